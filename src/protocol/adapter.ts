@@ -1,0 +1,191 @@
+// The version adapter: the only code that knows what v1 or v2 looks like on the wire. The
+// connection (connect.ts) builds requests with it, sends them, and hands every incoming message
+// to it; everything it gets back is version-neutral (events.ts, api.ts).
+//
+// An adapter instance is per connection and holds a little per-session state (v1: synthesized
+// message ids, turn counters, modes). Build a call right before sending it: building a v1 prompt
+// call starts a new turn.
+import type {
+  AgentCapabilities, AgentInfo, AuthMethod, ConfigOption, ContentBlock, JsonObject,
+  PermissionOutcome, PermissionRequest, ProtocolVersion, SessionEvent,
+} from './events';
+import type { ClientServices, NewSessionParams, SessionListEntry, SessionSetup } from './api';
+import { createV1Adapter } from './v1/adapter';
+import { createV2Adapter } from './v2/adapter';
+
+/** A message did not have the shape the schema requires (a known tag with a bad payload too). */
+export class ProtocolShapeError extends Error {
+  override readonly name = 'ProtocolShapeError';
+  constructor(
+    /** What was being parsed, e.g. `session/update params` or `session/new result`. */
+    readonly what: string,
+    /** Human-readable zod issues (`path: message`). */
+    readonly issues: string[],
+    /** The payload as received. */
+    readonly raw: unknown,
+  ) {
+    super(`Malformed ${what}: ${issues.slice(0, 5).join('; ')}`);
+  }
+}
+
+/** Every method name of one version (values come only from v1/methods.ts and v2/methods.ts). */
+export interface MethodNames {
+  // client → agent requests
+  readonly initialize: string;
+  /** v1 `authenticate`, v2 `auth/login`. */
+  readonly authenticate: string;
+  /** v1 `logout`, v2 `auth/logout`. */
+  readonly logout: string;
+  readonly sessionNew: string;
+  /** v1 only. */
+  readonly sessionLoad?: string;
+  readonly sessionResume: string;
+  readonly sessionList: string;
+  readonly sessionClose: string;
+  readonly sessionDelete: string;
+  /** v1 only. */
+  readonly sessionSetMode?: string;
+  readonly sessionSetConfigOption: string;
+  readonly sessionPrompt: string;
+  // client → agent notifications
+  readonly sessionCancel: string;
+  // both ways
+  readonly cancelRequest: string;
+  // agent → client
+  readonly sessionUpdate: string;
+  readonly requestPermission: string;
+  readonly elicitationCreate: string;
+  readonly elicitationComplete: string;
+  /** v1 only (client services). */
+  readonly fsReadTextFile?: string;
+  readonly fsWriteTextFile?: string;
+  readonly terminalCreate?: string;
+  readonly terminalOutput?: string;
+  readonly terminalWaitForExit?: string;
+  readonly terminalKill?: string;
+  readonly terminalRelease?: string;
+}
+
+export interface InitializeOptions {
+  clientInfo: { name: string; title?: string; version: string };
+  /** v1: advertise `clientCapabilities.plan: {}` (unstable plan_update/plan_removed). */
+  unstablePlans: boolean;
+  /** v1 client services actually offered (ignored by v2). */
+  fs?: { readTextFile: boolean; writeTextFile: boolean };
+  terminal?: boolean;
+  /** Advertise boolean config options (v1 `session.configOptions.boolean`). Default true. */
+  booleanConfigOptions?: boolean;
+}
+
+export interface InitializeInfo {
+  /** The version number the agent answered (the negotiator decides what to do with it). */
+  protocolVersion: number;
+  agentInfo: AgentInfo | undefined;
+  capabilities: AgentCapabilities;
+  authMethods: AuthMethod[];
+  raw: JsonObject;
+}
+
+/** A JSON-RPC error as received (for `AdapterCall.fail`). */
+export interface WireError { code: number; message: string; data?: unknown }
+
+/**
+ * One client → agent request, ready to send. The connection:
+ *   1. emits `eventsBefore` (in order) then writes `{method, params}`;
+ *   2. on a result, calls `decode(result)` (throws ProtocolShapeError when malformed), emits the
+ *      returned `events`, and resolves with `value`;
+ *   3. on an error response, emits `fail(error)` (if present) and rejects.
+ */
+export interface AdapterCall<R> {
+  readonly method: string;
+  readonly params: JsonObject;
+  readonly eventsBefore: SessionEvent[];
+  decode(result: unknown): { value: R; events: SessionEvent[] };
+  fail?(error: WireError): SessionEvent[];
+}
+
+export interface AdapterNotification { readonly method: string; readonly params: JsonObject }
+
+/** Decoding of one v1 client-service request and encoding of its result. */
+export interface ServiceCodec<P, R> {
+  readonly method: string;
+  /** Throws ProtocolShapeError (answer -32602). */
+  decodeParams(raw: unknown): P;
+  encodeResult(result: R): JsonObject;
+}
+
+type Svc = Required<ClientServices>;
+type TerminalSvc = Svc['terminal'];
+type P0<F> = F extends (p: infer P) => unknown ? P : never;
+type R0<F> = F extends (...a: never[]) => Promise<infer R> ? R : never;
+
+/** The v1 client services (fs, terminal); v2 has none. */
+export interface ClientServiceCodecs {
+  readonly readTextFile: ServiceCodec<P0<Svc['readTextFile']>, R0<Svc['readTextFile']>>;
+  readonly writeTextFile: ServiceCodec<P0<Svc['writeTextFile']>, void>;
+  readonly terminalCreate: ServiceCodec<P0<TerminalSvc['create']>, R0<TerminalSvc['create']>>;
+  readonly terminalOutput: ServiceCodec<P0<TerminalSvc['output']>, R0<TerminalSvc['output']>>;
+  readonly terminalWaitForExit: ServiceCodec<P0<TerminalSvc['waitForExit']>, R0<TerminalSvc['waitForExit']>>;
+  readonly terminalKill: ServiceCodec<P0<TerminalSvc['kill']>, void>;
+  readonly terminalRelease: ServiceCodec<P0<TerminalSvc['release']>, void>;
+}
+
+export interface PromptResultValue { messageId?: string; stopReason?: string }
+
+export interface VersionAdapter {
+  readonly version: ProtocolVersion;
+  readonly methods: MethodNames;
+
+  /** `initialize` params for this version. */
+  initializeParams(opts: InitializeOptions): JsonObject;
+  /** Throws ProtocolShapeError when the result is not this version's shape (v2: `info` missing…). */
+  parseInitializeResult(raw: unknown): InitializeInfo;
+
+  authenticate(methodId: string): AdapterCall<void>;
+  logout(): AdapterCall<void>;
+
+  newSession(p: NewSessionParams): AdapterCall<SessionSetup>;
+  /** v1: `session/load` when `replay`, else `session/resume`; v2: `session/resume` (+ replayFrom start). */
+  resumeSession(p: NewSessionParams & { sessionId: string; replay: boolean }): AdapterCall<SessionSetup>;
+  listSessions(p?: { cwd?: string; cursor?: string }): AdapterCall<{ sessions: SessionListEntry[]; nextCursor?: string | null }>;
+  closeSession(sessionId: string): AdapterCall<void>;
+  deleteSession(sessionId: string): AdapterCall<void>;
+
+  /**
+   * v1: eventsBefore = the user message + `state running`; decode → `state idle` + stopReason;
+   * fail → `state idle`, stopReason `error`. v2: accepts `{}` and `{messageId}`, no events.
+   */
+  prompt(sessionId: string, prompt: ContentBlock[]): AdapterCall<PromptResultValue>;
+  cancel(sessionId: string): AdapterNotification;
+  /** v1 `V1_MODE_CONFIG_ID` → `session/set_mode`. decode also yields a `config_options` event. */
+  setConfigOption(sessionId: string, configId: string, value: string | boolean): AdapterCall<ConfigOption[]>;
+
+  /**
+   * `session/update` params → events (usually one). Throws ProtocolShapeError only when the
+   * envelope (`sessionId`, `update.sessionUpdate`) is invalid or a known variant is malformed;
+   * unknown variants become `unknown` events.
+   */
+  decodeUpdate(params: unknown): SessionEvent[];
+  /** `session/request_permission` params. Throws ProtocolShapeError (answer -32602). */
+  decodePermissionRequest(params: unknown): PermissionRequest;
+  /** The result object for `session/request_permission`. */
+  encodePermissionOutcome(outcome: PermissionOutcome): JsonObject;
+
+  /** v1 only. */
+  readonly clientServices?: ClientServiceCodecs;
+}
+
+/**
+ * Events a permission request implies: a tool-call subject is applied like a `tool_call_update`
+ * (both versions). The connection emits these before asking the user.
+ */
+export function permissionEvents(req: PermissionRequest): SessionEvent[] {
+  const s = req.subject;
+  if (s?.type !== 'tool_call') return [];
+  return [{ sessionId: req.sessionId, kind: 'tool_call', toolCallId: s.toolCallId, fields: s.fields }];
+}
+
+/** A fresh adapter for one connection. */
+export function createAdapter(version: ProtocolVersion): VersionAdapter {
+  return version === 1 ? createV1Adapter() : createV2Adapter();
+}

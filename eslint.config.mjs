@@ -1,0 +1,30 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'out/**', 'node_modules/**', '.vscode-test/**', 'test/interop/node_modules/**', '**/*.mjs', '**/*.js'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-console': 'error',
+    },
+  },
+  {
+    // Layering: the protocol, state and intent layers never see VS Code.
+    files: ['src/protocol/**/*.ts', 'src/state/**/*.ts', 'src/intent/**/*.ts', 'src/demo/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'src/protocol, src/state, src/intent and src/demo must not import vscode (see docs/ARCHITECTURE.md).' }] }],
+    },
+  },
+  {
+    // Tests and harness helpers print their results.
+    files: ['test/**/*.ts', 'src/demo/**/*.ts'],
+    rules: { 'no-console': 'off' },
+  },
+);

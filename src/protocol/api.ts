@@ -1,0 +1,98 @@
+// The version-neutral surface of one ACP connection. The rest of the extension talks to an agent
+// only through this interface; `connect()` (src/protocol/connect.ts) negotiates the version and
+// returns an implementation backed by the v1 or the v2 adapter.
+import type {
+  AgentCapabilities, AgentInfo, AuthMethod, ConfigOption, AvailableCommand, ContentBlock,
+  PermissionOutcome, PermissionRequest, ProtocolVersion, SessionEvent,
+} from './events';
+
+/** Minimal disposable/event shapes, so src/protocol stays free of `vscode`. */
+export interface Disposable { dispose(): void }
+export type Listener<T> = (e: T) => void;
+export interface Event<T> { (listener: Listener<T>): Disposable }
+
+export interface CancelToken { readonly isCancellationRequested: boolean; onCancellationRequested: Event<void> }
+
+export interface McpServerConfig {
+  type: 'stdio' | 'http' | 'sse';
+  name: string;
+  command?: string;
+  args?: string[];
+  env?: { name: string; value: string }[];
+  url?: string;
+  headers?: { name: string; value: string }[];
+}
+
+export interface NewSessionParams { cwd: string; additionalDirectories?: string[]; mcpServers?: McpServerConfig[] }
+export interface SessionSetup { sessionId: string; configOptions?: ConfigOption[]; commands?: AvailableCommand[] }
+export interface SessionListEntry { sessionId: string; cwd: string; title?: string | null; updatedAt?: string | null }
+
+/** v1 client services (fs, terminal). v2 has none; the v2 adapter never calls them. */
+export interface ClientServices {
+  readTextFile?(p: { sessionId: string; path: string; line?: number | null; limit?: number | null }): Promise<{ content: string }>;
+  writeTextFile?(p: { sessionId: string; path: string; content: string }): Promise<void>;
+  terminal?: {
+    create(p: { sessionId: string; command: string; args?: string[]; env?: { name: string; value: string }[]; cwd?: string | null; outputByteLimit?: number | null }): Promise<{ terminalId: string }>;
+    output(p: { sessionId: string; terminalId: string }): Promise<{ output: string; truncated: boolean; exitStatus?: { exitCode?: number | null; signal?: string | null } | null }>;
+    waitForExit(p: { sessionId: string; terminalId: string }): Promise<{ exitCode?: number | null; signal?: string | null }>;
+    kill(p: { sessionId: string; terminalId: string }): Promise<void>;
+    release(p: { sessionId: string; terminalId: string }): Promise<void>;
+  };
+}
+
+export interface ClientHandlers extends ClientServices {
+  /** Called synchronously, in arrival order, for every session update (never awaited). */
+  onEvent(e: SessionEvent): void;
+  /** Must never resolve to an approval without the user (or a rule the user set). */
+  requestPermission(req: PermissionRequest, token: CancelToken): Promise<PermissionOutcome>;
+}
+
+export type LogLevel = 'trace' | 'debug' | 'info' | 'warn' | 'error';
+export interface ProtocolLogger {
+  log(level: LogLevel, message: string): void;
+  /** Every wire message, both ways (already parsed); secrets must be redacted by the receiver. */
+  wire?(direction: 'send' | 'receive', message: unknown): void;
+}
+
+export interface ConnectOptions {
+  /** `auto` offers v2 and falls back to v1; 1 or 2 pins the version. */
+  protocol: 'auto' | 1 | 2;
+  clientInfo: { name: string; title?: string; version: string };
+  handlers: ClientHandlers;
+  logger?: ProtocolLogger;
+  /** Discard (and report) stdout lines longer than this many bytes. Default 64 MiB. */
+  maxLineBytes?: number;
+  /** Milliseconds for `initialize` to answer. Default 30 000. */
+  initializeTimeoutMs?: number;
+  /** Advertise the unstable plan opt-in (v1 `clientCapabilities.plan`). Default true. */
+  unstablePlans?: boolean;
+}
+
+export interface AcpConnection extends Disposable {
+  readonly version: ProtocolVersion;
+  readonly agentInfo: AgentInfo | undefined;
+  readonly capabilities: AgentCapabilities;
+  readonly authMethods: AuthMethod[];
+  /** Fires once when the pipe closes or the connection is disposed; pending requests are rejected. */
+  readonly onClose: Event<{ error?: Error }>;
+
+  authenticate(methodId: string): Promise<void>;
+  logout(): Promise<void>;
+
+  newSession(p: NewSessionParams): Promise<SessionSetup>;
+  /** v2 `session/resume` (replayFrom start when `replay`), v1 `session/load` (replay) or `session/resume`. */
+  resumeSession(p: NewSessionParams & { sessionId: string; replay: boolean }): Promise<SessionSetup>;
+  listSessions(p?: { cwd?: string; cursor?: string }): Promise<{ sessions: SessionListEntry[]; nextCursor?: string | null }>;
+  closeSession(sessionId: string): Promise<void>;
+  deleteSession(sessionId: string): Promise<void>;
+
+  /**
+   * Sends a prompt. Resolves when the agent accepted it (v2) or when the turn ended (v1).
+   * Either way the turn's end is reported as a `state` event `idle` with a stopReason.
+   */
+  prompt(sessionId: string, prompt: ContentBlock[]): Promise<{ messageId?: string; stopReason?: string }>;
+  /** `session/cancel`; the client also answers its pending permission requests `cancelled`. */
+  cancel(sessionId: string): void;
+  /** v1 modes (V1_MODE_CONFIG_ID) map to `session/set_mode`. */
+  setConfigOption(sessionId: string, configId: string, value: string | boolean): Promise<ConfigOption[]>;
+}

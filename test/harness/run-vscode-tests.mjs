@@ -1,0 +1,138 @@
+#!/usr/bin/env node
+// `npm test`: run the mocha suite in out/test/suite inside a REAL VS Code extension host
+// (code-server's server-side Node extension host), driven headless by Debian's Chromium.
+//
+// Env: VSCODE_TEST_DIR (install dir, default ./.vscode-test), TEST_TIMEOUT_MS (default 300000),
+//      VERBOSE=1 (server log + workbench log + browser console), SCREENSHOT_DIR (default out/screenshots),
+//      MOCHA_GREP (run only matching tests), VSCODE_SKIP_BUILTIN_EXTENSIONS (see test/harness/lib/code-server.mjs).
+// Exit code: 0 when all tests passed. Last line: "N passed, N failed".
+import { mkdirSync, cpSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { format } from 'node:util';
+import { createServer } from 'node:http';
+import {
+  ROOT, ensureInstalled, makeProfile, startCodeServer, launchChromium, workbenchUrl,
+} from './lib/code-server.mjs';
+
+const t0 = Date.now();
+const since = () => `${((Date.now() - t0) / 1000).toFixed(1)}s`;
+const verbose = !!process.env.VERBOSE;
+const timeoutMs = Number(process.env.TEST_TIMEOUT_MS ?? 300_000);
+const extensionDevelopmentPath = ROOT;
+const extensionTestsPath = path.join(ROOT, 'out/test/integration/index.js');
+if (!existsSync(extensionTestsPath)) { console.error(`missing ${extensionTestsPath}: run the build first`); process.exit(2); }
+
+ensureInstalled();
+const profile = makeProfile();
+const folder = path.join(profile.base, 'workspace');
+mkdirSync(folder, { recursive: true });
+const fixtures = path.join(ROOT, 'test/fixtures/workspace');
+if (existsSync(fixtures)) cpSync(fixtures, folder, { recursive: true });
+
+const shotDir = path.resolve(process.env.SCREENSHOT_DIR ?? path.join(ROOT, 'out/screenshots'));
+let server, browser, page, exitCode = 1, summary;
+
+// UI hook for the tests (test/integration/ui.ts): screenshots and DOM text of the real workbench.
+const hook = createServer(async (req, res) => {
+  const u = new URL(req.url, 'http://127.0.0.1');
+  res.setHeader('content-type', 'application/json');
+  try {
+    if (!page) throw new Error('page not ready');
+    if (u.pathname === '/screenshot') {
+      mkdirSync(shotDir, { recursive: true });
+      const file = path.join(shotDir, `${(u.searchParams.get('name') || 'screenshot').replace(/[^\w.-]+/g, '_')}.png`);
+      await page.mouse.move(1, 700); // no hover tooltips in the picture
+      await page.screenshot({ path: file });
+      res.end(JSON.stringify({ file }));
+    } else if (u.pathname === '/texts') {
+      res.end(JSON.stringify({ texts: await page.locator(u.searchParams.get('selector')).allInnerTexts() }));
+    } else if (u.pathname === '/webview-texts') {
+      // Webviews live in nested iframes; read the selector in every frame but the workbench's.
+      const texts = [];
+      for (const frame of page.frames()) {
+        if (frame === page.mainFrame()) continue;
+        texts.push(...await frame.locator(u.searchParams.get('selector')).allInnerTexts().catch(() => []));
+      }
+      res.end(JSON.stringify({ texts }));
+    } else if (u.pathname === '/webview-click') {
+      // Clicks the first element matching the selector (optionally with text) inside a webview frame.
+      const sel = u.searchParams.get('selector'); const hasText = u.searchParams.get('text') ?? undefined;
+      let clicked = false;
+      for (const frame of page.frames()) {
+        if (frame === page.mainFrame()) continue;
+        const loc = frame.locator(sel, hasText ? { hasText } : undefined).first();
+        if (await loc.count().catch(() => 0)) { await loc.click(); clicked = true; break; }
+      }
+      res.end(JSON.stringify({ clicked }));
+    } else if (u.pathname === '/click') {
+      const sel = u.searchParams.get('selector'); const hasText = u.searchParams.get('text') ?? undefined;
+      await page.locator(sel, hasText ? { hasText } : undefined).first().click({ timeout: 10_000 });
+      res.end(JSON.stringify({ clicked: true }));
+    } else { res.statusCode = 404; res.end(JSON.stringify({ error: 'unknown route' })); }
+  } catch (e) { res.statusCode = 500; res.end(JSON.stringify({ error: String(e?.message ?? e) })); }
+});
+await new Promise((r) => hook.listen(0, '127.0.0.1', r));
+// The server-side extension host inherits code-server's environment.
+process.env.VSCODE_TEST_UI_HOOK = `http://127.0.0.1:${hook.address().port}`;
+
+try {
+  server = await startCodeServer({ profile, folder, verbose });
+  console.log(`[harness] code-server up on ${server.url} after ${since()}`);
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+
+  const MARK = '\u2063[test] ';
+  const other = []; // workbench log lines that are not test output: shown with VERBOSE=1 or on failure
+  let resolveDone;
+  const done = new Promise((resolve) => { resolveDone = resolve; });
+  // VS Code's web workbench calls these when it finds them on window (as @vscode/test-web does):
+  // every workbench log line (incl. forwarded extension host console output) and the ext host exit code.
+  await page.exposeFunction('codeAutomationLog', (type, args) => {
+    const text = format(...args);
+    if (text.startsWith(MARK)) {
+      const line = text.slice(MARK.length);
+      if (line.startsWith('SUMMARY ')) summary = JSON.parse(line.slice(8));
+      else console.log(line);
+    } else if (verbose) {
+      console.log(`[workbench:${type}] ${text}`);
+    } else {
+      other.push(`[workbench:${type}] ${text}`);
+    }
+  });
+  await page.exposeFunction('codeAutomationExit', (code) => resolveDone(code));
+  page.on('crash', () => { console.error('[harness] browser page crashed'); resolveDone(1); });
+  if (verbose) page.on('console', (m) => console.log(`[browser:${m.type()}] ${m.text()}`));
+  page.on('pageerror', (e) => console.error(`[browser:pageerror] ${e.message}`));
+
+  const url = workbenchUrl({ url: server.url, port: server.port, folder, extensionDevelopmentPath, extensionTestsPath });
+  if (verbose) console.log(`[harness] opening ${url}`);
+  await page.goto(url);
+  const timer = new Promise((resolve) => setTimeout(() => resolve('timeout'), timeoutMs).unref());
+  const result = await Promise.race([done, timer]);
+  if (result === 'timeout') {
+    console.error(`[harness] no result after ${timeoutMs} ms (TEST_TIMEOUT_MS)`);
+    mkdirSync(shotDir, { recursive: true });
+    const shot = path.join(shotDir, 'TIMEOUT.png');
+    await page.screenshot({ path: shot }).then(() => console.error(`[harness] screenshot: ${shot}`), () => {});
+    exitCode = 1;
+  } else {
+    exitCode = Number(result);
+  }
+  if (exitCode !== 0 && !verbose && (result === 'timeout' || !summary)) {
+    // Nothing (or not everything) came from mocha: show what the workbench and server said.
+    console.error(`[harness] last workbench log lines:\n${other.slice(-40).join('\n')}`);
+    console.error(`[harness] code-server output:\n${server.output().slice(-4000)}`);
+  }
+  console.log(`[harness] extension host exited with code ${exitCode} after ${since()}`);
+  if (summary) console.log(`${summary.passes} passed, ${summary.failures} failed` + (summary.pending ? `, ${summary.pending} skipped` : ''));
+  else if (exitCode === 0) { console.error('[harness] no test summary received'); exitCode = 1; }
+} catch (e) {
+  console.error('[harness] error:', e);
+  exitCode = 1;
+} finally {
+  await browser?.close().catch(() => {});
+  await server?.stop();
+  hook.close();
+  profile.cleanup();
+}
+process.exit(exitCode);

@@ -1,0 +1,64 @@
+// Test-side helpers that reach the real workbench UI (the browser page) through a small HTTP hook
+// served by test/harness/run-vscode-tests.mjs on 127.0.0.1 (port in VSCODE_TEST_UI_HOOK).
+// The extension host is a Node process on the server; it cannot see the DOM by itself.
+
+const hook = process.env.VSCODE_TEST_UI_HOOK;
+
+async function call<T>(route: string, params: Record<string, string>): Promise<T> {
+  if (!hook) throw new Error('VSCODE_TEST_UI_HOOK is not set (run through test/harness/run-vscode-tests.mjs)');
+  const res = await fetch(`${hook}/${route}?${new URLSearchParams(params)}`);
+  const body = (await res.json()) as T & { error?: string };
+  if (!res.ok) throw new Error(body.error ?? `${route}: HTTP ${res.status}`);
+  return body;
+}
+
+export const hasUiHook = (): boolean => !!hook;
+
+/** Saves a PNG of the whole workbench as it is now; returns the file path. */
+export async function screenshot(name: string): Promise<string> {
+  return (await call<{ file: string }>('screenshot', { name })).file;
+}
+
+/** innerText of every element matching a CSS selector in the workbench page. */
+export async function uiTexts(selector: string): Promise<string[]> {
+  return (await call<{ texts: string[] }>('texts', { selector })).texts;
+}
+
+/** Polls uiTexts(selector) until predicate holds (or throws after timeoutMs). */
+export async function waitForUi(selector: string, predicate: (texts: string[]) => boolean, timeoutMs = 10000): Promise<string[]> {
+  const end = Date.now() + timeoutMs;
+  let last: string[] = [];
+  while (Date.now() < end) {
+    last = await uiTexts(selector);
+    if (predicate(last)) return last;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`UI condition not met for ${selector}; last texts: ${JSON.stringify(last)}`);
+}
+
+/** innerText of every element matching `selector` inside the workbench's webview frames. */
+export async function webviewTexts(selector: string): Promise<string[]> {
+  return (await call<{ texts: string[] }>('webview-texts', { selector })).texts;
+}
+
+/** Polls webviewTexts(selector) until predicate holds. */
+export async function waitForWebview(selector: string, predicate: (texts: string[]) => boolean, timeoutMs = 15000): Promise<string[]> {
+  const end = Date.now() + timeoutMs;
+  let last: string[] = [];
+  while (Date.now() < end) {
+    last = await webviewTexts(selector);
+    if (predicate(last)) return last;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`webview condition not met for ${selector}; last texts: ${JSON.stringify(last).slice(0, 2000)}`);
+}
+
+/** Clicks the first element matching `selector` (and containing `text`) in a webview frame. */
+export async function webviewClick(selector: string, text?: string): Promise<boolean> {
+  return (await call<{ clicked: boolean }>('webview-click', text ? { selector, text } : { selector })).clicked;
+}
+
+/** Clicks the first element matching `selector` (and containing `text`) in the workbench. */
+export async function uiClick(selector: string, text?: string): Promise<void> {
+  await call('click', text ? { selector, text } : { selector });
+}

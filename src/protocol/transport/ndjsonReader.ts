@@ -1,0 +1,185 @@
+// Reads newline-delimited JSON-RPC from the agent's stdout (WIRE.md §1).
+//
+// What it tolerates, and how:
+//   - lines are split on bytes (lineSplitter.ts); a trailing `\r` (CRLF) is ignored; blank lines
+//     are skipped silently;
+//   - a line that is not a JSON object or array (agents print logs on stdout) is counted and
+//     logged, never fatal;
+//   - invalid UTF-8 is decoded with replacement characters (U+FFFD), counted and logged: the
+//     message still arrives, with the broken bytes replaced;
+//   - a line longer than `maxLineBytes` is discarded without being buffered, reported through
+//     the logger and as a reader error event; the connection stays up;
+//   - a JSON-RPC batch (an array) is delivered entry by entry, as separate messages. We answer
+//     each request of a batch with its own response line, not with a batch array: a deviation
+//     from JSON-RPC 2.0 §6, which the later ACP draft made moot by removing batches;
+//   - an incoming `$/cancel_request` is handed to vscode-jsonrpc under its LSP name
+//     (cancellation.ts).
+// At the end of the stream the reader delivers one `END_OF_STREAM_METHOD` notification after the
+// last message, then fires `onClose`: whoever owns the connection closes it when that marker is
+// dispatched, i.e. after every message read before it.
+import { isUtf8 } from 'node:buffer';
+import { AbstractMessageReader, type DataCallback, type Disposable, type Message } from 'vscode-jsonrpc/node';
+import type { ProtocolLogger } from '../api';
+import { toLibraryCancel } from './cancellation';
+import { LineSplitter } from './lineSplitter';
+
+/** Internal marker; never read from the wire (an agent sending it is ignored). */
+export const END_OF_STREAM_METHOD = '$/acp-plans/endOfStream';
+export const DEFAULT_MAX_LINE_BYTES = 64 * 1024 * 1024;
+const PREVIEW_CHARS = 200;
+
+export interface NdjsonReaderOptions {
+  maxLineBytes?: number;
+  logger?: ProtocolLogger;
+}
+
+export interface ReaderStats {
+  /** Messages delivered (each batch entry counts). */
+  messages: number;
+  /** Lines that were not JSON-RPC (logs, garbage), skipped. */
+  noiseLines: number;
+  /** Lines over `maxLineBytes`, discarded. */
+  oversizeLines: number;
+  /** Lines with invalid UTF-8, decoded with U+FFFD. */
+  invalidUtf8Lines: number;
+}
+
+export class OversizeLineError extends Error {
+  override readonly name = 'OversizeLineError';
+  constructor(readonly bytes: number, readonly maxLineBytes: number) {
+    super(`Discarded a ${bytes}-byte line from the agent (limit ${maxLineBytes} bytes).`);
+  }
+}
+
+export class NdjsonMessageReader extends AbstractMessageReader {
+  readonly stats: ReaderStats = { messages: 0, noiseLines: 0, oversizeLines: 0, invalidUtf8Lines: 0 };
+  private readonly maxLineBytes: number;
+  private readonly logger: ProtocolLogger | undefined;
+  private readonly splitter: LineSplitter;
+  private callback: DataCallback | undefined;
+  private ended = false;
+  private readonly detach: (() => void)[] = [];
+  /** The error the stream ended with, if any. */
+  streamError: Error | undefined;
+
+  constructor(private readonly readable: NodeJS.ReadableStream, options: NdjsonReaderOptions = {}) {
+    super();
+    this.maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
+    this.logger = options.logger;
+    this.splitter = new LineSplitter(this.maxLineBytes, {
+      line: (bytes) => this.onLine(bytes),
+      oversize: (bytes) => this.onOversize(bytes),
+    });
+  }
+
+  /** Bytes buffered for the line in progress (an over-cap line is never buffered). */
+  get bufferedBytes(): number { return this.splitter.retainedBytes; }
+
+  listen(callback: DataCallback): Disposable {
+    if (this.callback) throw new Error('NdjsonMessageReader: listen() called twice');
+    this.callback = callback;
+    const onData = (chunk: Buffer | string): void => {
+      this.splitter.push(typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk);
+    };
+    const onEnd = (): void => this.finish(undefined);
+    const onError = (err: unknown): void => {
+      this.fireError(err);
+      this.finish(err instanceof Error ? err : new Error(String(err)));
+    };
+    this.readable.on('data', onData);
+    this.readable.on('end', onEnd);
+    this.readable.on('close', onEnd);
+    this.readable.on('error', onError);
+    this.detach.push(() => {
+      this.readable.removeListener('data', onData);
+      this.readable.removeListener('end', onEnd);
+      this.readable.removeListener('close', onEnd);
+      this.readable.removeListener('error', onError);
+    });
+    return { dispose: () => this.stopListening() };
+  }
+
+  override dispose(): void {
+    this.stopListening();
+    super.dispose();
+  }
+
+  private stopListening(): void {
+    for (const d of this.detach.splice(0)) d();
+    this.callback = undefined;
+  }
+
+  private finish(err: Error | undefined): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.streamError = err;
+    this.splitter.end();
+    this.callback?.({ jsonrpc: '2.0', method: END_OF_STREAM_METHOD } as Message);
+    this.fireClose();
+  }
+
+  private onOversize(bytes: number): void {
+    this.stats.oversizeLines++;
+    const err = new OversizeLineError(bytes, this.maxLineBytes);
+    this.logger?.log('warn', err.message);
+    this.fireError(err);
+  }
+
+  private onLine(bytes: Buffer): void {
+    let end = bytes.length;
+    if (end > 0 && bytes[end - 1] === 0x0d) end--;
+    let start = 0;
+    while (start < end && isJsonSpace(bytes[start])) start++;
+    if (start === end) return; // blank line
+    const first = bytes[start];
+    if (first !== 0x7b /* { */ && first !== 0x5b /* [ */) {
+      this.noise(bytes.toString('utf8', start, end), 'not JSON');
+      return;
+    }
+    const text = bytes.toString('utf8', start, end);
+    if (text.includes('\uFFFD') && !isUtf8(bytes.subarray(start, end))) {
+      this.stats.invalidUtf8Lines++;
+      this.logger?.log('warn', 'Agent sent a line with invalid UTF-8; the broken bytes were replaced with U+FFFD.');
+    }
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (err) {
+      this.noise(text, err instanceof Error ? err.message : 'invalid JSON');
+      return;
+    }
+    if (Array.isArray(value)) {
+      if (value.length === 0) this.noise('[]', 'empty batch');
+      for (const entry of value) this.deliver(entry);
+    } else {
+      this.deliver(value);
+    }
+  }
+
+  private deliver(value: unknown): void {
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+      this.noise(JSON.stringify(value) ?? String(value), 'not a JSON-RPC message');
+      return;
+    }
+    const msg = value as Message & { method?: unknown };
+    this.logger?.wire?.('receive', msg);
+    if (msg.method === END_OF_STREAM_METHOD) {
+      this.logger?.log('debug', `Ignored a reserved method from the agent: ${END_OF_STREAM_METHOD}`);
+      return;
+    }
+    this.stats.messages++;
+    this.callback?.(toLibraryCancel(msg));
+  }
+
+  private noise(text: string, why: string): void {
+    this.stats.noiseLines++;
+    if (!this.logger) return;
+    const preview = text.length > PREVIEW_CHARS ? `${text.slice(0, PREVIEW_CHARS)}…` : text;
+    this.logger.log(this.stats.noiseLines === 1 ? 'warn' : 'debug',
+      `Skipped a line from the agent's stdout (${why}): ${JSON.stringify(preview)}`);
+  }
+}
+
+function isJsonSpace(b: number): boolean {
+  return b === 0x20 || b === 0x09 || b === 0x0d || b === 0x0a;
+}

@@ -1,0 +1,410 @@
+// The NDJSON transport: byte-level framing, tolerance, batches, cancellation, close semantics.
+import * as assert from 'node:assert/strict';
+import { EventEmitter } from 'node:events';
+import { PassThrough, Readable } from 'node:stream';
+import * as fc from 'fast-check';
+import { CancellationTokenSource, ResponseError, type Message } from 'vscode-jsonrpc/node';
+import type { LogLevel, ProtocolLogger } from '../../../src/protocol/api';
+import { ConnectionClosedError, RpcError } from '../../../src/protocol/transport/errors';
+import { END_OF_STREAM_METHOD, NdjsonMessageReader, OversizeLineError } from '../../../src/protocol/transport/ndjsonReader';
+import { RpcConnection } from '../../../src/protocol/transport/rpcConnection';
+
+// ------------------------------------------------------------------ helpers
+
+/** Runs bytes through a reader exactly as chunked; resolves with the messages and the stats. */
+async function readChunks(chunks: Buffer[], maxLineBytes?: number) {
+  const stream = Readable.from(chunks); // object mode: one 'data' event per chunk, as given
+  const reader = new NdjsonMessageReader(stream, { maxLineBytes });
+  const messages: unknown[] = [];
+  const closed = new Promise<void>((resolve) => reader.onClose(() => resolve()));
+  reader.listen((m) => { if ((m as { method?: string }).method !== END_OF_STREAM_METHOD) messages.push(m); });
+  await closed;
+  return { messages, stats: reader.stats };
+}
+
+/** Collects the lines we write to the agent and hands them out parsed, in order. */
+class SentLines {
+  private buf = '';
+  private readonly lines: string[] = [];
+  private waiters: ((line: string) => void)[] = [];
+  constructor(stream: PassThrough) {
+    stream.setEncoding('utf8');
+    stream.on('data', (s: string) => {
+      this.buf += s;
+      let nl: number;
+      while ((nl = this.buf.indexOf('\n')) !== -1) {
+        const line = this.buf.slice(0, nl);
+        this.buf = this.buf.slice(nl + 1);
+        const w = this.waiters.shift();
+        if (w) w(line); else this.lines.push(line);
+      }
+    });
+  }
+  nextLine(): Promise<string> {
+    const line = this.lines.shift();
+    if (line !== undefined) return Promise.resolve(line);
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+  async next(): Promise<Record<string, unknown>> {
+    return JSON.parse(await this.nextLine()) as Record<string, unknown>;
+  }
+}
+
+interface LogEntry { level: LogLevel; message: string }
+
+function setup(options: { maxLineBytes?: number } = {}) {
+  const agentOut = new PassThrough();
+  const agentIn = new PassThrough();
+  const logs: LogEntry[] = [];
+  const wire: { direction: 'send' | 'receive'; message: unknown }[] = [];
+  const logger: ProtocolLogger = {
+    log: (level, message) => { logs.push({ level, message }); },
+    wire: (direction, message) => { wire.push({ direction, message }); },
+  };
+  const rpc = new RpcConnection(agentOut, agentIn, { logger, maxLineBytes: options.maxLineBytes });
+  const sent = new SentLines(agentIn);
+  const send = (m: unknown): void => { agentOut.write(typeof m === 'string' ? m : `${JSON.stringify(m)}\n`); };
+  return { agentOut, agentIn, rpc, sent, send, logs, wire };
+}
+
+function closedPromise(rpc: RpcConnection): Promise<{ error?: Error }> {
+  return new Promise((resolve) => rpc.onClose(resolve));
+}
+
+// ------------------------------------------------------------------ generators
+
+const textArb = fc.array(fc.oneof(
+  fc.string({ unit: 'binary', maxLength: 12 }),
+  fc.constantFrom('\u2028', '\u2029', '\n', '\r\n', 'é', '😀', '\uFFFD', '"', '\\', '[', '{'),
+), { maxLength: 6 }).map((parts) => parts.join(''));
+
+const messageArb = fc.record({
+  jsonrpc: fc.constant('2.0'),
+  method: textArb,
+  params: fc.record({ text: textArb, n: fc.integer(), nested: fc.jsonValue({ maxDepth: 2 }) }),
+});
+
+const noiseArb = fc.string({ unit: 'binary', maxLength: 40 }).filter((s) => {
+  const t = s.replace(/^[ \t\r]+/, '');
+  return !s.includes('\n') && t[0] !== '{' && t[0] !== '[';
+});
+
+type Item =
+  | { kind: 'message'; value: unknown; crlf: boolean }
+  | { kind: 'batch'; value: unknown[]; crlf: boolean }
+  | { kind: 'noise'; value: string; crlf: boolean };
+
+const itemArb: fc.Arbitrary<Item> = fc.oneof(
+  fc.record({ kind: fc.constant('message' as const), value: messageArb, crlf: fc.boolean() }),
+  fc.record({ kind: fc.constant('batch' as const), value: fc.array(messageArb, { minLength: 1, maxLength: 3 }), crlf: fc.boolean() }),
+  fc.record({ kind: fc.constant('noise' as const), value: noiseArb, crlf: fc.boolean() }),
+);
+
+function encode(items: Item[]): Buffer {
+  return Buffer.from(items.map((it) => {
+    const body = it.kind === 'noise' ? it.value : JSON.stringify(it.value);
+    return `${body}${it.crlf ? '\r\n' : '\n'}`;
+  }).join(''), 'utf8');
+}
+
+function expectedMessages(items: Item[]): unknown[] {
+  const out: unknown[] = [];
+  for (const it of items) {
+    if (it.kind === 'message') out.push(JSON.parse(JSON.stringify(it.value)));
+    if (it.kind === 'batch') for (const m of it.value) out.push(JSON.parse(JSON.stringify(m)));
+  }
+  return out;
+}
+
+function splitAt(bytes: Buffer, cuts: number[]): Buffer[] {
+  const points = [...new Set(cuts.map((c) => c % (bytes.length + 1)))].sort((a, b) => a - b);
+  const chunks: Buffer[] = [];
+  let prev = 0;
+  for (const p of points) { chunks.push(bytes.subarray(prev, p)); prev = p; }
+  chunks.push(bytes.subarray(prev));
+  return chunks;
+}
+
+// ------------------------------------------------------------------ framing
+
+describe('transport: NDJSON framing', () => {
+  it('delivers the same messages however the byte stream is split (property)', async () => {
+    await fc.assert(fc.asyncProperty(fc.array(itemArb, { maxLength: 12 }), fc.array(fc.nat(), { maxLength: 24 }), async (items, cuts) => {
+      const bytes = encode(items);
+      const whole = await readChunks([bytes]);
+      const split = await readChunks(splitAt(bytes, cuts));
+      const oneByteEach = await readChunks([...bytes].map((b) => Buffer.from([b])));
+      const expected = expectedMessages(items);
+      assert.deepEqual(whole.messages, expected);
+      assert.deepEqual(split.messages, expected);
+      assert.deepEqual(oneByteEach.messages, expected);
+      const noise = items.filter((it) => it.kind === 'noise' && /[^ \t\r]/.test(it.value)).length;
+      assert.equal(split.stats.noiseLines, noise);
+      assert.equal(split.stats.invalidUtf8Lines, 0);
+    }), { numRuns: 150 });
+  });
+
+  it('does not split a message on U+2028 / U+2029 inside a string', async () => {
+    const msg = { jsonrpc: '2.0', method: 'x', params: { text: 'a\u2028b\u2029c' } };
+    const line = `${JSON.stringify(msg)}\n`;
+    assert.ok(line.includes('\u2028'), 'JSON.stringify leaves U+2028 raw, so the bytes E2 80 A8 are on the wire');
+    const { messages } = await readChunks([Buffer.from(line)]);
+    assert.deepEqual(messages, [msg]);
+  });
+
+  it('reassembles a UTF-8 character split across chunks', async () => {
+    const bytes = Buffer.from(`${JSON.stringify({ jsonrpc: '2.0', method: 'x', params: { t: '😀é' } })}\n`);
+    const at = bytes.indexOf(Buffer.from('😀')) + 2; // inside the 4-byte sequence
+    const { messages, stats } = await readChunks([bytes.subarray(0, at), bytes.subarray(at)]);
+    assert.deepEqual(messages, [{ jsonrpc: '2.0', method: 'x', params: { t: '😀é' } }]);
+    assert.equal(stats.invalidUtf8Lines, 0);
+  });
+
+  it('tolerates CRLF line endings and blank lines', async () => {
+    const a = { jsonrpc: '2.0', method: 'a' };
+    const b = { jsonrpc: '2.0', method: 'b', params: { x: 1 } };
+    const { messages, stats } = await readChunks([Buffer.from(`${JSON.stringify(a)}\r\n\r\n  \n${JSON.stringify(b)}\r\n`)]);
+    assert.deepEqual(messages, [a, b]);
+    assert.equal(stats.noiseLines, 0);
+  });
+
+  it('counts and logs noise lines and keeps going', async () => {
+    const logs: LogEntry[] = [];
+    const stream = Readable.from([Buffer.from('Starting agent v1.2…\n{not json}\n42\n["x"]\n{"jsonrpc":"2.0","method":"ok"}\n')]);
+    const reader = new NdjsonMessageReader(stream, { logger: { log: (level, message) => { logs.push({ level, message }); } } });
+    const got: Message[] = [];
+    const closed = new Promise<void>((resolve) => reader.onClose(() => resolve()));
+    reader.listen((m) => { got.push(m); });
+    await closed;
+    assert.deepEqual(got.map((m) => (m as unknown as { method: string }).method), ['ok', END_OF_STREAM_METHOD]);
+    assert.equal(reader.stats.noiseLines, 4); // log line, bad JSON, a number, a batch entry that is not an object
+    assert.ok(logs.some((l) => l.message.includes('Starting agent')), 'the noise is logged');
+  });
+
+  it('decodes invalid UTF-8 with U+FFFD, counts it, and delivers the message', async () => {
+    const bytes = Buffer.concat([
+      Buffer.from('{"jsonrpc":"2.0","method":"m","params":{"t":"a'), Buffer.from([0xff, 0xc3]), Buffer.from('b"}}\n'),
+      Buffer.from('{"jsonrpc":"2.0","method":"after"}\n'),
+    ]);
+    const { messages, stats } = await readChunks([bytes]);
+    assert.deepEqual(messages, [
+      { jsonrpc: '2.0', method: 'm', params: { t: 'a\uFFFD\uFFFDb' } },
+      { jsonrpc: '2.0', method: 'after' },
+    ]);
+    assert.equal(stats.invalidUtf8Lines, 1);
+  });
+
+  it('drops an over-cap line without buffering it, and delivers a large under-cap line next to it', async () => {
+    const cap = 256 * 1024;
+    const src = new EventEmitter();
+    const errors: Error[] = [];
+    const reader = new NdjsonMessageReader(src as unknown as NodeJS.ReadableStream, { maxLineBytes: cap });
+    reader.onError((e) => errors.push(e));
+    const got: Message[] = [];
+    reader.listen((m) => { got.push(m); });
+
+    const big = { jsonrpc: '2.0', method: 'big', params: { data: 'x'.repeat(cap - 100) } };
+    const bigLine = Buffer.from(`${JSON.stringify(big)}\n`);
+    assert.ok(bigLine.length - 1 <= cap && bigLine.length - 1 > cap - 100);
+    src.emit('data', bigLine);
+
+    const chunk = Buffer.alloc(64 * 1024, 0x61);
+    src.emit('data', Buffer.from('{"jsonrpc":"2.0","method":"huge","params":{"d":"'));
+    for (let i = 0; i < 20; i++) {
+      src.emit('data', chunk); // 1.25 MiB in all, well over the cap
+      if (i >= 4) assert.equal(reader.bufferedBytes, 0, 'an over-cap line is not buffered');
+    }
+    src.emit('data', Buffer.from('"}}\n{"jsonrpc":"2.0","method":"after"}\n'));
+    src.emit('end');
+
+    assert.deepEqual(got.map((m) => (m as unknown as { method: string }).method), ['big', 'after', END_OF_STREAM_METHOD]);
+    assert.equal((got[0] as unknown as typeof big).params.data.length, cap - 100);
+    assert.equal(reader.stats.oversizeLines, 1);
+    assert.equal(errors.length, 1);
+    assert.ok(errors[0] instanceof OversizeLineError);
+    assert.ok((errors[0] as OversizeLineError).bytes > cap);
+  });
+
+  it('delivers a final line that has no newline at end of stream', async () => {
+    const { messages } = await readChunks([Buffer.from('{"jsonrpc":"2.0","method":"last"}')]);
+    assert.deepEqual(messages, [{ jsonrpc: '2.0', method: 'last' }]);
+  });
+});
+
+// ------------------------------------------------------------------ connection
+
+describe('transport: RpcConnection', () => {
+  it('keeps the connection alive after an over-cap line and reports it as an error event', async () => {
+    const t = setup({ maxLineBytes: 1024 });
+    const errors: Error[] = [];
+    t.rpc.onError((e) => errors.push(e));
+    t.rpc.onRequest('ping', () => ({ pong: true }));
+    t.rpc.listen();
+    t.send(`{"jsonrpc":"2.0","id":1,"method":"ping","params":{"pad":"${'y'.repeat(5000)}"}}\n`);
+    t.send({ jsonrpc: '2.0', id: 2, method: 'ping', params: {} });
+    assert.deepEqual(await t.sent.next(), { jsonrpc: '2.0', id: 2, result: { pong: true } });
+    assert.equal(t.rpc.stats.oversizeLines, 1);
+    assert.ok(errors.some((e) => e instanceof OversizeLineError));
+    assert.ok(t.logs.some((l) => l.level === 'warn' && l.message.includes('Discarded')));
+    t.rpc.dispose();
+  });
+
+  it('answers -32601 to an unknown request and ignores an unknown notification (logged at debug)', async () => {
+    const t = setup();
+    t.rpc.onRequest('known', () => ({}));
+    t.rpc.listen();
+    t.send({ jsonrpc: '2.0', method: 'x/unknown_notification', params: {} });
+    t.send({ jsonrpc: '2.0', id: 'r1', method: 'x/unknown', params: {} });
+    const reply = await t.sent.next();
+    assert.equal(reply.id, 'r1');
+    assert.equal((reply.error as { code: number }).code, -32601);
+    assert.ok(t.logs.some((l) => l.level === 'debug' && l.message.includes('x/unknown_notification')));
+    t.send({ jsonrpc: '2.0', id: 3, method: 'known', params: {} });
+    assert.deepEqual(await t.sent.next(), { jsonrpc: '2.0', id: 3, result: {} });
+    t.rpc.dispose();
+  });
+
+  it('answers each request of a batch with its own line, in order', async () => {
+    const t = setup();
+    const notified: unknown[] = [];
+    t.rpc.onRequest('echo', (p) => p);
+    t.rpc.onNotification('note', (p) => notified.push(p));
+    t.rpc.listen();
+    t.send([
+      { jsonrpc: '2.0', id: 1, method: 'echo', params: { n: 1 } },
+      { jsonrpc: '2.0', method: 'note', params: { n: 2 } },
+      { jsonrpc: '2.0', id: 'b', method: 'echo', params: { n: 3 } },
+    ]);
+    const first = await t.sent.nextLine();
+    const second = await t.sent.nextLine();
+    assert.ok(!first.startsWith('[') && !second.startsWith('['), 'replies are not batched');
+    assert.deepEqual(JSON.parse(first), { jsonrpc: '2.0', id: 1, result: { n: 1 } });
+    assert.deepEqual(JSON.parse(second), { jsonrpc: '2.0', id: 'b', result: { n: 3 } });
+    assert.deepEqual(notified, [{ n: 2 }]);
+    t.rpc.dispose();
+  });
+
+  it('keeps string and numeric request ids as they are', async () => {
+    const t = setup();
+    t.rpc.onRequest('echo', (p) => p);
+    t.rpc.listen();
+    for (const id of ['abc', 0, 7, '7', 'ü-𝔘']) {
+      t.send({ jsonrpc: '2.0', id, method: 'echo', params: { id } });
+      const reply = await t.sent.next();
+      assert.deepEqual(reply, { jsonrpc: '2.0', id, result: { id } });
+    }
+    // Our own requests: the agent's answer is matched by id.
+    const pending = t.rpc.sendRequest('ask', { q: 1 });
+    const req = await t.sent.next();
+    assert.equal(typeof req.id, 'number');
+    t.send({ jsonrpc: '2.0', id: req.id, result: { a: 1 } });
+    assert.deepEqual(await pending, { a: 1 });
+    t.rpc.dispose();
+  });
+
+  it('maps an error response to RpcError with code, message and data', async () => {
+    const t = setup();
+    t.rpc.listen();
+    const pending = t.rpc.sendRequest('fails', {});
+    const req = await t.sent.next();
+    t.send({ jsonrpc: '2.0', id: req.id, error: { code: -32022, message: 'unsupported', data: { supported: [1] } } });
+    await assert.rejects(pending, (e: unknown) => e instanceof RpcError && e.code === -32022 && e.method === 'fails'
+      && (e.data as { supported: number[] }).supported[0] === 1);
+    t.rpc.dispose();
+  });
+
+  it('rejects every pending request when the agent output ends, after dispatching what came before', async () => {
+    const t = setup();
+    const order: string[] = [];
+    t.rpc.onNotification('last', () => order.push('notification'));
+    const closed = closedPromise(t.rpc).then((c) => { order.push('close'); return c; });
+    t.rpc.listen();
+    const a = t.rpc.sendRequest('a', {});
+    const b = t.rpc.sendRequest('b', {});
+    await t.sent.next();
+    await t.sent.next();
+    t.send({ jsonrpc: '2.0', method: 'last', params: {} });
+    t.agentOut.end();
+    await assert.rejects(a, ConnectionClosedError);
+    await assert.rejects(b, (e: unknown) => e instanceof ConnectionClosedError && e.method === 'b');
+    assert.deepEqual(await closed, {});
+    assert.deepEqual(order, ['notification', 'close']);
+    await assert.rejects(t.rpc.sendRequest('c', {}), ConnectionClosedError);
+    assert.equal(t.rpc.isClosed, true);
+  });
+
+  it('rejects pending requests on dispose and fires onClose once', async () => {
+    const t = setup();
+    let closes = 0;
+    t.rpc.onClose(() => closes++);
+    t.rpc.listen();
+    const a = t.rpc.sendRequest('a', {});
+    t.rpc.dispose();
+    t.rpc.dispose();
+    await assert.rejects(a, ConnectionClosedError);
+    assert.equal(closes, 1);
+  });
+
+  it('sends $/cancel_request {requestId} when a request token is cancelled', async () => {
+    const t = setup();
+    t.rpc.listen();
+    const source = new CancellationTokenSource();
+    const pending = t.rpc.sendRequest('session/prompt', { sessionId: 's' }, source.token);
+    const req = await t.sent.next();
+    source.cancel();
+    const cancel = await t.sent.next();
+    assert.deepEqual(cancel, { jsonrpc: '2.0', method: '$/cancel_request', params: { requestId: req.id } });
+    t.send({ jsonrpc: '2.0', id: req.id, error: { code: -32800, message: 'Request cancelled' } });
+    await assert.rejects(pending, (e: unknown) => e instanceof RpcError && e.code === -32800);
+    t.rpc.dispose();
+  });
+
+  it('cancels the handler token when the agent sends $/cancel_request (running or still queued)', async () => {
+    const t = setup();
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => { started = resolve; });
+    t.rpc.onRequest('slow', (_p, token) => new Promise((_resolve, reject) => {
+      const cancelled = (): void => reject(new ResponseError(-32800, 'cancelled'));
+      if (token.isCancellationRequested) { cancelled(); return; }
+      token.onCancellationRequested(cancelled);
+      started();
+    }));
+    t.rpc.listen();
+    // Running: the cancel arrives after the handler started.
+    t.send({ jsonrpc: '2.0', id: 'q', method: 'slow', params: {} });
+    await running;
+    t.send({ jsonrpc: '2.0', method: '$/cancel_request', params: { requestId: 'q' } });
+    const reply = await t.sent.next();
+    assert.equal(reply.id, 'q');
+    assert.equal((reply.error as { code: number }).code, -32800);
+    // Queued: request and cancel in the same chunk; the handler sees a cancelled token.
+    t.send(`${JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'slow', params: {} })}\n${JSON.stringify({ jsonrpc: '2.0', method: '$/cancel_request', params: { requestId: 5 } })}\n`);
+    const reply2 = await t.sent.next();
+    assert.equal(reply2.id, 5);
+    assert.equal((reply2.error as { code: number }).code, -32800);
+    t.rpc.dispose();
+  });
+
+  it('reports every message both ways through logger.wire', async () => {
+    const t = setup();
+    t.rpc.onRequest('echo', (p) => p);
+    t.rpc.listen();
+    t.send({ jsonrpc: '2.0', id: 1, method: 'echo', params: { a: 1 } });
+    await t.sent.next();
+    assert.deepEqual(t.wire, [
+      { direction: 'receive', message: { jsonrpc: '2.0', id: 1, method: 'echo', params: { a: 1 } } },
+      { direction: 'send', message: { jsonrpc: '2.0', id: 1, result: { a: 1 } } },
+    ]);
+    t.rpc.dispose();
+  });
+
+  it('survives a broken stdin: the request fails, the host does not crash', async () => {
+    const agentOut = new PassThrough();
+    const agentIn = new PassThrough();
+    const rpc = new RpcConnection(agentOut, agentIn);
+    rpc.listen();
+    agentIn.destroy(new Error('EPIPE'));
+    await assert.rejects(rpc.sendRequest('x', {}), ConnectionClosedError);
+    rpc.dispose();
+  });
+});

@@ -1,0 +1,126 @@
+// The summary of one plan: counts per status, the current step and a one-line header such as
+// "v3 — 1/5 done, 1 blocked" or "v7 — all 5 steps complete".
+//
+// Steps are the entries of an `items` plan, or the task checkboxes of a Markdown plan (and of a
+// file plan whose text has been loaded). Header rules:
+//   - "<done>/<total> done", then every status other than pending/in_progress/completed by name
+//     (custom `_x_y` shown as "x y", so `_blocked` is "blocked"), in order of first appearance,
+//     then cancelled ("1 cancelled": resolved but not done);
+//   - all steps completed: "all N steps complete";
+//   - no steps: what the plan is ("empty plan", "markdown, no checklist", "file plan.md", "_intent plan").
+import type { PlanContent } from '../protocol/events';
+import { outlineTasks, parseMarkdownPlan, type MarkdownOutline } from './markdownPlan';
+
+export interface PlanStep { readonly content: string; readonly status: string }
+
+export interface CurrentStep {
+  /** Index among the plan's steps (entries; for Markdown, among its task items). */
+  readonly index: number;
+  readonly content: string;
+  readonly status: string;
+}
+
+export interface PlanSummary {
+  readonly version: number;
+  /** Number of steps; 0 for plans without steps. */
+  readonly total: number;
+  /** Steps with status `completed`. */
+  readonly done: number;
+  readonly cancelled: number;
+  /** Count per raw status, in order of first appearance. */
+  readonly counts: Readonly<Record<string, number>>;
+  /**
+   * The step being worked on: the first `in_progress` entry of an items plan; for a Markdown
+   * checklist (which cannot say "in progress") the first unchecked task.
+   */
+  readonly current?: CurrentStep;
+  /** There are steps, and every one is completed or cancelled. */
+  readonly resolved: boolean;
+  /** There are steps, and every one is completed. */
+  readonly allDone: boolean;
+  readonly header: string;
+}
+
+export interface FileView { readonly text?: string; readonly error?: string }
+
+export const KNOWN_STATUSES: readonly string[] = ['pending', 'in_progress', 'completed', 'cancelled'];
+
+/** Human name of a status: `in_progress` → "in progress", `_blocked` → "blocked". */
+export function statusLabel(status: string): string {
+  const s = status.replace(/^_+/, '').replace(/[_-]+/g, ' ').trim();
+  return truncate(s || status || 'unknown', 24);
+}
+
+export function summarizeSteps(version: number, steps: readonly PlanStep[], currentStatus = 'in_progress'): PlanSummary {
+  const counts: Record<string, number> = {};
+  let current: CurrentStep | undefined;
+  steps.forEach((st, index) => {
+    counts[st.status] = (counts[st.status] ?? 0) + 1;
+    if (!current && st.status === currentStatus) current = { index, content: st.content, status: st.status };
+  });
+  const total = steps.length;
+  const done = counts['completed'] ?? 0;
+  const cancelled = counts['cancelled'] ?? 0;
+  const allDone = total > 0 && done === total;
+  const resolved = total > 0 && done + cancelled === total;
+  let header: string;
+  if (total === 0) header = `v${version} — empty plan`;
+  else if (allDone) header = `v${version} — ${total === 1 ? 'the only step complete' : `all ${total} steps complete`}`;
+  else {
+    const extras = Object.keys(counts)
+      .filter((s) => !KNOWN_STATUSES.includes(s))
+      .map((s) => `${counts[s]} ${statusLabel(s)}`);
+    if (cancelled) extras.push(`${cancelled} cancelled`);
+    header = [`v${version} — ${done}/${total} done`, ...extras].join(', ');
+  }
+  return { version, total, done, cancelled, counts, ...(current ? { current } : {}), resolved, allDone, header };
+}
+
+/** Steps of a Markdown outline: checked tasks are `completed`, the others `pending`. */
+export function outlineSteps(o: MarkdownOutline): PlanStep[] {
+  return outlineTasks(o).map((t) => ({ content: t.text, status: t.checked ? 'completed' : 'pending' }));
+}
+
+/**
+ * Summary of any plan. `outline` is the parsed Markdown of a markdown plan (or of a loaded file
+ * plan); it is parsed here when omitted.
+ */
+export function summarizePlan(version: number, plan: PlanContent, file?: FileView, outline?: MarkdownOutline): PlanSummary {
+  switch (plan.type) {
+    case 'items':
+      return summarizeSteps(version, plan.entries);
+    case 'markdown': {
+      const o = outline ?? parseMarkdownPlan(plan.content);
+      if (o.tasks === 0) return noSteps(version, 'markdown, no checklist');
+      return summarizeSteps(version, outlineSteps(o), 'pending');
+    }
+    case 'file': {
+      const name = fileName(plan.uri);
+      if (file?.error !== undefined) return noSteps(version, `file ${name} (${file.error})`);
+      if (file?.text === undefined) return noSteps(version, `file ${name}`);
+      const o = outline ?? parseMarkdownPlan(file.text);
+      if (o.tasks === 0) return noSteps(version, `file ${name}`);
+      return summarizeSteps(version, outlineSteps(o), 'pending');
+    }
+    default:
+      return noSteps(version, `${truncate(plan.rawType, 32)} plan`);
+  }
+}
+
+function noSteps(version: number, what: string): PlanSummary {
+  return { version, total: 0, done: 0, cancelled: 0, counts: {}, resolved: false, allDone: false, header: `v${version} — ${what}` };
+}
+
+/** Last path segment of a URI (or the URI itself), for display. */
+export function fileName(uri: string): string {
+  const path = uri.replace(/[?#].*$/, '').replace(/\/+$/, '');
+  let name = path.slice(path.lastIndexOf('/') + 1) || uri;
+  try { name = decodeURIComponent(name); } catch { /* keep it encoded */ }
+  return truncate(name, 60);
+}
+
+/** One line, at most `max` characters (an ellipsis marks a cut). */
+export function truncate(s: string, max: number): string {
+  const one = s.replace(/\s+/g, ' ').trim();
+  return one.length <= max ? one : one.slice(0, Math.max(0, max - 1)).trimEnd() + '…';
+}

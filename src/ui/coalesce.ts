@@ -1,0 +1,83 @@
+// UI-side coalescing of store changes: keys collected during a frame are flushed together, at most
+// once per `frameMs` (16 ms by default). The stores are never delayed; only the views that read
+// them refresh less often. No vscode import, so it is unit tested in plain Node.
+import type { Disposable } from '../protocol/api';
+
+export interface Scheduler {
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+  now(): number;
+}
+
+const realScheduler: Scheduler = {
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+  now: () => performance.now(),
+};
+
+export class FrameCoalescer<K> implements Disposable {
+  private keys = new Set<K>();
+  private timer: unknown;
+  private lastFlush = -Infinity;
+  private idle: (() => void)[] = [];
+  private disposed = false;
+  private _flushes = 0;
+
+  constructor(
+    private readonly flush: (keys: ReadonlySet<K>) => void,
+    private readonly frameMs = 16,
+    private readonly scheduler: Scheduler = realScheduler,
+  ) {}
+
+  /** Number of flushes so far. */
+  get flushes(): number { return this._flushes; }
+  get pending(): boolean { return this.timer !== undefined; }
+
+  add(key: K): void {
+    if (this.disposed) return;
+    this.keys.add(key);
+    if (this.timer !== undefined) return;
+    const wait = Math.max(0, this.lastFlush + this.frameMs - this.scheduler.now());
+    this.timer = this.scheduler.setTimeout(() => this.run(), wait);
+  }
+
+  /** Flushes what is pending right away (e.g. before a reveal). */
+  flushNow(): void {
+    if (this.timer === undefined) return;
+    this.scheduler.clearTimeout(this.timer);
+    this.run();
+  }
+
+  /** Resolves once nothing is pending (immediately when nothing is). */
+  whenIdle(): Promise<void> {
+    if (this.timer === undefined) return Promise.resolve();
+    return new Promise((resolve) => this.idle.push(resolve));
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    if (this.timer !== undefined) this.scheduler.clearTimeout(this.timer);
+    this.timer = undefined;
+    this.keys.clear();
+    this.releaseIdle();
+  }
+
+  private run(): void {
+    this.timer = undefined;
+    this.lastFlush = this.scheduler.now();
+    const keys = this.keys;
+    this.keys = new Set();
+    this._flushes++;
+    try {
+      if (keys.size) this.flush(keys);
+    } finally {
+      if (this.timer === undefined) this.releaseIdle();
+    }
+  }
+
+  private releaseIdle(): void {
+    const waiters = this.idle;
+    this.idle = [];
+    for (const w of waiters) w();
+  }
+}

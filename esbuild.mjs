@@ -69,6 +69,7 @@ const existing = targets.filter((t) => t.entryPoints.every((e) => { try { return
 
 if (!watch) {
   rmSync('out/test', { recursive: true, force: true });
+  if (production) rmSync('dist', { recursive: true, force: true });
   await Promise.all(existing.map((t) => esbuild.build(t)));
   console.log(`build: ${existing.length} targets${production ? ' (production)' : ''}`);
 } else {

@@ -1,0 +1,54 @@
+// Agent definitions: the user's `acp.agents` entries (validated) plus the built-in Demo Agent.
+import { z } from 'zod';
+
+export const DEMO_AGENT_ID = 'demo';
+
+const entrySchema = z.object({
+  name: z.string({ error: 'needs a "name"' }).trim().min(1, 'needs a "name"'),
+  command: z.string({ error: 'needs a "command" (the executable to run)' }).trim().min(1, 'needs a "command" (the executable to run)'),
+  args: z.array(z.string(), { error: '"args" must be a list of strings' }).default([]),
+  env: z.record(z.string(), z.string(), { error: '"env" must map names to string values' }).default({}),
+  cwd: z.string().optional(),
+  protocol: z.enum(['auto', '1', '2'], { error: '"protocol" must be "auto", "1" or "2"' }).default('auto'),
+});
+
+export interface AgentDefinition {
+  /** Stable id: `demo` for the Demo Agent, else `agent:<name>`. */
+  id: string;
+  name: string;
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+  cwd?: string;
+  protocol: 'auto' | 1 | 2;
+  builtIn: boolean;
+}
+
+export interface AgentConfigResult { agents: AgentDefinition[]; problems: string[] }
+
+/** Validates the raw `acp.agents` value; every problem names the entry and what to fix. */
+export function parseAgentSettings(raw: unknown, offerV2: boolean): AgentConfigResult {
+  const problems: string[] = [];
+  const agents: AgentDefinition[] = [];
+  if (raw === undefined || raw === null) return { agents, problems };
+  if (!Array.isArray(raw)) return { agents, problems: ['"acp.agents" must be a list of agent entries.'] };
+  const seen = new Set<string>();
+  raw.forEach((entry, i) => {
+    const r = entrySchema.safeParse(entry);
+    if (!r.success) {
+      const label = typeof (entry as { name?: unknown })?.name === 'string' ? `"${(entry as { name: string }).name}"` : `#${i + 1}`;
+      problems.push(`acp.agents entry ${label}: ${r.error.issues.map((x) => x.message).join('; ')}.`);
+      return;
+    }
+    const e = r.data;
+    const id = `agent:${e.name}`;
+    if (seen.has(id)) { problems.push(`acp.agents: the name "${e.name}" is used twice; names must be unique.`); return; }
+    seen.add(id);
+    const pinned = e.protocol === '1' ? 1 : e.protocol === '2' ? 2 : undefined;
+    agents.push({
+      id, name: e.name, command: e.command, args: e.args, env: e.env, cwd: e.cwd,
+      protocol: pinned ?? (offerV2 ? 'auto' : 1), builtIn: false,
+    });
+  });
+  return { agents, problems };
+}

@@ -1,0 +1,41 @@
+// The "ACP" log channel (one for the extension) and the lazily created "ACP Trace" channel that
+// receives every wire message when `acp.trace.server` is on. Secrets never reach either.
+import * as vscode from 'vscode';
+import type { LogLevel, ProtocolLogger } from '../protocol/api';
+import type { Config } from '../config';
+import { redact } from './redact';
+
+export class Logs implements vscode.Disposable {
+  readonly main: vscode.LogOutputChannel;
+  private traceChannel: vscode.LogOutputChannel | undefined;
+
+  constructor(private readonly config: Config) {
+    this.main = vscode.window.createOutputChannel('ACP', { log: true });
+  }
+
+  dispose(): void { this.main.dispose(); this.traceChannel?.dispose(); }
+
+  get trace(): vscode.LogOutputChannel {
+    this.traceChannel ??= vscode.window.createOutputChannel('ACP Trace', { log: true });
+    return this.traceChannel;
+  }
+
+  stderr(agentName: string, line: string): void {
+    this.main.debug(`[${agentName} stderr] ${line}`);
+    if (this.config.trace() !== 'off') this.trace.info(`[${agentName} stderr] ${line}`);
+  }
+
+  protocolLogger(agentName: string): ProtocolLogger {
+    return {
+      log: (level: LogLevel, message: string) => this.main[level](`[${agentName}] ${message}`),
+      wire: (direction, message) => {
+        const level = this.config.trace();
+        if (level === 'off') return;
+        const arrow = direction === 'send' ? '→' : '←';
+        const m = message as { id?: unknown; method?: string; error?: { message?: string } };
+        const head = `${arrow} ${agentName} ${m.method ?? (m.error ? 'error' : 'result')}${m.id !== undefined ? ` #${String(m.id)}` : ''}`;
+        this.trace.info(level === 'verbose' ? `${head} ${JSON.stringify(redact(message))}` : head);
+      },
+    };
+  }
+}

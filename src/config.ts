@@ -1,0 +1,39 @@
+// Typed, live access to the extension's settings (read each time; keys in one place).
+import * as vscode from 'vscode';
+
+export const SETTINGS = {
+  agents: 'agents',
+  offerV2: 'offerV2',
+  initializeTimeoutSeconds: 'initializeTimeoutSeconds',
+  maxLineBytes: 'maxLineBytes',
+  traceServer: 'trace.server',
+  planHistoryMax: 'planHistory.maxRevisions',
+  intentJwks: 'intent.jwks',
+  intentAutoReject: 'intent.autoRejectOutOfPlan',
+  demoProtocol: 'demo.protocol',
+  demoDelayMs: 'demo.stepDelayMs',
+} as const;
+
+export type TraceLevel = 'off' | 'messages' | 'verbose';
+
+export class Config {
+  private get c(): vscode.WorkspaceConfiguration { return vscode.workspace.getConfiguration('acp'); }
+  agentsRaw(): unknown { return this.c.get<unknown>(SETTINGS.agents, []); }
+  offerV2(): boolean { return this.c.get<boolean>(SETTINGS.offerV2, true); }
+  initializeTimeoutMs(): number { return Math.max(1, this.c.get<number>(SETTINGS.initializeTimeoutSeconds, 30)) * 1000; }
+  maxLineBytes(): number { return Math.max(1024, this.c.get<number>(SETTINGS.maxLineBytes, 64 * 1024 * 1024)); }
+  trace(): TraceLevel {
+    const v = this.c.get<string>(SETTINGS.traceServer, 'off');
+    return v === 'messages' || v === 'verbose' ? v : 'off';
+  }
+  planHistoryMax(): number { return Math.max(1, this.c.get<number>(SETTINGS.planHistoryMax, 200)); }
+  intentJwks(): string { return this.c.get<string>(SETTINGS.intentJwks, '').trim(); }
+  intentAutoReject(): boolean { return this.c.get<boolean>(SETTINGS.intentAutoReject, false); }
+  demoProtocol(): 1 | 2 | undefined {
+    const v = this.c.get<string>(SETTINGS.demoProtocol, 'auto');
+    return v === '1' ? 1 : v === '2' ? 2 : undefined;
+  }
+  demoEnv(): Record<string, string> {
+    return { ACP_DEMO_DELAY_MS: String(Math.max(0, this.c.get<number>(SETTINGS.demoDelayMs, 400))) };
+  }
+}

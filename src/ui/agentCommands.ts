@@ -1,0 +1,233 @@
+// Commands that drive agents and sessions. Registered from one table; handlers get their
+// services injected. Each returns something useful to callers (tests, other extensions).
+import * as vscode from 'vscode';
+import type { AgentManager } from '../agents/agentManager';
+import { UntrustedWorkspaceError } from '../agents/agentManager';
+import type { AgentSupervisor } from '../agents/supervisor';
+import type { PermissionBroker } from '../agents/permissionBroker';
+import type { Registry } from '../state/registry';
+import type { ContentBlock } from '../protocol/events';
+import type { Logs } from '../agents/logs';
+
+export interface AgentCommandDeps {
+  agents: AgentManager;
+  registry: Registry;
+  broker: PermissionBroker;
+  logs: Logs;
+  /** Records a user prompt in the transcript before it is sent (so it shows at once, also when queued). */
+  recordUserPrompt(agentId: string, sessionId: string, blocks: ContentBlock[]): void;
+}
+
+interface SessionRef { agentId: string; sessionId: string }
+
+function isSessionRef(x: unknown): x is SessionRef {
+  return !!x && typeof (x as SessionRef).agentId === 'string' && typeof (x as SessionRef).sessionId === 'string';
+}
+
+export function registerAgentCommands(deps: AgentCommandDeps): vscode.Disposable {
+  const { agents, registry, broker, logs } = deps;
+
+  const fail = (err: unknown): undefined => {
+    const message = err instanceof Error ? err.message : String(err);
+    logs.main.error(message);
+    if (err instanceof UntrustedWorkspaceError) {
+      void vscode.window.showWarningMessage(message, 'Manage Workspace Trust').then((p) => {
+        if (p) void vscode.commands.executeCommand('workbench.trust.manage');
+      });
+    } else {
+      void vscode.window.showErrorMessage(message, 'Show Log').then((p) => { if (p) logs.main.show(true); });
+    }
+    return undefined;
+  };
+
+  const pickAgent = async (arg: unknown, running: boolean): Promise<AgentSupervisor | undefined> => {
+    const id = typeof arg === 'string' ? arg : (arg as { agentId?: string } | undefined)?.agentId;
+    if (id) return agents.get(id);
+    const list = running ? agents.running() : agents.all();
+    if (list.length === 0) { void vscode.window.showInformationMessage(running ? 'No agent is running.' : 'No agent is configured.'); return undefined; }
+    if (list.length === 1 && running) return list[0];
+    const pick = await vscode.window.showQuickPick(list.map((s) => ({
+      label: s.def.name, description: s.status === 'stopped' ? '' : s.status, detail: s.def.builtIn ? 'Built-in, no setup needed' : `${s.def.command} ${s.def.args.join(' ')}`, sup: s,
+    })), { placeHolder: running ? 'Which agent?' : 'Start which agent?' });
+    return pick?.sup;
+  };
+
+  /** The session a command acts on: its argument, else the active session. */
+  const sessionOf = (arg: unknown): SessionRef | undefined => {
+    if (isSessionRef(arg)) return arg;
+    return registry.activeSession;
+  };
+
+  const newSession = async (sup: AgentSupervisor): Promise<SessionRef> => {
+    const cwd = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+    if (!cwd) throw new Error('Open a folder first: a session works in a workspace folder.');
+    const rec = await sup.newSession(cwd);
+    registry.addSession({ agentId: sup.id, sessionId: rec.sessionId, cwd });
+    registry.setActiveSession({ agentId: sup.id, sessionId: rec.sessionId });
+    return { agentId: sup.id, sessionId: rec.sessionId };
+  };
+
+  const commands: Record<string, (...args: unknown[]) => unknown> = {
+    'acp.startAgent': async (arg) => {
+      try {
+        const sup = await pickAgent(arg, false);
+        if (!sup) return undefined;
+        await agents.start(sup.id);
+        return await newSession(sup);
+      } catch (err) { return fail(err); }
+    },
+    'acp.stopAgent': async (arg) => {
+      const sup = await pickAgent(arg, true);
+      if (!sup) return false;
+      for (const s of sup.sessions.keys()) broker.cancelSession(s);
+      await sup.stop();
+      return true;
+    },
+    'acp.restartAgent': async (arg) => {
+      try {
+        const sup = await pickAgent(arg, true) ?? await pickAgent(arg, false);
+        if (!sup) return false;
+        for (const s of sup.sessions.keys()) broker.cancelSession(s);
+        await sup.restart();
+        return true;
+      } catch (err) { return fail(err); }
+    },
+    'acp.newSession': async (arg) => {
+      try {
+        const sup = await pickAgent(arg, true) ?? await pickAgent(undefined, false);
+        if (!sup) return undefined;
+        await agents.start(sup.id);
+        return await newSession(sup);
+      } catch (err) { return fail(err); }
+    },
+    'acp.sendPrompt': async (arg, text?: unknown) => {
+      try {
+        let ref = sessionOf(arg);
+        let prompt = typeof arg === 'string' ? arg : typeof text === 'string' ? text : undefined;
+        if (!ref) {
+          const start = await vscode.window.showInformationMessage('No agent session is open.', 'Start Agent…');
+          if (!start) return false;
+          ref = await vscode.commands.executeCommand<SessionRef | undefined>('acp.startAgent');
+          if (!ref) return false;
+        }
+        prompt ??= await vscode.window.showInputBox({ prompt: 'Prompt for the agent', placeHolder: 'What should the agent do?' });
+        if (!prompt) return false;
+        return sendPrompt(deps, ref, [{ type: 'text', text: prompt }]);
+      } catch (err) { return fail(err); }
+    },
+    'acp.cancelTurn': (arg) => {
+      const ref = sessionOf(arg);
+      if (!ref) return false;
+      broker.cancelSession(ref.sessionId);
+      agents.get(ref.agentId)?.cancel(ref.sessionId);
+      return true;
+    },
+    'acp.openSettings': () => vscode.commands.executeCommand('workbench.action.openSettings', 'acp.'),
+    'acp.showLog': () => logs.main.show(true),
+    'acp.showTrace': () => logs.trace.show(true),
+    'acp.signIn': async (arg) => {
+      try {
+        const sup = await pickAgent(arg, true);
+        const conn = sup?.connection;
+        if (!sup || !conn) return false;
+        if (conn.authMethods.length === 0) { void vscode.window.showInformationMessage(`${sup.def.name} offers no sign-in methods.`); return false; }
+        const pick = await vscode.window.showQuickPick(conn.authMethods.map((m) => ({ label: m.name, description: m.type, detail: m.description ?? undefined, m })), { placeHolder: `Sign in to ${sup.def.name}` });
+        if (!pick) return false;
+        if (pick.m.type === 'terminal') {
+          const env = Object.fromEntries((pick.m.env ?? []).map((e) => [e.name, e.value]));
+          const term = vscode.window.createTerminal({ name: `${sup.def.name} sign-in`, shellPath: sup.def.command, shellArgs: [...sup.def.args, ...(pick.m.args ?? [])], env: { ...sup.def.env, ...env } });
+          term.show();
+          return true;
+        }
+        await conn.authenticate(pick.m.id);
+        void vscode.window.showInformationMessage(`Signed in to ${sup.def.name}.`);
+        return true;
+      } catch (err) { return fail(err); }
+    },
+    'acp.signOut': async (arg) => {
+      try {
+        const sup = await pickAgent(arg, true);
+        if (!sup?.connection) return false;
+        if (!sup.connection.capabilities.logout) { void vscode.window.showInformationMessage(`${sup.def.name} does not support signing out.`); return false; }
+        await sup.connection.logout();
+        return true;
+      } catch (err) { return fail(err); }
+    },
+    'acp.resumeSession': async (arg) => {
+      try {
+        const sup = await pickAgent(arg, true);
+        const conn = sup?.connection;
+        if (!sup || !conn) return undefined;
+        if (!conn.capabilities.list) { void vscode.window.showInformationMessage(`${sup.def.name} cannot list its sessions.`); return undefined; }
+        const cwd = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+        const { sessions } = await conn.listSessions(cwd ? { cwd } : {});
+        const pick = await vscode.window.showQuickPick(sessions.map((s) => ({ label: s.title ?? s.sessionId, description: s.updatedAt ?? '', s })), { placeHolder: 'Resume which session?' });
+        if (!pick) return undefined;
+        registry.addSession({ agentId: sup.id, sessionId: pick.s.sessionId, cwd: pick.s.cwd, ...(pick.s.title ? { title: pick.s.title } : {}) });
+        await sup.resumeExisting(pick.s.sessionId, pick.s.cwd);
+        registry.setActiveSession({ agentId: sup.id, sessionId: pick.s.sessionId });
+        return { agentId: sup.id, sessionId: pick.s.sessionId };
+      } catch (err) { return fail(err); }
+    },
+    'acp.closeSession': async (arg) => {
+      try {
+        const ref = sessionOf(arg);
+        if (!ref) return false;
+        broker.cancelSession(ref.sessionId);
+        await agents.get(ref.agentId)?.closeSession(ref.sessionId);
+        return true;
+      } catch (err) { return fail(err); }
+    },
+    'acp.deleteSession': async (arg) => {
+      try {
+        const ref = sessionOf(arg);
+        if (!ref) return false;
+        const ok = await vscode.window.showWarningMessage('Delete this session on the agent? Its plans stay in the Plans history.', { modal: true }, 'Delete');
+        if (ok !== 'Delete') return false;
+        await agents.get(ref.agentId)?.deleteSession(ref.sessionId);
+        registry.removeSession(ref.agentId, ref.sessionId);
+        return true;
+      } catch (err) { return fail(err); }
+    },
+    'acp.setConfigOption': async (arg, configId?: unknown, value?: unknown) => {
+      try {
+        const ref = sessionOf(arg);
+        const sup = ref && agents.get(ref.agentId);
+        if (!ref || !sup?.connection) return false;
+        if (typeof configId === 'string' && (typeof value === 'string' || typeof value === 'boolean')) {
+          await sup.setConfigOption(ref.sessionId, configId, value);
+          return true;
+        }
+        const options = sup.configOptions(ref.sessionId);
+        const opt = await vscode.window.showQuickPick(options.map((o) => ({ label: o.name, description: o.kind === 'unknown' ? '' : String(o.currentValue), o })), { placeHolder: 'Change which setting?' });
+        if (!opt) return false;
+        const o = opt.o;
+        if (o.kind === 'select') {
+          const v = await vscode.window.showQuickPick(o.options.map((x) => ({ label: x.name, description: x.value === o.currentValue ? 'current' : x.description ?? '', value: x.value })));
+          if (v) await sup.setConfigOption(ref.sessionId, o.id, v.value);
+        } else if (o.kind === 'boolean') {
+          await sup.setConfigOption(ref.sessionId, o.id, !o.currentValue);
+        }
+        return true;
+      } catch (err) { return fail(err); }
+    },
+    'acp.managePermissionRules': async () => {
+      const rules = broker.rules;
+      if (rules.length === 0) { void vscode.window.showInformationMessage('No permission rules. Choosing an agent\'s "always allow" option creates one.'); return []; }
+      const picks = await vscode.window.showQuickPick(rules.map((r) => ({ label: broker.describe(r, agents.get(r.agentId)?.def.name ?? r.agentId), r })), { canPickMany: true, placeHolder: 'Select the rules to revoke' });
+      for (const p of picks ?? []) await broker.removeRule(p.r);
+      return broker.rules;
+    },
+  };
+
+  return vscode.Disposable.from(...Object.entries(commands).map(([id, run]) => vscode.commands.registerCommand(id, run)));
+}
+
+export function sendPrompt(deps: AgentCommandDeps, ref: SessionRef, blocks: ContentBlock[]): boolean {
+  const sup = deps.agents.get(ref.agentId);
+  if (!sup) throw new Error('That agent is no longer configured.');
+  if (sup.status !== 'running') throw new Error(`${sup.def.name} is not running (${sup.status}). Start it first.`);
+  deps.recordUserPrompt(ref.agentId, ref.sessionId, blocks);
+  sup.prompt(ref.sessionId, blocks);
+  return true;
+}

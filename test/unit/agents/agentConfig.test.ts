@@ -1,0 +1,84 @@
+import assert from 'node:assert/strict';
+import { parseAgentSettings } from '../../../src/agents/agentConfig';
+import { redact } from '../../../src/agents/redact';
+import { allowOption, requestFacet, ruleMatches, type PermissionRule } from '../../../src/agents/permissionRules';
+import type { PermissionRequest } from '../../../src/protocol/events';
+
+describe('acp.agents settings', () => {
+  it('accepts valid entries with defaults and pins the protocol', () => {
+    const r = parseAgentSettings([
+      { name: 'Codex', command: 'npx', args: ['@zed-industries/codex-acp'] },
+      { name: 'Gemini', command: 'gemini', args: ['--experimental-acp'], protocol: '1', env: { A: 'b' } },
+    ], true);
+    assert.deepEqual(r.problems, []);
+    assert.equal(r.agents[0]!.id, 'agent:Codex');
+    assert.equal(r.agents[0]!.protocol, 'auto');
+    assert.deepEqual(r.agents[0]!.env, {});
+    assert.equal(r.agents[1]!.protocol, 1);
+  });
+
+  it('turns v2 off for unpinned agents when offerV2 is false', () => {
+    const r = parseAgentSettings([{ name: 'A', command: 'a' }, { name: 'B', command: 'b', protocol: '2' }], false);
+    assert.equal(r.agents[0]!.protocol, 1);
+    assert.equal(r.agents[1]!.protocol, 2);
+  });
+
+  it('names the entry and the problem for invalid entries, and keeps the valid ones', () => {
+    const r = parseAgentSettings([{ name: 'NoCmd' }, { command: 'x' }, { name: 'Ok', command: 'ok', args: 'oops' }, { name: 'Fine', command: 'f' }, { name: 'Fine', command: 'g' }], true);
+    assert.deepEqual(r.agents.map((a) => a.name), ['Fine']);
+    assert.equal(r.problems.length, 4);
+    assert.match(r.problems[0]!, /"NoCmd".*command/);
+    assert.match(r.problems[1]!, /#2.*name/);
+    assert.match(r.problems[2]!, /"Ok".*args/);
+    assert.match(r.problems[3]!, /used twice/);
+  });
+
+  it('rejects a non-list value', () => {
+    assert.match(parseAgentSettings({}, true).problems[0]!, /must be a list/);
+  });
+});
+
+describe('redaction', () => {
+  it('hides env values, headers and credential-looking fields, at any depth', () => {
+    const out = redact({
+      method: 'terminal/create',
+      params: { command: 'ls', env: [{ name: 'API_KEY', value: 'sk-123' }], nested: { apiKey: 'sk-9', token: 'abc', ok: 'visible' } },
+      authMethods: [{ id: 'x', env: { OPENAI_API_KEY: 'sk-live' } }],
+      headers: [{ name: 'Authorization', value: 'Bearer t' }],
+    });
+    const text = JSON.stringify(out);
+    for (const secret of ['sk-123', 'sk-9', 'abc', 'sk-live', 'Bearer t']) assert.ok(!text.includes(secret), `${secret} leaked: ${text}`);
+    assert.ok(text.includes('visible'));
+    assert.ok(text.includes('API_KEY'), 'names are kept, values hidden');
+  });
+});
+
+describe('permission rules', () => {
+  const toolReq = (kind: string): PermissionRequest => ({
+    sessionId: 's', title: 'Edit', subject: { type: 'tool_call', toolCallId: 't', fields: { kind } },
+    options: [{ optionId: 'no', name: 'Reject', kind: 'reject_once' }, { optionId: 'yes', name: 'Allow', kind: 'allow_once' }],
+  });
+  const cmdReq = (command: string): PermissionRequest => ({ sessionId: 's', title: 'Run', subject: { type: 'command', command, cwd: '/w' }, options: [] });
+
+  it('matches tool kinds and command prefixes per agent only', () => {
+    const kind: PermissionRule = { agentId: 'a', type: 'toolKind', value: 'edit', createdAt: 0 };
+    assert.equal(ruleMatches(kind, 'a', toolReq('edit')), true);
+    assert.equal(ruleMatches(kind, 'b', toolReq('edit')), false);
+    assert.equal(ruleMatches(kind, 'a', toolReq('execute')), false);
+    const prefix: PermissionRule = { agentId: 'a', type: 'commandPrefix', value: 'npm', createdAt: 0 };
+    assert.equal(ruleMatches(prefix, 'a', cmdReq('npm test')), true);
+    assert.equal(ruleMatches(prefix, 'a', cmdReq('npmx evil')), false);
+    assert.equal(ruleMatches(prefix, 'a', cmdReq('rm -rf /')), false);
+  });
+
+  it('derives the facet a rule is made from', () => {
+    assert.deepEqual(requestFacet(toolReq('edit')), { type: 'toolKind', value: 'edit' });
+    assert.deepEqual(requestFacet(cmdReq('  git status')), { type: 'commandPrefix', value: 'git' });
+    assert.equal(requestFacet({ sessionId: 's', title: 't', options: [] }), undefined);
+  });
+
+  it('only ever picks an allow option of the agent, never a reject', () => {
+    assert.equal(allowOption(toolReq('edit').options)?.optionId, 'yes');
+    assert.equal(allowOption([{ optionId: 'r', name: 'No', kind: 'reject_once' }]), undefined);
+  });
+});

@@ -1,0 +1,224 @@
+// The intent plan of one session: the current plan and its verification, and how the session's
+// tool calls measure up against it.
+//
+// Rules:
+// - A token with the same `jti` as the current one is a refresh. It replaces the current token
+//   only if the plan hash is unchanged; otherwise the old plan stays and a conflict is reported
+//   (a refresh never widens a plan).
+// - Any other intent plan replaces the current one and starts counting afresh.
+// - A tool call is counted once per toolCallId, against the first matching step with calls left.
+//   Updates of the same id are re-checked with the merged fields (they may bring the name or the
+//   input late) but never counted twice.
+import { decodeJwt } from 'jose';
+import type { Meta, Patch } from '../protocol/events';
+import { planHash } from './canonical';
+import { describeMismatch, matchStep, stepsForTool, type CallVerdict, type StepMatch } from './checkCall';
+import { DEFAULT_CLOCK_SKEW_SECONDS } from './claims';
+import type { Jwks } from './keys';
+import { parseIntentPlan, type IntentPayload, type IntentPlan } from './schema';
+import { resolveToolName } from './toolName';
+import { verificationAt, verifyIntentToken, type IntentVerification } from './verify';
+
+export interface IntentSnapshot {
+  planId: string;
+  plan: IntentPlan;
+  rawPlan: Record<string, unknown>;
+  /** SHA-256 (hex) of the plan shown, defaults applied. */
+  hash: string;
+  jti?: string;
+  token?: string;
+  /** The verification as of now (a verified token turns expired when its time is up). */
+  verification: IntentVerification;
+}
+
+export type IntentUpdateResult =
+  | { kind: 'accepted'; change: 'new_plan' | 'refresh' }
+  | { kind: 'conflict'; detail: string }
+  | { kind: 'invalid'; error: string };
+
+export interface StepUsage {
+  stepIndex: number;
+  tool: string;
+  callsUsed: number;
+  maxCalls: number;
+  required: boolean;
+}
+
+/** One tool-call event: the fields follow the patch semantics of `ToolCallFields`. */
+export interface ToolCallObservation {
+  toolCallId: string;
+  name?: Patch<string>;
+  rawInput?: unknown;
+  _meta?: Meta | null;
+}
+
+interface SeenCall { name?: string; rawInput?: unknown; meta?: Meta; step?: number }
+
+export interface IntentTrackerOptions {
+  clockSkewSeconds?: number;
+  now?: () => Date;
+}
+
+export class IntentTracker {
+  /** The current plan; its verification as computed when received (see `intent` for now). */
+  private current: IntentSnapshot | undefined;
+  private calls = new Map<string, SeenCall>();
+  private used: number[] = [];
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly skew: number;
+  private readonly now: () => Date;
+
+  constructor(options: IntentTrackerOptions = {}) {
+    this.skew = options.clockSkewSeconds ?? DEFAULT_CLOCK_SKEW_SECONDS;
+    this.now = options.now ?? (() => new Date());
+  }
+
+  /** Parses, verifies and applies an `_intent` payload. Calls are applied in the order made. */
+  receive(raw: unknown, keys: Jwks | null | undefined): Promise<IntentUpdateResult> {
+    const run = async (): Promise<IntentUpdateResult> => {
+      const parsed = parseIntentPlan(raw);
+      if (!parsed.ok) return { kind: 'invalid', error: parsed.error };
+      const v = await verifyIntentToken(parsed.value.token, parsed.value.rawPlan, keys, this.now(), { clockSkewSeconds: this.skew });
+      return this.apply(parsed.value, v);
+    };
+    const result = this.queue.then(run, run);
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+
+  /** Applies an already parsed and verified payload. */
+  apply(payload: IntentPayload, verification: IntentVerification): IntentUpdateResult {
+    let hash: string;
+    try {
+      hash = planHash(payload.plan);
+    } catch {
+      return { kind: 'invalid', error: 'Invalid intent plan: it cannot be written as canonical JSON.' };
+    }
+    const jti = jtiOf(verification, payload.token);
+    const cur = this.current;
+    const sameJti = cur !== undefined && jti !== undefined && cur.jti === jti;
+    if (sameJti && cur.hash !== hash) {
+      return { kind: 'conflict', detail: `A refreshed token for plan ${jti} changes the plan; the earlier plan is kept. A wider plan needs a new plan id.` };
+    }
+    const refresh = sameJti || (cur !== undefined && jti === undefined && cur.jti === undefined && cur.planId === payload.planId && cur.hash === hash);
+    const next: IntentSnapshot = { planId: payload.planId, plan: payload.plan, rawPlan: payload.rawPlan, hash, verification };
+    if (jti !== undefined) next.jti = jti;
+    if (payload.token !== undefined) next.token = payload.token;
+    this.current = next;
+    if (!refresh) {
+      this.calls.clear();
+      this.used = payload.plan.steps.map(() => 0);
+    }
+    return { kind: 'accepted', change: refresh ? 'refresh' : 'new_plan' };
+  }
+
+  /** Re-verifies the current token (e.g. after the key set changed). */
+  async reverify(keys: Jwks | null | undefined): Promise<IntentVerification | undefined> {
+    const cur = this.current;
+    if (!cur) return undefined;
+    const v = await verifyIntentToken(cur.token, cur.rawPlan, keys, this.now(), { clockSkewSeconds: this.skew });
+    if (this.current === cur) cur.verification = v;
+    return v;
+  }
+
+  /** Forgets the plan when the agent removes it. */
+  remove(planId: string): void {
+    if (this.current?.planId !== planId) return;
+    this.current = undefined;
+    this.calls.clear();
+    this.used = [];
+  }
+
+  get intent(): IntentSnapshot | undefined {
+    const cur = this.current;
+    return cur && { ...cur, verification: verificationAt(cur.verification, this.now(), this.skew) };
+  }
+
+  stepUsage(): StepUsage[] {
+    const steps = this.current?.plan.steps ?? [];
+    return steps.map((s, i) => ({ stepIndex: i, tool: s.tool, callsUsed: this.used[i] ?? 0, maxCalls: s.maxCalls, required: s.required }));
+  }
+
+  /** The required steps that have not run (call at the end of a turn). */
+  turnEnded(): StepUsage[] {
+    return this.stepUsage().filter((s) => s.required && s.callsUsed === 0);
+  }
+
+  /** Records a tool-call event and judges the call against the current plan. */
+  checkCall(obs: ToolCallObservation): CallVerdict {
+    const seen = this.merge(obs);
+    const cur = this.current;
+    if (!cur) return this.uncount(seen, { verdict: 'cannot_check', reason: 'no_intent_plan', detail: 'No intent plan has been declared.' });
+    const toolName = resolveToolName(seen.name, seen.meta);
+    if (toolName === undefined) return this.uncount(seen, { verdict: 'cannot_check', reason: 'no_tool_name', detail: 'The agent did not say which tool this call runs.' });
+    const candidates = stepsForTool(cur.plan, toolName);
+    if (candidates.length === 0) {
+      return this.uncount(seen, { verdict: 'not_in_plan', toolName, reason: 'no_such_tool', detail: `The plan has no step for the tool "${toolName}".` });
+    }
+    if (seen.rawInput === undefined && candidates.some((i) => Object.keys(cur.plan.steps[i].args ?? {}).length > 0)) {
+      return this.uncount(seen, { verdict: 'cannot_check', toolName, reason: 'input_unknown', detail: 'The call has no input yet.' });
+    }
+    return this.judge(cur.plan, seen, toolName, candidates);
+  }
+
+  private judge(plan: IntentPlan, seen: SeenCall, toolName: string, candidates: number[]): CallVerdict {
+    const results = candidates.map((i) => ({ i, m: matchStep(plan.steps[i], seen.rawInput) }));
+    const matching = results.filter((r) => r.m.kind === 'match').map((r) => r.i);
+    // Keep the step this call already counts against, if it still matches.
+    const order = seen.step !== undefined && matching.includes(seen.step) ? [seen.step, ...matching.filter((i) => i !== seen.step)] : matching;
+    for (const i of order) {
+      const usedByOthers = (this.used[i] ?? 0) - (seen.step === i ? 1 : 0);
+      if (usedByOthers < plan.steps[i].maxCalls) {
+        this.count(seen, i);
+        return { verdict: 'in_plan', toolName, stepIndex: i, callsUsed: this.used[i], maxCalls: plan.steps[i].maxCalls };
+      }
+    }
+    if (matching.length > 0) {
+      const i = matching[0];
+      return this.uncount(seen, { verdict: 'not_in_plan', toolName, stepIndex: i, reason: 'max_calls_exceeded', detail: `Step ${i + 1} (${toolName}) may run at most ${plan.steps[i].maxCalls} times.` });
+    }
+    const unchecked = results.find((r) => r.m.kind === 'unchecked');
+    const first = unchecked ?? results[0];
+    return this.uncount(seen, describeMismatch(toolName, first.i, first.m as Exclude<StepMatch, { kind: 'match' }>));
+  }
+
+  private merge(obs: ToolCallObservation): SeenCall {
+    let seen = this.calls.get(obs.toolCallId);
+    if (!seen) {
+      seen = {};
+      this.calls.set(obs.toolCallId, seen);
+    }
+    if (obs.name !== undefined) seen.name = obs.name ?? undefined;
+    if (obs.rawInput !== undefined) seen.rawInput = obs.rawInput ?? undefined;
+    if (obs._meta !== undefined) seen.meta = obs._meta ?? undefined;
+    return seen;
+  }
+
+  private count(seen: SeenCall, step: number): void {
+    if (seen.step === step) return;
+    this.uncount(seen, undefined);
+    seen.step = step;
+    this.used[step] = (this.used[step] ?? 0) + 1;
+  }
+
+  private uncount<T>(seen: SeenCall, verdict: T): T {
+    if (seen.step !== undefined) {
+      this.used[seen.step] = Math.max(0, (this.used[seen.step] ?? 0) - 1);
+      seen.step = undefined;
+    }
+    return verdict;
+  }
+}
+
+/** The token's `jti`: from the verified claims, else read (unverified) from the token. */
+function jtiOf(v: IntentVerification, token: string | undefined): string | undefined {
+  if ('jti' in v) return v.jti;
+  if (!token) return undefined;
+  try {
+    const jti = decodeJwt(token).jti;
+    return typeof jti === 'string' && jti !== '' ? jti : undefined;
+  } catch {
+    return undefined;
+  }
+}
+

@@ -23,7 +23,9 @@ const extensionTestsPath = path.join(ROOT, 'out/test/integration/index.js');
 if (!existsSync(extensionTestsPath)) { console.error(`missing ${extensionTestsPath}: run the build first`); process.exit(2); }
 
 ensureInstalled();
-const profile = makeProfile();
+// HARNESS_UNTRUSTED=1: workspace trust on and the folder not trusted (restricted mode).
+const untrusted = !!process.env.HARNESS_UNTRUSTED;
+const profile = makeProfile({}, { untrusted });
 const folder = path.join(profile.base, 'workspace');
 mkdirSync(folder, { recursive: true });
 const fixtures = path.join(ROOT, 'test/fixtures/workspace');
@@ -76,7 +78,7 @@ await new Promise((r) => hook.listen(0, '127.0.0.1', r));
 process.env.VSCODE_TEST_UI_HOOK = `http://127.0.0.1:${hook.address().port}`;
 
 try {
-  server = await startCodeServer({ profile, folder, verbose });
+  server = await startCodeServer({ profile, folder, verbose, untrusted });
   console.log(`[harness] code-server up on ${server.url} after ${since()}`);
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1280, height: 800 } });

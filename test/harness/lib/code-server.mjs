@@ -37,7 +37,7 @@ export function ensureInstalled() {
 }
 
 /** Fresh user-data-dir with settings that keep the workbench quiet and deterministic. */
-export function makeProfile(extraSettings = {}) {
+export function makeProfile(extraSettings = {}, { untrusted = false } = {}) {
   const base = mkdtempSync(path.join(tmpdir(), 'vscode-test-'));
   const userData = path.join(base, 'user-data');
   const extensions = path.join(base, 'extensions');
@@ -49,7 +49,8 @@ export function makeProfile(extraSettings = {}) {
     'workbench.startupEditor': 'none',
     'workbench.tips.enabled': false,
     'workbench.enableExperiments': false,
-    'security.workspace.trust.enabled': false,
+    'security.workspace.trust.enabled': untrusted,
+    ...(untrusted ? { 'security.workspace.trust.startupPrompt': 'never', 'security.workspace.trust.emptyWindow': false } : {}),
     'telemetry.telemetryLevel': 'off',
     'extensions.autoCheckUpdates': false,
     'extensions.autoUpdate': false,
@@ -69,14 +70,14 @@ export function makeProfile(extraSettings = {}) {
  * makes the (built) web workbench honour the `payload` URL parameter, which is how
  * extensionDevelopmentPath / extensionTestsPath reach the server-side (Node) extension host.
  */
-export async function startCodeServer({ profile, folder, verbose = false, extraArgs = [] }) {
+export async function startCodeServer({ profile, folder, verbose = false, extraArgs = [], untrusted = false }) {
   const args = [
     CODE_SERVER,
     '--bind-addr', '127.0.0.1:0', // the OS picks a free port; read back from the log below
     '--auth', 'none',
     '--disable-telemetry',
     '--disable-update-check',
-    '--disable-workspace-trust',
+    ...(untrusted ? [] : ['--disable-workspace-trust']),
     '--disable-getting-started-override',
     '--disable-proxy',
     '--ignore-last-opened',

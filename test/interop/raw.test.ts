@@ -1,0 +1,119 @@
+// RAW-DRIVER SMOKE TESTS: each real agent runs a whole turn offline through a raw NDJSON driver
+// (no code of ours between the test and the pipe). They pin down what the real agents send, the
+// interop facts the client has to handle; client.test.ts runs the same turns through connect().
+import assert from 'node:assert/strict';
+import { rawTurn } from './support/rawTurn';
+import { codexScenario, claudeScenario, FILE_NAME, MARKER, FINAL_TEXT } from './support/scenarios';
+import type { Msg } from './support/rawClient';
+
+type U = Record<string, unknown>;
+const plans = (updates: U[]) => updates.filter((u) => u.sessionUpdate === 'plan').map((u) => (u.entries as { status: string }[]).map((e) => e.status));
+const agentRequests = (ms: Msg[]) => ms.filter((m) => m.method && m.id !== undefined);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const text = (updates: U[]) => updates.filter((u) => u.sessionUpdate === 'agent_message_chunk').map((u) => (u.content as { text?: string }).text ?? '').join('');
+const report = (name: string, ms: number) => console.log(`      ${name}: turn ${ms} ms`);
+
+describe('interop (raw driver): codex-acp', function () {
+  this.timeout(60_000);
+
+  it('runs a turn: plan, edit with diff, command, both permissions allowed', async () => {
+    const t = await rawTurn({ agent: 'codex-acp', scenario: () => codexScenario(), record: 'codex-acp-allow' });
+    report('codex-acp allow', t.turnMs);
+    assert.equal(t.stopReason, 'end_turn');
+    const u = t.client.updates();
+    assert.deepEqual(plans(u), [['in_progress', 'pending'], ['completed', 'completed']]);
+    assert.equal(t.permissions.length, 2);
+    // Agent → client request ids are UUID strings.
+    for (const r of agentRequests(t.client.received())) assert.match(String(r.id), UUID);
+    // The edit is a tool call with a v1 diff; the command's tool call is first announced by the
+    // permission request (no tool_call for it before).
+    const edit = u.find((x) => x.sessionUpdate === 'tool_call' && x.kind === 'edit');
+    assert.ok(edit, 'edit tool call');
+    assert.equal((edit.content as U[])[0].type, 'diff');
+    const execPerm = t.permissions.find((p) => (p.params.toolCall as U).kind === 'execute');
+    assert.ok(execPerm);
+    const execId = (execPerm.params.toolCall as U).toolCallId;
+    const firstSeen = t.client.received().findIndex((m) => JSON.stringify(m.params ?? {}).includes(String(execId)));
+    assert.equal(t.client.received()[firstSeen].method, 'session/request_permission');
+    assert.ok(t.files.includes(FILE_NAME) && t.files.includes(MARKER), `files: ${t.files}`);
+    assert.equal(text(u), FINAL_TEXT);
+  });
+
+  it('a rejected permission ends the turn `cancelled` and leaves the edit call open', async () => {
+    const t = await rawTurn({ agent: 'codex-acp', scenario: () => codexScenario(), policy: 'reject', record: 'codex-acp-reject' });
+    report('codex-acp reject', t.turnMs);
+    assert.equal(t.stopReason, 'cancelled');
+    assert.equal(t.permissions.length, 1);
+    assert.deepEqual(t.files, []);
+    const editUpdates = t.client.updates().filter((x) => String(x.sessionUpdate).startsWith('tool_call'));
+    assert.ok(editUpdates.every((x) => x.status !== 'completed' && x.status !== 'failed'), 'no final status for the rejected call');
+  });
+
+  it('session/cancel mid-turn ends the turn `cancelled`', async () => {
+    const t = await rawTurn({ agent: 'codex-acp', scenario: () => codexScenario({ holdMs: 60_000 }), cancelWhen: { modelStep: 1 }, record: 'codex-acp-cancel' });
+    report('codex-acp cancel', t.turnMs);
+    assert.equal(t.stopReason, 'cancelled');
+    assert.ok(t.turnMs < 30_000);
+  });
+});
+
+for (const agent of ['claude-code-acp', 'claude-agent-acp'] as const) {
+  const flavour = agent === 'claude-code-acp' ? 'acp-tools' : 'plain-tools';
+  describe(`interop (raw driver): ${agent}`, function () {
+    this.timeout(90_000);
+
+    it('runs a turn: plan, write, read, command, permissions allowed', async () => {
+      const t = await rawTurn({ agent, scenario: (cwd) => claudeScenario(cwd, flavour), record: `${agent}-allow` });
+      report(`${agent} allow`, t.turnMs);
+      assert.equal(t.stopReason, 'end_turn');
+      const u = t.client.updates();
+      assert.deepEqual(plans(u), [['in_progress', 'pending'], ['completed', 'completed']]);
+      assert.equal(t.permissions.length, 2, 'write and command ask');
+      // Request ids are numbers starting at 0, and collide with ours (separate id spaces).
+      const ids = agentRequests(t.client.received()).map((m) => m.id);
+      assert.equal(ids[0], 0);
+      // A tool call is first sent with empty input and a generic title, then completed.
+      const writeCalls = u.filter((x) => x.toolCallId === (t.permissions[0].params.toolCall as U).toolCallId);
+      assert.deepEqual(writeCalls[0].rawInput, {});
+      assert.ok(writeCalls.some((x) => Array.isArray(x.content) && (x.content as U[]).some((c) => c.type === 'diff')), 'diff');
+      assert.ok(writeCalls.some((x) => x.status === 'completed'));
+      assert.ok(t.files.includes(FILE_NAME) && t.files.includes(MARKER), `files: ${t.files}`);
+      if (agent === 'claude-code-acp') {
+        // tool_call repeats for one id; files and the command go through the client.
+        assert.equal(writeCalls.filter((x) => x.sessionUpdate === 'tool_call').length, 2);
+        assert.equal(t.services.calls.writes.length, 1);
+        assert.equal(t.services.calls.reads.length, 1);
+        assert.deepEqual(t.services.calls.terminalMethods, ['create', 'wait_for_exit', 'output', 'release']);
+        assert.deepEqual(t.services.calls.terminals[0].args, []);
+      } else {
+        assert.equal(t.services.calls.writes.length + t.services.calls.terminals.length, 0, 'never uses client services');
+      }
+      assert.equal(text(u), FINAL_TEXT);
+    });
+
+    it('a rejected write is not performed', async () => {
+      const t = await rawTurn({ agent, scenario: (cwd) => claudeScenario(cwd, flavour), policy: 'reject', record: `${agent}-reject` });
+      report(`${agent} reject`, t.turnMs);
+      assert.ok(!t.files.includes(FILE_NAME), `files: ${t.files}`);
+      assert.equal(t.services.calls.writes.length, 0);
+      assert.ok(['end_turn', 'cancelled'].includes(t.stopReason), t.stopReason);
+    });
+
+    it('session/cancel mid-turn ends the turn `cancelled`', async () => {
+      const t = await rawTurn({ agent, scenario: (cwd) => claudeScenario(cwd, flavour, { holdMs: 60_000 }), cancelWhen: { modelStep: 1 }, record: `${agent}-cancel` });
+      report(`${agent} cancel`, t.turnMs);
+      assert.equal(t.stopReason, 'cancelled');
+    });
+  });
+}
+
+describe('interop (raw driver): SDK example agent (v1)', function () {
+  this.timeout(30_000);
+  it('runs a turn with tool calls and a permission', async () => {
+    const t = await rawTurn({ agent: 'sdk-example', record: 'sdk-example' });
+    report('sdk-example', t.turnMs);
+    assert.equal(t.stopReason, 'end_turn');
+    assert.equal(t.permissions.length, 1);
+    assert.ok(t.client.updates().some((x) => x.sessionUpdate === 'tool_call'));
+  });
+});

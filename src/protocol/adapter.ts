@@ -13,20 +13,7 @@ import type { ClientServices, NewSessionParams, SessionListEntry, SessionSetup }
 import { createV1Adapter } from './v1/adapter';
 import { createV2Adapter } from './v2/adapter';
 
-/** A message did not have the shape the schema requires (a known tag with a bad payload too). */
-export class ProtocolShapeError extends Error {
-  override readonly name = 'ProtocolShapeError';
-  constructor(
-    /** What was being parsed, e.g. `session/update params` or `session/new result`. */
-    readonly what: string,
-    /** Human-readable zod issues (`path: message`). */
-    readonly issues: string[],
-    /** The payload as received. */
-    readonly raw: unknown,
-  ) {
-    super(`Malformed ${what}: ${issues.slice(0, 5).join('; ')}`);
-  }
-}
+export { ProtocolShapeError } from './common/errors';
 
 /** Every method name of one version (values come only from v1/methods.ts and v2/methods.ts). */
 export interface MethodNames {
@@ -92,9 +79,10 @@ export interface WireError { code: number; message: string; data?: unknown }
 /**
  * One client → agent request, ready to send. The connection:
  *   1. emits `eventsBefore` (in order) then writes `{method, params}`;
- *   2. on a result, calls `decode(result)` (throws ProtocolShapeError when malformed), emits the
- *      returned `events`, and resolves with `value`;
- *   3. on an error response, emits `fail(error)` (if present) and rejects.
+ *   2. on a result, calls `decode(result)`, emits the returned `events`, and resolves with `value`;
+ *   3. on an error response, emits `fail(error)` (if present) and rejects. If `decode` threw a
+ *      ProtocolShapeError, it does the same with `{code: -32603, message: err.message}` and rejects
+ *      with that error (so a v1 turn still ends with an `idle` state).
  */
 export interface AdapterCall<R> {
   readonly method: string;

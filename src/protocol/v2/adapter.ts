@@ -1,6 +1,140 @@
-// The v2 adapter (work in progress: the implementation lands shortly).
-import type { VersionAdapter } from '../adapter';
+// The v2 adapter: v2 wire ⇄ version-neutral model. v2 is already shaped like the model, so
+// this is mostly validation; it keeps no per-session state.
+import type {
+  AdapterCall, AdapterNotification, InitializeInfo, InitializeOptions, PromptResultValue, VersionAdapter,
+} from '../adapter';
+import type { McpServerConfig, NewSessionParams, SessionListEntry, SessionSetup } from '../api';
+import type { AvailableCommand, ConfigOption, ContentBlock, JsonObject, PermissionOutcome, PermissionRequest, SessionEvent } from '../events';
+import { decodeEnvelope, encodeOutcome, plainCall } from '../common/calls';
+import { encodeContentBlock } from '../common/content';
+import { stamp } from '../common/events';
+import { parseOrThrow } from '../common/zod';
+import { V2_METHODS as M } from './methods';
+import {
+  emptyResult, initializeResult, listSessionsResult, newSessionResult, permissionRequest, promptResult,
+  resumeSessionResult, setConfigOptionResult,
+} from './schema';
+import { v2Unknown, v2UpdateSchema } from './updates';
 
 export function createV2Adapter(): VersionAdapter {
-  throw new Error('v2 adapter not implemented yet');
+  return new V2Adapter();
+}
+
+function mcpServer(s: McpServerConfig): JsonObject {
+  const o: JsonObject = { type: s.type, name: s.name };
+  if (s.type === 'stdio') {
+    o.command = s.command ?? '';
+    if (s.args) o.args = s.args;
+    if (s.env) o.env = s.env;
+  } else {
+    o.url = s.url ?? '';
+    if (s.headers) o.headers = s.headers;
+  }
+  return o;
+}
+
+function setupParams(p: NewSessionParams): JsonObject {
+  const o: JsonObject = { cwd: p.cwd };
+  if (p.additionalDirectories?.length) o.additionalDirectories = p.additionalDirectories;
+  if (p.mcpServers?.length) o.mcpServers = p.mcpServers.map(mcpServer);
+  return o;
+}
+
+function setup(sessionId: string, r: { configOptions?: ConfigOption[]; availableCommands?: AvailableCommand[] }): SessionSetup {
+  const s: SessionSetup = { sessionId };
+  if (r.configOptions) s.configOptions = r.configOptions;
+  if (r.availableCommands) s.commands = r.availableCommands;
+  return s;
+}
+
+class V2Adapter implements VersionAdapter {
+  readonly version = 2 as const;
+  readonly methods = M;
+
+  initializeParams(o: InitializeOptions): JsonObject {
+    const info: JsonObject = { name: o.clientInfo.name, version: o.clientInfo.version };
+    if (o.clientInfo.title !== undefined) info.title = o.clientInfo.title;
+    return { protocolVersion: 2, info, capabilities: {} };
+  }
+
+  parseInitializeResult(raw: unknown): InitializeInfo {
+    const r = parseOrThrow(initializeResult, raw, 'initialize result (v2)');
+    return { ...r, raw: raw as JsonObject };
+  }
+
+  authenticate(methodId: string): AdapterCall<void> {
+    return plainCall(M.authenticate, { methodId }, emptyResult, () => undefined);
+  }
+
+  logout(): AdapterCall<void> {
+    return plainCall(M.logout, {}, emptyResult, () => undefined);
+  }
+
+  newSession(p: NewSessionParams): AdapterCall<SessionSetup> {
+    return plainCall(M.sessionNew, setupParams(p), newSessionResult, (r) => setup(r.sessionId, r));
+  }
+
+  resumeSession(p: NewSessionParams & { sessionId: string; replay: boolean }): AdapterCall<SessionSetup> {
+    const params: JsonObject = { sessionId: p.sessionId, ...setupParams(p) };
+    if (p.replay) params.replayFrom = { type: 'start' };
+    return plainCall(M.sessionResume, params, resumeSessionResult, (r) => setup(p.sessionId, r));
+  }
+
+  listSessions(p?: { cwd?: string; cursor?: string }): AdapterCall<{ sessions: SessionListEntry[]; nextCursor?: string | null }> {
+    const params: JsonObject = {};
+    if (p?.cwd !== undefined) params.cwd = p.cwd;
+    if (p?.cursor !== undefined) params.cursor = p.cursor;
+    return plainCall(M.sessionList, params, listSessionsResult, (r) =>
+      (r.nextCursor === undefined ? { sessions: r.sessions } : { sessions: r.sessions, nextCursor: r.nextCursor }));
+  }
+
+  closeSession(sessionId: string): AdapterCall<void> {
+    return plainCall(M.sessionClose, { sessionId }, emptyResult, () => undefined);
+  }
+
+  deleteSession(sessionId: string): AdapterCall<void> {
+    return plainCall(M.sessionDelete, { sessionId }, emptyResult, () => undefined);
+  }
+
+  /** The turn's progress and end come as `state_update`s; the response only acknowledges. */
+  prompt(sessionId: string, prompt: ContentBlock[]): AdapterCall<PromptResultValue> {
+    return plainCall(M.sessionPrompt, { sessionId, prompt: prompt.map(encodeContentBlock) }, promptResult, (r) => {
+      const v: PromptResultValue = {};
+      if (r.messageId !== undefined) v.messageId = r.messageId;
+      if (r.stopReason !== undefined) v.stopReason = r.stopReason;
+      return v;
+    });
+  }
+
+  cancel(sessionId: string): AdapterNotification {
+    return { method: M.sessionCancel, params: { sessionId } };
+  }
+
+  setConfigOption(sessionId: string, configId: string, value: string | boolean): AdapterCall<ConfigOption[]> {
+    const params = { sessionId, configId, type: typeof value === 'boolean' ? 'boolean' : 'id', value };
+    return {
+      method: M.sessionSetConfigOption, params, eventsBefore: [],
+      decode: (raw) => {
+        const options = parseOrThrow(setConfigOptionResult, raw, `${M.sessionSetConfigOption} result`).configOptions;
+        return { value: options, events: [{ sessionId, kind: 'config_options', options }] };
+      },
+    };
+  }
+
+  decodeUpdate(params: unknown): SessionEvent[] {
+    const env = decodeEnvelope(params, 'session/update params (v2)');
+    const schema = v2UpdateSchema(env.tag);
+    if (schema === undefined) return [stamp(env.sessionId, v2Unknown(env.update, env.tag))];
+    const body = parseOrThrow(schema, env.update, `session/update "${env.tag}" (v2)`);
+    if (body.kind === 'state') body.raw = env.update;
+    return [stamp(env.sessionId, body)];
+  }
+
+  decodePermissionRequest(params: unknown): PermissionRequest {
+    return parseOrThrow(permissionRequest, params, 'session/request_permission params (v2)');
+  }
+
+  encodePermissionOutcome(outcome: PermissionOutcome): JsonObject {
+    return encodeOutcome(outcome);
+  }
 }

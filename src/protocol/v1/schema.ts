@@ -1,0 +1,122 @@
+// ACP v1 schemas for what the client receives (results, agent requests), mapped to the
+// version-neutral model. Session updates are in updates.ts; what the client sends in requests.ts.
+import { z } from 'zod';
+import type { AgentCapabilities, AgentInfo, AuthMethod, ConfigOption, PermissionOption, PermissionRequest } from '../events';
+import type { SessionListEntry } from '../api';
+import { configOptionUnion } from '../common/config';
+import { diffV1 } from './diff';
+import { toolCallContentUnion, toolCallUpdateShape, patchFields } from '../common/toolCall';
+import { anyObject, lenientArray, optStr, put, soft, uint, withMeta } from '../common/zod';
+
+// ---------------------------------------------------------------- initialize
+
+const flag = soft(z.boolean());
+const marker = soft(anyObject.nullable());
+const has = (v: unknown) => v !== undefined && v !== null;
+
+const agentCapabilities = soft(z.looseObject({
+  loadSession: flag,
+  promptCapabilities: soft(z.looseObject({ image: flag, audio: flag, embeddedContext: flag })),
+  mcpCapabilities: soft(z.looseObject({ http: flag, sse: flag })),
+  sessionCapabilities: soft(z.looseObject({ list: marker, delete: marker, additionalDirectories: marker, resume: marker, close: marker })),
+  auth: soft(z.looseObject({ logout: marker })),
+})).transform((c): AgentCapabilities => ({
+  loadSession: c?.loadSession === true,
+  resume: has(c?.sessionCapabilities?.resume),
+  list: has(c?.sessionCapabilities?.list),
+  close: has(c?.sessionCapabilities?.close),
+  delete: has(c?.sessionCapabilities?.delete),
+  additionalDirectories: has(c?.sessionCapabilities?.additionalDirectories),
+  logout: has(c?.auth?.logout),
+  prompt: {
+    image: c?.promptCapabilities?.image === true,
+    audio: c?.promptCapabilities?.audio === true,
+    embeddedContext: c?.promptCapabilities?.embeddedContext === true,
+  },
+  mcp: { stdio: true, http: c?.mcpCapabilities?.http === true, sse: c?.mcpCapabilities?.sse === true },
+}));
+
+export const implementation = z.looseObject({ name: z.string(), title: optStr, version: z.string() })
+  .transform((w): AgentInfo => {
+    const i: AgentInfo = { name: w.name, version: w.version };
+    put(i, 'title', w.title);
+    return i;
+  });
+
+/** v1 auth method: no `type` = agent; `terminal` has an env map. Other types keep the agent shape. */
+const authMethod = z.looseObject({
+  id: z.string(), name: z.string(), description: optStr, type: z.string().optional(),
+  args: soft(lenientArray(z.string())),
+  env: soft(z.record(z.string(), z.unknown())),
+}).transform((w): AuthMethod => {
+  const m: AuthMethod = { id: w.id, name: w.name, type: w.type ?? 'agent', raw: w };
+  put(m, 'description', w.description);
+  if (w.type === 'terminal') {
+    put(m, 'args', w.args);
+    if (w.env) m.env = Object.entries(w.env).filter(([, v]) => typeof v === 'string').map(([name, value]) => ({ name, value: value as string }));
+  }
+  return m;
+});
+
+export const initializeResult = z.looseObject({
+  protocolVersion: z.number().int().min(0).max(65535),
+  agentCapabilities,
+  authMethods: soft(lenientArray(authMethod)),
+  agentInfo: soft(implementation.nullable()),
+});
+
+// ---------------------------------------------------------------- sessions
+
+export interface V1Modes { currentModeId: string; availableModes: { id: string; name: string; description?: string | null }[] }
+
+const sessionMode = z.looseObject({ id: z.string(), name: z.string(), description: optStr }).transform((w) => {
+  const m: V1Modes['availableModes'][number] = { id: w.id, name: w.name };
+  put(m, 'description', w.description);
+  return m;
+});
+export const modeState = z.looseObject({ currentModeId: z.string(), availableModes: lenientArray(sessionMode) })
+  .transform((w): V1Modes => ({ currentModeId: w.currentModeId, availableModes: w.availableModes }));
+
+export const configOption: z.ZodType<ConfigOption> = configOptionUnion('id', 'group');
+export const configOptions = lenientArray(configOption);
+
+const setupFields = { modes: soft(modeState.nullable()), configOptions: soft(configOptions.nullable()) };
+export const newSessionResult = z.looseObject({ sessionId: z.string(), ...setupFields });
+/** load and resume results; a `null` result (shown in the docs) reads as `{}`. */
+export const loadSessionResult = z.looseObject(setupFields).nullish();
+export const setConfigOptionResult = z.looseObject({ configOptions });
+/** Results with no fields (`{}`); `null` is accepted too. */
+export const emptyResult = anyObject.nullish();
+
+const sessionInfo = z.looseObject({ sessionId: z.string(), cwd: z.string(), title: optStr, updatedAt: optStr })
+  .transform((w): SessionListEntry => {
+    const s: SessionListEntry = { sessionId: w.sessionId, cwd: w.cwd };
+    put(s, 'title', w.title);
+    put(s, 'updatedAt', w.updatedAt);
+    return s;
+  });
+export const listSessionsResult = z.looseObject({ sessions: lenientArray(sessionInfo), nextCursor: optStr });
+
+export const usage = soft(z.looseObject({ totalTokens: uint, inputTokens: uint, outputTokens: uint }).nullable());
+export const promptResult = z.looseObject({ stopReason: z.string(), usage });
+
+// ---------------------------------------------------------------- tool calls, permission
+
+export const toolCallContent = toolCallContentUnion(diffV1);
+export const toolCallUpdate = z.looseObject(toolCallUpdateShape(toolCallContent));
+
+const permissionOption = z.looseObject({ optionId: z.string(), name: z.string(), kind: z.string() })
+  .transform((w): PermissionOption => withMeta({ optionId: w.optionId, name: w.name, kind: w.kind }, w));
+
+export const permissionRequest = z.looseObject({
+  sessionId: z.string(), toolCall: toolCallUpdate, options: z.array(permissionOption),
+}).transform((w): PermissionRequest => {
+  const fields = patchFields(w.toolCall);
+  const req: PermissionRequest = {
+    sessionId: w.sessionId,
+    title: typeof fields.title === 'string' ? fields.title : '',
+    subject: { type: 'tool_call', toolCallId: w.toolCall.toolCallId, fields },
+    options: w.options,
+  };
+  return withMeta(req, w);
+});

@@ -1,0 +1,99 @@
+// v1 `session/update` variants, each checked by its own schema (dispatched on `sessionUpdate`
+// through a map). Chunks and modes need per-session state, so they come back as `V1Decoded`
+// items that the adapter finishes (turns.ts).
+import { z } from 'zod';
+import type { ConfigOption, ContentBlock, JsonObject, Meta, ToolCallFields } from '../events';
+import { contentBlock } from '../common/content';
+import {
+  commandsUpdate, notice, planRemoved, planUpdate, sessionInfoUpdate, unknownUpdate, usageUpdate, type EventBody,
+} from '../common/events';
+import { planEntries } from '../common/plan';
+import { patchFields, toolCallLocation } from '../common/toolCall';
+import { lenientArray, metaOf, soft, withMeta } from '../common/zod';
+import { configOptions, toolCallContent, toolCallUpdate } from './schema';
+
+/** The plan id a v1 `plan` becomes (per the plan-variants RFD). */
+export const V1_PLAN_ID = 'main';
+
+export type ChunkRole = 'user' | 'agent' | 'thought';
+
+export type V1Decoded =
+  | { t: 'event'; body: EventBody }
+  /** A `tool_call` (creation): all fields present, so it replaces. */
+  | { t: 'tool_call'; toolCallId: string; fields: ToolCallFields }
+  | { t: 'tool_call_update'; toolCallId: string; fields: ToolCallFields }
+  | { t: 'chunk'; role: ChunkRole; messageId?: string; content: ContentBlock; meta: Meta }
+  | { t: 'mode'; currentModeId: string }
+  | { t: 'config'; options: ConfigOption[] };
+
+const event = (body: EventBody): V1Decoded => ({ t: 'event', body });
+
+function chunk(role: ChunkRole) {
+  return z.looseObject({ content: contentBlock, messageId: soft(z.string().nullable()) })
+    .transform((w): V1Decoded => {
+      const d: V1Decoded = { t: 'chunk', role, content: w.content, meta: metaOf(w) };
+      if (typeof w.messageId === 'string') d.messageId = w.messageId;
+      return d;
+    });
+}
+
+const optList = <T>(s: z.ZodType<T>) => soft(lenientArray(s));
+
+/** `tool_call`: a full tool call; omitted fields get their defaults so the event replaces. */
+const toolCall = z.looseObject({
+  toolCallId: z.string(), title: z.string(),
+  name: soft(z.string().nullable()), kind: soft(z.string()), status: soft(z.string()),
+  content: optList(toolCallContent), locations: optList(toolCallLocation),
+}).transform((w): V1Decoded => {
+  const fields: ToolCallFields = {
+    name: w.name ?? null,
+    title: w.title,
+    kind: w.kind ?? 'other',
+    status: w.status ?? 'pending',
+    content: w.content ?? [],
+    locations: w.locations ?? [],
+    rawInput: w.rawInput ?? null,
+    rawOutput: w.rawOutput ?? null,
+  };
+  return { t: 'tool_call', toolCallId: w.toolCallId, fields: withMeta(fields, w) };
+});
+
+const toolCallUpdateV1 = toolCallUpdate.transform((w): V1Decoded =>
+  ({ t: 'tool_call_update', toolCallId: w.toolCallId, fields: patchFields(w) }));
+
+const plan = z.looseObject({ entries: planEntries }).transform((w): V1Decoded =>
+  event(withMeta({ kind: 'plan_update', plan: { type: 'items', planId: V1_PLAN_ID, entries: w.entries } }, w)));
+
+const currentMode = z.looseObject({ currentModeId: z.string() }).transform((w): V1Decoded =>
+  ({ t: 'mode', currentModeId: w.currentModeId }));
+
+const configUpdate = z.looseObject({ configOptions }).transform((w): V1Decoded =>
+  ({ t: 'config', options: w.configOptions }));
+
+const asEvent = (s: z.ZodType<EventBody>): z.ZodType<V1Decoded> => s.transform(event);
+
+const variants = new Map<string, z.ZodType<V1Decoded>>([
+  ['user_message_chunk', chunk('user')],
+  ['agent_message_chunk', chunk('agent')],
+  ['agent_thought_chunk', chunk('thought')],
+  ['tool_call', toolCall],
+  ['tool_call_update', toolCallUpdateV1],
+  ['plan', plan],
+  ['plan_update', asEvent(planUpdate)],
+  ['plan_removed', asEvent(planRemoved)],
+  ['available_commands_update', asEvent(commandsUpdate)],
+  ['current_mode_update', currentMode],
+  ['config_option_update', configUpdate],
+  ['session_info_update', asEvent(sessionInfoUpdate)],
+  ['usage_update', asEvent(usageUpdate)],
+  ['notice', asEvent(notice)],
+]);
+
+/** The schema for a `sessionUpdate` tag, or undefined when the tag is unknown to this client. */
+export function v1UpdateSchema(tag: string): z.ZodType<V1Decoded> | undefined {
+  return variants.get(tag);
+}
+
+export function v1Unknown(raw: JsonObject, tag: string): V1Decoded {
+  return event(unknownUpdate(raw, tag));
+}

@@ -1,0 +1,139 @@
+// ACP v2 schemas for what the client receives (results, agent requests), mapped to the
+// version-neutral model. Alpha.3 and the later draft are both accepted where they differ.
+// Session updates are in updates.ts; what the client sends in outgoing.ts.
+import { z } from 'zod';
+import type {
+  AgentCapabilities, AgentInfo, AuthMethod, ConfigOption, JsonObject, PermissionOption, PermissionRequest, PermissionSubject,
+} from '../events';
+import type { SessionListEntry } from '../api';
+import { availableCommands, configOptionUnion } from '../common/config';
+import { patchFields, toolCallContentUnion, toolCallUpdateShape } from '../common/toolCall';
+import { anyObject, lenientArray, optStr, put, soft, taggedUnion, uint, withMeta } from '../common/zod';
+import { diffV2 } from './diff';
+
+// ---------------------------------------------------------------- initialize
+
+const marker = soft(anyObject.nullable());
+const has = (v: unknown) => v !== undefined && v !== null;
+
+const sessionCaps = z.looseObject({
+  prompt: soft(z.looseObject({ image: marker, audio: marker, embeddedContext: marker }).nullable()),
+  mcp: soft(z.looseObject({ stdio: marker, http: marker }).nullable()),
+  delete: marker,
+  additionalDirectories: marker,
+});
+
+const agentCapabilities = soft(z.looseObject({ session: soft(sessionCaps.nullable()), auth: marker }));
+
+function capabilities(c: z.infer<typeof agentCapabilities>, authMethods: number): AgentCapabilities {
+  const s = c?.session ?? undefined;
+  const session = s !== undefined;
+  return {
+    // Advertising `session` commits the agent to new/list/resume(+replay)/close/prompt/cancel.
+    loadSession: session, resume: session, list: session, close: session,
+    delete: has(s?.delete),
+    additionalDirectories: has(s?.additionalDirectories),
+    // auth/logout is required whenever auth methods are advertised.
+    logout: authMethods > 0,
+    prompt: { image: has(s?.prompt?.image), audio: has(s?.prompt?.audio), embeddedContext: has(s?.prompt?.embeddedContext) },
+    mcp: { stdio: has(s?.mcp?.stdio), http: has(s?.mcp?.http), sse: false },
+  };
+}
+
+export const implementation = z.looseObject({ name: z.string(), title: optStr, version: z.string() })
+  .transform((w): AgentInfo => {
+    const i: AgentInfo = { name: w.name, version: w.version };
+    put(i, 'title', w.title);
+    return i;
+  });
+
+const envVar = z.looseObject({ name: z.string(), value: z.string() }).transform((w) => ({ name: w.name, value: w.value }));
+const authHead = { methodId: z.string(), name: z.string(), description: optStr };
+
+function authMethodOf(w: { methodId: string; name: string; description?: string | null }, type: string, raw: JsonObject): AuthMethod {
+  const m: AuthMethod = { id: w.methodId, name: w.name, type, raw };
+  put(m, 'description', w.description);
+  return m;
+}
+
+const authAgent = z.looseObject(authHead).transform((w) => authMethodOf(w, 'agent', w));
+const authTerminal = z.looseObject({ ...authHead, args: soft(lenientArray(z.string())), env: soft(lenientArray(envVar)) })
+  .transform((w) => {
+    const m = authMethodOf(w, 'terminal', w);
+    put(m, 'args', w.args);
+    put(m, 'env', w.env);
+    return m;
+  });
+const authOther = z.looseObject(authHead);
+
+/** v2 auth methods: `agent`, `terminal`, or any other type carrying `methodId` and `name`. */
+const authMethod = taggedUnion('type', { agent: authAgent, terminal: authTerminal }, (raw, type) => {
+  const r = authOther.safeParse(raw);
+  return r.success ? authMethodOf(r.data, type, raw) : undefined;
+});
+
+export const initializeResult = z.looseObject({
+  protocolVersion: z.number().int().min(0).max(65535),
+  info: implementation,
+  capabilities: agentCapabilities,
+  authMethods: soft(lenientArray(authMethod)),
+}).transform((w) => {
+  const authMethods = w.authMethods ?? [];
+  return { protocolVersion: w.protocolVersion, agentInfo: w.info, authMethods, capabilities: capabilities(w.capabilities, authMethods.length) };
+});
+
+// ---------------------------------------------------------------- sessions
+
+export const configOption: z.ZodType<ConfigOption> = configOptionUnion('configId', 'groupId');
+export const configOptions = lenientArray(configOption);
+
+const setupFields = { configOptions: soft(configOptions), availableCommands: soft(availableCommands) };
+export const newSessionResult = z.looseObject({ sessionId: z.string(), ...setupFields });
+export const resumeSessionResult = z.looseObject(setupFields);
+export const setConfigOptionResult = z.looseObject({ configOptions });
+export const emptyResult = anyObject;
+
+const sessionInfo = z.looseObject({ sessionId: z.string(), cwd: z.string(), title: optStr, updatedAt: optStr })
+  .transform((w): SessionListEntry => {
+    const s: SessionListEntry = { sessionId: w.sessionId, cwd: w.cwd };
+    put(s, 'title', w.title);
+    put(s, 'updatedAt', w.updatedAt);
+    return s;
+  });
+export const listSessionsResult = z.looseObject({ sessions: lenientArray(sessionInfo), nextCursor: optStr });
+
+/** Alpha.3 answers `{}`, the later draft `{messageId}`; both are accepted. */
+export const promptResult = z.looseObject({ messageId: soft(z.string()), stopReason: soft(z.string()) });
+
+export const usage = soft(z.looseObject({ totalTokens: uint, inputTokens: uint, outputTokens: uint }).nullable());
+
+// ---------------------------------------------------------------- tool calls, permission
+
+export const toolCallContent = toolCallContentUnion(diffV2);
+export const toolCallUpdate = z.looseObject(toolCallUpdateShape(toolCallContent));
+
+const toolCallSubject = z.looseObject({ toolCall: toolCallUpdate }).transform((w): PermissionSubject =>
+  ({ type: 'tool_call', toolCallId: w.toolCall.toolCallId, fields: patchFields(w.toolCall) }));
+const commandSubject = z.looseObject({
+  command: z.string(), cwd: z.string(), toolCallId: optStr, terminalId: optStr,
+}).transform((w): PermissionSubject => {
+  const s: Extract<PermissionSubject, { type: 'command' }> = { type: 'command', command: w.command, cwd: w.cwd };
+  put(s, 'toolCallId', w.toolCallId);
+  put(s, 'terminalId', w.terminalId);
+  return s;
+});
+const subject = taggedUnion('type', { tool_call: toolCallSubject, command: commandSubject },
+  (raw, rawType): PermissionSubject => ({ type: 'unknown', rawType, raw }));
+
+const permissionOption = z.looseObject({ optionId: z.string(), name: z.string(), kind: z.string() })
+  .transform((w): PermissionOption => withMeta({ optionId: w.optionId, name: w.name, kind: w.kind }, w));
+
+export const permissionRequest = z.looseObject({
+  sessionId: z.string(), title: z.string(), description: optStr,
+  subject: subject.nullish(), options: z.array(permissionOption),
+}).transform((w): PermissionRequest => {
+  const req: PermissionRequest = { sessionId: w.sessionId, title: w.title, options: w.options };
+  put(req, 'description', w.description);
+  if (w.subject) req.subject = w.subject;
+  return withMeta(req, w);
+});

@@ -1,0 +1,116 @@
+// v2 `session/update` variants, each checked by its own schema (dispatched on `sessionUpdate`
+// through a map, never tried in order). Any other tag becomes an `unknown` event.
+import { z } from 'zod';
+import type { ContentBlock, JsonObject } from '../events';
+import { contentBlock } from '../common/content';
+import {
+  commandsUpdate, notice, planRemoved, planUpdate, sessionInfoUpdate, unknownUpdate, usageUpdate, type EventBody,
+} from '../common/events';
+import { patchFields } from '../common/toolCall';
+import { lenientArray, optStr, put, soft, withMeta } from '../common/zod';
+import { configOptions, toolCallContent, toolCallUpdate, usage } from './schema';
+
+type Role = 'user' | 'agent' | 'thought';
+
+function chunk(role: Role) {
+  return z.looseObject({ messageId: z.string(), content: contentBlock }).transform((w): EventBody =>
+    withMeta({ kind: 'message_chunk', role, messageId: w.messageId, content: w.content }, w));
+}
+
+/** Upsert: omitted content = unchanged, null or [] = cleared, an array replaces. */
+function message(role: Role) {
+  return z.looseObject({ messageId: z.string(), content: soft(lenientArray(contentBlock).nullable()) })
+    .transform((w): EventBody => {
+      const e: Extract<EventBody, { kind: 'message' }> = { kind: 'message', role, messageId: w.messageId, content: undefined };
+      if (w.content === undefined) delete e.content;
+      else e.content = w.content as ContentBlock[] | null;
+      return withMeta(e, w);
+    });
+}
+
+const wireError = z.looseObject({ code: z.number().int(), message: z.string() });
+
+/**
+ * A state snapshot. Idle carries stopReason as a plain string (alpha.3) or tagged with `error`
+ * (later draft). Any state is accepted (`unknown`, future ones); the adapter adds `raw`.
+ */
+const stateUpdate = z.looseObject({
+  state: z.string(),
+  stopReason: soft(z.string().nullable()),
+  error: soft(wireError.nullable()),
+  usage,
+}).transform((w): EventBody => {
+  const e: Extract<EventBody, { kind: 'state' }> = { kind: 'state', state: w.state };
+  if (w.state === 'idle') {
+    put(e, 'stopReason', w.stopReason);
+    if (w.error !== undefined) {
+      e.error = w.error === null ? null : w.error.data === undefined
+        ? { code: w.error.code, message: w.error.message }
+        : { code: w.error.code, message: w.error.message, data: w.error.data };
+    }
+    put(e, 'usage', w.usage);
+  }
+  return e;
+});
+
+const toolCall = toolCallUpdate.transform((w): EventBody =>
+  ({ kind: 'tool_call', toolCallId: w.toolCallId, fields: patchFields(w) }));
+
+const toolCallContentChunk = z.looseObject({ toolCallId: z.string(), content: toolCallContent }).transform((w): EventBody =>
+  withMeta({ kind: 'tool_call_content_chunk', toolCallId: w.toolCallId, content: w.content }, w));
+
+const exitStatus = z.looseObject({ exitCode: soft(z.number().int().nullable()), signal: optStr }).transform((w) => {
+  const s: { exitCode?: number | null; signal?: string | null } = {};
+  put(s, 'exitCode', w.exitCode);
+  put(s, 'signal', w.signal);
+  return s;
+});
+
+/** Terminal snapshot: `output.data` (base64) replaces the whole buffer when present. */
+const terminalUpdate = z.looseObject({
+  terminalId: z.string(), command: optStr, cwd: optStr,
+  output: soft(z.looseObject({ data: z.string() }).nullable()),
+  exitStatus: soft(exitStatus.nullable()),
+}).transform((w): EventBody => {
+  const e: Extract<EventBody, { kind: 'terminal_update' }> = { kind: 'terminal_update', terminalId: w.terminalId };
+  put(e, 'command', w.command);
+  put(e, 'cwd', w.cwd);
+  if (w.output !== undefined) e.output = w.output === null ? null : w.output.data;
+  put(e, 'exitStatus', w.exitStatus);
+  return withMeta(e, w);
+});
+
+const terminalOutputChunk = z.looseObject({ terminalId: z.string(), data: z.string() }).transform((w): EventBody =>
+  withMeta({ kind: 'terminal_output_chunk', terminalId: w.terminalId, data: w.data }, w));
+
+const configUpdate = z.looseObject({ configOptions }).transform((w): EventBody =>
+  ({ kind: 'config_options', options: w.configOptions }));
+
+const variants = new Map<string, z.ZodType<EventBody>>([
+  ['user_message_chunk', chunk('user')],
+  ['agent_message_chunk', chunk('agent')],
+  ['agent_thought_chunk', chunk('thought')],
+  ['user_message', message('user')],
+  ['agent_message', message('agent')],
+  ['agent_thought', message('thought')],
+  ['state_update', stateUpdate],
+  ['tool_call_update', toolCall],
+  ['tool_call_content_chunk', toolCallContentChunk],
+  ['terminal_update', terminalUpdate],
+  ['terminal_output_chunk', terminalOutputChunk],
+  ['plan_update', planUpdate],
+  ['plan_removed', planRemoved],
+  ['available_commands_update', commandsUpdate],
+  ['config_option_update', configUpdate],
+  ['session_info_update', sessionInfoUpdate],
+  ['usage_update', usageUpdate],
+  ['notice', notice],
+]);
+
+export function v2UpdateSchema(tag: string): z.ZodType<EventBody> | undefined {
+  return variants.get(tag);
+}
+
+export function v2Unknown(raw: JsonObject, tag: string): EventBody {
+  return unknownUpdate(raw, tag);
+}

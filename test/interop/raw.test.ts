@@ -4,7 +4,9 @@
 import assert from 'node:assert/strict';
 import { rawTurn } from './support/rawTurn';
 import { codexScenario, claudeScenario, FILE_NAME, MARKER, FINAL_TEXT } from './support/scenarios';
-import type { Msg } from './support/rawClient';
+import { rmSync } from 'node:fs';
+import { RawClient, type Msg } from './support/rawClient';
+import { launchOf, tempDir, type AgentName } from './support/agents';
 
 type U = Record<string, unknown>;
 const plans = (updates: U[]) => updates.filter((u) => u.sessionUpdate === 'plan').map((u) => (u.entries as { status: string }[]).map((e) => e.status));
@@ -117,3 +119,53 @@ describe('interop (raw driver): SDK example agent (v1)', function () {
     assert.ok(t.client.updates().some((x) => x.sessionUpdate === 'tool_call'));
   });
 });
+
+describe('interop (raw driver): version negotiation', function () {
+  this.timeout(60_000);
+  const hybridV2 = {
+    protocolVersion: 2,
+    info: { name: 'acp-plans-interop', version: '0.0.0' },
+    capabilities: {},
+    clientInfo: { name: 'acp-plans-interop', version: '0.0.0' },
+    clientCapabilities: { fs: { readTextFile: true, writeTextFile: true }, terminal: true },
+  };
+
+  for (const agent of ['codex-acp', 'claude-code-acp', 'claude-agent-acp', 'sdk-example'] as const) {
+    it(`${agent} answers protocolVersion 1 (v1-shaped) to a hybrid v2 initialize`, async () => {
+      const r = await negotiateOnly(agent, hybridV2);
+      assert.equal(r.protocolVersion, 1);
+      assert.ok(!('info' in r), 'no v2 info');
+    });
+  }
+
+  it('the SDK dual-version agent answers v2 to a v2 initialize and v1 to a v1 initialize', async () => {
+    const v2 = await negotiateOnly('sdk-dual', hybridV2);
+    assert.equal(v2.protocolVersion, 2);
+    assert.ok(v2.info, 'v2 info');
+    const v1 = await negotiateOnly('sdk-dual', { protocolVersion: 1, clientCapabilities: {} });
+    assert.equal(v1.protocolVersion, 1);
+  });
+
+  it('the v2 test agent (SDK 2.4) answers v2, and -32022 with `supported` to a v1 initialize', async () => {
+    const v2 = await negotiateOnly('v2-test-agent', hybridV2);
+    assert.equal(v2.protocolVersion, 2);
+    await assert.rejects(negotiateOnly('v2-test-agent', { protocolVersion: 1, info: { name: 'x', version: '1' } }), (e: { code?: number; data?: { supported?: number[] } }) => {
+      assert.equal(e.code, -32022);
+      assert.deepEqual(e.data?.supported, [2]);
+      return true;
+    });
+  });
+});
+
+async function negotiateOnly(agent: AgentName, params: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const cwd = tempDir('neg');
+  const launch = launchOf(agent, 'http://127.0.0.1:9', cwd);
+  const client = new RawClient(launch, () => ({}));
+  try {
+    return await client.request<Record<string, unknown>>('initialize', params);
+  } finally {
+    await client.close();
+    launch.cleanup();
+    rmSync(cwd, { recursive: true, force: true });
+  }
+}

@@ -6,7 +6,7 @@ export type NotInPlanReason = 'no_such_tool' | 'missing_argument' | 'argument_fa
 export type CannotCheckReason = 'no_intent_plan' | 'no_tool_name' | 'input_unknown' | 'unchecked_constraint';
 
 export type CallVerdict =
-  | { verdict: 'in_plan'; toolName: string; stepIndex: number; callsUsed: number; maxCalls: number }
+  | { verdict: 'in_plan'; toolName: string; stepIndex: number; callsUsed: number; maxCalls: number; detail: string }
   | { verdict: 'not_in_plan'; toolName: string; reason: NotInPlanReason; detail: string; stepIndex?: number; argument?: string }
   | { verdict: 'cannot_check'; reason: CannotCheckReason; detail: string; toolName?: string };
 

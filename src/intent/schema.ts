@@ -96,13 +96,13 @@ export type ParseResult<T> = { ok: true; value: T } | { ok: false; error: string
 
 /** Parses an intent plan on its own (defaults applied). */
 export function parseIntentPlanBody(raw: unknown): ParseResult<IntentPlan> {
-  const r = intentPlanSchema.safeParse(raw);
+  const r = intentPlanSchema.safeParse(raw, { reportInput: true });
   return r.success ? { ok: true, value: r.data } : { ok: false, error: `Invalid intent plan: ${formatIssues(r.error.issues, 'plan')}` };
 }
 
 /** Parses the whole `_intent` plan payload (the `raw` of an unknown plan content of type `_intent`). */
 export function parseIntentPlan(raw: unknown): ParseResult<IntentPayload> {
-  const outer = payloadSchema.safeParse(raw);
+  const outer = payloadSchema.safeParse(raw, { reportInput: true });
   if (!outer.success) return { ok: false, error: `Invalid intent plan: ${formatIssues(outer.error.issues, '')}` };
   const rawPlan = outer.data.plan;
   if (typeof rawPlan !== 'object' || rawPlan === null || Array.isArray(rawPlan)) {

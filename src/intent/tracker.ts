@@ -170,7 +170,8 @@ export class IntentTracker {
       const usedByOthers = (this.used[i] ?? 0) - (seen.step === i ? 1 : 0);
       if (usedByOthers < plan.steps[i].maxCalls) {
         this.count(seen, i);
-        return { verdict: 'in_plan', toolName, stepIndex: i, callsUsed: this.used[i], maxCalls: plan.steps[i].maxCalls };
+        const callsUsed = this.used[i];
+        return { verdict: 'in_plan', toolName, stepIndex: i, callsUsed, maxCalls: plan.steps[i].maxCalls, detail: `Step ${i + 1} (${toolName}), call ${callsUsed} of ${plan.steps[i].maxCalls}.` };
       }
     }
     if (matching.length > 0) {

@@ -90,7 +90,7 @@ function checkClaims(payload: Uint8Array, plan: unknown, kid: string, now: Date,
   } catch {
     return { state: 'malformed', detail: 'The intent token payload is not JSON.' };
   }
-  const parsed = intentClaimsSchema.safeParse(json);
+  const parsed = intentClaimsSchema.safeParse(json, { reportInput: true });
   if (!parsed.success) return { state: 'malformed', detail: `The intent token claims are invalid: ${formatIssues(parsed.error.issues, '')}` };
   const claims = parsed.data;
   const skew = opts.clockSkewSeconds ?? DEFAULT_CLOCK_SKEW_SECONDS;

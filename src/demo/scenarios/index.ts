@@ -1,0 +1,41 @@
+// The scenario registry: a prompt starting with `/<name>` runs that scenario; anything else runs
+// the default turn. One scenario per file.
+
+import type { Block } from '../model';
+import { burstScenario } from './burst';
+import { commandPermissionScenario } from './commandPermission';
+import { crashScenario } from './crash';
+import { defaultTurn } from './defaultTurn';
+import { fsScenario } from './fs';
+import { intentScenario } from './intent';
+import { permissionScenario } from './permission';
+import type { Scenario } from './scenario';
+import { slowScenario } from './slow';
+import { terminalScenario } from './terminal';
+import { vtermScenario } from './vterm';
+
+export const SCENARIOS: readonly Scenario[] = [
+  fsScenario,
+  terminalScenario,
+  vtermScenario,
+  permissionScenario,
+  commandPermissionScenario,
+  crashScenario,
+  slowScenario,
+  burstScenario,
+  intentScenario,
+];
+
+/** The text of the prompt's first text block. */
+export function promptText(prompt: readonly Block[]): string {
+  const first = prompt.find((b) => b.type === 'text' && typeof b.text === 'string');
+  return first ? (first.text as string) : '';
+}
+
+export function pickScenario(prompt: readonly Block[]): { scenario: Scenario; args: string } {
+  const text = promptText(prompt).trim();
+  const match = /^\/([A-Za-z][\w-]*)(?:\s+([\s\S]*))?$/.exec(text);
+  const scenario = match ? SCENARIOS.find((s) => s.name === match[1].toLowerCase()) : undefined;
+  if (!match || !scenario) return { scenario: defaultTurn, args: text };
+  return { scenario, args: (match[2] ?? '').trim() };
+}

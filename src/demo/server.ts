@@ -1,0 +1,76 @@
+// The Demo Agent's side of the connection: `initialize`, then the methods of the chosen version.
+
+import type { DemoConfig } from './config';
+import { type Connection, type Handler, type Params } from './connection';
+import { ErrorCodes, RpcError, type Peer, type PeerHandler, type Reply } from './jsonrpc/peer';
+import { initializeResult, negotiate } from './negotiate';
+import { prompt } from './prompt';
+import { closeSession, listSessions, loadSession, newSession, resumeSession, setConfigOption, setMode } from './sessionMethods';
+import type { SessionStore } from './session/store';
+import { WireV1 } from './wire/wireV1';
+import { WireV2 } from './wire/wireV2';
+
+const COMMON: Record<string, Handler> = {
+  'session/new': newSession,
+  'session/resume': resumeSession,
+  'session/list': listSessions,
+  'session/close': closeSession,
+  'session/set_config_option': setConfigOption,
+  'session/prompt': prompt,
+};
+
+const V1_METHODS: Record<string, Handler> = {
+  ...COMMON,
+  'session/load': loadSession,
+  'session/set_mode': setMode,
+  // No auth methods are advertised; an `authenticate` anyway is harmless.
+  authenticate: (_c, _p, reply) => reply.ok({}),
+};
+
+const V2_METHODS: Record<string, Handler> = { ...COMMON };
+
+export interface ServerDeps {
+  peer: Peer;
+  store: SessionStore;
+  config: DemoConfig;
+  log(text: string): void;
+  exit(code: number): Promise<never>;
+}
+
+function paramsOf(params: unknown): Params {
+  if (typeof params !== 'object' || params === null || Array.isArray(params)) throw new RpcError(ErrorCodes.invalidParams, 'params must be an object');
+  return params as Params;
+}
+
+export class AgentServer implements PeerHandler {
+  private connection: Connection | undefined;
+
+  constructor(private readonly deps: ServerDeps) {}
+
+  onRequest(method: string, params: unknown, reply: Reply): void | Promise<void> {
+    if (method === 'initialize') return this.initialize(params, reply);
+    const c = this.connection;
+    if (!c) throw new RpcError(ErrorCodes.invalidRequest, 'Call initialize first');
+    const handler = Object.hasOwn(c.wire.version === 1 ? V1_METHODS : V2_METHODS, method)
+      ? (c.wire.version === 1 ? V1_METHODS : V2_METHODS)[method]
+      : undefined;
+    if (!handler) throw new RpcError(ErrorCodes.methodNotFound, `Method not found: ${method}`);
+    return handler(c, paramsOf(params), reply);
+  }
+
+  onNotification(method: string, params: unknown): void {
+    if (method !== 'session/cancel' || !this.connection) return; // others (incl. $/cancel_request) are ignored
+    const sessionId = (params as { sessionId?: unknown } | null)?.sessionId;
+    if (typeof sessionId !== 'string') return;
+    this.connection.store.get(sessionId)?.turn?.cancel();
+  }
+
+  private initialize(params: unknown, reply: Reply): void {
+    if (this.connection) throw new RpcError(ErrorCodes.invalidRequest, 'Already initialized');
+    const negotiated = negotiate(params, this.deps.config.forcedVersion);
+    const wire = negotiated.version === 1 ? new WireV1({ planUpdates: negotiated.planUpdates }) : new WireV2();
+    this.connection = { ...this.deps, negotiated, wire };
+    this.deps.log(`speaking ACP v${negotiated.version}${negotiated.planUpdates ? ' (plan_update opt-in)' : ''}`);
+    reply.ok(initializeResult(negotiated));
+  }
+}

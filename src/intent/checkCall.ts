@@ -1,14 +1,20 @@
 // Matching one tool call against the steps of an intent plan (pure; counting lives in the tracker).
 import { checkConstraint } from './constraints';
 import type { IntentPlan, IntentStep } from './schema';
+import type { VerificationState } from './verify';
 
 export type NotInPlanReason = 'no_such_tool' | 'missing_argument' | 'argument_fails_constraint' | 'max_calls_exceeded';
 export type CannotCheckReason = 'no_intent_plan' | 'no_tool_name' | 'input_unknown' | 'unchecked_constraint';
 
-export type CallVerdict =
+/**
+ * A verdict is about the plan as declared. `planState` says whether that plan is backed by a
+ * verified token: an `in_plan` verdict against an unverified plan proves nothing.
+ */
+export type CallVerdict = { planState?: VerificationState } & (
   | { verdict: 'in_plan'; toolName: string; stepIndex: number; callsUsed: number; maxCalls: number; detail: string }
   | { verdict: 'not_in_plan'; toolName: string; reason: NotInPlanReason; detail: string; stepIndex?: number; argument?: string }
-  | { verdict: 'cannot_check'; reason: CannotCheckReason; detail: string; toolName?: string };
+  | { verdict: 'cannot_check'; reason: CannotCheckReason; detail: string; toolName?: string }
+);
 
 /** How one step judges a call's arguments. */
 export type StepMatch =

@@ -146,7 +146,12 @@ export class IntentTracker {
 
   /** Records a tool-call event and judges the call against the current plan. */
   checkCall(obs: ToolCallObservation): CallVerdict {
-    const seen = this.merge(obs);
+    const verdict = this.judgeCall(this.merge(obs));
+    const cur = this.current;
+    return cur ? { ...verdict, planState: verificationAt(cur.verification, this.now(), this.skew).state } : verdict;
+  }
+
+  private judgeCall(seen: SeenCall): CallVerdict {
     const cur = this.current;
     if (!cur) return this.uncount(seen, { verdict: 'cannot_check', reason: 'no_intent_plan', detail: 'No intent plan has been declared.' });
     const toolName = resolveToolName(seen.name, seen.meta);

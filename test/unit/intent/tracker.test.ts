@@ -55,6 +55,19 @@ describe('IntentTracker', () => {
     assert.deepEqual(t.stepUsage().map((s) => s.callsUsed), [1, 0]);
   });
 
+  it('says whether the plan behind a verdict is verified', async () => {
+    const { t } = await trackerWith(examplePlan());
+    const v = t.checkCall({ toolCallId: 'c1', name: 'github_list_issues', rawInput: { repo: 'acme/public-app' } });
+    assert.equal(v.planState, 'verified');
+    assert.equal(v.detail, 'Step 1 (github_list_issues), call 1 of 3.');
+    clock = at(15 * 60 + 61);
+    assert.equal(t.checkCall({ toolCallId: 'c1' }).planState, 'expired');
+    const unsigned = tracker();
+    await unsigned.receive({ type: '_intent', planId: 'p', plan: examplePlan() }, null);
+    const u = unsigned.checkCall({ toolCallId: 'c1', name: 'github_list_issues', rawInput: { repo: 'acme/public-app' } });
+    assert.deepEqual([u.verdict, u.planState], ['in_plan', 'malformed']);
+  });
+
   it('checks every operator through a step', async () => {
     const { t } = await trackerWith(planWith([{ tool: 'run', args: {
       a: { eq: 1 }, b: { in: ['x', 'y'] }, c: { glob: 'src/**' }, d: { regex: 'v[0-9]+' }, e: { lte: 10 }, f: { gte: 2 },

@@ -63,7 +63,7 @@ const commandInput = soft(z.looseObject({ hint: z.string() }).nullable());
 
 /** An available command: v1 / v2 alpha.3 untagged, later v2 draft `{type:"command", …}` or other. */
 export const availableCommand: z.ZodType<AvailableCommand> = z.looseObject({
-  name: z.string(), description: z.string(), input: z.unknown(),
+  name: z.string(), description: z.string(), input: z.unknown().optional(),
 }).transform((w) => {
   const c: AvailableCommand = { name: w.name, description: w.description };
   const input = isObject(w.input) && (w.input.type === undefined || w.input.type === 'text') ? commandInput.parse(w.input) : undefined;

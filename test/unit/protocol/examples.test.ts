@@ -152,7 +152,7 @@ function judge(ex: Example, version: 1 | 2, pairs: Map<string, string>): Outcome
   const ourResults = version === 1 ? V1_CLIENT_RESULTS : V2_CLIENT_RESULTS;
 
   if (ex.asUpdate) {
-    return { verdict: tryIt(() => a.decodeUpdate({ sessionId: 's', update: msg })), expected: fromIndex(), why: 'session update' };
+    return { verdict: tryIt(() => decodeKeepingItems(a, { sessionId: 's', update: msg })), expected: fromIndex(), why: 'session update' };
   }
   if ('error' in msg) return { skipped: 'error response (handled by the transport, not by the adapters)' };
   const method = typeof msg.method === 'string' ? msg.method : undefined;
@@ -162,7 +162,7 @@ function judge(ex: Example, version: 1 | 2, pairs: Map<string, string>): Outcome
     if (method === a.methods.elicitationCreate || method === a.methods.elicitationComplete) {
       return { skipped: 'elicitation is not supported by this client (answered -32601)' };
     }
-    if (method === a.methods.sessionUpdate) return { verdict: tryIt(() => a.decodeUpdate(params)), expected: fromIndex(), why: method };
+    if (method === a.methods.sessionUpdate) return { verdict: tryIt(() => decodeKeepingItems(a, params)), expected: fromIndex(), why: method };
     if (method === a.methods.requestPermission) return { verdict: tryIt(() => a.decodePermissionRequest(params)), expected: fromIndex(), why: method };
     const service = Object.values(a.clientServices ?? {}).find((c) => c.method === method);
     if (service) return { verdict: tryIt(() => service.decodeParams(params)), expected: fromIndex(), why: method };
@@ -181,6 +181,33 @@ function judge(ex: Example, version: 1 | 2, pairs: Map<string, string>): Outcome
   const call = callFor(a, answered);
   if (!call) return { skipped: `response to ${answered}, not a request of v${version}` };
   return { verdict: tryIt(() => call.decode(msg.result)), expected, why: `${answered} result` };
+}
+
+/** Wire list key → model list key, for the lists whose items must all survive decoding. */
+const LISTS: [string, string][] = [['entries', 'entries'], ['availableCommands', 'commands'], ['content', 'content']];
+
+function listSizes(o: unknown, key: string, out: number[] = []): number[] {
+  if (Array.isArray(o)) { for (const x of o) listSizes(x, key, out); return out; }
+  if (typeof o !== 'object' || o === null) return out;
+  for (const [k, v] of Object.entries(o)) {
+    if (k === key && Array.isArray(v)) out.push(v.length);
+    if (k !== 'raw') listSizes(v, key, out);
+  }
+  return out;
+}
+
+const sum = (xs: number[]) => xs.reduce((t, n) => t + n, 0);
+
+/** Decodes an update and checks that no item of a valid list was dropped on the way. */
+function decodeKeepingItems(a: VersionAdapter, params: unknown): void {
+  const events = a.decodeUpdate(params);
+  const update = (params as { update: Record<string, unknown> }).update;
+  if (events[0]?.kind === 'unknown') return;
+  for (const [wire, model] of LISTS) {
+    assert.equal(sum(listSizes(events, model)), sum(listSizes(update, wire)), `items of "${wire}" were dropped`);
+  }
+  const options = events.map((e) => (e.kind === 'config_options' ? e.options.length : 0));
+  if (Array.isArray(update.configOptions)) assert.ok(sum(options) >= update.configOptions.length, 'config options were dropped');
 }
 
 function versionsOf(ex: Example): (1 | 2)[] {

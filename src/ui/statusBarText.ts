@@ -42,7 +42,7 @@ export interface StatusBarView {
 
 export const STEP_MAX = 40;
 
-export function focusPlan<P extends StatusBarPlan>(plans: readonly P[]): P | undefined {
+export function focusPlan<P extends { readonly seq: number; readonly summary: { readonly resolved: boolean } }>(plans: readonly P[]): P | undefined {
   const byRecency = [...plans].sort((a, b) => b.seq - a.seq);
   return byRecency.find((p) => !p.summary.resolved) ?? byRecency[0];
 }

@@ -1,0 +1,217 @@
+// The plan commands. Each accepts a tree element or a PlanRef as its first argument (context
+// menu, other code, tests) and asks for a plan from the palette when given none. They return
+// what they produced, so tests can check it without reading the UI.
+import * as vscode from 'vscode';
+import { checkPlanFileUri } from '../state/planFileUri';
+import type { PlanRecord, PlanStore } from '../state/planStore';
+import type { Registry } from '../state/registry';
+import { PlanDocuments, render } from './planDocuments';
+import { isPlanRef, refOf, resolvePlan } from './planPick';
+import { focusPlan } from './statusBarText';
+import type { PlanTreeNode } from './tree/nodes';
+import type { PlansTreeProvider } from './tree/plansTreeProvider';
+
+export const PLAN_COMMANDS = {
+  focusPlans: 'acp.focusPlans',
+  revealCurrentStep: 'acp.revealCurrentStep',
+  showPlanHistory: 'acp.showPlanHistory',
+  copyPlanAsMarkdown: 'acp.copyPlanAsMarkdown',
+  exportPlan: 'acp.exportPlan',
+  showRawPlan: 'acp.showRawPlan',
+  openPlan: 'acp.openPlan',
+} as const;
+
+export interface PlanCommandDeps {
+  readonly registry: Registry;
+  readonly plans: PlanStore;
+  readonly tree: PlansTreeProvider;
+  readonly documents: PlanDocuments;
+  readonly treeView?: vscode.TreeView<PlanTreeNode>;
+  /** Default `acp.plans`. */
+  readonly viewId?: string;
+}
+
+export class PlanCommands {
+  constructor(private readonly deps: PlanCommandDeps) {}
+
+  /** Shows the Plans view and focuses it. */
+  async focusPlans(): Promise<boolean> {
+    await vscode.commands.executeCommand(`${this.deps.viewId ?? 'acp.plans'}.focus`);
+    return true;
+  }
+
+  /**
+   * Reveals and selects the current step of a plan (without an argument: of the active session's
+   * focus plan, as the status bar shows it), or the plan itself when it has no current step.
+   * Returns the id of the revealed tree node.
+   */
+  async revealCurrentStep(arg?: unknown): Promise<string | undefined> {
+    const p = (arg === undefined ? this.activeFocusPlan() : undefined) ?? await this.resolve(arg, 'Reveal Current Step');
+    if (!p) return undefined;
+    const { tree, treeView } = this.deps;
+    tree.flushNow();
+    const node = tree.currentStepNode(refOf(p)) ?? tree.planNode(refOf(p));
+    if (treeView) {
+      if (!treeView.visible) await this.focusPlans();
+      await treeView.reveal(node, { select: true, focus: true, expand: true });
+    }
+    return node.id;
+  }
+
+  /**
+   * Lists the plan's kept revisions; pick two to compare them in the diff editor (one: compared
+   * with the revision before it). `versions` skips the pick. Returns the documents shown.
+   */
+  async showPlanHistory(arg?: unknown, versions?: number[]): Promise<vscode.Uri[] | undefined> {
+    const p = await this.resolve(arg, 'Show Plan History');
+    if (!p) return undefined;
+    let chosen = versions?.filter((v) => p.revisions.some((r) => r.version === v));
+    if (!chosen) {
+      const picked = await vscode.window.showQuickPick([...p.revisions].reverse().map((r) => ({
+        label: `v${r.version}`,
+        description: new Date(r.time).toLocaleString(),
+        detail: render({ ...p, plan: r.plan, version: r.version }, { view: 'markdown' }).split('\n')[0]?.replace(/^## /, ''),
+        version: r.version,
+      })), {
+        canPickMany: true,
+        title: `History of ${p.planId} (${p.revisions.length} kept${p.droppedRevisions ? `, ${p.droppedRevisions} older dropped` : ''})`,
+        placeHolder: 'Pick two revisions to compare, or one to compare with the one before it',
+      });
+      chosen = picked?.map((x) => x.version);
+    }
+    if (!chosen || chosen.length === 0) return undefined;
+    const sorted = [...new Set(chosen)].sort((a, b) => a - b).slice(-2);
+    if (sorted.length === 1) {
+      const before = p.revisions.filter((r) => r.version < sorted[0]!).at(-1);
+      if (before) sorted.unshift(before.version);
+    }
+    const ref = refOf(p);
+    const uris = sorted.map((version) => this.deps.documents.uri(ref, { view: 'revision', version }));
+    if (uris.length === 2) {
+      await vscode.commands.executeCommand('vscode.diff', uris[0], uris[1], `${p.planId}: v${sorted[0]} ↔ v${sorted[1]}`, { preview: true });
+    } else {
+      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uris[0]!), { preview: true });
+    }
+    return uris;
+  }
+
+  /** Copies the plan as a Markdown checklist; returns the text. */
+  async copyPlanAsMarkdown(arg?: unknown): Promise<string | undefined> {
+    const p = await this.resolve(arg, 'Copy Plan as Markdown');
+    if (!p) return undefined;
+    const md = render(p, { view: 'markdown' });
+    await vscode.env.clipboard.writeText(md);
+    vscode.window.setStatusBarMessage(`Copied plan ${p.planId} as Markdown`, 3000);
+    return md;
+  }
+
+  /**
+   * Saves the plan as Markdown, or as JSON with its kept revisions when the file name ends in
+   * `.json`. `target` skips the save dialog. Returns the file written.
+   */
+  async exportPlan(arg?: unknown, target?: vscode.Uri): Promise<vscode.Uri | undefined> {
+    const p = await this.resolve(arg, 'Export Plan');
+    if (!p) return undefined;
+    if (!target) {
+      const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+      const name = `${p.planId.replace(/[^\w.-]+/g, '_') || 'plan'}.md`;
+      target = await vscode.window.showSaveDialog({
+        title: `Export plan ${p.planId}`,
+        ...(folder ? { defaultUri: vscode.Uri.joinPath(folder, name) } : {}),
+        filters: { Markdown: ['md'], JSON: ['json'] },
+      });
+      if (!target) return undefined;
+    }
+    const text = target.path.toLowerCase().endsWith('.json') ? exportJson(p) : render(p, { view: 'markdown' });
+    await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(text));
+    return target;
+  }
+
+  /** Opens the plan's raw JSON (for unknown types, the payload as received) read-only. */
+  async showRawPlan(arg?: unknown): Promise<vscode.Uri | undefined> {
+    const p = await this.resolve(arg, 'Show Raw JSON');
+    if (!p) return undefined;
+    const uri = this.deps.documents.uri(refOf(p), { view: 'json' });
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: true });
+    return uri;
+  }
+
+  /**
+   * Opens a plan: a file plan's file (absolute `file:` URIs only); an unknown type's raw JSON;
+   * otherwise its Markdown rendering in the Markdown preview (read-only, VS Code's sanitizer).
+   */
+  async openPlan(arg?: unknown): Promise<vscode.Uri | undefined> {
+    const p = await this.resolve(arg, 'Open Plan');
+    if (!p) return undefined;
+    if (p.plan.type === 'unknown') return this.showRawPlan(refOf(p));
+    if (p.plan.type === 'file') return this.openFile(p.plan.uri, p.planId);
+    const uri = this.deps.documents.uri(refOf(p), { view: 'markdown' });
+    await vscode.workspace.openTextDocument(uri);
+    await vscode.commands.executeCommand('markdown.showPreview', uri);
+    return uri;
+  }
+
+  private async openFile(raw: string, planId: string): Promise<vscode.Uri | undefined> {
+    const check = checkPlanFileUri(raw);
+    if (!check.ok) {
+      void vscode.window.showErrorMessage(`Plan ${planId} points to ${raw}, which is not opened: ${check.reason}.`);
+      return undefined;
+    }
+    const target = vscode.Uri.parse(check.uri, true);
+    try {
+      await vscode.workspace.fs.stat(target);
+    } catch {
+      void vscode.window.showErrorMessage(`The file of plan ${planId} does not exist: ${target.fsPath}. The agent may not have written it yet.`);
+      return undefined;
+    }
+    await vscode.window.showTextDocument(target, { preview: true });
+    return target;
+  }
+
+  private activeFocusPlan(): PlanRecord | undefined {
+    const a = this.deps.registry.activeSession;
+    return a ? focusPlan(this.deps.plans.plans(a.agentId, a.sessionId)) : undefined;
+  }
+
+  private resolve(arg: unknown, title: string): Promise<PlanRecord | undefined> {
+    if (isPlanRef(arg) && !this.deps.plans.get(arg)) {
+      void vscode.window.showWarningMessage(`The plan ${arg.planId} is no longer available.`);
+      return Promise.resolve(undefined);
+    }
+    return resolvePlan(arg, this.deps.registry, this.deps.plans, title);
+  }
+}
+
+/** The JSON export: the plan, its summary and every kept revision. */
+export function exportJson(p: PlanRecord): string {
+  return JSON.stringify({
+    format: 'acp-plans/plan-export',
+    exportedAt: new Date().toISOString(),
+    agentId: p.agentId, sessionId: p.sessionId, planId: p.planId,
+    version: p.version, header: p.summary.header, summary: p.summary,
+    ...(p.archived ? { archivedAt: new Date(p.archived.removedAt).toISOString() } : {}),
+    plan: p.plan,
+    revisions: p.revisions.map((r) => ({ version: r.version, time: new Date(r.time).toISOString(), plan: r.plan })),
+    droppedRevisions: p.droppedRevisions,
+  }, null, 2) + '\n';
+}
+
+/** Registers every plan command; dispose to unregister. */
+export function registerPlanCommands(deps: PlanCommandDeps): vscode.Disposable & { readonly commands: PlanCommands } {
+  const c = new PlanCommands(deps);
+  const regs = [
+    vscode.commands.registerCommand(PLAN_COMMANDS.focusPlans, () => c.focusPlans()),
+    vscode.commands.registerCommand(PLAN_COMMANDS.revealCurrentStep, (arg?: unknown) => c.revealCurrentStep(arg)),
+    vscode.commands.registerCommand(PLAN_COMMANDS.showPlanHistory, (arg?: unknown, versions?: unknown) => {
+      // From a tree menu the second argument is the selection, not versions.
+      const nums = Array.isArray(versions) ? versions.filter((v): v is number => typeof v === 'number') : [];
+      return c.showPlanHistory(arg, nums.length ? nums : undefined);
+    }),
+    vscode.commands.registerCommand(PLAN_COMMANDS.copyPlanAsMarkdown, (arg?: unknown) => c.copyPlanAsMarkdown(arg)),
+    vscode.commands.registerCommand(PLAN_COMMANDS.exportPlan, (arg?: unknown, target?: unknown) =>
+      c.exportPlan(arg, target instanceof vscode.Uri ? target : undefined)),
+    vscode.commands.registerCommand(PLAN_COMMANDS.showRawPlan, (arg?: unknown) => c.showRawPlan(arg)),
+    vscode.commands.registerCommand(PLAN_COMMANDS.openPlan, (arg?: unknown) => c.openPlan(arg)),
+  ];
+  return { commands: c, dispose: () => { for (const r of regs.splice(0)) r.dispose(); } };
+}

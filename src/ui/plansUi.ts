@@ -1,0 +1,51 @@
+// Everything of the plans experience in one call: the Plans tree view, the status bar item, the
+// file-plan watchers, the `acp-plan` documents and the plan commands. activate() calls
+// createPlansUi(registry, planStore) and owns the result (context.subscriptions).
+import * as vscode from 'vscode';
+import type { PlanStore } from '../state/planStore';
+import type { Registry } from '../state/registry';
+import { PlanCommands, registerPlanCommands } from './planCommands';
+import { PLAN_SCHEME, PlanDocuments } from './planDocuments';
+import { PlansStatusBar } from './statusBar';
+import { FilePlanSync } from './tree/filePlans';
+import type { PlanTreeNode } from './tree/nodes';
+import { PlansTreeProvider } from './tree/plansTreeProvider';
+
+export const PLANS_VIEW_ID = 'acp.plans';
+
+export interface PlansUi extends vscode.Disposable {
+  readonly tree: PlansTreeProvider;
+  readonly treeView: vscode.TreeView<PlanTreeNode>;
+  readonly statusBar: PlansStatusBar;
+  readonly files: FilePlanSync;
+  readonly documents: PlanDocuments;
+  readonly commands: PlanCommands;
+}
+
+export interface PlansUiOptions {
+  /** Default `acp.plans`. */
+  viewId?: string;
+  /** Default `acp-plan`. */
+  scheme?: string;
+  /** Register the `acp.*` plan commands (default true). */
+  registerCommands?: boolean;
+}
+
+export function createPlansUi(registry: Registry, plans: PlanStore, options: PlansUiOptions = {}): PlansUi {
+  const viewId = options.viewId ?? PLANS_VIEW_ID;
+  const owned: vscode.Disposable[] = [];
+  const own = <T extends vscode.Disposable>(d: T): T => { owned.push(d); return d; };
+
+  const tree = own(new PlansTreeProvider(registry, plans));
+  const treeView = own(vscode.window.createTreeView(viewId, { treeDataProvider: tree, showCollapseAll: true }));
+  const statusBar = own(new PlansStatusBar(registry, plans));
+  const files = own(new FilePlanSync(plans));
+  const documents = own(new PlanDocuments(plans, options.scheme ?? PLAN_SCHEME));
+  const deps = { registry, plans, tree, treeView, documents, viewId };
+  const commands = options.registerCommands === false ? new PlanCommands(deps) : own(registerPlanCommands(deps)).commands;
+
+  return {
+    tree, treeView, statusBar, files, documents, commands,
+    dispose: () => { for (const d of owned.splice(0).reverse()) d.dispose(); },
+  };
+}

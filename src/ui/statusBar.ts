@@ -1,0 +1,60 @@
+// The status bar item: the active session's progress (text defined in statusBarText.ts). It is
+// pushed by store events (coalesced per frame), never polled; click focuses the Plans view.
+import * as vscode from 'vscode';
+import type { PlanStore } from '../state/planStore';
+import type { Registry } from '../state/registry';
+import { FrameCoalescer } from './coalesce';
+import { statusBarView, type StatusBarView } from './statusBarText';
+
+export const FOCUS_PLANS_COMMAND = 'acp.focusPlans';
+
+export class PlansStatusBar implements vscode.Disposable {
+  readonly item: vscode.StatusBarItem;
+  private readonly disposables: { dispose(): void }[] = [];
+  private readonly coalescer: FrameCoalescer<true>;
+  private _view: StatusBarView = { visible: false, text: '', tooltip: '', attention: false };
+
+  constructor(private readonly registry: Registry, private readonly plans: PlanStore, frameMs = 16) {
+    this.item = vscode.window.createStatusBarItem('acp.plans.status', vscode.StatusBarAlignment.Left, 50);
+    this.item.name = 'ACP Plans';
+    this.item.command = FOCUS_PLANS_COMMAND;
+    this.coalescer = new FrameCoalescer<true>(() => this.render(), frameMs);
+    this.disposables.push(
+      this.item, this.coalescer,
+      registry.onDidChange(() => this.coalescer.add(true)),
+      plans.onDidChange((c) => {
+        const active = registry.activeSession;
+        if (active && c.agentId === active.agentId && (c.sessionId === undefined || c.sessionId === active.sessionId)) this.coalescer.add(true);
+      }),
+    );
+    this.render();
+  }
+
+  /** What the item shows now. */
+  get view(): StatusBarView { return this._view; }
+
+  /** Resolves once pending updates are rendered. */
+  whenIdle(): Promise<void> { return this.coalescer.whenIdle(); }
+
+  dispose(): void {
+    for (const d of this.disposables.splice(0)) d.dispose();
+  }
+
+  private render(): void {
+    const key = this.registry.activeSession;
+    const s = key ? this.registry.session(key.agentId, key.sessionId) : undefined;
+    const agent = key ? this.registry.agent(key.agentId) : undefined;
+    const plans = key ? this.plans.plans(key.agentId, key.sessionId) : [];
+    const v = statusBarView(
+      s ? { sessionId: s.sessionId, turnState: s.turnState, pendingPermissions: s.pendingPermissions, ...(s.title ? { title: s.title } : {}), ...(agent ? { agentName: agent.name } : {}) } : undefined,
+      plans.map((p) => ({ planId: p.planId, type: p.plan.type, summary: p.summary, seq: p.seq })),
+    );
+    this._view = v;
+    if (!v.visible) { this.item.hide(); return; }
+    this.item.text = v.text;
+    this.item.tooltip = v.tooltip;
+    this.item.backgroundColor = v.attention ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+    this.item.accessibilityInformation = { label: `ACP plans: ${v.text.replace(/\$\([^)]*\)\s*/g, '')}`, role: 'button' };
+    this.item.show();
+  }
+}

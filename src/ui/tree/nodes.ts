@@ -1,0 +1,113 @@
+// Elements of the Plans tree: small interned key objects. The data behind a node is always read
+// from the stores when VS Code asks, so a node never holds stale content.
+//
+// Ids (TreeItem.id) are built from URI-encoded segments, so ids of different nodes never collide:
+//   agent          <agentId>
+//   session        <agentId>/<sessionId>
+//   plan           <agentId>/<sessionId>/<planId>
+//   step           <agentId>/<sessionId>/<planId>/<index>      (entry of an items plan, or the n-th
+//                                                                heading/task of a Markdown outline)
+//   field          <agentId>/<sessionId>/<planId>/#f:<key>     (top-level field of an unknown type)
+//   info           <agentId>/<sessionId>/<planId>/#info        (file missing, refused, loading…)
+//   archive        <agentId>/<sessionId>/#archive
+//   archived plan  <agentId>/<sessionId>/#archive/<archiveId>  (its children as above)
+import type { PlanRef } from '../../state/planStore';
+
+export type AgentNode = { readonly kind: 'agent'; readonly id: string; readonly agentId: string };
+export type SessionNode = { readonly kind: 'session'; readonly id: string; readonly agentId: string; readonly sessionId: string };
+export type ArchiveNode = { readonly kind: 'archive'; readonly id: string; readonly agentId: string; readonly sessionId: string };
+export type PlanNode = { readonly kind: 'plan'; readonly id: string; readonly ref: PlanRef };
+/** An entry of an items plan (`index` into entries) or a Markdown heading/task (`index` into outline.flat). */
+export type StepNode = { readonly kind: 'step'; readonly id: string; readonly ref: PlanRef; readonly index: number };
+export type FieldNode = { readonly kind: 'field'; readonly id: string; readonly ref: PlanRef; readonly key: string };
+export type InfoNode = { readonly kind: 'info'; readonly id: string; readonly ref: PlanRef };
+
+export type PlanTreeNode = AgentNode | SessionNode | ArchiveNode | PlanNode | StepNode | FieldNode | InfoNode;
+
+const enc = encodeURIComponent;
+
+export function agentNodeId(agentId: string): string { return enc(agentId); }
+export function sessionNodeId(agentId: string, sessionId: string): string { return `${enc(agentId)}/${enc(sessionId)}`; }
+export function archiveNodeId(agentId: string, sessionId: string): string { return `${sessionNodeId(agentId, sessionId)}/#archive`; }
+export function planNodeId(ref: PlanRef): string {
+  return ref.archiveId === undefined
+    ? `${sessionNodeId(ref.agentId, ref.sessionId)}/${enc(ref.planId)}`
+    : `${archiveNodeId(ref.agentId, ref.sessionId)}/${ref.archiveId}`;
+}
+
+/** The id of the enclosing node by id structure (`undefined` for the root). */
+export function parentIdOf(id: string): string | undefined {
+  const i = id.lastIndexOf('/');
+  return i < 0 ? undefined : id.slice(0, i);
+}
+
+/** Interned nodes by id: one object per id, for as long as the node exists. */
+export class NodeIndex {
+  private readonly byId = new Map<string, PlanTreeNode>();
+
+  get size(): number { return this.byId.size; }
+  get(id: string): PlanTreeNode | undefined { return this.byId.get(id); }
+
+  agent(a: string): AgentNode {
+    return this.intern({ kind: 'agent', id: agentNodeId(a), agentId: a });
+  }
+  session(a: string, s: string): SessionNode {
+    return this.intern({ kind: 'session', id: sessionNodeId(a, s), agentId: a, sessionId: s });
+  }
+  archive(a: string, s: string): ArchiveNode {
+    return this.intern({ kind: 'archive', id: archiveNodeId(a, s), agentId: a, sessionId: s });
+  }
+  plan(ref: PlanRef): PlanNode {
+    return this.intern({ kind: 'plan', id: planNodeId(ref), ref: cleanRef(ref) });
+  }
+  step(ref: PlanRef, index: number): StepNode {
+    return this.intern({ kind: 'step', id: `${planNodeId(ref)}/${index}`, ref: cleanRef(ref), index });
+  }
+  field(ref: PlanRef, key: string): FieldNode {
+    return this.intern({ kind: 'field', id: `${planNodeId(ref)}/#f:${enc(key)}`, ref: cleanRef(ref), key });
+  }
+  info(ref: PlanRef): InfoNode {
+    return this.intern({ kind: 'info', id: `${planNodeId(ref)}/#info`, ref: cleanRef(ref) });
+  }
+
+  /** Forgets a node and everything below it. */
+  forget(id: string): void {
+    const prefix = id + '/';
+    for (const k of [...this.byId.keys()]) if (k === id || k.startsWith(prefix)) this.byId.delete(k);
+  }
+
+  /** Forgets the steps of a plan from `count` on (after the plan shrank). */
+  forgetStepsFrom(ref: PlanRef, count: number): void {
+    const prefix = planNodeId(ref) + '/';
+    for (const [k, n] of this.byId) if (n.kind === 'step' && k.startsWith(prefix) && n.index >= count) this.byId.delete(k);
+  }
+
+  /** The interned node with this id, or of its nearest interned ancestor; undefined = root. */
+  nearest(id: string): PlanTreeNode | undefined {
+    for (let cur: string | undefined = id; cur !== undefined; cur = parentIdOf(cur)) {
+      const n = this.byId.get(cur);
+      if (n) return n;
+    }
+    return undefined;
+  }
+
+  private intern<T extends PlanTreeNode>(n: T): T {
+    const prev = this.byId.get(n.id);
+    if (prev && prev.kind === n.kind) return prev as T;
+    this.byId.set(n.id, n);
+    return n;
+  }
+}
+
+function cleanRef(ref: PlanRef): PlanRef {
+  return ref.archiveId === undefined
+    ? { agentId: ref.agentId, sessionId: ref.sessionId, planId: ref.planId }
+    : { agentId: ref.agentId, sessionId: ref.sessionId, planId: ref.planId, archiveId: ref.archiveId };
+}
+
+export function isPlanTreeNode(x: unknown): x is PlanTreeNode {
+  if (typeof x !== 'object' || x === null) return false;
+  const k = (x as { kind?: unknown }).kind;
+  return typeof (x as { id?: unknown }).id === 'string'
+    && (k === 'agent' || k === 'session' || k === 'archive' || k === 'plan' || k === 'step' || k === 'field' || k === 'info');
+}

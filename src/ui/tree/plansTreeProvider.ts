@@ -1,0 +1,249 @@
+// The Plans tree: Agent → Session → Plan → steps, with an "Archived" node per session for plans
+// the agent removed. Sessions and agents are those of the registry plus any that hold plans (a
+// closed session's plans stay visible until the plan store drops them).
+//
+// Refresh: store changes name the node that changed; ids are collected by a FrameCoalescer and
+// flushed at most once per frame, firing only the changed nodes (an ancestor covers its
+// descendants); `undefined` (full refresh) is fired only for root-level changes.
+import * as vscode from 'vscode';
+import type { MdNode } from '../../state/markdownPlan';
+import { outlineTasks } from '../../state/markdownPlan';
+import type { PlanChange, PlanRecord, PlanRef, PlanStore } from '../../state/planStore';
+import type { Registry, RegistryChange } from '../../state/registry';
+import { FrameCoalescer } from '../coalesce';
+import {
+  NodeIndex, agentNodeId, archiveNodeId, parentIdOf, planNodeId, sessionNodeId,
+  type PlanNode, type PlanTreeNode, type StepNode,
+} from './nodes';
+import { agentItem, archiveItem, entryItem, fieldItem, infoItem, mdItem, planItem, sessionItem } from './treeItems';
+
+const ROOT = '';
+
+export class PlansTreeProvider implements vscode.TreeDataProvider<PlanTreeNode>, vscode.Disposable {
+  private readonly _onDidChangeTreeData = new vscode.EventEmitter<PlanTreeNode | PlanTreeNode[] | undefined>();
+  readonly onDidChangeTreeData = this._onDidChangeTreeData.event;
+
+  private readonly nodes = new NodeIndex();
+  private readonly coalescer: FrameCoalescer<string>;
+  private readonly subscriptions: { dispose(): void }[] = [];
+  private _refreshEvents = 0;
+
+  constructor(private readonly registry: Registry, private readonly plans: PlanStore, frameMs = 16) {
+    this.coalescer = new FrameCoalescer<string>((ids) => this.flush(ids), frameMs);
+    this.subscriptions.push(
+      this._onDidChangeTreeData, this.coalescer,
+      plans.onDidChange((c) => this.onPlanChange(c)),
+      registry.onDidChange((c) => this.onRegistryChange(c)),
+    );
+  }
+
+  /** How many times onDidChangeTreeData fired. */
+  get refreshEvents(): number { return this._refreshEvents; }
+
+  /** Resolves once pending changes have been fired. */
+  whenIdle(): Promise<void> { return this.coalescer.whenIdle(); }
+  /** Fires pending changes now. */
+  flushNow(): void { this.coalescer.flushNow(); }
+
+  // ------------------------------------------------------------------ TreeDataProvider
+
+  getTreeItem(node: PlanTreeNode): vscode.TreeItem {
+    switch (node.kind) {
+      case 'agent': return agentItem(node, this.registry.agent(node.agentId), node.agentId);
+      case 'session': {
+        const active = this.registry.activeSession;
+        return sessionItem(node, this.registry.session(node.agentId, node.sessionId), node.sessionId,
+          active?.agentId === node.agentId && active.sessionId === node.sessionId);
+      }
+      case 'archive': return archiveItem(node, this.plans.archived(node.agentId, node.sessionId).length);
+      case 'plan': {
+        const p = this.plans.get(node.ref);
+        return p ? planItem(node, p) : infoItem(node, 'This plan is gone.', false);
+      }
+      case 'step': {
+        const p = this.plans.get(node.ref);
+        if (p?.plan.type === 'items' && p.plan.entries[node.index]) return entryItem(node, p.plan.entries[node.index]!, node.index);
+        const md = p?.outline?.flat[node.index];
+        return md ? mdItem(node, md) : infoItem(node, '(gone)', false);
+      }
+      case 'field': {
+        const p = this.plans.get(node.ref);
+        return fieldItem(node, node.key, p?.plan.type === 'unknown' ? p.plan.raw[node.key] : undefined);
+      }
+      case 'info': {
+        const info = this.infoText(this.plans.get(node.ref));
+        return infoItem(node, info?.text ?? '', info?.warning ?? false);
+      }
+    }
+  }
+
+  getChildren(node?: PlanTreeNode): PlanTreeNode[] {
+    if (!node) return this.agentIds().map((a) => this.nodes.agent(a));
+    switch (node.kind) {
+      case 'agent': return this.sessionIds(node.agentId).map((s) => this.nodes.session(node.agentId, s));
+      case 'session': {
+        const out: PlanTreeNode[] = this.plans.plans(node.agentId, node.sessionId)
+          .map((p) => this.nodes.plan({ agentId: p.agentId, sessionId: p.sessionId, planId: p.planId }));
+        if (this.plans.archived(node.agentId, node.sessionId).length) out.push(this.nodes.archive(node.agentId, node.sessionId));
+        return out;
+      }
+      case 'archive':
+        return this.plans.archived(node.agentId, node.sessionId).reverse()
+          .map((p) => this.nodes.plan({ agentId: p.agentId, sessionId: p.sessionId, planId: p.planId, archiveId: p.archived!.archiveId }));
+      case 'plan': return this.planChildren(node);
+      case 'step': {
+        const md = this.plans.get(node.ref)?.outline?.flat[node.index];
+        return md ? md.children.map((c) => this.nodes.step(node.ref, c.index)) : [];
+      }
+      default: return [];
+    }
+  }
+
+  getParent(node: PlanTreeNode): PlanTreeNode | undefined {
+    switch (node.kind) {
+      case 'agent': return undefined;
+      case 'session': return this.nodes.agent(node.agentId);
+      case 'archive': return this.nodes.session(node.agentId, node.sessionId);
+      case 'plan': return node.ref.archiveId === undefined
+        ? this.nodes.session(node.ref.agentId, node.ref.sessionId)
+        : this.nodes.archive(node.ref.agentId, node.ref.sessionId);
+      case 'step': {
+        const outline = this.plans.get(node.ref)?.outline;
+        const parent = outline ? findMdParent(outline.roots, node.index) : undefined;
+        return parent ? this.nodes.step(node.ref, parent.index) : this.nodes.plan(node.ref);
+      }
+      default: return this.nodes.plan(node.ref);
+    }
+  }
+
+  // ------------------------------------------------------------------ lookups for commands
+
+  /** The (interned) node of a plan. */
+  planNode(ref: PlanRef): PlanNode { return this.nodes.plan(ref); }
+
+  /**
+   * The node of a plan's current step (see PlanSummary.current), or undefined when the plan has
+   * none. Markdown/file plans: the task item.
+   */
+  currentStepNode(ref: PlanRef): StepNode | undefined {
+    const p = this.plans.get(ref);
+    const cur = p?.summary.current;
+    if (!p || !cur) return undefined;
+    if (p.plan.type === 'items') return this.nodes.step(ref, cur.index);
+    const task = p.outline ? outlineTasks(p.outline)[cur.index] : undefined;
+    return task ? this.nodes.step(ref, task.index) : undefined;
+  }
+
+  /** The node with this TreeItem id, if it was handed out. */
+  nodeById(id: string): PlanTreeNode | undefined { return this.nodes.get(id); }
+
+  dispose(): void {
+    for (const d of this.subscriptions.splice(0)) d.dispose();
+  }
+
+  // ------------------------------------------------------------------ internals
+
+  private planChildren(node: PlanNode): PlanTreeNode[] {
+    const p = this.plans.get(node.ref);
+    if (!p) return [];
+    const ref = node.ref;
+    switch (p.plan.type) {
+      case 'items':
+        this.nodes.forgetStepsFrom(ref, p.plan.entries.length);
+        return p.plan.entries.length ? p.plan.entries.map((_, i) => this.nodes.step(ref, i)) : [this.nodes.info(ref)];
+      case 'unknown': {
+        const keys = Object.keys(p.plan.raw).filter((k) => k !== 'type' && k !== 'planId');
+        return keys.length ? keys.map((k) => this.nodes.field(ref, k)) : [this.nodes.info(ref)];
+      }
+      default: {
+        const o = p.outline;
+        if (o) this.nodes.forgetStepsFrom(ref, o.flat.length);
+        const info = this.infoText(p);
+        const out: PlanTreeNode[] = info ? [this.nodes.info(ref)] : [];
+        return out.concat((o?.roots ?? []).map((r) => this.nodes.step(ref, r.index)));
+      }
+    }
+  }
+
+  /** What the info child of a plan says, if it has one. */
+  private infoText(p: PlanRecord | undefined): { text: string; warning: boolean } | undefined {
+    if (!p) return undefined;
+    switch (p.plan.type) {
+      case 'items': return p.plan.entries.length ? undefined : { text: 'No steps yet.', warning: false };
+      case 'unknown': return { text: `No fields besides type and planId.`, warning: false };
+      case 'markdown': return p.outline?.flat.length ? undefined : { text: 'No headings or checkboxes. Use "Open Plan" to read it.', warning: false };
+      case 'file':
+        if (p.file?.error !== undefined) return { text: `Can't show ${p.plan.uri}: ${p.file.error}`, warning: true };
+        if (p.file?.text === undefined) return { text: `Loading ${p.plan.uri}…`, warning: false };
+        return p.outline?.flat.length ? undefined : { text: 'No headings or checkboxes. Use "Open Plan" to read the file.', warning: false };
+    }
+  }
+
+  private agentIds(): string[] {
+    const ids = this.registry.agents().map((a) => a.id);
+    for (const a of this.plans.agentIds()) if (!ids.includes(a)) ids.push(a);
+    return ids;
+  }
+
+  private sessionIds(agentId: string): string[] {
+    const ids = this.registry.sessions(agentId).map((s) => s.sessionId);
+    for (const s of this.plans.sessionIds(agentId)) if (!ids.includes(s)) ids.push(s);
+    return ids;
+  }
+
+  private onPlanChange(c: PlanChange): void {
+    switch (c.kind) {
+      case 'added':
+        this.coalescer.add(sessionNodeId(c.agentId, c.sessionId));
+        break;
+      case 'updated':
+        this.coalescer.add(planNodeId(c));
+        break;
+      case 'removed':
+        this.nodes.forget(planNodeId({ agentId: c.agentId, sessionId: c.sessionId, planId: c.planId }));
+        this.coalescer.add(sessionNodeId(c.agentId, c.sessionId));
+        break;
+      case 'cleared':
+        this.nodes.forget(c.sessionId === undefined ? agentNodeId(c.agentId) : sessionNodeId(c.agentId, c.sessionId));
+        this.coalescer.add(c.sessionId === undefined ? ROOT : agentNodeId(c.agentId));
+        break;
+    }
+  }
+
+  private onRegistryChange(c: RegistryChange): void {
+    if (c.scope === 'agent') this.coalescer.add(c.kind === 'updated' ? agentNodeId(c.agentId) : ROOT);
+    else if (c.scope === 'session') this.coalescer.add(c.kind === 'updated' ? sessionNodeId(c.agentId, c.sessionId) : agentNodeId(c.agentId));
+    else for (const k of [c.previous, c.current]) if (k) this.coalescer.add(sessionNodeId(k.agentId, k.sessionId));
+  }
+
+  private flush(ids: ReadonlySet<string>): void {
+    const targets = new Map<string, PlanTreeNode>();
+    for (const id of ids) {
+      const n = id === ROOT ? undefined : this.nodes.nearest(id);
+      if (!n) { this.fire(undefined); return; }
+      targets.set(n.id, n);
+    }
+    // An ancestor's refresh covers its descendants.
+    const fire = [...targets.values()].filter((n) => {
+      for (let p = parentIdOf(n.id); p !== undefined; p = parentIdOf(p)) if (targets.has(p)) return false;
+      return true;
+    });
+    if (fire.length) this.fire(fire);
+  }
+
+  private fire(e: PlanTreeNode[] | undefined): void {
+    this._refreshEvents++;
+    this._onDidChangeTreeData.fire(e);
+  }
+}
+
+function findMdParent(nodes: readonly MdNode[], index: number, parent?: MdNode): MdNode | undefined {
+  for (const n of nodes) {
+    if (n.index === index) return parent;
+    const found = findMdParent(n.children, index, n);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+export { agentNodeId, archiveNodeId, planNodeId, sessionNodeId };

@@ -1,0 +1,162 @@
+// TreeItems of the Plans tree. Agent text goes into labels, descriptions and plain-string
+// tooltips only (never trusted Markdown, never a command link). `contextValue` carries facets
+// that menus match with `=~`: `agent:<status>`, `session[:active][:attention][:closed]`,
+// `plan:<items|markdown|file|unknown>[:done][:archived]`, `archive`, `entry:<status|custom>[:md]`,
+// `heading`, `field`, `info`.
+import * as vscode from 'vscode';
+import type { PlanEntry } from '../../protocol/events';
+import type { MdNode } from '../../state/markdownPlan';
+import { taskProgress } from '../../state/markdownPlan';
+import type { PlanRecord } from '../../state/planStore';
+import { KNOWN_STATUSES, fileName, statusLabel, truncate } from '../../state/planSummary';
+import type { AgentRecord, SessionRecord } from '../../state/registry';
+import type { PlanTreeNode } from './nodes';
+
+export const LABEL_MAX = 80;
+
+const C = vscode.TreeItemCollapsibleState;
+
+function item(node: PlanTreeNode, label: string, collapsible: vscode.TreeItemCollapsibleState): vscode.TreeItem {
+  const t = new vscode.TreeItem(label || ' ', collapsible);
+  t.id = node.id;
+  return t;
+}
+
+function icon(id: string, color?: string): vscode.ThemeIcon {
+  return new vscode.ThemeIcon(id, color ? new vscode.ThemeColor(color) : undefined);
+}
+
+export function agentItem(node: PlanTreeNode, a: AgentRecord | undefined, fallbackId: string): vscode.TreeItem {
+  const status = a?.status ?? 'gone';
+  const t = item(node, truncate(a?.name ?? fallbackId, LABEL_MAX), C.Expanded);
+  const version = a?.protocolVersion ? `v${a.protocolVersion}` : undefined;
+  t.description = [version, status, a?.detail ? truncate(a.detail, 60) : undefined].filter(Boolean).join(' · ');
+  t.iconPath = agentIcon(status);
+  t.tooltip = [`Agent ${a?.name ?? fallbackId} (${fallbackId})`, `Protocol: ${version ?? 'not negotiated yet'}`, `Status: ${status}`, a?.detail ? `Detail: ${a.detail}` : undefined].filter(Boolean).join('\n');
+  t.contextValue = `agent:${facet(status)}`;
+  return t;
+}
+
+function agentIcon(status: string): vscode.ThemeIcon {
+  switch (status) {
+    case 'starting': case 'stopping': return icon('loading~spin');
+    case 'running': return icon('vm-running', 'testing.iconPassed');
+    case 'crashed': return icon('error', 'errorForeground');
+    case 'stopped': case 'gone': return icon('debug-stop', 'disabledForeground');
+    default: return icon('vm');
+  }
+}
+
+export function sessionItem(node: PlanTreeNode, s: SessionRecord | undefined, sessionId: string, active: boolean): vscode.TreeItem {
+  const t = item(node, truncate(s?.title || sessionId, LABEL_MAX), C.Expanded);
+  const attention = !!s && (s.pendingPermissions > 0 || s.turnState === 'requires_action');
+  const state = !s ? 'closed'
+    : attention ? `waiting for you${s.pendingPermissions > 1 ? ` (${s.pendingPermissions})` : ''}`
+      : s.turnState === 'idle' && s.stopReason ? `idle (${truncate(s.stopReason, 30)})` : truncate(s.turnState.replace(/_/g, ' '), 30);
+  t.description = active ? `${state} · active` : state;
+  t.iconPath = !s ? icon('circle-slash', 'disabledForeground')
+    : attention ? icon('bell', 'list.warningForeground')
+      : s.turnState === 'running' ? icon('loading~spin') : icon('comment-discussion');
+  t.tooltip = [
+    `Session ${sessionId}`, s?.title ? `Title: ${s.title}` : undefined, s?.cwd ? `Folder: ${s.cwd}` : undefined,
+    `Turn: ${state}`, s?.error ? `Error: ${s.error.message} (${s.error.code})` : undefined,
+  ].filter(Boolean).join('\n');
+  t.contextValue = ['session', active ? 'active' : '', attention ? 'attention' : '', s ? '' : 'closed'].filter(Boolean).join(':');
+  return t;
+}
+
+export function archiveItem(node: PlanTreeNode, count: number): vscode.TreeItem {
+  const t = item(node, 'Archived', C.Collapsed);
+  t.description = `${count} removed plan${count === 1 ? '' : 's'}`;
+  t.iconPath = icon('archive');
+  t.tooltip = 'Plans the agent removed (plan_removed). They are kept here with their history.';
+  t.contextValue = 'archive';
+  return t;
+}
+
+export function planItem(node: PlanTreeNode, p: PlanRecord): vscode.TreeItem {
+  const s = p.summary;
+  const typeName = p.plan.type === 'unknown' ? p.plan.rawType : p.plan.type;
+  const collapsed = s.resolved || p.archived !== undefined || p.plan.type === 'unknown';
+  const t = item(node, truncate(p.planId, LABEL_MAX), collapsed ? C.Collapsed : C.Expanded);
+  const parts = [p.plan.type === 'file' ? `file ${fileName(p.plan.uri)}` : truncate(typeName, 30)];
+  if (s.total > 0) parts.push(`${s.done}/${s.total}`);
+  if (p.plan.type === 'file' && p.file?.error) parts.push(truncate(p.file.error, 40));
+  if (s.current && !p.archived) parts.push(truncate(s.current.content, 50));
+  if (p.archived) parts.push(`removed ${new Date(p.archived.removedAt).toLocaleTimeString()}`);
+  t.description = parts.join(' · ');
+  t.iconPath = s.allDone ? icon('pass', 'testing.iconPassed')
+    : p.plan.type === 'items' ? icon('checklist')
+      : p.plan.type === 'markdown' ? icon('markdown')
+        : p.plan.type === 'file' ? icon(p.file?.error ? 'warning' : 'file', p.file?.error ? 'list.warningForeground' : undefined)
+          : icon('json');
+  t.tooltip = [
+    `Plan ${p.planId}`, s.header, `Type: ${typeName}`, p.plan.type === 'file' ? `File: ${p.plan.uri}` : undefined,
+    s.current ? `Now: ${truncate(s.current.content, 300)}` : undefined,
+    `Updated: ${new Date(p.updatedAt).toLocaleString()}`,
+    `Revisions kept: ${p.revisions.length}${p.droppedRevisions ? ` (${p.droppedRevisions} older dropped)` : ''}`,
+    p.archived ? `Removed by the agent: ${new Date(p.archived.removedAt).toLocaleString()}` : undefined,
+  ].filter(Boolean).join('\n');
+  t.contextValue = `plan:${p.plan.type}${s.resolved ? ':done' : ''}${p.archived ? ':archived' : ''}`;
+  return t;
+}
+
+export function entryItem(node: PlanTreeNode, e: PlanEntry, index: number): vscode.TreeItem {
+  const t = item(node, truncate(e.content, LABEL_MAX) || '(empty step)', C.None);
+  const known = KNOWN_STATUSES.includes(e.status);
+  t.description = [known ? undefined : truncate(e.status, 30), truncate(e.priority, 20)].filter(Boolean).join(' · ');
+  t.iconPath = statusIcon(e.status);
+  t.tooltip = `${e.content}\n\nStep ${index + 1} · Status: ${statusLabel(e.status)}${known ? '' : ` (${e.status})`} · Priority: ${e.priority}`;
+  t.contextValue = `entry:${known ? e.status : 'custom'}`;
+  t.accessibilityInformation = { label: `${truncate(e.content, 200)}, ${statusLabel(e.status)}, priority ${e.priority}` };
+  return t;
+}
+
+export function statusIcon(status: string): vscode.ThemeIcon {
+  switch (status) {
+    case 'pending': return icon('circle-outline');
+    case 'in_progress': return icon('sync~spin', 'charts.blue');
+    case 'completed': return icon('pass', 'testing.iconPassed');
+    case 'cancelled': return icon('circle-slash', 'disabledForeground');
+    default: return icon('primitive-dot');
+  }
+}
+
+export function mdItem(node: PlanTreeNode, n: MdNode): vscode.TreeItem {
+  if (n.kind === 'heading') {
+    const t = item(node, truncate(n.text, LABEL_MAX) || '(untitled section)', n.children.length ? C.Expanded : C.None);
+    const pr = taskProgress(n);
+    if (pr.total) t.description = `${pr.done}/${pr.total}`;
+    t.iconPath = icon('symbol-text');
+    t.tooltip = `${'#'.repeat(n.level)} ${n.text}`;
+    t.contextValue = 'heading';
+    return t;
+  }
+  const status = n.checked ? 'completed' : 'pending';
+  const t = item(node, truncate(n.text, LABEL_MAX) || '(empty item)', n.children.length ? C.Expanded : C.None);
+  t.iconPath = statusIcon(status);
+  t.tooltip = `${n.text}\n\n${n.checked ? 'Checked' : 'Not checked'} (line ${n.line + 1})`;
+  t.contextValue = `entry:${status}:md`;
+  return t;
+}
+
+export function fieldItem(node: PlanTreeNode, key: string, value: unknown): vscode.TreeItem {
+  const t = item(node, truncate(key, LABEL_MAX), C.None);
+  const json = JSON.stringify(value) ?? 'undefined';
+  t.description = truncate(json, LABEL_MAX);
+  const pretty = JSON.stringify(value, null, 2) ?? 'undefined';
+  t.tooltip = `${key}:\n${pretty.length > 2000 ? pretty.slice(0, 2000) + '\n…' : pretty}`;
+  t.iconPath = icon('symbol-field');
+  t.contextValue = 'field';
+  return t;
+}
+
+export function infoItem(node: PlanTreeNode, text: string, warning: boolean): vscode.TreeItem {
+  const t = item(node, truncate(text, 120), C.None);
+  t.tooltip = text;
+  t.iconPath = warning ? icon('warning', 'list.warningForeground') : icon('info');
+  t.contextValue = 'info';
+  return t;
+}
+
+function facet(s: string): string { return s.replace(/[^A-Za-z0-9_-]/g, '_') || 'unknown'; }

@@ -1,0 +1,302 @@
+// connect(): an ACP connection over an agent's stdio. Negotiates the version (negotiate.ts), then
+// implements AcpConnection (api.ts) through that version's adapter:
+//   - `session/update` → `handlers.onEvent`, synchronously and in arrival order (never awaited);
+//   - `session/request_permission` → `handlers.requestPermission`; `cancel(sessionId)` answers
+//     that session's pending permission requests `cancelled`;
+//   - v1 only: `fs/*` and `terminal/*` → the handlers (`-32601` when a handler is missing);
+//   - every other agent → client request gets `-32601` (transport), notifications are ignored.
+import { CancellationTokenSource, ResponseError, type CancellationToken } from 'vscode-jsonrpc/node';
+import type {
+  AcpConnection, ClientHandlers, ConnectOptions, Event, NewSessionParams,
+  SessionListEntry, SessionSetup,
+} from './api';
+import {
+  permissionEvents, type AdapterCall, type ClientServiceCodecs, type ServiceCodec,
+  type VersionAdapter, type WireError,
+} from './adapter';
+import type {
+  AgentCapabilities, AgentInfo, AuthMethod, ConfigOption, ContentBlock, PermissionOutcome,
+  ProtocolVersion, SessionEvent,
+} from './events';
+import { negotiate, type Negotiated } from './negotiate';
+import { ConnectionClosedError, ErrorCodes, RpcError } from './transport/errors';
+import { RpcConnection } from './transport/rpcConnection';
+
+export { IncompatibleAgentError, InitializeTimeoutError } from './negotiate';
+export { ConnectionClosedError, RpcError } from './transport/errors';
+
+/**
+ * Negotiates a protocol version with the agent on `readable` (its stdout) / `writable` (its stdin)
+ * and returns the connection. Rejects with IncompatibleAgentError, InitializeTimeoutError,
+ * ConnectionClosedError (the agent exited) or RpcError (initialize failed); the transport is
+ * disposed then.
+ */
+export async function connect(readable: NodeJS.ReadableStream, writable: NodeJS.WritableStream, options: ConnectOptions): Promise<AcpConnection> {
+  const rpc = new RpcConnection(readable, writable, { maxLineBytes: options.maxLineBytes, logger: options.logger });
+  rpc.listen();
+  const h = options.handlers;
+  try {
+    const negotiated = await negotiate(rpc, {
+      protocol: options.protocol,
+      timeoutMs: options.initializeTimeoutMs,
+      logger: options.logger,
+      init: {
+        clientInfo: options.clientInfo,
+        unstablePlans: options.unstablePlans ?? true,
+        fs: { readTextFile: typeof h.readTextFile === 'function', writeTextFile: typeof h.writeTextFile === 'function' },
+        terminal: h.terminal !== undefined,
+      },
+    });
+    return new AcpClientConnection(rpc, negotiated, options);
+  } catch (err) {
+    rpc.dispose();
+    throw err;
+  }
+}
+
+interface PendingPermission { cancel(): void }
+
+class AcpClientConnection implements AcpConnection {
+  readonly version: ProtocolVersion;
+  readonly agentInfo: AgentInfo | undefined;
+  readonly capabilities: AgentCapabilities;
+  readonly authMethods: AuthMethod[];
+  private readonly adapter: VersionAdapter;
+  private readonly handlers: ClientHandlers;
+  private readonly pendingPermissions = new Map<string, Set<PendingPermission>>();
+  private readonly closeListeners = new Set<(e: { error?: Error }) => void>();
+  private closed: { error?: Error } | undefined;
+
+  constructor(private readonly rpc: RpcConnection, negotiated: Negotiated, private readonly options: ConnectOptions) {
+    const { adapter, info } = negotiated;
+    this.adapter = adapter;
+    this.handlers = options.handlers;
+    this.version = adapter.version;
+    this.agentInfo = info.agentInfo;
+    this.capabilities = info.capabilities;
+    this.authMethods = info.authMethods;
+    const m = adapter.methods;
+    rpc.onNotification(m.sessionUpdate, (p) => this.onSessionUpdate(p));
+    rpc.onRequest(m.requestPermission, (p, token) => this.onPermissionRequest(p, token));
+    if (adapter.clientServices) this.registerClientServices(adapter.clientServices);
+    if (rpc.isClosed) this.onRpcClosed({});
+    else rpc.onClose((e) => this.onRpcClosed(e));
+  }
+
+  /** Fires once; a listener added after the close is called on the next microtask. */
+  readonly onClose: Event<{ error?: Error }> = (listener) => {
+    if (this.closed) {
+      const e = this.closed;
+      queueMicrotask(() => listener(e));
+      return { dispose: () => undefined };
+    }
+    this.closeListeners.add(listener);
+    return { dispose: () => { this.closeListeners.delete(listener); } };
+  };
+
+  authenticate(methodId: string): Promise<void> { return this.call(this.adapter.authenticate(methodId)); }
+  logout(): Promise<void> { return this.call(this.adapter.logout()); }
+  newSession(p: NewSessionParams): Promise<SessionSetup> { return this.call(this.adapter.newSession(p)); }
+  resumeSession(p: NewSessionParams & { sessionId: string; replay: boolean }): Promise<SessionSetup> {
+    return this.call(this.adapter.resumeSession(p));
+  }
+  listSessions(p?: { cwd?: string; cursor?: string }): Promise<{ sessions: SessionListEntry[]; nextCursor?: string | null }> {
+    return this.call(this.adapter.listSessions(p));
+  }
+  closeSession(sessionId: string): Promise<void> { return this.call(this.adapter.closeSession(sessionId)); }
+  deleteSession(sessionId: string): Promise<void> { return this.call(this.adapter.deleteSession(sessionId)); }
+  prompt(sessionId: string, prompt: ContentBlock[]): Promise<{ messageId?: string; stopReason?: string }> {
+    return this.call(this.adapter.prompt(sessionId, prompt));
+  }
+  setConfigOption(sessionId: string, configId: string, value: string | boolean): Promise<ConfigOption[]> {
+    return this.call(this.adapter.setConfigOption(sessionId, configId, value));
+  }
+
+  cancel(sessionId: string): void {
+    const n = this.adapter.cancel(sessionId);
+    this.rpc.sendNotification(n.method, n.params);
+    const pending = this.pendingPermissions.get(sessionId);
+    if (pending) for (const p of [...pending]) p.cancel();
+  }
+
+  dispose(): void {
+    this.rpc.dispose();
+  }
+
+  // ---------------------------------------------------------------- client → agent
+
+  /** Emits `eventsBefore`, sends, decodes; turns a failure into the call's `fail` events. */
+  private call<R>(c: AdapterCall<R>): Promise<R> {
+    this.emit(c.eventsBefore);
+    return this.rpc.sendRequest(c.method, c.params).then(
+      (result) => {
+        let decoded: { value: R; events: SessionEvent[] };
+        try {
+          decoded = c.decode(result);
+        } catch (err) {
+          this.log('warn', `${c.method}: unexpected result: ${errorText(err)}`);
+          if (c.fail) this.emit(c.fail({ code: ErrorCodes.InternalError, message: errorText(err) }));
+          throw err;
+        }
+        this.emit(decoded.events);
+        return decoded.value;
+      },
+      (err: unknown) => {
+        this.logFailure(c.method, err);
+        if (c.fail) this.emit(c.fail(toWireError(err)));
+        throw err;
+      },
+    );
+  }
+
+  // ---------------------------------------------------------------- agent → client
+
+  private onSessionUpdate(params: unknown): void {
+    let events: SessionEvent[];
+    try {
+      events = this.adapter.decodeUpdate(params);
+    } catch (err) {
+      // Never drop what we don't understand: keep the raw update as an `unknown` event.
+      this.log('warn', `Malformed session/update: ${errorText(err)}`);
+      events = unknownUpdateEvent(params);
+    }
+    this.emit(events);
+  }
+
+  private async onPermissionRequest(params: unknown, token: CancellationToken): Promise<unknown> {
+    let req;
+    try {
+      req = this.adapter.decodePermissionRequest(params);
+    } catch (err) {
+      throw new ResponseError(ErrorCodes.InvalidParams, errorText(err));
+    }
+    this.emit(permissionEvents(req));
+    const outcome = await this.askPermission(req.sessionId, token, (uiToken) => this.handlers.requestPermission(req, uiToken));
+    return this.adapter.encodePermissionOutcome(outcome);
+  }
+
+  /**
+   * Runs the permission UI with a token that is cancelled when the agent withdraws the request
+   * (`$/cancel_request` → answered -32800), when the client cancels the session (answered
+   * `cancelled`) or when the connection closes. A failing UI answers `cancelled`, never approval.
+   */
+  private askPermission(sessionId: string, agentToken: CancellationToken, ask: (t: CancellationToken) => Promise<PermissionOutcome>): Promise<PermissionOutcome> {
+    if (agentToken.isCancellationRequested) return Promise.reject(requestCancelled());
+    const ui = new CancellationTokenSource();
+    const set = this.pendingPermissions.get(sessionId) ?? new Set<PendingPermission>();
+    this.pendingPermissions.set(sessionId, set);
+    return new Promise<PermissionOutcome>((resolve, reject) => {
+      let settled = false;
+      const finish = (cancelUi: boolean, settle: () => void): void => {
+        if (settled) return;
+        settled = true;
+        set.delete(entry);
+        if (set.size === 0 && this.pendingPermissions.get(sessionId) === set) this.pendingPermissions.delete(sessionId);
+        withdrawn.dispose();
+        if (cancelUi) ui.cancel();
+        ui.dispose();
+        settle();
+      };
+      const entry: PendingPermission = { cancel: () => finish(true, () => resolve({ outcome: 'cancelled' })) };
+      set.add(entry);
+      const withdrawn = agentToken.onCancellationRequested(() => finish(true, () => reject(requestCancelled())));
+      let asked: Promise<PermissionOutcome>;
+      try {
+        asked = ask(ui.token);
+      } catch (err) {
+        asked = Promise.reject(err instanceof Error ? err : new Error(String(err)));
+      }
+      asked.then(
+        (outcome) => finish(false, () => resolve(outcome)),
+        (err: unknown) => {
+          this.log('error', `Permission prompt failed; answering "cancelled": ${errorText(err)}`);
+          finish(false, () => resolve({ outcome: 'cancelled' }));
+        },
+      );
+    });
+  }
+
+  private registerClientServices(codecs: ClientServiceCodecs): void {
+    const h = this.handlers;
+    const t = h.terminal;
+    this.serve(codecs.readTextFile, h.readTextFile && ((p) => h.readTextFile!(p)));
+    this.serve(codecs.writeTextFile, h.writeTextFile && ((p) => h.writeTextFile!(p)));
+    this.serve(codecs.terminalCreate, t && ((p) => t.create(p)));
+    this.serve(codecs.terminalOutput, t && ((p) => t.output(p)));
+    this.serve(codecs.terminalWaitForExit, t && ((p) => t.waitForExit(p)));
+    this.serve(codecs.terminalKill, t && ((p) => t.kill(p)));
+    this.serve(codecs.terminalRelease, t && ((p) => t.release(p)));
+  }
+
+  private serve<P, R>(codec: ServiceCodec<P, R>, fn: ((p: P) => Promise<R>) | undefined): void {
+    this.rpc.onRequest(codec.method, async (raw) => {
+      if (!fn) throw new ResponseError(ErrorCodes.MethodNotFound, `Method not found: ${codec.method}`);
+      let params: P;
+      try {
+        params = codec.decodeParams(raw);
+      } catch (err) {
+        throw new ResponseError(ErrorCodes.InvalidParams, errorText(err));
+      }
+      try {
+        return codec.encodeResult(await fn(params));
+      } catch (err) {
+        if (err instanceof RpcError) throw new ResponseError(err.code, err.message, err.data);
+        this.log('warn', `${codec.method} failed: ${errorText(err)}`);
+        throw new ResponseError(ErrorCodes.InternalError, errorText(err));
+      }
+    });
+  }
+
+  // ---------------------------------------------------------------- plumbing
+
+  private emit(events: readonly SessionEvent[]): void {
+    for (const e of events) {
+      try {
+        this.handlers.onEvent(e);
+      } catch (err) {
+        this.log('error', `onEvent(${e.kind}) threw: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+      }
+    }
+  }
+
+  private onRpcClosed(e: { error?: Error }): void {
+    if (this.closed) return;
+    this.closed = e;
+    for (const set of this.pendingPermissions.values()) for (const p of [...set]) p.cancel();
+    for (const l of [...this.closeListeners]) {
+      try { l(e); } catch (err) { this.log('error', `onClose listener threw: ${errorText(err)}`); }
+    }
+    this.closeListeners.clear();
+  }
+
+  private logFailure(method: string, err: unknown): void {
+    if (err instanceof RpcError && err.code === ErrorCodes.RequestCancelled) return; // cancellations are silent
+    if (err instanceof ConnectionClosedError) { this.log('debug', `${method}: ${err.message}`); return; }
+    this.log('warn', `${method} failed: ${errorText(err)}`);
+  }
+
+  private log(level: 'debug' | 'info' | 'warn' | 'error', message: string): void {
+    this.options.logger?.log(level, message);
+  }
+}
+
+function toWireError(err: unknown): WireError {
+  if (err instanceof RpcError) return err.data === undefined ? { code: err.code, message: err.message } : { code: err.code, message: err.message, data: err.data };
+  return { code: ErrorCodes.InternalError, message: errorText(err) };
+}
+
+function unknownUpdateEvent(params: unknown): SessionEvent[] {
+  if (typeof params !== 'object' || params === null) return [];
+  const { sessionId, update } = params as { sessionId?: unknown; update?: unknown };
+  if (typeof sessionId !== 'string' || typeof update !== 'object' || update === null || Array.isArray(update)) return [];
+  const type = (update as { sessionUpdate?: unknown }).sessionUpdate;
+  return [{ sessionId, kind: 'unknown', updateType: typeof type === 'string' ? type : '', raw: update as Record<string, unknown> }];
+}
+
+function requestCancelled(): ResponseError<void> {
+  return new ResponseError(ErrorCodes.RequestCancelled, 'Request cancelled');
+}
+
+function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

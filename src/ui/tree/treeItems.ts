@@ -127,7 +127,7 @@ export function mdItem(node: PlanTreeNode, n: MdNode): vscode.TreeItem {
     const t = item(node, truncate(n.text, LABEL_MAX) || '(untitled section)', n.children.length ? C.Expanded : C.None);
     const pr = taskProgress(n);
     if (pr.total) t.description = `${pr.done}/${pr.total}`;
-    t.iconPath = icon('symbol-text');
+    t.iconPath = icon('list-unordered');
     t.tooltip = `${'#'.repeat(n.level)} ${n.text}`;
     t.contextValue = 'heading';
     return t;

@@ -91,7 +91,8 @@ const setupFields = { configOptions: soft(configOptions), availableCommands: sof
 export const newSessionResult = z.looseObject({ sessionId: z.string(), ...setupFields });
 export const resumeSessionResult = z.looseObject(setupFields);
 export const setConfigOptionResult = z.looseObject({ configOptions });
-export const emptyResult = anyObject;
+/** Results with no fields (`{}`); `null` is accepted too. */
+export const emptyResult = anyObject.nullish();
 
 const sessionInfo = z.looseObject({ sessionId: z.string(), cwd: z.string(), title: optStr, updatedAt: optStr })
   .transform((w): SessionListEntry => {

@@ -95,6 +95,8 @@ export class NdjsonMessageReader extends AbstractMessageReader {
       this.readable.removeListener('end', onEnd);
       this.readable.removeListener('close', onEnd);
       this.readable.removeListener('error', onError);
+      // A stream 'error' without a listener would crash the host: keep swallowing them.
+      this.readable.on('error', ignore);
     });
     return { dispose: () => this.stopListening() };
   }
@@ -179,6 +181,8 @@ export class NdjsonMessageReader extends AbstractMessageReader {
       `Skipped a line from the agent's stdout (${why}): ${JSON.stringify(preview)}`);
   }
 }
+
+function ignore(): void { /* see stopListening */ }
 
 function isJsonSpace(b: number): boolean {
   return b === 0x20 || b === 0x09 || b === 0x0d || b === 0x0a;

@@ -70,12 +70,14 @@ describe('Plans (tree, status bar, commands)', function () {
 
   it('shows Agent → Session → Plan → entries with icons, progress and facets', () => {
     fx.apply({ sessionId: S, kind: 'state', state: 'running' });
+    assert.equal(fx.rows(fx.children()[0])[0]!.collapsible, vscode.TreeItemCollapsibleState.None, 'no plan yet: nothing to expand');
     fx.apply(upd(items('plan-1', e('Scaffold', 'completed', 'high'), e('Run tests', 'in_progress'), e('Resolve schema', '_blocked', 'low'), e('Old idea', 'cancelled'), e('x'.repeat(200), 'pending'))));
 
     const [agent] = fx.rows();
     assert.deepEqual([agent!.label, agent!.description, agent!.contextValue, agent!.id], ['Demo Agent', 'v2 · running', 'agent:running', 'demo']);
     const [session] = fx.rows(fx.children()[0]);
     assert.deepEqual([session!.label, session!.description, session!.icon, session!.contextValue], ['Fix the build', 'running · active', 'loading~spin', 'session:active']);
+    assert.equal(session!.collapsible, vscode.TreeItemCollapsibleState.Expanded);
 
     const [plan] = fx.rows(fx.session());
     assert.equal(plan!.label, 'plan-1');
@@ -290,6 +292,8 @@ describe('Plans (tree, status bar, commands)', function () {
     const documents = fx.own(new PlanDocuments(fx.plans, 'acp-plan-test2'));
     const view = fx.own(vscode.window.createTreeView('acp.plans', { treeDataProvider: fx.tree }));
     const cmds = new PlanCommands({ registry: fx.registry, plans: fx.plans, tree: fx.tree, documents, treeView: view });
+    fx.own(new PlansStatusBar(fx.registry, fx.plans));
+    fx.apply({ sessionId: S, kind: 'state', state: 'running' });
     fx.apply(upd(items('plan-1', e('Scaffold', 'completed'), e('Reveal me', 'in_progress'), e('Later', 'pending'))));
     fx.apply(upd({ type: 'markdown', planId: 'md', content: '# A\n- [x] one\n# B\n- [ ] Markdown step' }));
     await vscode.commands.executeCommand('workbench.view.extension.acp');
@@ -302,6 +306,8 @@ describe('Plans (tree, status bar, commands)', function () {
     if (hasUiHook()) {
       const rows = await waitForUi('.part.sidebar .monaco-list-row', (t) => t.some((x) => x.includes('Reveal me')) && t.some((x) => x.includes('Markdown step')));
       assert.ok(rows.some((x) => x.includes('plan-1')));
+      const bar = await waitForUi('.part.statusbar .statusbar-item', (t) => t.some((x) => x.includes('1/2 · Markdown step')));
+      assert.ok(bar.length > 0);
       await screenshot('plans-tree');
     }
   });

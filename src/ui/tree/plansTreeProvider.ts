@@ -52,8 +52,9 @@ export class PlansTreeProvider implements vscode.TreeDataProvider<PlanTreeNode>,
       case 'agent': return agentItem(node, this.registry.agent(node.agentId), node.agentId);
       case 'session': {
         const active = this.registry.activeSession;
+        const hasPlans = this.plans.plans(node.agentId, node.sessionId).length + this.plans.archived(node.agentId, node.sessionId).length > 0;
         return sessionItem(node, this.registry.session(node.agentId, node.sessionId), node.sessionId,
-          active?.agentId === node.agentId && active.sessionId === node.sessionId);
+          active?.agentId === node.agentId && active.sessionId === node.sessionId, hasPlans);
       }
       case 'archive': return archiveItem(node, this.plans.archived(node.agentId, node.sessionId).length);
       case 'plan': {

@@ -47,8 +47,8 @@ function agentIcon(status: string): vscode.ThemeIcon {
   }
 }
 
-export function sessionItem(node: PlanTreeNode, s: SessionRecord | undefined, sessionId: string, active: boolean): vscode.TreeItem {
-  const t = item(node, truncate(s?.title || sessionId, LABEL_MAX), C.Expanded);
+export function sessionItem(node: PlanTreeNode, s: SessionRecord | undefined, sessionId: string, active: boolean, hasPlans: boolean): vscode.TreeItem {
+  const t = item(node, truncate(s?.title || sessionId, LABEL_MAX), hasPlans ? C.Expanded : C.None);
   const attention = !!s && (s.pendingPermissions > 0 || s.turnState === 'requires_action');
   const state = !s ? 'closed'
     : attention ? `waiting for you${s.pendingPermissions > 1 ? ` (${s.pendingPermissions})` : ''}`
@@ -60,6 +60,7 @@ export function sessionItem(node: PlanTreeNode, s: SessionRecord | undefined, se
   t.tooltip = [
     `Session ${sessionId}`, s?.title ? `Title: ${s.title}` : undefined, s?.cwd ? `Folder: ${s.cwd}` : undefined,
     `Turn: ${state}`, s?.error ? `Error: ${s.error.message} (${s.error.code})` : undefined,
+    hasPlans ? undefined : 'No plan yet.',
   ].filter(Boolean).join('\n');
   t.contextValue = ['session', active ? 'active' : '', attention ? 'attention' : '', s ? '' : 'closed'].filter(Boolean).join(':');
   return t;

@@ -1,0 +1,81 @@
+// The conversation webview's script: builds the layout, applies the extension's snapshot and
+// deltas, forwards user actions. Runs under a strict CSP (nonce script, no inline styles).
+import type { DomSnapshot, ToWebview } from '../../src/ui/conversation/protocol';
+import { post } from './api';
+import { Composer } from './composer';
+import { Header } from './header';
+import { TranscriptView } from './transcriptView';
+
+const header = new Header();
+const transcript = new TranscriptView();
+const composer = new Composer();
+document.getElementById('app')?.append(header.el, transcript.el, composer.el);
+
+window.addEventListener('message', (ev: MessageEvent) => {
+  try {
+    handle(ev.data as ToWebview);
+  } catch (e) {
+    post({ type: 'error', message: e instanceof Error ? `${e.message}\n${e.stack ?? ''}` : String(e) });
+  }
+});
+
+// Links never navigate the webview: the extension opens them (http(s) outside, files in an editor).
+document.addEventListener('click', (e) => {
+  const a = (e.target as Element | null)?.closest?.('a');
+  if (!a) return;
+  e.preventDefault();
+  const href = a.getAttribute('href');
+  if (href) post({ type: 'openLink', href });
+});
+
+window.addEventListener('error', (e) => post({ type: 'error', message: String(e.message) }));
+
+function handle(m: ToWebview): void {
+  switch (m.type) {
+    case 'snapshot':
+      transcript.snapshot(m);
+      header.set(m.session);
+      composer.setSession(m.session);
+      return;
+    case 'delta':
+      if (m.sessionId !== transcript.currentSession) return;
+      transcript.apply(m.ops);
+      for (const op of m.ops) {
+        if (op.op === 'session') { header.set(op.session); composer.setSession(op.session); }
+      }
+      return;
+    case 'earlier':
+      if (m.sessionId === transcript.currentSession) transcript.earlier(m.items, m.firstIndex, m.terminals);
+      return;
+    case 'mentionResults':
+      composer.mentionResults(m.reqId, m.items);
+      return;
+    case 'focusInput':
+      composer.focus();
+      return;
+    case 'inspect':
+      post({ type: 'inspectResult', reqId: m.reqId, snapshot: inspect(m.click) });
+      return;
+  }
+}
+
+/** What the view shows (for tests and diagnostics); optionally clicks an element first. */
+function inspect(click?: { selector: string; text?: string }): DomSnapshot {
+  let clicked: boolean | undefined;
+  if (click) {
+    const target = Array.from(document.querySelectorAll<HTMLElement>(click.selector))
+      .find((el) => click.text === undefined || (el.textContent ?? '').includes(click.text));
+    clicked = !!target;
+    target?.click();
+  }
+  return {
+    sessionId: transcript.currentSession,
+    text: document.body.innerText,
+    items: transcript.summary(),
+    busy: composer.busy,
+    counters: { ...transcript.counters },
+    clicked,
+  };
+}
+
+post({ type: 'ready' });

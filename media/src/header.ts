@@ -1,0 +1,40 @@
+// The view's header: session title, turn state and context usage.
+import type { SessionView } from '../../src/ui/conversation/protocol';
+import { h } from './dom';
+
+const STATE_LABELS: Record<string, string> = { running: 'Working…', requires_action: 'Waiting for you', idle: 'Idle' };
+
+export class Header {
+  readonly el = h('div', { class: 'session-header' });
+  private readonly title = h('span', { class: 'session-title' });
+  private readonly state = h('span', { class: 'turn-state' });
+  private readonly usage = h('span', { class: 'usage muted' });
+
+  constructor() {
+    this.el.append(this.title, this.state, this.usage);
+    this.set(null);
+  }
+
+  set(s: SessionView | null): void {
+    this.el.hidden = !s;
+    if (!s) return;
+    this.title.textContent = s.title ?? 'Conversation';
+    this.title.title = s.sessionId;
+    this.state.textContent = STATE_LABELS[s.turnState] ?? s.turnState;
+    this.state.className = `turn-state state-${s.turnState.replace(/[^a-z_]/gi, '')}`;
+    const parts: string[] = [];
+    if (s.usage) {
+      const pct = s.usage.size > 0 ? ` (${Math.round((100 * s.usage.used) / s.usage.size)}%)` : '';
+      parts.push(`${compact(s.usage.used)} / ${compact(s.usage.size)} tokens${pct}`);
+      if (s.usage.cost) parts.push(s.usage.cost);
+    } else if (s.lastTurnUsage) parts.push(s.lastTurnUsage);
+    this.usage.textContent = parts.join(' · ');
+    this.usage.title = s.lastTurnUsage ? `Last turn: ${s.lastTurnUsage}` : '';
+  }
+}
+
+function compact(n: number): string {
+  if (n >= 1_000_000) return `${(n / 1_000_000).toFixed(1)}M`;
+  if (n >= 10_000) return `${Math.round(n / 1000)}k`;
+  return String(n);
+}

@@ -1,0 +1,155 @@
+// The list of items in the webview: applies the snapshot and deltas, keeps at most `limit` item
+// elements in the DOM (the oldest are removed; "Show earlier" asks the extension for them again)
+// and follows the bottom while the user is there.
+import type { DeltaOp, ItemView, SnapshotMessage, TerminalView, WebviewCounters } from '../../src/ui/conversation/protocol';
+import { post } from './api';
+import { atBottom, h } from './dom';
+import { renderItem, type RenderedItem } from './items';
+import { Terminals } from './terminals';
+
+const PAGE = 100;
+
+export class TranscriptView {
+  readonly el = h('div', { class: 'transcript', attrs: { role: 'log', 'aria-live': 'polite' } });
+  readonly counters: WebviewCounters = { snapshotsApplied: 0, deltasApplied: 0, opsApplied: 0, itemsRendered: 0, domItems: 0 };
+  private readonly list = h('div', { class: 'items' });
+  private readonly earlierButton = h('button', { class: 'show-earlier link-like', onClick: () => this.requestEarlier() });
+  private readonly empty = h('div', { class: 'empty muted' });
+  private readonly terminals = new Terminals();
+  /** Rendered items, ordered by index. */
+  private entries: RenderedItem[] = [];
+  private readonly byId = new Map<string, RenderedItem>();
+  private firstIndex = 0;
+  private windowSize = 500;
+  private limit = 500;
+  private sessionId: string | null = null;
+
+  constructor() {
+    this.el.append(this.earlierButton, this.list, this.empty);
+  }
+
+  get currentSession(): string | null { return this.sessionId; }
+
+  snapshot(m: SnapshotMessage): void {
+    this.sessionId = m.sessionId;
+    this.windowSize = m.windowSize;
+    this.limit = m.windowSize;
+    this.firstIndex = m.firstIndex;
+    this.entries = [];
+    this.byId.clear();
+    this.list.textContent = '';
+    this.terminals.clear();
+    m.terminals.forEach((t) => this.terminals.set(t));
+    const frag = document.createDocumentFragment();
+    for (const v of m.items) {
+      const r = this.render(v);
+      this.entries.push(r);
+      this.byId.set(v.itemId, r);
+      frag.append(r.el);
+    }
+    this.list.append(frag);
+    this.counters.snapshotsApplied++;
+    this.refresh();
+    this.el.scrollTop = this.el.scrollHeight;
+  }
+
+  apply(ops: DeltaOp[]): void {
+    const follow = atBottom(this.el);
+    for (const op of ops) this.applyOp(op);
+    this.trim();
+    this.counters.deltasApplied++;
+    this.counters.opsApplied += ops.length;
+    this.refresh();
+    if (follow) this.el.scrollTop = this.el.scrollHeight;
+  }
+
+  /** Older items sent on request: prepended, and kept beyond the usual window. */
+  earlier(items: ItemView[], firstIndex: number, terminals: TerminalView[]): void {
+    this.firstIndex = firstIndex;
+    terminals.forEach((t) => this.terminals.set(t));
+    const first = this.entries[0]?.view.index ?? Infinity;
+    const older = items.filter((v) => v.index < first && !this.byId.has(v.itemId));
+    const before = this.el.scrollHeight;
+    const frag = document.createDocumentFragment();
+    const rendered = older.map((v) => this.render(v));
+    for (const r of rendered) { frag.append(r.el); this.byId.set(r.view.itemId, r); }
+    this.list.prepend(frag);
+    this.entries = [...rendered, ...this.entries];
+    this.limit = Math.max(this.limit, this.entries.length);
+    this.refresh();
+    this.el.scrollTop += this.el.scrollHeight - before;
+  }
+
+  /** Text of each rendered item (for tests and diagnostics). */
+  summary(): { itemId: string; kind: string; index: number; text: string }[] {
+    return this.entries.map((r) => ({ itemId: r.view.itemId, kind: r.view.kind, index: r.view.index, text: r.el.textContent ?? "" }));
+  }
+
+  private applyOp(op: DeltaOp): void {
+    switch (op.op) {
+      case 'upsert': return this.upsert(op.item);
+      case 'append': return this.byId.get(op.itemId)?.append?.(op.text, op.blocks);
+      case 'tool': {
+        const r = this.byId.get(op.header.itemId);
+        if (r?.tool) r.tool(op.header, op.append);
+        return;
+      }
+      case 'terminal': return this.terminals.set(op.terminal);
+      case 'terminalAppend': return this.terminals.append(op.terminalId, op.text, op.info);
+      case 'session': return; // handled by the composer and header
+    }
+  }
+
+  private upsert(v: ItemView): void {
+    const old = this.byId.get(v.itemId);
+    if (old) {
+      const r = this.render(v);
+      old.el.replaceWith(r.el);
+      this.entries[this.entries.indexOf(old)] = r;
+      this.byId.set(v.itemId, r);
+      return;
+    }
+    const last = this.entries[this.entries.length - 1];
+    if (last && v.index < this.entries[0].view.index) return; // older than the window: shown on "Show earlier"
+    const r = this.render(v);
+    this.byId.set(v.itemId, r);
+    if (!last || v.index > last.view.index) {
+      this.entries.push(r);
+      this.list.append(r.el);
+      return;
+    }
+    const at = this.entries.findIndex((e) => e.view.index > v.index);
+    this.entries[at].el.before(r.el);
+    this.entries.splice(at, 0, r);
+  }
+
+  private trim(): void {
+    const excess = this.entries.length - this.limit;
+    if (excess <= 0) return;
+    for (const r of this.entries.slice(0, excess)) { r.el.remove(); this.byId.delete(r.view.itemId); }
+    this.entries = this.entries.slice(excess);
+  }
+
+  private render(v: ItemView): RenderedItem {
+    this.counters.itemsRendered++;
+    return renderItem(v, { terminals: this.terminals, sessionId: () => this.sessionId });
+  }
+
+  private requestEarlier(): void {
+    if (!this.sessionId) return;
+    const first = this.entries[0]?.view.index;
+    if (first === undefined) return;
+    this.limit = Math.max(this.limit, this.windowSize);
+    post({ type: 'loadEarlier', sessionId: this.sessionId, before: first, count: PAGE });
+  }
+
+  private refresh(): void {
+    this.counters.domItems = this.entries.length;
+    const first = this.entries[0]?.view.index;
+    const hidden = first === undefined ? 0 : Math.max(0, first - this.firstIndex);
+    this.earlierButton.hidden = hidden === 0;
+    this.earlierButton.textContent = `Show earlier (${hidden} more)`;
+    this.empty.hidden = this.entries.length > 0;
+    this.empty.textContent = this.sessionId ? 'No messages yet.' : 'No session. Start an agent to begin a conversation.';
+  }
+}

@@ -1,0 +1,109 @@
+// The transcript store: per session, the conversation (messages, thoughts, tool calls, inline
+// permission prompts, notices, unknown updates, turn ends), display and client terminals, and
+// session-level state (turn state, commands, config options, usage, queued prompts).
+//
+// Events are applied synchronously, in arrival order, each in O(size of the event). Every change
+// fires `onDidChange` with the item (or terminal) that changed, so views patch incrementally.
+import type { Disposable, Event } from '../protocol/api';
+import type { ContentBlock, PermissionOutcome, PermissionRequest, SessionEvent } from '../protocol/events';
+import type { TerminalExitStatus } from './terminalBuffer';
+import { DEFAULT_TERMINAL_MAX_CHARS } from './terminalBuffer';
+import { Emitter } from './transcript/emitter';
+import type { QueuedPrompt, TranscriptChange } from './transcript/model';
+import { SessionTranscript, type SessionLimits } from './transcript/session';
+
+export * from './transcript/model';
+export { SessionTranscript, messageItemId, toolCallItemId, permissionItemId } from './transcript/session';
+export type { TerminalExitStatus } from './terminalBuffer';
+
+export interface TranscriptOptions extends Partial<SessionLimits> {
+  /** Called when a change listener throws (the store goes on). */
+  onListenerError?: (err: unknown) => void;
+}
+
+export class Transcript implements Disposable {
+  private readonly sessionMap = new Map<string, SessionTranscript>();
+  private readonly changes: Emitter<TranscriptChange>;
+  private readonly limits: SessionLimits;
+  private requestSeq = 0;
+
+  /** Fires synchronously after each change, with the session and the item/terminal changed. */
+  readonly onDidChange: Event<TranscriptChange>;
+
+  constructor(options: TranscriptOptions = {}) {
+    this.changes = new Emitter<TranscriptChange>(options.onListenerError);
+    this.onDidChange = this.changes.event;
+    this.limits = {
+      maxItems: options.maxItems ?? 20_000,
+      maxTerminalChars: options.maxTerminalChars ?? DEFAULT_TERMINAL_MAX_CHARS,
+      maxTerminals: options.maxTerminals ?? 500,
+    };
+  }
+
+  /** Applies one session event (the session is created on first use). */
+  apply(e: SessionEvent): void {
+    this.sessionFor(e.sessionId).apply(e);
+  }
+
+  session(sessionId: string): SessionTranscript | undefined { return this.sessionMap.get(sessionId); }
+  /** The session, created empty when missing. */
+  sessionFor(sessionId: string): SessionTranscript {
+    let s = this.sessionMap.get(sessionId);
+    if (!s) {
+      s = new SessionTranscript(sessionId, this.limits, (c) => this.changes.fire(c));
+      this.sessionMap.set(sessionId, s);
+    }
+    return s;
+  }
+  sessionIds(): string[] { return [...this.sessionMap.keys()]; }
+
+  /** Forgets a session (closed or deleted); views showing it get a `reset`. */
+  removeSession(sessionId: string): void {
+    const s = this.sessionMap.get(sessionId);
+    if (!s) return;
+    this.sessionMap.delete(sessionId);
+    this.changes.fire({ sessionId, kind: 'reset' });
+  }
+
+  /** Shows a prompt typed in this client (use for v1 agents, which do not echo it). Returns the item id. */
+  addUserPrompt(sessionId: string, blocks: ContentBlock[], messageId?: string): string {
+    return this.sessionFor(sessionId).addUserPrompt(blocks, messageId);
+  }
+
+  /**
+   * Shows a permission request inline, pending. Returns its request id (given or generated).
+   * A `tool_call` subject is applied to the tool call first, like a tool call update.
+   */
+  addPermissionRequest(req: PermissionRequest, opts: { requestId?: string; flags?: string[] } = {}): string {
+    const requestId = opts.requestId ?? `perm-${++this.requestSeq}`;
+    return this.sessionFor(req.sessionId).addPermission(req, requestId, opts.flags ?? []);
+  }
+
+  /** Records the answer to a pending request; false when unknown or already answered. */
+  resolvePermission(sessionId: string, requestId: string, outcome: PermissionOutcome): boolean {
+    return this.session(sessionId)?.resolvePermission(requestId, outcome) ?? false;
+  }
+
+  /**
+   * Output of a v1 client terminal (`terminal/create`), pushed by the terminal service: the whole
+   * output so far (a growing text is appended, anything else replaces). `exitStatus` when it exited.
+   */
+  setClientTerminalOutput(sessionId: string, terminalId: string, text: string, exitStatus?: TerminalExitStatus | null): void {
+    this.sessionFor(sessionId).setClientTerminalOutput(terminalId, text, exitStatus);
+  }
+
+  /** Appends output of a v1 client terminal. */
+  appendClientTerminalOutput(sessionId: string, terminalId: string, text: string, exitStatus?: TerminalExitStatus | null): void {
+    this.sessionFor(sessionId).appendClientTerminalOutput(terminalId, text, exitStatus);
+  }
+
+  /** Prompts waiting to be sent, shown under the conversation. */
+  setQueuedPrompts(sessionId: string, queued: QueuedPrompt[]): void {
+    this.sessionFor(sessionId).setQueued(queued);
+  }
+
+  dispose(): void {
+    this.changes.dispose();
+    this.sessionMap.clear();
+  }
+}

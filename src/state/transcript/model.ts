@@ -1,0 +1,116 @@
+// The transcript's data: what a session's conversation holds, in order. Items are owned by the
+// store and mutated in place as events arrive; consumers must treat them as read-only.
+import type {
+  AvailableCommand, ConfigOption, ContentBlock, JsonObject, Meta, PermissionOption, PermissionSubject,
+  ToolCallContent, ToolCallLocation, TurnState, Usage,
+} from '../../protocol/events';
+
+export type Role = 'user' | 'agent' | 'thought';
+
+/** Consecutive text of a message, kept as the chunks received (joined only when read whole). */
+export interface TextPart { type: 'text'; chunks: string[]; length: number }
+/** A non-text content block of a message (image, resource, link, unknown…). */
+export interface BlockPart { type: 'block'; block: ContentBlock }
+export type MessagePart = TextPart | BlockPart;
+
+export interface MessageItem {
+  kind: 'message';
+  itemId: string;
+  role: Role;
+  messageId: string;
+  parts: MessagePart[];
+  /** Bumped when the parts are replaced (a v2 upsert); appends keep it. */
+  rev: number;
+  /** Added by this client (a prompt typed here), not reported by the agent. */
+  local: boolean;
+  _meta?: Meta;
+}
+
+export interface ToolCallItem {
+  kind: 'tool_call';
+  itemId: string;
+  toolCallId: string;
+  name: string | null;
+  title: string | null;
+  toolKind: string | null;
+  status: string | null;
+  content: ToolCallContent[];
+  /** Bumped when `content` is replaced; content chunks append and keep it. */
+  contentRev: number;
+  locations: ToolCallLocation[];
+  rawInput: unknown;
+  rawOutput: unknown;
+  _meta?: Meta;
+}
+
+export type PermissionState = 'pending' | 'selected' | 'cancelled';
+
+export interface PermissionItem {
+  kind: 'permission';
+  itemId: string;
+  requestId: string;
+  title: string;
+  description: string | null;
+  subject: PermissionSubject | null;
+  options: PermissionOption[];
+  state: PermissionState;
+  /** The option chosen, when `state` is `selected`. */
+  optionId: string | null;
+  /** Extra marks shown with the prompt, e.g. `not_in_plan`. */
+  flags: string[];
+  _meta?: Meta;
+}
+
+export interface NoticeItem { kind: 'notice'; itemId: string; severity: string; title: string; description: string | null }
+
+/** An update this client does not know, kept raw and shown generically. */
+export interface UnknownItem { kind: 'unknown'; itemId: string; updateType: string; raw: JsonObject }
+
+/** Marks the end of a turn (a `state` event `idle` with a stop reason). */
+export interface TurnEndItem {
+  kind: 'turn_end';
+  itemId: string;
+  stopReason: string;
+  error: { code: number; message: string; data?: unknown } | null;
+  usage: Usage | null;
+}
+
+export type TranscriptItem = MessageItem | ToolCallItem | PermissionItem | NoticeItem | UnknownItem | TurnEndItem;
+export type TranscriptItemKind = TranscriptItem['kind'];
+
+export interface QueuedPrompt { id: string; text: string }
+
+export interface ContextUsage { used: number; size: number; cost?: { amount: number; currency: string } | null }
+
+/** Session-level state (not items): shown in the view's header and composer. */
+export interface SessionMeta {
+  title: string | null;
+  updatedAt: string | null;
+  turnState: TurnState;
+  stopReason: string | null;
+  lastTurnUsage: Usage | null;
+  usage: ContextUsage | null;
+  commands: AvailableCommand[];
+  configOptions: ConfigOption[];
+  /** Prompts typed while the agent was busy, waiting to be sent (the queue itself lives elsewhere). */
+  queued: QueuedPrompt[];
+}
+
+export type TranscriptChange =
+  /** A new item was added at the end. */
+  | { sessionId: string; kind: 'add'; itemId: string }
+  /** Content was appended to an item (message chunk, tool call content chunk). */
+  | { sessionId: string; kind: 'append'; itemId: string }
+  /** Fields of an item were replaced (upsert, permission answered). */
+  | { sessionId: string; kind: 'upsert'; itemId: string }
+  /** A terminal's text or state changed; `append` when only text was appended. */
+  | { sessionId: string; kind: 'terminal'; terminalId: string; append: boolean }
+  /** Session-level state (`SessionMeta`) changed. */
+  | { sessionId: string; kind: 'session' }
+  /** The session's transcript was cleared or removed. */
+  | { sessionId: string; kind: 'reset' };
+
+/** The message text as one string (O(n); for snapshots and tests, not per chunk). */
+export function messageText(m: MessageItem): string {
+  return m.parts.map((p) => (p.type === 'text' ? p.chunks.join('') : '')).join('');
+}

@@ -1,0 +1,24 @@
+// What the extension does for clicks in the conversation: open a file at a line, open a link.
+import * as vscode from 'vscode';
+import { toUri } from './diffDocuments';
+
+/** Opens `path` (absolute, or relative to the workspace) at 1-based `line`. */
+export async function openLocation(path: string, line: number | null): Promise<void> {
+  const uri = toUri(path);
+  if (!uri) return;
+  const pos = new vscode.Position(Math.max(0, (line ?? 1) - 1), 0);
+  await vscode.window.showTextDocument(uri, { selection: new vscode.Range(pos, pos), preview: true });
+}
+
+/** http(s) links open outside VS Code; file links open in an editor; anything else is ignored. */
+export async function openLink(href: string): Promise<boolean> {
+  let uri: vscode.Uri;
+  try { uri = vscode.Uri.parse(href, true); } catch { return false; }
+  if (uri.scheme === 'http' || uri.scheme === 'https') return vscode.env.openExternal(uri);
+  if (uri.scheme === 'file') {
+    const m = /^L?(\d+)/.exec(uri.fragment);
+    await openLocation(uri.fsPath, m ? Number(m[1]) : null);
+    return true;
+  }
+  return false;
+}

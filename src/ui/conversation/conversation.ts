@@ -1,0 +1,214 @@
+// The conversation component: the `acp.conversation` sidebar view and "open in a panel", both
+// showing the active session's transcript. User actions come out as events; the owner (the
+// extension) sends prompts, cancels turns and sets config options.
+import * as vscode from 'vscode';
+import type { CancelToken } from '../../protocol/api';
+import type { ContentBlock, PermissionOutcome, PermissionRequest } from '../../protocol/events';
+import { permissionItemId, type Transcript } from '../../state/transcript';
+import { askInline, type InlinePermissionOptions } from '../../state/transcript/permissions';
+import { openLink, openLocation } from './actions';
+import { DiffDocuments } from './diffDocuments';
+import { ConversationHost, webviewOptions, type HostOwner } from './host';
+import { WorkspaceFiles } from './mentions';
+import { buildPromptBlocks, MAX_EMBEDDED_CHARS, type PromptCapabilities } from './promptBlocks';
+import type { Attachment, DomSnapshot, FromWebview } from './protocol';
+
+export interface ConversationOptions {
+  extensionUri: vscode.Uri;
+  transcript: Transcript;
+  /** What the session's agent accepts in prompts (decides how @-mentioned files are attached). */
+  promptCapabilities?: (sessionId: string) => PromptCapabilities | undefined;
+  log?: { error(message: string): void; warn(message: string): void };
+  /** Items kept in the webview's DOM. Default 500. */
+  windowSize?: number;
+  /** Coalescing window for deltas. Default 24 ms. */
+  coalesceMs?: number;
+}
+
+export interface PromptSubmission {
+  /** The session shown when the prompt was typed; undefined when none was. */
+  sessionId: string | undefined;
+  text: string;
+  attachments: Attachment[];
+  /** Ready to send: the text, then each attachment as an embedded resource or a resource link. */
+  blocks: ContentBlock[];
+}
+
+export class Conversation implements vscode.Disposable, vscode.WebviewViewProvider, HostOwner {
+  static readonly viewId = 'acp.conversation';
+  static readonly panelType = 'acp.conversationPanel';
+
+  readonly transcript: Transcript;
+  private readonly hostList: ConversationHost[] = [];
+  private readonly subs: vscode.Disposable[] = [];
+  private readonly files = new WorkspaceFiles();
+  private diffs: DiffDocuments | undefined;
+  private active: string | undefined;
+
+  private readonly submitEmitter = new vscode.EventEmitter<PromptSubmission>();
+  private readonly cancelEmitter = new vscode.EventEmitter<{ sessionId: string }>();
+  private readonly permissionEmitter = new vscode.EventEmitter<{ sessionId: string; requestId: string; optionId: string }>();
+  private readonly configEmitter = new vscode.EventEmitter<{ sessionId: string; configId: string; value: string | boolean }>();
+  private readonly unqueueEmitter = new vscode.EventEmitter<{ sessionId: string; id: string }>();
+  private readonly activeEmitter = new vscode.EventEmitter<string | undefined>();
+
+  /** The user sent a prompt (Enter or Send). Queue it while a turn runs; the view shows the queue given to `transcript.setQueuedPrompts`. */
+  readonly onDidSubmitPrompt = this.submitEmitter.event;
+  /** The user pressed Cancel during a turn. */
+  readonly onDidRequestCancel = this.cancelEmitter.event;
+  /** The user chose a permission option (already recorded in the transcript, which resolves `askPermission`). */
+  readonly onDidSelectPermissionOption = this.permissionEmitter.event;
+  /** The user picked a config option value (mode, model, thought level…). */
+  readonly onDidSetConfigOption = this.configEmitter.event;
+  /** The user removed a queued prompt. */
+  readonly onDidRemoveQueuedPrompt = this.unqueueEmitter.event;
+  readonly onDidChangeActiveSession = this.activeEmitter.event;
+
+  constructor(private readonly options: ConversationOptions) {
+    this.transcript = options.transcript;
+    this.subs.push(this.submitEmitter, this.cancelEmitter, this.permissionEmitter, this.configEmitter, this.unqueueEmitter, this.activeEmitter);
+  }
+
+  get activeSessionId(): string | undefined { return this.active; }
+  get hosts(): readonly ConversationHost[] { return this.hostList; }
+
+  /** Shows this session (or none) in every conversation view. */
+  setActiveSession(sessionId: string | undefined): void {
+    if (sessionId === this.active) return;
+    this.active = sessionId;
+    for (const h of this.hostList) h.pump.setSession(sessionId);
+    this.activeEmitter.fire(sessionId);
+  }
+
+  /** Registers the sidebar view `acp.conversation` (contributed in package.json). */
+  registerView(): vscode.Disposable {
+    return vscode.window.registerWebviewViewProvider(Conversation.viewId, this, { webviewOptions: { retainContextWhenHidden: false } });
+  }
+
+  resolveWebviewView(view: vscode.WebviewView): void {
+    const host = this.addHost(view.webview, 'view');
+    const visibility = view.onDidChangeVisibility(() => { if (!view.visible) host.hidden(); });
+    const disposed = view.onDidDispose(() => host.dispose());
+    host.onDidDispose(() => { visibility.dispose(); disposed.dispose(); });
+  }
+
+  /** Opens the conversation in an editor panel ("ACP: Open Conversation"). */
+  openPanel(column: vscode.ViewColumn = vscode.ViewColumn.Beside): ConversationHost {
+    const panel = vscode.window.createWebviewPanel(Conversation.panelType, 'ACP Conversation', { viewColumn: column, preserveFocus: false }, {
+      ...webviewOptions(this.options.extensionUri), enableFindWidget: true, retainContextWhenHidden: false,
+    });
+    panel.iconPath = vscode.Uri.joinPath(this.options.extensionUri, 'media', 'acp.svg');
+    const host = this.addHost(panel.webview, 'panel');
+    const state = panel.onDidChangeViewState(() => { if (!panel.visible) host.hidden(); });
+    const disposed = panel.onDidDispose(() => host.dispose());
+    host.onDidDispose(() => { state.dispose(); disposed.dispose(); panel.dispose(); });
+    return host;
+  }
+
+  /** Focuses the sidebar view. */
+  async reveal(): Promise<void> {
+    await vscode.commands.executeCommand(`${Conversation.viewId}.focus`);
+  }
+
+  /**
+   * Shows a permission request inline and waits for the user's choice (or cancellation: then
+   * `cancelled`). Answer it from elsewhere with `transcript.resolvePermission(sessionId, requestId, outcome)`.
+   */
+  askPermission(req: PermissionRequest, token?: CancelToken, opts?: InlinePermissionOptions): Promise<PermissionOutcome> {
+    return askInline(this.transcript, req, token, opts);
+  }
+
+  /** What the first ready conversation webview shows (for tests and diagnostics). */
+  requestDomSnapshot(click?: { selector: string; text?: string }): Promise<DomSnapshot> {
+    const host = this.hostList.find((h) => h.ready) ?? this.hostList[0];
+    if (!host) return Promise.reject(new Error('no conversation view is open'));
+    return host.requestDomSnapshot(click);
+  }
+
+  handleMessage(msg: FromWebview, host: ConversationHost): void {
+    void this.handle(msg, host).catch((e: unknown) => this.reportError(`conversation: ${msg.type} failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`));
+  }
+
+  reportError(message: string): void {
+    this.options.log?.error(message);
+  }
+
+  dispose(): void {
+    for (const h of [...this.hostList]) h.dispose();
+    for (const s of this.subs.splice(0)) s.dispose();
+    this.diffs?.dispose();
+  }
+
+  private addHost(webview: vscode.Webview, kind: 'view' | 'panel'): ConversationHost {
+    const host = new ConversationHost(webview, kind, this.options.extensionUri, this, { windowSize: this.options.windowSize, coalesceMs: this.options.coalesceMs });
+    this.hostList.push(host);
+    host.onDidDispose(() => {
+      const i = this.hostList.indexOf(host);
+      if (i >= 0) this.hostList.splice(i, 1);
+    });
+    return host;
+  }
+
+  private async handle(msg: FromWebview, host: ConversationHost): Promise<void> {
+    switch (msg.type) {
+      case 'submit': {
+        const sessionId = msg.sessionId ?? undefined;
+        const caps = sessionId ? this.options.promptCapabilities?.(sessionId) : undefined;
+        const blocks = await buildPromptBlocks(msg.text, msg.attachments, caps, readWorkspaceText);
+        this.submitEmitter.fire({ sessionId, text: msg.text, attachments: msg.attachments, blocks });
+        return;
+      }
+      case 'cancel': return this.cancelEmitter.fire({ sessionId: msg.sessionId });
+      case 'permission': return this.permission(msg);
+      case 'setConfig': return this.setConfig(msg);
+      case 'removeQueued': return this.unqueueEmitter.fire({ sessionId: msg.sessionId, id: msg.id });
+      case 'openLocation': return openLocation(msg.path, msg.line);
+      case 'openLink': await openLink(msg.href); return;
+      case 'openDiff': {
+        const item = this.transcript.session(msg.sessionId)?.item(msg.itemId);
+        const content = item?.kind === 'tool_call' ? item.content[msg.index] : undefined;
+        if (content?.type !== 'diff') return;
+        this.diffs ??= new DiffDocuments();
+        return this.diffs.open(content, msg.file);
+      }
+      case 'mentionQuery':
+        host.post({ type: 'mentionResults', reqId: msg.reqId, items: await this.files.query(msg.query) });
+        return;
+      case 'loadEarlier': return host.pump.sendEarlier(msg.sessionId, msg.before, msg.count);
+      case 'error': return this.reportError(`conversation webview: ${msg.message}`);
+      default: return;
+    }
+  }
+
+  /** Only an option the agent offered, for a request still pending, is accepted. */
+  private permission(msg: Extract<FromWebview, { type: 'permission' }>): void {
+    const item = this.transcript.session(msg.sessionId)?.item(permissionItemId(msg.requestId));
+    if (item?.kind !== 'permission' || item.state !== 'pending' || !item.options.some((o) => o.optionId === msg.optionId)) {
+      this.options.log?.warn(`conversation: ignored an answer to permission request ${msg.requestId} (not pending or unknown option)`);
+      return;
+    }
+    this.transcript.resolvePermission(msg.sessionId, msg.requestId, { outcome: 'selected', optionId: msg.optionId });
+    this.permissionEmitter.fire({ sessionId: msg.sessionId, requestId: msg.requestId, optionId: msg.optionId });
+  }
+
+  private setConfig(msg: Extract<FromWebview, { type: 'setConfig' }>): void {
+    const opt = this.transcript.session(msg.sessionId)?.meta.configOptions.find((o) => o.id === msg.configId);
+    const valid = opt?.kind === 'select' ? typeof msg.value === 'string' && opt.options.some((o) => o.value === msg.value)
+      : opt?.kind === 'boolean' ? typeof msg.value === 'boolean' : false;
+    if (!valid) {
+      this.options.log?.warn(`conversation: ignored an invalid value for config option ${msg.configId}`);
+      return;
+    }
+    this.configEmitter.fire({ sessionId: msg.sessionId, configId: msg.configId, value: msg.value });
+  }
+}
+
+async function readWorkspaceText(uri: string): Promise<string | undefined> {
+  const u = vscode.Uri.parse(uri, true);
+  const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === u.toString());
+  if (open) return open.getText();
+  if ((await vscode.workspace.fs.stat(u)).size > 4 * MAX_EMBEDDED_CHARS) return undefined;
+  const bytes = await vscode.workspace.fs.readFile(u);
+  if (bytes.includes(0)) return undefined; // binary
+  return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+}

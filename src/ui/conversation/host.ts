@@ -1,0 +1,110 @@
+// One webview showing the conversation (the sidebar view or a panel): sets up its page, feeds it
+// through a DeltaPump and hands its validated messages to the Conversation.
+import * as vscode from 'vscode';
+import type { Transcript } from '../../state/transcript';
+import { conversationHtml } from './html';
+import type { DomSnapshot, FromWebview, ToWebview } from './protocol';
+import { DeltaPump, type PumpOptions, type PumpStats } from './pump';
+import { parseFromWebview } from './validate';
+
+export interface HostOwner {
+  readonly transcript: Transcript;
+  readonly activeSessionId: string | undefined;
+  handleMessage(msg: FromWebview, host: ConversationHost): void;
+  reportError(message: string): void;
+}
+
+export function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions {
+  return {
+    enableScripts: true,
+    enableCommandUris: false,
+    localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'media'), vscode.Uri.joinPath(extensionUri, 'dist', 'media')],
+  };
+}
+
+export class ConversationHost implements vscode.Disposable {
+  readonly pump: DeltaPump;
+  private readonly subs: vscode.Disposable[] = [];
+  private readonly inspections = new Map<number, (s: DomSnapshot) => void>();
+  private inspectSeq = 0;
+  private readyWaiters: (() => void)[] = [];
+  private isReady = false;
+  private disposed = false;
+  private readonly onDisposeEmitter = new vscode.EventEmitter<void>();
+  readonly onDidDispose = this.onDisposeEmitter.event;
+
+  constructor(readonly webview: vscode.Webview, readonly kind: 'view' | 'panel', extensionUri: vscode.Uri, private readonly owner: HostOwner, pumpOptions: PumpOptions = {}) {
+    webview.options = webviewOptions(extensionUri);
+    this.pump = new DeltaPump(owner.transcript, (m) => this.post(m), pumpOptions);
+    this.pump.setSession(owner.activeSessionId);
+    this.subs.push(this.pump, this.onDisposeEmitter, webview.onDidReceiveMessage((m: unknown) => this.receive(m)));
+    webview.html = conversationHtml({
+      cspSource: webview.cspSource,
+      script: webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'media', 'conversation.js')).toString(),
+      style: webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', 'conversation.css')).toString(),
+    });
+  }
+
+  get stats(): PumpStats { return this.pump.stats; }
+  get ready(): boolean { return this.isReady; }
+
+  /** Resolves once the webview's script has loaded and received its snapshot. */
+  whenReady(): Promise<void> {
+    if (this.isReady) return Promise.resolve();
+    return new Promise((resolve) => this.readyWaiters.push(resolve));
+  }
+
+  /** Handles a message as if the webview had posted it (the webview's own messages come here too). */
+  receive(raw: unknown): void {
+    const msg = parseFromWebview(raw);
+    if (!msg) {
+      this.owner.reportError(`conversation: ignored an invalid message from the webview: ${JSON.stringify(raw)?.slice(0, 200)}`);
+      return;
+    }
+    switch (msg.type) {
+      case 'ready':
+        this.isReady = true;
+        this.pump.start();
+        for (const w of this.readyWaiters.splice(0)) w();
+        return;
+      case 'inspectResult':
+        this.inspections.get(msg.reqId)?.(msg.snapshot);
+        this.inspections.delete(msg.reqId);
+        return;
+      default:
+        this.owner.handleMessage(msg, this);
+    }
+  }
+
+  /**
+   * What the webview shows: its `innerText`, a summary per item and its counters. With `click`,
+   * the webview first clicks the first element matching the selector (and containing `text`).
+   */
+  requestDomSnapshot(click?: { selector: string; text?: string }, timeoutMs = 10_000): Promise<DomSnapshot> {
+    const reqId = ++this.inspectSeq;
+    return new Promise<DomSnapshot>((resolve, reject) => {
+      const timer = setTimeout(() => { this.inspections.delete(reqId); reject(new Error('the conversation webview did not answer')); }, timeoutMs);
+      this.inspections.set(reqId, (s) => { clearTimeout(timer); resolve(s); });
+      this.post({ type: 'inspect', reqId, click });
+    });
+  }
+
+  /** The webview was hidden (and will reload): stop posting until it is ready again. */
+  hidden(): void {
+    this.isReady = false;
+    this.pump.pause();
+  }
+
+  post(msg: ToWebview): void {
+    if (this.disposed) return;
+    void Promise.resolve(this.webview.postMessage(msg)).catch(() => undefined);
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.onDisposeEmitter.fire();
+    this.disposed = true;
+    for (const s of this.subs.splice(0)) s.dispose();
+    this.inspections.clear();
+  }
+}

@@ -1,0 +1,37 @@
+// The webview's page: one nonce'd script, one stylesheet, a strict CSP. Pure (no `vscode`).
+
+export interface PageUris { cspSource: string; script: string; style: string }
+
+export function makeNonce(): string {
+  const chars = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  const bytes = new Uint8Array(32);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => chars[b % chars.length]).join('');
+}
+
+function attr(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+export function conversationHtml(u: PageUris, nonce = makeNonce()): string {
+  const csp = [
+    "default-src 'none'",
+    `script-src 'nonce-${nonce}'`,
+    `style-src ${u.cspSource}`,
+    `img-src ${u.cspSource} data:`,
+  ].join('; ');
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${attr(csp)}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<link rel="stylesheet" href="${attr(u.style)}">
+<title>Conversation</title>
+</head>
+<body>
+<div id="app"></div>
+<script nonce="${nonce}" src="${attr(u.script)}"></script>
+</body>
+</html>`;
+}

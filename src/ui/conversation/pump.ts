@@ -1,0 +1,153 @@
+// Feeds one webview with a session's transcript: a snapshot when it (re)loads or the session
+// changes, then coalesced deltas (one post per burst of changes, at most every `coalesceMs`).
+// Pure (no `vscode`): `post` and the timer are injected, so unit tests drive it directly.
+import type { Disposable } from '../../protocol/api';
+import type { SessionMeta, Transcript, TranscriptChange } from '../../state/transcript';
+import { DeltaTracker } from './deltas';
+import type { DeltaOp, ToWebview } from './protocol';
+import { sessionView } from './viewModel';
+
+export interface PumpOptions {
+  /** Window for coalescing a burst of changes into one post. Default 24 ms. */
+  coalesceMs?: number;
+  /** Items in a snapshot (the webview keeps about as many in its DOM). Default 500. */
+  windowSize?: number;
+  setTimer?: (fn: () => void, ms: number) => unknown;
+  clearTimer?: (handle: unknown) => void;
+}
+
+export interface PumpStats {
+  /** Messages posted to the webview (snapshots, deltas, earlier pages). */
+  messagesPosted: number;
+  snapshotsPosted: number;
+  deltasPosted: number;
+  /** Ops inside those deltas. */
+  opsPosted: number;
+  /** Transcript changes seen for the shown session. */
+  changesSeen: number;
+}
+
+const EMPTY_META: SessionMeta = {
+  title: null, updatedAt: null, turnState: 'idle', stopReason: null, lastTurnUsage: null, usage: null,
+  commands: [], configOptions: [], queued: [],
+};
+
+export class DeltaPump implements Disposable {
+  readonly stats: PumpStats = { messagesPosted: 0, snapshotsPosted: 0, deltasPosted: 0, opsPosted: 0, changesSeen: 0 };
+  private sessionId: string | undefined;
+  private tracker: DeltaTracker | undefined;
+  private live = false;
+  private readonly dirtyItems = new Set<string>();
+  private readonly dirtyTerminals = new Set<string>();
+  private dirtySession = false;
+  private needSnapshot = false;
+  private timer: unknown;
+  private readonly sub: Disposable;
+  private readonly coalesceMs: number;
+  readonly windowSize: number;
+  private readonly setTimer: (fn: () => void, ms: number) => unknown;
+  private readonly clearTimer: (handle: unknown) => void;
+
+  constructor(private readonly transcript: Transcript, private readonly post: (m: ToWebview) => void, opts: PumpOptions = {}) {
+    this.coalesceMs = opts.coalesceMs ?? 24;
+    this.windowSize = opts.windowSize ?? 500;
+    this.setTimer = opts.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
+    this.clearTimer = opts.clearTimer ?? ((h) => clearTimeout(h as ReturnType<typeof setTimeout>));
+    this.sub = transcript.onDidChange((c) => this.onChange(c));
+  }
+
+  get activeSessionId(): string | undefined { return this.sessionId; }
+
+  /** Shows another session (or none): the webview gets a snapshot of it. */
+  setSession(sessionId: string | undefined): void {
+    this.sessionId = sessionId;
+    if (this.live) this.sendSnapshot();
+  }
+
+  /** The webview is loaded and listening: send a snapshot, then deltas. */
+  start(): void {
+    this.live = true;
+    this.sendSnapshot();
+  }
+
+  /** The webview is gone or hidden (it reloads and calls `start` again): stop posting. */
+  pause(): void {
+    this.live = false;
+    this.resetDirty();
+  }
+
+  /** Posts pending deltas now (normally done by the timer). */
+  flush(): void {
+    this.cancelTimer();
+    if (!this.live || this.sessionId === undefined) return this.resetDirty();
+    const session = this.transcript.session(this.sessionId);
+    if (this.needSnapshot || !this.tracker || this.tracker.session !== session) return this.sendSnapshot();
+    const ops: DeltaOp[] = [];
+    if (this.dirtySession) ops.push({ op: 'session', session: sessionView(this.sessionId, this.tracker.session.meta) });
+    for (const id of this.dirtyTerminals) ops.push(...this.tracker.terminalOps(id));
+    for (const id of this.dirtyItems) ops.push(...this.tracker.itemOps(id));
+    this.resetDirty();
+    if (ops.length === 0) return;
+    this.stats.messagesPosted++;
+    this.stats.deltasPosted++;
+    this.stats.opsPosted += ops.length;
+    this.post({ type: 'delta', sessionId: this.sessionId, ops });
+  }
+
+  /** Answers the webview's "show earlier". */
+  sendEarlier(sessionId: string, before: number, count: number): void {
+    if (!this.live || sessionId !== this.sessionId || !this.tracker) return;
+    this.flush();
+    if (!this.tracker) return;
+    const page = this.tracker.earlier(before, Math.max(1, Math.min(count, 1000)));
+    this.stats.messagesPosted++;
+    this.post({ type: 'earlier', sessionId, ...page });
+  }
+
+  dispose(): void {
+    this.cancelTimer();
+    this.sub.dispose();
+    this.live = false;
+  }
+
+  private onChange(c: TranscriptChange): void {
+    if (!this.live || c.sessionId !== this.sessionId) return;
+    this.stats.changesSeen++;
+    switch (c.kind) {
+      case 'add':
+      case 'append':
+      case 'upsert': this.dirtyItems.add(c.itemId); break;
+      case 'terminal': this.dirtyTerminals.add(c.terminalId); break;
+      case 'session': this.dirtySession = true; break;
+      case 'reset': this.needSnapshot = true; break;
+    }
+    if (this.timer === undefined) this.timer = this.setTimer(() => { this.timer = undefined; this.flush(); }, this.coalesceMs);
+  }
+
+  private sendSnapshot(): void {
+    this.cancelTimer();
+    this.resetDirty();
+    const id = this.sessionId;
+    const session = id === undefined ? undefined : this.transcript.session(id);
+    this.tracker = session ? new DeltaTracker(session) : undefined;
+    const page = this.tracker?.snapshot(this.windowSize) ?? { items: [], firstIndex: 0, terminals: [] };
+    this.stats.messagesPosted++;
+    this.stats.snapshotsPosted++;
+    this.post({
+      type: 'snapshot', sessionId: id ?? null, session: id === undefined ? null : sessionView(id, session?.meta ?? EMPTY_META),
+      ...page, windowSize: this.windowSize,
+    });
+  }
+
+  private resetDirty(): void {
+    this.dirtyItems.clear();
+    this.dirtyTerminals.clear();
+    this.dirtySession = false;
+    this.needSnapshot = false;
+  }
+
+  private cancelTimer(): void {
+    if (this.timer !== undefined) this.clearTimer(this.timer);
+    this.timer = undefined;
+  }
+}

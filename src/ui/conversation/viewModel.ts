@@ -1,0 +1,182 @@
+// Plain-JSON views of transcript items, terminals and session state, as sent to the webview.
+// Pure (no `vscode`); long texts are capped so one update cannot flood the webview.
+import type { ContentBlock, ToolCallContent } from '../../protocol/events';
+import type { TerminalBuffer } from '../../state/terminalBuffer';
+import type { MessagePart, SessionMeta, ToolCallItem, TranscriptItem } from '../../state/transcript';
+import { compactHunks, countChanges, diffLines, splitLines } from './lineDiff';
+import { findFilePatch, parsePatch, patchStats } from './patch';
+import type {
+  BlockView, ConfigView, DiffFileView, ItemView, SessionView, TerminalView, ToolCallHeaderView, ToolContentView,
+} from './protocol';
+
+export const JSON_PREVIEW_CHARS = 4000;
+export const RESOURCE_PREVIEW_CHARS = 4000;
+export const TERMINAL_VIEW_CHARS = 100_000;
+const IMAGE_MAX_BASE64 = 2_000_000;
+const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+
+export function jsonPreview(value: unknown, max = JSON_PREVIEW_CHARS): string {
+  let s: string;
+  try { s = JSON.stringify(value, null, 2) ?? String(value); } catch { s = String(value); }
+  return s.length > max ? `${s.slice(0, max)}\n… (${s.length - max} more characters)` : s;
+}
+
+export function blockView(b: ContentBlock): BlockView {
+  switch (b.type) {
+    case 'text': return { type: 'text', text: b.text };
+    case 'image': {
+      const ok = IMAGE_TYPES.has(b.mimeType.toLowerCase()) && b.data.length <= IMAGE_MAX_BASE64 && /^[A-Za-z0-9+/=\s]*$/.test(b.data);
+      return { type: 'image', mimeType: b.mimeType, src: ok ? `data:${b.mimeType.toLowerCase()};base64,${b.data.replace(/\s+/g, '')}` : null, uri: b.uri ?? null };
+    }
+    case 'audio': return { type: 'other', label: `audio (${b.mimeType})`, json: `${b.data.length} base64 characters` };
+    case 'resource_link':
+      return { type: 'link', uri: b.uri, name: b.name, title: b.title ?? null, description: b.description ?? null };
+    case 'resource': {
+      const text = b.resource.text;
+      return {
+        type: 'resource', uri: b.resource.uri, mimeType: b.resource.mimeType ?? null,
+        text: text === undefined ? null : text.slice(0, RESOURCE_PREVIEW_CHARS),
+        truncated: text !== undefined && text.length > RESOURCE_PREVIEW_CHARS,
+      };
+    }
+    case 'unknown': return { type: 'other', label: b.rawType, json: jsonPreview(b.raw) };
+    default: return { type: 'other', label: 'content', json: jsonPreview(b) };
+  }
+}
+
+export function partView(p: MessagePart): BlockView {
+  return p.type === 'text' ? { type: 'text', text: p.chunks.join('') } : blockView(p.block);
+}
+
+export function toolContentView(c: ToolCallContent, index: number): ToolContentView {
+  switch (c.type) {
+    case 'content': return { type: 'block', block: blockView(c.content) };
+    case 'terminal': return { type: 'terminal', terminalId: c.terminalId };
+    case 'diff': return diffView(c, index);
+    case 'unknown': return { type: 'other', label: c.rawType, json: jsonPreview(c.raw) };
+    default: return { type: 'other', label: 'content', json: jsonPreview(c) };
+  }
+}
+
+function diffView(c: Extract<ToolCallContent, { type: 'diff' }>, index: number): ToolContentView {
+  const files: DiffFileView[] = [];
+  const preview: string[] = [];
+  let more = 0;
+  const parsed = c.patch ? parsePatch(c.patch.text) : [];
+  const addPreview = (lines: string[], extra: number, path: string): void => {
+    if (c.changes.length > 1 || (c.texts?.length ?? 0) > 1) preview.push(`… ${path}`);
+    preview.push(...lines);
+    more += extra;
+  };
+  for (const ch of c.changes) {
+    const f: DiffFileView = { path: ch.path, oldPath: ch.oldPath ?? null, operation: ch.operation, added: 0, removed: 0 };
+    const texts = c.texts?.find((t) => t.path === ch.path);
+    if (texts) {
+      const lines = diffLines(splitLines(texts.oldText ?? ''), splitLines(texts.newText));
+      Object.assign(f, countChanges(lines));
+      const { preview: p, more: m } = compactHunks(lines);
+      addPreview(p, m, ch.path);
+    } else {
+      const fp = findFilePatch(parsed, ch.path);
+      if (fp) {
+        Object.assign(f, patchStats(fp));
+        const body = fp.hunks.flatMap((h) => [`@@ -${h.oldStart},${h.oldLines} +${h.newStart},${h.newLines}`, ...h.lines]);
+        addPreview(body.slice(0, 40), Math.max(0, body.length - 40), ch.path);
+      }
+    }
+    files.push(f);
+  }
+  return { type: 'diff', index, files, preview, more };
+}
+
+export function toolHeaderView(tc: ToolCallItem, index: number): ToolCallHeaderView {
+  return {
+    kind: 'tool_call', itemId: tc.itemId, index, toolCallId: tc.toolCallId,
+    title: tc.title ?? tc.name ?? tc.toolCallId, toolKind: tc.toolKind, status: tc.status,
+    locations: tc.locations.map((l) => ({ path: l.path, line: typeof l.line === 'number' ? l.line : null })),
+    rawInput: tc.rawInput === undefined || tc.rawInput === null ? null : jsonPreview(tc.rawInput),
+    rawOutput: tc.rawOutput === undefined || tc.rawOutput === null ? null : jsonPreview(tc.rawOutput),
+  };
+}
+
+export function itemView(item: TranscriptItem, index: number): ItemView {
+  switch (item.kind) {
+    case 'message':
+      return { kind: 'message', itemId: item.itemId, index, role: item.role, local: item.local, blocks: item.parts.map(partView) };
+    case 'tool_call':
+      return { ...toolHeaderView(item, index), content: item.content.map(toolContentView) };
+    case 'permission': {
+      const s = item.subject;
+      const subject = !s ? null
+        : s.type === 'command' ? `$ ${s.command}${s.cwd ? `   (in ${s.cwd})` : ''}`
+          : s.type === 'tool_call' ? (s.fields.title ?? s.fields.name ?? `tool call ${s.toolCallId}`)
+            : `${s.rawType}: ${jsonPreview(s.raw, 400)}`;
+      return {
+        kind: 'permission', itemId: item.itemId, index, requestId: item.requestId, title: item.title, description: item.description,
+        subject, options: item.options.map((o) => ({ optionId: o.optionId, name: o.name, kind: o.kind })),
+        state: item.state, optionId: item.optionId, flags: item.flags,
+      };
+    }
+    case 'notice':
+      return { kind: 'notice', itemId: item.itemId, index, severity: item.severity, title: item.title, description: item.description };
+    case 'unknown':
+      return { kind: 'unknown', itemId: item.itemId, index, label: item.updateType, json: jsonPreview(item.raw) };
+    case 'turn_end':
+      return {
+        kind: 'turn_end', itemId: item.itemId, index, stopReason: item.stopReason,
+        error: item.error ? `${item.error.message} (${item.error.code})` : null,
+        usage: item.usage ? usageText(item.usage) : null,
+      };
+  }
+}
+
+export function usageText(u: { totalTokens?: number; inputTokens?: number; outputTokens?: number }): string | null {
+  const parts: string[] = [];
+  if (typeof u.inputTokens === 'number') parts.push(`${u.inputTokens} in`);
+  if (typeof u.outputTokens === 'number') parts.push(`${u.outputTokens} out`);
+  if (typeof u.totalTokens === 'number') parts.push(`${u.totalTokens} total`);
+  return parts.length ? `${parts.join(', ')} tokens` : null;
+}
+
+export function terminalView(t: TerminalBuffer): TerminalView {
+  const start = startForCap(t);
+  const text = t.textFrom(start);
+  return {
+    terminalId: t.terminalId, command: t.command, cwd: t.cwd, text,
+    truncated: t.truncated || start > t.firstChunkIndex, exit: exitText(t),
+  };
+}
+
+/** First chunk to send so that a view holds about the last TERMINAL_VIEW_CHARS characters. */
+function startForCap(t: TerminalBuffer): number {
+  return t.length <= TERMINAL_VIEW_CHARS ? t.firstChunkIndex : t.tailStart(TERMINAL_VIEW_CHARS);
+}
+
+export function exitText(t: TerminalBuffer): string | null {
+  const e = t.exitStatus;
+  if (!e) return null;
+  if (e.signal) return `killed by ${e.signal}`;
+  return typeof e.exitCode === 'number' ? `exit ${e.exitCode}` : 'exited';
+}
+
+export function sessionView(sessionId: string, m: SessionMeta): SessionView {
+  const config: ConfigView[] = [];
+  for (const o of m.configOptions) {
+    if (o.kind === 'select') {
+      config.push({
+        kind: 'select', id: o.id, name: o.name, description: o.description ?? null, category: o.category ?? null, value: o.currentValue,
+        options: o.options.map((x) => ({ value: x.value, name: x.name, description: x.description ?? null, group: x.group ?? null })),
+      });
+    } else if (o.kind === 'boolean') {
+      config.push({ kind: 'boolean', id: o.id, name: o.name, description: o.description ?? null, category: o.category ?? null, value: o.currentValue });
+    }
+  }
+  const cost = m.usage?.cost ? `${m.usage.cost.amount.toFixed(2)} ${m.usage.cost.currency}` : null;
+  return {
+    sessionId, title: m.title, turnState: m.turnState, busy: m.turnState !== 'idle', stopReason: m.stopReason,
+    commands: m.commands.map((c) => ({ name: c.name, description: c.description, hint: c.hint ?? null })),
+    config, usage: m.usage ? { used: m.usage.used, size: m.usage.size, cost } : null,
+    lastTurnUsage: m.lastTurnUsage ? usageText(m.lastTurnUsage) : null,
+    queued: m.queued.map((q) => ({ id: q.id, text: q.text })),
+  };
+}

@@ -1,0 +1,145 @@
+// The conversation webview in a real VS Code: a transcript fed with events directly, read back
+// from the webview's DOM through the snapshot round trip; permission clicks resolve the prompt.
+import { strict as assert } from 'node:assert';
+import * as vscode from 'vscode';
+import type { PermissionRequest, SessionEvent } from '../../src/protocol/events';
+import { Transcript } from '../../src/state/transcript';
+import { Conversation, type ConversationHost, type DomSnapshot } from '../../src/ui/conversation';
+import { hasUiHook, screenshot } from './ui';
+
+const S = 'conv-it-session';
+
+async function waitForDom(host: ConversationHost, pred: (s: DomSnapshot) => boolean, what: string, timeoutMs = 15_000): Promise<DomSnapshot> {
+  const end = Date.now() + timeoutMs;
+  let last: DomSnapshot | undefined;
+  while (Date.now() < end) {
+    last = await host.requestDomSnapshot();
+    if (pred(last)) return last;
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`webview never showed ${what}; it showed:\n${last?.text}`);
+}
+
+const b64 = (s: string): string => Buffer.from(s, 'utf8').toString('base64');
+
+const events: SessionEvent[] = [
+  { sessionId: S, kind: 'session_info', title: 'Integration conversation' },
+  { sessionId: S, kind: 'message_chunk', role: 'user', messageId: 'u1', content: { type: 'text', text: 'Please fix the typo' } },
+  { sessionId: S, kind: 'state', state: 'running' },
+  { sessionId: S, kind: 'message_chunk', role: 'thought', messageId: 'th1', content: { type: 'text', text: 'Looking at the file' } },
+  { sessionId: S, kind: 'message_chunk', role: 'agent', messageId: 'a1', content: { type: 'text', text: 'I will **fix** it ' } },
+  { sessionId: S, kind: 'message_chunk', role: 'agent', messageId: 'a1', content: { type: 'text', text: 'now. <script>bad()</script> [run](command:workbench.action.quit)' } },
+  {
+    sessionId: S, kind: 'tool_call', toolCallId: 'edit1', fields: {
+      title: 'Edit greeting.txt', kind: 'edit', status: 'completed', locations: [{ path: '/tmp/greeting.txt', line: 2 }],
+      content: [{ type: 'diff', changes: [{ operation: 'modify', path: '/tmp/greeting.txt' }], texts: [{ path: '/tmp/greeting.txt', oldText: 'hello\nwrold\n', newText: 'hello\nworld\n' }] }],
+    },
+  },
+  { sessionId: S, kind: 'terminal_update', terminalId: 'term1', command: 'npm test', output: b64('\x1b[32m3 passing\x1b[0m\n') },
+  { sessionId: S, kind: 'tool_call', toolCallId: 'run1', fields: { title: 'Run tests', kind: 'execute', status: 'in_progress', content: [{ type: 'terminal', terminalId: 'term1' }] } },
+];
+
+const permissionRequest = (title: string): PermissionRequest => ({
+  sessionId: S, title,
+  subject: { type: 'command', command: 'rm -rf build', cwd: '/tmp' },
+  options: [
+    { optionId: 'allow', name: 'Allow once', kind: 'allow_once' },
+    { optionId: 'reject', name: 'Reject', kind: 'reject_once' },
+  ],
+});
+
+describe('Conversation view (webview)', function () {
+  this.timeout(90_000);
+  let transcript: Transcript;
+  let conversation: Conversation;
+  let host: ConversationHost;
+
+  before(async () => {
+    const ext = vscode.extensions.getExtension('acp-plans.acp-plans');
+    assert.ok(ext, 'the extension under test is installed');
+    transcript = new Transcript();
+    conversation = new Conversation({ extensionUri: ext.extensionUri, transcript });
+    conversation.setActiveSession(S);
+    for (const e of events) transcript.apply(e);
+    host = conversation.openPanel(vscode.ViewColumn.One);
+    await host.whenReady();
+  });
+
+  after(() => {
+    conversation?.dispose();
+    transcript?.dispose();
+  });
+
+  it('shows the messages, a tool call with its diff and terminal, and a permission prompt', async () => {
+    const answer = conversation.askPermission(permissionRequest('Delete the build folder?'), undefined, { requestId: 'perm-1', flags: ['not_in_plan'] });
+    const snap = await waitForDom(host, (s) => s.text.includes('Delete the build folder?'), 'the permission prompt');
+    assert.equal(snap.sessionId, S);
+    assert.ok(snap.text.includes('Integration conversation'), 'session title');
+    assert.ok(snap.text.includes('Please fix the typo'), 'user message');
+    assert.ok(snap.text.includes('I will fix it now.'), 'agent message, Markdown rendered');
+    assert.ok(snap.text.includes('<script>bad()</script>'), 'raw HTML shown as text');
+    assert.ok(snap.text.includes('[run](command:workbench.action.quit)'), 'command: link left as text');
+    const thought = snap.items.find((i) => i.itemId === 'm:thought:th1');
+    assert.ok(thought?.text.includes('Looking at the file'), 'thought (collapsed) is in the DOM');
+    assert.ok(snap.text.includes('Edit greeting.txt') && snap.text.includes('greeting.txt:2'), 'tool call with location');
+    assert.ok(snap.text.includes('Open Diff') && snap.text.includes('-wrold') && snap.text.includes('+world'), 'compact diff');
+    assert.ok(snap.text.includes('$ npm test') && snap.text.includes('3 passing') && !snap.text.includes('[32m'), 'terminal, ANSI stripped');
+    assert.ok(snap.text.includes('Not in plan'), 'not_in_plan flag');
+    assert.ok(snap.text.includes('$ rm -rf build'), 'command subject');
+    assert.ok(snap.text.includes('Allow once') && snap.text.includes('Reject'), 'options verbatim');
+    assert.ok(snap.busy, 'a turn is running');
+    if (hasUiHook()) await screenshot('conversation-panel');
+
+    // A real click in the webview's DOM on the option button.
+    const clicked = await host.requestDomSnapshot({ selector: 'button.perm-option', text: 'Allow once' });
+    assert.equal(clicked.clicked, true);
+    assert.deepEqual(await answer, { outcome: 'selected', optionId: 'allow' });
+    await waitForDom(host, (s) => s.text.includes('Answered: Allow once'), 'the answered prompt');
+  });
+
+  it('resolves a permission from a message posted as the webview would, refusing options not offered', async () => {
+    const answer = conversation.askPermission(permissionRequest('Second request'), undefined, { requestId: 'perm-2' });
+    await waitForDom(host, (s) => s.text.includes('Second request'), 'the second prompt');
+    host.receive({ type: 'permission', sessionId: S, requestId: 'perm-2', optionId: 'not-an-option' });
+    const item = transcript.session(S)?.item('p:perm-2');
+    assert.equal(item?.kind === 'permission' && item.state, 'pending', 'an option the agent did not offer is ignored');
+    host.receive({ type: 'permission', sessionId: S, requestId: 'perm-2', optionId: 'reject' });
+    assert.deepEqual(await answer, { outcome: 'selected', optionId: 'reject' });
+  });
+
+  it('streams further chunks as deltas, not snapshots', async () => {
+    const snapshots = host.stats.snapshotsPosted;
+    const deltas = host.stats.deltasPosted;
+    for (let i = 0; i < 200; i++) {
+      transcript.apply({ sessionId: S, kind: 'message_chunk', role: 'agent', messageId: 'a2', content: { type: 'text', text: `w${i} ` } });
+    }
+    transcript.apply({ sessionId: S, kind: 'terminal_output_chunk', terminalId: 'term1', data: b64('4 passing\n') });
+    const snap = await waitForDom(host, (s) => s.text.includes('w199') && s.text.includes('4 passing'), 'the streamed text');
+    assert.equal(host.stats.snapshotsPosted, snapshots, 'no snapshot for streamed chunks');
+    assert.ok(host.stats.deltasPosted - deltas < 50, `200 chunks coalesced into ${host.stats.deltasPosted - deltas} deltas`);
+    assert.ok(snap.counters.deltasApplied > 0);
+  });
+
+  it('opens the diff editor for a v1 diff', async () => {
+    host.receive({ type: 'openDiff', sessionId: S, itemId: 't:edit1', index: 0, file: 0 });
+    const end = Date.now() + 10_000;
+    let diffTab: vscode.Tab | undefined;
+    while (!diffTab && Date.now() < end) {
+      diffTab = vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputTextDiff && t.label.includes('greeting.txt'));
+      if (!diffTab) await new Promise((r) => setTimeout(r, 100));
+    }
+    assert.ok(diffTab, 'a diff editor opened');
+    const input = diffTab.input as vscode.TabInputTextDiff;
+    const left = await vscode.workspace.openTextDocument(input.original);
+    const right = await vscode.workspace.openTextDocument(input.modified);
+    assert.equal(left.getText(), 'hello\nwrold\n');
+    assert.equal(right.getText(), 'hello\nworld\n');
+    await vscode.window.tabGroups.close(diffTab);
+  });
+
+  it('fires onDidSubmitPrompt with the typed text', async () => {
+    const got = new Promise((resolve) => { const d = conversation.onDidSubmitPrompt((p) => { d.dispose(); resolve(p); }); });
+    host.receive({ type: 'submit', sessionId: S, text: 'next step', attachments: [] });
+    assert.deepEqual(await got, { sessionId: S, text: 'next step', attachments: [], blocks: [{ type: 'text', text: 'next step' }] });
+  });
+});

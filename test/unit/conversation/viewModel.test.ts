@@ -1,0 +1,81 @@
+import { strict as assert } from 'node:assert';
+import { Transcript } from '../../../src/state/transcript';
+import { buildPromptBlocks } from '../../../src/ui/conversation/promptBlocks';
+import { conversationHtml } from '../../../src/ui/conversation/html';
+import { rankPaths } from '../../../src/ui/conversation/rank';
+import { parseFromWebview } from '../../../src/ui/conversation/validate';
+import { blockView, itemView } from '../../../src/ui/conversation/viewModel';
+import { ev, S } from './builders';
+
+describe('view model', () => {
+  it('renders a v1 diff compactly with counts', () => {
+    const t = new Transcript();
+    t.apply(ev.tool('e', {
+      title: 'Edit', kind: 'edit',
+      content: [{ type: 'diff', changes: [{ operation: 'modify', path: '/w/a.ts' }], texts: [{ path: '/w/a.ts', oldText: 'x\ny\n', newText: 'x\nY\n' }] }],
+    }));
+    const v = itemView(t.session(S)!.item('t:e')!, 0);
+    assert.ok(v.kind === 'tool_call');
+    const d = v.content[0];
+    assert.ok(d.type === 'diff');
+    assert.deepEqual(d.files, [{ path: '/w/a.ts', oldPath: null, operation: 'modify', added: 1, removed: 1 }]);
+    assert.deepEqual(d.preview, [' x', '-y', '+Y']);
+  });
+
+  it('renders a v2 diff from its git patch', () => {
+    const t = new Transcript();
+    t.apply(ev.tool('e', {
+      content: [{ type: 'diff', changes: [{ operation: 'modify', path: '/w/src/b.ts' }], patch: { format: 'git_patch', text: '--- a/src/b.ts\n+++ b/src/b.ts\n@@ -1 +1 @@\n-old\n+new\n' } }],
+    }));
+    const v = itemView(t.session(S)!.item('t:e')!, 0);
+    assert.ok(v.kind === 'tool_call' && v.content[0].type === 'diff');
+    assert.equal(v.content[0].files[0].added, 1);
+    assert.deepEqual(v.content[0].preview, ['@@ -1,1 +1,1', '-old', '+new']);
+  });
+
+  it('only lets safe raster images through as data URLs', () => {
+    assert.ok(blockView({ type: 'image', mimeType: 'image/png', data: 'iVBORw0KGgo=' }).type === 'image');
+    const svg = blockView({ type: 'image', mimeType: 'image/svg+xml', data: 'PHN2Zz4=' });
+    assert.ok(svg.type === 'image' && svg.src === null);
+    const bad = blockView({ type: 'image', mimeType: 'image/png', data: '"><script>' });
+    assert.ok(bad.type === 'image' && bad.src === null);
+  });
+});
+
+describe('webview messages', () => {
+  it('accepts well-formed messages and rejects others', () => {
+    assert.deepEqual(parseFromWebview({ type: 'permission', sessionId: 's', requestId: 'r', optionId: 'o' }), { type: 'permission', sessionId: 's', requestId: 'r', optionId: 'o' });
+    assert.equal(parseFromWebview({ type: 'permission', sessionId: 's', requestId: 'r' }), undefined);
+    assert.equal(parseFromWebview({ type: 'runCommand', command: 'x' }), undefined);
+    assert.equal(parseFromWebview('ready'), undefined);
+    assert.equal(parseFromWebview({ type: 'setConfig', sessionId: 's', configId: 'c', value: { evil: true } }), undefined);
+  });
+
+  it('the page has a strict CSP with a nonce and no inline script', () => {
+    const html = conversationHtml({ cspSource: 'vscode-resource:', script: 'x.js', style: 'x.css' }, 'NONCE');
+    assert.match(html, /default-src 'none'; script-src 'nonce-NONCE'; style-src vscode-resource:; img-src vscode-resource: data:/);
+    assert.match(html, /<script nonce="NONCE" src="x.js"><\/script>/);
+    assert.equal((html.match(/<script/g) ?? []).length, 1);
+  });
+});
+
+describe('prompt blocks and mentions', () => {
+  const files: Record<string, string> = { 'file:///w/a.ts': 'const a = 1;\n' };
+  const read = async (uri: string) => files[uri];
+
+  it('embeds files when the agent accepts embedded context', async () => {
+    const blocks = await buildPromptBlocks('look at @a.ts', [{ uri: 'file:///w/a.ts', name: 'a.ts' }], { embeddedContext: true }, read);
+    assert.deepEqual(blocks, [{ type: 'text', text: 'look at @a.ts' }, { type: 'resource', resource: { uri: 'file:///w/a.ts', text: 'const a = 1;\n' } }]);
+  });
+
+  it('links files otherwise (or when they cannot be read)', async () => {
+    const blocks = await buildPromptBlocks('x', [{ uri: 'file:///w/a.ts', name: 'src/a.ts' }, { uri: 'file:///w/bin', name: 'bin' }], { embeddedContext: false }, read);
+    assert.deepEqual(blocks.slice(1), [{ type: 'resource_link', uri: 'file:///w/a.ts', name: 'a.ts' }, { type: 'resource_link', uri: 'file:///w/bin', name: 'bin' }]);
+    const b2 = await buildPromptBlocks('x', [{ uri: 'file:///w/bin', name: 'bin' }], { embeddedContext: true }, read);
+    assert.equal(b2[1].type, 'resource_link');
+  });
+
+  it('ranks file-name prefixes first', () => {
+    assert.deepEqual(rankPaths(['src/other/conv.ts', 'docs/x.md', 'src/conversation.ts', 'conv/a.ts'], 'conv'), ['src/other/conv.ts', 'src/conversation.ts', 'conv/a.ts']);
+  });
+});

@@ -1,14 +1,126 @@
+// Activation: builds the stores, the agents layer and the UI, wires them together, and returns
+// the public API. Everything created here is owned by `context.subscriptions`.
 import * as vscode from 'vscode';
-
-import { API_VERSION, type AcpPlansApi } from './api';
+import { connect } from './protocol/connect';
+import type { ContentBlock, SessionEvent } from './protocol/events';
+import { PlanStore } from './state/planStore';
+import { Registry } from './state/registry';
+import { permissionItemId, Transcript } from './state/transcript';
+import { Config, SETTINGS } from './config';
+import { Logs } from './agents/logs';
+import { PermissionBroker } from './agents/permissionBroker';
+import { TerminalService } from './agents/terminalService';
+import { AgentManager } from './agents/agentManager';
+import { registerAgentCommands, sendPrompt } from './ui/agentCommands';
+import { createPlansUi } from './ui/plansUi';
+import { Conversation } from './ui/conversation';
+import { ContextKeys } from './ui/contextKeys';
+import { IntentChecks } from './ui/intentChecks';
+import { createApi, type AcpPlansApi } from './api';
 
 export function activate(context: vscode.ExtensionContext): AcpPlansApi {
-  const log = vscode.window.createOutputChannel('ACP', { log: true });
-  context.subscriptions.push(log);
-  context.subscriptions.push(
-    vscode.commands.registerCommand('acp.showLog', () => log.show(true)),
+  const t0 = performance.now();
+  const own = <T extends vscode.Disposable>(d: T): T => { context.subscriptions.push(d); return d; };
+  const config = new Config();
+  const logs = own(new Logs(config));
+
+  const registry = own(new Registry());
+  const plans = own(new PlanStore({ maxRevisions: config.planHistoryMax() }));
+  const transcript = own(new Transcript({ onListenerError: (e) => logs.main.error(`transcript listener: ${String(e)}`) }));
+  const broker = own(new PermissionBroker(context.globalState));
+  const intent = own(new IntentChecks(config, logs, plans));
+  broker.inspector = (agentId, req) => intent.inspectPermission(agentId, req);
+
+  const onEvent = (agentId: string, e: SessionEvent): void => {
+    registry.apply(agentId, e);
+    plans.apply(agentId, e);
+    transcript.apply(e);
+    intent.apply(agentId, e);
+  };
+
+  let agents: AgentManager | undefined = undefined;
+  const terminals = new TerminalService(
+    (t) => transcript.setClientTerminalOutput(t.sessionId, t.terminalId, t.output, t.exit ?? null),
+    (sessionId) => agents?.all().find((a) => a.sessions.has(sessionId))?.sessions.get(sessionId)?.cwd,
   );
-  return { apiVersion: API_VERSION };
+  own({ dispose: () => terminals.releaseAll() });
+  agents = own(new AgentManager({
+    extensionPath: context.extensionPath,
+    storagePath: context.globalStorageUri.fsPath,
+    connect, logs, broker, terminals, onEvent, config,
+  }));
+  const manager = agents;
+
+  // Agents → registry (name, version, status) and the session queues → transcript.
+  const syncAgent = (agentId: string): void => {
+    const sup = manager.get(agentId);
+    if (!sup) { registry.removeAgent(agentId); return; }
+    registry.upsertAgent({ id: sup.id, name: sup.def.name, status: sup.status, ...(sup.lastError ? { detail: sup.lastError } : {}), ...(sup.version ? { protocolVersion: sup.version } : {}) });
+    for (const s of sup.sessions.values()) {
+      transcript.setQueuedPrompts(s.sessionId, s.queue.map((blocks, i) => ({ id: `${s.sessionId}#${i}`, text: promptText(blocks) })));
+    }
+  };
+  own(manager.onDidChange(syncAgent));
+  for (const sup of manager.all()) syncAgent(sup.id);
+
+  // Permissions: shown inline in the conversation and answered from there or from a notification.
+  own(broker.onDidChange(() => {
+    for (const s of registry.sessions()) registry.setPendingPermissions(s.agentId, s.sessionId, broker.pendingFor(s.sessionId).length);
+    for (const p of broker.pending) {
+      const item = transcript.session(p.request.sessionId)?.item(permissionItemId(p.id));
+      if (!item) transcript.addPermissionRequest(p.request, { requestId: p.id, flags: p.flags });
+    }
+  }));
+  own(broker.onDidDecide((d) => transcript.resolvePermission(d.sessionId, d.id, d.outcome)));
+
+  const plansUi = own(createPlansUi(registry, plans));
+  const conversation = own(new Conversation({
+    extensionUri: context.extensionUri,
+    transcript,
+    promptCapabilities: (sessionId) => manager.all().find((a) => a.sessions.has(sessionId))?.connection?.capabilities.prompt,
+    log: logs.main,
+  }));
+  own(conversation.registerView());
+  own(conversation.onDidSelectPermissionOption((p) => void broker.respond(p.requestId, p.optionId)));
+  own(conversation.onDidRequestCancel(({ sessionId }) => {
+    const ref = registry.sessions().find((s) => s.sessionId === sessionId);
+    if (ref) void vscode.commands.executeCommand('acp.cancelTurn', { agentId: ref.agentId, sessionId });
+  }));
+  own(conversation.onDidSetConfigOption(({ sessionId, configId, value }) => {
+    const ref = registry.sessions().find((s) => s.sessionId === sessionId);
+    if (ref) void vscode.commands.executeCommand('acp.setConfigOption', { agentId: ref.agentId, sessionId }, configId, value);
+  }));
+  own(conversation.onDidRemoveQueuedPrompt(({ sessionId, id }) => {
+    const sup = manager.all().find((a) => a.sessions.has(sessionId));
+    const s = sup?.sessions.get(sessionId);
+    const index = Number(id.split('#').pop());
+    if (sup && s && Number.isInteger(index) && index < s.queue.length) { s.queue.splice(index, 1); syncAgent(sup.id); }
+  }));
+
+  const commandDeps = { agents: manager, registry, broker, logs, recordUserPrompt: (): void => undefined };
+  own(conversation.onDidSubmitPrompt((p) => {
+    const active = registry.activeSession;
+    const ref = p.sessionId ? registry.sessions().find((s) => s.sessionId === p.sessionId) : active && registry.session(active.agentId, active.sessionId);
+    if (!ref) { void vscode.commands.executeCommand('acp.sendPrompt', p.text); return; }
+    try { sendPrompt(commandDeps, { agentId: ref.agentId, sessionId: ref.sessionId }, p.blocks); } catch (err) {
+      void vscode.window.showErrorMessage(err instanceof Error ? err.message : String(err));
+    }
+  }));
+  own(registry.onDidChange((c) => { if (c.scope === 'active') conversation.setActiveSession(registry.activeSession?.sessionId); }));
+  own(registerAgentCommands(commandDeps));
+  own(vscode.commands.registerCommand('acp.openConversation', () => conversation.openPanel()));
+  own(new ContextKeys(registry, manager, () => config.agentsRaw()));
+  own(vscode.workspace.onDidChangeConfiguration((e) => {
+    if (e.affectsConfiguration(`acp.${SETTINGS.planHistoryMax}`)) plans.setMaxRevisions(config.planHistoryMax());
+  }));
+
+  const activationMs = performance.now() - t0;
+  logs.main.info(`activated in ${activationMs.toFixed(1)} ms`);
+  return createApi({ registry, plans, transcript, agents: manager, broker, conversation, plansUi, intent, activationMs });
 }
 
-export function deactivate(): void { /* subscriptions are disposed by VS Code */ }
+function promptText(blocks: ContentBlock[]): string {
+  return blocks.map((b) => (b.type === 'text' ? b.text : b.type === 'resource_link' ? `@${b.name}` : '')).filter(Boolean).join(' ');
+}
+
+export function deactivate(): void { /* everything is disposed through context.subscriptions */ }

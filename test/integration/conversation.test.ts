@@ -137,9 +137,75 @@ describe('Conversation view (webview)', function () {
     await vscode.window.tabGroups.close(diffTab);
   });
 
+  it('opens the diff editor for a v2 git patch, rebuilt against the file on disk', async () => {
+    const folder = vscode.workspace.workspaceFolders?.[0];
+    assert.ok(folder, 'a workspace folder is open');
+    const file = vscode.Uri.joinPath(folder.uri, 'conv-patch.txt');
+    await vscode.workspace.fs.writeFile(file, Buffer.from('one\nTWO\nthree\n')); // the patch is already applied
+    transcript.apply({
+      sessionId: S, kind: 'tool_call', toolCallId: 'edit2', fields: {
+        title: 'Edit conv-patch.txt', kind: 'edit', status: 'completed',
+        content: [{
+          type: 'diff', changes: [{ operation: 'modify', path: file.fsPath }],
+          patch: { format: 'git_patch', text: 'diff --git a/conv-patch.txt b/conv-patch.txt\n--- a/conv-patch.txt\n+++ b/conv-patch.txt\n@@ -1,3 +1,3 @@\n one\n-two\n+TWO\n three\n' },
+        }],
+      },
+    });
+    await waitForDom(host, (s) => s.text.includes('Edit conv-patch.txt'), 'the v2 edit');
+    host.receive({ type: 'openDiff', sessionId: S, itemId: 't:edit2', index: 0, file: 0 });
+    const end = Date.now() + 10_000;
+    let diffTab: vscode.Tab | undefined;
+    while (!diffTab && Date.now() < end) {
+      diffTab = vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputTextDiff && t.label.includes('conv-patch.txt'));
+      if (!diffTab) await new Promise((r) => setTimeout(r, 100));
+    }
+    assert.ok(diffTab, 'a diff editor opened');
+    const input = diffTab.input as vscode.TabInputTextDiff;
+    assert.equal((await vscode.workspace.openTextDocument(input.original)).getText(), 'one\ntwo\nthree\n');
+    assert.equal(input.modified.toString(), file.toString(), 'the right side is the file itself');
+    await vscode.window.tabGroups.close(diffTab);
+  });
+
   it('fires onDidSubmitPrompt with the typed text', async () => {
     const got = new Promise((resolve) => { const d = conversation.onDidSubmitPrompt((p) => { d.dispose(); resolve(p); }); });
     host.receive({ type: 'submit', sessionId: S, text: 'next step', attachments: [] });
     assert.deepEqual(await got, { sessionId: S, text: 'next step', attachments: [], blocks: [{ type: 'text', text: 'next step' }] });
+  });
+});
+
+describe('Conversation view (window of items)', function () {
+  this.timeout(90_000);
+
+  it('keeps only the last window of items in the DOM and shows earlier ones on request', async () => {
+    const ext = vscode.extensions.getExtension('acp-plans.acp-plans');
+    assert.ok(ext);
+    const transcript = new Transcript();
+    const conversation = new Conversation({ extensionUri: ext.extensionUri, transcript, windowSize: 20 });
+    try {
+      const W = 'window-session';
+      for (let i = 0; i < 50; i++) transcript.apply({ sessionId: W, kind: 'message_chunk', role: 'agent', messageId: `m${i}`, content: { type: 'text', text: `message number ${i}` } });
+      conversation.setActiveSession(W);
+      const host = conversation.openPanel(vscode.ViewColumn.One);
+      await host.whenReady();
+      let snap = await waitForDom(host, (s) => s.text.includes('message number 49'), 'the last message');
+      assert.equal(snap.counters.domItems, 20);
+      assert.ok(!snap.text.includes('message number 29'), 'older items are not in the DOM');
+      assert.ok(snap.text.includes('Show earlier (30 more)'), snap.text);
+
+      // New items push the oldest out of the DOM.
+      for (let i = 50; i < 55; i++) transcript.apply({ sessionId: W, kind: 'message_chunk', role: 'agent', messageId: `m${i}`, content: { type: 'text', text: `message number ${i}` } });
+      snap = await waitForDom(host, (s) => s.text.includes('message number 54'), 'the new messages');
+      assert.equal(snap.counters.domItems, 20);
+      assert.equal(snap.items[0].index, 35);
+
+      const clicked = await host.requestDomSnapshot({ selector: 'button.show-earlier' });
+      assert.equal(clicked.clicked, true);
+      snap = await waitForDom(host, (s) => s.text.includes('message number 0'), 'the earlier messages');
+      assert.equal(snap.counters.domItems, 55);
+      assert.ok(!snap.text.includes('Show earlier'), 'nothing left to load');
+    } finally {
+      conversation.dispose();
+      transcript.dispose();
+    }
   });
 });

@@ -102,8 +102,8 @@ export class ConversationHost implements vscode.Disposable {
 
   dispose(): void {
     if (this.disposed) return;
-    this.onDisposeEmitter.fire();
     this.disposed = true;
+    this.onDisposeEmitter.fire();
     for (const s of this.subs.splice(0)) s.dispose();
     this.inspections.clear();
   }

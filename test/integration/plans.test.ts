@@ -13,7 +13,7 @@ import { PlansStatusBar } from '../../src/ui/statusBar';
 import { FilePlanSync } from '../../src/ui/tree/filePlans';
 import type { PlanTreeNode } from '../../src/ui/tree/nodes';
 import { PlansTreeProvider } from '../../src/ui/tree/plansTreeProvider';
-import { waitFor } from './support/ext';
+import { api, waitFor } from './support/ext';
 import { hasUiHook, screenshot, waitForUi } from './ui';
 
 const A = 'demo';
@@ -75,6 +75,9 @@ describe('Plans (tree, status bar, commands)', function () {
 
     const [agent] = fx.rows();
     assert.deepEqual([agent!.label, agent!.description, agent!.contextValue, agent!.id], ['Demo Agent', 'v2 · running', 'agent:running', 'demo']);
+    assert.equal(agent!.collapsible, vscode.TreeItemCollapsibleState.Expanded);
+    fx.registry.upsertAgent({ id: 'idle-agent', name: 'Idle', status: 'stopped' });
+    assert.deepEqual(fx.rows().map((r) => [r.label, r.collapsible]), [['Demo Agent', vscode.TreeItemCollapsibleState.Expanded], ['Idle', vscode.TreeItemCollapsibleState.None]]);
     const [session] = fx.rows(fx.children()[0]);
     assert.deepEqual([session!.label, session!.description, session!.icon, session!.contextValue], ['Fix the build', 'running · active', 'loading~spin', 'session:active']);
     assert.equal(session!.collapsible, vscode.TreeItemCollapsibleState.Expanded);
@@ -310,5 +313,71 @@ describe('Plans (tree, status bar, commands)', function () {
       assert.ok(bar.length > 0);
       await screenshot('plans-tree');
     }
+  });
+});
+
+describe('Plans through the extension (wired view, commands, API)', function () {
+  this.timeout(60000);
+  const agentId = `plans-test-${process.pid}`;
+  const sessionId = 'sess-wired';
+  let restoreActive: { agentId: string; sessionId: string } | undefined;
+  let wired: Awaited<ReturnType<typeof api>>['internals'] | undefined;
+
+  before(async function () {
+    const a = await api();
+    wired = (a as { internals?: typeof wired }).internals;
+    if (!wired?.plansUi) this.skip();
+    restoreActive = wired.registry.activeSession;
+    wired.registry.upsertAgent({ id: agentId, name: 'Plans Test Agent', protocolVersion: 1, status: 'running' });
+    wired.registry.addSession({ agentId, sessionId, title: 'Wired session' });
+    wired.registry.setActiveSession({ agentId, sessionId });
+  });
+
+  after(() => {
+    if (!wired) return;
+    wired.plans.clearAgent(agentId);
+    wired.registry.removeAgent(agentId);
+    wired.registry.setActiveSession(restoreActive);
+  });
+
+  const feed = (ev: SessionEvent): void => { wired!.registry.apply(agentId, ev); wired!.plans.apply(agentId, ev); };
+
+  it('renders a 10,000-update burst in the real view, reveals the current step, and runs the commands', async () => {
+    const { plansUi } = wired!;
+    await vscode.commands.executeCommand('acp.focusPlans');
+    feed({ sessionId, kind: 'state', state: 'running' });
+    feed(upd(items('main', e('warm up', 'pending')), sessionId));
+    await plansUi.tree.whenIdle();
+    const before = plansUi.tree.refreshEvents;
+    const t0 = Date.now();
+    const N = 10_000;
+    for (let i = 0; i < N; i++) {
+      feed(upd(items('main', e('Scaffold', 'completed'), e('Run tests', 'in_progress'), e(`tick ${i}`, 'pending')), sessionId));
+      if (i % 100 === 99) await new Promise((r) => setTimeout(r, 5));
+    }
+    await plansUi.tree.whenIdle();
+    const refreshes = plansUi.tree.refreshEvents - before;
+    console.log(`      real view: ${N} plan updates in ${Date.now() - t0} ms → ${refreshes} tree refresh events`);
+    assert.ok(refreshes > 0 && refreshes < 500, `${refreshes} refreshes`);
+
+    const ref = { agentId, sessionId, planId: 'main' };
+    const id = await vscode.commands.executeCommand<string>('acp.revealCurrentStep', ref);
+    assert.equal(id, `${agentId}/${sessionId}/main/1`);
+    assert.equal(plansUi.treeView.selection[0]?.id, id);
+    if (hasUiHook()) {
+      const rows = await waitForUi('.part.sidebar .monaco-list-row', (t) => t.some((x) => x.includes(`tick ${N - 1}`)));
+      assert.ok(rows.some((x) => x.includes('Run tests')));
+      await waitForUi('.part.statusbar .statusbar-item', (t) => t.some((x) => x.includes('1/3 · Run tests')));
+      await screenshot('plans-wired');
+    }
+
+    const md = await vscode.commands.executeCommand<string>('acp.copyPlanAsMarkdown', plansUi.tree.planNode(ref));
+    assert.equal(md, `## main · v${N + 1} — 1/3 done\n\n- [x] Scaffold\n- [ ] Run tests _(in progress)_\n- [ ] tick ${N - 1}\n`);
+    const snap = (await api()).plans({ agentId }).find((p) => p.planId === 'main');
+    assert.equal(snap?.summary.header, `v${N + 1} — 1/3 done`);
+    assert.equal(snap?.revisions, 200);
+
+    feed({ sessionId, kind: 'plan_removed', planId: 'main' });
+    assert.deepEqual((await api()).archivedPlans({ agentId }).map((p) => p.planId), ['main']);
   });
 });

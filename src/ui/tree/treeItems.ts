@@ -26,9 +26,9 @@ function icon(id: string, color?: string): vscode.ThemeIcon {
   return new vscode.ThemeIcon(id, color ? new vscode.ThemeColor(color) : undefined);
 }
 
-export function agentItem(node: PlanTreeNode, a: AgentRecord | undefined, fallbackId: string): vscode.TreeItem {
+export function agentItem(node: PlanTreeNode, a: AgentRecord | undefined, fallbackId: string, hasSessions: boolean): vscode.TreeItem {
   const status = a?.status ?? 'gone';
-  const t = item(node, truncate(a?.name ?? fallbackId, LABEL_MAX), C.Expanded);
+  const t = item(node, truncate(a?.name ?? fallbackId, LABEL_MAX), hasSessions ? C.Expanded : C.None);
   const version = a?.protocolVersion ? `v${a.protocolVersion}` : undefined;
   t.description = [version, status, a?.detail ? truncate(a.detail, 60) : undefined].filter(Boolean).join(' · ');
   t.iconPath = agentIcon(status);

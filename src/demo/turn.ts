@@ -39,8 +39,15 @@ export class Turn {
   private finished = false;
   private wake: (() => void) | undefined;
   private readonly touchedTools = new Set<string>();
+  private rejectCancelled: (() => void) | undefined;
+  /** Rejects with TurnCancelled on cancel: requests to the client race it. */
+  private readonly cancelledSignal = new Promise<never>((_resolve, reject) => {
+    this.rejectCancelled = () => reject(new TurnCancelled());
+  });
 
-  constructor(readonly session: DemoSession, private readonly host: TurnHost) {}
+  constructor(readonly session: DemoSession, private readonly host: TurnHost) {
+    this.cancelledSignal.catch(() => undefined); // nobody may be racing it when it fires
+  }
 
   get version(): ProtocolVersion {
     return this.host.wire.version;
@@ -74,6 +81,7 @@ export class Turn {
   cancel(): void {
     this.cancelled = true;
     this.wake?.();
+    this.rejectCancelled?.();
   }
 
   /** The session was closed: stop, and send nothing more. */
@@ -173,13 +181,12 @@ export class Turn {
       this.touchedTools.add(ask.toolCall.toolCallId);
     }
     this.emit({ kind: 'state', state: 'requires_action' });
-    let result: unknown;
-    try {
-      result = await this.host.request('session/request_permission', this.host.wire.permissionParams(this.session.sessionId, ask));
-    } catch (err) {
+    const request = this.host.request('session/request_permission', this.host.wire.permissionParams(this.session.sessionId, ask)).catch((err: unknown) => {
       this.log(`permission request failed: ${String(err)}`);
-      result = undefined; // not an approval
-    }
+      return undefined; // not an approval
+    });
+    // On cancel the client answers `cancelled`; the turn does not wait for that answer.
+    const result = await Promise.race([request, this.cancelledSignal]);
     this.checkpoint();
     this.emit({ kind: 'state', state: 'running' });
     return parseOutcome(result);
@@ -191,7 +198,10 @@ export class Turn {
    */
   clientRequest(method: string, params: object, evenIfCancelled = false): Promise<unknown> {
     if (!evenIfCancelled) this.checkpoint();
-    return this.host.request(method, { sessionId: this.session.sessionId, ...params });
+    const request = this.host.request(method, { sessionId: this.session.sessionId, ...params });
+    if (evenIfCancelled) return request;
+    request.catch(() => undefined); // if the cancel wins the race, a late failure is of no interest
+    return Promise.race([request, this.cancelledSignal]);
   }
 
   /** Marks every tool call of this turn that has not finished as cancelled. */

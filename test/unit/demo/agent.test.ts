@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { VTERM_CHUNKS, VTERM_TEXT } from '../../../src/demo/scenarios/vterm';
 import { text } from './support/demoClient';
 import { answerPermissions, cleanup, isIdleWithStop, plansById, schemaCheck, start, statuses, type Started } from './support/harness';
 import type { Message } from './support/schemaCheck';
@@ -244,6 +245,20 @@ describe('Demo Agent process', function () {
       assertValid(s);
     });
 
+    it('v2: cancel does not wait for a permission answer that never comes', async () => {
+      const s = await start({ version: 2 });
+      s.client.onAgentRequest = () => {
+        s.client.notify('session/cancel', { sessionId: s.sessionId });
+        return new Promise(() => undefined); // never answered
+      };
+      const from = s.client.received.length;
+      await s.client.request('session/prompt', { sessionId: s.sessionId, prompt: [text('/permission')] });
+      const idle = await s.client.waitFor(isIdleWithStop, from);
+      assert.equal((idle.params as { update: Update }).update.stopReason, 'cancelled');
+      assert.ok(!s.client.updates(from).some((u) => u.sessionUpdate === 'agent_message_chunk'), 'no outcome is reported');
+      assertValid(s);
+    });
+
     it('v1: /slow answers the prompt with stopReason cancelled', async () => {
       const s = await start({ version: 1 });
       const from = s.client.received.length;
@@ -283,9 +298,11 @@ describe('Demo Agent process', function () {
       assert.ok(broken.length >= 1, 'some chunk is not valid UTF-8 on its own');
       const all = Buffer.concat([Buffer.from((first.output as { data: string }).data, 'base64'), ...chunks]);
       const shown = strict.decode(all);
+      assert.equal(shown, VTERM_TEXT);
+      assert.deepEqual(chunks, VTERM_CHUNKS);
       assert.match(shown, /café/);
       assert.match(shown, /✓/);
-      assert.match(shown, /\x1b\[32m/);
+      assert.ok(shown.includes('\u001b[32m✓\u001b[0m'), 'the check mark is coloured');
       const call = ofKind(updates, 'tool_call_update')[0];
       assert.deepEqual(call.content, [{ type: 'terminal', terminalId: first.terminalId }]);
     });

@@ -158,6 +158,35 @@ describe('Demo Agent scenarios', function () {
     assertValid(s);
   });
 
+  it('/terminal (v1): cancel while the command runs kills and releases the terminal', async () => {
+    const s = await start({ version: 1, clientCapabilities: { terminal: true } });
+    const methods: string[] = [];
+    let killed: () => void = () => undefined;
+    const exited = new Promise<object>((resolve) => (killed = () => resolve({ exitCode: null, signal: 'SIGKILL' })));
+    s.client.onAgentRequest = (m) => {
+      methods.push(m.method as string);
+      switch (m.method) {
+        case 'terminal/create': return { terminalId: 't1' };
+        case 'terminal/output': return { output: '', truncated: false };
+        case 'terminal/wait_for_exit':
+          s.client.notify('session/cancel', { sessionId: s.sessionId });
+          return exited;
+        case 'terminal/kill':
+          killed();
+          return {};
+        case 'terminal/release': return {};
+        default: throw new Error(`unexpected ${m.method}`);
+      }
+    };
+    const from = s.client.received.length;
+    const answer = await s.client.request('session/prompt', { sessionId: s.sessionId, prompt: [text('/terminal sleep 100')] });
+    assert.deepEqual(answer, { stopReason: 'cancelled' });
+    assert.deepEqual(methods, ['terminal/create', 'terminal/output', 'terminal/wait_for_exit', 'terminal/kill', 'terminal/release']);
+    const last = s.client.updates(from).filter((u) => u.sessionUpdate === 'tool_call_update').at(-1) as Update;
+    assert.equal(last.status, 'failed', 'v1 has no cancelled tool status');
+    assertValid(s);
+  });
+
   it('/terminal and /vterm say what the version lacks', async () => {
     const v2 = await start({ version: 2 });
     assert.match(said(await turnV2(v2, '/terminal ls'))[0], /^terminal: ACP v2 has no client terminals/);

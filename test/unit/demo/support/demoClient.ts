@@ -2,7 +2,7 @@
 // records every message the agent sends and validates each one against the official schema.
 
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { AGENT_JS } from './paths';
+import { agentJs } from './paths';
 import type { Message, SchemaCheck, SchemaName } from './schemaCheck';
 
 export type AgentRequestHandler = (message: Message) => unknown;
@@ -42,7 +42,7 @@ export class DemoClient {
   private exitInfo: { code: number | null; signal: NodeJS.Signals | null } | undefined;
 
   constructor(private readonly check: SchemaCheck, private readonly options: ClientOptions = {}) {
-    this.proc = spawn(process.execPath, [AGENT_JS, ...(options.args ?? [])], {
+    this.proc = spawn(process.execPath, [agentJs(), ...(options.args ?? [])], {
       env: { ...process.env, ACP_DEMO_DELAY_MS: '0', ...options.env },
       stdio: ['pipe', 'pipe', 'pipe'],
     });

@@ -48,7 +48,10 @@ export async function startClient(options: StartOptions): Promise<{ client: Demo
 export async function start(options: StartOptions): Promise<Started> {
   const cwd = options.cwd ?? tempDir();
   const { client, init } = await startClient(options);
+  const from = client.received.length;
   const newSession = (await client.request('session/new', options.version === 1 ? { cwd, mcpServers: [] } : { cwd })) as Record<string, unknown>;
+  // The commands follow the answer; wait for them so that a test's turn starts from a quiet line.
+  await client.waitFor((m) => (m.params as { update?: { sessionUpdate?: string } } | undefined)?.update?.sessionUpdate === 'available_commands_update', from);
   return { client, sessionId: newSession.sessionId as string, cwd, newSession, init };
 }
 

@@ -1,0 +1,176 @@
+// One prompt turn of a real agent through OUR client: the agent process over real pipes,
+// `connect()` (src/protocol/connect.ts) negotiating the version, handlers answering permissions
+// and serving fs/terminal with real files and processes, every event fed to the plan store.
+// The wire traffic (the logger's `wire` hook) is recorded.
+import { spawn } from 'node:child_process';
+import { readdirSync, rmSync } from 'node:fs';
+import { connect } from '../../../src/protocol/connect';
+import type { AcpConnection, ClientHandlers, ConnectOptions } from '../../../src/protocol/api';
+import type { PermissionRequest, SessionEvent } from '../../../src/protocol/events';
+import { PlanStore } from '../../../src/state/planStore';
+import { startFakeModel, type FakeModel, type Scenario } from './fakeModel';
+import { launchOf, tempDir, type AgentName } from './agents';
+import { killGroup } from './rawClient';
+import { createServices, type InteropServices } from './services';
+import { chooseOption, type PermissionPolicy } from './rawHandlers';
+import { writeRecording, type WireLine } from './recorder';
+
+export interface ClientTurnOptions {
+  agent: AgentName;
+  scenario?: (cwd: string) => Scenario;
+  /** `hold`: never answer a permission request (the cancel must answer it). */
+  policy?: PermissionPolicy | 'hold';
+  protocol?: ConnectOptions['protocol'];
+  /** Cancel once the fake model starts this step, or once an event matches. */
+  cancelWhen?: { modelStep: number } | { event: (e: SessionEvent) => boolean } | { permission: true };
+  prompt?: string;
+  /** Offer fs and terminal services (default true). */
+  services?: boolean;
+  record?: string;
+}
+
+export interface ClientTurn {
+  conn: { version: 1 | 2; agentName?: string; capabilities: AcpConnection['capabilities'] };
+  events: SessionEvent[];
+  permissions: { req: PermissionRequest; optionId?: string }[];
+  store: PlanStore;
+  services: InteropServices;
+  model: FakeModel;
+  sessionId: string;
+  stopReason: string;
+  promptResult: { messageId?: string; stopReason?: string };
+  turnMs: number;
+  files: string[];
+  wire: WireLine[];
+  /** What our protocol layer logged at warn/error level. */
+  logs: string[];
+  /** Tool calls folded from the events: id → merged fields (patch semantics). */
+  toolCalls: Map<string, Record<string, unknown>>;
+}
+
+export const AGENT_ID = 'interop';
+
+/** Folds tool_call events (and their order of first appearance) the way a transcript would. */
+export function foldToolCalls(events: SessionEvent[]): Map<string, Record<string, unknown>> {
+  const calls = new Map<string, Record<string, unknown>>();
+  for (const e of events) {
+    if (e.kind !== 'tool_call') continue;
+    const cur = calls.get(e.toolCallId) ?? {};
+    for (const [k, v] of Object.entries(e.fields)) {
+      if (v === undefined) continue;
+      if (v === null) delete cur[k];
+      else cur[k] = v;
+    }
+    calls.set(e.toolCallId, cur);
+  }
+  return calls;
+}
+
+function waitForEvent(events: SessionEvent[], subscribe: (l: (e: SessionEvent) => void) => () => void, pred: (e: SessionEvent) => boolean, what: string, timeoutMs = 60_000): Promise<SessionEvent> {
+  const hit = events.find(pred);
+  if (hit) return Promise.resolve(hit);
+  return new Promise((resolve, reject) => {
+    const off = subscribe((e) => { if (pred(e)) { clearTimeout(timer); off(); resolve(e); } });
+    const timer = setTimeout(() => { off(); reject(new Error(`timed out waiting for ${what}`)); }, timeoutMs);
+  });
+}
+
+export async function clientTurn(opts: ClientTurnOptions): Promise<ClientTurn> {
+  const cwd = tempDir('ws');
+  const model = await startFakeModel(opts.scenario ? opts.scenario(cwd) : { steps: [] });
+  const launch = launchOf(opts.agent, model.url, cwd);
+  const services = createServices(cwd);
+  const store = new PlanStore();
+  const events: SessionEvent[] = [];
+  const listeners = new Set<(e: SessionEvent) => void>();
+  const subscribe = (l: (e: SessionEvent) => void) => { listeners.add(l); return () => listeners.delete(l); };
+  const permissions: ClientTurn['permissions'] = [];
+  const permissionListeners = new Set<() => void>();
+  const permissionAsked = new Promise<void>((resolve) => permissionListeners.add(resolve));
+  const wire: WireLine[] = [];
+  const stderr: string[] = [];
+  const logs: string[] = [];
+  const withServices = opts.services ?? true;
+
+  const handlers: ClientHandlers = {
+    onEvent(e) {
+      events.push(e);
+      store.apply(AGENT_ID, e);
+      for (const l of listeners) l(e);
+    },
+    requestPermission(req, token) {
+      const policy = opts.policy ?? 'allow';
+      if (policy === 'hold') {
+        permissions.push({ req });
+        for (const l of permissionListeners) l();
+        // Left open like a prompt the user has not answered; only a cancellation ends it.
+        return new Promise((resolve) => token.onCancellationRequested(() => resolve({ outcome: 'cancelled' })));
+      }
+      const optionId = chooseOption(req.options, policy);
+      permissions.push({ req, optionId });
+      return Promise.resolve(optionId ? { outcome: 'selected', optionId } : { outcome: 'cancelled' });
+    },
+    ...(withServices ? { readTextFile: services.readTextFile, writeTextFile: services.writeTextFile, terminal: services.terminal } : {}),
+  };
+
+  const child = spawn(launch.command, launch.args, { cwd: launch.cwd, env: launch.env, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (d: string) => stderr.push(d));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let conn: AcpConnection | undefined;
+  const files: string[] = [];
+  try {
+    conn = await connect(child.stdout, child.stdin, {
+      protocol: opts.protocol ?? 'auto',
+      clientInfo: { name: 'acp-plans-interop', version: '0.0.0' },
+      handlers,
+      logger: {
+        log: (level, message) => { if (level === 'warn' || level === 'error') logs.push(`${level}: ${message}`); },
+        wire: (dir, message) => { wire.push({ dir, msg: message }); },
+      },
+    });
+    const setup = await conn.newSession({ cwd, mcpServers: [] });
+    const sessionId = setup.sessionId;
+    const started = Date.now();
+    const ended = waitForEvent(events, subscribe, (e) => e.sessionId === sessionId && e.kind === 'state' && e.state === 'idle' && e.stopReason != null, 'the end of the turn');
+    const promptResult = await (async () => {
+      const p = conn.prompt(sessionId, [{ type: 'text', text: opts.prompt ?? 'Run the interop task.' }]);
+      const c = opts.cancelWhen;
+      if (c) {
+        const trigger = 'modelStep' in c ? model.stepStarted(c.modelStep)
+          : 'event' in c ? waitForEvent(events, subscribe, c.event, 'the cancel trigger')
+            : permissionAsked;
+        await Promise.race([trigger, ended]);
+        conn.cancel(sessionId);
+      }
+      return p;
+    })();
+    const end = await ended;
+    const turnMs = Date.now() - started;
+    files.push(...readdirSync(cwd));
+    return {
+      conn: { version: conn.version, agentName: conn.agentInfo?.name, capabilities: conn.capabilities },
+      events, permissions, store, services, model, sessionId, promptResult, turnMs, files, wire, logs,
+      stopReason: String(end.kind === 'state' ? end.stopReason : ''),
+      toolCalls: foldToolCalls(events),
+    };
+  } catch (err) {
+    throw new Error(`${opts.agent}: ${err instanceof Error ? err.message : String(err)}\n--- agent stderr (tail) ---\n${stderr.join('').slice(-3000)}`);
+  } finally {
+    const scrubs: [string, string][] = [[cwd, '/workspace'], [String(launch.env.HOME), '/home/agent'], [model.url, 'http://127.0.0.1:PORT']];
+    writeRecording(opts.record ?? `client-${opts.agent}`, { agent: opts.agent, agentInfo: conn?.agentInfo, protocolVersion: conn?.version, driver: 'connect()', source: 'test/interop/client.test.ts (real agent, fake model, our client)' }, wire, scrubs);
+    conn?.dispose();
+    child.stdin.end();
+    // Real agents do not exit when stdin closes: terminate them after a short grace.
+    const term = setTimeout(() => child.kill('SIGTERM'), 500);
+    const kill = setTimeout(() => child.kill('SIGKILL'), 5000);
+    await exited;
+    clearTimeout(term);
+    clearTimeout(kill);
+    killGroup(child.pid);
+    services.dispose();
+    await model.close();
+    launch.cleanup();
+    rmSync(cwd, { recursive: true, force: true, maxRetries: 5 });
+  }
+}

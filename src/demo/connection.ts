@@ -1,15 +1,14 @@
 // What the method handlers share once `initialize` chose the version.
 
+import path from 'node:path';
 import type { DemoConfig } from './config';
 import { ErrorCodes, RpcError, type Peer, type Reply } from './jsonrpc/peer';
 import type { Negotiated } from './negotiate';
-import { MODES } from './session/options';
-import { configInfo } from './session/options';
+import { SCENARIOS } from './scenarios/index';
+import { configInfo, MODES } from './session/options';
 import type { DemoSession } from './session/session';
 import type { SessionStore } from './session/store';
-import { SCENARIOS } from './scenarios/index';
 import type { Wire } from './wire/wire';
-import path from 'node:path';
 
 export interface Connection {
   readonly peer: Peer;

@@ -51,9 +51,8 @@ export class AgentServer implements PeerHandler {
     if (method === 'initialize') return this.initialize(params, reply);
     const c = this.connection;
     if (!c) throw new RpcError(ErrorCodes.invalidRequest, 'Call initialize first');
-    const handler = Object.hasOwn(c.wire.version === 1 ? V1_METHODS : V2_METHODS, method)
-      ? (c.wire.version === 1 ? V1_METHODS : V2_METHODS)[method]
-      : undefined;
+    const methods = c.wire.version === 1 ? V1_METHODS : V2_METHODS;
+    const handler = Object.hasOwn(methods, method) ? methods[method] : undefined;
     if (!handler) throw new RpcError(ErrorCodes.methodNotFound, `Method not found: ${method}`);
     return handler(c, paramsOf(params), reply);
   }

@@ -1,8 +1,7 @@
 // Session lifecycle methods: new, load (v1), resume, list, close, set_config_option, set_mode (v1).
 
 import { type Reply } from './jsonrpc/peer';
-import { checkConfigValue } from './session/options';
-import { MODES } from './session/options';
+import { checkConfigValue, MODES } from './session/options';
 import type { DemoSession } from './session/session';
 import {
   configOptions, cwdParam, invalid, modeState, requireSession, sendCommands, sendUpdate, stringParam, type Connection, type Params,

@@ -18,6 +18,8 @@ export interface RawTurnOptions {
   prompt?: string;
   /** Name of the recording (default: the agent name). */
   record?: string;
+  /** Speak v2 (initialize with `info`; the turn ends at `state_update` idle + stopReason). */
+  v2?: boolean;
 }
 
 export interface RawTurn {
@@ -34,6 +36,12 @@ export interface RawTurn {
   files: string[];
 }
 
+function isIdleEnd(m: Msg, sessionId: string): boolean {
+  const p = m.params as { sessionId?: string; update?: { sessionUpdate?: string; state?: string; stopReason?: string | null } } | undefined;
+  return m.method === 'session/update' && p?.sessionId === sessionId && p.update?.sessionUpdate === 'state_update'
+    && p.update.state === 'idle' && p.update.stopReason != null;
+}
+
 export async function rawTurn(opts: RawTurnOptions): Promise<RawTurn> {
   const cwd = tempDir('ws');
   const model = await startFakeModel(opts.scenario ? opts.scenario(cwd) : { steps: [] });
@@ -43,16 +51,22 @@ export async function rawTurn(opts: RawTurnOptions): Promise<RawTurn> {
   const client = new RawClient(launch, rawHandlers(services, opts.policy ?? 'allow', permissions));
   const files: string[] = [];
   try {
-    const init = await client.request<Record<string, unknown>>('initialize', {
-      protocolVersion: 1,
-      clientCapabilities: { fs: { readTextFile: true, writeTextFile: true }, terminal: true, plan: {} },
-      clientInfo: { name: 'acp-plans-interop', version: '0.0.0' },
-    });
+    const init = await client.request<Record<string, unknown>>('initialize', opts.v2
+      ? { protocolVersion: 2, info: { name: 'acp-plans-interop', version: '0.0.0' }, capabilities: {} }
+      : {
+        protocolVersion: 1,
+        clientCapabilities: { fs: { readTextFile: true, writeTextFile: true }, terminal: true, plan: {} },
+        clientInfo: { name: 'acp-plans-interop', version: '0.0.0' },
+      });
     const session = await client.request<Record<string, unknown> & { sessionId: string }>('session/new', { cwd, mcpServers: [] });
     const started = Date.now();
-    const prompt = client.request<{ stopReason: string }>('session/prompt', {
+    const sent = client.request<{ stopReason?: string }>('session/prompt', {
       sessionId: session.sessionId, prompt: [{ type: 'text', text: opts.prompt ?? 'Run the interop task.' }],
     });
+    // v2: the prompt answer only acknowledges; the turn ends at idle with a stopReason.
+    const prompt = opts.v2
+      ? sent.then(() => client.waitFor((m) => isIdleEnd(m, session.sessionId), 'idle state_update')).then((m) => ({ stopReason: String(((m.params as { update: { stopReason: string } }).update).stopReason) }))
+      : sent.then((r) => ({ stopReason: String(r.stopReason) }));
     const cancel = opts.cancelWhen;
     if (cancel) {
       const trigger = 'modelStep' in cancel

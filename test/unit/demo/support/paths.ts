@@ -20,8 +20,8 @@ function repoRoot(): string {
 }
 
 export const ROOT = repoRoot();
-/** The bundled agent (`npm run build` makes it). */
-export const BUILT_AGENT_JS = path.join(ROOT, 'dist', 'demo-agent.js');
+/** The bundled agent (`npm run build` makes it); ACP_DEMO_AGENT_JS points the tests at another build. */
+export const BUILT_AGENT_JS = process.env.ACP_DEMO_AGENT_JS ?? path.join(ROOT, 'dist', 'demo-agent.js');
 export const SCHEMA_DIR = path.join(ROOT, 'test', 'fixtures', 'schemas');
 
 let snapshot: string | undefined;

@@ -22,6 +22,8 @@ export class AgentProcess {
       env: { ...process.env, ...spec.env },
       stdio: ['pipe', 'pipe', 'pipe'],
       windowsHide: true,
+      // Own process group: some agents leave helper processes behind; signals go to the group.
+      detached: process.platform !== 'win32',
     });
     this.child.stderr.setEncoding('utf8');
     this.child.stderr.on('data', (chunk: string) => {
@@ -51,14 +53,23 @@ export class AgentProcess {
     if (this.exitInfo) return this.exitInfo;
     this.child.stdin.end();
     if (await this.waitExit(graceMs)) return this.exitInfo!;
-    this.child.kill('SIGTERM');
-    if (await this.waitExit(graceMs)) return this.exitInfo!;
-    this.child.kill('SIGKILL');
+    this.signal('SIGTERM');
+    if (await this.waitExit(graceMs)) { this.signal('SIGKILL', true); return this.exitInfo!; }
+    this.signal('SIGKILL');
     return this.exited;
   }
 
   /** Immediate kill (used when the extension is deactivated). */
-  kill(): void { if (!this.exitInfo) this.child.kill('SIGKILL'); }
+  kill(): void { this.signal('SIGKILL'); }
+
+  /** Signals the agent's whole process group (its helpers too); falls back to the process. */
+  private signal(sig: NodeJS.Signals, groupOnly = false): void {
+    const pid = this.child.pid;
+    if (pid !== undefined && process.platform !== 'win32') {
+      try { process.kill(-pid, sig); return; } catch { /* group already gone */ }
+    }
+    if (!groupOnly && !this.exitInfo) this.child.kill(sig);
+  }
 
   private waitExit(ms: number): Promise<boolean> {
     return new Promise((resolve) => {

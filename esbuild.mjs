@@ -8,6 +8,8 @@ import path from 'node:path';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
+// Where the tests are compiled (ACP_TEST_OUT lets parallel runs keep apart).
+const testOut = process.env.ACP_TEST_OUT ?? 'out/test';
 
 /** Prints errors in the `file:line:col: error: text` form the problem matcher understands. */
 const problemMatcher = {
@@ -62,13 +64,13 @@ if (!production) {
   // and the extension host can load them without a TypeScript loader.
   const testEntries = [...files('test/unit', '.ts'), ...files('test/integration', '.ts'), ...files('test/agents', '.ts')];
   targets.push({
-    ...common, entryPoints: testEntries, outdir: 'out/test', outbase: 'test', external: ['vscode', 'mocha', 'playwright-core'],
+    ...common, entryPoints: testEntries, outdir: testOut, outbase: 'test', external: ['vscode', 'mocha', 'playwright-core'],
   });
 }
 const existing = targets.filter((t) => t.entryPoints.every((e) => { try { return statSync(e).isFile(); } catch { return false; } }));
 
 if (!watch) {
-  rmSync('out/test', { recursive: true, force: true });
+  rmSync(testOut, { recursive: true, force: true });
   if (production) rmSync('dist', { recursive: true, force: true });
   await Promise.all(existing.map((t) => esbuild.build(t)));
   console.log(`build: ${existing.length} targets${production ? ' (production)' : ''}`);

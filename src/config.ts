@@ -11,6 +11,7 @@ export const SETTINGS = {
   intentJwks: 'intent.jwks',
   intentAutoReject: 'intent.autoRejectOutOfPlan',
   demoProtocol: 'demo.protocol',
+  v1UnstablePlans: 'v1.unstablePlans',
   demoDelayMs: 'demo.stepDelayMs',
 } as const;
 
@@ -27,6 +28,7 @@ export class Config {
     return v === 'messages' || v === 'verbose' ? v : 'off';
   }
   planHistoryMax(): number { return Math.max(1, this.c.get<number>(SETTINGS.planHistoryMax, 200)); }
+  v1UnstablePlans(): boolean { return this.c.get<boolean>(SETTINGS.v1UnstablePlans, true); }
   intentJwks(): string { return this.c.get<string>(SETTINGS.intentJwks, '').trim(); }
   intentAutoReject(): boolean { return this.c.get<boolean>(SETTINGS.intentAutoReject, false); }
   demoProtocol(): 1 | 2 | undefined {

@@ -41,7 +41,7 @@ export class AgentManager implements vscode.Disposable {
 
   constructor(private readonly deps: AgentManagerDeps) {
     this.disposables.push(vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration('acp.agents') || e.affectsConfiguration('acp.offerV2')) this.reloadDefinitions();
+      if (e.affectsConfiguration('acp.agents') || e.affectsConfiguration('acp.offerV2') || e.affectsConfiguration('acp.demo')) this.reloadDefinitions();
     }));
     this.reloadDefinitions();
   }
@@ -106,7 +106,7 @@ export class AgentManager implements vscode.Disposable {
       clientInfo: { name: 'acp-plans', title: 'ACP Plans', version: '0.1.0' },
       initializeTimeoutMs: this.deps.config.initializeTimeoutMs(),
       maxLineBytes: this.deps.config.maxLineBytes(),
-      unstablePlans: true,
+      unstablePlans: this.deps.config.v1UnstablePlans(),
     }),
     services: (): ClientServices => ({
       readTextFile: (p) => fsService.readTextFile(p),

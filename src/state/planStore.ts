@@ -8,7 +8,7 @@
 import type { Disposable, Event } from '../protocol/api';
 import type { PlanContent, SessionEvent } from '../protocol/events';
 import { Emitter } from './emitter';
-import { jsonClone, stableStringify } from './json';
+import { jsonClone } from './json';
 import { parseMarkdownPlan, type MarkdownOutline } from './markdownPlan';
 import { summarizePlan, type PlanSummary } from './planSummary';
 
@@ -90,8 +90,7 @@ export interface PlanStoreOptions {
 type MutablePlan = { -readonly [K in keyof PlanRecord]: PlanRecord[K] };
 
 type ArchivedPlan = MutablePlan & { revisions: PlanRevision[] };
-/** `key`: the stable serialization of `plan`, to recognize an identical re-send. */
-type LivePlan = ArchivedPlan & { key: string };
+type LivePlan = ArchivedPlan;
 
 interface SessionPlans {
   readonly live: Map<string, LivePlan>;
@@ -135,14 +134,15 @@ export class PlanStore implements Disposable {
 
   update(agentId: string, sessionId: string, plan: PlanContent): void {
     const sp = this.sessionPlans(agentId, sessionId, true);
-    const key = stableStringify(plan);
     const prev = sp.live.get(plan.planId);
     const time = this.now();
-    if (prev && prev.key === key) return;
-    const content = jsonClone(plan);
+    // A private copy sharing the unchanged parts of the current revision; an identical re-send
+    // (same JSON, whatever the key order) gives back the current revision and changes nothing.
+    const content = cloneReusing(plan, prev?.plan) as PlanContent;
+    if (prev && content === prev.plan) return;
     if (!prev) {
       const p: LivePlan = {
-        agentId, sessionId, planId: plan.planId, plan: content, version: 1, key,
+        agentId, sessionId, planId: plan.planId, plan: content, version: 1,
         ...derive(1, content, undefined), revisions: [{ version: 1, time, plan: content }],
         droppedRevisions: 0, createdAt: time, updatedAt: time, seq: ++this.seq,
       };
@@ -152,7 +152,6 @@ export class PlanStore implements Disposable {
     }
     const fileChanged = prev.plan.type !== 'file' || content.type !== 'file' || prev.plan.uri !== content.uri;
     prev.plan = content;
-    prev.key = key;
     prev.version++;
     prev.updatedAt = time;
     prev.seq = ++this.seq;
@@ -170,8 +169,7 @@ export class PlanStore implements Disposable {
     if (!sp || !p) return;
     sp.live.delete(planId);
     const archiveId = this.nextArchiveId++;
-    const { key: _key, ...rest } = p;
-    sp.archived.push({ ...rest, archived: { archiveId, removedAt: this.now() }, seq: ++this.seq });
+    sp.archived.push({ ...p, archived: { archiveId, removedAt: this.now() }, seq: ++this.seq });
     this._onDidChange.fire({ kind: 'removed', agentId, sessionId, planId, archiveId });
   }
 
@@ -186,7 +184,7 @@ export class PlanStore implements Disposable {
     const next: FileState = 'text' in state ? { text: state.text, loadedAt: this.now() } : { error: state.error, loadedAt: this.now() };
     if (p.file && p.file.text === next.text && p.file.error === next.error) return;
     p.file = next;
-    p.seq = ++this.seq;
+    // No new `seq` either: the order of agent updates (what the status bar follows) is unchanged.
     this.recompute(p);
     this._onDidChange.fire({ kind: 'updated', agentId: ref.agentId, sessionId: ref.sessionId, planId: ref.planId, version: p.version });
   }
@@ -300,6 +298,90 @@ function derive(version: number, plan: PlanContent, file: FileState | undefined)
 function sanitizeCap(n: number | undefined): number {
   if (n === undefined || !Number.isFinite(n)) return DEFAULT_MAX_REVISIONS;
   return Math.max(1, Math.floor(n));
+}
+
+// Plan updates arrive by the thousand per turn and most of a plan stays the same from one update
+// to the next (an entry's status changes), so the store neither serializes plans nor copies what
+// did not change: a new revision reuses the previous revision's unchanged parts (store-owned and
+// never mutated). Both helpers follow JSON semantics exactly (what JSON.stringify keeps): object
+// keys in any order, `undefined` members left out, `undefined`/non-finite numbers read as null.
+
+/**
+ * A private copy of `next` as `JSON.parse(JSON.stringify(next))` would make it, except that the
+ * parts with the same JSON as the matching part of `prev` (a copy made here earlier) are `prev`'s
+ * own; `prev` itself when all of `next` has the same JSON as `prev`.
+ */
+export function cloneReusing(next: unknown, prev: unknown): unknown {
+  if (prev === undefined || typeof next !== 'object' || next === null || typeof prev !== 'object' || prev === null) {
+    const copy = cloneValue(next);
+    return copy === prev ? prev : copy;
+  }
+  if (Array.isArray(next)) {
+    if (!Array.isArray(prev)) return cloneValue(next);
+    const out = new Array<unknown>(next.length);
+    let same = next.length === prev.length;
+    for (let i = 0; i < next.length; i++) {
+      const x: unknown = next[i];
+      const c = x === undefined || typeof x === 'function' || typeof x === 'symbol' ? null
+        : i < prev.length ? cloneReusing(x, prev[i]) : cloneValue(x);
+      out[i] = c;
+      if (same && c !== prev[i]) same = false;
+    }
+    return same ? prev : out;
+  }
+  if (Array.isArray(prev) || !isPlainObject(next)) return cloneValue(next);
+  const src = next as Record<string, unknown>;
+  const old = prev as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  let same = true;
+  let n = 0;
+  for (const k of Object.keys(src)) {
+    const x = src[k];
+    if (x === undefined || typeof x === 'function' || typeof x === 'symbol') continue;
+    n++;
+    const p = Object.prototype.hasOwnProperty.call(old, k) ? old[k] : undefined;
+    const c = p === undefined ? cloneValue(x) : cloneReusing(x, p);
+    if (same && c !== p) same = false;
+    setKey(out, k, c);
+  }
+  return same && n === Object.keys(old).length ? prev : out;
+}
+
+/** The same copy as `JSON.parse(JSON.stringify(v))` for plain JSON data, without the text. */
+function cloneValue(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null) {
+    if (typeof v === 'string' || typeof v === 'boolean' || v === null) return v;
+    if (typeof v === 'number' && Number.isFinite(v)) return v;
+    return jsonClone(v); // the rare cases keep JSON's exact behaviour (and errors)
+  }
+  if (Array.isArray(v)) {
+    const out = new Array<unknown>(v.length);
+    for (let i = 0; i < v.length; i++) {
+      const x: unknown = v[i];
+      out[i] = x === undefined || typeof x === 'function' || typeof x === 'symbol' ? null : cloneValue(x);
+    }
+    return out;
+  }
+  if (!isPlainObject(v)) return jsonClone(v);
+  const src = v as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(src)) {
+    const x = src[k];
+    if (x === undefined || typeof x === 'function' || typeof x === 'symbol') continue;
+    setKey(out, k, cloneValue(x));
+  }
+  return out;
+}
+
+function isPlainObject(v: object): boolean {
+  const proto: unknown = Object.getPrototypeOf(v);
+  return (proto === Object.prototype || proto === null) && typeof (v as { toJSON?: unknown }).toJSON !== 'function';
+}
+
+/** `__proto__` is an ordinary key in JSON: define it, never assign it. */
+function setKey(o: Record<string, unknown>, k: string, v: unknown): void {
+  if (k === '__proto__') Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
+  else o[k] = v;
 }
 
 function toSnapshot(p: PlanRecord): PlanSnapshot {

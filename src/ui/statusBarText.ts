@@ -1,9 +1,10 @@
 // The status bar item's text as a pure function (no vscode import, unit tested).
 //
 // Definition. With no active session the item is hidden. Otherwise it shows the progress of the
-// session's *focus plan*: the live plan updated most recently among those not yet resolved
-// (a plan is resolved when every step is completed or cancelled); when all are resolved, the
-// live plan updated most recently. Text:
+// session's *focus plan*: among the live plans that have steps, the one updated most recently
+// that is not yet resolved (a plan is resolved when every step is completed or cancelled); when
+// all are resolved, the one updated most recently; plans without steps (plain Markdown, unknown
+// types) only when no plan has steps. Text:
 //   `<icon> <done>/<total> · <current step>`   e.g. `$(checklist) 3/7 · Run tests`
 //   - icon: `$(bell)` when the session waits for the user (pending permission requests or turn
 //     state `requires_action`), else `$(loading~spin)` while the turn runs, else `$(checklist)`;
@@ -42,9 +43,12 @@ export interface StatusBarView {
 
 export const STEP_MAX = 40;
 
-export function focusPlan<P extends { readonly seq: number; readonly summary: { readonly resolved: boolean } }>(plans: readonly P[]): P | undefined {
+export function focusPlan<P extends { readonly seq: number; readonly summary: { readonly resolved: boolean; readonly total: number } }>(plans: readonly P[]): P | undefined {
   const byRecency = [...plans].sort((a, b) => b.seq - a.seq);
-  return byRecency.find((p) => !p.summary.resolved) ?? byRecency[0];
+  // Plans with steps first (a plan without steps never "finishes", so it must not hold the
+  // status bar once the others are done); among them unresolved first, most recent first.
+  const withSteps = byRecency.filter((p) => p.summary.total > 0);
+  return withSteps.find((p) => !p.summary.resolved) ?? withSteps[0] ?? byRecency[0];
 }
 
 export function statusBarView(session: StatusBarSession | undefined, plans: readonly StatusBarPlan[]): StatusBarView {

@@ -19,7 +19,7 @@ const since = () => `${((Date.now() - t0) / 1000).toFixed(1)}s`;
 const verbose = !!process.env.VERBOSE;
 const timeoutMs = Number(process.env.TEST_TIMEOUT_MS ?? 300_000);
 const extensionDevelopmentPath = ROOT;
-const extensionTestsPath = path.join(ROOT, 'out/test/integration/index.js');
+const extensionTestsPath = path.join(ROOT, process.env.ACP_TEST_OUT ?? 'out/test', 'integration/index.js');
 if (!existsSync(extensionTestsPath)) { console.error(`missing ${extensionTestsPath}: run the build first`); process.exit(2); }
 
 ensureInstalled();

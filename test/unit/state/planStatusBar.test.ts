@@ -45,6 +45,14 @@ describe('status bar text', () => {
     assert.equal(statusBarView(session(), [done]).text, '$(checklist) 1/1');
   });
 
+  it('never lets a plan without steps hold the status bar while a plan with steps exists', () => {
+    const custom = { planId: 'custom', seq: 9, type: 'unknown', summary: summarizeSteps(1, []) };
+    const done = plan('impl', 5, [['completed', 'a'], ['completed', 'b']]);
+    assert.equal(focusPlan([done, custom])?.planId, 'impl');
+    assert.equal(statusBarView(session(), [done, custom]).text, '$(checklist) 2/2');
+    assert.equal(focusPlan([custom])?.planId, 'custom');
+  });
+
   it('shows the planId of a plan without steps, and cuts long steps', () => {
     const md = { planId: 'design', seq: 1, type: 'markdown', summary: summarizeSteps(1, []) };
     assert.equal(statusBarView(session(), [md]).text, '$(checklist) design');

@@ -144,7 +144,11 @@ export class AgentSupervisor {
   prompt(sessionId: string, blocks: ContentBlock[]): void {
     const s = this.sessions.get(sessionId);
     if (!s) throw new Error(`Unknown session ${sessionId}.`);
-    if (!s.live) throw new Error('This session ended when the agent stopped and could not be resumed. Start a new session.');
+    if (!s.live) {
+      throw new Error(this.status === 'restarting' || this.status === 'starting'
+        ? `${this.def.name} is restarting; the session is resumed in a moment. Send the prompt again then.`
+        : 'This session ended when the agent stopped and could not be resumed. Start a new session.');
+    }
     if (s.busy) { s.queue.push(blocks); this.host.changed(this.id); return; }
     this.send(s, blocks);
   }
@@ -243,6 +247,7 @@ export class AgentSupervisor {
     const busy = [...this.sessions.values()].filter((s) => s.busy);
     const during = busy.length ? 'during a turn' : 'while idle';
     this.lastError = `Agent ${describeExit(info)} ${during}${tailText(info)}`;
+    for (const s of this.sessions.values()) s.live = false; // until resumed on the new process
     for (const s of busy) {
       s.busy = false;
       this.host.onEvent(this.id, { sessionId: s.sessionId, kind: 'notice', severity: 'error', title: `${this.def.name} stopped unexpectedly (${describeExit(info)}); the turn was interrupted.` });

@@ -55,6 +55,9 @@ export function activate(context: vscode.ExtensionContext): AcpPlansApi {
   const syncAgent = (agentId: string): void => {
     const sup = manager.get(agentId);
     if (!sup) { registry.removeAgent(agentId); return; }
+    // An agent appears in the Plans tree once it has been started (until then the view's
+    // welcome content offers to start one).
+    if (sup.status === 'stopped' && sup.sessions.size === 0 && !registry.agent(agentId)) return;
     registry.upsertAgent({ id: sup.id, name: sup.def.name, status: sup.status, ...(sup.lastError ? { detail: sup.lastError } : {}), ...(sup.version ? { protocolVersion: sup.version } : {}) });
     for (const s of sup.sessions.values()) {
       transcript.setQueuedPrompts(s.sessionId, s.queue.map((blocks, i) => ({ id: `${s.sessionId}#${i}`, text: promptText(blocks) })));
@@ -73,7 +76,7 @@ export function activate(context: vscode.ExtensionContext): AcpPlansApi {
   }));
   own(broker.onDidDecide((d) => transcript.resolvePermission(d.sessionId, d.id, d.outcome)));
 
-  const plansUi = own(createPlansUi(registry, plans));
+  const plansUi = own(createPlansUi(registry, plans, { intent }));
   const conversation = own(new Conversation({
     extensionUri: context.extensionUri,
     transcript,

@@ -1,0 +1,29 @@
+#!/usr/bin/env node
+// Profiles consumer (a), our whole pipeline, on the benchmark stream: builds the bench bundles
+// unminified (readable function names), runs the consumer once under `--cpu-prof`, and prints the
+// functions with the most self time.
+//   node bench/profile.mjs [--count 100000] [--top 30]
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildBench } from './lib/build.mjs';
+import { generateStream } from './lib/generate.mjs';
+
+const BENCH = path.dirname(fileURLToPath(import.meta.url));
+const OUT = path.join(BENCH, 'out');
+const arg = (n, d) => { const i = process.argv.indexOf(`--${n}`); return i === -1 ? d : process.argv[i + 1]; };
+const count = Number(arg('count', 100_000));
+const top = arg('top', '30');
+
+const bundles = await buildBench({ minify: false });
+const stream = path.join(OUT, `profile-stream-${count}.ndjson`);
+const expected = path.join(OUT, `profile-expected-${count}.json`);
+if (!existsSync(stream) || !existsSync(expected)) writeFileSync(expected, JSON.stringify(await generateStream(stream, { count })));
+const dir = path.join(OUT, 'prof');
+rmSync(dir, { recursive: true, force: true });
+const run = spawnSync(process.execPath, ['--expose-gc', '--cpu-prof', `--cpu-prof-dir=${dir}`, bundles['consumer-ours'],
+  path.join(BENCH, 'lib/producer.mjs'), stream, expected, String(count)], { stdio: ['ignore', 'inherit', 'inherit'] });
+if (run.status !== 0) process.exit(run.status ?? 1);
+const prof = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
+spawnSync(process.execPath, [path.join(BENCH, 'lib/profile-top.mjs'), path.join(dir, prof), top], { stdio: 'inherit' });

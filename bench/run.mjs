@@ -1,0 +1,256 @@
+#!/usr/bin/env node
+// ACP Plans benchmark (`npm run bench`): one run, a table, then ONE final JSON line.
+//
+//   node bench/run.mjs [--rounds 5] [--count 100000] [--activation-file <json>]
+//
+//   1. Pipeline throughput: a seeded stream of v2 `session/update`s written by a child process
+//      into a real pipe after an `initialize` handshake, read by four consumers, each in its own
+//      process, alternated over several rounds (order rotated): (a) our whole pipeline, (b) the
+//      official SDK 2.4.0 v2-unstable client, (c) raw byte split + JSON.parse, (d) vscode-jsonrpc
+//      with our NDJSON reader and no validation. Median updates/s and peak RSS.
+//   2. UI coalescing: 10,000 plan updates in one second → PlanStore → FrameCoalescer.
+//   3. Long sessions: appending chunk #100 vs #10,000 (Transcript, and the conversation pump).
+//   4. Production bundle size (the project's esbuild --production, in a private copy) and the
+//      activation time the extension reports (needs the VS Code host: see --activation-file).
+//   5. Heap after 100,000 updates in consumer (a); plan history at its cap.
+// Method and latest figures: docs/PERFORMANCE.md.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildBench } from './lib/build.mjs';
+import { productionBundle } from './lib/bundle.mjs';
+import { generateStream } from './lib/generate.mjs';
+
+const BENCH = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.dirname(BENCH);
+const OUT = path.join(BENCH, 'out');
+
+function option(name, fallback) {
+  const i = process.argv.indexOf(`--${name}`);
+  return i === -1 ? fallback : process.argv[i + 1];
+}
+const ROUNDS = Number(option('rounds', 5));
+const COUNT = Number(option('count', 100_000));
+const SEED = Number(option('seed', 20251129));
+const ACTIVATION_FILE = option('activation-file', process.env.ACP_BENCH_ACTIVATION_FILE ?? path.join(OUT, 'activation.json'));
+
+const GOALS = { ab: 8, ac: 0.3, ad: 0.7, frameMs: 16, frameToleranceMs: 0.5, appendRatio: 2, activationMs: 50, bundleBytes: 400 * 1024 };
+
+const t0 = performance.now();
+const log = (s = '') => process.stdout.write(`${s}\n`);
+const fmt = (n, d = 0) => (n === null || n === undefined || Number.isNaN(n) ? 'n/a' : Number(n).toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d }));
+const mb = (b) => (b === null || b === undefined ? 'n/a' : `${fmt(b / 1048576, 1)} MiB`);
+const median = (xs) => { const s = xs.filter((x) => typeof x === 'number').sort((a, b) => a - b); return s.length ? (s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2) : null; };
+
+/** Runs `node [flags] script args`, resolves with the last JSON line it printed. */
+function runNode(script, args, { flags = [], timeoutMs = 300_000 } = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [...flags, script, ...args], { cwd: BENCH, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (b) => { out += b; });
+    child.stderr.on('data', (b) => { err += b; });
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      const line = out.trim().split('\n').filter((l) => l.startsWith('{')).pop();
+      try { resolve(JSON.parse(line)); } catch { resolve({ error: `exit ${code}: ${(err || out).slice(-2000)}` }); }
+    });
+  });
+}
+
+// ------------------------------------------------------------------ setup
+
+mkdirSync(OUT, { recursive: true });
+const cpus = os.cpus();
+const env = {
+  node: process.version, platform: `${process.platform} ${process.arch}`, cpus: cpus.length, cpu: cpus[0]?.model?.trim(),
+  memGB: Math.round(os.totalmem() / 2 ** 30), loadAtStart: os.loadavg().map((x) => Math.round(x * 100) / 100),
+};
+log(`ACP Plans benchmark — Node ${env.node}, ${env.platform}, ${env.cpus} CPUs (${env.cpu}), ${env.memGB} GB; load average ${env.loadAtStart.join(' / ')}`);
+const bundles = await buildBench();
+const streamFile = path.join(OUT, 'stream.ndjson');
+const expectedFile = path.join(OUT, 'expected.json');
+const gen = await generateStream(streamFile, { count: COUNT, seed: SEED });
+writeFileSync(expectedFile, JSON.stringify(gen));
+const kinds = Object.entries(gen.kinds).sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${fmt((100 * n) / COUNT, 1)}%`).join(', ');
+log(`Stream: ${fmt(COUNT)} v2 session/update notifications, ${mb(gen.bytes)}, seed ${SEED}; ${kinds}`);
+log(`        plan updates carry ${fmt(gen.expected.planEntriesTotal / gen.kinds.plan_update, 1)} entries on average, over ${Object.keys(gen.expected.lastPlan).length} planIds`);
+
+// The fast path must agree with the zod schemas on this stream and on random near misses.
+const fastCheck = await runNode(bundles['check-fast-path'], [streamFile]);
+log(`Check: v2 fast path = zod schemas on ${fmt(fastCheck.streamUpdates)} stream updates and ${fmt(fastCheck.fuzzed)} fuzzed ones: ${fastCheck.ok ? 'agree' : `DIFFER ${fastCheck.error}`}`);
+// The transport's ordered dispatch must deliver in arrival order.
+const orderCheck = await runNode(bundles['check-order'], []);
+log(`Check: transport dispatch order = arrival order over ${fmt(orderCheck.cases)} random interleavings: ${orderCheck.ok ? 'yes' : `NO ${orderCheck.error}`}`);
+
+// ------------------------------------------------------------------ 1. throughput
+
+const CONSUMERS = [
+  { id: 'ours', label: '(a) ours: transport+connect+v2+stores', script: bundles['consumer-ours'], flags: ['--expose-gc'] },
+  { id: 'sdk', label: '(b) official SDK 2.4.0 v2-unstable', script: path.join(BENCH, 'lib/consumer-sdk.mjs'), flags: [] },
+  { id: 'raw', label: '(c) raw byte split + JSON.parse', script: path.join(BENCH, 'lib/consumer-raw.mjs'), flags: [] },
+  { id: 'jsonrpc', label: '(d) vscode-jsonrpc + our reader', script: bundles['consumer-jsonrpc'], flags: [] },
+];
+const producer = path.join(BENCH, 'lib/producer.mjs');
+const runs = Object.fromEntries(CONSUMERS.map((c) => [c.id, []]));
+log();
+log(`1. Pipeline throughput — ${ROUNDS} rounds, consumers alternated (order rotated each round)`);
+for (let r = 0; r < ROUNDS; r++) {
+  const order = CONSUMERS.map((_, i) => CONSUMERS[(i + r) % CONSUMERS.length]);
+  const line = [];
+  for (const c of order) {
+    const res = await runNode(c.script, [producer, streamFile, expectedFile, String(COUNT)], { flags: c.flags });
+    runs[c.id].push(res);
+    line.push(`${c.id} ${res.error ? 'ERROR' : fmt(res.updatesPerSec)}`);
+  }
+  log(`   round ${r + 1}: ${line.join('  ')}`);
+}
+const tput = {};
+for (const c of CONSUMERS) {
+  const ok = runs[c.id].filter((x) => !x.error);
+  tput[c.id] = {
+    updatesPerSec: median(ok.map((x) => x.updatesPerSec)),
+    min: ok.length ? Math.min(...ok.map((x) => x.updatesPerSec)) : null,
+    max: ok.length ? Math.max(...ok.map((x) => x.updatesPerSec)) : null,
+    maxRss: median(ok.map((x) => x.maxRss)),
+    allOk: ok.length === ROUNDS && ok.every((x) => x.ok && x.updates === COUNT),
+    problems: [...new Set(runs[c.id].flatMap((x) => (x.error ? [x.error.slice(0, 300)] : x.problems ?? [])))],
+  };
+}
+const ratio = (a, b) => (tput[a].updatesPerSec && tput[b].updatesPerSec ? tput[a].updatesPerSec / tput[b].updatesPerSec : null);
+const ratios = { ab: ratio('ours', 'sdk'), ac: ratio('ours', 'raw'), ad: ratio('ours', 'jsonrpc') };
+log();
+log(`   ${'consumer'.padEnd(40)} ${'updates/s'.padStart(10)} ${'(min–max)'.padStart(21)} ${'peak RSS'.padStart(10)}  all ${fmt(COUNT)} checked`);
+for (const c of CONSUMERS) {
+  const t = tput[c.id];
+  log(`   ${c.label.padEnd(40)} ${fmt(t.updatesPerSec).padStart(10)} ${`(${fmt(t.min)}–${fmt(t.max)})`.padStart(21)} ${mb(t.maxRss).padStart(10)}  ${t.allOk ? 'yes' : `NO ${t.problems.join('; ')}`}`);
+}
+log(`   ratios (medians): a/b ${fmt(ratios.ab, 2)}   a/c ${fmt(ratios.ac, 2)}   a/d ${fmt(ratios.ad, 2)}`);
+
+// ------------------------------------------------------------------ where the time goes (diagnostic)
+
+const stages = await runNode(bundles.stages, [streamFile, String(COUNT)]);
+if (!stages.error) {
+  const s = stages.usPerUpdate;
+  log(`   in-process cost per update (µs, no I/O): JSON.parse ${fmt(s.parse, 2)}, decode ${fmt(s.decode, 2)}, PlanStore ${fmt(s.planStore, 2)}, Transcript ${fmt(s.transcript, 2)}`);
+}
+
+// ------------------------------------------------------------------ 2. coalescing
+
+log();
+log('2. UI coalescing — 10,000 plan updates within 1 s → PlanStore → FrameCoalescer (real timers), 3 runs each');
+const coal = { default: [], exact: [] };
+for (let i = 0; i < 3; i++) {
+  coal.default.push(await runNode(bundles.coalescing, ['10000', '1000']));
+  coal.exact.push(await runNode(bundles.coalescing, ['10000', '1000', '--exact-timer']));
+}
+const coalSummary = (rs) => ({
+  errors: rs.filter((r) => r.error).map((r) => r.error.slice(0, 300)),
+  flushes: median(rs.map((r) => r.flushes)),
+  minGapMs: Math.min(...rs.map((r) => r.minGapMs ?? Infinity)),
+  flushesCloserThanFrame: rs.reduce((n, r) => n + (r.flushesCloserThanFrame ?? 0), 0),
+  flushesCloserThanFrameMinusHalfMs: rs.reduce((n, r) => n + (r.flushesCloserThanFrameMinusHalfMs ?? 0), 0),
+  gaps: rs.reduce((n, r) => n + Math.max(0, (r.flushes ?? 1) - 1), 0),
+  maxFlushesInOneFrame: Math.max(...rs.map((r) => r.maxFlushesInOneFrame ?? 0)),
+  finalStateLatencyMs: median(rs.map((r) => r.finalStateLatencyMs)),
+  worstFinalStateLatencyMs: Math.max(...rs.map((r) => r.finalStateLatencyMs ?? Infinity)),
+  storeApplyUsPerUpdate: median(rs.map((r) => r.storeApplyUsPerUpdate)),
+  ok: rs.every((r) => r.ok && !r.error),
+});
+const coalescing = { default: coalSummary(coal.default), proposedFix: coalSummary(coal.exact) };
+for (const [name, c] of [['FrameCoalescer as is', coalescing.default], ['with the proposed timer fix', coalescing.proposedFix]]) {
+  if (c.errors.length) log(`   ${name}: ERROR ${c.errors.join('; ')}`);
+  log(`   ${name.padEnd(28)} flushes ${fmt(c.flushes)}, smallest gap ${fmt(c.minGapMs, 2)} ms, gaps < 16 ms: ${c.flushesCloserThanFrame} of ${c.gaps} (< 15.5 ms: ${c.flushesCloserThanFrameMinusHalfMs}), `
+    + `most flushes in one 16 ms frame: ${c.maxFlushesInOneFrame}, final state shown ${fmt(c.finalStateLatencyMs, 1)} ms after the last update `
+    + `(worst ${fmt(c.worstFinalStateLatencyMs, 1)}); store ${fmt(c.storeApplyUsPerUpdate, 1)} µs/update`);
+}
+
+// ------------------------------------------------------------------ 3. long sessions
+
+log();
+log('3. Long sessions — appending message chunk #100 vs #10,000 (median ns per append, window of 64, many transcripts)');
+const long = await runNode(bundles['long-session'], [], { flags: ['--expose-gc'] });
+if (long.error) log(`   ERROR ${long.error}`);
+for (const s of long.scenarios ?? []) {
+  const view = s.postsPerAppendAt100 === undefined ? ''
+    : `; posts/append ${fmt(s.postsPerAppendAt100, 2)} → ${fmt(s.postsPerAppendAt10000, 2)}, bytes/append ${fmt(s.bytesPerAppendAt100)} → ${fmt(s.bytesPerAppendAt10000)}`;
+  log(`   ${s.scenario.padEnd(26)} #100 ${fmt(s.nsPerAppendAt100).padStart(6)} ns   #10,000 ${fmt(s.nsPerAppendAt10000).padStart(6)} ns   ×${fmt(s.ratio, 2)}${view}`);
+}
+if (long.coalescedView) {
+  const v = long.coalescedView;
+  log(`   conversation pump with its 24 ms coalescing: ${fmt(v.appends)} chunks in 1 s → ${fmt(v.messagesPosted)} messages posted (${fmt(v.postsPerAppend, 4)} per append)`);
+}
+const appendRatio = long.scenarios ? Math.max(...long.scenarios.map((s) => s.ratio)) : null;
+
+// ------------------------------------------------------------------ 4. bundle, activation
+
+log();
+log('4. Production bundle and activation');
+const bundle = productionBundle(ROOT);
+const bundleFixed = productionBundle(ROOT, { zodNamespaceImport: true });
+log(`   dist/extension.js (esbuild --production): ${fmt(bundle.extension?.bytes)} bytes (${fmt(bundle.extension?.bytes / 1024, 1)} KB), gzip ${fmt(bundle.extension?.gzip)} bytes`);
+log(`   with \`import * as z from 'zod'\` (proposed, ${bundleFixed.rewrittenFiles} files): ${fmt(bundleFixed.extension?.bytes)} bytes (${fmt(bundleFixed.extension?.bytes / 1024, 1)} KB), gzip ${fmt(bundleFixed.extension?.gzip)}`);
+log(`   for information: dist/demo-agent.js ${fmt(bundle.demoAgent?.bytes)} bytes, dist/media/conversation.js ${fmt(bundle.webview?.bytes)} bytes`);
+let activation = null;
+if (existsSync(ACTIVATION_FILE)) {
+  try { activation = JSON.parse(readFileSync(ACTIVATION_FILE, 'utf8')); } catch { activation = null; }
+}
+const activationMs = typeof activation?.activationMs === 'number' ? activation.activationMs : null;
+log(activationMs === null
+  ? `   activation: needs the host — no ${path.relative(ROOT, ACTIVATION_FILE)}; an integration test writes {"activationMs": api.activationMs} there (see docs/PERFORMANCE.md)`
+  : `   activation: ${fmt(activationMs, 1)} ms (reported by the extension in the host${activation.source ? `, ${activation.source}` : ''})`);
+
+// ------------------------------------------------------------------ 5. heap
+
+log();
+log('5. Heap');
+const ours = runs.ours.filter((x) => !x.error && x.heap);
+const heap = {
+  total: median(ours.map((x) => x.heap.total)), planStore: median(ours.map((x) => x.heap.planStore)), transcript: median(ours.map((x) => x.heap.transcript)),
+  plans: ours[0]?.plans, transcriptItems: ours[0]?.transcriptItems,
+};
+log(`   consumer (a) after ${fmt(COUNT)} updates, after GC: heapUsed ${mb(heap.total)} — plan store ${mb(heap.planStore)} (${heap.plans?.count} plans at their cap: `
+  + `${fmt(heap.plans?.revisionsHeld)} revisions held, ${fmt(heap.plans?.revisionsDropped)} dropped, maxRevisions ${heap.plans?.maxRevisions}), transcript ${mb(heap.transcript)} (${fmt(heap.transcriptItems)} items)`);
+const hist = await runNode(bundles['plan-history'], [], { flags: ['--expose-gc'] });
+for (const h of hist.results ?? []) {
+  log(`   one plan of ${h.entries} entries updated ${fmt(h.updates)} times (${h.kind}): ${fmt(h.revisionsHeld)} revisions held, ${fmt(h.heapBytes / 1024, 1)} KB (${fmt(h.bytesPerRevision)} bytes per revision)`);
+}
+
+// ------------------------------------------------------------------ goals
+
+const goals = [
+  { goal: `a/b ≥ ${GOALS.ab}`, value: ratios.ab, met: ratios.ab !== null && ratios.ab >= GOALS.ab, shown: fmt(ratios.ab, 2) },
+  { goal: `a/c ≥ ${GOALS.ac}`, value: ratios.ac, met: ratios.ac !== null && ratios.ac >= GOALS.ac, shown: fmt(ratios.ac, 2) },
+  { goal: `a/d ≥ ${GOALS.ad}`, value: ratios.ad, met: ratios.ad !== null && ratios.ad >= GOALS.ad, shown: fmt(ratios.ad, 2) },
+  { goal: 'our peak RSS below the SDK\'s', value: tput.ours.maxRss, met: tput.ours.maxRss !== null && tput.ours.maxRss < tput.sdk.maxRss, shown: `${mb(tput.ours.maxRss)} vs ${mb(tput.sdk.maxRss)}` },
+  {
+    goal: 'at most one tree refresh per 16 ms frame', value: coalescing.default.minGapMs,
+    met: coalescing.default.ok && coalescing.default.minGapMs >= GOALS.frameMs - GOALS.frameToleranceMs,
+    shown: `smallest gap ${fmt(coalescing.default.minGapMs, 2)} ms, up to ${coalescing.default.maxFlushesInOneFrame} per frame (with the proposed fix: ${fmt(coalescing.proposedFix.minGapMs, 2)} ms, ${coalescing.proposedFix.maxFlushesInOneFrame})`,
+  },
+  { goal: `chunk #10,000 costs ≤ ${GOALS.appendRatio}× chunk #100`, value: appendRatio, met: appendRatio !== null && appendRatio <= GOALS.appendRatio, shown: `worst ×${fmt(appendRatio, 2)}` },
+  { goal: `activation ≤ ${GOALS.activationMs} ms`, value: activationMs, met: activationMs === null ? null : activationMs <= GOALS.activationMs, shown: activationMs === null ? 'needs the host' : `${fmt(activationMs, 1)} ms` },
+  { goal: 'production bundle ≤ 400 KB', value: bundle.extension?.bytes, met: (bundle.extension?.bytes ?? Infinity) <= GOALS.bundleBytes, shown: `${fmt(bundle.extension?.bytes / 1024, 1)} KB (proposed fix: ${fmt(bundleFixed.extension?.bytes / 1024, 1)} KB)` },
+  { goal: 'every consumer handled every update (checked)', value: null, met: CONSUMERS.every((c) => tput[c.id].allOk) && fastCheck.ok === true && orderCheck.ok === true, shown: CONSUMERS.map((c) => `${c.id} ${tput[c.id].allOk ? 'ok' : 'FAILED'}`).join(', ') },
+];
+log();
+log('Goals');
+for (const g of goals) log(`   [${g.met === null ? 'n/a   ' : g.met ? 'met   ' : 'MISSED'}] ${g.goal.padEnd(46)} ${g.shown}`);
+const elapsedS = (performance.now() - t0) / 1000;
+env.loadAtEnd = os.loadavg().map((x) => Math.round(x * 100) / 100);
+log(`(${fmt(elapsedS, 0)} s; load average at the end ${env.loadAtEnd.join(' / ')})`);
+
+const result = {
+  bench: 'acp-plans', version: 1, date: new Date().toISOString(), env, elapsedS,
+  stream: { count: COUNT, seed: SEED, bytes: gen.bytes, kinds: gen.kinds },
+  throughput: { rounds: ROUNDS, consumers: tput, ratios, stagesUsPerUpdate: stages.usPerUpdate ?? null, fastPathCheck: fastCheck, orderCheck },
+  coalescing, longSession: long, bundle: { asIs: bundle, zodNamespaceImport: bundleFixed },
+  activation: { activationMs, source: activationMs === null ? 'needs the host' : activation.source ?? ACTIVATION_FILE },
+  heap: { afterStream: heap, planHistory: hist.results ?? null },
+  goals: goals.map(({ goal, value, met }) => ({ goal, value, met })),
+};
+writeFileSync(path.join(OUT, 'result.json'), `${JSON.stringify(result, null, 2)}\n`);
+log(JSON.stringify(result));

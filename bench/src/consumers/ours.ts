@@ -1,0 +1,98 @@
+// Consumer (a): our whole pipeline. The agent's stdout goes through our NDJSON transport,
+// connect() (v2 negotiated), the v2 schemas and adapter, then into PlanStore.apply and
+// Transcript.apply, synchronously, as the extension does. Checks that every update arrived and
+// that the plan store ends with the generator's last plan of every planId.
+import { readFileSync } from 'node:fs';
+import { connect } from '../../../src/protocol/connect';
+import type { PlanEntry } from '../../../src/protocol/events';
+import { PlanStore } from '../../../src/state/planStore';
+import { Transcript } from '../../../src/state/transcript';
+import { args, fail, heapAfterGc, maxRss, now, report, spawnProducer } from '../common';
+
+const CONSUMER = 'ours';
+const AGENT = 'bench-agent';
+
+interface Expected {
+  sessionId: string;
+  expected: { lastPlan: Record<string, PlanEntry[]>; agentText: number; toolCalls: number };
+}
+
+async function main(): Promise<void> {
+  const a = args();
+  const exp = JSON.parse(readFileSync(a.expected, 'utf8')) as Expected;
+  const child = spawnProducer(a);
+  const plans = new PlanStore();
+  const transcript = new Transcript();
+  let count = 0;
+  let t1 = 0;
+  let onAll!: () => void;
+  const all = new Promise<void>((resolve) => { onAll = resolve; });
+  const conn = await connect(child.stdout, child.stdin, {
+    protocol: 'auto',
+    clientInfo: { name: 'acp-plans-bench', version: '0.0.0' },
+    handlers: {
+      onEvent(e) {
+        plans.apply(AGENT, e);
+        transcript.apply(e);
+        if (++count === a.count) { t1 = now(); onAll(); }
+      },
+      requestPermission: () => Promise.resolve({ outcome: 'cancelled' }),
+    },
+  });
+  const t0 = now();
+  const closed = new Promise<void>((resolve) => { conn.onClose(() => resolve()); });
+  await Promise.race([all, closed]);
+  await closed;
+  const seconds = (t1 - t0) / 1000;
+
+  // Checks.
+  const problems: string[] = [];
+  if (conn.version !== 2) problems.push(`negotiated v${conn.version}`);
+  if (count !== a.count) problems.push(`${count} events for ${a.count} updates`);
+  let revisions = 0;
+  let dropped = 0;
+  for (const [planId, entries] of Object.entries(exp.expected.lastPlan)) {
+    const rec = plans.get({ agentId: AGENT, sessionId: exp.sessionId, planId });
+    if (!rec || rec.plan.type !== 'items') { problems.push(`plan ${planId} missing`); continue; }
+    const got = rec.plan.entries.map((x) => ({ content: x.content, priority: x.priority, status: x.status }));
+    if (JSON.stringify(got) !== JSON.stringify(entries)) problems.push(`plan ${planId} differs from the generator's last plan`);
+    revisions += rec.revisions.length;
+    dropped += rec.droppedRevisions;
+  }
+  const { agentText, toolCalls, items } = transcriptTotals(transcript, exp.sessionId);
+  if (agentText !== exp.expected.agentText) problems.push(`agent text ${agentText} chars, expected ${exp.expected.agentText}`);
+  if (toolCalls !== exp.expected.toolCalls) problems.push(`${toolCalls} tool calls, expected ${exp.expected.toolCalls}`);
+
+  // Heap with everything held, then without the plan store, then without the transcript.
+  const heap = heapAfterGc();
+  plans.clearAgent(AGENT);
+  const heapNoPlans = heapAfterGc();
+  transcript.removeSession(exp.sessionId);
+  const heapNoTranscript = heapAfterGc();
+  conn.dispose();
+  child.kill();
+  report({
+    consumer: CONSUMER, updates: count, seconds, updatesPerSec: count / seconds, maxRss: maxRss(),
+    ok: problems.length === 0, problems,
+    heap: { total: heap, planStore: heap !== null && heapNoPlans !== null ? heap - heapNoPlans : null,
+      transcript: heapNoPlans !== null && heapNoTranscript !== null ? heapNoPlans - heapNoTranscript : null },
+    plans: { count: Object.keys(exp.expected.lastPlan).length, revisionsHeld: revisions, revisionsDropped: dropped, maxRevisions: plans.maxRevisions },
+    transcriptItems: items,
+  });
+  process.exit(0);
+}
+
+function transcriptTotals(transcript: Transcript, sessionId: string): { agentText: number; toolCalls: number; items: number } {
+  const session = transcript.session(sessionId);
+  let agentText = 0;
+  let toolCalls = 0;
+  let items = 0;
+  for (const it of session ? session.slice(session.firstIndex) : []) {
+    items++;
+    if (it.kind === 'message' && it.role === 'agent') for (const p of it.parts) agentText += p.type === 'text' ? p.length : 0;
+    if (it.kind === 'tool_call') toolCalls++;
+  }
+  return { agentText, toolCalls, items };
+}
+
+main().catch((err: unknown) => fail(CONSUMER, err));

@@ -14,16 +14,30 @@ export async function withSetting(key: string, value: unknown): Promise<() => Pr
   return async () => { await vscode.workspace.getConfiguration('acp').update(key, before, vscode.ConfigurationTarget.Global); };
 }
 
-/** Starts the Demo Agent (stopping it first if it runs) with the given protocol; returns the new session. */
-export async function startDemo(protocol: '1' | '2'): Promise<{ ref: SessionRef; a: AcpPlansApi; restore: () => Promise<void> }> {
+/** Stops the Demo Agent and forgets its sessions, plans and transcripts, so tests start clean. */
+export async function resetDemo(): Promise<void> {
   const a = await api();
   const sup = a.internals.agents.get('demo');
   if (sup && sup.status !== 'stopped') await vscode.commands.executeCommand('acp.stopAgent', 'demo');
+  for (const s of a.internals.registry.sessions('demo')) {
+    a.internals.plans.clearSession('demo', s.sessionId);
+    a.internals.transcript.removeSession(s.sessionId);
+    a.internals.registry.removeSession('demo', s.sessionId);
+  }
+  sup?.sessions.clear();
+  a.internals.plans.clearAgent('demo');
+  a.internals.registry.removeAgent('demo');
+}
+
+/** Starts the Demo Agent (after a reset) with the given protocol; returns the new session. */
+export async function startDemo(protocol: '1' | '2'): Promise<{ ref: SessionRef; a: AcpPlansApi; restore: () => Promise<void> }> {
+  const a = await api();
+  await resetDemo();
   const r1 = await withSetting('demo.protocol', protocol);
   const r2 = await withSetting('demo.stepDelayMs', 0);
   const ref = await vscode.commands.executeCommand<SessionRef | undefined>('acp.startAgent', 'demo');
   assert.ok(ref, 'acp.startAgent returned no session');
-  return { ref, a, restore: async () => { await r2(); await r1(); } };
+  return { ref, a, restore: async () => { await resetDemo(); await r2(); await r1(); } };
 }
 
 export function session(a: AcpPlansApi, ref: SessionRef) {

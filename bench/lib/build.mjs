@@ -16,6 +16,7 @@ export const ENTRIES = {
   'check-fast-path': 'src/checkFastPath.ts',
   'plan-history': 'src/planHistory.ts',
   'check-order': 'src/checkOrder.ts',
+  'check-plan-clone': 'src/checkPlanClone.ts',
 };
 
 export async function buildBench({ minify = true } = {}) {

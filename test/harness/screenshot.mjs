@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Screenshot of the real VS Code UI (code-server workbench) with this extension's sidebar tree view open.
+// Screenshots of the real VS Code UI (code-server workbench) with the ACP sidebar open: the welcome
+// view, then a Demo Agent turn waiting for a permission, then the finished turn.
 // Usage: node test/harness/screenshot.mjs [out.png] [--vsix file.vsix]
 //   default: loads the extension from this folder (extensionDevelopmentPath, like F5 / the tests)
 //   --vsix:  installs the packaged .vsix into a fresh extensions dir first (what users get)
@@ -29,6 +30,20 @@ if (vsix) {
   if (r.status !== 0) { console.error(r.stdout, r.stderr); process.exit(1); }
   console.log(r.stdout.trim());
 }
+/** The first element matching `selector` (with `text`) inside any webview frame. */
+async function findInWebviews(page, selector, text) {
+  const end = Date.now() + 60_000;
+  while (Date.now() < end) {
+    for (const frame of page.frames()) {
+      if (frame === page.mainFrame()) continue;
+      const loc = frame.locator(selector, text ? { hasText: text } : undefined).first();
+      if (await loc.count().catch(() => 0)) return loc;
+    }
+    await page.waitForTimeout(200);
+  }
+  throw new Error(`no ${selector} ${text ?? ''} in any webview`);
+}
+
 let server, browser, rc = 1;
 try {
   server = await startCodeServer({ profile, folder, verbose });
@@ -41,15 +56,35 @@ try {
     : workbenchUrl({ url: server.url, port: server.port, folder, extensionDevelopmentPath: ROOT });
   await page.goto(url);
   await page.locator('.monaco-workbench .part.activitybar').waitFor({ timeout: 60_000 });
-  // Click our view container's icon in the activity bar (its title from package.json).
-  const tab = page.locator('.part.activitybar [role="tab"][aria-label^="Hello Tree"], .part.activitybar a[aria-label^="Hello Tree"]').first();
+  // Open the ACP container from the activity bar (its title from package.json).
+  const tab = page.locator('.part.activitybar [role="tab"][aria-label^="ACP"], .part.activitybar a[aria-label^="ACP"]').first();
   await tab.waitFor({ timeout: 60_000 });
   await tab.click();
-  // Wait until the tree rows rendered by our TreeDataProvider are in the DOM.
-  await page.locator('.part.sidebar .monaco-list-row', { hasText: 'Alpha.2' }).waitFor({ timeout: 30_000 });
-  await page.mouse.move(1, 700); // away from the activity bar: no hover tooltip
+  await page.locator('.part.sidebar .pane-header h3.title', { hasText: 'Plans' }).waitFor({ timeout: 30_000 });
+  const shot = async (file) => {
+    await page.mouse.move(1, 700); // no hover tooltips in the picture
+    await page.screenshot({ path: file });
+    console.log(`screenshot: ${file}`);
+  };
+  await page.locator('.part.sidebar .welcome-view-content', { hasText: 'Demo Agent' }).first().waitFor({ timeout: 30_000 });
+  await shot(outFile.replace(/\.png$/, '-welcome.png'));
+  if (!vsix || process.env.DEMO_TURN) {
+    // Start the Demo Agent from the welcome view and send a prompt from the Conversation view.
+    await page.locator('.part.sidebar .welcome-view-content a, .part.sidebar .welcome-view-content .monaco-button', { hasText: 'Start Demo Agent' }).first().click();
+    await page.locator('.part.sidebar .monaco-list-row', { hasText: 'Demo Agent' }).first().waitFor({ timeout: 30_000 });
+    const input = await findInWebviews(page, 'textarea');
+    await input.fill('Add a farewell function');
+    await input.press('Enter');
+    // The agent asks before editing: the status bar and the session show it waits for you.
+    await page.locator('.part.statusbar', { hasText: 'waiting for you' }).waitFor({ timeout: 60_000 });
+    await page.waitForTimeout(500); // let the webview paint the prompt
+    await shot(outFile.replace(/\.png$/, '-permission.png'));
+    const allow = await findInWebviews(page, 'button.perm-option', 'Allow once');
+    await allow.click();
+    await page.locator('.part.sidebar .monaco-list-row', { hasText: 'idle (end_turn)' }).first().waitFor({ timeout: 60_000 });
+  }
   await page.waitForTimeout(800); // let icons/fonts settle
-  await page.screenshot({ path: outFile });
+  await shot(outFile);
   // Also a tight crop of the sidebar, handy for visual diffs.
   await page.locator('.part.sidebar').screenshot({ path: outFile.replace(/\.png$/, '-sidebar-only.png') });
   const rows = await page.locator('.part.sidebar .monaco-list-row').allInnerTexts();

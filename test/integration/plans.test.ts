@@ -70,14 +70,15 @@ describe('Plans (tree, status bar, commands)', function () {
 
   it('shows Agent → Session → Plan → entries with icons, progress and facets', () => {
     fx.apply({ sessionId: S, kind: 'state', state: 'running' });
-    assert.equal(fx.rows(fx.children()[0])[0]!.collapsible, vscode.TreeItemCollapsibleState.None, 'no plan yet: nothing to expand');
+    // Expanded even while empty (shown as a leaf): VS Code would keep a node collapsed that first rendered as None.
+    assert.equal(fx.rows(fx.children()[0])[0]!.collapsible, vscode.TreeItemCollapsibleState.Expanded);
     fx.apply(upd(items('plan-1', e('Scaffold', 'completed', 'high'), e('Run tests', 'in_progress'), e('Resolve schema', '_blocked', 'low'), e('Old idea', 'cancelled'), e('x'.repeat(200), 'pending'))));
 
     const [agent] = fx.rows();
     assert.deepEqual([agent!.label, agent!.description, agent!.contextValue, agent!.id], ['Demo Agent', 'v2 · running', 'agent:running', 'demo']);
     assert.equal(agent!.collapsible, vscode.TreeItemCollapsibleState.Expanded);
     fx.registry.upsertAgent({ id: 'idle-agent', name: 'Idle', status: 'stopped' });
-    assert.deepEqual(fx.rows().map((r) => [r.label, r.collapsible]), [['Demo Agent', vscode.TreeItemCollapsibleState.Expanded], ['Idle', vscode.TreeItemCollapsibleState.None]]);
+    assert.deepEqual(fx.rows().map((r) => [r.label, r.collapsible]), [['Demo Agent', vscode.TreeItemCollapsibleState.Expanded], ['Idle', vscode.TreeItemCollapsibleState.Expanded]]);
     const [session] = fx.rows(fx.children()[0]);
     assert.deepEqual([session!.label, session!.description, session!.icon, session!.contextValue], ['Fix the build', 'running · active', 'loading~spin', 'session:active']);
     assert.equal(session!.collapsible, vscode.TreeItemCollapsibleState.Expanded);

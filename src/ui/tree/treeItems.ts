@@ -26,9 +26,10 @@ function icon(id: string, color?: string): vscode.ThemeIcon {
   return new vscode.ThemeIcon(id, color ? new vscode.ThemeColor(color) : undefined);
 }
 
-export function agentItem(node: PlanTreeNode, a: AgentRecord | undefined, fallbackId: string, hasSessions: boolean): vscode.TreeItem {
+export function agentItem(node: PlanTreeNode, a: AgentRecord | undefined, fallbackId: string, _hasSessions: boolean): vscode.TreeItem {
   const status = a?.status ?? 'gone';
-  const t = item(node, truncate(a?.name ?? fallbackId, LABEL_MAX), hasSessions ? C.Expanded : C.None);
+  // Always Expanded (a leaf while empty): VS Code keeps an item collapsed once it was shown as None.
+  const t = item(node, truncate(a?.name ?? fallbackId, LABEL_MAX), C.Expanded);
   const version = a?.protocolVersion ? `v${a.protocolVersion}` : undefined;
   t.description = [version, status, a?.detail ? truncate(a.detail, 60) : undefined].filter(Boolean).join(' · ');
   t.iconPath = agentIcon(status);
@@ -48,7 +49,7 @@ function agentIcon(status: string): vscode.ThemeIcon {
 }
 
 export function sessionItem(node: PlanTreeNode, s: SessionRecord | undefined, sessionId: string, active: boolean, hasPlans: boolean): vscode.TreeItem {
-  const t = item(node, truncate(s?.title || sessionId, LABEL_MAX), hasPlans ? C.Expanded : C.None);
+  const t = item(node, truncate(s?.title || sessionId, LABEL_MAX), C.Expanded);
   const attention = !!s && (s.pendingPermissions > 0 || s.turnState === 'requires_action');
   const state = !s ? 'closed'
     : attention ? `waiting for you${s.pendingPermissions > 1 ? ` (${s.pendingPermissions})` : ''}`
@@ -80,6 +81,9 @@ export function planItem(node: PlanTreeNode, p: PlanRecord): vscode.TreeItem {
   const typeName = p.plan.type === 'unknown' ? p.plan.rawType : p.plan.type;
   const collapsed = s.resolved || p.archived !== undefined || p.plan.type === 'unknown';
   const t = item(node, truncate(p.planId, LABEL_MAX), collapsed ? C.Collapsed : C.Expanded);
+  // VS Code keeps the expansion a node had under the same id; a finished plan gets its own id
+  // so it collapses when it completes (the element, its children and getParent are unchanged).
+  if (s.resolved && p.plan.type !== 'unknown') t.id = `${node.id}#done`;
   const parts = [p.plan.type === 'file' ? `file ${fileName(p.plan.uri)}` : truncate(typeName, 30)];
   if (s.total > 0) parts.push(`${s.done}/${s.total}`);
   if (p.plan.type === 'file' && p.file?.error) parts.push(truncate(p.file.error, 40));

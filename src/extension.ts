@@ -12,7 +12,7 @@ import { PermissionBroker } from './agents/permissionBroker';
 import { TerminalService } from './agents/terminalService';
 import { AgentManager } from './agents/agentManager';
 import { registerAgentCommands, sendPrompt } from './ui/agentCommands';
-import { createPlansUi } from './ui/plansUi';
+import { createPlansUi, type PlansUi } from './ui/plansUi';
 import { Conversation } from './ui/conversation';
 import { ContextKeys } from './ui/contextKeys';
 import { IntentChecks } from './ui/intentChecks';
@@ -109,7 +109,10 @@ export function activate(context: vscode.ExtensionContext): AcpPlansApi {
       void vscode.window.showErrorMessage(err instanceof Error ? err.message : String(err));
     }
   }));
-  own(registry.onDidChange((c) => { if (c.scope === 'active') conversation.setActiveSession(registry.activeSession?.sessionId); }));
+  own(registry.onDidChange((c) => {
+    if (c.scope === 'active') conversation.setActiveSession(registry.activeSession?.sessionId);
+    if (c.scope === 'session' && c.kind === 'added') void revealSession(plansUi, c.agentId, c.sessionId);
+  }));
   own(registerAgentCommands(commandDeps));
   own(vscode.commands.registerCommand('acp.openConversation', () => conversation.openPanel()));
   own(new ContextKeys(registry, manager, () => config.agentsRaw()));
@@ -120,6 +123,13 @@ export function activate(context: vscode.ExtensionContext): AcpPlansApi {
   const activationMs = performance.now() - t0;
   logs.main.info(`activated in ${activationMs.toFixed(1)} ms`);
   return createApi({ registry, plans, transcript, agents: manager, broker, conversation, plansUi, intent, activationMs });
+}
+
+/** Shows a new session in the Plans view, expanded under its agent (without taking focus). */
+async function revealSession(ui: PlansUi, agentId: string, sessionId: string): Promise<void> {
+  const agent = ui.tree.getChildren().find((n) => n.kind === 'agent' && n.agentId === agentId);
+  const session = agent && ui.tree.getChildren(agent).find((n) => n.kind === 'session' && n.sessionId === sessionId);
+  if (session) await ui.treeView.reveal(session, { expand: true, select: false, focus: false }).then(undefined, () => undefined);
 }
 
 function promptText(blocks: ContentBlock[]): string {

@@ -19,14 +19,20 @@ export interface PendingPermission {
 
 export interface PermissionDecision { id: string; agentId: string; sessionId: string; outcome: PermissionOutcome; byRule?: PermissionRule }
 
-/** Lets other parts (intent checks) look at a request before the user sees it. */
-export type PermissionInspector = (agentId: string, req: PermissionRequest) => { flags: string[]; autoReject?: boolean };
+export interface PermissionInspection { flags: string[]; autoReject?: boolean }
+
+/**
+ * Lets other parts (intent checks) look at a request before the user sees it. A promise holds the
+ * request back until it settles (e.g. while the intent token it depends on is being checked).
+ */
+export type PermissionInspector = (agentId: string, req: PermissionRequest) => PermissionInspection | Promise<PermissionInspection>;
 
 export class PermissionBroker implements vscode.Disposable {
   private readonly pendingById = new Map<string, { entry: PendingPermission; resolve: (o: PermissionOutcome) => void }>();
   private readonly changed = new vscode.EventEmitter<void>();
   private readonly decided = new vscode.EventEmitter<PermissionDecision>();
   private seq = 0;
+  private disposed = false;
   readonly onDidChange = this.changed.event;
   readonly onDidDecide = this.decided.event;
   inspector: PermissionInspector | undefined;
@@ -36,6 +42,7 @@ export class PermissionBroker implements vscode.Disposable {
   constructor(private readonly memento: vscode.Memento) {}
 
   dispose(): void {
+    this.disposed = true;
     for (const { resolve } of this.pendingById.values()) resolve({ outcome: 'cancelled' });
     this.pendingById.clear();
     this.changed.dispose();
@@ -58,6 +65,16 @@ export class PermissionBroker implements vscode.Disposable {
   request(agentId: string, agentName: string, req: PermissionRequest, token: CancelToken): Promise<PermissionOutcome> {
     const id = `perm-${++this.seq}`;
     const inspection = this.inspector?.(agentId, req) ?? { flags: [] };
+    if (!(inspection instanceof Promise)) return this.decide(id, agentId, agentName, req, token, inspection);
+    return inspection.catch((): PermissionInspection => ({ flags: [] })).then((i) => {
+      if (!this.disposed && !token.isCancellationRequested) return this.decide(id, agentId, agentName, req, token, i);
+      const outcome: PermissionOutcome = { outcome: 'cancelled' };
+      if (!this.disposed) this.decided.fire({ id, agentId, sessionId: req.sessionId, outcome });
+      return outcome;
+    });
+  }
+
+  private decide(id: string, agentId: string, agentName: string, req: PermissionRequest, token: CancelToken, inspection: PermissionInspection): Promise<PermissionOutcome> {
     if (inspection.autoReject) {
       const reject = req.options.find((o) => o.kind === 'reject_once') ?? req.options.find((o) => o.kind === 'reject_always');
       const outcome: PermissionOutcome = reject ? { outcome: 'selected', optionId: reject.optionId } : { outcome: 'cancelled' };

@@ -47,6 +47,8 @@ export interface ToolPatch {
   locations?: ToolLocation[];
   rawInput?: JsonObject;
   rawOutput?: JsonObject;
+  /** Sent as is; the intent scenario puts the tool's name in `toolName` (see docs/INTENT.md). */
+  _meta?: JsonObject;
 }
 
 /** The full state of a tool call (what history keeps). */

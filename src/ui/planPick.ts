@@ -19,7 +19,7 @@ export function isPlanRef(x: unknown): x is PlanRef {
 export async function resolvePlan(arg: unknown, registry: Registry, plans: PlanStore, title: string): Promise<PlanRecord | undefined> {
   if (isPlanTreeNode(arg)) {
     switch (arg.kind) {
-      case 'plan': case 'step': case 'field': case 'info': return plans.get(arg.ref);
+      case 'plan': case 'step': case 'field': case 'info': case 'intent': return plans.get(arg.ref);
       case 'session': return pickPlan(registry, plans, title, { agentId: arg.agentId, sessionId: arg.sessionId });
       case 'archive': return pickPlan(registry, plans, title, { agentId: arg.agentId, sessionId: arg.sessionId, archivedOnly: true });
       case 'agent': return pickPlan(registry, plans, title, { agentId: arg.agentId });

@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import type { PlanStore } from '../state/planStore';
 import type { Registry } from '../state/registry';
+import type { IntentSource } from './intent/intentView';
 import { PlanCommands, registerPlanCommands } from './planCommands';
 import { PLAN_SCHEME, PlanDocuments } from './planDocuments';
 import { PlansStatusBar } from './statusBar';
@@ -29,6 +30,8 @@ export interface PlansUiOptions {
   scheme?: string;
   /** Register the `acp.*` plan commands (default true). */
   registerCommands?: boolean;
+  /** Where `_intent` plans get their verification, steps and checked calls (else shown as unknown types). */
+  intent?: IntentSource;
 }
 
 export function createPlansUi(registry: Registry, plans: PlanStore, options: PlansUiOptions = {}): PlansUi {
@@ -36,7 +39,7 @@ export function createPlansUi(registry: Registry, plans: PlanStore, options: Pla
   const owned: vscode.Disposable[] = [];
   const own = <T extends vscode.Disposable>(d: T): T => { owned.push(d); return d; };
 
-  const tree = own(new PlansTreeProvider(registry, plans));
+  const tree = own(new PlansTreeProvider(registry, plans, undefined, options.intent));
   const treeView = own(vscode.window.createTreeView(viewId, { treeDataProvider: tree, showCollapseAll: true }));
   const statusBar = own(new PlansStatusBar(registry, plans));
   const files = own(new FilePlanSync(plans));

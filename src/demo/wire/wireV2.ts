@@ -19,7 +19,7 @@ function toolContent(c: ToolContent): JsonObject {
 }
 
 function toolFields(patch: ToolPatch): JsonObject {
-  const out = pick(patch, ['toolCallId', 'title', 'kind', 'status', 'locations', 'rawInput', 'rawOutput']);
+  const out = pick(patch, ['toolCallId', 'title', 'kind', 'status', 'locations', 'rawInput', 'rawOutput', '_meta']);
   if (patch.content) out.content = patch.content.map(toolContent);
   return out;
 }

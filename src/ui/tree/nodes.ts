@@ -9,6 +9,9 @@
 //                                                                heading/task of a Markdown outline)
 //   field          <agentId>/<sessionId>/<planId>/#f:<key>     (top-level field of an unknown type)
 //   info           <agentId>/<sessionId>/<planId>/#info        (file missing, refused, loading…)
+//   intent row     <agentId>/<sessionId>/<planId>/#i:<part>[:<key>]  (goal, user, warning:<n>,
+//                                                                step:<n>, outside, missing)
+//   outside call   <agentId>/<sessionId>/<planId>/#i:outside/<toolCallId>
 //   archive        <agentId>/<sessionId>/#archive
 //   archived plan  <agentId>/<sessionId>/#archive/<archiveId>  (its children as above)
 import type { PlanRef } from '../../state/planStore';
@@ -21,8 +24,12 @@ export type PlanNode = { readonly kind: 'plan'; readonly id: string; readonly re
 export type StepNode = { readonly kind: 'step'; readonly id: string; readonly ref: PlanRef; readonly index: number };
 export type FieldNode = { readonly kind: 'field'; readonly id: string; readonly ref: PlanRef; readonly key: string };
 export type InfoNode = { readonly kind: 'info'; readonly id: string; readonly ref: PlanRef };
+/** A row of an intent plan: goal, user, a warning, a step, the calls outside the plan (and each call), missing steps. */
+export type IntentPart = 'goal' | 'user' | 'warning' | 'step' | 'outside' | 'call' | 'missing';
+/** `key`: the warning or step index, or the toolCallId of a call; '' for the other parts. */
+export type IntentNode = { readonly kind: 'intent'; readonly id: string; readonly ref: PlanRef; readonly part: IntentPart; readonly key: string };
 
-export type PlanTreeNode = AgentNode | SessionNode | ArchiveNode | PlanNode | StepNode | FieldNode | InfoNode;
+export type PlanTreeNode = AgentNode | SessionNode | ArchiveNode | PlanNode | StepNode | FieldNode | InfoNode | IntentNode;
 
 const enc = encodeURIComponent;
 
@@ -33,6 +40,12 @@ export function planNodeId(ref: PlanRef): string {
   return ref.archiveId === undefined
     ? `${sessionNodeId(ref.agentId, ref.sessionId)}/${enc(ref.planId)}`
     : `${archiveNodeId(ref.agentId, ref.sessionId)}/${ref.archiveId}`;
+}
+
+export function intentNodeId(ref: PlanRef, part: IntentPart, key = ''): string {
+  const plan = planNodeId(ref);
+  if (part === 'call') return `${plan}/#i:outside/${enc(key)}`;
+  return `${plan}/#i:${part}${key === '' ? '' : `:${enc(key)}`}`;
 }
 
 /** The id of the enclosing node by id structure (`undefined` for the root). */
@@ -69,11 +82,20 @@ export class NodeIndex {
   info(ref: PlanRef): InfoNode {
     return this.intern({ kind: 'info', id: `${planNodeId(ref)}/#info`, ref: cleanRef(ref) });
   }
+  intent(ref: PlanRef, part: IntentPart, key = ''): IntentNode {
+    return this.intern({ kind: 'intent', id: intentNodeId(ref, part, key), ref: cleanRef(ref), part, key });
+  }
 
   /** Forgets a node and everything below it. */
   forget(id: string): void {
     const prefix = id + '/';
     for (const k of [...this.byId.keys()]) if (k === id || k.startsWith(prefix)) this.byId.delete(k);
+  }
+
+  /** Forgets the intent rows of a plan that are not in `keep` (ids). */
+  forgetIntentRowsExcept(ref: PlanRef, keep: ReadonlySet<string>): void {
+    const prefix = planNodeId(ref) + '/';
+    for (const [k, n] of this.byId) if (n.kind === 'intent' && k.startsWith(prefix) && !keep.has(k)) this.byId.delete(k);
   }
 
   /** Forgets the steps of a plan from `count` on (after the plan shrank). */
@@ -109,5 +131,5 @@ export function isPlanTreeNode(x: unknown): x is PlanTreeNode {
   if (typeof x !== 'object' || x === null) return false;
   const k = (x as { kind?: unknown }).kind;
   return typeof (x as { id?: unknown }).id === 'string'
-    && (k === 'agent' || k === 'session' || k === 'archive' || k === 'plan' || k === 'step' || k === 'field' || k === 'info');
+    && (k === 'agent' || k === 'session' || k === 'archive' || k === 'plan' || k === 'step' || k === 'field' || k === 'info' || k === 'intent');
 }

@@ -5,15 +5,22 @@
 // Refresh: store changes name the node that changed; ids are collected by a FrameCoalescer and
 // flushed at most once per frame, firing only the changed nodes (an ancestor covers its
 // descendants); `undefined` (full refresh) is fired only for root-level changes.
+//
+// `_intent` plans: when an intent source is given, their node shows the verification and their
+// children the goal, the user, the steps with their usage and the calls outside the plan (see
+// intentItems.ts); a change of a session's intent state refreshes its `_intent` plan nodes.
 import * as vscode from 'vscode';
+import { INTENT_PLAN_TYPE } from '../../intent';
 import type { MdNode } from '../../state/markdownPlan';
 import { outlineTasks } from '../../state/markdownPlan';
 import type { PlanChange, PlanRecord, PlanRef, PlanStore } from '../../state/planStore';
 import type { Registry, RegistryChange } from '../../state/registry';
 import { FrameCoalescer } from '../coalesce';
+import type { ActiveIntentView, IntentNodeView, IntentSource } from '../intent/intentView';
+import { intentPlanItem, intentRowItem, intentRows } from './intentItems';
 import {
   NodeIndex, agentNodeId, archiveNodeId, parentIdOf, planNodeId, sessionNodeId,
-  type PlanNode, type PlanTreeNode, type StepNode,
+  type IntentNode, type PlanNode, type PlanTreeNode, type StepNode,
 } from './nodes';
 import { agentItem, archiveItem, entryItem, fieldItem, infoItem, mdItem, planItem, sessionItem } from './treeItems';
 
@@ -28,13 +35,14 @@ export class PlansTreeProvider implements vscode.TreeDataProvider<PlanTreeNode>,
   private readonly subscriptions: { dispose(): void }[] = [];
   private _refreshEvents = 0;
 
-  constructor(private readonly registry: Registry, private readonly plans: PlanStore, frameMs = 16) {
+  constructor(private readonly registry: Registry, private readonly plans: PlanStore, frameMs = 16, private readonly intent?: IntentSource) {
     this.coalescer = new FrameCoalescer<string>((ids) => this.flush(ids), frameMs);
     this.subscriptions.push(
       this._onDidChangeTreeData, this.coalescer,
       plans.onDidChange((c) => this.onPlanChange(c)),
       registry.onDidChange((c) => this.onRegistryChange(c)),
     );
+    if (intent) this.subscriptions.push(intent.onDidChange((c) => this.onIntentChange(c.agentId, c.sessionId)));
   }
 
   /** How many times onDidChangeTreeData fired. */
@@ -59,7 +67,13 @@ export class PlansTreeProvider implements vscode.TreeDataProvider<PlanTreeNode>,
       case 'archive': return archiveItem(node, this.plans.archived(node.agentId, node.sessionId).length);
       case 'plan': {
         const p = this.plans.get(node.ref);
-        return p ? planItem(node, p) : infoItem(node, 'This plan is gone.', false);
+        if (!p) return infoItem(node, 'This plan is gone.', false);
+        const intent = this.intentView(p);
+        return intent ? intentPlanItem(node, p, intent) : planItem(node, p);
+      }
+      case 'intent': {
+        const p = this.plans.get(node.ref);
+        return intentRowItem(node, p && this.intentView(p));
       }
       case 'step': {
         const p = this.plans.get(node.ref);
@@ -92,6 +106,11 @@ export class PlansTreeProvider implements vscode.TreeDataProvider<PlanTreeNode>,
         return this.plans.archived(node.agentId, node.sessionId).reverse()
           .map((p) => this.nodes.plan({ agentId: p.agentId, sessionId: p.sessionId, planId: p.planId, archiveId: p.archived!.archiveId }));
       case 'plan': return this.planChildren(node);
+      case 'intent': {
+        const p = node.part === 'outside' ? this.plans.get(node.ref) : undefined;
+        const view = p && this.intentView(p);
+        return view?.kind === 'active' ? view.outside.map((c) => this.nodes.intent(node.ref, 'call', c.toolCallId)) : [];
+      }
       case 'step': {
         const md = this.plans.get(node.ref)?.outline?.flat[node.index];
         return md ? md.children.map((c) => this.nodes.step(node.ref, c.index)) : [];
@@ -113,6 +132,7 @@ export class PlansTreeProvider implements vscode.TreeDataProvider<PlanTreeNode>,
         const parent = outline ? findMdParent(outline.roots, node.index) : undefined;
         return parent ? this.nodes.step(node.ref, parent.index) : this.nodes.plan(node.ref);
       }
+      case 'intent': return node.part === 'call' ? this.nodes.intent(node.ref, 'outside') : this.nodes.plan(node.ref);
       default: return this.nodes.plan(node.ref);
     }
   }
@@ -148,6 +168,8 @@ export class PlansTreeProvider implements vscode.TreeDataProvider<PlanTreeNode>,
     const p = this.plans.get(node.ref);
     if (!p) return [];
     const ref = node.ref;
+    const intent = this.intentView(p);
+    if (intent?.kind === 'active') return this.intentChildren(ref, intent);
     switch (p.plan.type) {
       case 'items':
         this.nodes.forgetStepsFrom(ref, p.plan.entries.length);
@@ -164,6 +186,19 @@ export class PlansTreeProvider implements vscode.TreeDataProvider<PlanTreeNode>,
         return out.concat((o?.roots ?? []).map((r) => this.nodes.step(ref, r.index)));
       }
     }
+  }
+
+  /** The view of an `_intent` plan from the intent source; undefined renders it as an unknown type. */
+  private intentView(p: PlanRecord): IntentNodeView | undefined {
+    if (!this.intent || p.plan.type !== 'unknown' || p.plan.rawType !== INTENT_PLAN_TYPE) return undefined;
+    return this.intent.view({ agentId: p.agentId, sessionId: p.sessionId, planId: p.planId, ...(p.archived ? { archiveId: p.archived.archiveId } : {}) });
+  }
+
+  private intentChildren(ref: PlanRef, view: ActiveIntentView): IntentNode[] {
+    const rows = intentRows(view).map((r) => this.nodes.intent(ref, r.part, r.key));
+    const calls = view.outside.map((c) => this.nodes.intent(ref, 'call', c.toolCallId));
+    this.nodes.forgetIntentRowsExcept(ref, new Set([...rows, ...calls].map((n) => n.id)));
+    return rows;
   }
 
   /** What the info child of a plan says, if it has one. */
@@ -208,6 +243,12 @@ export class PlansTreeProvider implements vscode.TreeDataProvider<PlanTreeNode>,
         this.nodes.forget(c.sessionId === undefined ? agentNodeId(c.agentId) : sessionNodeId(c.agentId, c.sessionId));
         this.coalescer.add(c.sessionId === undefined ? ROOT : agentNodeId(c.agentId));
         break;
+    }
+  }
+
+  private onIntentChange(agentId: string, sessionId: string): void {
+    for (const p of this.plans.plans(agentId, sessionId)) {
+      if (p.plan.type === 'unknown' && p.plan.rawType === INTENT_PLAN_TYPE) this.coalescer.add(planNodeId({ agentId, sessionId, planId: p.planId }));
     }
   }
 

@@ -195,11 +195,6 @@ describe('Demo Agent scenarios', function () {
     assert.match(said(await turnV1(v1, '/vterm'))[0], /^vterm: display terminals need ACP v2/);
   });
 
-  it('/intent is a stub', async () => {
-    const s = await start({ version: 2 });
-    assert.deepEqual(said(await turnV2(s, '/intent')), ['intent: the intent-plan scenario is not available yet.']);
-  });
-
   describe('version negotiation', () => {
     it('a hybrid initialize with protocolVersion 2 is answered in v2', async () => {
       const { client, init } = await startClient({

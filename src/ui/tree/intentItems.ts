@@ -1,0 +1,162 @@
+// TreeItems of intent plans. The goal, the user, tool names and call titles come from the agent:
+// they go into labels, descriptions and plain-string tooltips only. A plan is shown as verified
+// only when its token is (`view.verified`). Facets: `plan:unknown:intent:<state>`,
+// `intent:<part>`, `intent:step:<unused|used|exhausted>[:required]`.
+import * as vscode from 'vscode';
+import type { PlanRecord } from '../../state/planStore';
+import { truncate } from '../../state/planSummary';
+import {
+  outsideDescription, stepDescription, stepTooltip, type ActiveIntentView, type IntentNodeView, type IntentStepView, type OutsideCallView,
+} from '../intent/intentView';
+import type { IntentNode, PlanTreeNode } from './nodes';
+import { LABEL_MAX, planItem } from './treeItems';
+
+const C = vscode.TreeItemCollapsibleState;
+
+function icon(id: string, color?: string): vscode.ThemeIcon {
+  return new vscode.ThemeIcon(id, color ? new vscode.ThemeColor(color) : undefined);
+}
+
+function row(node: PlanTreeNode, label: string, collapsible = C.None): vscode.TreeItem {
+  const t = new vscode.TreeItem(label || ' ', collapsible);
+  t.id = node.id;
+  return t;
+}
+
+/** The plan node of an `_intent` plan: `intent · verified (kid demo-1, 54 min left)`. */
+export function intentPlanItem(node: PlanTreeNode, p: PlanRecord, view: IntentNodeView): vscode.TreeItem {
+  const t = planItem(node, p);
+  if (view.kind === 'inactive') {
+    t.description = `intent · ${view.stateText}`;
+    t.iconPath = icon('circle-slash', 'disabledForeground');
+    t.tooltip = `Intent plan ${p.planId}\n${view.detail}`;
+    t.contextValue = 'plan:unknown:intent:inactive';
+    return t;
+  }
+  const outside = view.outside.length;
+  t.description = `intent · ${view.stateText}${outside ? ` · ${outside} call${outside === 1 ? '' : 's'} outside the plan` : ''}`;
+  t.collapsibleState = C.Expanded;
+  t.iconPath = stateIcon(view);
+  t.tooltip = [
+    `Intent plan ${p.planId}`,
+    `Token: ${view.stateText}. ${view.detail}`,
+    view.expiresAt ? `Expires: ${view.expiresAt.toLocaleString()}` : undefined,
+    view.verified ? undefined : 'The goal, the user and the steps are as the agent declared them: no verified token backs them.',
+    `Goal: ${view.goal}`,
+    `For: ${view.user}`,
+    keysLine(view),
+    ...view.warnings,
+  ].filter(Boolean).join('\n');
+  t.contextValue = `plan:unknown:intent:${view.state}`;
+  return t;
+}
+
+function stateIcon(view: ActiveIntentView): vscode.ThemeIcon {
+  switch (view.state) {
+    case 'verified': return icon('verified-filled', 'testing.iconPassed');
+    case 'checking': return icon('loading~spin');
+    case 'expired': return icon('history', 'list.warningForeground');
+    case 'unverified': case 'unknown_key': return icon('unverified', 'list.warningForeground');
+    default: return icon('error', 'errorForeground');
+  }
+}
+
+function keysLine(view: ActiveIntentView): string | undefined {
+  switch (view.keys.state) {
+    case 'loaded': return `Keys: ${view.keys.keyCount} from ${view.keys.from}`;
+    case 'error': return `Keys: ${view.keys.error}`;
+    case 'none': return 'Keys: none configured (setting acp.intent.jwks)';
+    default: return undefined;
+  }
+}
+
+/** The rows under an active intent plan, in order. */
+export function intentRows(view: ActiveIntentView): { part: IntentNode['part']; key: string }[] {
+  const out: { part: IntentNode['part']; key: string }[] = [{ part: 'goal', key: '' }, { part: 'user', key: '' }];
+  view.warnings.forEach((_, i) => out.push({ part: 'warning', key: String(i) }));
+  view.steps.forEach((s) => out.push({ part: 'step', key: String(s.index) }));
+  out.push({ part: 'outside', key: '' });
+  if (view.missingRequired?.length) out.push({ part: 'missing', key: '' });
+  return out;
+}
+
+export function intentRowItem(node: IntentNode, view: IntentNodeView | undefined): vscode.TreeItem {
+  if (!view || view.kind !== 'active') return gone(node);
+  switch (node.part) {
+    case 'goal': {
+      const t = row(node, `Goal: ${truncate(view.goal, LABEL_MAX)}`);
+      t.tooltip = `Goal: ${view.goal}`;
+      t.iconPath = icon('target');
+      t.contextValue = 'intent:goal';
+      return t;
+    }
+    case 'user': {
+      const t = row(node, `For: ${truncate(view.user, LABEL_MAX)}`);
+      if (!view.verified) t.description = 'not confirmed by a verified token';
+      t.tooltip = `The person the agent acts for: ${view.user}${view.verified ? ' (the token was issued for this person)' : ' (as the agent says; no verified token confirms it)'}`;
+      t.iconPath = icon('person');
+      t.contextValue = 'intent:user';
+      return t;
+    }
+    case 'warning': {
+      const text = view.warnings[Number(node.key)];
+      if (text === undefined) return gone(node);
+      const t = row(node, truncate(text, 120));
+      t.tooltip = text;
+      t.iconPath = icon('warning', 'list.warningForeground');
+      t.contextValue = 'intent:warning';
+      return t;
+    }
+    case 'step': {
+      const s = view.steps.find((x) => String(x.index) === node.key);
+      return s ? stepItem(node, s) : gone(node);
+    }
+    case 'outside': {
+      const n = view.outside.length;
+      const t = row(node, 'Calls outside the plan', n ? C.Expanded : C.None);
+      t.description = n ? String(n) : 'none';
+      t.tooltip = n ? `${n} tool call${n === 1 ? '' : 's'} this plan does not cover (not_in_plan).` : 'Every tool call so far was covered by the plan or could not be checked.';
+      t.iconPath = n ? icon('warning', 'list.warningForeground') : icon('shield');
+      t.contextValue = 'intent:outside';
+      return t;
+    }
+    case 'call': {
+      const c = view.outside.find((x) => x.toolCallId === node.key);
+      return c ? callItem(node, c) : gone(node);
+    }
+    case 'missing': {
+      const tools = view.missingRequired ?? [];
+      const t = row(node, truncate(`Required steps not run: ${tools.join(', ')}`, 120));
+      t.tooltip = `When the turn ended, these required steps had not run:\n${tools.map((x) => `  • ${x}`).join('\n')}`;
+      t.iconPath = icon('warning', 'list.warningForeground');
+      t.contextValue = 'intent:missing';
+      return t;
+    }
+  }
+}
+
+function stepItem(node: IntentNode, s: IntentStepView): vscode.TreeItem {
+  const t = row(node, truncate(s.tool, LABEL_MAX));
+  t.description = stepDescription(s);
+  t.tooltip = stepTooltip(s);
+  t.iconPath = s.use === 'unused' ? icon('circle-outline') : s.use === 'used' ? icon('pass', 'testing.iconPassed') : icon('warning', 'list.warningForeground');
+  t.contextValue = `intent:step:${s.use}${s.required ? ':required' : ''}`;
+  t.accessibilityInformation = { label: `${s.tool}, ${stepDescription(s)}` };
+  return t;
+}
+
+function callItem(node: IntentNode, c: OutsideCallView): vscode.TreeItem {
+  const t = row(node, truncate(c.toolName, LABEL_MAX));
+  t.description = outsideDescription(c);
+  t.tooltip = [c.title ? `${c.title}` : undefined, `Tool: ${c.toolName}`, `Not in the plan: ${c.detail}`, `Tool call ${c.toolCallId}`].filter(Boolean).join('\n');
+  t.iconPath = icon('circle-slash', 'list.warningForeground');
+  t.contextValue = 'intent:call:not_in_plan';
+  return t;
+}
+
+function gone(node: IntentNode): vscode.TreeItem {
+  const t = row(node, '(gone)');
+  t.iconPath = icon('info');
+  t.contextValue = 'info';
+  return t;
+}

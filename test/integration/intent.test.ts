@@ -1,0 +1,377 @@
+// Intent plans through the whole extension, driven by the Demo Agent's `/intent` scenario (v2):
+// the plan in the Plans tree with its verification, steps and usage; the out-of-plan permission
+// request flagged `not_in_plan` (pending request, transcript, tree); the required step missing at
+// the end of the turn; never "verified" without the right keys; auto-reject only for a verified
+// plan. Waits on events, never on time.
+import * as assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { AcpPlansApi } from '../../src/api';
+import { Logs } from '../../src/agents/logs';
+import { Config } from '../../src/config';
+import { generateSigningKey, makeJwks } from '../../src/intent/keys';
+import { signIntentToken } from '../../src/intent/sign';
+import type { SessionEvent } from '../../src/protocol/events';
+import { PlanStore } from '../../src/state/planStore';
+import { Registry } from '../../src/state/registry';
+import { permissionItemId } from '../../src/state/transcript';
+import { IntentChecks } from '../../src/ui/intentChecks';
+import type { PlanTreeNode } from '../../src/ui/tree/nodes';
+import { PlansTreeProvider } from '../../src/ui/tree/plansTreeProvider';
+import { api, waitFor } from './support/ext';
+import { hasUiHook, screenshot, waitForUi, waitForWebview } from './ui';
+
+const ROWS = '.part.sidebar .pane-body .monaco-list-row';
+
+interface SessionRef { agentId: string; sessionId: string }
+interface Row { label: string; description: string; icon: string; context: string; tooltip: string }
+
+function rowOf(item: vscode.TreeItem): Row {
+  const icon = item.iconPath instanceof vscode.ThemeIcon ? item.iconPath.id : '';
+  return {
+    label: typeof item.label === 'string' ? item.label : item.label?.label ?? '',
+    description: typeof item.description === 'string' ? item.description : '',
+    icon, context: item.contextValue ?? '', tooltip: typeof item.tooltip === 'string' ? item.tooltip : '',
+  };
+}
+
+async function children(a: AcpPlansApi, node?: PlanTreeNode): Promise<{ node: PlanTreeNode; row: Row }[]> {
+  const tree = a.internals.plansUi.tree;
+  const out: { node: PlanTreeNode; row: Row }[] = [];
+  for (const c of (await tree.getChildren(node)) ?? []) out.push({ node: c, row: rowOf(await tree.getTreeItem(c)) });
+  return out;
+}
+
+async function child(a: AcpPlansApi, parent: PlanTreeNode | undefined, match: (r: Row) => boolean, what: string): Promise<{ node: PlanTreeNode; row: Row }> {
+  const all = await children(a, parent);
+  return all.find((c) => match(c.row)) ?? assert.fail(`no tree node ${what} under ${parent?.id ?? 'the root'}: ${JSON.stringify(all.map((c) => c.row.label))}`);
+}
+
+/** The `intent` plan node of the session. */
+async function intentPlan(a: AcpPlansApi, ref: SessionRef): Promise<{ node: PlanTreeNode; row: Row }> {
+  const agent = await child(a, undefined, (r) => r.label === 'Demo Agent', 'Demo Agent');
+  const session = (await children(a, agent.node)).find((c) => c.node.kind === 'session' && c.node.sessionId === ref.sessionId) ?? assert.fail('no session node');
+  return child(a, session.node, (r) => r.label === 'intent', '"intent"');
+}
+
+/** Sets a global setting; returns its restorer. */
+async function setting(key: string, value: unknown): Promise<() => Thenable<void>> {
+  const before = vscode.workspace.getConfiguration('acp').inspect(key)?.globalValue;
+  await vscode.workspace.getConfiguration('acp').update(key, value, vscode.ConfigurationTarget.Global);
+  return () => vscode.workspace.getConfiguration('acp').update(key, before, vscode.ConfigurationTarget.Global);
+}
+
+function intentOf(a: AcpPlansApi, ref: SessionRef) {
+  return a.internals.intent.snapshot(ref)[0];
+}
+
+async function newSession(): Promise<SessionRef> {
+  const ref = await vscode.commands.executeCommand<SessionRef | undefined>('acp.startAgent', 'demo');
+  assert.ok(ref, 'acp.startAgent returned no session');
+  return ref;
+}
+
+async function prompt(ref: SessionRef, text: string): Promise<void> {
+  assert.equal(await vscode.commands.executeCommand<boolean>('acp.sendPrompt', ref, text), true, 'acp.sendPrompt failed');
+}
+
+async function turnEnd(a: AcpPlansApi, ref: SessionRef): Promise<void> {
+  const done = (): boolean => {
+    const s = a.internals.registry.session(ref.agentId, ref.sessionId);
+    return !!s && s.turnState === 'idle' && !!s.stopReason && !a.internals.agents.get(ref.agentId)?.sessions.get(ref.sessionId)?.busy;
+  };
+  // The registry hears the idle state first; the agent manager reports the session free after it.
+  const changes = (l: (e: unknown) => void): vscode.Disposable => vscode.Disposable.from(a.internals.registry.onDidChange(l), a.internals.agents.onDidChange(l));
+  await waitFor(changes, done, 20_000, 'the end of the turn').catch((err: Error) => {
+    const s = a.internals.registry.session(ref.agentId, ref.sessionId);
+    const state = { turn: s?.turnState, stopReason: s?.stopReason, busy: a.internals.agents.get(ref.agentId)?.sessions.get(ref.sessionId)?.busy,
+      pending: a.internals.broker.pendingFor(ref.sessionId).length, intent: intentOf(a, ref)?.verification };
+    throw new Error(`${err.message}: ${JSON.stringify(state)}`);
+  });
+}
+
+/** Every verification state the session's intent plan went through while `run` ran (by token id). */
+async function recordStates(a: AcpPlansApi, ref: SessionRef, run: () => Promise<void>): Promise<Map<string, string[]>> {
+  const seen = new Map<string, string[]>();
+  const note = (): void => {
+    const s = intentOf(a, ref);
+    if (!s?.jti || !s.verification) return;
+    const list = seen.get(s.jti) ?? [];
+    if (list.at(-1) !== s.verification.state) list.push(s.verification.state);
+    seen.set(s.jti, list);
+  };
+  const sub = a.internals.intent.onDidChange(note);
+  try { await run(); } finally { sub.dispose(); }
+  note();
+  return seen;
+}
+
+describe('Intent plans (Demo Agent /intent, v2)', function () {
+  this.timeout(90_000);
+  let a: AcpPlansApi;
+  let jwksFile: string;
+  const restore: (() => Thenable<void>)[] = [];
+  const temp: string[] = [];
+
+  before(async () => {
+    a = await api();
+    const sup = a.internals.agents.get('demo');
+    if (sup && sup.status !== 'stopped') await vscode.commands.executeCommand('acp.stopAgent', 'demo');
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? assert.fail('no workspace folder');
+    jwksFile = path.join(folder, '.acp-demo', 'jwks.json');
+    restore.push(await setting('demo.protocol', '2'), await setting('demo.stepDelayMs', 0), await setting('intent.autoRejectOutOfPlan', false));
+    restore.push(await setting('intent.jwks', jwksFile));
+    await vscode.commands.executeCommand('workbench.view.extension.acp');
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('acp.stopAgent', 'demo');
+    for (const r of restore.splice(0).reverse()) await r();
+    for (const d of temp) rmSync(d, { recursive: true, force: true });
+  });
+
+  it('shows the signed plan verified with its steps, flags the out-of-plan request everywhere, and reports the required step not run', async () => {
+    const ref = await newSession();
+    const broker = a.internals.broker;
+    await prompt(ref, '/intent');
+    await waitFor(broker.onDidChange, () => broker.pendingFor(ref.sessionId).length > 0, 20_000, 'the permission request');
+    await waitFor(a.internals.intent.onDidChange, () => intentOf(a, ref)?.verification?.state === 'verified', 20_000, 'the verified intent plan');
+
+    // The pending request and its transcript item carry the flag.
+    const pending = broker.pendingFor(ref.sessionId)[0]!;
+    assert.equal(pending.request.subject?.type, 'tool_call');
+    assert.deepEqual(pending.flags, ['not_in_plan']);
+    const item = a.internals.transcript.session(ref.sessionId)?.item(permissionItemId(pending.id));
+    assert.ok(item?.kind === 'permission', 'the request is in the transcript');
+    assert.deepEqual(item.flags, ['not_in_plan']);
+
+    // The snapshot: verified by the demo key, usage and verdicts as the scenario made them.
+    const snap = intentOf(a, ref)!;
+    assert.equal(snap.planId, 'intent');
+    assert.equal(snap.verification?.kid, 'demo-1');
+    assert.deepEqual(snap.steps.map((s) => [s.tool, s.callsUsed, s.maxCalls, s.required]),
+      [['read_file', 1, 20, false], ['edit_file', 0, 20, true], ['run_tests', 1, 2, false]]);
+    const outside = snap.verdicts.filter((v) => v.verdict === 'not_in_plan');
+    assert.deepEqual(outside.map((v) => [v.toolName, v.verdict === 'not_in_plan' && v.reason]), [['edit_file', 'argument_fails_constraint']]);
+
+    // The tree: plan node, goal, user, one row per step, the call outside the plan.
+    await a.internals.plansUi.tree.whenIdle();
+    const plan = await intentPlan(a, ref);
+    assert.match(plan.row.description, /^intent · verified \(kid demo-1, (59|60) min left\) · 1 call outside the plan$/);
+    assert.equal(plan.row.icon, 'verified-filled');
+    assert.equal(plan.row.context, 'plan:unknown:intent:verified');
+    const rows = (await children(a, plan.node)).map((c) => c.row);
+    assert.deepEqual(rows.map((r) => r.label), [
+      'Goal: Add a farewell() helper next to greet() in src/greeting.ts', 'For: ada@example.com',
+      'read_file', 'edit_file', 'run_tests', 'Calls outside the plan',
+    ]);
+    assert.deepEqual(rows.slice(2, 5).map((r) => [r.description, r.icon]), [['1/20 calls', 'pass'], ['0/20 calls · required', 'circle-outline'], ['1/2 calls', 'pass']]);
+    assert.match(rows[2]!.tooltip, /path matches the glob "src\/\*\*"/);
+    assert.match(rows[3]!.tooltip, /path equals "src\/greeting.ts"/);
+    assert.equal(rows[1]!.description, '', 'the user is confirmed by the verified token');
+    const outsideNode = await child(a, plan.node, (r) => r.label === 'Calls outside the plan', 'Calls outside the plan');
+    assert.equal(outsideNode.row.description, '1');
+    const calls = (await children(a, outsideNode.node)).map((c) => c.row);
+    assert.deepEqual(calls.map((c) => [c.label, c.description]), [['edit_file', 'not_in_plan: an argument is outside its constraint']]);
+    assert.match(calls[0]!.tooltip, /"path" must equal "src\/greeting.ts"/);
+    assert.equal(a.internals.plansUi.tree.getParent((await children(a, outsideNode.node))[0]!.node)?.id, outsideNode.node.id, 'getParent walks back up');
+
+    if (hasUiHook()) {
+      await a.internals.plansUi.treeView.reveal((await children(a, outsideNode.node))[0]!.node, { expand: true });
+      await waitForUi(ROWS, (t) => t.some((x) => x.includes('verified (kid demo-1')) && t.some((x) => x.includes('Calls outside the plan')));
+      await waitForWebview('.perm-flags', (t) => t.some((f) => f.includes('Not in plan')));
+      await screenshot('intent-plan-permission-pending');
+    }
+
+    // Reject; the turn ends without the required step.
+    assert.ok(await broker.respond(pending.id, 'reject_once'));
+    await turnEnd(a, ref);
+    await waitFor(a.internals.intent.onDidChange, () => (intentOf(a, ref)?.missingRequired?.length ?? 0) > 0, 10_000, 'the missing required step');
+    assert.deepEqual(intentOf(a, ref)!.missingRequired!.map((s) => s.tool), ['edit_file']);
+    const resolved = a.internals.transcript.session(ref.sessionId)?.item(permissionItemId(pending.id));
+    assert.ok(resolved?.kind === 'permission' && resolved.state === 'selected' && resolved.optionId === 'reject_once');
+
+    await a.internals.plansUi.tree.whenIdle();
+    const after = await intentPlan(a, ref);
+    const last = (await children(a, after.node)).map((c) => c.row);
+    assert.deepEqual(last.at(-1)?.label, 'Required steps not run: edit_file');
+    assert.equal(last.at(-1)?.icon, 'warning');
+    if (hasUiHook()) {
+      await a.internals.plansUi.treeView.reveal(after.node, { expand: true, select: true });
+      const dom = await waitForUi(ROWS, (t) => t.some((x) => x.includes('Required steps not run: edit_file')));
+      assert.ok(dom.some((x) => /intent · verified \(kid demo-1, (59|60) min left\)/.test(x)), JSON.stringify(dom));
+      await screenshot('intent-plan-verified');
+    }
+  });
+
+  it('never shows the plan verified without keys, or with keys that do not match; flags without auto-reject', async () => {
+    const restoreAuto = await setting('intent.autoRejectOutOfPlan', true); // must not fire: the plan is not verified
+    try {
+      // No keys configured.
+      const restoreKeys = await setting('intent.jwks', '');
+      try {
+        const ref = await newSession();
+        const broker = a.internals.broker;
+        const states = await recordStates(a, ref, async () => {
+          await prompt(ref, '/intent');
+          await waitFor(broker.onDidChange, () => broker.pendingFor(ref.sessionId).length > 0, 20_000, 'the permission request (not auto-rejected)');
+          await a.internals.intent.whenChecked();
+        });
+        assert.equal(states.size, 1);
+        assert.ok(![...states.values()][0]!.includes('verified'), JSON.stringify([...states]));
+        assert.equal(intentOf(a, ref)?.verification?.state, 'unverified');
+        const pending = broker.pendingFor(ref.sessionId)[0]!;
+        assert.deepEqual(pending.flags, ['not_in_plan'], 'still flagged');
+        await a.internals.plansUi.tree.whenIdle();
+        const plan = await intentPlan(a, ref);
+        assert.match(plan.row.description, /^intent · unverified \(no keys configured\)/);
+        assert.equal(plan.row.icon, 'unverified');
+        const user = (await children(a, plan.node)).map((c) => c.row).find((r) => r.label.startsWith('For: '));
+        assert.equal(user?.description, 'not confirmed by a verified token');
+        assert.ok(await broker.respond(pending.id, 'reject_once'));
+        await turnEnd(a, ref);
+      } finally { await restoreKeys(); }
+
+      // Keys of someone else with the same key id: a bad signature.
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'acp-intent-keys-'));
+      temp.push(dir);
+      const foreign = path.join(dir, 'jwks.json');
+      writeFileSync(foreign, JSON.stringify(makeJwks([generateSigningKey('demo-1').publicJwk])));
+      const restoreForeign = await setting('intent.jwks', foreign);
+      try {
+        const ref = await newSession();
+        const broker = a.internals.broker;
+        const states = await recordStates(a, ref, async () => {
+          await prompt(ref, '/intent');
+          await waitFor(broker.onDidChange, () => broker.pendingFor(ref.sessionId).length > 0, 20_000, 'the permission request (not auto-rejected)');
+          await a.internals.intent.whenChecked();
+        });
+        assert.ok(![...states.values()].flat().includes('verified'), JSON.stringify([...states]));
+        assert.equal(intentOf(a, ref)?.verification?.state, 'bad_signature');
+        await a.internals.plansUi.tree.whenIdle();
+        assert.match((await intentPlan(a, ref)).row.description, /^intent · bad signature/);
+        assert.ok(await broker.respond(broker.pendingFor(ref.sessionId)[0]!.id, 'reject_once'));
+        await turnEnd(a, ref);
+      } finally { await restoreForeign(); }
+    } finally { await restoreAuto(); }
+  });
+
+  it('rejects an out-of-plan request automatically only when the plan is verified and the setting is on', async () => {
+    const restoreAuto = await setting('intent.autoRejectOutOfPlan', true);
+    try {
+      const ref = await newSession();
+      const broker = a.internals.broker;
+      const decided: string[] = [];
+      const sub = broker.onDidDecide((d) => { if (d.sessionId === ref.sessionId && d.outcome.outcome === 'selected') decided.push(d.outcome.optionId); });
+      try {
+        await prompt(ref, '/intent');
+        await turnEnd(a, ref);
+      } finally { sub.dispose(); }
+      assert.equal(intentOf(a, ref)?.verification?.state, 'verified');
+      assert.deepEqual(decided, ['reject_once'], 'answered with the agent\'s reject option');
+      assert.equal(broker.pendingFor(ref.sessionId).length, 0, 'never shown to the user');
+      const t = a.internals.transcript.session(ref.sessionId);
+      const said = t?.slice(t.firstIndex).flatMap((i) => (i.kind === 'message' && i.role === 'agent'
+        ? [i.parts.map((p) => (p.type === 'text' ? p.chunks.join('') : '')).join('')] : []));
+      assert.ok(said?.includes('permission: selected reject_once'), JSON.stringify(said));
+    } finally { await restoreAuto(); }
+  });
+});
+
+describe('Intent plans in the Plans tree (own stores)', function () {
+  this.timeout(30_000);
+  const A = 'intent-fixture';
+  const S = 'sess-intent';
+  const owned: { dispose(): unknown }[] = [];
+  let registry: Registry;
+  let plans: PlanStore;
+  let intent: IntentChecks;
+  let tree: PlansTreeProvider;
+  let restoreKeys: () => Thenable<void>;
+  let dir: string;
+
+  const feed = (e: SessionEvent): void => { registry.apply(A, e); plans.apply(A, e); intent.apply(A, e); };
+  const items = async (node?: PlanTreeNode) => Promise.all(tree.getChildren(node).map(async (n) => ({ node: n, row: rowOf(await tree.getTreeItem(n)) })));
+  const planNode = async (planId: string) => {
+    const session = tree.getChildren(tree.getChildren()[0])[0] ?? assert.fail('no session node');
+    return (await items(session)).find((c) => c.row.label === planId) ?? assert.fail(`no plan ${planId}`);
+  };
+
+  before(async () => {
+    const key = generateSigningKey('fixture-1');
+    dir = mkdtempSync(path.join(os.tmpdir(), 'acp-intent-tree-'));
+    writeFileSync(path.join(dir, 'jwks.json'), JSON.stringify(makeJwks([key.publicJwk])));
+    restoreKeys = await setting('intent.jwks', path.join(dir, 'jwks.json'));
+    const config = new Config();
+    registry = new Registry();
+    plans = new PlanStore();
+    const logs = new Logs(config);
+    intent = new IntentChecks(config, logs, plans);
+    tree = new PlansTreeProvider(registry, plans, 16, intent);
+    owned.push(tree, intent, logs, plans, registry);
+    registry.upsertAgent({ id: A, name: 'Fixture Agent', protocolVersion: 2, status: 'running' });
+    registry.addSession({ agentId: A, sessionId: S });
+    const plan = { version: 1, goal: 'Tidy <b>docs</b>', user: 'bo@example.com', steps: [{ tool: 'read_file', maxCalls: 1 }] };
+    const { token } = await signIntentToken(plan, key, { lifetimeSeconds: 600 });
+    feed({ sessionId: S, kind: 'plan_update', plan: { type: 'unknown', planId: 'custom', rawType: '_custom', raw: { type: '_custom', planId: 'custom', title: 'Board' } } });
+    feed({ sessionId: S, kind: 'plan_update', plan: { type: 'unknown', planId: 'i1', rawType: '_intent', raw: { type: '_intent', planId: 'i1', plan, token } } });
+    await intent.whenChecked();
+    await tree.whenIdle();
+  });
+
+  after(async () => {
+    for (const d of owned.splice(0)) d.dispose();
+    await restoreKeys();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('renders the intent plan with its rows; another unknown type keeps the generic rendering', async () => {
+    const custom = await planNode('custom');
+    assert.deepEqual((await items(custom.node)).map((c) => [c.node.kind, c.row.label]), [['field', 'title']]);
+    const i1 = await planNode('i1');
+    assert.match(i1.row.description, /^intent · verified \(kid fixture-1, (9|10) min left\)$/);
+    const rows = await items(i1.node);
+    assert.deepEqual(rows.map((c) => c.row.label), ['Goal: Tidy <b>docs</b>', 'For: bo@example.com', 'read_file', 'Calls outside the plan']);
+    assert.deepEqual(rows.map((c) => c.row.context), ['intent:goal', 'intent:user', 'intent:step:unused', 'intent:outside']);
+    assert.ok(rows.every((c) => typeof (c.node as { id: string }).id === 'string'));
+    const ids = rows.map((c) => (c.node as { id: string }).id);
+    assert.equal(new Set(ids).size, ids.length, 'unique ids');
+    for (const c of rows) assert.equal(tree.getParent(c.node)?.id, i1.node.id);
+    assert.deepEqual(tree.getChildren(i1.node), rows.map((c) => c.node), 'the same (interned) nodes on every call');
+  });
+
+  it('refreshes only the intent plan node when a call is checked, and lists calls outside the plan', async () => {
+    const fired: (string | undefined)[] = [];
+    const sub = tree.onDidChangeTreeData((e) => { for (const n of e === undefined ? [undefined] : Array.isArray(e) ? e : [e]) fired.push(n?.id); });
+    try {
+      feed({ sessionId: S, kind: 'tool_call', toolCallId: 'c1', fields: { title: 'Read a', rawInput: { path: 'a' }, _meta: { toolName: 'read_file' } } });
+      feed({ sessionId: S, kind: 'tool_call', toolCallId: 'c2', fields: { title: 'Read b', rawInput: { path: 'b' }, _meta: { toolName: 'read_file' } } });
+      feed({ sessionId: S, kind: 'tool_call', toolCallId: 'c3', fields: { title: 'Wipe', rawInput: {}, _meta: { toolName: 'rm_rf' } } });
+      await tree.whenIdle();
+    } finally { sub.dispose(); }
+    const i1 = await planNode('i1');
+    assert.deepEqual([...new Set(fired)], [i1.node.id], 'element-scoped refresh of the intent plan');
+    const rows = await items(i1.node);
+    assert.deepEqual(rows.map((c) => [c.row.label, c.row.description, c.row.icon]).slice(2), [
+      ['read_file', '1/1 call', 'warning'], ['Calls outside the plan', '2', 'warning'],
+    ]);
+    const calls = await items(rows[3]!.node);
+    assert.deepEqual(calls.map((c) => [c.row.label, c.row.description]), [
+      ['read_file', 'not_in_plan: the step has no calls left'], ['rm_rf', 'not_in_plan: no step for this tool'],
+    ]);
+    assert.match(calls[1]!.row.tooltip, /^Wipe\n/);
+  });
+
+  it('shows a key setting change at once: checking, then unverified without keys (never verified)', async () => {
+    const restore = await setting('intent.jwks', '');
+    try {
+      await waitFor(intent.onDidChange, () => intent.snapshot({ agentId: A, sessionId: S })[0]?.verification?.state !== 'verified', 10_000, 'the recheck');
+      await intent.whenChecked();
+      await tree.whenIdle();
+      assert.match((await planNode('i1')).row.description, /^intent · unverified \(no keys configured\)/);
+    } finally { await restore(); }
+    await waitFor(intent.onDidChange, () => intent.snapshot({ agentId: A, sessionId: S })[0]?.verification?.state === 'verified', 10_000, 'verified again');
+  });
+});

@@ -1,5 +1,6 @@
 // Agent definitions: the user's `acp.agents` entries (validated) plus the built-in Demo Agent.
-import { z } from 'zod';
+import * as z from 'zod';
+import type { McpServerConfig } from '../protocol/api';
 
 export const DEMO_AGENT_ID = 'demo';
 
@@ -51,4 +52,26 @@ export function parseAgentSettings(raw: unknown, offerV2: boolean): AgentConfigR
     });
   });
   return { agents, problems };
+}
+
+const mcpSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('stdio'), name: z.string().min(1), command: z.string().min(1), args: z.array(z.string()).default([]), env: z.record(z.string(), z.string()).default({}) }),
+  z.object({ type: z.literal('http'), name: z.string().min(1), url: z.string().url(), headers: z.record(z.string(), z.string()).default({}) }),
+  z.object({ type: z.literal('sse'), name: z.string().min(1), url: z.string().url(), headers: z.record(z.string(), z.string()).default({}) }),
+]);
+
+/** Validates `acp.mcpServers` into the protocol's MCP server shape. */
+export function parseMcpSettings(raw: unknown): { servers: McpServerConfig[]; problems: string[] } {
+  const servers: McpServerConfig[] = [];
+  const problems: string[] = [];
+  if (!Array.isArray(raw)) return { servers, problems: raw == null ? [] : ['"acp.mcpServers" must be a list.'] };
+  raw.forEach((entry, i) => {
+    const withType = entry && typeof entry === 'object' && !('type' in entry) ? { ...entry, type: 'stdio' } : entry;
+    const r = mcpSchema.safeParse(withType);
+    if (!r.success) { problems.push(`acp.mcpServers entry #${i + 1}: ${r.error.issues.map((x) => `${x.path.join('.') || 'entry'}: ${x.message}`).join('; ')}.`); return; }
+    const m = r.data;
+    if (m.type === 'stdio') servers.push({ type: 'stdio', name: m.name, command: m.command, args: m.args, env: Object.entries(m.env).map(([name, value]) => ({ name, value })) });
+    else servers.push({ type: m.type, name: m.name, url: m.url, headers: Object.entries(m.headers).map(([name, value]) => ({ name, value })) });
+  });
+  return { servers, problems };
 }

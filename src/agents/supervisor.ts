@@ -2,7 +2,7 @@
 // crash → clear report, automatic restart with backoff (at most 4 in 3 minutes), then the
 // sessions are resumed with the client's transcript and plans kept. Prompts sent while a turn runs
 // are queued per session and sent when the turn ends.
-import type { AcpConnection, CancelToken, ClientServices, ConnectOptions, ProtocolLogger } from '../protocol/api';
+import type { AcpConnection, CancelToken, ClientServices, ConnectOptions, McpServerConfig, ProtocolLogger } from '../protocol/api';
 import type { ConfigOption, ContentBlock, PermissionOutcome, PermissionRequest, SessionEvent } from '../protocol/events';
 import { AgentProcess, describeExit, type ExitInfo, type SpawnSpec } from './agentProcess';
 import type { AgentDefinition } from './agentConfig';
@@ -94,9 +94,16 @@ export class AgentSupervisor {
     this.proc?.kill();
   }
 
-  async newSession(cwd: string): Promise<SessionRecord> {
+  /**
+   * Opens a session in `cwd`. Extra folders and MCP servers are passed only where the agent says
+   * it supports them (others are logged and left out, never sent to an agent that can't use them).
+   */
+  async newSession(cwd: string, extras: { additionalDirectories?: string[]; mcpServers?: McpServerConfig[] } = {}): Promise<SessionRecord> {
     const conn = await this.ready();
-    const setup = await conn.newSession({ cwd, additionalDirectories: [], mcpServers: [] });
+    const caps = conn.capabilities;
+    const additionalDirectories = caps.additionalDirectories ? extras.additionalDirectories ?? [] : [];
+    const mcpServers = (extras.mcpServers ?? []).filter((m) => caps.mcp[m.type]);
+    const setup = await conn.newSession({ cwd, additionalDirectories, mcpServers });
     const rec: SessionRecord = { sessionId: setup.sessionId, cwd, busy: false, queue: [], live: true, configOptions: [] };
     this.sessions.set(rec.sessionId, rec);
     if (setup.configOptions) this.onEvent({ sessionId: rec.sessionId, kind: 'config_options', options: setup.configOptions });

@@ -1,6 +1,6 @@
 // The claims of an intent token. Only what verification needs is required; the rest (the policy
 // snapshot, role, groups, agent) is kept as sent for display.
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const intentClaimsSchema = z.looseObject({
   sub: z.string({ error: 'must be a string' }),
@@ -20,9 +20,4 @@ export const intentClaimsSchema = z.looseObject({
 
 export type IntentClaims = z.output<typeof intentClaimsSchema>;
 
-/** Longest lifetime (`exp - iat`) an intent token may have. */
-export const MAX_LIFETIME_SECONDS = 60 * 60;
-/** Lifetime of the tokens we sign when none is given. */
-export const DEFAULT_LIFETIME_SECONDS = 15 * 60;
-/** Clock skew allowed when checking `exp`, `iat` and `nbf`. */
-export const DEFAULT_CLOCK_SKEW_SECONDS = 60;
+export { DEFAULT_CLOCK_SKEW_SECONDS, DEFAULT_LIFETIME_SECONDS, MAX_LIFETIME_SECONDS } from './limits';

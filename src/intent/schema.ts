@@ -4,7 +4,7 @@
 //
 // Any other client sees a plan of an unknown type. Everything here is agent-supplied and untrusted
 // until the token is verified (see verify.ts); texts must be escaped by whoever shows them.
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const MAX_STEPS = 50;
 export const DEFAULT_MAX_CALLS = 20;

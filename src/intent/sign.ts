@@ -3,7 +3,7 @@
 import { SignJWT } from 'jose';
 import { createHash, type KeyObject } from 'node:crypto';
 import { canonicalJson, planHash, type HashEncoding } from './canonical';
-import { DEFAULT_LIFETIME_SECONDS } from './claims';
+import { DEFAULT_LIFETIME_SECONDS } from './limits';
 import { ulid } from './ulid';
 
 export interface IntentClaimsInput {

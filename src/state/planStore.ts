@@ -316,35 +316,58 @@ export function cloneReusing(next: unknown, prev: unknown): unknown {
     const copy = cloneValue(next);
     return copy === prev ? prev : copy;
   }
+  // Compare first (no allocation): most parts of a re-sent plan are unchanged.
+  if (sameJson(next, prev)) return prev;
   if (Array.isArray(next)) {
     if (!Array.isArray(prev)) return cloneValue(next);
     const out = new Array<unknown>(next.length);
-    let same = next.length === prev.length;
     for (let i = 0; i < next.length; i++) {
       const x: unknown = next[i];
-      const c = x === undefined || typeof x === 'function' || typeof x === 'symbol' ? null
+      out[i] = x === undefined || typeof x === 'function' || typeof x === 'symbol' ? null
         : i < prev.length ? cloneReusing(x, prev[i]) : cloneValue(x);
-      out[i] = c;
-      if (same && c !== prev[i]) same = false;
     }
-    return same ? prev : out;
+    return out;
   }
   if (Array.isArray(prev) || !isPlainObject(next)) return cloneValue(next);
   const src = next as Record<string, unknown>;
   const old = prev as Record<string, unknown>;
   const out: Record<string, unknown> = {};
-  let same = true;
-  let n = 0;
   for (const k of Object.keys(src)) {
     const x = src[k];
     if (x === undefined || typeof x === 'function' || typeof x === 'symbol') continue;
-    n++;
     const p = Object.prototype.hasOwnProperty.call(old, k) ? old[k] : undefined;
-    const c = p === undefined ? cloneValue(x) : cloneReusing(x, p);
-    if (same && c !== p) same = false;
-    setKey(out, k, c);
+    setKey(out, k, p === undefined ? cloneValue(x) : cloneReusing(x, p));
   }
-  return same && n === Object.keys(old).length ? prev : out;
+  return out;
+}
+
+/** Whether `next` has the same JSON as `prev`, a copy made by this module (key order ignored). */
+function sameJson(next: unknown, prev: unknown): boolean {
+  if (next === prev) return true;
+  if (typeof next !== 'object' || next === null) {
+    if (typeof next === 'number' && !Number.isFinite(next)) return prev === null;
+    if (next === undefined || typeof next === 'function' || typeof next === 'symbol') return prev === null;
+    return false;
+  }
+  if (typeof prev !== 'object' || prev === null) return false;
+  if (Array.isArray(next)) {
+    if (!Array.isArray(prev) || next.length !== prev.length) return false;
+    for (let i = 0; i < next.length; i++) if (!sameJson(next[i], prev[i])) return false;
+    return true;
+  }
+  if (Array.isArray(prev) || !isPlainObject(next)) return false;
+  const src = next as Record<string, unknown>;
+  const old = prev as Record<string, unknown>;
+  let n = 0;
+  for (const k in src) {
+    if (!Object.prototype.hasOwnProperty.call(src, k)) continue;
+    const x = src[k];
+    if (x === undefined || typeof x === 'function' || typeof x === 'symbol') continue;
+    if (!Object.prototype.hasOwnProperty.call(old, k) || !sameJson(x, old[k])) return false;
+    n++;
+  }
+  for (const k in old) if (Object.prototype.hasOwnProperty.call(old, k)) n--;
+  return n === 0;
 }
 
 /** The same copy as `JSON.parse(JSON.stringify(v))` for plain JSON data, without the text. */

@@ -8,6 +8,7 @@ import type { PermissionBroker } from '../agents/permissionBroker';
 import type { Registry } from '../state/registry';
 import type { ContentBlock } from '../protocol/events';
 import type { Logs } from '../agents/logs';
+import { parseMcpSettings } from '../agents/agentConfig';
 
 export interface AgentCommandDeps {
   agents: AgentManager;
@@ -61,7 +62,10 @@ export function registerAgentCommands(deps: AgentCommandDeps): vscode.Disposable
   const newSession = async (sup: AgentSupervisor): Promise<SessionRef> => {
     const cwd = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
     if (!cwd) throw new Error('Open a folder first: a session works in a workspace folder.');
-    const rec = await sup.newSession(cwd);
+    const folders = (vscode.workspace.workspaceFolders ?? []).slice(1).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
+    const mcp = parseMcpSettings(vscode.workspace.getConfiguration('acp').get('mcpServers', []));
+    for (const p of mcp.problems) logs.main.warn(`[config] ${p}`);
+    const rec = await sup.newSession(cwd, { additionalDirectories: folders, mcpServers: mcp.servers });
     registry.addSession({ agentId: sup.id, sessionId: rec.sessionId, cwd });
     registry.setActiveSession({ agentId: sup.id, sessionId: rec.sessionId });
     return { agentId: sup.id, sessionId: rec.sessionId };

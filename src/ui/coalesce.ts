@@ -36,9 +36,18 @@ export class FrameCoalescer<K> implements Disposable {
   add(key: K): void {
     if (this.disposed) return;
     this.keys.add(key);
-    if (this.timer !== undefined) return;
+    if (this.timer === undefined) this.arm();
+  }
+
+  private arm(): void {
     const wait = Math.max(0, this.lastFlush + this.frameMs - this.scheduler.now());
-    this.timer = this.scheduler.setTimeout(() => this.run(), wait);
+    this.timer = this.scheduler.setTimeout(() => this.onTimer(), wait);
+  }
+
+  /** Node's timers count from the event loop's cached millisecond clock: one may fire early. */
+  private onTimer(): void {
+    if (this.scheduler.now() < this.lastFlush + this.frameMs) this.arm();
+    else this.run();
   }
 
   /** Flushes what is pending right away (e.g. before a reveal). */

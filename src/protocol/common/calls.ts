@@ -1,6 +1,6 @@
 // Building blocks the adapters share: plain request calls, the session/update envelope and the
 // permission outcome.
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { AdapterCall } from '../adapter';
 import type { JsonObject, PermissionOutcome } from '../events';
 import { ProtocolShapeError } from './errors';

@@ -1,6 +1,6 @@
 // Session config options and commands: the parts v1 and v2 share (the id and group field names
 // differ, so they are parameters).
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AvailableCommand, ConfigOption, ConfigSelectOption, JsonObject } from '../events';
 import { isObject, lenientArray, optStr, put, soft, taggedUnion, withMeta } from './zod';
 

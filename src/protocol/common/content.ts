@@ -1,5 +1,5 @@
 // Content blocks (both versions): known types are checked, any other type is kept whole.
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ContentBlock, JsonObject } from '../events';
 import { anyObject, optStr, put, soft, taggedUnion, withMeta } from './zod';
 

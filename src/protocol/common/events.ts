@@ -1,5 +1,5 @@
 // Helpers the adapters share to build events.
-import { z } from 'zod';
+import * as z from 'zod';
 import type { JsonObject, SessionEvent } from '../events';
 import { availableCommands } from './config';
 import { planContent } from './plan';

@@ -1,6 +1,6 @@
 // Schemas of what the client sends that v1 and v2 share. They check our own encoders (tests) and
 // the documentation examples of client messages; nothing is parsed with them at run time.
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const meta = z.looseObject({}).nullish();
 export const implementationOut = z.looseObject({ name: z.string(), title: z.string().nullish(), version: z.string(), _meta: meta });

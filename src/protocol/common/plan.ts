@@ -1,6 +1,6 @@
 // Plans (both versions). Entry status and priority are kept verbatim whatever their value
 // (v1's closed enums included: a v1 `cancelled` or custom status is kept, not dropped).
-import { z } from 'zod';
+import * as z from 'zod';
 import type { JsonObject, PlanContent, PlanEntry } from '../events';
 import { lenientArray, taggedUnion, withMeta } from './zod';
 

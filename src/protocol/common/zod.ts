@@ -1,7 +1,7 @@
 // Shared zod helpers for the v1 and v2 schemas: open unions dispatched on their tag through a
 // map (never tried in order), arrays that skip invalid items, fields that fall back to
 // "omitted" when malformed, and `_meta` handling.
-import { z } from 'zod';
+import * as z from 'zod';
 import type { JsonObject, Meta } from '../events';
 import { ProtocolShapeError } from './errors';
 

@@ -11,7 +11,8 @@ import {
 } from 'vscode-jsonrpc/node';
 
 export const CANCEL_REQUEST_METHOD = '$/cancel_request';
-const LIBRARY_CANCEL_METHOD = '$/cancelRequest';
+/** The cancellation method vscode-jsonrpc understands (LSP's). */
+export const LIBRARY_CANCEL_METHOD = '$/cancelRequest';
 
 export const acpCancellationStrategy: CancellationStrategy = {
   receiver: {

@@ -31,6 +31,12 @@ const PREVIEW_CHARS = 200;
 export interface NdjsonReaderOptions {
   maxLineBytes?: number;
   logger?: ProtocolLogger;
+  /**
+   * Receives every message (the end-of-stream marker included) instead of the listener;
+   * `deliver` is the listener's callback. The connection uses it to dispatch in order ahead of
+   * vscode-jsonrpc's queue (orderedDispatch.ts).
+   */
+  route?: (message: Message, deliver: DataCallback) => void;
 }
 
 export interface ReaderStats {
@@ -56,6 +62,7 @@ export class NdjsonMessageReader extends AbstractMessageReader {
   private readonly maxLineBytes: number;
   private readonly logger: ProtocolLogger | undefined;
   private readonly splitter: LineSplitter;
+  private readonly route: ((message: Message, deliver: DataCallback) => void) | undefined;
   private callback: DataCallback | undefined;
   private ended = false;
   private readonly detach: (() => void)[] = [];
@@ -66,6 +73,7 @@ export class NdjsonMessageReader extends AbstractMessageReader {
     super();
     this.maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
     this.logger = options.logger;
+    this.route = options.route;
     this.splitter = new LineSplitter(this.maxLineBytes, {
       line: (bytes) => this.onLine(bytes),
       oversize: (bytes) => this.onOversize(bytes),
@@ -116,7 +124,7 @@ export class NdjsonMessageReader extends AbstractMessageReader {
     this.ended = true;
     this.streamError = err;
     this.splitter.end();
-    this.callback?.({ jsonrpc: '2.0', method: END_OF_STREAM_METHOD } as Message);
+    this.emit({ jsonrpc: '2.0', method: END_OF_STREAM_METHOD } as Message);
     this.fireClose();
   }
 
@@ -170,7 +178,14 @@ export class NdjsonMessageReader extends AbstractMessageReader {
       return;
     }
     this.stats.messages++;
-    this.callback?.(toLibraryCancel(msg));
+    this.emit(toLibraryCancel(msg));
+  }
+
+  private emit(msg: Message): void {
+    const callback = this.callback;
+    if (!callback) return;
+    if (this.route) this.route(msg, callback);
+    else callback(msg);
   }
 
   private noise(text: string, why: string): void {

@@ -16,6 +16,7 @@ import { acpCancellationStrategy } from './cancellation';
 import { ConnectionClosedError, ErrorCodes, toRpcFailure } from './errors';
 import { END_OF_STREAM_METHOD, NdjsonMessageReader, type ReaderStats } from './ndjsonReader';
 import { NdjsonMessageWriter } from './ndjsonWriter';
+import { OrderedDispatch } from './orderedDispatch';
 
 export interface RpcConnectionOptions {
   /** Discard (and report) lines longer than this. Default 64 MiB. */
@@ -31,6 +32,7 @@ export class RpcConnection implements Disposable {
   private readonly reader: NdjsonMessageReader;
   private readonly writer: NdjsonMessageWriter;
   private readonly conn: MessageConnection;
+  private readonly gate: OrderedDispatch;
   private readonly requestHandlers = new Map<string, RpcRequestHandler>();
   private readonly notificationHandlers = new Map<string, RpcNotificationHandler>();
   private readonly closeEmitter = new Emitter<{ error?: Error }>();
@@ -41,10 +43,19 @@ export class RpcConnection implements Disposable {
 
   constructor(readable: NodeJS.ReadableStream, writable: NodeJS.WritableStream, options: RpcConnectionOptions = {}) {
     this.logger = options.logger;
-    this.reader = new NdjsonMessageReader(readable, { maxLineBytes: options.maxLineBytes, logger: options.logger });
+    // Notifications skip the library's one-message-per-turn queue; order is kept (orderedDispatch.ts).
+    this.gate = new OrderedDispatch({
+      notify: (method, params) => this.dispatchNotification(method, params),
+      pause: () => readable.pause(),
+      resume: () => readable.resume(),
+    });
+    this.reader = new NdjsonMessageReader(readable, {
+      maxLineBytes: options.maxLineBytes, logger: options.logger, route: (m, deliver) => this.gate.route(m, deliver),
+    });
     this.writer = new NdjsonMessageWriter(writable, options.logger);
     this.conn = createMessageConnection(this.reader, this.writer, libraryLogger(options.logger), {
       cancellationStrategy: acpCancellationStrategy,
+      messageStrategy: this.gate.strategy,
     });
     this.conn.onRequest((method, params, token) => this.dispatchRequest(method, params, token));
     this.conn.onNotification((method, params) => this.dispatchNotification(method, params));
@@ -114,6 +125,7 @@ export class RpcConnection implements Disposable {
   private close(error: Error | undefined): void {
     if (this.closed) return;
     this.closed = true;
+    this.gate.dispose();
     this.conn.dispose(); // rejects every pending request (mapped to ConnectionClosedError)
     this.writer.end();
     this.closeEmitter.fire(error ? { error } : {});
@@ -131,6 +143,7 @@ export class RpcConnection implements Disposable {
   }
 
   private dispatchNotification(method: string, params: unknown): void {
+    if (this.closed) return;
     if (method === END_OF_STREAM_METHOD) {
       this.close(this.reader.streamError);
       return;

@@ -1,6 +1,6 @@
 // The v1 diff `{path, oldText, newText}`, mapped to the v2-shaped model: one change (`add` when
 // there was no old text, else `modify`) with the texts kept for the diff editor.
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ToolCallContent } from '../events';
 import { soft, withMeta } from '../common/zod';
 

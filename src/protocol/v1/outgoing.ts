@@ -1,6 +1,6 @@
 // v1 schemas of every message the client sends: request params by method, our results to the
 // agent's requests by method, and notifications. Used by tests and the examples check.
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   contentBlockOut, emptyParams, implementationOut, listSessionsParams, meta, methodIdOnly, nameValue,
   permissionResponse, protocolVersion, sessionIdOnly,

@@ -1,6 +1,6 @@
 // ACP v1 schemas for what the client receives (results, agent requests), mapped to the
 // version-neutral model. Session updates are in updates.ts; what the client sends in requests.ts.
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AgentCapabilities, AgentInfo, AuthMethod, ConfigOption, PermissionOption, PermissionRequest } from '../events';
 import type { SessionListEntry } from '../api';
 import { configOptionUnion } from '../common/config';

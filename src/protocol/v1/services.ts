@@ -1,5 +1,5 @@
 // v1 client services: decoding the agent's fs/terminal requests and encoding our results.
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ClientServiceCodecs, ServiceCodec } from '../adapter';
 import type { JsonObject } from '../events';
 import { lenientArray, parseOrThrow, put, soft, uint } from '../common/zod';

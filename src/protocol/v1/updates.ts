@@ -1,7 +1,7 @@
 // v1 `session/update` variants, each checked by its own schema (dispatched on `sessionUpdate`
 // through a map). Chunks and modes need per-session state, so they come back as `V1Decoded`
 // items that the adapter finishes (turns.ts).
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ConfigOption, ContentBlock, JsonObject, Meta, ToolCallFields } from '../events';
 import { contentBlock } from '../common/content';
 import {

@@ -9,6 +9,7 @@ import { decodeEnvelope, encodeOutcome, plainCall } from '../common/calls';
 import { encodeContentBlock } from '../common/content';
 import { stamp } from '../common/events';
 import { parseOrThrow } from '../common/zod';
+import { fastUpdate } from './fastPath';
 import { V2_METHODS as M } from './methods';
 import {
   emptyResult, initializeResult, listSessionsResult, newSessionResult, permissionRequest, promptResult,
@@ -123,6 +124,8 @@ class V2Adapter implements VersionAdapter {
 
   decodeUpdate(params: unknown): SessionEvent[] {
     const env = decodeEnvelope(params, 'session/update params (v2)');
+    const fast = fastUpdate(env.tag, env.update);
+    if (fast !== undefined) return [stamp(env.sessionId, fast)];
     const schema = v2UpdateSchema(env.tag);
     if (schema === undefined) return [stamp(env.sessionId, v2Unknown(env.update, env.tag))];
     const body = parseOrThrow(schema, env.update, `session/update "${env.tag}" (v2)`);

@@ -1,6 +1,6 @@
 // The v2 diff `{changes, patch?}`. Changes are tagged by `operation`; an unknown operation is
 // kept (with whatever paths it carries).
-import { z } from 'zod';
+import * as z from 'zod';
 import type { DiffChange, JsonObject, ToolCallContent } from '../events';
 import { lenientArray, optStr, put, soft, taggedUnion, withMeta } from '../common/zod';
 

@@ -1,7 +1,7 @@
 // ACP v2 schemas for what the client receives (results, agent requests), mapped to the
 // version-neutral model. Alpha.3 and the later draft are both accepted where they differ.
 // Session updates are in updates.ts; what the client sends in outgoing.ts.
-import { z } from 'zod';
+import * as z from 'zod';
 import type {
   AgentCapabilities, AgentInfo, AuthMethod, ConfigOption, JsonObject, PermissionOption, PermissionRequest, PermissionSubject,
 } from '../events';

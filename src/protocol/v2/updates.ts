@@ -1,6 +1,6 @@
 // v2 `session/update` variants, each checked by its own schema (dispatched on `sessionUpdate`
 // through a map, never tried in order). Any other tag becomes an `unknown` event.
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ContentBlock, JsonObject } from '../events';
 import { contentBlock } from '../common/content';
 import {

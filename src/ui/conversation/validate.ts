@@ -1,6 +1,6 @@
 // Validation of what the webview posts. The webview renders untrusted agent text (without
 // scripts, under a strict CSP), but its messages are still checked before anything acts on them.
-import { z } from 'zod';
+import * as z from 'zod';
 import type { FromWebview } from './protocol';
 
 const id = z.string().min(1).max(1000);

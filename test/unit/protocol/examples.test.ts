@@ -18,7 +18,7 @@ import type { AdapterCall, VersionAdapter } from '../../../src/protocol/adapter'
 import { createAdapter } from '../../../src/protocol/adapter';
 import { V1_CLIENT_RESULTS, V1_NOTIFICATION_PARAMS, V1_REQUEST_PARAMS } from '../../../src/protocol/v1/outgoing';
 import { V2_CLIENT_RESULTS, V2_NOTIFICATION_PARAMS, V2_REQUEST_PARAMS } from '../../../src/protocol/v2/outgoing';
-import type { z } from 'zod';
+import type * as z from 'zod';
 
 /** Every example where our verdict deliberately differs from the schema's, with the reason. */
 const LENIENCIES: Record<string, string> = {

@@ -41,6 +41,8 @@ export interface ToolCallItem {
   rawInput: unknown;
   rawOutput: unknown;
   _meta?: Meta;
+  /** The turn ended while the agent still reported it pending or in progress (some agents never close it). */
+  unfinished?: boolean;
 }
 
 export type PermissionState = 'pending' | 'selected' | 'cancelled';

@@ -35,6 +35,8 @@ export class SessionTranscript {
   private readonly byId = new Map<string, number>();
   private readonly terminalMap = new Map<string, TerminalBuffer>();
   private seq = 0;
+  /** Index of the first item of the current turn. */
+  private turnStart = 0;
 
   constructor(readonly sessionId: string, private readonly limits: SessionLimits, private readonly fire: Fire) {}
 
@@ -218,7 +220,7 @@ export class SessionTranscript {
     if (f.name !== undefined) tc.name = f.name;
     if (f.title !== undefined) tc.title = f.title;
     if (f.kind !== undefined) tc.toolKind = f.kind;
-    if (f.status !== undefined) tc.status = f.status;
+    if (f.status !== undefined) { tc.status = f.status; tc.unfinished = false; }
     if (f.content !== undefined) { tc.content = f.content ? [...f.content] : []; tc.contentRev++; }
     if (f.locations !== undefined) tc.locations = f.locations ? [...f.locations] : [];
     if (f.rawInput !== undefined) tc.rawInput = f.rawInput;
@@ -270,10 +272,26 @@ export class SessionTranscript {
       this.meta.stopReason = e.stopReason;
       // A repeated idle (a snapshot) is not a new completion.
       if (!wasIdle) {
+        this.markUnfinishedTools();
         this.addItem({ kind: 'turn_end', itemId: this.nextId('s'), stopReason: e.stopReason, error: e.error ?? null, usage: e.usage ?? null });
       }
-    } else if (e.state !== 'idle') this.meta.stopReason = null;
+    } else if (e.state !== 'idle') {
+      this.meta.stopReason = null;
+      if (wasIdle) this.turnStart = this.endIndex;
+    }
     this.metaChanged();
+  }
+
+  /** Tool calls of the ending turn that the agent left pending or in progress are shown as unfinished. */
+  private markUnfinishedTools(): void {
+    for (let i = Math.max(this.turnStart, this.firstIndex); i < this.endIndex; i++) {
+      const item = this.at(i);
+      if (item?.kind !== 'tool_call' || item.unfinished) continue;
+      if (item.status === null || item.status === 'pending' || item.status === 'in_progress') {
+        item.unfinished = true;
+        this.emit([item.itemId, 'upsert']);
+      }
+    }
   }
 
   // ------------------------------------------------------------------ plumbing

@@ -92,7 +92,7 @@ function diffView(c: Extract<ToolCallContent, { type: 'diff' }>, index: number):
 export function toolHeaderView(tc: ToolCallItem, index: number): ToolCallHeaderView {
   return {
     kind: 'tool_call', itemId: tc.itemId, index, toolCallId: tc.toolCallId,
-    title: tc.title ?? tc.name ?? tc.toolCallId, toolKind: tc.toolKind, status: tc.status,
+    title: tc.title ?? tc.name ?? tc.toolCallId, toolKind: tc.toolKind, status: tc.unfinished ? 'unfinished' : tc.status,
     locations: tc.locations.map((l) => ({ path: l.path, line: typeof l.line === 'number' ? l.line : null })),
     rawInput: tc.rawInput === undefined || tc.rawInput === null ? null : jsonPreview(tc.rawInput),
     rawOutput: tc.rawOutput === undefined || tc.rawOutput === null ? null : jsonPreview(tc.rawOutput),

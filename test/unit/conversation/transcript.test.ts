@@ -82,6 +82,22 @@ describe('Transcript: messages', () => {
 });
 
 describe('Transcript: tool calls', () => {
+  it('marks tool calls the agent left open as unfinished when the turn ends', () => {
+    const { t } = setup();
+    t.apply(ev.tool('old', { title: 'Earlier', status: 'in_progress' }));
+    t.apply(ev.state('idle', 'end_turn'));
+    t.apply(ev.state('running'));
+    t.apply(ev.tool('edit', { title: 'Edit', status: 'in_progress' }));
+    t.apply(ev.tool('read', { title: 'Read', status: 'completed' }));
+    t.apply(ev.state('idle', 'cancelled'));
+    assert.equal(tool(t, 'edit').unfinished, true);
+    assert.equal(tool(t, 'edit').status, 'in_progress', 'what the agent said is kept');
+    assert.ok(!tool(t, 'read').unfinished);
+    t.apply(ev.state('idle', 'cancelled')); // a repeated idle is not a new turn end
+    t.apply(ev.tool('edit', { status: 'completed' }));
+    assert.equal(tool(t, 'edit').unfinished, false, 'a late final status clears the mark');
+  });
+
   it('creates on first update and applies patch semantics per field', () => {
     const { t, changes } = setup();
     t.apply(ev.tool('c1', { title: 'Read a.ts', kind: 'read', status: 'pending', locations: [{ path: '/w/a.ts', line: 3 }], rawInput: { path: 'a.ts' } }));

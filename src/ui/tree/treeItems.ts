@@ -49,7 +49,8 @@ function agentIcon(status: string): vscode.ThemeIcon {
 }
 
 export function sessionItem(node: PlanTreeNode, s: SessionRecord | undefined, sessionId: string, active: boolean, hasPlans: boolean): vscode.TreeItem {
-  const t = item(node, truncate(s?.title || sessionId, LABEL_MAX), C.Expanded);
+  // Untitled sessions: a short, readable label (the full id is in the tooltip).
+  const t = item(node, truncate(s?.title || `Session ${sessionId.replace(/^sess_/, '').slice(0, 8)}`, LABEL_MAX), C.Expanded);
   const attention = !!s && (s.pendingPermissions > 0 || s.turnState === 'requires_action');
   const state = !s ? 'closed'
     : attention ? `waiting for you${s.pendingPermissions > 1 ? ` (${s.pendingPermissions})` : ''}`

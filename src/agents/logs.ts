@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import type { LogLevel, ProtocolLogger } from '../protocol/api';
 import type { Config } from '../config';
 import { redact } from './redact';
+import { wireRecorder } from './wireRecorder';
 
 export class Logs implements vscode.Disposable {
   readonly main: vscode.LogOutputChannel;
@@ -25,17 +26,24 @@ export class Logs implements vscode.Disposable {
     if (this.config.trace() !== 'off') this.trace.info(`[${agentName} stderr] ${line}`);
   }
 
+  /**
+   * The logger of one connection (created per agent start). Its wire hook feeds the trace channel;
+   * in tests, with ACP_WIRE_RECORD_DIR set, it also records the connection's raw traffic to a file
+   * (see wireRecorder.ts); without it, nothing else runs per message.
+   */
   protocolLogger(agentName: string): ProtocolLogger {
+    const trace = (direction: 'send' | 'receive', message: unknown): void => {
+      const level = this.config.trace();
+      if (level === 'off') return;
+      const arrow = direction === 'send' ? '→' : '←';
+      const m = message as { id?: unknown; method?: string; error?: { message?: string } };
+      const head = `${arrow} ${agentName} ${m.method ?? (m.error ? 'error' : 'result')}${m.id !== undefined ? ` #${String(m.id)}` : ''}`;
+      this.trace.info(level === 'verbose' ? `${head} ${JSON.stringify(redact(message))}` : head);
+    };
+    const record = wireRecorder(agentName);
     return {
       log: (level: LogLevel, message: string) => this.main[level](`[${agentName}] ${message}`),
-      wire: (direction, message) => {
-        const level = this.config.trace();
-        if (level === 'off') return;
-        const arrow = direction === 'send' ? '→' : '←';
-        const m = message as { id?: unknown; method?: string; error?: { message?: string } };
-        const head = `${arrow} ${agentName} ${m.method ?? (m.error ? 'error' : 'result')}${m.id !== undefined ? ` #${String(m.id)}` : ''}`;
-        this.trace.info(level === 'verbose' ? `${head} ${JSON.stringify(redact(message))}` : head);
-      },
+      wire: record ? (direction, message) => { record(direction, message); trace(direction, message); } : trace,
     };
   }
 }

@@ -4,15 +4,21 @@
 //
 // Env: VSCODE_TEST_DIR (install dir, default ./.vscode-test), TEST_TIMEOUT_MS (default 300000),
 //      VERBOSE=1 (server log + workbench log + browser console), SCREENSHOT_DIR (default out/screenshots),
-//      MOCHA_GREP (run only matching tests), VSCODE_SKIP_BUILTIN_EXTENSIONS (see test/harness/lib/code-server.mjs).
-// Exit code: 0 when all tests passed. Last line: "N passed, N failed".
-import { mkdirSync, cpSync, existsSync } from 'node:fs';
+//      MOCHA_GREP (run only matching tests), VSCODE_SKIP_BUILTIN_EXTENSIONS (see test/harness/lib/code-server.mjs),
+//      ACP_WIRE_RECORD_DIR (keep the wire recordings there instead of a removed temp dir).
+// Exit code: 0 when all tests passed and every message the extension sent to an agent validates
+// against the official schema of its negotiated version (ACP_WIRE_RECORD_DIR, a fresh temp dir,
+// makes the extension host record its wire traffic; checked by lib/outbound-recordings.mjs after
+// the run). Last line: "N passed, N failed".
+import { mkdirSync, mkdtempSync, cpSync, existsSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { format } from 'node:util';
 import { createServer } from 'node:http';
 import {
   ROOT, ensureInstalled, makeProfile, startCodeServer, launchChromium, workbenchUrl,
 } from './lib/code-server.mjs';
+import { checkRecordingDir, formatReport } from './lib/outbound-recordings.mjs';
 
 const t0 = Date.now();
 const since = () => `${((Date.now() - t0) / 1000).toFixed(1)}s`;
@@ -32,7 +38,7 @@ const fixtures = path.join(ROOT, 'test/fixtures/workspace');
 if (existsSync(fixtures)) cpSync(fixtures, folder, { recursive: true });
 
 const shotDir = path.resolve(process.env.SCREENSHOT_DIR ?? path.join(ROOT, 'out/screenshots'));
-let server, browser, page, exitCode = 1, summary;
+let server, browser, page, exitCode = 1, summary, summaryLine;
 
 // UI hook for the tests (test/integration/ui.ts): screenshots and DOM text of the real workbench.
 const hook = createServer(async (req, res) => {
@@ -76,6 +82,11 @@ const hook = createServer(async (req, res) => {
 await new Promise((r) => hook.listen(0, '127.0.0.1', r));
 // The server-side extension host inherits code-server's environment.
 process.env.VSCODE_TEST_UI_HOOK = `http://127.0.0.1:${hook.address().port}`;
+// Wire recordings: a fresh temp dir (removed when valid), or ACP_WIRE_RECORD_DIR if given (kept).
+const keepWire = !!process.env.ACP_WIRE_RECORD_DIR;
+const wireDir = process.env.ACP_WIRE_RECORD_DIR || mkdtempSync(path.join(tmpdir(), 'acp-wire-'));
+process.env.ACP_WIRE_RECORD_DIR = wireDir;
+const wireSince = Date.now();
 
 try {
   server = await startCodeServer({ profile, folder, verbose, untrusted });
@@ -126,7 +137,7 @@ try {
     console.error(`[harness] code-server output:\n${server.output().slice(-4000)}`);
   }
   console.log(`[harness] extension host exited with code ${exitCode} after ${since()}`);
-  if (summary) console.log(`${summary.passes} passed, ${summary.failures} failed` + (summary.pending ? `, ${summary.pending} skipped` : ''));
+  if (summary) summaryLine = `${summary.passes} passed, ${summary.failures} failed` + (summary.pending ? `, ${summary.pending} skipped` : '');
   else if (exitCode === 0) { console.error('[harness] no test summary received'); exitCode = 1; }
 } catch (e) {
   console.error('[harness] error:', e);
@@ -137,4 +148,16 @@ try {
   hook.close();
   profile.cleanup();
 }
+// After the extension host is gone: every message it sent, checked against the official schemas.
+try {
+  const report = checkRecordingDir(wireDir, { schemasDir: path.join(ROOT, 'test/fixtures/schemas'), since: keepWire ? wireSince : undefined });
+  for (const line of formatReport(report, '[harness]')) console.log(line);
+  if (report.failures.length) exitCode = 1;
+  if (report.failures.length || keepWire) console.log(`[harness] recordings kept in ${wireDir}`);
+  else rmSync(wireDir, { recursive: true, force: true });
+} catch (e) {
+  console.error('[harness] outbound check failed:', e);
+  exitCode = 1;
+}
+if (summaryLine) console.log(summaryLine);
 process.exit(exitCode);

@@ -1,6 +1,8 @@
 // Test harness for connect()/negotiation tests: runs a scripted agent (test/agents) as a real
 // child process over real pipes, connects to it with an OutboundRecorder as the logger, and
-// collects the session events.
+// collects the session events. killAgents() (every test's afterEach) also checks that everything
+// each connection of the test sent validates against the schema of the version it negotiated,
+// whether or not the test asserted it itself.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -84,6 +86,7 @@ export interface Harness {
 }
 
 const live: AgentProcess[] = [];
+const recorders: OutboundRecorder[] = [];
 
 /** Spawns the agent and starts connect(); handlers default to "allow" permissions. */
 export function start(mode: string, opts: {
@@ -94,6 +97,7 @@ export function start(mode: string, opts: {
   const agent = new AgentProcess(mode, opts.agent);
   live.push(agent);
   const recorder = new OutboundRecorder();
+  recorders.push(recorder);
   const log = new EventLog();
   const handlers: ClientHandlers = {
     onEvent: log.push,
@@ -110,7 +114,16 @@ export function start(mode: string, opts: {
   return { agent, recorder, log, connecting };
 }
 
-/** Kills every agent the tests started that is still running (call from afterEach). */
+/**
+ * Kills every agent the tests started that is still running, then throws if any message the
+ * test's connections sent does not validate against the schema of their negotiated version
+ * (call from afterEach).
+ */
 export function killAgents(): void {
   for (const a of live.splice(0)) a.kill();
+  const problems = recorders.splice(0).flatMap((r) => {
+    const { version, violations } = r.violationsAsNegotiated();
+    return violations.map((v) => `v${version}: ${JSON.stringify(v.message)}\n  ${v.problems.join('\n  ')}`);
+  });
+  if (problems.length) throw new Error(`${problems.length} outbound message(s) do not match the official schema:\n${problems.join('\n')}`);
 }

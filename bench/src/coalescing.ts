@@ -4,16 +4,12 @@
 // tree refresh would. Measures: flushes, the smallest gap between two flushes (at most one per
 // 16 ms frame), and the time from the last update until a flush has shown the final state.
 //
-//   node coalescing.js [count] [durationMs] [--exact-timer]
-// --exact-timer runs the coalescer with a scheduler whose timers never fire before their time
-// (the fix proposed in docs/PERFORMANCE.md): Node's timers count from the event loop's cached
-// millisecond clock, so a timer armed late in a busy turn fires up to ~2 ms early.
+//   node coalescing.js [count] [durationMs]
 import type { PlanEntry, SessionEvent } from '../../src/protocol/events';
 import { PlanStore } from '../../src/state/planStore';
-import { FrameCoalescer, type Scheduler } from '../../src/ui/coalesce';
+import { FrameCoalescer } from '../../src/ui/coalesce';
 import { report } from './common';
 
-const exact = process.argv.includes('--exact-timer');
 const [countArg, durationArg] = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const COUNT = Number(countArg ?? 10_000);
 const DURATION_MS = Number(durationArg ?? 1000);
@@ -48,24 +44,6 @@ function planUpdates(count: number, seed: number): SessionEvent[] {
 }
 const events = planUpdates(COUNT, 7);
 
-/** Timers that re-arm when they fire before their due time (performance.now clock). */
-const exactScheduler: Scheduler = {
-  setTimeout(fn, ms) {
-    const due = performance.now() + ms;
-    const handle: { t?: ReturnType<typeof setTimeout> } = {};
-    const arm = (wait: number): void => {
-      handle.t = setTimeout(() => {
-        const left = due - performance.now();
-        if (left > 0) arm(left); else fn();
-      }, wait);
-    };
-    arm(ms);
-    return handle;
-  },
-  clearTimeout: (h) => clearTimeout((h as { t?: ReturnType<typeof setTimeout> }).t),
-  now: () => performance.now(),
-};
-
 const store = new PlanStore();
 const flushes: { at: number; keys: number; versions: Map<string, number> }[] = [];
 let flushWorkMs = 0;
@@ -82,7 +60,7 @@ const coalescer = new FrameCoalescer<string>((keys) => {
   }
   flushes.push({ at: t, keys: keys.size, versions });
   flushWorkMs += performance.now() - t;
-}, FRAME_MS, exact ? exactScheduler : undefined);
+}, FRAME_MS);
 let storeEvents = 0;
 store.onDidChange((c) => {
   if (c.kind === 'added' || c.kind === 'updated') {
@@ -133,7 +111,7 @@ async function main(): Promise<void> {
     perFrame.set(frame, (perFrame.get(frame) ?? 0) + 1);
   }
   report({
-    section: 'coalescing', scheduler: exact ? 'exact (proposed fix)' : 'default',
+    section: 'coalescing',
     updates: applied, storeChanges: storeEvents, spreadMs: lastUpdateAt - start, flushes: flushes.length,
     minGapMs: minGap, flushesCloserThanFrame: tooClose, flushesCloserThanFrameMinusHalfMs: tooCloseBeyondTolerance, maxFlushesInOneFrame: Math.max(0, ...perFrame.values()),
     finalStateLatencyMs: finalShownAt === undefined ? null : finalShownAt - lastUpdateAt,

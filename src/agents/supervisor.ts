@@ -115,11 +115,22 @@ export class AgentSupervisor {
   /** Opens a session the agent already has (from `session/list`), replaying its history. */
   async resumeExisting(sessionId: string, cwd: string): Promise<void> {
     const conn = await this.ready();
+    // A session this client already shows keeps its transcript: the replay's messages would
+    // duplicate it (plans replay harmlessly: an identical plan is not a new version).
+    const known = this.sessions.has(sessionId);
     const rec: SessionRecord = { sessionId, cwd, busy: false, queue: [], live: true, configOptions: [] };
     this.sessions.set(sessionId, rec);
-    const setup = await conn.resumeSession({ sessionId, cwd, additionalDirectories: [], mcpServers: [], replay: true });
-    if (setup.configOptions) this.onEvent({ sessionId, kind: 'config_options', options: setup.configOptions });
-    this.host.changed(this.id);
+    if (known) this.muted.add(sessionId);
+    try {
+      const setup = await conn.resumeSession({ sessionId, cwd, additionalDirectories: [], mcpServers: [], replay: !known || !conn.capabilities.resume });
+      if (setup.configOptions) this.onEvent({ sessionId, kind: 'config_options', options: setup.configOptions });
+    } catch (err) {
+      rec.live = false;
+      throw err;
+    } finally {
+      this.muted.delete(sessionId);
+      this.host.changed(this.id);
+    }
   }
 
   async closeSession(sessionId: string): Promise<void> {

@@ -157,11 +157,20 @@ export function registerAgentCommands(deps: AgentCommandDeps): vscode.Disposable
         return true;
       } catch (err) { return fail(err); }
     },
-    'acp.resumeSession': async (arg) => {
+    'acp.resumeSession': async (arg, sessionArg?: unknown) => {
       try {
         const sup = await pickAgent(arg, true);
         const conn = sup?.connection;
         if (!sup || !conn) return undefined;
+        if (typeof sessionArg === 'string') {
+          // Programmatic form: (agentId, sessionId) resumes that session in the first workspace folder.
+          const cwd = registry.session(sup.id, sessionArg)?.cwd ?? vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+          if (!cwd) throw new Error('Open a folder first: a session works in a workspace folder.');
+          registry.addSession({ agentId: sup.id, sessionId: sessionArg, cwd });
+          await sup.resumeExisting(sessionArg, cwd);
+          registry.setActiveSession({ agentId: sup.id, sessionId: sessionArg });
+          return { agentId: sup.id, sessionId: sessionArg };
+        }
         if (!conn.capabilities.list) { void vscode.window.showInformationMessage(`${sup.def.name} cannot list its sessions.`); return undefined; }
         const cwd = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
         const { sessions } = await conn.listSessions(cwd ? { cwd } : {});

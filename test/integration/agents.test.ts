@@ -237,6 +237,39 @@ describe('Crash and recovery', function () {
   });
 });
 
+describe('Sessions across agent restarts', function () {
+  this.timeout(60000);
+  it('lists the agent\'s sessions and resumes one after the agent was stopped, without duplicating its transcript', async () => {
+    const { a, ref, restore } = await startDemo('2');
+    try {
+      await prompt(ref, '/permission');
+      await a.internals.broker.respond((await nextPermission(a, ref)).id, 'allow_once');
+      await turnEnd(a, ref);
+      await vscode.commands.executeCommand('acp.stopAgent', 'demo');
+      assert.strictEqual(a.internals.agents.get('demo')!.status, 'stopped');
+
+      const fresh = await vscode.commands.executeCommand<SessionRef>('acp.startAgent', 'demo');
+      assert.notStrictEqual(fresh?.sessionId, ref.sessionId);
+      const listed = await a.internals.agents.get('demo')!.connection!.listSessions({ cwd: vscode.workspace.workspaceFolders![0]!.uri.fsPath });
+      assert.ok(listed.sessions.some((s) => s.sessionId === ref.sessionId), 'the stopped session is listed by the restarted agent');
+
+      const resumed = await vscode.commands.executeCommand<SessionRef>('acp.resumeSession', 'demo', ref.sessionId);
+      assert.deepStrictEqual(resumed, ref);
+      assert.strictEqual(a.internals.agents.get('demo')!.sessions.get(ref.sessionId)?.live, true);
+      const t = a.internals.transcript.session(ref.sessionId)!;
+      const userTexts = () => t.slice(t.firstIndex).filter((i) => i.kind === 'message' && i.role === 'user').length;
+      assert.strictEqual(userTexts(), 1, 'the replay did not duplicate the transcript');
+
+      await prompt(ref, '/permission');
+      await a.internals.broker.respond((await nextPermission(a, ref)).id, 'reject_once');
+      assert.strictEqual(await turnEnd(a, ref), 'end_turn');
+      assert.strictEqual(userTexts(), 2);
+    } finally {
+      await stopDemo(restore);
+    }
+  });
+});
+
 describe('Agent settings', function () {
   it('explains invalid acp.agents entries', async () => {
     const c = vscode.workspace.getConfiguration('acp');

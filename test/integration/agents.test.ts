@@ -64,7 +64,19 @@ describe('Conversation with the Demo Agent on v2', function () {
     const waiting = await dom(a, (s) => s.text.includes('Allow once') && s.text.includes('Always allow'), 'the permission prompt');
     assert.match(waiting.text, /Add a farewell function/); // the user's message
     assert.match(waiting.text, /Allow the Demo Agent to edit/);
-    if (hasUiHook()) await screenshot('conversation-permission-and-diff');
+    if (hasUiHook()) {
+      // The same conversation in an editor tab (Open Conversation), where there is room to read it.
+      const panel = a.internals.conversation.openPanel(vscode.ViewColumn.One);
+      const end = Date.now() + 15000;
+      let snap: DomSnapshot | undefined;
+      while (Date.now() < end && !(snap && snap.text.includes('Allow once'))) {
+        snap = panel.ready ? await panel.requestDomSnapshot() : undefined;
+        if (!snap?.text.includes('Allow once')) await new Promise((r) => setTimeout(r, 150));
+      }
+      assert.ok(snap?.text.includes('Allow once'), 'the panel shows the permission prompt');
+      await screenshot('conversation-permission-and-diff');
+      panel.dispose();
+    }
     await click(a, 'button.perm-option', 'Allow once');
     assert.strictEqual(await turnEnd(a, ref), 'end_turn');
     const done = await dom(a, (s) => /kept two item plans/.test(s.text), 'the final agent message');

@@ -57,10 +57,13 @@ export function activate(context: vscode.ExtensionContext): AcpPlansApi {
     if (!sup) { registry.removeAgent(agentId); return; }
     // An agent appears in the Plans tree once it has been started (until then the view's
     // welcome content offers to start one).
+    if (sup.status !== 'running' && sup.status !== 'starting') {
+      for (const s of sup.sessions.keys()) terminals.releaseAll(s); // no process outlives its agent
+    }
     if (sup.status === 'stopped' && sup.sessions.size === 0 && !registry.agent(agentId)) return;
     registry.upsertAgent({ id: sup.id, name: sup.def.name, status: sup.status, ...(sup.lastError ? { detail: sup.lastError } : {}), ...(sup.version ? { protocolVersion: sup.version } : {}) });
     for (const s of sup.sessions.values()) {
-      transcript.setQueuedPrompts(s.sessionId, s.queue.map((blocks, i) => ({ id: `${s.sessionId}#${i}`, text: promptText(blocks) })));
+      transcript.setQueuedPrompts(s.sessionId, s.queue.map((q) => ({ id: q.id, text: promptText(q.blocks) })));
     }
   };
   own(manager.onDidChange(syncAgent));
@@ -74,7 +77,13 @@ export function activate(context: vscode.ExtensionContext): AcpPlansApi {
       if (!item) transcript.addPermissionRequest(p.request, { requestId: p.id, flags: p.flags });
     }
   }));
-  own(broker.onDidDecide((d) => transcript.resolvePermission(d.sessionId, d.id, d.outcome)));
+  own(broker.onDidDecide((d) => {
+    // Requests answered without asking (a user rule, the intent check) still show in the conversation.
+    if (d.auto && !transcript.session(d.sessionId)?.item(permissionItemId(d.id))) {
+      transcript.addPermissionRequest(d.request, { requestId: d.id, flags: d.auto.byRule ? ['allowed_by_rule'] : ['not_in_plan', 'auto_rejected'] });
+    }
+    transcript.resolvePermission(d.sessionId, d.id, d.outcome);
+  }));
 
   const plansUi = own(createPlansUi(registry, plans, { intent }));
   const conversation = own(new Conversation({
@@ -96,8 +105,8 @@ export function activate(context: vscode.ExtensionContext): AcpPlansApi {
   own(conversation.onDidRemoveQueuedPrompt(({ sessionId, id }) => {
     const sup = manager.all().find((a) => a.sessions.has(sessionId));
     const s = sup?.sessions.get(sessionId);
-    const index = Number(id.split('#').pop());
-    if (sup && s && Number.isInteger(index) && index < s.queue.length) { s.queue.splice(index, 1); syncAgent(sup.id); }
+    const index = s ? s.queue.findIndex((q) => q.id === id) : -1;
+    if (sup && s && index >= 0) { s.queue.splice(index, 1); syncAgent(sup.id); }
   }));
 
   const commandDeps = { agents: manager, registry, broker, logs, recordUserPrompt: (): void => undefined };

@@ -70,19 +70,19 @@ export class AgentManager implements vscode.Disposable {
 
   private reloadDefinitions(): void {
     const { agents, problems } = parseAgentSettings(this.deps.config.agentsRaw(), this.deps.config.offerV2());
+    if (JSON.stringify(problems) !== JSON.stringify(this.problems)) for (const p of problems) this.deps.logs.main.warn(`[config] ${p}`);
     this.problems = problems;
-    for (const p of problems) this.deps.logs.main.warn(`[config] ${p}`);
     const defs = [this.demoDefinition(), ...agents];
     const keep = new Set(defs.map((d) => d.id));
     for (const [id, sup] of this.supervisors) {
-      if (!keep.has(id) && sup.status !== 'running') { sup.dispose(); this.supervisors.delete(id); this.changed.fire(id); }
+      if (!keep.has(id) && (sup.status === 'stopped' || sup.status === 'failed' || sup.status === 'crashed')) { sup.dispose(); this.supervisors.delete(id); this.changed.fire(id); }
     }
     for (const d of defs) {
       const existing = this.supervisors.get(d.id);
       if (existing && JSON.stringify(existing.def) === JSON.stringify(d)) continue;
-      if (existing?.status === 'running') continue; // takes effect on the next start
-      existing?.dispose();
-      this.supervisors.set(d.id, new AgentSupervisor(d, this.host));
+      if (existing && existing.status !== 'stopped' && existing.status !== 'failed' && existing.status !== 'crashed') continue; // applied once it stops
+      if (existing) existing.redefine(d); // keeps its sessions (transcripts, resume)
+      else this.supervisors.set(d.id, new AgentSupervisor(d, this.host));
       this.changed.fire(d.id);
     }
   }
@@ -97,6 +97,7 @@ export class AgentManager implements vscode.Disposable {
   }
 
   private readonly host: SupervisorHost = {
+    assertMayStart: () => { if (!vscode.workspace.isTrusted) throw new UntrustedWorkspaceError(); },
     connect: (r, w, o) => this.deps.connect(r, w, o),
     spawnSpec: (def): SpawnSpec => ({
       command: def.command, args: def.args, env: def.env,
@@ -124,7 +125,12 @@ export class AgentManager implements vscode.Disposable {
     onEvent: (agentId, e) => this.deps.onEvent(agentId, e),
     requestPermission: (agentId: string, req: PermissionRequest, token: CancelToken): Promise<PermissionOutcome> =>
       this.deps.broker.request(agentId, this.supervisors.get(agentId)?.def.name ?? agentId, req, token),
-    changed: (agentId) => this.changed.fire(agentId),
+    changed: (agentId) => {
+      this.changed.fire(agentId);
+      // Settings edited while the agent ran take effect once it is no longer running.
+      const status = this.supervisors.get(agentId)?.status;
+      if (status === 'stopped' || status === 'failed' || status === 'crashed') this.reloadDefinitions();
+    },
     report: (agentId, message, severity) => {
       this.deps.logs.main[severity === 'info' ? 'info' : severity === 'warning' ? 'warn' : 'error'](message);
       const show = severity === 'error' ? vscode.window.showErrorMessage : severity === 'warning' ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;

@@ -30,6 +30,8 @@ export class AgentProcess {
       const lines = (this.partial + chunk).split(/\r?\n/);
       this.partial = lines.pop() ?? '';
       for (const l of lines) this.pushLine(l, onStderrLine);
+      // An agent that never ends its stderr line must not grow memory without bound.
+      if (this.partial.length > 64 * 1024) { this.pushLine(this.partial, onStderrLine); this.partial = ''; }
     });
     // EPIPE on a dead agent's stdin must not crash the extension host; the exit is reported instead.
     this.child.stdin.on('error', () => undefined);

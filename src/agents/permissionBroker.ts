@@ -17,7 +17,15 @@ export interface PendingPermission {
   createdAt: number;
 }
 
-export interface PermissionDecision { id: string; agentId: string; sessionId: string; outcome: PermissionOutcome; byRule?: PermissionRule }
+export interface PermissionDecision {
+  id: string;
+  agentId: string;
+  sessionId: string;
+  request: PermissionRequest;
+  outcome: PermissionOutcome;
+  /** Answered without asking: by a rule the user created, or rejected by the intent check. */
+  auto?: { byRule?: PermissionRule; rejected?: 'not_in_plan' };
+}
 
 export interface PermissionInspection { flags: string[]; autoReject?: boolean }
 
@@ -69,23 +77,24 @@ export class PermissionBroker implements vscode.Disposable {
     return inspection.catch((): PermissionInspection => ({ flags: [] })).then((i) => {
       if (!this.disposed && !token.isCancellationRequested) return this.decide(id, agentId, agentName, req, token, i);
       const outcome: PermissionOutcome = { outcome: 'cancelled' };
-      if (!this.disposed) this.decided.fire({ id, agentId, sessionId: req.sessionId, outcome });
+      if (!this.disposed) this.decided.fire({ id, agentId, sessionId: req.sessionId, request: req, outcome });
       return outcome;
     });
   }
 
   private decide(id: string, agentId: string, agentName: string, req: PermissionRequest, token: CancelToken, inspection: PermissionInspection): Promise<PermissionOutcome> {
     if (inspection.autoReject) {
-      const reject = req.options.find((o) => o.kind === 'reject_once') ?? req.options.find((o) => o.kind === 'reject_always');
+      // Only a one-time rejection: a lasting `reject_always` is a decision the user never made.
+      const reject = req.options.find((o) => o.kind === 'reject_once');
       const outcome: PermissionOutcome = reject ? { outcome: 'selected', optionId: reject.optionId } : { outcome: 'cancelled' };
-      this.decided.fire({ id, agentId, sessionId: req.sessionId, outcome });
+      this.decided.fire({ id, agentId, sessionId: req.sessionId, request: req, outcome, auto: { rejected: 'not_in_plan' } });
       return Promise.resolve(outcome);
     }
     const rule = inspection.flags.length === 0 ? this.rules.find((r) => ruleMatches(r, agentId, req)) : undefined;
     const allowed = rule && allowOption(req.options);
     if (rule && allowed) {
       const outcome: PermissionOutcome = { outcome: 'selected', optionId: allowed.optionId };
-      this.decided.fire({ id, agentId, sessionId: req.sessionId, outcome, byRule: rule });
+      this.decided.fire({ id, agentId, sessionId: req.sessionId, request: req, outcome, auto: { byRule: rule } });
       return Promise.resolve(outcome);
     }
     return new Promise<PermissionOutcome>((resolve) => {
@@ -105,11 +114,20 @@ export class PermissionBroker implements vscode.Disposable {
     if (!p) return false;
     const option = p.entry.request.options.find((o) => o.optionId === optionId);
     if (!option) return false;
+    let rule: PermissionRule | undefined;
     if (option.kind === 'allow_always') {
       const facet = requestFacet(p.entry.request);
-      if (facet) await this.addRule({ agentId: p.entry.agentId, ...facet, createdAt: Date.now() });
+      if (facet) { rule = { agentId: p.entry.agentId, ...facet, createdAt: Date.now() }; await this.addRule(rule); }
     }
     this.settle(id, { outcome: 'selected', optionId });
+    // The agent's option name may not say "always": tell the user a lasting rule now exists.
+    if (rule && this.notify) {
+      const created = rule;
+      void vscode.window.showInformationMessage(`Rule created — ${describeRule(created, p.entry.agentName)}.`, 'Undo', 'Manage Rules').then((pick) => {
+        if (pick === 'Undo') void this.removeRule(created);
+        if (pick === 'Manage Rules') void vscode.commands.executeCommand('acp.managePermissionRules');
+      });
+    }
     return true;
   }
 
@@ -123,7 +141,7 @@ export class PermissionBroker implements vscode.Disposable {
     if (!p) return;
     this.pendingById.delete(id);
     p.resolve(outcome);
-    this.decided.fire({ id, agentId: p.entry.agentId, sessionId: p.entry.request.sessionId, outcome });
+    this.decided.fire({ id, agentId: p.entry.agentId, sessionId: p.entry.request.sessionId, request: p.entry.request, outcome });
     this.changed.fire();
   }
 

@@ -2,6 +2,9 @@
 // agent"). A rule never invents an approval: it only picks the agent's own allow option.
 import type { PermissionOption, PermissionRequest } from '../protocol/events';
 
+/** Characters that chain, substitute or redirect in a shell command. */
+const SHELL_META = /[;&|`$()<>\n\r\\]/;
+
 export interface PermissionRule {
   agentId: string;
   /** `toolKind`: the tool call's kind equals `value`; `commandPrefix`: the command starts with `value`. */
@@ -21,8 +24,11 @@ export function requestFacet(req: PermissionRequest): { type: PermissionRule['ty
   const s = req.subject;
   if (!s) return undefined;
   if (s.type === 'command') {
-    const first = s.command.trim().split(/\s+/)[0];
-    return first ? { type: 'commandPrefix', value: first } : undefined;
+    if (SHELL_META.test(s.command)) return undefined; // compound commands never become rules
+    const [program, sub] = s.command.trim().split(/\s+/);
+    if (!program) return undefined;
+    // "git status" → the rule covers `git status …`, not every `git` command.
+    return { type: 'commandPrefix', value: sub && /^[A-Za-z][\w:.-]*$/.test(sub) ? `${program} ${sub}` : program };
   }
   if (s.type === 'tool_call' && typeof s.fields.kind === 'string' && s.fields.kind) return { type: 'toolKind', value: s.fields.kind };
   return undefined;
@@ -33,6 +39,8 @@ export function ruleMatches(rule: PermissionRule, agentId: string, req: Permissi
   const s = req.subject;
   if (!s) return false;
   if (rule.type === 'commandPrefix' && s.type === 'command') {
+    // A rule never answers a compound command (`npm test; curl … | sh`): the user is asked.
+    if (SHELL_META.test(s.command)) return false;
     const cmd = s.command.trim();
     return cmd === rule.value || cmd.startsWith(rule.value + ' ');
   }

@@ -16,7 +16,8 @@ export interface SessionRecord {
   sessionId: string;
   cwd: string;
   busy: boolean;
-  queue: ContentBlock[][];
+  /** Prompts typed while a turn runs, each with a stable id (shown and removable in the view). */
+  queue: { id: string; blocks: ContentBlock[] }[];
   /** False when the agent could not resume it after a restart (transcript and plans are kept). */
   live: boolean;
   configOptions: ConfigOption[];
@@ -24,6 +25,8 @@ export interface SessionRecord {
 
 export interface SupervisorHost {
   connect(readable: NodeJS.ReadableStream, writable: NodeJS.WritableStream, options: ConnectOptions): Promise<AcpConnection>;
+  /** Throws (with a person-readable reason) when no agent may be started, e.g. an untrusted workspace. */
+  assertMayStart(): void;
   spawnSpec(def: AgentDefinition): SpawnSpec;
   connectOptions(def: AgentDefinition): Omit<ConnectOptions, 'handlers' | 'logger' | 'protocol'>;
   services(agentId: string): ClientServices;
@@ -54,8 +57,14 @@ export class AgentSupervisor {
   private muted = new Set<string>();
   private starting: Promise<void> | undefined;
   private disposed = false;
+  private queueSeq = 0;
 
-  constructor(readonly def: AgentDefinition, private readonly host: SupervisorHost) {}
+  constructor(private definition: AgentDefinition, private readonly host: SupervisorHost) {}
+
+  get def(): AgentDefinition { return this.definition; }
+
+  /** New settings for a stopped agent (used from its next start). */
+  redefine(def: AgentDefinition): void { this.definition = def; }
 
   get id(): string { return this.def.id; }
   get version(): 1 | 2 | undefined { return this.connection?.version; }
@@ -167,7 +176,7 @@ export class AgentSupervisor {
         ? `${this.def.name} is restarting; the session is resumed in a moment. Send the prompt again then.`
         : 'This session ended when the agent stopped and could not be resumed. Start a new session.');
     }
-    if (s.busy) { s.queue.push(blocks); this.host.changed(this.id); return; }
+    if (s.busy) { s.queue.push({ id: `q${++this.queueSeq}`, blocks }); this.host.changed(this.id); return; }
     this.send(s, blocks);
   }
 
@@ -211,7 +220,7 @@ export class AgentSupervisor {
   private turnEnded(s: SessionRecord): void {
     s.busy = false;
     const next = s.queue.shift();
-    if (next && this.connection) this.send(s, next);
+    if (next && this.connection) this.send(s, next.blocks);
     this.host.changed(this.id);
   }
 
@@ -222,6 +231,8 @@ export class AgentSupervisor {
   }
 
   private async launch(): Promise<void> {
+    // Every path that spawns (start, restart, a command that needs the agent) passes here.
+    this.host.assertMayStart();
     this.setStatus('starting');
     const spec = this.host.spawnSpec(this.def);
     const proc = new AgentProcess(spec, (line) => this.host.stderr(this.def, line));

@@ -16,9 +16,14 @@ interface Term {
   truncated: boolean;
   exit?: TerminalExit;
   exited: Promise<TerminalExit>;
+  emitTimer?: ReturnType<typeof setTimeout>;
 }
 
 const DEFAULT_LIMIT = 1024 * 1024;
+/** The most output kept per terminal, whatever the agent asks for. */
+const MAX_LIMIT = 16 * 1024 * 1024;
+/** Output is pushed to the transcript at most this often (and at exit). */
+const EMIT_MS = 50;
 
 export class TerminalService {
   private readonly terms = new Map<string, Term>();
@@ -31,18 +36,22 @@ export class TerminalService {
     const env = { ...process.env, ...Object.fromEntries((p.env ?? []).map((e) => [e.name, e.value])) };
     const cwd = p.cwd ?? this.defaultCwd(p.sessionId);
     const shell = !p.args || p.args.length === 0;
+    // Own process group, so kill/release reach what the command started (npm → node …) too.
+    const detached = process.platform !== 'win32';
     const child = shell
-      ? spawn(p.command, { cwd, env, shell: true, stdio: ['ignore', 'pipe', 'pipe'] })
-      : spawn(p.command, p.args ?? [], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      ? spawn(p.command, { cwd, env, shell: true, stdio: ['ignore', 'pipe', 'pipe'], detached })
+      : spawn(p.command, p.args ?? [], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached });
     const term: Term = {
       sessionId: p.sessionId, command: [p.command, ...(p.args ?? [])].join(' '), child, chunks: [], bytes: 0,
-      limit: p.outputByteLimit ?? DEFAULT_LIMIT, truncated: false,
+      limit: Math.min(MAX_LIMIT, Math.max(0, p.outputByteLimit ?? DEFAULT_LIMIT)), truncated: false,
       exited: Promise.resolve({ exitCode: null, signal: null }),
     };
     term.exited = new Promise((resolve) => {
       child.once('error', (err) => { this.append(terminalId, term, Buffer.from(`${err.message}\n`)); });
       child.once('close', (code, signal) => {
         term.exit = { exitCode: code, signal: signal ?? null };
+        if (term.emitTimer) clearTimeout(term.emitTimer);
+        term.emitTimer = undefined;
         this.emit(terminalId, term);
         resolve(term.exit);
       });
@@ -63,13 +72,14 @@ export class TerminalService {
 
   kill(p: { terminalId: string }): void {
     const t = this.get(p.terminalId);
-    if (!t.exit) t.child.kill('SIGTERM');
+    if (!t.exit) signal(t.child, 'SIGTERM');
   }
 
   release(p: { terminalId: string }): void {
     const t = this.terms.get(p.terminalId);
     if (!t) return;
-    if (!t.exit) t.child.kill('SIGKILL');
+    if (!t.exit) signal(t.child, 'SIGKILL');
+    if (t.emitTimer) clearTimeout(t.emitTimer);
     this.terms.delete(p.terminalId);
   }
 
@@ -96,12 +106,21 @@ export class TerminalService {
       t.bytes = all.length;
       t.truncated = true;
     }
-    this.emit(id, t);
+    // Coalesced: a chatty command must not re-render its whole output for every chunk.
+    t.emitTimer ??= setTimeout(() => { t.emitTimer = undefined; if (this.terms.has(id)) this.emit(id, t); }, EMIT_MS);
   }
 
   private emit(id: string, t: Term): void {
     this.onOutput({ sessionId: t.sessionId, terminalId: id, command: t.command, output: text(t), truncated: t.truncated, exit: t.exit });
   }
+}
+
+/** Signals the terminal's process group (falls back to the process). */
+function signal(child: ChildProcess, sig: NodeJS.Signals): void {
+  if (child.pid !== undefined && process.platform !== 'win32') {
+    try { process.kill(-child.pid, sig); return; } catch { /* group gone */ }
+  }
+  child.kill(sig);
 }
 
 function text(t: Term): string { return Buffer.concat(t.chunks).toString('utf8'); }

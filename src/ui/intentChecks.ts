@@ -110,8 +110,12 @@ export class IntentChecks implements vscode.Disposable, IntentSource {
   private inspectNow(agentId: string, req: PermissionRequest): { result: PermissionInspection; waitForCheck: boolean } {
     const none = { result: { flags: [] }, waitForCheck: false };
     const s = this.session(agentId, req.sessionId);
+    if (!s) return none;
+    // While a plan is in force, a request that can't be matched to a step fails closed: it is
+    // marked `cannot_check`, so no "always allow" rule answers it for the user.
+    const cannotCheck = { result: { flags: s.tracker.intent ? ['cannot_check'] : [] }, waitForCheck: false };
     const subject = req.subject;
-    if (!s || !subject) return none;
+    if (!subject) return cannotCheck;
     let seen: ReturnType<SessionIntent['observe']>;
     if (subject.type === 'tool_call') {
       const f = subject.fields;
@@ -119,9 +123,10 @@ export class IntentChecks implements vscode.Disposable, IntentSource {
     } else if (subject.type === 'command' && subject.toolCallId) {
       seen = s.observe({ toolCallId: subject.toolCallId });
     } else {
-      return none;
+      return cannotCheck;
     }
     if (seen.changed) this.fire(s);
+    if (seen.verdict.verdict === 'cannot_check') return cannotCheck;
     if (seen.verdict.verdict !== 'not_in_plan') return none;
     const autoRejectOn = this.config.intentAutoReject();
     const verified = seen.verdict.planState === 'verified' && !s.isChecking;

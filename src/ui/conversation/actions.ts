@@ -1,11 +1,16 @@
 // What the extension does for clicks in the conversation: open a file at a line, open a link.
 import * as vscode from 'vscode';
+import { insideWorkspace } from '../../agents/fsService';
 import { toUri } from './diffDocuments';
 
-/** Opens `path` (absolute, or relative to the workspace) at 1-based `line`. */
+/** Opens `path` (absolute, or relative to the workspace) at 1-based `line`; outside the workspace only after asking. */
 export async function openLocation(path: string, line: number | null): Promise<void> {
   const uri = toUri(path);
   if (!uri) return;
+  if (uri.scheme === 'file' && !insideWorkspace(uri.fsPath)) {
+    const ok = await vscode.window.showWarningMessage(`The agent's link points outside the workspace folders: ${uri.fsPath}. Open it?`, { modal: true }, 'Open');
+    if (ok !== 'Open') return;
+  }
   const pos = new vscode.Position(Math.max(0, (line ?? 1) - 1), 0);
   await vscode.window.showTextDocument(uri, { selection: new vscode.Range(pos, pos), preview: true });
 }
@@ -16,6 +21,7 @@ export async function openLink(href: string): Promise<boolean> {
   try { uri = vscode.Uri.parse(href, true); } catch { return false; }
   if (uri.scheme === 'http' || uri.scheme === 'https') return vscode.env.openExternal(uri);
   if (uri.scheme === 'file') {
+    if (uri.authority) return false; // a file on another host (UNC): never opened from agent text
     const m = /^L?(\d+)/.exec(uri.fragment);
     await openLocation(uri.fsPath, m ? Number(m[1]) : null);
     return true;

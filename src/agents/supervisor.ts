@@ -89,7 +89,8 @@ export class AgentSupervisor {
   }
 
   async restart(): Promise<void> {
-    await this.stop();
+    this.host.assertMayStart(); // refuse before stopping anything
+    if (this.status !== 'stopped') await this.stop();
     this.restarts = [];
     this.lastError = undefined;
     await this.start();

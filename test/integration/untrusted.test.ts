@@ -17,16 +17,17 @@ describe('untrusted workspace', function () {
     assert.strictEqual(demo.connection, undefined);
     assert.deepStrictEqual(a.registry().sessions, []);
     await assert.rejects(() => a.internals.agents.start('demo'), /untrusted workspace: an agent is a program that runs code/);
-    // No other path spawns either: restart, or the supervisor itself.
-    assert.strictEqual(await vscode.commands.executeCommand('acp.restartAgent', 'demo'), undefined);
-    await assert.rejects(() => demo.start(), /untrusted workspace/);
-    assert.strictEqual(demo.status, 'stopped');
-    assert.strictEqual(demo.connection, undefined);
     if (hasUiHook()) {
       await vscode.commands.executeCommand('workbench.view.extension.acp');
       const welcome = await waitForUi('.part.sidebar .welcome-view-content', (t) => t.some((x) => /not trusted/.test(x)));
       assert.ok(welcome.some((x) => /Manage Workspace Trust/.test(x)), JSON.stringify(welcome));
       await screenshot('untrusted-workspace');
     }
+    // No other path spawns either: restart, or the supervisor itself.
+    assert.strictEqual(await vscode.commands.executeCommand('acp.restartAgent', 'demo'), undefined);
+    await assert.rejects(() => demo.start(), /untrusted workspace/);
+    assert.strictEqual(demo.status, 'stopped');
+    assert.strictEqual(demo.connection, undefined);
+    assert.deepStrictEqual(a.registry().agents, [], 'the agent never appeared as starting or running');
   });
 });

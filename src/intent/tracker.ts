@@ -218,7 +218,11 @@ export class IntentTracker {
 
 /** The token's `jti`: from the verified claims, else read (unverified) from the token. */
 function jtiOf(v: IntentVerification, token: string | undefined): string | undefined {
-  if ('jti' in v) return v.jti;
+  return 'jti' in v ? v.jti : unverifiedJti(token);
+}
+
+/** The token's `jti` as written (not verified): only for recognising a refresh of the same token. */
+export function unverifiedJti(token: string | undefined): string | undefined {
   if (!token) return undefined;
   try {
     const jti = decodeJwt(token).jti;

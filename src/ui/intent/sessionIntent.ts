@@ -7,12 +7,11 @@
 // judged against the plan already, but never as backed by a verified token. A refresh of the plan
 // shown (same plan id, same token id, same plan hash) keeps the verification it had until the new
 // token has been checked: the plan it describes has not changed.
-import { decodeJwt } from 'jose';
 import { planHash } from '../../intent/canonical';
 import type { CallVerdict } from '../../intent/checkCall';
 import type { Jwks } from '../../intent/keys';
 import { parseIntentPlan, type IntentPayload } from '../../intent/schema';
-import { IntentTracker, type IntentTrackerOptions, type StepUsage, type ToolCallObservation } from '../../intent/tracker';
+import { IntentTracker, unverifiedJti, type IntentTrackerOptions, type StepUsage, type ToolCallObservation } from '../../intent/tracker';
 import type { IntentVerification } from '../../intent/verify';
 import {
   describeConstraints, stateText, stepUse, type ActiveIntentView, type IntentNodeView, type KeysStatus, type OutsideCallView, type ShownState,
@@ -243,16 +242,6 @@ export class SessionIntent {
   }
 }
 
-/** The token's `jti` as written (not verified): only used to recognise a refresh. */
-function unverifiedJti(token: string | undefined): string | undefined {
-  if (!token) return undefined;
-  try {
-    const jti = decodeJwt(token).jti;
-    return typeof jti === 'string' && jti !== '' ? jti : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 function verdictKey(v: CallVerdict): string {
   const step = 'stepIndex' in v ? v.stepIndex : '';

@@ -11,9 +11,10 @@ import { encodeContentBlock } from '../common/content';
 import { stamp } from '../common/events';
 import { parseOrThrow } from '../common/zod';
 import { decodeEnvelope, encodeOutcome, plainCall } from '../common/calls';
+import { listSessionsCall } from '../common/session';
 import { V1_METHODS as M } from './methods';
 import {
-  emptyResult, initializeResult, listSessionsResult, loadSessionResult, newSessionResult, permissionRequest,
+  emptyResult, initializeResult, loadSessionResult, newSessionResult, permissionRequest,
   promptResult, setConfigOptionResult,
 } from './schema';
 import { V1_SERVICES } from './services';
@@ -100,11 +101,7 @@ class V1Adapter implements VersionAdapter {
   }
 
   listSessions(p?: { cwd?: string; cursor?: string }): AdapterCall<{ sessions: SessionListEntry[]; nextCursor?: string | null }> {
-    const params: JsonObject = {};
-    if (p?.cwd !== undefined) params.cwd = p.cwd;
-    if (p?.cursor !== undefined) params.cursor = p.cursor;
-    return plainCall(M.sessionList, params, listSessionsResult, (r) =>
-      (r.nextCursor === undefined ? { sessions: r.sessions } : { sessions: r.sessions, nextCursor: r.nextCursor }));
+    return listSessionsCall(M.sessionList, p);
   }
 
   closeSession(sessionId: string): AdapterCall<void> {

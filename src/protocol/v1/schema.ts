@@ -2,7 +2,6 @@
 // version-neutral model. Session updates are in updates.ts; what the client sends in requests.ts.
 import * as z from 'zod';
 import type { AgentCapabilities, AgentInfo, AuthMethod, ConfigOption, PermissionOption, PermissionRequest } from '../events';
-import type { SessionListEntry } from '../api';
 import { configOptionUnion } from '../common/config';
 import { diffV1 } from './diff';
 import { toolCallContentUnion, toolCallUpdateShape, patchFields } from '../common/toolCall';
@@ -85,17 +84,7 @@ export const newSessionResult = z.looseObject({ sessionId: z.string(), ...setupF
 /** load and resume results; a `null` result (shown in the docs) reads as `{}`. */
 export const loadSessionResult = z.looseObject(setupFields).nullish();
 export const setConfigOptionResult = z.looseObject({ configOptions });
-/** Results with no fields (`{}`); `null` is accepted too. */
-export const emptyResult = anyObject.nullish();
-
-const sessionInfo = z.looseObject({ sessionId: z.string(), cwd: z.string(), title: optStr, updatedAt: optStr })
-  .transform((w): SessionListEntry => {
-    const s: SessionListEntry = { sessionId: w.sessionId, cwd: w.cwd };
-    put(s, 'title', w.title);
-    put(s, 'updatedAt', w.updatedAt);
-    return s;
-  });
-export const listSessionsResult = z.looseObject({ sessions: lenientArray(sessionInfo), nextCursor: optStr });
+export { emptyResult } from '../common/session';
 
 export const usage = soft(z.looseObject({ totalTokens: uint, inputTokens: uint, outputTokens: uint }).nullable());
 export const promptResult = z.looseObject({ stopReason: z.string(), usage });

@@ -6,13 +6,14 @@ import type {
 import type { McpServerConfig, NewSessionParams, SessionListEntry, SessionSetup } from '../api';
 import type { AvailableCommand, ConfigOption, ContentBlock, JsonObject, PermissionOutcome, PermissionRequest, SessionEvent } from '../events';
 import { decodeEnvelope, encodeOutcome, plainCall } from '../common/calls';
+import { listSessionsCall } from '../common/session';
 import { encodeContentBlock } from '../common/content';
 import { stamp } from '../common/events';
 import { parseOrThrow } from '../common/zod';
 import { fastUpdate } from './fastPath';
 import { V2_METHODS as M } from './methods';
 import {
-  emptyResult, initializeResult, listSessionsResult, newSessionResult, permissionRequest, promptResult,
+  emptyResult, initializeResult, newSessionResult, permissionRequest, promptResult,
   resumeSessionResult, setConfigOptionResult,
 } from './schema';
 import { v2Unknown, v2UpdateSchema } from './updates';
@@ -82,11 +83,7 @@ class V2Adapter implements VersionAdapter {
   }
 
   listSessions(p?: { cwd?: string; cursor?: string }): AdapterCall<{ sessions: SessionListEntry[]; nextCursor?: string | null }> {
-    const params: JsonObject = {};
-    if (p?.cwd !== undefined) params.cwd = p.cwd;
-    if (p?.cursor !== undefined) params.cursor = p.cursor;
-    return plainCall(M.sessionList, params, listSessionsResult, (r) =>
-      (r.nextCursor === undefined ? { sessions: r.sessions } : { sessions: r.sessions, nextCursor: r.nextCursor }));
+    return listSessionsCall(M.sessionList, p);
   }
 
   closeSession(sessionId: string): AdapterCall<void> {

@@ -5,7 +5,6 @@ import * as z from 'zod';
 import type {
   AgentCapabilities, AgentInfo, AuthMethod, ConfigOption, JsonObject, PermissionOption, PermissionRequest, PermissionSubject,
 } from '../events';
-import type { SessionListEntry } from '../api';
 import { availableCommands, configOptionUnion } from '../common/config';
 import { patchFields, toolCallContentUnion, toolCallUpdateShape } from '../common/toolCall';
 import { anyObject, lenientArray, optStr, put, soft, taggedUnion, uint, withMeta } from '../common/zod';
@@ -91,17 +90,7 @@ const setupFields = { configOptions: soft(configOptions), availableCommands: sof
 export const newSessionResult = z.looseObject({ sessionId: z.string(), ...setupFields });
 export const resumeSessionResult = z.looseObject(setupFields);
 export const setConfigOptionResult = z.looseObject({ configOptions });
-/** Results with no fields (`{}`); `null` is accepted too. */
-export const emptyResult = anyObject.nullish();
-
-const sessionInfo = z.looseObject({ sessionId: z.string(), cwd: z.string(), title: optStr, updatedAt: optStr })
-  .transform((w): SessionListEntry => {
-    const s: SessionListEntry = { sessionId: w.sessionId, cwd: w.cwd };
-    put(s, 'title', w.title);
-    put(s, 'updatedAt', w.updatedAt);
-    return s;
-  });
-export const listSessionsResult = z.looseObject({ sessions: lenientArray(sessionInfo), nextCursor: optStr });
+export { emptyResult } from '../common/session';
 
 /** Alpha.3 answers `{}`, the later draft `{messageId}`; both are accepted. */
 export const promptResult = z.looseObject({ messageId: soft(z.string()), stopReason: soft(z.string()) });

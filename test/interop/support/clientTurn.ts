@@ -14,6 +14,7 @@ import { killGroup } from './rawClient';
 import { createServices, type InteropServices } from './services';
 import { chooseOption, type PermissionPolicy } from './rawHandlers';
 import { writeRecording, type WireLine } from './recorder';
+import { foldToolCalls } from './foldToolCalls';
 
 export interface ClientTurnOptions {
   agent: AgentName;
@@ -50,21 +51,6 @@ export interface ClientTurn {
 
 export const AGENT_ID = 'interop';
 
-/** Folds tool_call events (and their order of first appearance) the way a transcript would. */
-export function foldToolCalls(events: SessionEvent[]): Map<string, Record<string, unknown>> {
-  const calls = new Map<string, Record<string, unknown>>();
-  for (const e of events) {
-    if (e.kind !== 'tool_call') continue;
-    const cur = calls.get(e.toolCallId) ?? {};
-    for (const [k, v] of Object.entries(e.fields)) {
-      if (v === undefined) continue;
-      if (v === null) delete cur[k];
-      else cur[k] = v;
-    }
-    calls.set(e.toolCallId, cur);
-  }
-  return calls;
-}
 
 function waitForEvent(events: SessionEvent[], subscribe: (l: (e: SessionEvent) => void) => () => void, pred: (e: SessionEvent) => boolean, what: string, timeoutMs = 60_000): Promise<SessionEvent> {
   const hit = events.find(pred);

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { createAdapter, permissionEvents, type AdapterCall, type PromptResultValue } from '../../../src/protocol/adapter';
 import type { ContentBlock, PermissionRequest, SessionEvent } from '../../../src/protocol/events';
 import { PlanStore } from '../../../src/state/planStore';
+import { foldToolCalls } from '../../interop/support/foldToolCalls';
 
 export const AGENT = 'replay';
 
@@ -41,20 +42,6 @@ export function readRecording(name: string): { header: Record<string, unknown>; 
   return { header: first.recording as Record<string, unknown>, lines: rest as unknown as Line[] };
 }
 
-export function fold(events: SessionEvent[]): Map<string, Record<string, unknown>> {
-  const calls = new Map<string, Record<string, unknown>>();
-  for (const e of events) {
-    if (e.kind !== 'tool_call') continue;
-    const cur = calls.get(e.toolCallId) ?? {};
-    for (const [k, v] of Object.entries(e.fields)) {
-      if (v === undefined) continue;
-      if (v === null) delete cur[k];
-      else cur[k] = v;
-    }
-    calls.set(e.toolCallId, cur);
-  }
-  return calls;
-}
 
 export function replay(name: string): Replay {
   const { header, lines } = readRecording(name);
@@ -94,5 +81,5 @@ export function replay(name: string): Replay {
       if (typeof sid === 'string' && !sessionId) sessionId = sid;
     }
   }
-  return { header, version, sessionId, events, permissions, store, agentRequests, toolCalls: fold(events) };
+  return { header, version, sessionId, events, permissions, store, agentRequests, toolCalls: foldToolCalls(events) };
 }

@@ -1,0 +1,28 @@
+// Session results whose shape is the same in v1 and v2.
+import * as z from 'zod';
+import type { SessionListEntry } from '../api';
+import type { AdapterCall } from '../adapter';
+import type { JsonObject } from '../events';
+import { plainCall } from './calls';
+import { anyObject, lenientArray, optStr, put } from './zod';
+
+/** Results with no fields (`{}`); `null` is accepted too. */
+export const emptyResult = anyObject.nullish();
+
+const sessionInfo = z.looseObject({ sessionId: z.string(), cwd: z.string(), title: optStr, updatedAt: optStr })
+  .transform((w): SessionListEntry => {
+    const s: SessionListEntry = { sessionId: w.sessionId, cwd: w.cwd };
+    put(s, 'title', w.title);
+    put(s, 'updatedAt', w.updatedAt);
+    return s;
+  });
+const listSessionsResult = z.looseObject({ sessions: lenientArray(sessionInfo), nextCursor: optStr });
+
+/** `session/list` (same parameters and result in both versions). */
+export function listSessionsCall(method: string, p?: { cwd?: string; cursor?: string }): AdapterCall<{ sessions: SessionListEntry[]; nextCursor?: string | null }> {
+  const params: JsonObject = {};
+  if (p?.cwd !== undefined) params.cwd = p.cwd;
+  if (p?.cursor !== undefined) params.cursor = p.cursor;
+  return plainCall(method, params, listSessionsResult, (r) =>
+    (r.nextCursor === undefined ? { sessions: r.sessions } : { sessions: r.sessions, nextCursor: r.nextCursor }));
+}

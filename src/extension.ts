@@ -109,7 +109,7 @@ export function activate(context: vscode.ExtensionContext): AcpPlansApi {
     if (sup && s && index >= 0) { s.queue.splice(index, 1); syncAgent(sup.id); }
   }));
 
-  const commandDeps = { agents: manager, registry, broker, logs, recordUserPrompt: (): void => undefined };
+  const commandDeps = { agents: manager, registry, broker, logs };
   own(conversation.onDidSubmitPrompt((p) => {
     const active = registry.activeSession;
     const ref = p.sessionId ? registry.sessions().find((s) => s.sessionId === p.sessionId) : active && registry.session(active.agentId, active.sessionId);

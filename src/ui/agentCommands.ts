@@ -15,8 +15,6 @@ export interface AgentCommandDeps {
   registry: Registry;
   broker: PermissionBroker;
   logs: Logs;
-  /** Records a user prompt in the transcript before it is sent (so it shows at once, also when queued). */
-  recordUserPrompt(agentId: string, sessionId: string, blocks: ContentBlock[]): void;
 }
 
 interface SessionRef { agentId: string; sessionId: string }
@@ -240,7 +238,6 @@ export function sendPrompt(deps: AgentCommandDeps, ref: SessionRef, blocks: Cont
   const sup = deps.agents.get(ref.agentId);
   if (!sup) throw new Error('That agent is no longer configured.');
   if (sup.status !== 'running') throw new Error(`${sup.def.name} is not running (${sup.status}). Start it first.`);
-  deps.recordUserPrompt(ref.agentId, ref.sessionId, blocks);
   sup.prompt(ref.sessionId, blocks);
   return true;
 }

@@ -287,7 +287,7 @@ describe('Agent settings', function () {
     const c = vscode.workspace.getConfiguration('acp');
     const before = c.inspect('agents')?.globalValue;
     const a = await (await import('./support/ext')).api();
-    const changed = new Promise<void>((r) => { const d = a.internals.store.onDidChange(() => { d.dispose(); r(); }); });
+    const changed = new Promise<void>((r) => { const d = a.internals.agents.onDidChangeDefinitions(() => { d.dispose(); r(); }); });
     await c.update('agents', [{ name: 'Broken' }, { name: 'Fine', command: path.join('/usr', 'bin', 'true') }], vscode.ConfigurationTarget.Global);
     await changed;
     try {

@@ -1,0 +1,97 @@
+// The read-only command table: the only commands for which a WIDER rule than the exact command
+// line is ever offered ("`git status` with any of these options").
+//
+// Contract:
+// - An entry lists every option it accepts, by its full spelling (git accepts abbreviations such as
+//   `--out` for `--output`: an abbreviation is simply not in the list, so it is not covered).
+// - Options that write files or run other programs are never listed: `--output`, `--ext-diff`,
+//   `--textconv`, `--no-index`, `-O<file>`, `--exec`, `-c`, and every branch-changing option.
+// - Valued options are accepted only in the attached form (`--format=…`, `-n5`): a separate value
+//   word is read as a positional argument, which is harmless wherever positionals are allowed.
+// - Positional arguments (revisions, paths) are relative: never absolute, never with a `..`
+//   component, never starting with `~` — `git diff /a /b` outside the repository would read any file.
+// - Adding an entry is a reviewed change with a test; the table is deliberately small.
+
+export interface ReadOnlySpec {
+  /** Options accepted exactly as written. */
+  options: ReadonlySet<string>;
+  /** Option prefixes accepted with an attached value, e.g. `--format=`. */
+  valued: readonly string[];
+  /** Short options accepted with attached digits only, e.g. `-n` for `-n5`. */
+  digits: readonly string[];
+  /** `-5` (a count) is accepted. */
+  count: boolean;
+  /** Revisions and relative paths are accepted (and `--` before paths). */
+  positionals: boolean;
+}
+
+const set = (s: string): ReadonlySet<string> => new Set(s.split(' '));
+
+const DIFF_FORMAT = '--stat --numstat --shortstat --name-only --name-status --summary --raw -p -u --patch --no-patch -s '
+  + '--color --no-color --color-words --word-diff --minimal --patience --histogram -w -b --ignore-all-space '
+  + '--ignore-space-change --ignore-blank-lines --no-renames --find-renames -M -C --full-index --abbrev -R -z '
+  + '--no-ext-diff --no-textconv --check --exit-code --quiet --relative';
+const DIFF_VALUED = ['--unified=', '--stat=', '--diff-filter=', '--color=', '--word-diff=', '--abbrev=', '--relative=', '--diff-algorithm=', '--find-renames='];
+const LOG_VALUED = [...DIFF_VALUED, '--max-count=', '--skip=', '--since=', '--after=', '--until=', '--before=', '--author=', '--committer=', '--grep=', '--format=', '--pretty=', '--date=', '--decorate='];
+const LOG_OPTIONS = `${DIFF_FORMAT} --oneline --graph --decorate --no-decorate --all --branches --tags --remotes -n --reverse `
+  + '--first-parent --no-merges --merges --abbrev-commit --no-abbrev-commit --follow --date-order --topo-order '
+  + '--left-right --cherry-pick --boundary --source --full-history --simplify-by-decoration -i --regexp-ignore-case '
+  + '--all-match --relative-date';
+
+export const READ_ONLY_COMMANDS: Readonly<Record<string, Readonly<Record<string, ReadOnlySpec>>>> = {
+  git: {
+    status: {
+      options: set('-s --short -b --branch --porcelain --long -v --verbose -u -uno -unormal -uall --untracked-files '
+        + '--ignored --show-stash --ahead-behind --no-ahead-behind -z --no-column --renames --no-renames'),
+      valued: ['--porcelain=', '--untracked-files=', '--ignore-submodules='], digits: [], count: false, positionals: true,
+    },
+    diff: { options: set(`${DIFF_FORMAT} --cached --staged --merge-base`), valued: DIFF_VALUED, digits: ['-U'], count: false, positionals: true },
+    log: { options: set(LOG_OPTIONS), valued: LOG_VALUED, digits: ['-n', '-U'], count: true, positionals: true },
+    show: { options: set(`${DIFF_FORMAT} --oneline --abbrev-commit --no-abbrev-commit --decorate --no-decorate`), valued: LOG_VALUED, digits: ['-U'], count: false, positionals: true },
+    branch: {
+      options: set('--list -a --all -r --remotes -v -vv --verbose --show-current --no-color --color --merged --no-merged --no-column'),
+      valued: ['--format=', '--sort=', '--color='], digits: [], count: false, positionals: false,
+    },
+  },
+};
+
+export function readOnlySpec(program: string, subcommand: string): ReadOnlySpec | undefined {
+  const bySub = Object.hasOwn(READ_ONLY_COMMANDS, program) ? READ_ONLY_COMMANDS[program] : undefined;
+  return bySub && Object.hasOwn(bySub, subcommand) ? bySub[subcommand] : undefined;
+}
+
+const isDigits = (s: string): boolean => {
+  if (s.length === 0 || s.length > 9) return false;
+  for (let i = 0; i < s.length; i++) { const c = s.charCodeAt(i); if (c < 48 || c > 57) return false; }
+  return true;
+};
+
+/** A revision or a path inside the folder: not absolute, no `..` component, no leading `~`. */
+export function isRelativeArgument(w: string): boolean {
+  if (w === '' || w.startsWith('/') || w.startsWith('~')) return false;
+  return !w.split('/').includes('..');
+}
+
+function optionAllowed(spec: ReadOnlySpec, w: string): boolean {
+  if (spec.options.has(w)) return true;
+  if (spec.valued.some((p) => w.length > p.length && w.startsWith(p))) return true;
+  if (spec.digits.some((p) => w.startsWith(p) && isDigits(w.slice(p.length)))) return true;
+  return spec.count && isDigits(w.slice(1));
+}
+
+/** Whether `args` (the words after `program subcommand`) stay within the spec. */
+export function readOnlyArgsAllowed(spec: ReadOnlySpec, args: readonly string[]): boolean {
+  let paths = false;
+  for (const w of args) {
+    if (paths) { if (!isRelativeArgument(w)) return false; continue; }
+    if (w === '--') { if (!spec.positionals) return false; paths = true; continue; }
+    if (w.startsWith('-')) { if (!optionAllowed(spec, w)) return false; continue; }
+    if (!spec.positionals || !isRelativeArgument(w)) return false;
+  }
+  return true;
+}
+
+/** The options of a spec in one line, as the rule's description lists them. */
+export function describeOptions(spec: ReadOnlySpec): string {
+  return [...spec.options, ...spec.valued.map((v) => `${v}…`), ...spec.digits.map((d) => `${d}N`), ...(spec.count ? ['-N'] : [])].join(' ');
+}

@@ -6,8 +6,11 @@
 //     exactly this folder. That includes wrappers, shells, interpreters and `VAR=value` prefixes:
 //     the exact line is what the user saw, so it is all the rule covers.
 //   * WIDER, only for the read-only table (`readOnlyCommands.ts`): `git status`, `git diff`,
-//     `git log`, `git show`, `git branch` with only their listed options. Never for a line that
-//     starts with an assignment, a wrapper, a shell, an interpreter or a package runner.
+//     `git log`, `git show`, `git branch` with only their listed options. The first word must be
+//     a program of that table, literally: so never for a line that starts with an assignment, a
+//     wrapper (`env`, `nice`, `timeout`, `xargs`…), a shell (`bash -c`…), an interpreter
+//     (`python -c`, `node -e`…) or a package runner (`npx`, `uvx`…); the unit tests check a list
+//     of them against the table.
 //   * NOTHING for lines that are not one simple command (see `shellWords.ts`: chains, pipes,
 //     substitutions, redirections, file patterns) and for lines that name a privilege command
 //     (`sudo`, `doas`, `su`, `pkexec`, …) anywhere, even inside a quoted script: root is asked for
@@ -25,15 +28,6 @@ export interface RuleOffer { candidates: RuleCandidate[]; /** Why no rule is off
 
 /** Programs that change user: no rule at all. */
 export const PRIVILEGE = new Set(['sudo', 'doas', 'su', 'pkexec', 'run0', 'runuser', 'gosu', 'su-exec', 'setpriv', 'chroot']);
-
-/** Programs that run another program, a script or a package: never a wider rule. */
-export const WRAPPERS = new Set([
-  'env', 'nice', 'nohup', 'time', 'timeout', 'xargs', 'exec', 'command', 'builtin', 'eval', 'source', '.', 'stdbuf', 'ionice',
-  'taskset', 'chrt', 'flock', 'watch', 'strace', 'ltrace', 'script', 'unbuffer', 'setsid', 'systemd-run', 'busybox', 'caffeinate',
-  'sh', 'bash', 'zsh', 'fish', 'dash', 'ksh', 'mksh', 'ash', 'csh', 'tcsh', 'pwsh', 'powershell', 'cmd',
-  'python', 'python2', 'python3', 'node', 'nodejs', 'perl', 'ruby', 'php', 'deno', 'bun', 'lua', 'tclsh', 'osascript', 'awk', 'gawk',
-  'npx', 'pnpx', 'bunx', 'uvx', 'pipx', 'find', 'make',
-]);
 
 /** Shell words that start a compound command when they come first. */
 const RESERVED = new Set(['!', 'if', 'then', 'else', 'elif', 'fi', 'do', 'done', 'case', 'esac', 'while', 'until', 'for', 'in', 'select', 'function', 'coproc', '[[', ']]']);
@@ -78,7 +72,7 @@ function refusal(words: readonly string[]): string | undefined {
 /** The wider scope a command may have, or undefined: only `program subcommand …` from the read-only table. */
 function widerScope(words: readonly string[], cwd: string): CommandScope | undefined {
   const [program, subcommand] = words;
-  if (program === undefined || subcommand === undefined || WRAPPERS.has(basename(program))) return undefined;
+  if (program === undefined || subcommand === undefined) return undefined;
   const spec = readOnlySpec(program, subcommand);
   if (!spec || !readOnlyArgsAllowed(spec, words.slice(2))) return undefined;
   return { type: 'commandReadOnly', program, subcommand, cwd };

@@ -27,31 +27,19 @@ export interface ReadOnlySpec {
 
 const set = (s: string): ReadonlySet<string> => new Set(s.split(' '));
 
-const DIFF_FORMAT = '--stat --numstat --shortstat --name-only --name-status --summary --raw -p -u --patch --no-patch -s '
-  + '--color --no-color --color-words --word-diff --minimal --patience --histogram -w -b --ignore-all-space '
-  + '--ignore-space-change --ignore-blank-lines --no-renames --find-renames -M -C --full-index --abbrev -R -z '
-  + '--no-ext-diff --no-textconv --check --exit-code --quiet --relative';
-const DIFF_VALUED = ['--unified=', '--stat=', '--diff-filter=', '--color=', '--word-diff=', '--abbrev=', '--relative=', '--diff-algorithm=', '--find-renames='];
-const LOG_VALUED = [...DIFF_VALUED, '--max-count=', '--skip=', '--since=', '--after=', '--until=', '--before=', '--author=', '--committer=', '--grep=', '--format=', '--pretty=', '--date=', '--decorate='];
-const LOG_OPTIONS = `${DIFF_FORMAT} --oneline --graph --decorate --no-decorate --all --branches --tags --remotes -n --reverse `
-  + '--first-parent --no-merges --merges --abbrev-commit --no-abbrev-commit --follow --date-order --topo-order '
-  + '--left-right --cherry-pick --boundary --source --full-history --simplify-by-decoration -i --regexp-ignore-case '
-  + '--all-match --relative-date';
+const DIFF = '--stat --numstat --shortstat --name-only --name-status --summary -p --patch --no-patch -s --color --no-color '
+  + '--word-diff -w --ignore-all-space -M --no-ext-diff --no-textconv --check --quiet';
+const DIFF_VALUED = ['--unified=', '--stat=', '--diff-filter=', '--color='];
+const LOG_VALUED = [...DIFF_VALUED, '--max-count=', '--since=', '--until=', '--author=', '--grep=', '--format=', '--pretty=', '--date='];
+const LOG = `${DIFF} --oneline --graph --decorate --all -n --reverse --first-parent --no-merges --abbrev-commit --follow`;
 
 export const READ_ONLY_COMMANDS: Readonly<Record<string, Readonly<Record<string, ReadOnlySpec>>>> = {
   git: {
-    status: {
-      options: set('-s --short -b --branch --porcelain --long -v --verbose -u -uno -unormal -uall --untracked-files '
-        + '--ignored --show-stash --ahead-behind --no-ahead-behind -z --no-column --renames --no-renames'),
-      valued: ['--porcelain=', '--untracked-files=', '--ignore-submodules='], digits: [], count: false, positionals: true,
-    },
-    diff: { options: set(`${DIFF_FORMAT} --cached --staged --merge-base`), valued: DIFF_VALUED, digits: ['-U'], count: false, positionals: true },
-    log: { options: set(LOG_OPTIONS), valued: LOG_VALUED, digits: ['-n', '-U'], count: true, positionals: true },
-    show: { options: set(`${DIFF_FORMAT} --oneline --abbrev-commit --no-abbrev-commit --decorate --no-decorate`), valued: LOG_VALUED, digits: ['-U'], count: false, positionals: true },
-    branch: {
-      options: set('--list -a --all -r --remotes -v -vv --verbose --show-current --no-color --color --merged --no-merged --no-column'),
-      valued: ['--format=', '--sort=', '--color='], digits: [], count: false, positionals: false,
-    },
+    status: { options: set('-s --short -b --branch --porcelain --long -v -uno -uall --ignored -z'), valued: ['--porcelain=', '--untracked-files='], digits: [], count: false, positionals: true },
+    diff: { options: set(`${DIFF} --cached --staged`), valued: DIFF_VALUED, digits: ['-U'], count: false, positionals: true },
+    log: { options: set(LOG), valued: LOG_VALUED, digits: ['-n', '-U'], count: true, positionals: true },
+    show: { options: set(`${DIFF} --oneline --abbrev-commit`), valued: LOG_VALUED, digits: ['-U'], count: false, positionals: true },
+    branch: { options: set('--list -a --all -r -v -vv --show-current --no-color --merged --no-merged'), valued: ['--format=', '--sort='], digits: [], count: false, positionals: false },
   },
 };
 

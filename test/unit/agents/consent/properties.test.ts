@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import * as fc from 'fast-check';
 import { allowOption, createRule, optionPresentation, ruleCandidates, ruleMatches, viewForLabel } from '../../../../src/agents/permissionRules';
 import { quoteWords, shellWords } from '../../../../src/agents/consent/shellWords';
-import { WRAPPERS } from '../../../../src/agents/consent/commandRules';
+import { READ_ONLY_COMMANDS } from '../../../../src/agents/consent/readOnlyCommands';
 import type { PermissionOption, PermissionRequest } from '../../../../src/protocol/events';
 
 const cmd = (command: string, cwd = '/w'): PermissionRequest => ({ sessionId: 's', title: 'Run', subject: { type: 'command', command, cwd }, options: [] });
@@ -27,7 +27,20 @@ const mutate = (w: string[], pos: number, extra: string, op: number): string[] =
 };
 const same = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
 
+/** Programs that run another program, a script or a package: never a wider rule. */
+const WRAPPERS = [
+  'env', 'nice', 'nohup', 'time', 'timeout', 'xargs', 'exec', 'command', 'builtin', 'eval', 'source', '.', 'stdbuf', 'ionice', 'taskset', 'chrt',
+  'flock', 'watch', 'strace', 'ltrace', 'script', 'unbuffer', 'setsid', 'systemd-run', 'busybox', 'sh', 'bash', 'zsh', 'fish', 'dash', 'ksh',
+  'mksh', 'ash', 'csh', 'tcsh', 'pwsh', 'cmd', 'python', 'python3', 'node', 'perl', 'ruby', 'php', 'deno', 'bun', 'lua', 'awk', 'npx', 'pnpx',
+  'bunx', 'uvx', 'pipx', 'find', 'make', 'npm', 'pnpm', 'yarn', 'sudo', 'doas', 'su',
+];
+
 describe('consent properties (fast-check)', () => {
+  it('no wrapper, shell, interpreter or package runner is a program of the read-only table', () => {
+    for (const w of WRAPPERS) assert.ok(!Object.hasOwn(READ_ONLY_COMMANDS, w), w);
+    assert.deepEqual(Object.keys(READ_ONLY_COMMANDS), ['git']);
+  });
+
   it('quoteWords is read back unchanged by shellWords', () => {
     fc.assert(fc.property(wordsArb, (w) => {
       const r = shellWords(quoteWords(w));

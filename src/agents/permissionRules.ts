@@ -50,7 +50,7 @@ export function sameRule(a: PermissionRule, b: PermissionRule): boolean {
 }
 
 export function ruleMatches(rule: PermissionRule, agentId: string, req: PermissionRequest): boolean {
-  if (rule.version !== RULE_FORMAT_VERSION || rule.agentId !== agentId) return false;
+  if (typeof rule !== 'object' || rule === null || rule.version !== RULE_FORMAT_VERSION || rule.agentId !== agentId) return false;
   const s = req.subject;
   if (!s) return false;
   switch (rule.type) {
@@ -83,11 +83,16 @@ export function describeScope(scope: RuleScope, opts: DescribeOptions = {}): str
 
 /** "Agent: what the rule covers"; an unreadable or old stored rule is said to be not applied. */
 export function describeRule(rule: PermissionRule, agentName: string, opts: DescribeOptions = {}): string {
+  if (typeof rule !== 'object' || rule === null) return `${agentName}: an unreadable rule — never applied; remove it`;
   if (rule.version !== RULE_FORMAT_VERSION) {
     const old = rule as unknown as { type?: unknown; value?: unknown };
     return `${agentName}: old rule "${String(old.type)} ${String(old.value).slice(0, 200)}" — no longer applied`;
   }
-  return `${agentName}: ${describeScope(rule, opts)}`;
+  try {
+    return `${agentName}: ${describeScope(rule, opts)}`;
+  } catch {
+    return `${agentName}: an unreadable rule — never applied; remove it`;
+  }
 }
 
 /** The agent's own option a rule may pick: allow_once first, else allow_always; never a flagged one. */

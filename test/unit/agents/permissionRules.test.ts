@@ -207,6 +207,15 @@ describe('permission rules — stored rules of format version 1', () => {
     assert.equal(rules[0]!.createdAt, 7);
   });
 
+  it('never throws on a tampered stored rule that bypassed loadRules', () => {
+    for (const bad of [null, 5, { version: 2, agentId: 'a', type: 'commandExact', words: 'rm', cwd: null }, { version: 2, agentId: 'a', type: 'toolPaths', kind: 'edit', paths: null }]) {
+      const r = bad as unknown as PermissionRule;
+      assert.equal(ruleMatches(r, 'a', cmd('rm')), false);
+      assert.equal(ruleMatches(r, 'a', tool({ kind: 'edit', locations: [{ path: '/w/a' }] })), false);
+      assert.match(describeRule(r, 'A'), /^A: /);
+    }
+  });
+
   it('reads hostile or future stored values safely', () => {
     assert.deepEqual(loadRules(undefined), { rules: [], foreign: [], notes: [] });
     assert.match(loadRules({}).notes[0]!, /not a list/);

@@ -18,6 +18,7 @@ import { createPlansUi, type PlansUi } from '../ui/plansUi';
 import { Conversation } from '../ui/conversation';
 import { ContextKeys } from '../ui/contextKeys';
 import { PermissionBroker } from './permissionBroker';
+import { vscodeConsentUi } from '../ui/permissionPrompts';
 import { SessionActions } from './sessionActions';
 import { IntentChecks } from './intentChecks';
 
@@ -36,7 +37,7 @@ export class AcpExtension extends Disposable {
 
   constructor(context: vscode.ExtensionContext) {
     super();
-    this.broker = this._register(new PermissionBroker(context.globalState, this.store));
+    this.broker = this._register(new PermissionBroker(context.globalState, this.store, vscodeConsentUi, (m) => this.logs.main.info(m)));
     this.intent = this._register(new IntentChecks(this.config, this.logs, this.plans));
     this.broker.inspector = (agentId, req) => this.intent.inspectPermission(agentId, req);
     const terminals = new TerminalService(
@@ -107,7 +108,7 @@ export class AcpExtension extends Disposable {
       if (!ref) return;
       Promise.resolve().then(() => f(ref)).catch((err: unknown) => void vscode.window.showErrorMessage(err instanceof Error ? err.message : String(err)));
     };
-    this._register(c.onDidSelectPermissionOption((p) => void this.broker.respond(p.requestId, p.optionId)));
+    this._register(c.onDidSelectPermissionOption((p) => void this.broker.choose(p.requestId, p.optionId)));
     this._register(c.onDidRequestCancel(({ sessionId }) => act(sessionId, (ref) => this.actions.cancel(ref))));
     this._register(c.onDidSetConfigOption(({ sessionId, configId, value }) => act(sessionId, (ref) => this.actions.setConfigOption(ref, configId, value))));
     this._register(c.onDidRemoveQueuedPrompt(({ sessionId, id }) => act(sessionId, (ref) => this.actions.removeQueued(ref, id))));

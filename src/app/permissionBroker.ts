@@ -1,16 +1,32 @@
 // The one path of every permission request: inspected (intent checks), answered by a rule the user
-// created, or put to the user — inline in the conversation and in one notification — and answered
-// only with the option the user picked, by its id. The pending requests are state of their session
-// (SessionStore); the broker keeps the agent's waiting promise. `onDidAsk` / `onDidDecide` let the
-// transcript render a request and its answer, once each. Cancelling the turn answers `cancelled`.
+// created, or put to the user — inline in the conversation and in a notification — and answered
+// only with the option the user picked. Each option is shown with its kind next to the agent's
+// name; an option whose name contradicts its kind is flagged and never creates a rule; before an
+// "always allow" creates a rule the user sees exactly what it covers and picks its breadth.
+// The pending requests are state of their session (SessionStore); the broker keeps the agent's
+// waiting promise. `onDidAsk` / `onDidDecide` let the transcript render a request and its answer,
+// once each. Cancelling the turn answers `cancelled`.
 import * as vscode from 'vscode';
 import type { CancelToken } from '../protocol/api';
 import type { PermissionOutcome, PermissionRequest } from '../protocol/events';
 import type { PendingPermission, SessionStore } from '../state/sessionStore';
 import { Disposable, toDisposable } from '../common/lifecycle';
-import { allowOption, describeRule, requestFacet, ruleMatches, type PermissionRule } from '../agents/permissionRules';
+import {
+  allowOption, createRule, describeRule, loadRules, optionPresentation, outcomeFor, ruleMatches, ruleOffer, sameRule,
+  type OptionView, type PermissionRule, type RuleCandidate, type RuleOffer,
+} from '../agents/permissionRules';
 
 const RULES_KEY = 'acp.permissionRules';
+
+/** How the broker asks (a notification, a pick); tests and other hosts may supply their own. */
+export interface ConsentUi {
+  /** Shows the request; resolves with the option picked there (undefined: dismissed). */
+  ask(entry: PendingPermission, views: readonly OptionView[]): Promise<OptionView | undefined>;
+  /** The rule an "always allow" creates: a candidate, `null` for none, undefined if dismissed. */
+  pickRule(offer: RuleOffer, agentName: string): Promise<RuleCandidate | null | undefined>;
+  /** A rule now exists; offers Undo. */
+  ruleCreated(description: string, undo: () => void): void;
+}
 
 export interface PermissionDecision {
   readonly id: string;
@@ -30,9 +46,14 @@ export interface PermissionInspection { flags: string[]; autoReject?: boolean }
  */
 export type PermissionInspector = (agentId: string, req: PermissionRequest) => PermissionInspection | Promise<PermissionInspection>;
 
+/** Which rule an "always allow" creates: the narrow candidate (the default), the wider one, or none. */
+export type RuleChoice = 'narrow' | 'wider' | 'none';
+
+interface Waiting { entry: PendingPermission; views: OptionView[]; resolve: (o: PermissionOutcome) => void }
+
 export class PermissionBroker extends Disposable {
   /** The agent's waiting promise of each pending request (the request itself is in the store). */
-  private readonly waiting = new Map<string, { entry: PendingPermission; resolve: (o: PermissionOutcome) => void }>();
+  private readonly waiting = new Map<string, Waiting>();
   private readonly _onDidAsk = this._register(new vscode.EventEmitter<PendingPermission>());
   private readonly _onDidDecide = this._register(new vscode.EventEmitter<PermissionDecision>());
   private seq = 0;
@@ -42,27 +63,32 @@ export class PermissionBroker extends Disposable {
   /** A request was answered (by the user, a rule, the intent check, or cancellation). */
   readonly onDidDecide = this._onDidDecide.event;
   inspector: PermissionInspector | undefined;
-  /** Show a notification for each request (the conversation view shows them inline as well). */
-  notify = true;
 
-  constructor(private readonly memento: vscode.Memento, private readonly store: SessionStore) {
+  /** `ui` undefined: requests are shown inline only (tests). */
+  constructor(private readonly memento: vscode.Memento, private readonly store: SessionStore, private readonly ui: ConsentUi | undefined, log: (message: string) => void = () => undefined) {
     super();
     this._register(toDisposable(() => {
       this.disposed = true;
       for (const id of [...this.waiting.keys()]) this.settle(id, { outcome: 'cancelled' });
     }));
+    const notes = loadRules(memento.get(RULES_KEY)).notes;
+    for (const n of notes) log(`[rules] ${n}`);
   }
 
   get pending(): PendingPermission[] { return [...this.waiting.values()].map((p) => p.entry); }
   pendingFor(sessionId: string): PendingPermission[] { return this.pending.filter((p) => p.request.sessionId === sessionId); }
+  /** How each option of a pending request is shown (labels with kinds, warnings). */
+  optionViews(id: string): readonly OptionView[] | undefined { return this.waiting.get(id)?.views; }
 
-  get rules(): PermissionRule[] { return this.memento.get<PermissionRule[]>(RULES_KEY, []); }
+  get rules(): PermissionRule[] { return loadRules(this.memento.get(RULES_KEY)).rules; }
   async removeRule(rule: PermissionRule): Promise<void> {
-    await this.memento.update(RULES_KEY, this.rules.filter((r) => !(r.agentId === rule.agentId && r.type === rule.type && r.value === rule.value)));
+    const { rules, foreign } = loadRules(this.memento.get(RULES_KEY));
+    await this.memento.update(RULES_KEY, [...rules.filter((r) => !sameRule(r, rule)), ...foreign]);
   }
   async addRule(rule: PermissionRule): Promise<void> {
-    if (this.rules.some((r) => r.agentId === rule.agentId && r.type === rule.type && r.value === rule.value)) return;
-    await this.memento.update(RULES_KEY, [...this.rules, rule]);
+    const { rules, foreign } = loadRules(this.memento.get(RULES_KEY));
+    if (rules.some((r) => sameRule(r, rule))) return;
+    await this.memento.update(RULES_KEY, [...rules, rule, ...foreign]);
   }
   describe(rule: PermissionRule, agentName: string): string { return describeRule(rule, agentName); }
 
@@ -81,7 +107,7 @@ export class PermissionBroker extends Disposable {
   private decide(id: string, agentId: string, agentName: string, req: PermissionRequest, token: CancelToken, inspection: PermissionInspection): Promise<PermissionOutcome> {
     if (inspection.autoReject) {
       // Only a one-time rejection: a lasting `reject_always` is a decision the user never made.
-      const reject = req.options.find((o) => o.kind === 'reject_once');
+      const reject = optionPresentation(req.options).find((v) => v.kind === 'reject_once' && !v.contradicts && !v.ambiguousId);
       const outcome: PermissionOutcome = reject ? { outcome: 'selected', optionId: reject.optionId } : { outcome: 'cancelled' };
       this._onDidDecide.fire({ id, agentId, sessionId: req.sessionId, request: req, outcome, auto: { rejected: 'not_in_plan' } });
       return Promise.resolve(outcome);
@@ -96,38 +122,54 @@ export class PermissionBroker extends Disposable {
     return new Promise<PermissionOutcome>((resolve) => {
       const entry: PendingPermission = { id, agentId, agentName, request: req, flags: inspection.flags, createdAt: Date.now() };
       const sub = token.onCancellationRequested(() => this.settle(id, { outcome: 'cancelled' }));
-      this.waiting.set(id, { entry, resolve: (o) => { sub.dispose(); resolve(o); } });
+      this.waiting.set(id, { entry, views: optionPresentation(req.options), resolve: (o) => { sub.dispose(); resolve(o); } });
       this.store.addPendingPermission(entry);
       this._onDidAsk.fire(entry);
-      if (this.notify) void this.showNotification(entry);
+      void this.showPrompt(id);
     });
   }
 
-  /** Answers a pending request with the option the user picked (by its id). False when unknown or answered. */
-  async respond(id: string, optionId: string): Promise<boolean> {
-    const p = this.waiting.get(id);
-    const option = p?.entry.request.options.find((o) => o.optionId === optionId);
-    if (!p || !option) return false;
-    let rule: PermissionRule | undefined;
-    if (option.kind === 'allow_always') {
-      const facet = requestFacet(p.entry.request);
-      if (facet) { rule = { agentId: p.entry.agentId, ...facet, createdAt: Date.now() }; await this.addRule(rule); }
-    }
-    if (!this.settle(id, { outcome: 'selected', optionId })) return false;
-    // The agent's option name may not say "always": tell the user a lasting rule now exists.
-    if (rule && this.notify) {
-      const created = rule;
-      void vscode.window.showInformationMessage(`Rule created — ${describeRule(created, p.entry.agentName)}.`, 'Undo', 'Manage Rules').then((pick) => {
-        if (pick === 'Undo') void this.removeRule(created);
-        if (pick === 'Manage Rules') void vscode.commands.executeCommand('acp.managePermissionRules');
-      });
-    }
-    return true;
+  /**
+   * Answers a pending request with the option the user picked: by its position among the
+   * request's options (what a click knows), or by its id when that id names one option only.
+   * An "always allow" creates the rule `rule` says (default: the narrow one); false when the
+   * request is unknown or already answered, or the option is not one of its own.
+   */
+  async respond(id: string, option: string | { index: number }, rule: RuleChoice = 'narrow'): Promise<boolean> {
+    const w = this.waiting.get(id);
+    const view = w && pickView(w.views, option);
+    if (!w || !view) return false;
+    const candidate = view.mayCreateRule && rule !== 'none' ? pickCandidate(ruleOffer(w.entry.request), rule) : undefined;
+    return this.answer(id, view, candidate ?? null);
   }
 
   /** Answers every pending request of a session `cancelled` (turn cancelled, agent gone). */
   cancelSession(agentId: string, sessionId: string): void {
     for (const p of this.pending) if (p.agentId === agentId && p.request.sessionId === sessionId) this.settle(p.id, { outcome: 'cancelled' });
+  }
+
+  /** A click (notification or conversation): an "always allow" first asks which rule to create. */
+  async choose(id: string, option: string | { index: number }): Promise<boolean> {
+    const w = this.waiting.get(id);
+    const view = w && pickView(w.views, option);
+    if (!w || !view) return false;
+    if (!view.mayCreateRule || !this.ui) return this.answer(id, view, null);
+    const candidate = await this.ui.pickRule(ruleOffer(w.entry.request), w.entry.agentName);
+    if (candidate === undefined || !this.waiting.has(id)) return false; // dismissed: still pending
+    return this.answer(id, view, candidate);
+  }
+
+  private async answer(id: string, view: OptionView, candidate: RuleCandidate | null): Promise<boolean> {
+    const w = this.waiting.get(id);
+    if (!w) return false;
+    let rule: PermissionRule | undefined;
+    if (candidate) { rule = createRule(w.entry.agentId, candidate, Date.now()); await this.addRule(rule); }
+    if (!this.settle(id, outcomeFor(view))) return false;
+    if (rule && this.ui) {
+      const created = rule;
+      this.ui.ruleCreated(describeRule(created, w.entry.agentName), () => void this.removeRule(created));
+    }
+    return true;
   }
 
   private settle(id: string, outcome: PermissionOutcome): boolean {
@@ -141,14 +183,20 @@ export class PermissionBroker extends Disposable {
     return true;
   }
 
-  private async showNotification(entry: PendingPermission): Promise<void> {
-    const req = entry.request;
-    const flag = entry.flags.includes('not_in_plan') ? ' [not in the declared intent plan]' : '';
-    const detail = req.subject?.type === 'command' ? ` — ${req.subject.command}` : '';
-    const labels = req.options.map((o) => o.name);
-    const pick = await vscode.window.showInformationMessage(`${entry.agentName} asks: ${req.title}${detail}${flag}`, ...labels);
-    if (pick === undefined || !this.waiting.has(entry.id)) return;
-    const option = req.options[labels.indexOf(pick)];
-    if (option) await this.respond(entry.id, option.optionId);
+  private async showPrompt(id: string): Promise<void> {
+    const w = this.waiting.get(id);
+    if (!w || !this.ui) return;
+    const view = await this.ui.ask(w.entry, w.views);
+    if (view && this.waiting.has(id)) await this.choose(id, { index: view.index });
   }
+}
+
+function pickView(views: readonly OptionView[], option: string | { index: number }): OptionView | undefined {
+  if (typeof option !== 'string') return views[option.index];
+  const same = views.filter((v) => v.optionId === option);
+  return same.length === 1 || (same.length > 1 && same.every((v) => v.kind === same[0]!.kind)) ? same[0] : undefined;
+}
+
+function pickCandidate(offer: RuleOffer, choice: RuleChoice): RuleCandidate | undefined {
+  return offer.candidates.find((c) => c.breadth === choice) ?? (choice === 'wider' ? undefined : offer.candidates[0]);
 }

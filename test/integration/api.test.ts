@@ -4,7 +4,7 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { AcpPlansChange, AgentSnapshot, PlanSnapshot, SessionSnapshot, SessionKey } from '../../src/api/types';
-import { nextPermission, startDemo, turnEnd } from './support/demo';
+import { nextPermission, prompt, startDemo, turnEnd } from './support/demo';
 
 interface Report {
   apiVersion: number;
@@ -28,6 +28,7 @@ describe('Public API, used by another extension', function () {
 
     const { ref, a, restore } = await startDemo('2');
     try {
+      await prompt(ref, 'Plan the work');
       await a.internals.broker.respond((await nextPermission(a, ref)).id, 'allow_once');
       await turnEnd(a, ref, 30_000);
       const r = (await vscode.commands.executeCommand<Report>('apiConsumer.report'))!;

@@ -1,0 +1,41 @@
+// The VS Code side of asking for consent: a notification per request whose buttons carry each
+// option's kind next to the agent's name (never the name alone), and, before a lasting rule is
+// created, a pick that says exactly what each candidate rule will cover.
+import * as vscode from 'vscode';
+import type { RuleCandidate } from '../agents/permissionRules';
+import type { ConsentUi } from '../app/permissionBroker';
+
+export const vscodeConsentUi: ConsentUi = {
+  async ask(entry, views) {
+    const req = entry.request;
+    const flag = entry.flags.includes('not_in_plan') ? ' [not in the declared intent plan]' : '';
+    const detail = req.subject?.type === 'command' ? ` — ${req.subject.command}` : '';
+    const warnings = views.filter((v) => v.warning).map((v) => v.warning).join(' ');
+    const pick = await vscode.window.showInformationMessage(
+      `${entry.agentName} asks: ${req.title}${detail}${flag}${warnings ? ` ⚠ ${warnings}` : ''}`,
+      ...views.map((v) => v.label),
+    );
+    return pick === undefined ? undefined : views.find((v) => v.label === pick);
+  },
+
+  async pickRule(offer, agentName) {
+    if (offer.candidates.length === 0) {
+      void vscode.window.showInformationMessage(`${offer.reason ?? 'No rule can cover this request.'} ${agentName} is allowed this time only.`);
+      return null;
+    }
+    type Item = vscode.QuickPickItem & { candidate: RuleCandidate | null };
+    const items: Item[] = [
+      ...offer.candidates.map((c): Item => ({ label: c.breadth === 'narrow' ? '$(shield) Exactly this' : '$(unlock) Wider', detail: c.description, candidate: c })),
+      { label: '$(circle-slash) No rule', detail: `Allow this request only; ${agentName} asks again next time.`, candidate: null },
+    ];
+    const pick = await vscode.window.showQuickPick(items, { title: `Always allow — what should the rule for ${agentName} cover?`, placeHolder: 'Each rule covers exactly what its line says.', ignoreFocusOut: true });
+    return pick?.candidate;
+  },
+
+  ruleCreated(description, undo) {
+    void vscode.window.showInformationMessage(`Rule created — ${description}.`, 'Undo', 'Manage Rules').then((pick) => {
+      if (pick === 'Undo') undo();
+      if (pick === 'Manage Rules') void vscode.commands.executeCommand('acp.managePermissionRules');
+    });
+  },
+};

@@ -2,7 +2,7 @@
 // whoever records it (the conversation view, a notification, a rule) or for cancellation.
 import type { CancelToken, Disposable } from '../../protocol/api';
 import type { PermissionOutcome, PermissionRequest } from '../../protocol/events';
-import type { Transcript } from '../transcript';
+import type { Transcript } from './transcript';
 import { permissionItemId } from './session';
 
 export interface InlinePermissionOptions {

@@ -4,17 +4,13 @@
 //
 // Events are applied synchronously, in arrival order, each in O(size of the event). Every change
 // fires `onDidChange` with the item (or terminal) that changed, so views patch incrementally.
-import type { Disposable, Event } from '../protocol/api';
-import type { ContentBlock, PermissionOutcome, PermissionRequest, SessionEvent } from '../protocol/events';
-import type { TerminalExitStatus } from './terminalBuffer';
-import { DEFAULT_TERMINAL_MAX_CHARS } from './terminalBuffer';
-import { Emitter } from './transcript/emitter';
-import type { QueuedPrompt, TranscriptChange } from './transcript/model';
-import { SessionTranscript, type SessionLimits } from './transcript/session';
-
-export * from './transcript/model';
-export { SessionTranscript, messageItemId, toolCallItemId, permissionItemId } from './transcript/session';
-export type { TerminalExitStatus } from './terminalBuffer';
+import type { Disposable, Event } from '../../protocol/api';
+import type { ContentBlock, PermissionOutcome, PermissionRequest, SessionEvent } from '../../protocol/events';
+import type { TerminalExitStatus } from '../terminalBuffer';
+import { DEFAULT_TERMINAL_MAX_CHARS } from '../terminalBuffer';
+import { Emitter } from '../emitter';
+import type { QueuedPrompt, TranscriptChange } from './model';
+import { SessionTranscript, type SessionLimits } from './session';
 
 export interface TranscriptOptions extends Partial<SessionLimits> {
   /** Called when a change listener throws (the store goes on). */

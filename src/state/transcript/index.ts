@@ -1,0 +1,6 @@
+// The transcript store's public face: the store (`Transcript`), one session's transcript, the
+// item model and the item ids. Code outside this folder imports from here only.
+export * from './model';
+export { Transcript, type TranscriptOptions } from './transcript';
+export { SessionTranscript, messageItemId, toolCallItemId, permissionItemId } from './session';
+export type { TerminalExitStatus } from '../terminalBuffer';

@@ -2,7 +2,7 @@
 // the public API. Everything created here is owned by `context.subscriptions`.
 import * as vscode from 'vscode';
 import { connect } from './protocol/connect';
-import type { ContentBlock, SessionEvent } from './protocol/events';
+import type { ContentBlock, SessionEvent } from './protocol/domain';
 import { PlanStore } from './state/planStore';
 import { Registry } from './state/registry';
 import { permissionItemId, Transcript } from './state/transcript';

@@ -1,5 +1,5 @@
 // One DOM element per transcript item, built from its view and patched by deltas.
-import type { BlockView, ItemView, ToolCallHeaderView, ToolContentView } from '../../src/ui/conversation/protocol';
+import type { BlockView, ItemView, ToolCallHeaderView, ToolContentView } from '../../src/ui/conversation/webviewMessages';
 import { post } from './api';
 import { renderBlock, type MarkdownStream } from './blocks';
 import { add, h } from './dom';

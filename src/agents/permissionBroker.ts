@@ -2,7 +2,7 @@
 // rule the user created (listed and revocable). Cancelling the turn answers `cancelled`.
 import * as vscode from 'vscode';
 import type { CancelToken } from '../protocol/api';
-import type { PermissionOutcome, PermissionRequest } from '../protocol/events';
+import type { PermissionOutcome, PermissionRequest } from '../protocol/domain';
 import { allowOption, describeRule, requestFacet, ruleMatches, type PermissionRule } from './permissionRules';
 
 const RULES_KEY = 'acp.permissionRules';

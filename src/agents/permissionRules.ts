@@ -1,6 +1,6 @@
 // Permission rules the user created ("always allow this tool kind / this command prefix for this
 // agent"). A rule never invents an approval: it only picks the agent's own allow option.
-import type { PermissionOption, PermissionRequest } from '../protocol/events';
+import type { PermissionOption, PermissionRequest } from '../protocol/domain';
 
 /** Characters that chain, substitute or redirect in a shell command. */
 const SHELL_META = /[;&|`$()<>\n\r\\]/;

@@ -3,7 +3,7 @@
 // sessions are resumed with the client's transcript and plans kept. Prompts sent while a turn runs
 // are queued per session and sent when the turn ends.
 import type { AcpConnection, CancelToken, ClientServices, ConnectOptions, McpServerConfig, ProtocolLogger } from '../protocol/api';
-import type { ConfigOption, ContentBlock, PermissionOutcome, PermissionRequest, SessionEvent } from '../protocol/events';
+import type { ConfigOption, ContentBlock, PermissionOutcome, PermissionRequest, SessionEvent } from '../protocol/domain';
 import { AgentProcess, describeExit, type ExitInfo, type SpawnSpec } from './agentProcess';
 import type { AgentDefinition } from './agentConfig';
 

@@ -2,7 +2,7 @@
 // session events (`state`, `session_info`) arrive through apply(). Every change fires
 // onDidChange synchronously, naming what changed.
 import type { Disposable, Event } from '../protocol/api';
-import type { ProtocolVersion, SessionEvent, TurnState } from '../protocol/events';
+import type { ProtocolVersion, SessionEvent, TurnState } from '../protocol/domain';
 import { Emitter } from './emitter';
 import { jsonClone, sameJson } from './json';
 

@@ -6,7 +6,7 @@ import { UntrustedWorkspaceError } from '../agents/agentManager';
 import type { AgentSupervisor } from '../agents/supervisor';
 import type { PermissionBroker } from '../agents/permissionBroker';
 import type { Registry } from '../state/registry';
-import type { ContentBlock } from '../protocol/events';
+import type { ContentBlock } from '../protocol/domain';
 import type { Logs } from '../agents/logs';
 import { parseMcpSettings } from '../agents/agentConfig';
 

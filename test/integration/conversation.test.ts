@@ -2,7 +2,7 @@
 // from the webview's DOM through the snapshot round trip; permission clicks resolve the prompt.
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
-import type { PermissionRequest, SessionEvent } from '../../src/protocol/events';
+import type { PermissionRequest, SessionEvent } from '../../src/protocol/domain';
 import { Transcript } from '../../src/state/transcript';
 import { Conversation, type ConversationHost, type DomSnapshot } from '../../src/ui/conversation';
 import { hasUiHook, screenshot } from './ui';

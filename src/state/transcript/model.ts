@@ -3,7 +3,7 @@
 import type {
   AvailableCommand, ConfigOption, ContentBlock, JsonObject, Meta, PermissionOption, PermissionSubject,
   ToolCallContent, ToolCallLocation, TurnState, Usage,
-} from '../../protocol/events';
+} from '../../protocol/domain';
 
 export type Role = 'user' | 'agent' | 'thought';
 

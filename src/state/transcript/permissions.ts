@@ -1,7 +1,7 @@
 // Inline permission prompts: shows a request in the transcript and waits for its answer, from
 // whoever records it (the conversation view, a notification, a rule) or for cancellation.
 import type { CancelToken, Disposable } from '../../protocol/api';
-import type { PermissionOutcome, PermissionRequest } from '../../protocol/events';
+import type { PermissionOutcome, PermissionRequest } from '../../protocol/domain';
 import type { Transcript } from './transcript';
 import { permissionItemId } from './session';
 

@@ -3,7 +3,7 @@
 // pushed onto per-part arrays and never re-joined, items are found through a Map.
 import type {
   ContentBlock, PermissionOutcome, PermissionRequest, SessionEvent, ToolCallFields,
-} from '../../protocol/events';
+} from '../../protocol/domain';
 import { TerminalBuffer, type TerminalExitStatus } from '../terminalBuffer';
 import type {
   MessageItem, MessagePart, PermissionItem, QueuedPrompt, Role, SessionMeta, ToolCallItem,

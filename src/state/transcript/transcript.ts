@@ -5,7 +5,7 @@
 // Events are applied synchronously, in arrival order, each in O(size of the event). Every change
 // fires `onDidChange` with the item (or terminal) that changed, so views patch incrementally.
 import type { Disposable, Event } from '../../protocol/api';
-import type { ContentBlock, PermissionOutcome, PermissionRequest, SessionEvent } from '../../protocol/events';
+import type { ContentBlock, PermissionOutcome, PermissionRequest, SessionEvent } from '../../protocol/domain';
 import type { TerminalExitStatus } from '../terminalBuffer';
 import { DEFAULT_TERMINAL_MAX_CHARS } from '../terminalBuffer';
 import { Emitter } from '../emitter';

@@ -3,7 +3,7 @@
 // extension) sends prompts, cancels turns and sets config options.
 import * as vscode from 'vscode';
 import type { CancelToken } from '../../protocol/api';
-import type { ContentBlock, PermissionOutcome, PermissionRequest } from '../../protocol/events';
+import type { ContentBlock, PermissionOutcome, PermissionRequest } from '../../protocol/domain';
 import { permissionItemId, type Transcript } from '../../state/transcript';
 import { askInline, type InlinePermissionOptions } from '../../state/transcript/permissions';
 import { openLink, openLocation } from './actions';
@@ -11,7 +11,7 @@ import { DiffDocuments } from './diffDocuments';
 import { ConversationHost, webviewOptions, type HostOwner } from './host';
 import { WorkspaceFiles } from './mentions';
 import { buildPromptBlocks, MAX_EMBEDDED_CHARS, type PromptCapabilities } from './promptBlocks';
-import type { Attachment, DomSnapshot, FromWebview } from './protocol';
+import type { Attachment, DomSnapshot, FromWebview } from './webviewMessages';
 
 export interface ConversationOptions {
   extensionUri: vscode.Uri;

@@ -4,7 +4,7 @@
 import type { Disposable } from '../../protocol/api';
 import type { SessionMeta, Transcript, TranscriptChange } from '../../state/transcript';
 import { DeltaTracker } from './deltas';
-import type { DeltaOp, ToWebview } from './protocol';
+import type { DeltaOp, ToWebview } from './webviewMessages';
 import { sessionView } from './viewModel';
 
 export interface PumpOptions {

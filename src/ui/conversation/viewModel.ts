@@ -1,13 +1,13 @@
 // Plain-JSON views of transcript items, terminals and session state, as sent to the webview.
 // Pure (no `vscode`); long texts are capped so one update cannot flood the webview.
-import type { ContentBlock, ToolCallContent } from '../../protocol/events';
+import type { ContentBlock, ToolCallContent } from '../../protocol/domain';
 import type { TerminalBuffer } from '../../state/terminalBuffer';
 import type { MessagePart, SessionMeta, ToolCallItem, TranscriptItem } from '../../state/transcript';
 import { compactHunks, countChanges, diffLines, splitLines } from './lineDiff';
 import { findFilePatch, parsePatch, patchStats } from './patch';
 import type {
   BlockView, ConfigView, DiffFileView, ItemView, SessionView, TerminalView, ToolCallHeaderView, ToolContentView,
-} from './protocol';
+} from './webviewMessages';
 
 export const JSON_PREVIEW_CHARS = 4000;
 export const RESOURCE_PREVIEW_CHARS = 4000;

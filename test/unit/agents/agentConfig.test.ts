@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { parseAgentSettings } from '../../../src/agents/agentConfig';
 import { redact } from '../../../src/agents/redact';
 import { allowOption, requestFacet, ruleMatches, type PermissionRule } from '../../../src/agents/permissionRules';
-import type { PermissionRequest } from '../../../src/protocol/events';
+import type { PermissionRequest } from '../../../src/protocol/domain';
 
 describe('acp.agents settings', () => {
   it('accepts valid entries with defaults and pins the protocol', () => {

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import type { PermissionRequest } from '../../../src/protocol/events';
+import type { PermissionRequest } from '../../../src/protocol/domain';
 import { messageText, Transcript, type MessageItem, type ToolCallItem, type TranscriptChange } from '../../../src/state/transcript';
 import { askInline } from '../../../src/state/transcript/permissions';
 import { ev, S, text } from './builders';

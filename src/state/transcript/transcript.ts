@@ -7,10 +7,10 @@
 import type { Disposable, Event } from '../../protocol/api';
 import type { ContentBlock, PermissionOutcome, PermissionRequest, SessionEvent } from '../../protocol/domain';
 import type { TerminalExitStatus } from '../terminalBuffer';
-import { DEFAULT_TERMINAL_MAX_CHARS } from '../terminalBuffer';
 import { Emitter } from '../emitter';
 import type { QueuedPrompt, TranscriptChange } from './model';
-import { SessionTranscript, type SessionLimits } from './session';
+import { DEFAULT_SESSION_LIMITS, type SessionLimits } from './limits';
+import { SessionTranscript } from './session';
 
 export interface TranscriptOptions extends Partial<SessionLimits> {
   /** Called when a change listener throws (the store goes on). */
@@ -29,11 +29,8 @@ export class Transcript implements Disposable {
   constructor(options: TranscriptOptions = {}) {
     this.changes = new Emitter<TranscriptChange>(options.onListenerError);
     this.onDidChange = this.changes.event;
-    this.limits = {
-      maxItems: options.maxItems ?? 20_000,
-      maxTerminalChars: options.maxTerminalChars ?? DEFAULT_TERMINAL_MAX_CHARS,
-      maxTerminals: options.maxTerminals ?? 500,
-    };
+    const { onListenerError: _, ...limits } = options;
+    this.limits = { ...DEFAULT_SESSION_LIMITS, ...definedOnly(limits) };
   }
 
   /** Applies one session event (the session is created on first use). */
@@ -102,4 +99,8 @@ export class Transcript implements Disposable {
     this.changes.dispose();
     this.sessionMap.clear();
   }
+}
+
+function definedOnly<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }

@@ -56,6 +56,7 @@ function handle(m: ToWebview): void {
     case 'inspect':
       post({ type: 'inspectResult', reqId: m.reqId, snapshot: inspect(m.click) });
       return;
+    default: m satisfies never;
   }
 }
 

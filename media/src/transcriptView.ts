@@ -97,6 +97,7 @@ export class TranscriptView {
       case 'terminal': return this.terminals.set(op.terminal);
       case 'terminalAppend': return this.terminals.append(op.terminalId, op.text, op.info);
       case 'session': return; // handled by the composer and header
+      default: op satisfies never;
     }
   }
 

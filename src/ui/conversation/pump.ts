@@ -120,6 +120,7 @@ export class DeltaPump implements Disposable {
       case 'terminal': this.dirtyTerminals.add(c.terminalId); break;
       case 'session': this.dirtySession = true; break;
       case 'reset': this.needSnapshot = true; break;
+      default: c satisfies never;
     }
     if (this.timer === undefined) this.timer = this.setTimer(() => { this.timer = undefined; this.flush(); }, this.coalesceMs);
   }

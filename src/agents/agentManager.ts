@@ -1,18 +1,20 @@
 // The agents the user can run: the built-in Demo Agent plus the `acp.agents` setting. Owns their
-// supervisors, wires their events into the stores, and enforces workspace trust.
+// supervisors (one per definition), gives them what they need from VS Code (spawn, settings,
+// client services, workspace trust) and passes their events on, unchanged, to the composition
+// root. Definitions edited while an agent runs apply once it stops.
 import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import type { AcpConnection, CancelToken, ClientServices, ConnectOptions, ProtocolLogger } from '../protocol/api';
 import type { PermissionOutcome, PermissionRequest, SessionEvent } from '../protocol/domain';
+import { AgentProcess, type SpawnSpec } from './agentProcess';
 import { DEMO_AGENT_ID, parseAgentSettings, type AgentDefinition } from './agentConfig';
-import type { SpawnSpec } from './agentProcess';
-import { AgentSupervisor, type SupervisorHost } from './supervisor';
-import type { PermissionBroker } from './permissionBroker';
+import { AgentSupervisor, type LifecycleEvent, type SupervisorHost } from './supervisor';
 import * as fsService from './fsService';
 import type { TerminalService } from './terminalService';
 import type { Logs } from './logs';
 import { Config } from '../config';
+import { Disposable, toDisposable } from '../common/lifecycle';
 
 export class UntrustedWorkspaceError extends Error {
   constructor() {
@@ -25,31 +27,34 @@ export interface AgentManagerDeps {
   storagePath: string;
   connect: (readable: NodeJS.ReadableStream, writable: NodeJS.WritableStream, options: ConnectOptions) => Promise<AcpConnection>;
   logs: Logs;
-  broker: PermissionBroker;
   terminals: TerminalService;
-  /** Every session event of every agent, in arrival order. */
-  onEvent: (agentId: string, e: SessionEvent) => void;
   config: Config;
+  requestPermission: (agentId: string, agentName: string, req: PermissionRequest, token: CancelToken) => Promise<PermissionOutcome>;
 }
 
-export class AgentManager implements vscode.Disposable {
+export class AgentManager extends Disposable {
   private readonly supervisors = new Map<string, AgentSupervisor>();
-  private readonly changed = new vscode.EventEmitter<string>();
-  private readonly disposables: vscode.Disposable[] = [this.changed];
-  readonly onDidChange = this.changed.event;
+  private readonly _onDidChangeDefinitions = this._register(new vscode.EventEmitter<string>());
+  /** An agent was added, removed or redefined (its id). */
+  readonly onDidChangeDefinitions = this._onDidChangeDefinitions.event;
+  private readonly _onDidReceiveEvent = this._register(new vscode.EventEmitter<{ agentId: string; event: SessionEvent }>());
+  /** Every session event of every agent, synchronously, in arrival order. */
+  readonly onDidReceiveEvent = this._onDidReceiveEvent.event;
+  private readonly _onDidChangeLifecycle = this._register(new vscode.EventEmitter<{ agentId: string; event: LifecycleEvent }>());
+  /** Status changes and sessions attached/detached, of every agent. */
+  readonly onDidChangeLifecycle = this._onDidChangeLifecycle.event;
   private problems: string[] = [];
 
   constructor(private readonly deps: AgentManagerDeps) {
-    this.disposables.push(vscode.workspace.onDidChangeConfiguration((e) => {
+    super();
+    this._register(vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration('acp.agents') || e.affectsConfiguration('acp.offerV2') || e.affectsConfiguration('acp.demo')) this.reloadDefinitions();
     }));
+    this._register(toDisposable(() => {
+      for (const s of this.supervisors.values()) s.dispose();
+      this.supervisors.clear();
+    }));
     this.reloadDefinitions();
-  }
-
-  dispose(): void {
-    for (const s of this.supervisors.values()) s.dispose();
-    this.supervisors.clear();
-    for (const d of this.disposables) d.dispose();
   }
 
   /** Problems found in the `acp.agents` setting, person-readable. */
@@ -75,7 +80,7 @@ export class AgentManager implements vscode.Disposable {
     const defs = [this.demoDefinition(), ...agents];
     const keep = new Set(defs.map((d) => d.id));
     for (const [id, sup] of this.supervisors) {
-      if (!keep.has(id) && (sup.status === 'stopped' || sup.status === 'failed' || sup.status === 'crashed')) { sup.dispose(); this.supervisors.delete(id); this.changed.fire(id); }
+      if (!keep.has(id) && (sup.status === 'stopped' || sup.status === 'failed' || sup.status === 'crashed')) { sup.dispose(); this.supervisors.delete(id); this._onDidChangeDefinitions.fire(id); }
     }
     for (const d of defs) {
       const existing = this.supervisors.get(d.id);
@@ -83,7 +88,7 @@ export class AgentManager implements vscode.Disposable {
       if (existing && existing.status !== 'stopped' && existing.status !== 'failed' && existing.status !== 'crashed') continue; // applied once it stops
       if (existing) existing.redefine(d); // keeps its sessions (transcripts, resume)
       else this.supervisors.set(d.id, new AgentSupervisor(d, this.host));
-      this.changed.fire(d.id);
+      this._onDidChangeDefinitions.fire(d.id);
     }
   }
 
@@ -97,6 +102,8 @@ export class AgentManager implements vscode.Disposable {
   }
 
   private readonly host: SupervisorHost = {
+    spawn: (spec, onLine) => new AgentProcess(spec, onLine),
+    schedule: (fn, ms) => { const t = setTimeout(fn, ms); return { dispose: () => clearTimeout(t) }; },
     assertMayStart: () => { if (!vscode.workspace.isTrusted) throw new UntrustedWorkspaceError(); },
     connect: (r, w, o) => this.deps.connect(r, w, o),
     spawnSpec: (def): SpawnSpec => ({
@@ -122,14 +129,13 @@ export class AgentManager implements vscode.Disposable {
     }),
     logger: (def): ProtocolLogger => this.deps.logs.protocolLogger(def.name),
     stderr: (def, line) => this.deps.logs.stderr(def.name, line),
-    onEvent: (agentId, e) => this.deps.onEvent(agentId, e),
+    onEvent: (agentId, event) => this._onDidReceiveEvent.fire({ agentId, event }),
     requestPermission: (agentId: string, req: PermissionRequest, token: CancelToken): Promise<PermissionOutcome> =>
-      this.deps.broker.request(agentId, this.supervisors.get(agentId)?.def.name ?? agentId, req, token),
-    changed: (agentId) => {
-      this.changed.fire(agentId);
+      this.deps.requestPermission(agentId, this.supervisors.get(agentId)?.def.name ?? agentId, req, token),
+    lifecycle: (agentId, e) => {
+      this._onDidChangeLifecycle.fire({ agentId, event: e });
       // Settings edited while the agent ran take effect once it is no longer running.
-      const status = this.supervisors.get(agentId)?.status;
-      if (status === 'stopped' || status === 'failed' || status === 'crashed') this.reloadDefinitions();
+      if (e.kind === 'status' && (e.status === 'stopped' || e.status === 'failed' || e.status === 'crashed')) this.reloadDefinitions();
     },
     report: (agentId, message, severity) => {
       this.deps.logs.main[severity === 'info' ? 'info' : severity === 'warning' ? 'warn' : 'error'](message);

@@ -1,29 +1,40 @@
-// Supervises one agent: spawn → initialize (version negotiation) → running; graceful stop;
-// crash → clear report, automatic restart with backoff (at most 4 in 3 minutes), then the
-// sessions are resumed with the client's transcript and plans kept. Prompts sent while a turn runs
-// are queued per session and sent when the turn ends.
-import type { AcpConnection, CancelToken, ClientServices, ConnectOptions, McpServerConfig, ProtocolLogger } from '../protocol/api';
+// Supervises one agent's process and connection: spawn → initialize (version negotiation) →
+// running; graceful stop; crash → a clear report and an automatic restart with backoff (at most
+// RESTART_LIMIT in RESTART_WINDOW_MS), after which the sessions it served are resumed. It keeps
+// only what a connection needs (which sessions to re-attach, which prompts are in flight); the
+// session state people see lives in the SessionStore, fed from `host.lifecycle` and `host.onEvent`.
+// Free of `vscode` (unit-tested in plain Node).
+import type { AcpConnection, AgentStatus, CancelToken, ClientServices, ConnectOptions, McpServerConfig, ProtocolLogger } from '../protocol/api';
 import type { ConfigOption, ContentBlock, PermissionOutcome, PermissionRequest, SessionEvent } from '../protocol/domain';
-import { AgentProcess, describeExit, type ExitInfo, type SpawnSpec } from './agentProcess';
+import { DisposableStore, toDisposable, type IDisposable } from '../common/lifecycle';
+import { describeExit, exitTail, type ExitInfo, type SpawnSpec } from './agentProcess';
 import type { AgentDefinition } from './agentConfig';
-
-export type AgentStatus = 'stopped' | 'starting' | 'running' | 'stopping' | 'restarting' | 'crashed' | 'failed';
 
 export const RESTART_LIMIT = 4;
 export const RESTART_WINDOW_MS = 3 * 60_000;
+/** Delay before the n-th restart in the window (n = 1…RESTART_LIMIT): 250 ms, 500 ms, 1 s, 2 s. */
+export const restartDelayMs = (n: number): number => 250 * 2 ** (n - 1);
 
-export interface SessionRecord {
-  sessionId: string;
-  cwd: string;
-  busy: boolean;
-  /** Prompts typed while a turn runs, each with a stable id (shown and removable in the view). */
-  queue: { id: string; blocks: ContentBlock[] }[];
-  /** False when the agent could not resume it after a restart (transcript and plans are kept). */
-  live: boolean;
-  configOptions: ConfigOption[];
+/** What the supervisor reports about itself and the sessions it serves. */
+export type LifecycleEvent =
+  | { kind: 'status'; status: AgentStatus; detail?: string; protocolVersion?: 1 | 2 }
+  /** Opened or resumed on the running agent. */
+  | { kind: 'session_attached'; sessionId: string; cwd: string }
+  /** No longer served (agent stopped or crashed, session closed, resume failed). */
+  | { kind: 'session_detached'; sessionId: string }
+  | { kind: 'session_deleted'; sessionId: string };
+
+/** The process the supervisor drives (an AgentProcess in production). */
+export interface SupervisedProcess {
+  readonly stdout: NodeJS.ReadableStream;
+  readonly stdin: NodeJS.WritableStream;
+  readonly exited: Promise<ExitInfo>;
+  stop(graceMs?: number): Promise<unknown>;
+  kill(): void;
 }
 
 export interface SupervisorHost {
+  spawn(spec: SpawnSpec, onStderrLine: (line: string) => void): SupervisedProcess;
   connect(readable: NodeJS.ReadableStream, writable: NodeJS.WritableStream, options: ConnectOptions): Promise<AcpConnection>;
   /** Throws (with a person-readable reason) when no agent may be started, e.g. an untrusted workspace. */
   assertMayStart(): void;
@@ -32,45 +43,63 @@ export interface SupervisorHost {
   services(agentId: string): ClientServices;
   logger(def: AgentDefinition): ProtocolLogger;
   stderr(def: AgentDefinition, line: string): void;
+  /** Every session event of this agent, in arrival order. */
   onEvent(agentId: string, e: SessionEvent): void;
+  lifecycle(agentId: string, e: LifecycleEvent): void;
   requestPermission(agentId: string, req: PermissionRequest, token: CancelToken): Promise<PermissionOutcome>;
-  /** Status or sessions changed. */
-  changed(agentId: string): void;
-  /** A failure a person must hear about; `actions` are offered as buttons. */
+  /** A failure a person must hear about (the host offers Show Log / Restart). */
   report(agentId: string, message: string, severity: 'error' | 'warning' | 'info'): void;
-  /** Time source (tests may replace it). */
   now(): number;
+  /** Runs `fn` after `ms` (tests may run it at once); disposing cancels it. */
+  schedule(fn: () => void, ms: number): IDisposable;
 }
+
+/** What re-attaching a session needs. */
+interface AttachedSession { sessionId: string; cwd: string; additionalDirectories: string[]; mcpServers: McpServerConfig[] }
 
 /** Events replayed by `session/load` after a restart duplicate what the transcript already has. */
 const REPLAYED_KINDS = new Set<SessionEvent['kind']>(['message_chunk', 'message', 'tool_call', 'tool_call_content_chunk', 'terminal_update', 'terminal_output_chunk']);
 
 export class AgentSupervisor {
-  status: AgentStatus = 'stopped';
-  /** The last failure, person-readable ("Agent exited (code 3) during a turn"). */
-  lastError: string | undefined;
-  connection: AcpConnection | undefined;
-  readonly sessions = new Map<string, SessionRecord>();
-  private proc: AgentProcess | undefined;
-  private stopping = false;
+  private _status: AgentStatus = 'stopped';
+  private _lastError: string | undefined;
+  private _connection: AcpConnection | undefined;
+  private proc: SupervisedProcess | undefined;
+  /** Connection scope: cleared on every stop, crash and restart. */
+  private readonly scope = new DisposableStore();
+  /** Sessions served by the current connection. */
+  private readonly attached = new Map<string, AttachedSession>();
+  /** Sessions served before the connection ended, to resume on the next one. */
+  private readonly detached = new Map<string, AttachedSession>();
+  /** Sessions with a `session/prompt` in flight (each with a token of that prompt). */
+  private readonly inFlight = new Map<string, object>();
+  private readonly muted = new Set<string>();
   private restarts: number[] = [];
-  private muted = new Set<string>();
+  /** Set when the sessions must be resumed once the agent runs again (crash, restart). */
+  private resumePending = false;
+  private stopping = false;
   private starting: Promise<void> | undefined;
   private disposed = false;
-  private queueSeq = 0;
 
   constructor(private definition: AgentDefinition, private readonly host: SupervisorHost) {}
 
   get def(): AgentDefinition { return this.definition; }
+  get id(): string { return this.definition.id; }
+  get status(): AgentStatus { return this._status; }
+  /** The last failure, as a sentence ("Demo Agent exited with code 3 during a turn."). */
+  get lastError(): string | undefined { return this._lastError; }
+  get connection(): AcpConnection | undefined { return this._connection; }
+  get version(): 1 | 2 | undefined { return this._connection?.version; }
+  /** Sessions this agent serves, and those it served before it stopped (to resume). */
+  get sessionIds(): string[] { return [...this.attached.keys(), ...this.detached.keys()]; }
+  isAttached(sessionId: string): boolean { return this.attached.has(sessionId); }
+  busy(sessionId: string): boolean { return this.inFlight.has(sessionId); }
 
   /** New settings for a stopped agent (used from its next start). */
   redefine(def: AgentDefinition): void { this.definition = def; }
 
-  get id(): string { return this.def.id; }
-  get version(): 1 | 2 | undefined { return this.connection?.version; }
-
   start(): Promise<void> {
-    if (this.status === 'running') return Promise.resolve();
+    if (this._status === 'running') return Promise.resolve();
     this.starting ??= this.launch().finally(() => { this.starting = undefined; });
     return this.starting;
   }
@@ -79,164 +108,152 @@ export class AgentSupervisor {
     this.stopping = true;
     this.setStatus('stopping');
     const proc = this.proc;
-    this.connection?.dispose();
-    this.connection = undefined;
+    this.dropConnection();
     if (proc) await proc.stop();
     this.proc = undefined;
-    for (const s of this.sessions.values()) { s.busy = false; s.queue = []; s.live = false; }
+    this.resumePending = false;
     this.setStatus('stopped');
     this.stopping = false;
   }
 
+  /** Stops and starts again, then resumes the sessions. Refused (before stopping) where no agent may start. */
   async restart(): Promise<void> {
-    this.host.assertMayStart(); // refuse before stopping anything
-    if (this.status !== 'stopped') await this.stop();
+    this.host.assertMayStart();
+    if (this._status !== 'stopped') await this.stop();
     this.restarts = [];
-    this.lastError = undefined;
+    this._lastError = undefined;
+    this.resumePending = this.detached.size > 0;
     await this.start();
-    await this.resumeSessions();
   }
 
   dispose(): void {
     this.disposed = true;
     this.stopping = true;
-    this.connection?.dispose();
+    this.scope.dispose();
+    this._connection = undefined;
     this.proc?.kill();
   }
 
   /**
    * Opens a session in `cwd`. Extra folders and MCP servers are passed only where the agent says
-   * it supports them (others are logged and left out, never sent to an agent that can't use them).
+   * it supports them (others are left out, never sent to an agent that can't use them).
    */
-  async newSession(cwd: string, extras: { additionalDirectories?: string[]; mcpServers?: McpServerConfig[] } = {}): Promise<SessionRecord> {
+  async newSession(cwd: string, extras: { additionalDirectories?: string[]; mcpServers?: McpServerConfig[] } = {}): Promise<string> {
     const conn = await this.ready();
-    const caps = conn.capabilities;
-    const additionalDirectories = caps.additionalDirectories ? extras.additionalDirectories ?? [] : [];
-    const mcpServers = (extras.mcpServers ?? []).filter((m) => caps.mcp[m.type]);
-    const setup = await conn.newSession({ cwd, additionalDirectories, mcpServers });
-    const rec: SessionRecord = { sessionId: setup.sessionId, cwd, busy: false, queue: [], live: true, configOptions: [] };
-    this.sessions.set(rec.sessionId, rec);
-    if (setup.configOptions) this.onEvent({ sessionId: rec.sessionId, kind: 'config_options', options: setup.configOptions });
-    if (setup.commands) this.host.onEvent(this.id, { sessionId: rec.sessionId, kind: 'commands', commands: setup.commands });
-    this.host.changed(this.id);
-    return rec;
+    const s = this.sessionParams(conn, '', cwd, extras);
+    const setup = await conn.newSession({ cwd, additionalDirectories: s.additionalDirectories, mcpServers: s.mcpServers });
+    s.sessionId = setup.sessionId;
+    this.attach(s);
+    if (setup.configOptions) this.emit({ sessionId: s.sessionId, kind: 'config_options', options: setup.configOptions });
+    if (setup.commands) this.emit({ sessionId: s.sessionId, kind: 'commands', commands: setup.commands });
+    return setup.sessionId;
   }
 
-  /** Opens a session the agent already has (from `session/list`), replaying its history. */
-  async resumeExisting(sessionId: string, cwd: string): Promise<void> {
+  /**
+   * Opens a session the agent already has (from `session/list`). A session this client already
+   * shows keeps its transcript: the replay's messages would duplicate it (plans replay
+   * harmlessly: an identical plan is not a new version).
+   */
+  async resumeExisting(sessionId: string, cwd: string, known: boolean): Promise<void> {
     const conn = await this.ready();
-    // A session this client already shows keeps its transcript: the replay's messages would
-    // duplicate it (plans replay harmlessly: an identical plan is not a new version).
-    const known = this.sessions.has(sessionId);
-    const rec: SessionRecord = { sessionId, cwd, busy: false, queue: [], live: true, configOptions: [] };
-    this.sessions.set(sessionId, rec);
+    const s = this.sessionParams(conn, sessionId, cwd, {});
     if (known) this.muted.add(sessionId);
     try {
-      const setup = await conn.resumeSession({ sessionId, cwd, additionalDirectories: [], mcpServers: [], replay: !known || !conn.capabilities.resume });
-      if (setup.configOptions) this.onEvent({ sessionId, kind: 'config_options', options: setup.configOptions });
-    } catch (err) {
-      rec.live = false;
-      throw err;
+      await conn.resumeSession({ sessionId, cwd, additionalDirectories: s.additionalDirectories, mcpServers: s.mcpServers, replay: !known || !conn.capabilities.resume })
+        .then((setup) => { if (setup.configOptions) this.emit({ sessionId, kind: 'config_options', options: setup.configOptions }); });
+      this.attach(s);
     } finally {
       this.muted.delete(sessionId);
-      this.host.changed(this.id);
     }
   }
 
   async closeSession(sessionId: string): Promise<void> {
-    const s = this.sessions.get(sessionId);
-    if (!s) return;
+    this.detached.delete(sessionId);
+    if (!this.attached.has(sessionId)) return;
     this.cancel(sessionId);
-    s.live = false;
-    if (this.connection?.capabilities.close) await this.connection.closeSession(sessionId);
-    this.host.changed(this.id);
+    this.attached.delete(sessionId);
+    this.host.lifecycle(this.id, { kind: 'session_detached', sessionId });
+    if (this._connection?.capabilities.close) await this._connection.closeSession(sessionId);
   }
 
   async deleteSession(sessionId: string): Promise<void> {
     const conn = await this.ready();
     if (!conn.capabilities.delete) throw new Error(`${this.def.name} does not support deleting sessions.`);
     await conn.deleteSession(sessionId);
-    this.sessions.delete(sessionId);
-    this.host.changed(this.id);
+    this.attached.delete(sessionId);
+    this.detached.delete(sessionId);
+    this.host.lifecycle(this.id, { kind: 'session_deleted', sessionId });
   }
 
-  configOptions(sessionId: string): ConfigOption[] { return this.sessions.get(sessionId)?.configOptions ?? []; }
-
-  async setConfigOption(sessionId: string, configId: string, value: string | boolean): Promise<void> {
+  async setConfigOption(sessionId: string, configId: string, value: string | boolean): Promise<ConfigOption[]> {
     const conn = await this.ready();
     const options = await conn.setConfigOption(sessionId, configId, value);
-    this.onEvent({ sessionId, kind: 'config_options', options });
+    this.emit({ sessionId, kind: 'config_options', options });
+    return options;
   }
 
-  /** Sends now when the session is idle, else queues (visible through `sessions`). */
-  prompt(sessionId: string, blocks: ContentBlock[]): void {
-    const s = this.sessions.get(sessionId);
-    if (!s) throw new Error(`Unknown session ${sessionId}.`);
-    if (!s.live) {
-      throw new Error(this.status === 'restarting' || this.status === 'starting'
+  /**
+   * Sends a prompt now (the caller queues while a turn runs). A refused prompt ends the turn with
+   * a notice; a crash is reported by the exit handling.
+   */
+  prompt(sessionId: string, blocks: readonly ContentBlock[]): void {
+    const conn = this._connection;
+    if (!conn || this._status !== 'running') throw new Error(`${this.def.name} is not running (${this._status}). Start it first.`);
+    if (!this.attached.has(sessionId)) {
+      throw new Error(this.resumePending
         ? `${this.def.name} is restarting; the session is resumed in a moment. Send the prompt again then.`
         : 'This session ended when the agent stopped and could not be resumed. Start a new session.');
     }
-    if (s.busy) { s.queue.push({ id: `q${++this.queueSeq}`, blocks }); this.host.changed(this.id); return; }
-    this.send(s, blocks);
-  }
-
-  cancel(sessionId: string): void {
-    const s = this.sessions.get(sessionId);
-    if (!s) return;
-    s.queue = [];
-    if (s.busy) this.connection?.cancel(sessionId);
-    this.host.changed(this.id);
-  }
-
-  /** Called for every event of this agent, in order; keeps turn state and drains queues. */
-  private onEvent(e: SessionEvent): void {
-    if (this.muted.has(e.sessionId) && REPLAYED_KINDS.has(e.kind)) return;
-    this.host.onEvent(this.id, e);
-    if (e.kind === 'config_options') {
-      const s = this.sessions.get(e.sessionId);
-      if (s) s.configOptions = e.options;
-    } else if (e.kind === 'state') {
-      const s = this.sessions.get(e.sessionId);
-      if (!s) return;
-      if (e.state === 'idle' && e.stopReason != null) this.turnEnded(s);
-      else if (e.state === 'running' || e.state === 'requires_action') s.busy = true;
-    }
-  }
-
-  private send(s: SessionRecord, blocks: ContentBlock[]): void {
-    const conn = this.connection;
-    if (!conn) throw new Error('The agent is not running.');
-    s.busy = true;
-    this.host.changed(this.id);
-    conn.prompt(s.sessionId, blocks).catch((err: unknown) => {
-      if (!this.sessions.has(s.sessionId) || this.connection !== conn) return; // crash handled elsewhere
-      const message = err instanceof Error ? err.message : String(err);
-      this.host.onEvent(this.id, { sessionId: s.sessionId, kind: 'notice', severity: 'error', title: `The agent refused the prompt: ${message}` });
-      this.host.onEvent(this.id, { sessionId: s.sessionId, kind: 'state', state: 'idle', stopReason: 'error' });
-      this.turnEnded(s);
+    const token = {};
+    this.inFlight.set(sessionId, token);
+    const done = (): void => { if (this.inFlight.get(sessionId) === token) this.inFlight.delete(sessionId); };
+    conn.prompt(sessionId, [...blocks]).then(done, (err: unknown) => {
+      if (this._connection !== conn) return; // the crash is reported by onExit
+      done();
+      this.emit({ sessionId, kind: 'notice', severity: 'error', title: `The agent refused the prompt: ${err instanceof Error ? err.message : String(err)}` });
+      this.emit({ sessionId, kind: 'state', state: 'idle', stopReason: 'error' });
     });
   }
 
-  private turnEnded(s: SessionRecord): void {
-    s.busy = false;
-    const next = s.queue.shift();
-    if (next && this.connection) this.send(s, next.blocks);
-    this.host.changed(this.id);
+  cancel(sessionId: string): void {
+    if (this.inFlight.has(sessionId)) this._connection?.cancel(sessionId);
+  }
+
+  private emit(e: SessionEvent): void { this.host.onEvent(this.id, e); }
+
+  /** Called for every event of this agent, in order. */
+  private onEvent(e: SessionEvent): void {
+    if (this.muted.has(e.sessionId) && REPLAYED_KINDS.has(e.kind)) return;
+    this.emit(e);
+  }
+
+  private sessionParams(conn: AcpConnection, sessionId: string, cwd: string, extras: { additionalDirectories?: string[]; mcpServers?: McpServerConfig[] }): AttachedSession {
+    const caps = conn.capabilities;
+    const prev = this.attached.get(sessionId) ?? this.detached.get(sessionId);
+    return {
+      sessionId, cwd,
+      additionalDirectories: caps.additionalDirectories ? extras.additionalDirectories ?? prev?.additionalDirectories ?? [] : [],
+      mcpServers: (extras.mcpServers ?? prev?.mcpServers ?? []).filter((m) => caps.mcp[m.type]),
+    };
+  }
+
+  private attach(s: AttachedSession): void {
+    this.detached.delete(s.sessionId);
+    this.attached.set(s.sessionId, s);
+    this.host.lifecycle(this.id, { kind: 'session_attached', sessionId: s.sessionId, cwd: s.cwd });
   }
 
   private async ready(): Promise<AcpConnection> {
-    if (this.status !== 'running') await this.start();
-    if (!this.connection) throw new Error(`${this.def.name} is not running${this.lastError ? `: ${this.lastError}` : ''}.`);
-    return this.connection;
+    if (this._status !== 'running') await this.start();
+    if (!this._connection) throw new Error(`${this.def.name} is not running${this._lastError ? `: ${this._lastError}` : '.'}`);
+    return this._connection;
   }
 
   private async launch(): Promise<void> {
     // Every path that spawns (start, restart, a command that needs the agent) passes here.
     this.host.assertMayStart();
     this.setStatus('starting');
-    const spec = this.host.spawnSpec(this.def);
-    const proc = new AgentProcess(spec, (line) => this.host.stderr(this.def, line));
+    const proc = this.host.spawn(this.host.spawnSpec(this.def), (line) => this.host.stderr(this.def, line));
     this.proc = proc;
     void proc.exited.then((info) => this.onExit(proc, info));
     try {
@@ -252,92 +269,103 @@ export class AgentSupervisor {
       };
       const conn = await Promise.race([
         this.host.connect(proc.stdout, proc.stdin, options),
-        proc.exited.then((info) => { throw new Error(`Agent ${describeExit(info)} during initialize${tailText(info)}`); }),
+        proc.exited.then((info) => { throw new Error(`${this.def.name} ${describeExit(info, this.def.command)}${info.spawnError ? '' : ' during initialize'}.${exitTail(info)}`); }),
       ]);
       if (this.proc !== proc) { conn.dispose(); return; }
-      this.connection = conn;
-      this.lastError = undefined;
+      this._connection = conn;
+      this.scope.add(toDisposable(() => conn.dispose()));
+      this._lastError = undefined;
       this.setStatus('running');
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      this.lastError = message;
+      this._lastError = message;
       if (this.proc === proc) { this.proc = undefined; void proc.stop(500); }
-      this.setStatus('failed');
+      this.setStatus('failed', message);
       throw new Error(message);
     }
+    if (this.resumePending) await this.resumeSessions();
   }
 
-  private onExit(proc: AgentProcess, info: ExitInfo): void {
+  private onExit(proc: SupervisedProcess, info: ExitInfo): void {
     if (this.proc !== proc || this.stopping || this.disposed) return;
-    const wasRunning = this.status === 'running';
+    const wasRunning = this._status === 'running';
     this.proc = undefined;
-    this.connection?.dispose();
-    this.connection = undefined;
+    const busy = [...this.inFlight.keys()];
+    this.dropConnection();
     if (!wasRunning) return; // failures during start are reported by launch()
-    const busy = [...this.sessions.values()].filter((s) => s.busy);
-    const during = busy.length ? 'during a turn' : 'while idle';
-    this.lastError = `Agent ${describeExit(info)} ${during}${tailText(info)}`;
-    for (const s of this.sessions.values()) s.live = false; // until resumed on the new process
-    for (const s of busy) {
-      s.busy = false;
-      this.host.onEvent(this.id, { sessionId: s.sessionId, kind: 'notice', severity: 'error', title: `${this.def.name} stopped unexpectedly (${describeExit(info)}); the turn was interrupted.` });
-      this.host.onEvent(this.id, { sessionId: s.sessionId, kind: 'state', state: 'idle', stopReason: 'agent_exited' });
+    this._lastError = `${this.def.name} ${describeExit(info, this.def.command)} ${busy.length ? 'during a turn' : 'while idle'}.${exitTail(info)}`;
+    for (const sessionId of busy) {
+      this.emit({ sessionId, kind: 'notice', severity: 'error', title: `${this.def.name} stopped unexpectedly (${describeExit(info, this.def.command)}); the turn was interrupted.` });
+      this.emit({ sessionId, kind: 'state', state: 'idle', stopReason: 'agent_exited' });
     }
     const now = this.host.now();
     this.restarts = this.restarts.filter((t) => now - t < RESTART_WINDOW_MS);
     if (this.restarts.length >= RESTART_LIMIT) {
-      this.setStatus('crashed');
-      for (const s of this.sessions.values()) s.live = false;
-      this.host.report(this.id, `${this.def.name}: ${this.lastError}. It crashed ${RESTART_LIMIT + 1} times in 3 minutes, so it is not restarted again.`, 'error');
+      this.resumePending = false;
+      this.setStatus('crashed', this._lastError);
+      this.host.report(this.id, `${this._lastError} It stopped ${RESTART_LIMIT + 1} times in 3 minutes, so it is not restarted again. Show Log has its output; Restart tries again.`, 'error');
       return;
     }
     this.restarts.push(now);
-    this.setStatus('restarting');
-    this.host.report(this.id, `${this.def.name}: ${this.lastError}. Restarting…`, 'warning');
-    const delay = 250 * 2 ** (this.restarts.length - 1);
-    setTimeout(() => {
-      if (this.disposed || this.stopping || this.status !== 'restarting') return;
-      this.start().then(() => this.resumeSessions()).catch((err: unknown) => {
+    this.resumePending = this.detached.size > 0;
+    this.setStatus('restarting', this._lastError);
+    this.host.report(this.id, `${this._lastError} Restarting…`, 'warning');
+    this.scope.add(this.host.schedule(() => {
+      if (this.disposed || this.stopping || this._status !== 'restarting') return;
+      this.start().catch((err: unknown) => {
         this.host.report(this.id, `${this.def.name} could not be restarted: ${err instanceof Error ? err.message : String(err)}`, 'error');
       });
-    }, delay);
+    }, restartDelayMs(this.restarts.length)));
+  }
+
+  /** The connection scope ends: in-flight prompts and mutes are forgotten, every session detached. */
+  private dropConnection(): void {
+    this.scope.clear();
+    this._connection = undefined;
+    this.inFlight.clear();
+    this.muted.clear();
+    for (const [sessionId, s] of this.attached) {
+      this.detached.set(sessionId, s);
+      this.host.lifecycle(this.id, { kind: 'session_detached', sessionId });
+    }
+    this.attached.clear();
   }
 
   /** Resumes every known session on the new connection; the transcript and plans stay as they are. */
   private async resumeSessions(): Promise<void> {
-    const conn = this.connection;
+    this.resumePending = false;
+    const conn = this._connection;
     if (!conn) return;
     const caps = conn.capabilities;
-    for (const s of this.sessions.values()) {
-      const replay = !caps.resume && caps.loadSession;
+    for (const s of [...this.detached.values()]) {
       if (!caps.resume && !caps.loadSession) {
-        s.live = false;
-        this.host.onEvent(this.id, { sessionId: s.sessionId, kind: 'notice', severity: 'warning', title: `${this.def.name} cannot resume sessions; this conversation is kept read-only. Start a new session to continue.` });
+        this.detached.delete(s.sessionId);
+        this.emit({ sessionId: s.sessionId, kind: 'notice', severity: 'warning', title: `${this.def.name} cannot resume sessions; this conversation is kept read-only. Start a new session to continue.` });
         continue;
       }
+      const replay = !caps.resume;
       if (replay) this.muted.add(s.sessionId);
       try {
-        await conn.resumeSession({ sessionId: s.sessionId, cwd: s.cwd, additionalDirectories: [], mcpServers: [], replay });
-        s.live = true;
-        this.host.onEvent(this.id, { sessionId: s.sessionId, kind: 'notice', severity: 'info', title: `Session resumed after the agent restarted.` });
+        await conn.resumeSession({ sessionId: s.sessionId, cwd: s.cwd, additionalDirectories: s.additionalDirectories, mcpServers: s.mcpServers, replay });
+        if (this._connection !== conn) return;
+        this.attach(s);
+        this.emit({ sessionId: s.sessionId, kind: 'notice', severity: 'info', title: 'Session resumed after the agent restarted.' });
       } catch (err) {
-        s.live = false;
-        this.host.onEvent(this.id, { sessionId: s.sessionId, kind: 'notice', severity: 'warning', title: `The session could not be resumed (${err instanceof Error ? err.message : String(err)}); its transcript and plans are kept.` });
+        this.detached.delete(s.sessionId);
+        this.emit({ sessionId: s.sessionId, kind: 'notice', severity: 'warning', title: `The session could not be resumed (${err instanceof Error ? err.message : String(err)}); its transcript and plans are kept.` });
       } finally {
         this.muted.delete(s.sessionId);
       }
     }
-    this.host.changed(this.id);
   }
 
-  private setStatus(s: AgentStatus): void {
-    if (this.status === s) return;
-    this.status = s;
-    this.host.changed(this.id);
+  private setStatus(status: AgentStatus, detail?: string): void {
+    if (this._status === status && detail === undefined) return;
+    this._status = status;
+    this.host.lifecycle(this.id, {
+      kind: 'status', status,
+      ...(detail !== undefined ? { detail } : {}),
+      ...(this._connection ? { protocolVersion: this._connection.version } : {}),
+    });
   }
-}
-
-function tailText(info: ExitInfo): string {
-  const lines = info.stderrTail.filter((l) => l.trim()).slice(-3);
-  return lines.length ? `. Last output: ${lines.join(' | ').slice(0, 400)}` : '';
 }

@@ -11,6 +11,10 @@ export interface Disposable { dispose(): void }
 export type Listener<T> = (e: T) => void;
 export interface Event<T> { (listener: Listener<T>): Disposable }
 
+/** The lifecycle of an agent and its connection (shown on its tree row; `failed`: the start failed,
+ *  `crashed`: it stopped unexpectedly too often to be restarted again). */
+export type AgentStatus = 'stopped' | 'starting' | 'running' | 'stopping' | 'restarting' | 'crashed' | 'failed';
+
 export interface CancelToken { readonly isCancellationRequested: boolean; onCancellationRequested: Event<void> }
 
 export interface McpServerConfig {

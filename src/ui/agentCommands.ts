@@ -1,30 +1,29 @@
 // Commands that drive agents and sessions. Registered from one table; handlers get their
-// services injected. Each returns something useful to callers (tests, other extensions).
+// services injected and act through SessionActions (the one path to an agent). Each returns
+// something useful to callers (tests, other extensions).
 import * as vscode from 'vscode';
 import type { AgentManager } from '../agents/agentManager';
 import { UntrustedWorkspaceError } from '../agents/agentManager';
 import type { AgentSupervisor } from '../agents/supervisor';
-import type { PermissionBroker } from '../agents/permissionBroker';
-import type { Registry } from '../state/registry';
-import type { ContentBlock } from '../protocol/domain';
+import type { PermissionBroker } from '../app/permissionBroker';
+import type { SessionActions } from '../app/sessionActions';
+import type { SessionKey, SessionStore } from '../state/sessionStore';
 import type { Logs } from '../agents/logs';
-import { parseMcpSettings } from '../agents/agentConfig';
 
 export interface AgentCommandDeps {
+  actions: SessionActions;
   agents: AgentManager;
-  registry: Registry;
+  store: SessionStore;
   broker: PermissionBroker;
   logs: Logs;
 }
 
-interface SessionRef { agentId: string; sessionId: string }
-
-function isSessionRef(x: unknown): x is SessionRef {
-  return !!x && typeof (x as SessionRef).agentId === 'string' && typeof (x as SessionRef).sessionId === 'string';
+function isSessionRef(x: unknown): x is SessionKey {
+  return !!x && typeof (x as SessionKey).agentId === 'string' && typeof (x as SessionKey).sessionId === 'string';
 }
 
 export function registerAgentCommands(deps: AgentCommandDeps): vscode.Disposable {
-  const { agents, registry, broker, logs } = deps;
+  const { actions, agents, store, broker, logs } = deps;
 
   const fail = (err: unknown): undefined => {
     const message = err instanceof Error ? err.message : String(err);
@@ -52,45 +51,27 @@ export function registerAgentCommands(deps: AgentCommandDeps): vscode.Disposable
   };
 
   /** The session a command acts on: its argument, else the active session. */
-  const sessionOf = (arg: unknown): SessionRef | undefined => {
-    if (isSessionRef(arg)) return arg;
-    return registry.activeSession;
-  };
-
-  const newSession = async (sup: AgentSupervisor): Promise<SessionRef> => {
-    const cwd = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
-    if (!cwd) throw new Error('Open a folder first: a session works in a workspace folder.');
-    const folders = (vscode.workspace.workspaceFolders ?? []).slice(1).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
-    const mcp = parseMcpSettings(vscode.workspace.getConfiguration('acp').get('mcpServers', []));
-    for (const p of mcp.problems) logs.main.warn(`[config] ${p}`);
-    const rec = await sup.newSession(cwd, { additionalDirectories: folders, mcpServers: mcp.servers });
-    registry.addSession({ agentId: sup.id, sessionId: rec.sessionId, cwd });
-    registry.setActiveSession({ agentId: sup.id, sessionId: rec.sessionId });
-    return { agentId: sup.id, sessionId: rec.sessionId };
-  };
+  const sessionOf = (arg: unknown): SessionKey | undefined => (isSessionRef(arg) ? arg : store.activeSession);
 
   const commands: Record<string, (...args: unknown[]) => unknown> = {
     'acp.startAgent': async (arg) => {
       try {
         const sup = await pickAgent(arg, false);
         if (!sup) return undefined;
-        await agents.start(sup.id);
-        return await newSession(sup);
+        return await actions.newSession(sup.id);
       } catch (err) { return fail(err); }
     },
     'acp.stopAgent': async (arg) => {
       const sup = await pickAgent(arg, true);
       if (!sup) return false;
-      for (const s of sup.sessions.keys()) broker.cancelSession(s);
-      await sup.stop();
+      await actions.stopAgent(sup.id);
       return true;
     },
     'acp.restartAgent': async (arg) => {
       try {
         const sup = await pickAgent(arg, true) ?? await pickAgent(arg, false);
         if (!sup) return false;
-        for (const s of sup.sessions.keys()) broker.cancelSession(s);
-        await sup.restart();
+        await actions.restartAgent(sup.id);
         return true;
       } catch (err) { return fail(err); }
     },
@@ -98,8 +79,7 @@ export function registerAgentCommands(deps: AgentCommandDeps): vscode.Disposable
       try {
         const sup = await pickAgent(arg, true) ?? await pickAgent(undefined, false);
         if (!sup) return undefined;
-        await agents.start(sup.id);
-        return await newSession(sup);
+        return await actions.newSession(sup.id);
       } catch (err) { return fail(err); }
     },
     'acp.sendPrompt': async (arg, text?: unknown) => {
@@ -109,19 +89,19 @@ export function registerAgentCommands(deps: AgentCommandDeps): vscode.Disposable
         if (!ref) {
           const start = await vscode.window.showInformationMessage('No agent session is open.', 'Start Agent…');
           if (!start) return false;
-          ref = await vscode.commands.executeCommand<SessionRef | undefined>('acp.startAgent');
+          ref = await vscode.commands.executeCommand<SessionKey | undefined>('acp.startAgent');
           if (!ref) return false;
         }
         prompt ??= await vscode.window.showInputBox({ prompt: 'Prompt for the agent', placeHolder: 'What should the agent do?' });
         if (!prompt) return false;
-        return sendPrompt(deps, ref, [{ type: 'text', text: prompt }]);
+        actions.prompt(ref, [{ type: 'text', text: prompt }]);
+        return true;
       } catch (err) { return fail(err); }
     },
     'acp.cancelTurn': (arg) => {
       const ref = sessionOf(arg);
       if (!ref) return false;
-      broker.cancelSession(ref.sessionId);
-      agents.get(ref.agentId)?.cancel(ref.sessionId);
+      actions.cancel(ref);
       return true;
     },
     'acp.openSettings': () => vscode.commands.executeCommand('workbench.action.openSettings', 'acp.'),
@@ -160,32 +140,21 @@ export function registerAgentCommands(deps: AgentCommandDeps): vscode.Disposable
         const sup = await pickAgent(arg, true);
         const conn = sup?.connection;
         if (!sup || !conn) return undefined;
-        if (typeof sessionArg === 'string') {
-          // Programmatic form: (agentId, sessionId) resumes that session in the first workspace folder.
-          const cwd = registry.session(sup.id, sessionArg)?.cwd ?? vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
-          if (!cwd) throw new Error('Open a folder first: a session works in a workspace folder.');
-          registry.addSession({ agentId: sup.id, sessionId: sessionArg, cwd });
-          await sup.resumeExisting(sessionArg, cwd);
-          registry.setActiveSession({ agentId: sup.id, sessionId: sessionArg });
-          return { agentId: sup.id, sessionId: sessionArg };
-        }
+        // Programmatic form: (agentId, sessionId) resumes that session.
+        if (typeof sessionArg === 'string') return await actions.resume(sup.id, sessionArg);
         if (!conn.capabilities.list) { void vscode.window.showInformationMessage(`${sup.def.name} cannot list its sessions.`); return undefined; }
         const cwd = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
         const { sessions } = await conn.listSessions(cwd ? { cwd } : {});
         const pick = await vscode.window.showQuickPick(sessions.map((s) => ({ label: s.title ?? s.sessionId, description: s.updatedAt ?? '', s })), { placeHolder: 'Resume which session?' });
         if (!pick) return undefined;
-        registry.addSession({ agentId: sup.id, sessionId: pick.s.sessionId, cwd: pick.s.cwd, ...(pick.s.title ? { title: pick.s.title } : {}) });
-        await sup.resumeExisting(pick.s.sessionId, pick.s.cwd);
-        registry.setActiveSession({ agentId: sup.id, sessionId: pick.s.sessionId });
-        return { agentId: sup.id, sessionId: pick.s.sessionId };
+        return await actions.resume(sup.id, pick.s.sessionId, { cwd: pick.s.cwd, ...(pick.s.title ? { title: pick.s.title } : {}) });
       } catch (err) { return fail(err); }
     },
     'acp.closeSession': async (arg) => {
       try {
         const ref = sessionOf(arg);
         if (!ref) return false;
-        broker.cancelSession(ref.sessionId);
-        await agents.get(ref.agentId)?.closeSession(ref.sessionId);
+        await actions.closeSession(ref);
         return true;
       } catch (err) { return fail(err); }
     },
@@ -195,8 +164,7 @@ export function registerAgentCommands(deps: AgentCommandDeps): vscode.Disposable
         if (!ref) return false;
         const ok = await vscode.window.showWarningMessage('Delete this session on the agent? Its plans stay in the Plans history.', { modal: true }, 'Delete');
         if (ok !== 'Delete') return false;
-        await agents.get(ref.agentId)?.deleteSession(ref.sessionId);
-        registry.removeSession(ref.agentId, ref.sessionId);
+        await actions.deleteSession(ref);
         return true;
       } catch (err) { return fail(err); }
     },
@@ -206,18 +174,18 @@ export function registerAgentCommands(deps: AgentCommandDeps): vscode.Disposable
         const sup = ref && agents.get(ref.agentId);
         if (!ref || !sup?.connection) return false;
         if (typeof configId === 'string' && (typeof value === 'string' || typeof value === 'boolean')) {
-          await sup.setConfigOption(ref.sessionId, configId, value);
+          await actions.setConfigOption(ref, configId, value);
           return true;
         }
-        const options = sup.configOptions(ref.sessionId);
+        const options = store.session(ref.agentId, ref.sessionId)?.configOptions ?? [];
         const opt = await vscode.window.showQuickPick(options.map((o) => ({ label: o.name, description: o.kind === 'unknown' ? '' : String(o.currentValue), o })), { placeHolder: 'Change which setting?' });
         if (!opt) return false;
         const o = opt.o;
         if (o.kind === 'select') {
           const v = await vscode.window.showQuickPick(o.options.map((x) => ({ label: x.name, description: x.value === o.currentValue ? 'current' : x.description ?? '', value: x.value })));
-          if (v) await sup.setConfigOption(ref.sessionId, o.id, v.value);
+          if (v) await actions.setConfigOption(ref, o.id, v.value);
         } else if (o.kind === 'boolean') {
-          await sup.setConfigOption(ref.sessionId, o.id, !o.currentValue);
+          await actions.setConfigOption(ref, o.id, !o.currentValue);
         }
         return true;
       } catch (err) { return fail(err); }
@@ -232,12 +200,4 @@ export function registerAgentCommands(deps: AgentCommandDeps): vscode.Disposable
   };
 
   return vscode.Disposable.from(...Object.entries(commands).map(([id, run]) => vscode.commands.registerCommand(id, run)));
-}
-
-export function sendPrompt(deps: AgentCommandDeps, ref: SessionRef, blocks: ContentBlock[]): boolean {
-  const sup = deps.agents.get(ref.agentId);
-  if (!sup) throw new Error('That agent is no longer configured.');
-  if (sup.status !== 'running') throw new Error(`${sup.def.name} is not running (${sup.status}). Start it first.`);
-  sup.prompt(ref.sessionId, blocks);
-  return true;
 }

@@ -1,27 +1,25 @@
-// Context keys for `when` clauses (welcome views, menus, palette).
+// Context keys for `when` clauses (welcome views, menus, palette), set from the SessionStore.
 import * as vscode from 'vscode';
-import type { AgentManager } from '../agents/agentManager';
-import type { Registry } from '../state/registry';
+import type { SessionStore } from '../state/sessionStore';
+import { Disposable } from '../common/lifecycle';
 
-export class ContextKeys implements vscode.Disposable {
-  private readonly subs: vscode.Disposable[] = [];
-  private last = new Map<string, unknown>();
+export class ContextKeys extends Disposable {
+  private readonly last = new Map<string, unknown>();
 
-  constructor(private readonly registry: Registry, private readonly agents: AgentManager, private readonly agentsRaw: () => unknown) {
-    this.subs.push(registry.onDidChange(() => this.update()), agents.onDidChange(() => this.update()));
-    this.subs.push(vscode.workspace.onDidGrantWorkspaceTrust(() => this.update()));
-    this.subs.push(vscode.workspace.onDidChangeConfiguration((e) => { if (e.affectsConfiguration('acp.agents')) this.update(); }));
+  constructor(private readonly store: SessionStore, private readonly agentsRaw: () => unknown) {
+    super();
+    this._register(store.onDidChange(() => this.update()));
+    this._register(vscode.workspace.onDidGrantWorkspaceTrust(() => this.update()));
+    this._register(vscode.workspace.onDidChangeConfiguration((e) => { if (e.affectsConfiguration('acp.agents')) this.update(); }));
     this.update();
   }
 
-  dispose(): void { for (const s of this.subs.splice(0)) s.dispose(); }
-
   private update(): void {
     const raw = this.agentsRaw();
-    const active = this.registry.activeSession;
-    const session = active && this.registry.session(active.agentId, active.sessionId);
+    const active = this.store.activeSession;
+    const session = active && this.store.session(active.agentId, active.sessionId);
     this.set('acp.untrusted', !vscode.workspace.isTrusted);
-    this.set('acp.agentRunning', this.agents.all().some((a) => a.status === 'running' || a.status === 'starting' || a.status === 'restarting'));
+    this.set('acp.agentRunning', this.store.agents().some((a) => a.status === 'running' || a.status === 'starting' || a.status === 'restarting'));
     this.set('acp.agentsConfigured', Array.isArray(raw) && raw.length > 0);
     this.set('acp.hasSession', !!session);
     this.set('acp.turnRunning', !!session && session.turnState !== 'idle');

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { checkPlanFileUri } from '../state/planFileUri';
 import type { PlanRecord, PlanStore } from '../state/planStore';
-import type { Registry } from '../state/registry';
+import type { SessionStore } from '../state/sessionStore';
 import { PlanDocuments, render } from './planDocuments';
 import { isPlanRef, refOf, resolvePlan } from './planPick';
 import { focusPlan } from './statusBarText';
@@ -22,7 +22,7 @@ export const PLAN_COMMANDS = {
 } as const;
 
 export interface PlanCommandDeps {
-  readonly registry: Registry;
+  readonly registry: SessionStore;
   readonly plans: PlanStore;
   readonly tree: PlansTreeProvider;
   readonly documents: PlanDocuments;

@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import type { PlanRecord, PlanRef, PlanStore } from '../state/planStore';
 import { truncate } from '../state/planSummary';
-import type { Registry } from '../state/registry';
+import type { SessionStore } from '../state/sessionStore';
 import { isPlanTreeNode } from './tree/nodes';
 
 export interface PickScope { agentId?: string; sessionId?: string; archivedOnly?: boolean }
@@ -16,7 +16,7 @@ export function isPlanRef(x: unknown): x is PlanRef {
 }
 
 /** The plan meant by a command argument; asks the user when the argument does not name one. */
-export async function resolvePlan(arg: unknown, registry: Registry, plans: PlanStore, title: string): Promise<PlanRecord | undefined> {
+export async function resolvePlan(arg: unknown, registry: SessionStore, plans: PlanStore, title: string): Promise<PlanRecord | undefined> {
   if (isPlanTreeNode(arg)) {
     switch (arg.kind) {
       case 'plan': case 'step': case 'field': case 'info': case 'intent': return plans.get(arg.ref);
@@ -30,7 +30,7 @@ export async function resolvePlan(arg: unknown, registry: Registry, plans: PlanS
 }
 
 /** Plans in scope, the active session's first; archived ones after the live ones. */
-export function candidates(registry: Registry, plans: PlanStore, scope: PickScope): PlanRecord[] {
+export function candidates(registry: SessionStore, plans: PlanStore, scope: PickScope): PlanRecord[] {
   const active = registry.activeSession;
   const out: PlanRecord[] = [];
   const agents = scope.agentId !== undefined ? [scope.agentId] : plans.agentIds();
@@ -46,7 +46,7 @@ export function candidates(registry: Registry, plans: PlanStore, scope: PickScop
   return out.map((p, i) => ({ p, i })).sort((x, y) => rank(x.p) - rank(y.p) || x.i - y.i).map((x) => x.p);
 }
 
-export async function pickPlan(registry: Registry, plans: PlanStore, title: string, scope: PickScope): Promise<PlanRecord | undefined> {
+export async function pickPlan(registry: SessionStore, plans: PlanStore, title: string, scope: PickScope): Promise<PlanRecord | undefined> {
   const list = candidates(registry, plans, scope);
   if (list.length === 0) {
     void vscode.window.showInformationMessage('There is no plan yet. Plans appear when an agent shares one.');

@@ -3,7 +3,7 @@
 // createPlansUi(registry, planStore) and owns the result (context.subscriptions).
 import * as vscode from 'vscode';
 import type { PlanStore } from '../state/planStore';
-import type { Registry } from '../state/registry';
+import type { SessionStore } from '../state/sessionStore';
 import type { IntentSource } from './intent/intentView';
 import { PlanCommands, registerPlanCommands } from './planCommands';
 import { PLAN_SCHEME, PlanDocuments } from './planDocuments';
@@ -34,7 +34,7 @@ export interface PlansUiOptions {
   intent?: IntentSource;
 }
 
-export function createPlansUi(registry: Registry, plans: PlanStore, options: PlansUiOptions = {}): PlansUi {
+export function createPlansUi(registry: SessionStore, plans: PlanStore, options: PlansUiOptions = {}): PlansUi {
   const viewId = options.viewId ?? PLANS_VIEW_ID;
   const owned: vscode.Disposable[] = [];
   const own = <T extends vscode.Disposable>(d: T): T => { owned.push(d); return d; };

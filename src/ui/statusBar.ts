@@ -2,7 +2,7 @@
 // pushed by store events (coalesced per frame), never polled; click focuses the Plans view.
 import * as vscode from 'vscode';
 import type { PlanStore } from '../state/planStore';
-import type { Registry } from '../state/registry';
+import type { SessionStore } from '../state/sessionStore';
 import { FrameCoalescer } from './coalesce';
 import { PLAN_COMMANDS } from './planCommands';
 import { statusBarView, type StatusBarView } from './statusBarText';
@@ -13,7 +13,7 @@ export class PlansStatusBar implements vscode.Disposable {
   private readonly coalescer: FrameCoalescer<true>;
   private _view: StatusBarView = { visible: false, text: '', tooltip: '', attention: false };
 
-  constructor(private readonly registry: Registry, private readonly plans: PlanStore, frameMs = 16) {
+  constructor(private readonly registry: SessionStore, private readonly plans: PlanStore, frameMs = 16) {
     this.item = vscode.window.createStatusBarItem('acp.plans.status', vscode.StatusBarAlignment.Left, 50);
     this.item.name = 'ACP Plans';
     this.item.command = PLAN_COMMANDS.focusPlans;
@@ -45,7 +45,7 @@ export class PlansStatusBar implements vscode.Disposable {
     const agent = key ? this.registry.agent(key.agentId) : undefined;
     const plans = key ? this.plans.plans(key.agentId, key.sessionId) : [];
     const v = statusBarView(
-      s ? { sessionId: s.sessionId, turnState: s.turnState, pendingPermissions: s.pendingPermissions, ...(s.title ? { title: s.title } : {}), ...(agent ? { agentName: agent.name } : {}) } : undefined,
+      s ? { sessionId: s.sessionId, turnState: s.turnState, pendingPermissions: s.pendingPermissions.length, ...(s.title ? { title: s.title } : {}), ...(agent ? { agentName: agent.name } : {}) } : undefined,
       plans.map((p) => ({ planId: p.planId, type: p.plan.type, summary: p.summary, seq: p.seq })),
     );
     this._view = v;

@@ -81,6 +81,7 @@ const hook = createServer(async (req, res) => {
 });
 await new Promise((r) => hook.listen(0, '127.0.0.1', r));
 // The server-side extension host inherits code-server's environment.
+process.env.ACP_PLANS_TEST_HOOKS = '1'; // the extension hands its tests the internals (extension mode Test only)
 process.env.VSCODE_TEST_UI_HOOK = `http://127.0.0.1:${hook.address().port}`;
 // Wire recordings: a fresh temp dir (removed when valid), or ACP_WIRE_RECORD_DIR if given (kept).
 const keepWire = !!process.env.ACP_WIRE_RECORD_DIR;

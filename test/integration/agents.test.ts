@@ -5,7 +5,7 @@
 import * as assert from 'assert';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import type { AcpPlansApi } from '../../src/api';
+import type { TestApi as AcpPlansApi } from './support/ext';
 import type { DomSnapshot } from '../../src/ui/conversation';
 import { nextPermission, prompt, startDemo, turnEnd, type SessionRef } from './support/demo';
 import { waitFor } from './support/ext';
@@ -135,7 +135,7 @@ describe('Conversation with the Demo Agent on v2', function () {
     assert.ok(rule, JSON.stringify(a.internals.broker.rules));
 
     let asked = 0;
-    const sub = a.internals.broker.onDidChange(() => { asked += a.internals.broker.pending.length; });
+    const sub = a.internals.store.onDidChange(() => { asked += a.internals.broker.pending.length; });
     await prompt(ref, '/command-permission');
     await turnEnd(a, ref);
     sub.dispose();
@@ -225,16 +225,16 @@ describe('Crash and recovery', function () {
       assert.strictEqual(await turnEnd(a, ref), 'end_turn');
 
       await prompt(ref, '/crash');
-      await waitFor(a.internals.agents.onDidChange, () => sup.status === 'restarting' || sup.status === 'crashed', 15000, 'the crash');
+      await waitFor(a.internals.store.onDidChange, () => sup.status === 'restarting' || sup.status === 'crashed', 15000, 'the crash');
       assert.match(sup.lastError ?? '', /exited with code 3 during a turn/);
       assert.match(sup.lastError ?? '', /Last output:/);
-      await waitFor(a.internals.agents.onDidChange, () => sup.status === 'running' && sup.sessions.get(ref.sessionId)?.live === true, 20000, 'the restart and resume');
+      await waitFor(a.internals.store.onDidChange, () => sup.status === 'running' && a.internals.store.session(ref.agentId, ref.sessionId)?.live === true, 20000, 'the restart and resume');
 
       const plans = a.plans({ agentId: ref.agentId, sessionId: ref.sessionId }).map((p) => p.planId);
       for (const id of ['impl', 'tests', 'crash']) assert.ok(plans.includes(id), `plan ${id} kept: ${plans.join(', ')}`);
       const t = a.internals.transcript.session(ref.sessionId)!;
       assert.ok(t.slice(t.firstIndex).some((i) => i.kind === 'notice' && /resumed/i.test(JSON.stringify(i))), 'a notice says the session was resumed');
-      assert.strictEqual(a.registry().agents.find((x) => x.id === 'demo')?.status, 'running');
+      assert.strictEqual(a.agents().find((x) => x.id === 'demo')?.status, 'running');
 
       // The resumed session works.
       await prompt(ref, '/permission');
@@ -267,7 +267,7 @@ describe('Sessions across agent restarts', function () {
 
       const resumed = await vscode.commands.executeCommand<SessionRef>('acp.resumeSession', 'demo', ref.sessionId);
       assert.deepStrictEqual(resumed, ref);
-      assert.strictEqual(a.internals.agents.get('demo')!.sessions.get(ref.sessionId)?.live, true);
+      assert.strictEqual(a.internals.store.session(ref.agentId, ref.sessionId)?.live, true);
       const t = a.internals.transcript.session(ref.sessionId)!;
       const userTexts = () => t.slice(t.firstIndex).filter((i) => i.kind === 'message' && i.role === 'user').length;
       assert.strictEqual(userTexts(), 1, 'the replay did not duplicate the transcript');
@@ -287,7 +287,7 @@ describe('Agent settings', function () {
     const c = vscode.workspace.getConfiguration('acp');
     const before = c.inspect('agents')?.globalValue;
     const a = await (await import('./support/ext')).api();
-    const changed = new Promise<void>((r) => { const d = a.internals.agents.onDidChange(() => { d.dispose(); r(); }); });
+    const changed = new Promise<void>((r) => { const d = a.internals.store.onDidChange(() => { d.dispose(); r(); }); });
     await c.update('agents', [{ name: 'Broken' }, { name: 'Fine', command: path.join('/usr', 'bin', 'true') }], vscode.ConfigurationTarget.Global);
     await changed;
     try {

@@ -10,8 +10,8 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import * as vscode from 'vscode';
-import type { AcpPlansApi } from '../../src/api';
-import type { PendingPermission } from '../../src/agents/permissionBroker';
+import type { TestApi as AcpPlansApi } from './support/ext';
+import type { PendingPermission } from '../../src/state/sessionStore';
 import type { PlanContent } from '../../src/protocol/domain';
 import { api, waitFor } from './support/ext';
 import { agentSetting, codexScenario, FILE_NAME, FILE_TEXT, FINAL_TEXT, MARKER, requireInteropAgents, startFakeModel, type AgentSettingLaunch, type FakeModel } from './support/interop';
@@ -50,12 +50,12 @@ describe('codex-acp through the extension (real VS Code host, fake model)', func
     const others = Array.isArray(previousAgents) ? previousAgents.filter((a) => (a as { name?: unknown })?.name !== NAME) : [];
     configured = true;
     await acp.update('agents', [...others, launch.setting], vscode.ConfigurationTarget.Global);
-    await waitFor(internals.agents.onDidChange, () => internals.agents.get(AGENT_ID)?.def.command === launch!.setting.command, 10_000, `${AGENT_ID} from the acp.agents setting`);
+    await waitFor(internals.agents.onDidChangeDefinitions, () => internals.agents.get(AGENT_ID)?.def.command === launch!.setting.command, 10_000, `${AGENT_ID} from the acp.agents setting`);
     assert.deepEqual(internals.agents.configProblems, [], 'acp.agents problems');
 
     // Allow every request of this agent, as a user clicking "allow once" would (never "always":
     // that would store a rule in the profile).
-    brokerSub = internals.broker.onDidChange(() => {
+    brokerSub = internals.store.onDidChange(() => {
       for (const p of internals.broker.pending) {
         if (p.agentId !== AGENT_ID || answered.some((a) => a.id === p.id) || unanswerable.includes(p.id)) continue;
         const allow = p.request.options.find((o) => o.kind === 'allow_once');
@@ -72,12 +72,12 @@ describe('codex-acp through the extension (real VS Code host, fake model)', func
       try { await f(); } catch (err) { problems.push(`${what}: ${err instanceof Error ? err.message : String(err)}`); }
     };
     brokerSub?.dispose();
-    for (const p of internals?.broker.pending.filter((x) => x.agentId === AGENT_ID) ?? []) internals.broker.cancelSession(p.request.sessionId);
+    for (const p of internals?.broker.pending.filter((x) => x.agentId === AGENT_ID) ?? []) internals.broker.cancelSession(p.agentId, p.request.sessionId);
     if (internals?.agents.get(AGENT_ID)) await step('acp.stopAgent', () => vscode.commands.executeCommand('acp.stopAgent', AGENT_ID));
     if (configured) await step('restore acp.agents', () => vscode.workspace.getConfiguration('acp').update('agents', previousAgents, vscode.ConfigurationTarget.Global));
     if (internals) {
       internals.plans.clearAgent(AGENT_ID);
-      internals.registry.removeAgent(AGENT_ID);
+      internals.store.removeAgent(AGENT_ID);
       if (ref) internals.transcript.removeSession(ref.sessionId);
     }
     if (model) await step('fake model close', () => model!.close());
@@ -87,7 +87,7 @@ describe('codex-acp through the extension (real VS Code host, fake model)', func
   });
 
   it('runs a turn: plan `main` in the store and in the Plans tree, edit and command allowed', async () => {
-    const { registry, plans, transcript, plansUi, agents } = internals;
+    const { store: registry, plans, transcript, plansUi, agents } = internals;
     const t0 = Date.now();
     ref = await vscode.commands.executeCommand<SessionRef | undefined>('acp.startAgent', AGENT_ID);
     const sup = agents.get(AGENT_ID);

@@ -2,7 +2,7 @@
 // plan_removed → archive, plan commands, v1's single `main` plan.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import type { AcpPlansApi } from '../../src/api';
+import type { TestApi as AcpPlansApi } from './support/ext';
 import type { PlanTreeNode } from '../../src/ui/tree/nodes';
 import { nextPermission, prompt, session, startDemo, turnEnd, withSetting, type SessionRef } from './support/demo';
 import { hasUiHook, screenshot, waitForUi } from './ui';
@@ -158,12 +158,12 @@ describe('Demo Agent turn on v1 (the single main plan)', function () {
       assert.match(agent.description, /^v1 · running/);
       await prompt(ref, 'Add a farewell function');
       const perm = await nextPermission(a, ref);
-      assert.strictEqual(session(a, ref)!.pendingPermissions, 1);
+      assert.strictEqual(session(a, ref)!.pendingPermissions.length, 1);
       await a.internals.broker.respond(perm.id, 'allow_once');
       assert.strictEqual(await turnEnd(a, ref), 'end_turn');
       const plans = a.plans({ agentId: ref.agentId, sessionId: ref.sessionId });
       assert.deepStrictEqual(plans.map((p) => p.planId), ['main']);
-      assert.strictEqual(plans[0]!.plan.type, 'items');
+      assert.strictEqual(plans[0]!.type, 'items');
       assert.ok(plans[0]!.summary.total >= 8, `entries: ${plans[0]!.summary.total}`);
     } finally {
       await vscode.commands.executeCommand('acp.stopAgent', 'demo');

@@ -18,11 +18,11 @@ describe('Foundation (real extension host)', () => {
     const a = await api();
     assert.strictEqual(a.apiVersion, 1);
     // For `npm run bench` (section 4): the time activate() took in this real host.
-    console.log(`      activate() took ${a.activationMs.toFixed(1)} ms`);
+    console.log(`      activate() took ${a.internals.activationMs.toFixed(1)} ms`);
     const ext = vscode.extensions.getExtension(EXT_ID)!;
     const dir = path.join(ext.extensionPath, 'bench', 'out');
     fs.mkdirSync(dir, { recursive: true });
-    fs.writeFileSync(path.join(dir, 'activation.json'), JSON.stringify({ activationMs: a.activationMs, vscode: vscode.version, at: new Date().toISOString() }));
+    fs.writeFileSync(path.join(dir, 'activation.json'), JSON.stringify({ activationMs: a.internals.activationMs, vscode: vscode.version, at: new Date().toISOString() }));
   });
 
   it('registers every contributed command', async () => {

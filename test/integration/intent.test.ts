@@ -8,16 +8,16 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { AcpPlansApi } from '../../src/api';
+import type { TestApi as AcpPlansApi } from './support/ext';
 import { Logs } from '../../src/agents/logs';
 import { Config } from '../../src/config';
 import { generateSigningKey, makeJwks } from '../../src/intent/keys';
 import { signIntentToken } from '../../src/intent/sign';
 import type { SessionEvent } from '../../src/protocol/domain';
 import { PlanStore } from '../../src/state/planStore';
-import { Registry } from '../../src/state/registry';
+import { SessionStore } from '../../src/state/sessionStore';
 import { permissionItemId } from '../../src/state/transcript';
-import { IntentChecks } from '../../src/ui/intentChecks';
+import { IntentChecks } from '../../src/app/intentChecks';
 import type { PlanTreeNode } from '../../src/ui/tree/nodes';
 import { PlansTreeProvider } from '../../src/ui/tree/plansTreeProvider';
 import { api, waitFor } from './support/ext';
@@ -79,14 +79,14 @@ async function prompt(ref: SessionRef, text: string): Promise<void> {
 
 async function turnEnd(a: AcpPlansApi, ref: SessionRef): Promise<void> {
   const done = (): boolean => {
-    const s = a.internals.registry.session(ref.agentId, ref.sessionId);
-    return !!s && s.turnState === 'idle' && !!s.stopReason && !a.internals.agents.get(ref.agentId)?.sessions.get(ref.sessionId)?.busy;
+    const s = a.internals.store.session(ref.agentId, ref.sessionId);
+    return !!s && s.turnState === 'idle' && !!s.stopReason;
   };
   // The registry hears the idle state first; the agent manager reports the session free after it.
-  const changes = (l: (e: unknown) => void): vscode.Disposable => vscode.Disposable.from(a.internals.registry.onDidChange(l), a.internals.agents.onDidChange(l));
+  const changes = (l: (e: unknown) => void): vscode.Disposable => a.internals.store.onDidChange(l);
   await waitFor(changes, done, 20_000, 'the end of the turn').catch((err: Error) => {
-    const s = a.internals.registry.session(ref.agentId, ref.sessionId);
-    const state = { turn: s?.turnState, stopReason: s?.stopReason, busy: a.internals.agents.get(ref.agentId)?.sessions.get(ref.sessionId)?.busy,
+    const s = a.internals.store.session(ref.agentId, ref.sessionId);
+    const state = { turn: s?.turnState, stopReason: s?.stopReason, busy: a.internals.agents.get(ref.agentId)?.busy(ref.sessionId),
       pending: a.internals.broker.pendingFor(ref.sessionId).length, intent: intentOf(a, ref)?.verification };
     throw new Error(`${err.message}: ${JSON.stringify(state)}`);
   });
@@ -136,7 +136,7 @@ describe('Intent plans (Demo Agent /intent, v2)', function () {
     const ref = await newSession();
     const broker = a.internals.broker;
     await prompt(ref, '/intent');
-    await waitFor(broker.onDidChange, () => broker.pendingFor(ref.sessionId).length > 0, 20_000, 'the permission request');
+    await waitFor(a.internals.store.onDidChange, () => broker.pendingFor(ref.sessionId).length > 0, 20_000, 'the permission request');
     await waitFor(a.internals.intent.onDidChange, () => intentOf(a, ref)?.verification?.state === 'verified', 20_000, 'the verified intent plan');
 
     // The pending request and its transcript item carry the flag.
@@ -216,7 +216,7 @@ describe('Intent plans (Demo Agent /intent, v2)', function () {
         const broker = a.internals.broker;
         const states = await recordStates(a, ref, async () => {
           await prompt(ref, '/intent');
-          await waitFor(broker.onDidChange, () => broker.pendingFor(ref.sessionId).length > 0, 20_000, 'the permission request (not auto-rejected)');
+          await waitFor(a.internals.store.onDidChange, () => broker.pendingFor(ref.sessionId).length > 0, 20_000, 'the permission request (not auto-rejected)');
           await a.internals.intent.whenChecked();
         });
         assert.equal(states.size, 1);
@@ -245,7 +245,7 @@ describe('Intent plans (Demo Agent /intent, v2)', function () {
         const broker = a.internals.broker;
         const states = await recordStates(a, ref, async () => {
           await prompt(ref, '/intent');
-          await waitFor(broker.onDidChange, () => broker.pendingFor(ref.sessionId).length > 0, 20_000, 'the permission request (not auto-rejected)');
+          await waitFor(a.internals.store.onDidChange, () => broker.pendingFor(ref.sessionId).length > 0, 20_000, 'the permission request (not auto-rejected)');
           await a.internals.intent.whenChecked();
         });
         assert.ok(![...states.values()].flat().includes('verified'), JSON.stringify([...states]));
@@ -285,14 +285,14 @@ describe('Intent plans in the Plans tree (own stores)', function () {
   const A = 'intent-fixture';
   const S = 'sess-intent';
   const owned: { dispose(): unknown }[] = [];
-  let registry: Registry;
+  let registry: SessionStore;
   let plans: PlanStore;
   let intent: IntentChecks;
   let tree: PlansTreeProvider;
   let restoreKeys: () => Thenable<void>;
   let dir: string;
 
-  const feed = (e: SessionEvent): void => { registry.apply(A, e); plans.apply(A, e); intent.apply(A, e); };
+  const feed = (e: SessionEvent): void => { registry.applyEvent(A, e); plans.apply(A, e); intent.apply(A, e); };
   const items = async (node?: PlanTreeNode) => Promise.all(tree.getChildren(node).map(async (n) => ({ node: n, row: rowOf(await tree.getTreeItem(n)) })));
   const planNode = async (planId: string) => {
     const session = tree.getChildren(tree.getChildren()[0])[0] ?? assert.fail('no session node');
@@ -305,14 +305,14 @@ describe('Intent plans in the Plans tree (own stores)', function () {
     writeFileSync(path.join(dir, 'jwks.json'), JSON.stringify(makeJwks([key.publicJwk])));
     restoreKeys = await setting('intent.jwks', path.join(dir, 'jwks.json'));
     const config = new Config();
-    registry = new Registry();
+    registry = new SessionStore();
     plans = new PlanStore();
     const logs = new Logs(config);
     intent = new IntentChecks(config, logs, plans);
     tree = new PlansTreeProvider(registry, plans, 16, intent);
     owned.push(tree, intent, logs, plans, registry);
-    registry.upsertAgent({ id: A, name: 'Fixture Agent', protocolVersion: 2, status: 'running' });
-    registry.addSession({ agentId: A, sessionId: S });
+    registry.setAgent({ id: A, name: 'Fixture Agent', protocolVersion: 2, status: 'running' });
+    registry.attachSession(A, S);
     const plan = { version: 1, goal: 'Tidy <b>docs</b>', user: 'bo@example.com', steps: [{ tool: 'read_file', maxCalls: 1 }] };
     const { token } = await signIntentToken(plan, key, { lifetimeSeconds: 600 });
     feed({ sessionId: S, kind: 'plan_update', plan: { type: 'unknown', planId: 'custom', rawType: '_custom', raw: { type: '_custom', planId: 'custom', title: 'Board' } } });

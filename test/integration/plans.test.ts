@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { PlanContent, PlanEntry, SessionEvent } from '../../src/protocol/domain';
 import { PlanStore, type PlanRef } from '../../src/state/planStore';
-import { Registry } from '../../src/state/registry';
+import { SessionStore } from '../../src/state/sessionStore';
 import { PlanCommands } from '../../src/ui/planCommands';
 import { PlanDocuments } from '../../src/ui/planDocuments';
 import { PlansStatusBar } from '../../src/ui/statusBar';
@@ -39,19 +39,19 @@ function row(t: vscode.TreeItem): Row {
 }
 
 class Fixture implements vscode.Disposable {
-  readonly registry = new Registry();
+  readonly registry = new SessionStore();
   readonly plans = new PlanStore();
   readonly tree = new PlansTreeProvider(this.registry, this.plans);
   private readonly owned: vscode.Disposable[] = [this.tree, this.registry, this.plans];
 
   constructor() {
-    this.registry.upsertAgent({ id: A, name: 'Demo Agent', protocolVersion: 2, status: 'running' });
-    this.registry.addSession({ agentId: A, sessionId: S, title: 'Fix the build' });
+    this.registry.setAgent({ id: A, name: 'Demo Agent', protocolVersion: 2, status: 'running' });
+    this.registry.attachSession(A, S, { title: 'Fix the build' });
     this.registry.setActiveSession({ agentId: A, sessionId: S });
   }
 
   own<T extends vscode.Disposable>(d: T): T { this.owned.push(d); return d; }
-  apply(ev: SessionEvent): void { this.registry.apply(A, ev); this.plans.apply(A, ev); }
+  apply(ev: SessionEvent): void { this.registry.applyEvent(A, ev); this.plans.apply(A, ev); }
   children(n?: PlanTreeNode): PlanTreeNode[] { return this.tree.getChildren(n); }
   rows(n?: PlanTreeNode): Row[] { return this.children(n).map((c) => row(this.tree.getTreeItem(c))); }
   session(): PlanTreeNode { return this.children(this.children()[0])[0] ?? assert.fail('no session node'); }
@@ -77,7 +77,7 @@ describe('Plans (tree, status bar, commands)', function () {
     const [agent] = fx.rows();
     assert.deepEqual([agent!.label, agent!.description, agent!.contextValue, agent!.id], ['Demo Agent', 'v2 · running', 'agent:running', 'demo']);
     assert.equal(agent!.collapsible, vscode.TreeItemCollapsibleState.Expanded);
-    fx.registry.upsertAgent({ id: 'idle-agent', name: 'Idle', status: 'stopped' });
+    fx.registry.setAgent({ id: 'idle-agent', name: 'Idle', status: 'stopped' });
     assert.deepEqual(fx.rows().map((r) => [r.label, r.collapsible]), [['Demo Agent', vscode.TreeItemCollapsibleState.Expanded], ['Idle', vscode.TreeItemCollapsibleState.Expanded]]);
     const [session] = fx.rows(fx.children()[0]);
     assert.deepEqual([session!.label, session!.description, session!.icon, session!.contextValue], ['Fix the build', 'running · active', 'loading~spin', 'session:active']);
@@ -236,7 +236,7 @@ describe('Plans (tree, status bar, commands)', function () {
     assert.equal(bar.view.text, '$(loading~spin) 3/7 · Run tests');
     assert.equal(bar.item.text, bar.view.text);
     assert.equal(bar.item.command, 'acp.focusPlans');
-    fx.registry.setPendingPermissions(A, S, 1);
+    fx.registry.addPendingPermission({ id: 'p1', agentId: A, agentName: 'Demo Agent', request: { sessionId: S, title: 'Run tests', options: [] } as never, flags: [], createdAt: 0 });
     await bar.whenIdle();
     assert.equal(bar.item.text, '$(bell) 3/7 · waiting for you');
     assert.ok(bar.item.backgroundColor instanceof vscode.ThemeColor);
@@ -302,20 +302,20 @@ describe('Plans through the extension (wired view, commands, API)', function () 
     const a = await api();
     wired = (a as { internals?: typeof wired }).internals;
     if (!wired?.plansUi) this.skip();
-    restoreActive = wired.registry.activeSession;
-    wired.registry.upsertAgent({ id: agentId, name: 'Plans Test Agent', protocolVersion: 1, status: 'running' });
-    wired.registry.addSession({ agentId, sessionId, title: 'Wired session' });
-    wired.registry.setActiveSession({ agentId, sessionId });
+    restoreActive = wired.store.activeSession;
+    wired.store.setAgent({ id: agentId, name: 'Plans Test Agent', protocolVersion: 1, status: 'running' });
+    wired.store.attachSession(agentId, sessionId, { title: 'Wired session' });
+    wired.store.setActiveSession({ agentId, sessionId });
   });
 
   after(() => {
     if (!wired) return;
     wired.plans.clearAgent(agentId);
-    wired.registry.removeAgent(agentId);
-    wired.registry.setActiveSession(restoreActive);
+    wired.store.removeAgent(agentId);
+    wired.store.setActiveSession(restoreActive);
   });
 
-  const feed = (ev: SessionEvent): void => { wired!.registry.apply(agentId, ev); wired!.plans.apply(agentId, ev); };
+  const feed = (ev: SessionEvent): void => { wired!.store.applyEvent(agentId, ev); wired!.plans.apply(agentId, ev); };
 
   it('renders a 10,000-update burst in the real view, reveals the current step, and runs the commands', async () => {
     const { plansUi } = wired!;

@@ -15,7 +15,7 @@ describe('untrusted workspace', function () {
     assert.strictEqual(result, undefined, 'no session was opened');
     assert.strictEqual(demo.status, 'stopped');
     assert.strictEqual(demo.connection, undefined);
-    assert.deepStrictEqual(a.registry().sessions, []);
+    assert.deepStrictEqual(a.sessions(), []);
     await assert.rejects(() => a.internals.agents.start('demo'), /untrusted workspace: an agent is a program that runs code/);
     if (hasUiHook()) {
       await vscode.commands.executeCommand('workbench.view.extension.acp');
@@ -28,6 +28,6 @@ describe('untrusted workspace', function () {
     await assert.rejects(() => demo.start(), /untrusted workspace/);
     assert.strictEqual(demo.status, 'stopped');
     assert.strictEqual(demo.connection, undefined);
-    assert.deepStrictEqual(a.registry().agents, [], 'the agent never appeared as starting or running');
+    assert.deepStrictEqual(a.agents(), [], 'the agent never appeared as starting or running');
   });
 });

@@ -14,7 +14,7 @@ import { INTENT_PLAN_TYPE } from '../../intent';
 import type { MdNode } from '../../state/markdownPlan';
 import { outlineTasks } from '../../state/markdownPlan';
 import type { PlanChange, PlanRecord, PlanRef, PlanStore } from '../../state/planStore';
-import type { Registry, RegistryChange } from '../../state/registry';
+import type { SessionStore, StoreChange } from '../../state/sessionStore';
 import { FrameCoalescer } from '../coalesce';
 import type { ActiveIntentView, IntentNodeView, IntentSource } from '../intent/intentView';
 import { intentPlanItem, intentRowItem, intentRows } from './intentItems';
@@ -35,7 +35,7 @@ export class PlansTreeProvider implements vscode.TreeDataProvider<PlanTreeNode>,
   private readonly subscriptions: { dispose(): void }[] = [];
   private _refreshEvents = 0;
 
-  constructor(private readonly registry: Registry, private readonly plans: PlanStore, frameMs = 16, private readonly intent?: IntentSource) {
+  constructor(private readonly registry: SessionStore, private readonly plans: PlanStore, frameMs = 16, private readonly intent?: IntentSource) {
     this.coalescer = new FrameCoalescer<string>((ids) => this.flush(ids), frameMs);
     this.subscriptions.push(
       this._onDidChangeTreeData, this.coalescer,
@@ -252,7 +252,7 @@ export class PlansTreeProvider implements vscode.TreeDataProvider<PlanTreeNode>,
     }
   }
 
-  private onRegistryChange(c: RegistryChange): void {
+  private onRegistryChange(c: StoreChange): void {
     if (c.scope === 'agent') this.coalescer.add(c.kind === 'updated' ? agentNodeId(c.agentId) : ROOT);
     else if (c.scope === 'session') this.coalescer.add(c.kind === 'updated' ? sessionNodeId(c.agentId, c.sessionId) : agentNodeId(c.agentId));
     else for (const k of [c.previous, c.current]) if (k) this.coalescer.add(sessionNodeId(k.agentId, k.sessionId));

@@ -9,7 +9,7 @@ import type { MdNode } from '../../state/markdownPlan';
 import { taskProgress } from '../../state/markdownPlan';
 import type { PlanRecord } from '../../state/planStore';
 import { KNOWN_STATUSES, fileName, statusLabel, truncate } from '../../state/planSummary';
-import type { AgentRecord, SessionRecord } from '../../state/registry';
+import type { AgentState, SessionState } from '../../state/sessionStore';
 import type { PlanTreeNode } from './nodes';
 
 export const LABEL_MAX = 80;
@@ -26,7 +26,7 @@ function icon(id: string, color?: string): vscode.ThemeIcon {
   return new vscode.ThemeIcon(id, color ? new vscode.ThemeColor(color) : undefined);
 }
 
-export function agentItem(node: PlanTreeNode, a: AgentRecord | undefined, fallbackId: string, _hasSessions: boolean): vscode.TreeItem {
+export function agentItem(node: PlanTreeNode, a: AgentState | undefined, fallbackId: string, _hasSessions: boolean): vscode.TreeItem {
   const status = a?.status ?? 'gone';
   // Always Expanded (a leaf while empty): VS Code keeps an item collapsed once it was shown as None.
   const t = item(node, truncate(a?.name ?? fallbackId, LABEL_MAX), C.Expanded);
@@ -41,19 +41,21 @@ export function agentItem(node: PlanTreeNode, a: AgentRecord | undefined, fallba
 function agentIcon(status: string): vscode.ThemeIcon {
   switch (status) {
     case 'starting': case 'stopping': return icon('loading~spin');
+    case 'restarting': return icon('sync~spin', 'list.warningForeground');
     case 'running': return icon('vm-running', 'testing.iconPassed');
-    case 'crashed': return icon('error', 'errorForeground');
+    case 'crashed': case 'failed': return icon('error', 'errorForeground');
     case 'stopped': case 'gone': return icon('debug-stop', 'disabledForeground');
     default: return icon('vm');
   }
 }
 
-export function sessionItem(node: PlanTreeNode, s: SessionRecord | undefined, sessionId: string, active: boolean, hasPlans: boolean): vscode.TreeItem {
+export function sessionItem(node: PlanTreeNode, s: SessionState | undefined, sessionId: string, active: boolean, hasPlans: boolean): vscode.TreeItem {
   // Untitled sessions: a short, readable label (the full id is in the tooltip).
   const t = item(node, truncate(s?.title || `Session ${sessionId.replace(/^sess_/, '').slice(0, 8)}`, LABEL_MAX), C.Expanded);
-  const attention = !!s && (s.pendingPermissions > 0 || s.turnState === 'requires_action');
+  const pending = s?.pendingPermissions.length ?? 0;
+  const attention = !!s && (pending > 0 || s.turnState === 'requires_action');
   const state = !s ? 'closed'
-    : attention ? `waiting for you${s.pendingPermissions > 1 ? ` (${s.pendingPermissions})` : ''}`
+    : attention ? `waiting for you${pending > 1 ? ` (${pending})` : ''}`
       : s.turnState === 'idle' && s.stopReason ? `idle (${truncate(s.stopReason, 30)})` : truncate(s.turnState.replace(/_/g, ' '), 30);
   t.description = active ? `${state} · active` : state;
   t.iconPath = !s ? icon('circle-slash', 'disabledForeground')

@@ -1,7 +1,7 @@
 // Driving the built-in Demo Agent through the extension's own commands, waiting on events.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import type { AcpPlansApi } from '../../../src/api';
+import type { TestApi as AcpPlansApi } from './ext';
 import { api, waitFor } from './ext';
 
 export interface SessionRef { agentId: string; sessionId: string }
@@ -19,14 +19,13 @@ export async function resetDemo(): Promise<void> {
   const a = await api();
   const sup = a.internals.agents.get('demo');
   if (sup && sup.status !== 'stopped') await vscode.commands.executeCommand('acp.stopAgent', 'demo');
-  for (const s of a.internals.registry.sessions('demo')) {
+  for (const s of a.internals.store.sessions('demo')) {
     a.internals.plans.clearSession('demo', s.sessionId);
     a.internals.transcript.removeSession(s.sessionId);
-    a.internals.registry.removeSession('demo', s.sessionId);
+    a.internals.store.removeSession('demo', s.sessionId);
   }
-  sup?.sessions.clear();
   a.internals.plans.clearAgent('demo');
-  a.internals.registry.removeAgent('demo');
+  a.internals.store.removeAgent('demo');
 }
 
 /** Starts the Demo Agent (after a reset) with the given protocol; returns the new session. */
@@ -41,25 +40,20 @@ export async function startDemo(protocol: '1' | '2'): Promise<{ ref: SessionRef;
 }
 
 export function session(a: AcpPlansApi, ref: SessionRef) {
-  return a.internals.registry.session(ref.agentId, ref.sessionId);
+  return a.internals.store.session(ref.agentId, ref.sessionId);
 }
 
 /** Resolves when the session's turn is over (idle with a stop reason), returning the stop reason. */
 export async function turnEnd(a: AcpPlansApi, ref: SessionRef, ms = 20000): Promise<string> {
-  const done = () => { const s = session(a, ref); return !!s && s.turnState === 'idle' && !!s.stopReason && !a.internals.agents.get(ref.agentId)?.sessions.get(ref.sessionId)?.busy; };
-  const either = (l: (e: unknown) => void): vscode.Disposable => {
-    const x = a.internals.registry.onDidChange(l);
-    const y = a.internals.agents.onDidChange(l);
-    return new vscode.Disposable(() => { x.dispose(); y.dispose(); });
-  };
-  await waitFor(either, done, ms, 'the end of the turn');
+  const done = () => { const s = session(a, ref); return !!s && s.turnState === 'idle' && !!s.stopReason; };
+  await waitFor(a.internals.store.onDidChange, done, ms, 'the end of the turn');
   return session(a, ref)!.stopReason!;
 }
 
 /** Resolves with the first pending permission request of the session. */
 export async function nextPermission(a: AcpPlansApi, ref: SessionRef, ms = 20000) {
   const b = a.internals.broker;
-  await waitFor(b.onDidChange, () => b.pendingFor(ref.sessionId).length > 0, ms, 'a permission request');
+  await waitFor(a.internals.store.onDidChange, () => b.pendingFor(ref.sessionId).length > 0, ms, 'a permission request');
   return b.pendingFor(ref.sessionId)[0]!;
 }
 

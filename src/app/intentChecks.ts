@@ -6,14 +6,14 @@ import * as vscode from 'vscode';
 import type { Config } from '../config';
 import { SETTINGS } from '../config';
 import type { Logs } from '../agents/logs';
-import type { PermissionInspection } from '../agents/permissionBroker';
+import type { PermissionInspection } from './permissionBroker';
 import { DEFAULT_CLOCK_SKEW_SECONDS, intentPayloadOf, JwksSource, type Jwks, type JwksLoad } from '../intent';
 import type { PermissionRequest, SessionEvent } from '../protocol/domain';
 import type { PlanRef, PlanStore } from '../state/planStore';
-import type { IntentNodeView, IntentSource, KeysStatus } from './intent/intentView';
-import { SessionIntent, type IntentSessionSnapshot, type KeyLoader } from './intent/sessionIntent';
+import type { IntentNodeView, IntentSource, KeysStatus } from '../ui/intent/intentView';
+import { SessionIntent, type IntentSessionSnapshot, type KeyLoader } from '../ui/intent/sessionIntent';
 
-export type { IntentSessionSnapshot } from './intent/sessionIntent';
+export type { IntentSessionSnapshot } from '../ui/intent/sessionIntent';
 
 /** Keys are loaded again on an unknown key or a bad signature at most this often. */
 const RELOAD_COOLDOWN_MS = 30_000;

@@ -1,0 +1,149 @@
+// The composition root: builds the stores, the agents layer, the application services and the
+// views, and wires each once. Data flows one way: agent → supervisor → AgentManager events →
+// stores (SessionStore, PlanStore, Transcript, intent) → views; user actions flow back through
+// SessionActions and the PermissionBroker. Everything is owned by this object.
+import * as vscode from 'vscode';
+import { connect } from '../protocol/connect';
+import type { SessionEvent } from '../protocol/domain';
+import { Disposable, toDisposable } from '../common/lifecycle';
+import { Config, SETTINGS } from '../config';
+import { Logs } from '../agents/logs';
+import { TerminalService } from '../agents/terminalService';
+import { AgentManager } from '../agents/agentManager';
+import { SessionStore, type SessionKey } from '../state/sessionStore';
+import { PlanStore } from '../state/planStore';
+import { permissionItemId, Transcript } from '../state/transcript';
+import { registerAgentCommands } from '../ui/agentCommands';
+import { createPlansUi, type PlansUi } from '../ui/plansUi';
+import { Conversation } from '../ui/conversation';
+import { ContextKeys } from '../ui/contextKeys';
+import { PermissionBroker } from './permissionBroker';
+import { SessionActions } from './sessionActions';
+import { IntentChecks } from './intentChecks';
+
+export class AcpExtension extends Disposable {
+  readonly config = new Config();
+  readonly logs = this._register(new Logs(this.config));
+  readonly store = this._register(new SessionStore());
+  readonly plans = this._register(new PlanStore({ maxRevisions: this.config.planHistoryMax() }));
+  readonly transcript = this._register(new Transcript({ onListenerError: (e) => this.logs.main.error(`transcript listener: ${String(e)}`) }));
+  readonly broker: PermissionBroker;
+  readonly intent: IntentChecks;
+  readonly agents: AgentManager;
+  readonly actions: SessionActions;
+  readonly plansUi: PlansUi;
+  readonly conversation: Conversation;
+
+  constructor(context: vscode.ExtensionContext) {
+    super();
+    this.broker = this._register(new PermissionBroker(context.globalState, this.store));
+    this.intent = this._register(new IntentChecks(this.config, this.logs, this.plans));
+    this.broker.inspector = (agentId, req) => this.intent.inspectPermission(agentId, req);
+    const terminals = new TerminalService(
+      (t) => this.transcript.setClientTerminalOutput(t.sessionId, t.terminalId, t.output, t.exit ?? null),
+      (sessionId) => this.store.sessions().find((s) => s.sessionId === sessionId)?.cwd,
+    );
+    this._register(toDisposable(() => terminals.releaseAll()));
+    this.agents = this._register(new AgentManager({
+      extensionPath: context.extensionPath, storagePath: context.globalStorageUri.fsPath,
+      connect, logs: this.logs, terminals, config: this.config,
+      requestPermission: (agentId, agentName, req, token) => this.broker.request(agentId, agentName, req, token),
+    }));
+    this.actions = this._register(new SessionActions(this.agents, this.store, this.broker, this.logs));
+    this.plansUi = this._register(createPlansUi(this.store, this.plans, { intent: this.intent }));
+    this.conversation = this._register(new Conversation({
+      extensionUri: context.extensionUri, transcript: this.transcript, log: this.logs.main,
+      promptCapabilities: (sessionId) => this.agentOf(sessionId)?.connection?.capabilities.prompt,
+    }));
+    this._register(this.conversation.registerView());
+    this.wireAgents(terminals);
+    this.wirePermissions();
+    this.wireConversation();
+    this._register(registerAgentCommands({ actions: this.actions, agents: this.agents, store: this.store, broker: this.broker, logs: this.logs }));
+    this._register(vscode.commands.registerCommand('acp.openConversation', () => this.conversation.openPanel()));
+    this._register(new ContextKeys(this.store, () => this.config.agentsRaw()));
+    this._register(vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration(`acp.${SETTINGS.planHistoryMax}`)) this.plans.setMaxRevisions(this.config.planHistoryMax());
+    }));
+  }
+
+  /** Agent events into the stores, in arrival order; lifecycle into the SessionStore. */
+  private wireAgents(terminals: TerminalService): void {
+    this._register(this.agents.onDidReceiveEvent(({ agentId, event }) => this.apply(agentId, event)));
+    this._register(this.agents.onDidChangeLifecycle(({ agentId, event }) => {
+      this.actions.applyLifecycle(agentId, event);
+      // No terminal process outlives its agent.
+      if (event.kind === 'status' && event.status !== 'running' && event.status !== 'starting') {
+        for (const s of this.store.sessions(agentId)) terminals.releaseAll(s.sessionId);
+      }
+    }));
+    this._register(this.agents.onDidChangeDefinitions((agentId) => this.actions.definitionChanged(agentId)));
+  }
+
+  private apply(agentId: string, e: SessionEvent): void {
+    this.store.applyEvent(agentId, e);
+    this.plans.apply(agentId, e);
+    this.transcript.apply(e);
+    this.intent.apply(agentId, e);
+  }
+
+  /** The broker decides; the transcript renders each request and its answer once. */
+  private wirePermissions(): void {
+    this._register(this.broker.onDidAsk((p) => this.transcript.addPermissionRequest(p.request, { requestId: p.id, flags: [...p.flags] })));
+    this._register(this.broker.onDidDecide((d) => {
+      // Requests answered without asking (a user rule, the intent check) still show in the conversation.
+      if (d.auto && !this.transcript.session(d.sessionId)?.item(permissionItemId(d.id))) {
+        this.transcript.addPermissionRequest(d.request, { requestId: d.id, flags: d.auto.byRule ? ['allowed_by_rule'] : ['not_in_plan', 'auto_rejected'] });
+      }
+      this.transcript.resolvePermission(d.sessionId, d.id, d.outcome);
+    }));
+  }
+
+  /** The conversation's user actions go straight to the services that act on them. */
+  private wireConversation(): void {
+    const c = this.conversation;
+    const act = (sessionId: string, f: (ref: SessionKey) => unknown): void => {
+      const ref = this.refOf(sessionId);
+      if (!ref) return;
+      Promise.resolve().then(() => f(ref)).catch((err: unknown) => void vscode.window.showErrorMessage(err instanceof Error ? err.message : String(err)));
+    };
+    this._register(c.onDidSelectPermissionOption((p) => void this.broker.respond(p.requestId, p.optionId)));
+    this._register(c.onDidRequestCancel(({ sessionId }) => act(sessionId, (ref) => this.actions.cancel(ref))));
+    this._register(c.onDidSetConfigOption(({ sessionId, configId, value }) => act(sessionId, (ref) => this.actions.setConfigOption(ref, configId, value))));
+    this._register(c.onDidRemoveQueuedPrompt(({ sessionId, id }) => act(sessionId, (ref) => this.actions.removeQueued(ref, id))));
+    this._register(c.onDidSubmitPrompt((p) => {
+      const sessionId = p.sessionId ?? this.store.activeSession?.sessionId;
+      if (sessionId) act(sessionId, (ref) => this.actions.prompt(ref, p.blocks));
+      else void vscode.commands.executeCommand('acp.sendPrompt', p.text); // offers to start an agent
+    }));
+    this._register(this.store.onDidChange((ch) => {
+      if (ch.scope === 'active') this.conversation.setActiveSession(this.store.activeSession?.sessionId);
+      if (ch.scope === 'session' && ch.kind === 'added' && !this.store.session(ch.agentId, ch.sessionId)?.parentSessionId) void this.revealSession(ch);
+      if (ch.scope === 'session' && ch.kind !== 'removed') {
+        const s = this.store.session(ch.agentId, ch.sessionId);
+        if (s) this.transcript.setQueuedPrompts(s.sessionId, s.queued.map((q) => ({ id: q.id, text: q.text })));
+      }
+    }));
+  }
+
+  /** The session with this id: the active one's agent first, then any agent's. */
+  private refOf(sessionId: string): SessionKey | undefined {
+    const active = this.store.activeSession;
+    if (active?.sessionId === sessionId) return active;
+    const s = this.store.sessions().find((x) => x.sessionId === sessionId);
+    return s && { agentId: s.agentId, sessionId };
+  }
+
+  private agentOf(sessionId: string): ReturnType<AgentManager['get']> {
+    const ref = this.refOf(sessionId);
+    return ref && this.agents.get(ref.agentId);
+  }
+
+  /** Shows a new session in the Plans view, expanded under its agent (without taking focus). */
+  private async revealSession(ref: SessionKey): Promise<void> {
+    const tree = this.plansUi.tree;
+    const agent = tree.getChildren().find((n) => n.kind === 'agent' && n.agentId === ref.agentId);
+    const session = agent && tree.getChildren(agent).find((n) => n.kind === 'session' && n.sessionId === ref.sessionId);
+    if (session) await this.plansUi.treeView.reveal(session, { expand: true, select: false, focus: false }).then(undefined, () => undefined);
+  }
+}

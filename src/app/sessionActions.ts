@@ -1,0 +1,162 @@
+// The one path from a user's action (a command, a click in the conversation) to an agent: start
+// and stop agents, open, resume, close and delete sessions, send (or queue) prompts, cancel turns,
+// change config options. It keeps the SessionStore in step with the supervisors and drains each
+// session's prompt queue when its turn ends. Throws person-readable errors; the caller shows them.
+import * as vscode from 'vscode';
+import type { ContentBlock } from '../protocol/domain';
+import type { AgentManager } from '../agents/agentManager';
+import { UntrustedWorkspaceError } from '../agents/agentManager';
+import type { AgentSupervisor, LifecycleEvent } from '../agents/supervisor';
+import { parseMcpSettings } from '../agents/agentConfig';
+import type { Logs } from '../agents/logs';
+import type { SessionKey, SessionStore } from '../state/sessionStore';
+import type { PermissionBroker } from './permissionBroker';
+import { Disposable } from '../common/lifecycle';
+
+export class SessionActions extends Disposable {
+  constructor(private readonly agents: AgentManager, private readonly store: SessionStore, private readonly broker: PermissionBroker, private readonly logs: Logs) {
+    super();
+    this._register(store.onDidChange((c) => { if (c.scope === 'session' && c.kind === 'updated') this.drainQueue(c); }));
+  }
+
+  /** Applies a supervisor's lifecycle event to the store. */
+  applyLifecycle(agentId: string, e: LifecycleEvent): void {
+    const sup = this.agents.get(agentId);
+    const name = sup?.def.name ?? agentId;
+    switch (e.kind) {
+      case 'status': {
+        // An agent appears in the Plans tree once it has been started (until then the view's
+        // welcome content offers to start one).
+        if (e.status === 'stopped' && !this.store.agent(agentId)) return;
+        this.store.setAgent({ id: agentId, name, status: e.status, ...(e.detail ? { detail: e.detail } : {}), ...(e.protocolVersion ? { protocolVersion: e.protocolVersion } : {}) });
+        if (e.status !== 'running' && e.status !== 'starting') for (const s of this.store.sessions(agentId)) this.broker.cancelSession(agentId, s.sessionId);
+        return;
+      }
+      case 'session_attached': return this.store.attachSession(agentId, e.sessionId, { cwd: e.cwd });
+      case 'session_detached': return this.store.detachSession(agentId, e.sessionId);
+      case 'session_deleted': return this.store.removeSession(agentId, e.sessionId);
+      default: return e satisfies never;
+    }
+  }
+
+  /** A configured agent was added, removed or redefined. */
+  definitionChanged(agentId: string): void {
+    const sup = this.agents.get(agentId);
+    if (!sup) { this.store.removeAgent(agentId); return; }
+    const prev = this.store.agent(agentId);
+    if (prev) this.store.setAgent({ ...prev, name: sup.def.name });
+  }
+
+  async startAgent(agentId: string): Promise<AgentSupervisor> {
+    return this.agents.start(agentId);
+  }
+
+  async stopAgent(agentId: string): Promise<void> {
+    const sup = this.supervisor(agentId);
+    for (const s of this.store.sessions(agentId)) this.broker.cancelSession(agentId, s.sessionId);
+    await sup.stop();
+  }
+
+  async restartAgent(agentId: string): Promise<void> {
+    if (!vscode.workspace.isTrusted) throw new UntrustedWorkspaceError(); // refuse before stopping anything
+    const sup = this.supervisor(agentId);
+    for (const s of this.store.sessions(agentId)) this.broker.cancelSession(agentId, s.sessionId);
+    await sup.restart();
+  }
+
+  /** Opens a session in the first workspace folder (other folders and MCP servers where supported) and makes it active. */
+  async newSession(agentId: string): Promise<SessionKey> {
+    const cwd = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+    if (!cwd) throw new Error('Open a folder first: a session works in a workspace folder.');
+    const sup = await this.startAgent(agentId);
+    const folders = (vscode.workspace.workspaceFolders ?? []).slice(1).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
+    const mcp = parseMcpSettings(vscode.workspace.getConfiguration('acp').get('mcpServers', []));
+    for (const p of mcp.problems) this.logs.main.warn(`[config] ${p}`);
+    const sessionId = await sup.newSession(cwd, { additionalDirectories: folders, mcpServers: mcp.servers });
+    const key = { agentId, sessionId };
+    this.store.setActiveSession(key);
+    return key;
+  }
+
+  /** Opens a session the agent already has; one this client shows keeps its transcript (no replay duplicates). */
+  async resume(agentId: string, sessionId: string, info: { cwd?: string; title?: string } = {}): Promise<SessionKey> {
+    const sup = await this.startAgent(agentId);
+    const known = this.store.session(agentId, sessionId);
+    const cwd = info.cwd ?? known?.cwd ?? vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+    if (!cwd) throw new Error('Open a folder first: a session works in a workspace folder.');
+    // Shown (not live) while the agent replays it.
+    if (!known) this.store.applyEvent(agentId, { sessionId, kind: 'session_info', ...(info.title ? { title: info.title } : {}) });
+    await sup.resumeExisting(sessionId, cwd, !!known);
+    const key = { agentId, sessionId };
+    this.store.setActiveSession(key);
+    return key;
+  }
+
+  async closeSession(ref: SessionKey): Promise<void> {
+    this.broker.cancelSession(ref.agentId, ref.sessionId);
+    this.store.clearQueue(ref.agentId, ref.sessionId);
+    await this.agents.get(ref.agentId)?.closeSession(ref.sessionId);
+  }
+
+  async deleteSession(ref: SessionKey): Promise<void> {
+    this.broker.cancelSession(ref.agentId, ref.sessionId);
+    await this.supervisor(ref.agentId).deleteSession(ref.sessionId);
+    this.store.removeSession(ref.agentId, ref.sessionId);
+  }
+
+  /** Sends now when the session is idle, else queues (shown, and removable, in the conversation). */
+  prompt(ref: SessionKey, blocks: readonly ContentBlock[]): 'sent' | 'queued' {
+    const sup = this.supervisor(ref.agentId);
+    const s = this.store.session(ref.agentId, ref.sessionId);
+    if (!s) throw new Error('That session is no longer open.');
+    if (sup.status === 'running' && s.turnState !== 'idle') {
+      this.store.enqueue(ref.agentId, ref.sessionId, blocks);
+      return 'queued';
+    }
+    this.send(sup, ref, blocks);
+    return 'sent';
+  }
+
+  private send(sup: AgentSupervisor, ref: SessionKey, blocks: readonly ContentBlock[]): void {
+    sup.prompt(ref.sessionId, blocks);
+    this.store.turnStarted(ref.agentId, ref.sessionId);
+  }
+
+  /** Cancels the running turn: pending permission requests answer `cancelled`, the queue is dropped. */
+  cancel(ref: SessionKey): void {
+    this.broker.cancelSession(ref.agentId, ref.sessionId);
+    this.store.clearQueue(ref.agentId, ref.sessionId);
+    this.agents.get(ref.agentId)?.cancel(ref.sessionId);
+  }
+
+  removeQueued(ref: SessionKey, id: string): boolean { return this.store.removeQueued(ref.agentId, ref.sessionId, id); }
+
+  async setConfigOption(ref: SessionKey, configId: string, value: string | boolean): Promise<void> {
+    await this.supervisor(ref.agentId).setConfigOption(ref.sessionId, configId, value);
+  }
+
+  supervisor(agentId: string): AgentSupervisor {
+    const sup = this.agents.get(agentId);
+    if (!sup) throw new Error('That agent is no longer configured.');
+    return sup;
+  }
+
+  private draining = false;
+
+  private drainQueue(ref: SessionKey): void {
+    if (this.draining) return; // the dequeue below fires a change of its own
+    const s = this.store.session(ref.agentId, ref.sessionId);
+    const sup = this.agents.get(ref.agentId);
+    // The turn ended (the agent said so; its prompt response may still be on the way).
+    if (!s || !sup || s.queued.length === 0 || s.turnState !== 'idle' || !s.live || sup.status !== 'running') return;
+    this.draining = true;
+    try {
+      const next = this.store.dequeue(ref.agentId, ref.sessionId);
+      if (next) this.send(sup, ref, next.blocks);
+    } catch (err) {
+      this.logs.main.error(`queued prompt not sent: ${err instanceof Error ? err.message : String(err)}`);
+    } finally {
+      this.draining = false;
+    }
+  }
+}

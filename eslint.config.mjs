@@ -21,9 +21,9 @@ export default tseslint.config(
   },
   {
     // Layering: the protocol, state and intent layers never see VS Code.
-    files: ['src/protocol/**/*.ts', 'src/state/**/*.ts', 'src/intent/**/*.ts', 'src/demo/**/*.ts', 'src/common/**/*.ts', 'src/agents/supervisor.ts', 'src/agents/agentProcess.ts'],
+    files: ['src/protocol/**/*.ts', 'src/state/**/*.ts', 'src/intent/**/*.ts', 'src/demo/**/*.ts', 'src/common/**/*.ts', 'src/agents/supervisor.ts', 'src/agents/agentProcess.ts', 'src/agents/consent/**/*.ts', 'src/agents/permissionRules.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'src/protocol, src/state, src/intent, src/demo, src/common and the agent supervisor must not import vscode (see docs/ARCHITECTURE.md).' }] }],
+      'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'src/protocol, src/state, src/intent, src/demo, src/common, the agent supervisor and the consent logic must not import vscode (see docs/ARCHITECTURE.md).' }] }],
     },
   },
   {

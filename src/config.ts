@@ -21,7 +21,6 @@ export type TraceLevel = 'off' | 'messages' | 'verbose';
 export class Config {
   private get c(): vscode.WorkspaceConfiguration { return vscode.workspace.getConfiguration('acp'); }
   agentsRaw(): unknown { return this.c.get<unknown>(SETTINGS.agents, []); }
-  mcpServersRaw(): unknown { return this.c.get<unknown>(SETTINGS.mcpServers, []); }
   offerV2(): boolean { return this.c.get<boolean>(SETTINGS.offerV2, true); }
   initializeTimeoutMs(): number { return Math.max(1, this.c.get<number>(SETTINGS.initializeTimeoutSeconds, 30)) * 1000; }
   maxLineBytes(): number { return Math.max(1024, this.c.get<number>(SETTINGS.maxLineBytes, 64 * 1024 * 1024)); }

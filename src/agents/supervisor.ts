@@ -73,6 +73,8 @@ export class AgentSupervisor {
   private readonly detached = new Map<string, AttachedSession>();
   /** Sessions with a `session/prompt` in flight (each with a token of that prompt). */
   private readonly inFlight = new Map<string, object>();
+  /** Sessions whose turn the agent reports running (v2 answers `session/prompt` before the turn ends). */
+  private readonly turns = new Set<string>();
   private readonly muted = new Set<string>();
   private restarts: number[] = [];
   /** Set when the sessions must be resumed once the agent runs again (crash, restart). */
@@ -93,7 +95,8 @@ export class AgentSupervisor {
   /** Sessions this agent serves, and those it served before it stopped (to resume). */
   get sessionIds(): string[] { return [...this.attached.keys(), ...this.detached.keys()]; }
   isAttached(sessionId: string): boolean { return this.attached.has(sessionId); }
-  busy(sessionId: string): boolean { return this.inFlight.has(sessionId); }
+  /** A turn runs: a prompt is in flight, or the agent said the turn runs and has not ended it. */
+  busy(sessionId: string): boolean { return this.inFlight.has(sessionId) || this.turns.has(sessionId); }
 
   /** New settings for a stopped agent (used from its next start). */
   redefine(def: AgentDefinition): void { this.definition = def; }
@@ -216,7 +219,7 @@ export class AgentSupervisor {
   }
 
   cancel(sessionId: string): void {
-    if (this.inFlight.has(sessionId)) this._connection?.cancel(sessionId);
+    if (this.busy(sessionId)) this._connection?.cancel(sessionId);
   }
 
   private emit(e: SessionEvent): void { this.host.onEvent(this.id, e); }
@@ -224,6 +227,10 @@ export class AgentSupervisor {
   /** Called for every event of this agent, in order. */
   private onEvent(e: SessionEvent): void {
     if (this.muted.has(e.sessionId) && REPLAYED_KINDS.has(e.kind)) return;
+    if (e.kind === 'state') {
+      if (e.state === 'idle') this.turns.delete(e.sessionId);
+      else this.turns.add(e.sessionId);
+    }
     this.emit(e);
   }
 
@@ -290,7 +297,7 @@ export class AgentSupervisor {
     if (this.proc !== proc || this.stopping || this.disposed) return;
     const wasRunning = this._status === 'running';
     this.proc = undefined;
-    const busy = [...this.inFlight.keys()];
+    const busy = [...new Set([...this.inFlight.keys(), ...this.turns])];
     this.dropConnection();
     if (!wasRunning) return; // failures during start are reported by launch()
     this._lastError = `${this.def.name} ${describeExit(info, this.def.command)} ${busy.length ? 'during a turn' : 'while idle'}.${exitTail(info)}`;
@@ -323,6 +330,7 @@ export class AgentSupervisor {
     this.scope.clear();
     this._connection = undefined;
     this.inFlight.clear();
+    this.turns.clear();
     this.muted.clear();
     for (const [sessionId, s] of this.attached) {
       this.detached.set(sessionId, s);

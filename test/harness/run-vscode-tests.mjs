@@ -32,6 +32,9 @@ ensureInstalled();
 // HARNESS_UNTRUSTED=1: workspace trust on and the folder not trusted (restricted mode).
 const untrusted = !!process.env.HARNESS_UNTRUSTED;
 const profile = makeProfile({}, { untrusted });
+// Another extension, installed in the profile the way a user's extensions are, that uses only our
+// public API (test/integration/api.test.ts).
+cpSync(path.join(ROOT, 'test/fixtures/api-consumer'), path.join(profile.extensions, 'acp-plans-tests.api-consumer-0.0.1'), { recursive: true });
 const folder = path.join(profile.base, 'workspace');
 mkdirSync(folder, { recursive: true });
 const fixtures = path.join(ROOT, 'test/fixtures/workspace');

@@ -131,7 +131,7 @@ describe('Conversation with the Demo Agent on v2', function () {
     assert.strictEqual(first.request.subject?.type, 'command');
     await a.internals.broker.respond(first.id, 'allow_always');
     await turnEnd(a, ref);
-    const rule = a.internals.broker.rules.find((r) => r.agentId === 'demo' && r.type === 'commandPrefix' && r.value === 'npm test');
+    const rule = a.internals.broker.rules.find((r) => r.agentId === 'demo' && r.type === 'commandExact' && r.words.join(' ') === 'npm test');
     assert.ok(rule, JSON.stringify(a.internals.broker.rules));
 
     let asked = 0;
@@ -287,7 +287,7 @@ describe('Agent settings', function () {
     const c = vscode.workspace.getConfiguration('acp');
     const before = c.inspect('agents')?.globalValue;
     const a = await (await import('./support/ext')).api();
-    const changed = new Promise<void>((r) => { const d = a.internals.store.onDidChange(() => { d.dispose(); r(); }); });
+    const changed = new Promise<void>((r) => { const d = a.internals.agents.onDidChangeDefinitions(() => { d.dispose(); r(); }); });
     await c.update('agents', [{ name: 'Broken' }, { name: 'Fine', command: path.join('/usr', 'bin', 'true') }], vscode.ConfigurationTarget.Global);
     await changed;
     try {

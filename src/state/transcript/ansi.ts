@@ -4,7 +4,7 @@
 // both become one `\n`), so output stays append-only. The result is plain text for `textContent`.
 //
 // Kept hand-written rather than @xterm/headless, which would also render progress bars and cursor
-// moves as a terminal does: it is 183 KB minified (dist/extension.js is ~390 KiB of a 400 KiB
+// moves as a terminal does: it is 183 KB minified (dist/extension.js is ~400 KiB, its whole
 // budget), keeps a cell grid per terminal (up to 500 per session), needs fixed columns and rows,
 // and parses writes asynchronously, while the transcript applies each chunk synchronously and
 // appends text to the view. This sanitizer is 2 KB and O(chunk) per chunk.

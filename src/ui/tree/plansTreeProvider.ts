@@ -57,7 +57,7 @@ export class PlansTreeProvider implements vscode.TreeDataProvider<PlanTreeNode>,
 
   getTreeItem(node: PlanTreeNode): vscode.TreeItem {
     switch (node.kind) {
-      case 'agent': return agentItem(node, this.registry.agent(node.agentId), node.agentId, this.sessionIds(node.agentId).length > 0);
+      case 'agent': return agentItem(node, this.registry.agent(node.agentId), node.agentId);
       case 'session': {
         const active = this.registry.activeSession;
         const hasPlans = this.plans.plans(node.agentId, node.sessionId).length + this.plans.archived(node.agentId, node.sessionId).length > 0;

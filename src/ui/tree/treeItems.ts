@@ -26,7 +26,7 @@ function icon(id: string, color?: string): vscode.ThemeIcon {
   return new vscode.ThemeIcon(id, color ? new vscode.ThemeColor(color) : undefined);
 }
 
-export function agentItem(node: PlanTreeNode, a: AgentState | undefined, fallbackId: string, _hasSessions: boolean): vscode.TreeItem {
+export function agentItem(node: PlanTreeNode, a: AgentState | undefined, fallbackId: string): vscode.TreeItem {
   const status = a?.status ?? 'gone';
   // Always Expanded (a leaf while empty): VS Code keeps an item collapsed once it was shown as None.
   const t = item(node, truncate(a?.name ?? fallbackId, LABEL_MAX), C.Expanded);

@@ -33,7 +33,7 @@ export async function api(): Promise<TestApi> {
     store: e.store, plans: e.plans, transcript: e.transcript, agents: e.agents, actions: e.actions,
     broker: e.broker, conversation: e.conversation, plansUi: e.plansUi, intent: e.intent, activationMs: hooks.activationMs,
   };
-  return Object.assign(Object.create(pub) as AcpPlansApi, pub, { internals });
+  return { ...pub, internals };
 }
 
 /** Resolves when `check()` holds, re-checking on each `event` firing (no polling), or rejects after `ms`. */

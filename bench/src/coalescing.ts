@@ -5,7 +5,7 @@
 // 16 ms frame), and the time from the last update until a flush has shown the final state.
 //
 //   node coalescing.js [count] [durationMs]
-import type { PlanEntry, SessionEvent } from '../../src/protocol/events';
+import type { PlanEntry, SessionEvent } from '../../src/protocol/domain';
 import { PlanStore } from '../../src/state/planStore';
 import { FrameCoalescer } from '../../src/ui/coalesce';
 import { report } from './common';

@@ -7,10 +7,10 @@
 //                 is a counter) and flushed after every append — the worst case, no coalescing —
 //                 also reporting messages posted and bytes posted per append.
 // Finally the pump with its real 24 ms coalescing timer while 10,000 chunks stream in one second.
-import type { SessionEvent } from '../../src/protocol/events';
+import type { SessionEvent } from '../../src/protocol/domain';
 import { Transcript } from '../../src/state/transcript';
 import { DeltaPump } from '../../src/ui/conversation/pump';
-import type { ToWebview } from '../../src/ui/conversation/protocol';
+import type { ToWebview } from '../../src/ui/conversation/webviewMessages';
 import { report } from './common';
 
 const S = 'bench-session';

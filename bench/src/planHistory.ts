@@ -2,7 +2,7 @@
 // with the default cap of 200 revisions, after a full GC (needs --expose-gc).
 //   typical:  each update changes one entry's status (how agents report progress);
 //   rewrite:  each update rewrites every entry's text (nothing can be shared between revisions).
-import type { PlanEntry } from '../../src/protocol/events';
+import type { PlanEntry } from '../../src/protocol/domain';
 import { PlanStore } from '../../src/state/planStore';
 import { heapAfterGc, report } from './common';
 

@@ -4,7 +4,7 @@
 // overall and per update kind.
 import { readFileSync } from 'node:fs';
 import { createAdapter } from '../../src/protocol/adapter';
-import type { SessionEvent } from '../../src/protocol/events';
+import type { SessionEvent } from '../../src/protocol/domain';
 import { PlanStore } from '../../src/state/planStore';
 import { Transcript } from '../../src/state/transcript';
 import { report } from './common';

@@ -1,5 +1,5 @@
 // The webview's side of the channel to the extension.
-import type { FromWebview } from '../../src/ui/conversation/protocol';
+import type { FromWebview } from '../../src/ui/conversation/webviewMessages';
 
 interface VsCodeApi { postMessage(msg: unknown): void; getState(): unknown; setState(state: unknown): void }
 declare function acquireVsCodeApi(): VsCodeApi;

@@ -1,5 +1,5 @@
 // Rendering of content blocks: streamed Markdown text, images, links, embedded resources.
-import type { BlockView } from '../../src/ui/conversation/protocol';
+import type { BlockView } from '../../src/ui/conversation/webviewMessages';
 import { h } from './dom';
 import { isAllowedLink, renderMarkdown, streamingSplit } from './markdown';
 

@@ -1,6 +1,6 @@
 // The bottom of the view: queued prompts, config pickers, the prompt input with `/` commands
 // and `@` file mentions, Send (or Queue while the agent works) and Cancel.
-import type { Attachment, ConfigView, MentionItem, SessionView } from '../../src/ui/conversation/protocol';
+import type { Attachment, ConfigView, MentionItem, SessionView } from '../../src/ui/conversation/webviewMessages';
 import { loadState, post, saveState } from './api';
 import { h } from './dom';
 

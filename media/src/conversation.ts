@@ -1,6 +1,6 @@
 // The conversation webview's script: builds the layout, applies the extension's snapshot and
 // deltas, forwards user actions. Runs under a strict CSP (nonce script, no inline styles).
-import type { DomSnapshot, ToWebview } from '../../src/ui/conversation/protocol';
+import type { DomSnapshot, ToWebview } from '../../src/ui/conversation/webviewMessages';
 import { post } from './api';
 import { Composer } from './composer';
 import { Header } from './header';
@@ -56,6 +56,7 @@ function handle(m: ToWebview): void {
     case 'inspect':
       post({ type: 'inspectResult', reqId: m.reqId, snapshot: inspect(m.click) });
       return;
+    default: m satisfies never;
   }
 }
 

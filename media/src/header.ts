@@ -1,5 +1,5 @@
 // The view's header: session title, turn state and context usage.
-import type { SessionView } from '../../src/ui/conversation/protocol';
+import type { SessionView } from '../../src/ui/conversation/webviewMessages';
 import { h } from './dom';
 
 const STATE_LABELS: Record<string, string> = { running: 'Working…', requires_action: 'Waiting for you', idle: 'Idle' };

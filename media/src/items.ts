@@ -1,5 +1,5 @@
 // One DOM element per transcript item, built from its view and patched by deltas.
-import type { BlockView, ItemView, ToolCallHeaderView, ToolContentView } from '../../src/ui/conversation/protocol';
+import type { BlockView, ItemView, ToolCallHeaderView, ToolContentView } from '../../src/ui/conversation/webviewMessages';
 import { post } from './api';
 import { renderBlock, type MarkdownStream } from './blocks';
 import { add, h } from './dom';
@@ -62,12 +62,13 @@ function message(view: Extract<ItemView, { kind: 'message' }>): RenderedItem {
     last = r.stream;
   };
   view.blocks.forEach(add);
+  const note = view.truncated ? h('div', { class: 'truncated-note muted', text: view.truncated }) : null;
   let el: HTMLElement;
   if (view.role === 'thought') {
-    el = h('details', { class: 'message role-thought' }, h('summary', { text: 'Thinking' }), blocksEl);
+    el = h('details', { class: 'message role-thought' }, h('summary', { text: 'Thinking' }), blocksEl, note);
   } else {
     el = h('div', { class: `message role-${view.role}${view.local ? ' local' : ''}` },
-      h('div', { class: 'role', text: view.role === 'user' ? 'You' : 'Agent' }), blocksEl);
+      h('div', { class: 'role', text: view.role === 'user' ? 'You' : 'Agent' }), blocksEl, note);
   }
   return {
     view, el,
@@ -99,6 +100,7 @@ function toolCall(view: Extract<ItemView, { kind: 'tool_call' }>, ctx: ItemConte
       hv.locations.length ? h('div', { class: 'tool-locations' }, ...hv.locations.map(location)) : null,
       hv.rawInput ? h('details', { class: 'tool-raw' }, h('summary', { text: 'Input' }), h('pre', { text: hv.rawInput })) : null,
       hv.rawOutput ? h('details', { class: 'tool-raw' }, h('summary', { text: 'Output' }), h('pre', { text: hv.rawOutput })) : null,
+      hv.truncated ? h('div', { class: 'truncated-note muted', text: hv.truncated }) : null,
     );
   };
   const addContent = (c: ToolContentView, merge: boolean): void => {

@@ -1,6 +1,6 @@
 // Terminal output in the webview: one record per terminal id, shown by every tool call that
 // refers to it. Text is appended as text nodes; past a cap the oldest part is dropped.
-import type { TerminalView } from '../../src/ui/conversation/protocol';
+import type { TerminalView } from '../../src/ui/conversation/webviewMessages';
 import { add, atBottom, h } from './dom';
 
 const MAX_CHARS = 200_000;

@@ -1,7 +1,7 @@
 // The list of items in the webview: applies the snapshot and deltas, keeps at most `limit` item
 // elements in the DOM (the oldest are removed; "Show earlier" asks the extension for them again)
 // and follows the bottom while the user is there.
-import type { DeltaOp, ItemView, SnapshotMessage, TerminalView, WebviewCounters } from '../../src/ui/conversation/protocol';
+import type { DeltaOp, ItemView, SnapshotMessage, TerminalView, WebviewCounters } from '../../src/ui/conversation/webviewMessages';
 import { post } from './api';
 import { atBottom, h } from './dom';
 import { renderItem, type RenderedItem } from './items';
@@ -97,6 +97,7 @@ export class TranscriptView {
       case 'terminal': return this.terminals.set(op.terminal);
       case 'terminalAppend': return this.terminals.append(op.terminalId, op.text, op.info);
       case 'session': return; // handled by the composer and header
+      default: op satisfies never;
     }
   }
 

@@ -6,7 +6,7 @@ import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import type { AcpConnection, CancelToken, ClientServices, ConnectOptions, ProtocolLogger } from '../protocol/api';
-import type { PermissionOutcome, PermissionRequest, SessionEvent } from '../protocol/events';
+import type { PermissionOutcome, PermissionRequest, SessionEvent } from '../protocol/domain';
 import { AgentProcess, type SpawnSpec } from './agentProcess';
 import { DEMO_AGENT_ID, parseAgentSettings, type AgentDefinition } from './agentConfig';
 import { AgentSupervisor, type LifecycleEvent, type SupervisorHost } from './supervisor';

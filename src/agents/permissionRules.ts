@@ -12,7 +12,7 @@
 //   `toolKind`) never match as stored — `loadRules` (consent/ruleStore.ts) migrates them.
 // - A rule never invents an approval: it only picks the agent's own allow option, and never one
 //   whose name contradicts its kind or whose id is shared (`allowOption`).
-import type { PermissionOption, PermissionRequest } from '../protocol/events';
+import type { PermissionOption, PermissionRequest } from '../protocol/domain';
 import { commandOffer, commandScopeMatches, describeCommandScope, type DisplayPath, type RuleOffer } from './consent/commandRules';
 import { optionPresentation } from './consent/optionPresentation';
 import { RULE_FORMAT_VERSION, ruleValue, type PermissionRule, type RuleCandidate, type RuleScope } from './consent/ruleTypes';

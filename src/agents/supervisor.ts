@@ -5,7 +5,7 @@
 // session state people see lives in the SessionStore, fed from `host.lifecycle` and `host.onEvent`.
 // Free of `vscode` (unit-tested in plain Node).
 import type { AcpConnection, AgentStatus, CancelToken, ClientServices, ConnectOptions, McpServerConfig, ProtocolLogger } from '../protocol/api';
-import type { ConfigOption, ContentBlock, PermissionOutcome, PermissionRequest, SessionEvent } from '../protocol/events';
+import type { ConfigOption, ContentBlock, PermissionOutcome, PermissionRequest, SessionEvent } from '../protocol/domain';
 import { DisposableStore, toDisposable, type IDisposable } from '../common/lifecycle';
 import { describeExit, exitTail, type ExitInfo, type SpawnSpec } from './agentProcess';
 import type { AgentDefinition } from './agentConfig';

@@ -4,7 +4,7 @@
 // SessionActions and the PermissionBroker. Everything is owned by this object.
 import * as vscode from 'vscode';
 import { connect } from '../protocol/connect';
-import type { SessionEvent } from '../protocol/events';
+import type { SessionEvent } from '../protocol/domain';
 import { Disposable, toDisposable } from '../common/lifecycle';
 import { Config, SETTINGS } from '../config';
 import { Logs } from '../agents/logs';

@@ -8,7 +8,7 @@ import { SETTINGS } from '../config';
 import type { Logs } from '../agents/logs';
 import type { PermissionInspection } from './permissionBroker';
 import { DEFAULT_CLOCK_SKEW_SECONDS, intentPayloadOf, JwksSource, type Jwks, type JwksLoad } from '../intent';
-import type { PermissionRequest, SessionEvent } from '../protocol/events';
+import type { PermissionRequest, SessionEvent } from '../protocol/domain';
 import type { PlanRef, PlanStore } from '../state/planStore';
 import type { IntentNodeView, IntentSource, KeysStatus } from '../ui/intent/intentView';
 import { SessionIntent, type IntentSessionSnapshot, type KeyLoader } from '../ui/intent/sessionIntent';

@@ -8,7 +8,7 @@
 // once each. Cancelling the turn answers `cancelled`.
 import * as vscode from 'vscode';
 import type { CancelToken } from '../protocol/api';
-import type { PermissionOutcome, PermissionRequest } from '../protocol/events';
+import type { PermissionOutcome, PermissionRequest } from '../protocol/domain';
 import type { PendingPermission, SessionStore } from '../state/sessionStore';
 import { Disposable, toDisposable } from '../common/lifecycle';
 import {

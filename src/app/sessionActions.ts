@@ -3,7 +3,7 @@
 // change config options. It keeps the SessionStore in step with the supervisors and drains each
 // session's prompt queue when its turn ends. Throws person-readable errors; the caller shows them.
 import * as vscode from 'vscode';
-import type { ContentBlock } from '../protocol/events';
+import type { ContentBlock } from '../protocol/domain';
 import type { AgentManager } from '../agents/agentManager';
 import { UntrustedWorkspaceError } from '../agents/agentManager';
 import type { AgentSupervisor, LifecycleEvent } from '../agents/supervisor';

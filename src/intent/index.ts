@@ -1,5 +1,5 @@
 // Intent plans: declared tool plans with signed intent tokens (see docs/INTENT.md). No `vscode`.
-import type { PlanContent } from '../protocol/events';
+import type { PlanContent } from '../protocol/domain';
 
 export { canonicalJson, decodePlanHash, planHash, planHashBytes, type HashEncoding } from './canonical';
 export type { CallVerdict, CannotCheckReason, NotInPlanReason } from './checkCall';

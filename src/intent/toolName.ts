@@ -5,7 +5,7 @@
 //      `_meta.toolName`);
 //   3. `_meta.claudeCode.toolName` (what the Claude Code ACP adapters send).
 // Otherwise the call cannot be checked against a plan. Titles are never used: they are prose.
-import type { Meta } from '../protocol/events';
+import type { Meta } from '../protocol/domain';
 
 /** The `_meta` paths read, in order, after the `name` field. */
 export const TOOL_NAME_META_PATHS: readonly (readonly string[])[] = [

@@ -10,7 +10,7 @@
 //   Updates of the same id are re-checked with the merged fields (they may bring the name or the
 //   input late) but never counted twice.
 import { decodeJwt } from 'jose';
-import type { Meta, Patch } from '../protocol/events';
+import type { Meta, Patch } from '../protocol/domain';
 import { planHash } from './canonical';
 import { describeMismatch, matchStep, stepsForTool, type CallVerdict, type StepMatch } from './checkCall';
 import { DEFAULT_CLOCK_SKEW_SECONDS } from './claims';

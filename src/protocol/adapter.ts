@@ -1,6 +1,6 @@
 // The version adapter: the only code that knows what v1 or v2 looks like on the wire. The
 // connection (connect.ts) builds requests with it, sends them, and hands every incoming message
-// to it; everything it gets back is version-neutral (events.ts, api.ts).
+// to it; everything it gets back is version-neutral (domain.ts, api.ts).
 //
 // An adapter instance is per connection and holds a little per-session state (v1: synthesized
 // message ids, turn counters, modes). Build a call right before sending it: building a v1 prompt
@@ -8,7 +8,7 @@
 import type {
   AgentCapabilities, AgentInfo, AuthMethod, ConfigOption, ContentBlock, JsonObject,
   PermissionOutcome, PermissionRequest, ProtocolVersion, SessionEvent,
-} from './events';
+} from './domain';
 import type { ClientServices, NewSessionParams, SessionListEntry, SessionSetup } from './api';
 import { createV1Adapter } from './v1/adapter';
 import { createV2Adapter } from './v2/adapter';

@@ -4,7 +4,7 @@
 import type {
   AgentCapabilities, AgentInfo, AuthMethod, ConfigOption, AvailableCommand, ContentBlock,
   PermissionOutcome, PermissionRequest, ProtocolVersion, SessionEvent,
-} from './events';
+} from './domain';
 
 /** Minimal disposable/event shapes, so src/protocol stays free of `vscode`. */
 export interface Disposable { dispose(): void }

@@ -17,7 +17,7 @@ import {
 import type {
   AgentCapabilities, AgentInfo, AuthMethod, ConfigOption, ContentBlock, PermissionOutcome,
   ProtocolVersion, SessionEvent,
-} from './events';
+} from './domain';
 import { negotiate, type Negotiated } from './negotiate';
 import { ConnectionClosedError, ErrorCodes, RpcError } from './transport/errors';
 import { RpcConnection } from './transport/rpcConnection';
@@ -54,7 +54,7 @@ export async function connect(readable: NodeJS.ReadableStream, writable: NodeJS.
   }
 }
 
-interface PendingPermission { cancel(): void }
+interface InFlightPermission { cancel(): void }
 
 class AcpClientConnection implements AcpConnection {
   readonly version: ProtocolVersion;
@@ -63,7 +63,7 @@ class AcpClientConnection implements AcpConnection {
   readonly authMethods: AuthMethod[];
   private readonly adapter: VersionAdapter;
   private readonly handlers: ClientHandlers;
-  private readonly pendingPermissions = new Map<string, Set<PendingPermission>>();
+  private readonly pendingPermissions = new Map<string, Set<InFlightPermission>>();
   private readonly closeListeners = new Set<(e: { error?: Error }) => void>();
   private closed: { error?: Error } | undefined;
 
@@ -183,7 +183,7 @@ class AcpClientConnection implements AcpConnection {
   private askPermission(sessionId: string, agentToken: CancellationToken, ask: (t: CancellationToken) => Promise<PermissionOutcome>): Promise<PermissionOutcome> {
     if (agentToken.isCancellationRequested) return Promise.reject(requestCancelled());
     const ui = new CancellationTokenSource();
-    const set = this.pendingPermissions.get(sessionId) ?? new Set<PendingPermission>();
+    const set = this.pendingPermissions.get(sessionId) ?? new Set<InFlightPermission>();
     this.pendingPermissions.set(sessionId, set);
     return new Promise<PermissionOutcome>((resolve, reject) => {
       let settled = false;
@@ -197,7 +197,7 @@ class AcpClientConnection implements AcpConnection {
         ui.dispose();
         settle();
       };
-      const entry: PendingPermission = { cancel: () => finish(true, () => resolve({ outcome: 'cancelled' })) };
+      const entry: InFlightPermission = { cancel: () => finish(true, () => resolve({ outcome: 'cancelled' })) };
       set.add(entry);
       const withdrawn = agentToken.onCancellationRequested(() => finish(true, () => reject(requestCancelled())));
       let asked: Promise<PermissionOutcome>;

@@ -12,7 +12,7 @@
 //   pinned 1 / 2      the other version                     IncompatibleAgentError
 import { CancellationTokenSource } from 'vscode-jsonrpc/node';
 import type { CancelToken, ProtocolLogger } from './api';
-import type { JsonObject, ProtocolVersion } from './events';
+import type { JsonObject, ProtocolVersion } from './domain';
 import { createAdapter, type InitializeInfo, type InitializeOptions, type VersionAdapter } from './adapter';
 import { ErrorCodes, RpcError } from './transport/errors';
 

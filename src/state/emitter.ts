@@ -1,36 +1,40 @@
-// A tiny, synchronous event emitter for the vscode-free layers. Listeners run in subscription
-// order; a listener that throws does not stop the others (the error goes to `onListenerError`).
+// The one event emitter of the vscode-free layers (state/, intent/). Listeners run synchronously,
+// in subscription order; a listener that throws never stops the others nor the store that fires
+// (the error goes to `onListenerError`). The listener list is replaced, never mutated, on
+// (un)subscribe, so `fire` iterates it without copying (it runs once per streamed chunk).
 import type { Disposable, Event, Listener } from '../protocol/api';
 
 export class Emitter<T> implements Disposable {
-  private listeners: Listener<T>[] | undefined = [];
+  private listeners: readonly Listener<T>[] = [];
+  private disposed = false;
 
   constructor(private readonly onListenerError: (err: unknown) => void = () => { /* isolated */ }) {}
 
   /** Subscribe; the returned Disposable unsubscribes (idempotent). */
   readonly event: Event<T> = (listener: Listener<T>): Disposable => {
-    if (!this.listeners) return { dispose() { /* emitter already disposed */ } };
-    this.listeners.push(listener);
-    let active = true;
+    if (this.disposed) return { dispose: () => undefined };
+    this.listeners = [...this.listeners, listener];
+    let live = true;
     return {
       dispose: () => {
-        if (!active) return;
-        active = false;
-        const i = this.listeners?.indexOf(listener) ?? -1;
-        if (i >= 0) this.listeners!.splice(i, 1);
+        if (!live) return;
+        live = false;
+        const i = this.listeners.indexOf(listener);
+        if (i >= 0) this.listeners = [...this.listeners.slice(0, i), ...this.listeners.slice(i + 1)];
       },
     };
   };
 
-  get hasListeners(): boolean { return (this.listeners?.length ?? 0) > 0; }
+  get hasListeners(): boolean { return this.listeners.length > 0; }
 
   fire(e: T): void {
-    const ls = this.listeners;
-    if (!ls || ls.length === 0) return;
-    for (const l of ls.slice()) {
+    for (const l of this.listeners) {
       try { l(e); } catch (err) { this.onListenerError(err); }
     }
   }
 
-  dispose(): void { this.listeners = undefined; }
+  dispose(): void {
+    this.disposed = true;
+    this.listeners = [];
+  }
 }

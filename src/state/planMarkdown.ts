@@ -1,7 +1,7 @@
 // Markdown renderings of a plan: the checklist copied to the clipboard, exported, previewed and
 // compared between revisions. Agent text is flattened to one line per step; it is not trusted
 // anywhere these renderings go (the clipboard, files, VS Code's sanitizing preview).
-import type { PlanContent } from '../protocol/events';
+import type { PlanContent } from '../protocol/domain';
 import type { MarkdownOutline } from './markdownPlan';
 import { statusLabel, summarizePlan, type FileView, type PlanSummary } from './planSummary';
 

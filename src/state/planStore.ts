@@ -6,7 +6,7 @@
 //     `maxRevisions` per plan, oldest dropped); an identical re-send changes nothing;
 //   - `plan_removed` moves the plan to the session's archive (it keeps its revisions).
 import type { Disposable, Event } from '../protocol/api';
-import type { PlanContent, SessionEvent } from '../protocol/events';
+import type { PlanContent, SessionEvent } from '../protocol/domain';
 import { Emitter } from './emitter';
 import { jsonClone } from './json';
 import { parseMarkdownPlan, type MarkdownOutline } from './markdownPlan';

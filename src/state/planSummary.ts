@@ -8,7 +8,7 @@
 //     then cancelled ("1 cancelled": resolved but not done);
 //   - all steps completed: "all N steps complete";
 //   - no steps: what the plan is ("empty plan", "markdown, no checklist", "file plan.md", "_intent plan").
-import type { PlanContent } from '../protocol/events';
+import type { PlanContent } from '../protocol/domain';
 import { outlineTasks, parseMarkdownPlan, type MarkdownOutline } from './markdownPlan';
 
 export interface PlanStep { readonly content: string; readonly status: string }

@@ -5,7 +5,7 @@
 // queue and the permission broker; views only read it. Every change fires onDidChange
 // synchronously, naming what changed; an identical write fires nothing.
 import type { AgentStatus, Disposable, Event } from '../protocol/api';
-import type { ConfigOption, ContentBlock, PermissionRequest, ProtocolVersion, SessionEvent, TurnState } from '../protocol/events';
+import type { ConfigOption, ContentBlock, PermissionRequest, ProtocolVersion, SessionEvent, TurnState } from '../protocol/domain';
 import { Emitter } from './emitter';
 import { jsonClone, sameJson } from './json';
 

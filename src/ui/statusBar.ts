@@ -4,9 +4,8 @@ import * as vscode from 'vscode';
 import type { PlanStore } from '../state/planStore';
 import type { SessionStore } from '../state/sessionStore';
 import { FrameCoalescer } from './coalesce';
+import { PLAN_COMMANDS } from './planCommands';
 import { statusBarView, type StatusBarView } from './statusBarText';
-
-export const FOCUS_PLANS_COMMAND = 'acp.focusPlans';
 
 export class PlansStatusBar implements vscode.Disposable {
   readonly item: vscode.StatusBarItem;
@@ -17,7 +16,7 @@ export class PlansStatusBar implements vscode.Disposable {
   constructor(private readonly registry: SessionStore, private readonly plans: PlanStore, frameMs = 16) {
     this.item = vscode.window.createStatusBarItem('acp.plans.status', vscode.StatusBarAlignment.Left, 50);
     this.item.name = 'ACP Plans';
-    this.item.command = FOCUS_PLANS_COMMAND;
+    this.item.command = PLAN_COMMANDS.focusPlans;
     this.coalescer = new FrameCoalescer<true>(() => this.render(), frameMs);
     this.disposables.push(
       this.item, this.coalescer,

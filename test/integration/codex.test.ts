@@ -12,7 +12,7 @@ import path from 'node:path';
 import * as vscode from 'vscode';
 import type { TestApi as AcpPlansApi } from './support/ext';
 import type { PendingPermission } from '../../src/state/sessionStore';
-import type { PlanContent } from '../../src/protocol/events';
+import type { PlanContent } from '../../src/protocol/domain';
 import { api, waitFor } from './support/ext';
 import { agentSetting, codexScenario, FILE_NAME, FILE_TEXT, FINAL_TEXT, MARKER, requireInteropAgents, startFakeModel, type AgentSettingLaunch, type FakeModel } from './support/interop';
 import { hasUiHook, screenshot, uiTexts, waitForUi } from './ui';

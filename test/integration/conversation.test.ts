@@ -1,8 +1,9 @@
 // The conversation webview in a real VS Code: a transcript fed with events directly, read back
-// from the webview's DOM through the snapshot round trip; permission clicks resolve the prompt.
+// from the webview's DOM through the snapshot round trip; a permission click only reports the
+// choice (the prompt turns answered when the decision is applied to the transcript).
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
-import type { PermissionRequest, SessionEvent } from '../../src/protocol/events';
+import type { PermissionRequest, SessionEvent } from '../../src/protocol/domain';
 import { Transcript } from '../../src/state/transcript';
 import { Conversation, type ConversationHost, type DomSnapshot } from '../../src/ui/conversation';
 import { hasUiHook, screenshot } from './ui';
@@ -70,8 +71,22 @@ describe('Conversation view (webview)', function () {
     transcript?.dispose();
   });
 
+  /** The next choice the conversation reports for `requestId`. */
+  const nextChoice = (requestId: string): Promise<{ sessionId: string; requestId: string; optionId: string }> => new Promise((resolve) => {
+    const sub = conversation.onDidSelectPermissionOption((p) => {
+      if (p.requestId !== requestId) return;
+      sub.dispose();
+      resolve(p);
+    });
+  });
+  const permissionState = (requestId: string): string | undefined => {
+    const item = transcript.session(S)?.item(`p:${requestId}`);
+    return item?.kind === 'permission' ? item.state : undefined;
+  };
+
   it('shows the messages, a tool call with its diff and terminal, and a permission prompt', async () => {
-    const answer = conversation.askPermission(permissionRequest('Delete the build folder?'), undefined, { requestId: 'perm-1', flags: ['not_in_plan'] });
+    transcript.addPermissionRequest(permissionRequest('Delete the build folder?'), { requestId: 'perm-1', flags: ['not_in_plan'] });
+    const answer = nextChoice('perm-1');
     const snap = await waitForDom(host, (s) => s.text.includes('Delete the build folder?'), 'the permission prompt');
     assert.equal(snap.sessionId, S);
     assert.ok(snap.text.includes('Integration conversation'), 'session title');
@@ -93,18 +108,27 @@ describe('Conversation view (webview)', function () {
     // A real click in the webview's DOM on the option button.
     const clicked = await host.requestDomSnapshot({ selector: 'button.perm-option', text: 'Allow once' });
     assert.equal(clicked.clicked, true);
-    assert.deepEqual(await answer, { outcome: 'selected', optionId: 'allow' });
+    assert.deepEqual(await answer, { sessionId: S, requestId: 'perm-1', optionId: 'allow' });
+    assert.equal(permissionState('perm-1'), 'pending', 'the view only reports the choice; the decision resolves the prompt');
+    // What the extension does with the broker's decision, once.
+    assert.equal(transcript.resolvePermission(S, 'perm-1', { outcome: 'selected', optionId: 'allow' }), true);
     await waitForDom(host, (s) => s.text.includes('Answered: Allow once'), 'the answered prompt');
   });
 
-  it('resolves a permission from a message posted as the webview would, refusing options not offered', async () => {
-    const answer = conversation.askPermission(permissionRequest('Second request'), undefined, { requestId: 'perm-2' });
+  it('reports a choice posted as the webview would, refusing options not offered', async () => {
+    transcript.addPermissionRequest(permissionRequest('Second request'), { requestId: 'perm-2' });
+    const reported: string[] = [];
+    const sub = conversation.onDidSelectPermissionOption((p) => reported.push(p.optionId));
     await waitForDom(host, (s) => s.text.includes('Second request'), 'the second prompt');
     host.receive({ type: 'permission', sessionId: S, requestId: 'perm-2', optionId: 'not-an-option' });
-    const item = transcript.session(S)?.item('p:perm-2');
-    assert.equal(item?.kind === 'permission' && item.state, 'pending', 'an option the agent did not offer is ignored');
+    assert.deepEqual(reported, [], 'an option the agent did not offer is not reported');
     host.receive({ type: 'permission', sessionId: S, requestId: 'perm-2', optionId: 'reject' });
-    assert.deepEqual(await answer, { outcome: 'selected', optionId: 'reject' });
+    assert.deepEqual(reported, ['reject']);
+    assert.equal(permissionState('perm-2'), 'pending', 'not resolved by the view');
+    transcript.resolvePermission(S, 'perm-2', { outcome: 'cancelled' });
+    host.receive({ type: 'permission', sessionId: S, requestId: 'perm-2', optionId: 'reject' });
+    assert.deepEqual(reported, ['reject'], 'a request no longer pending is not reported');
+    sub.dispose();
   });
 
   it('streams further chunks as deltas, not snapshots', async () => {

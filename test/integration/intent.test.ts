@@ -13,7 +13,7 @@ import { Logs } from '../../src/agents/logs';
 import { Config } from '../../src/config';
 import { generateSigningKey, makeJwks } from '../../src/intent/keys';
 import { signIntentToken } from '../../src/intent/sign';
-import type { SessionEvent } from '../../src/protocol/events';
+import type { SessionEvent } from '../../src/protocol/domain';
 import { PlanStore } from '../../src/state/planStore';
 import { SessionStore } from '../../src/state/sessionStore';
 import { permissionItemId } from '../../src/state/transcript';

@@ -4,7 +4,7 @@
 // stores (api().internals) and checks the real Plans view, status bar and commands.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { PlanContent, PlanEntry, SessionEvent } from '../../src/protocol/events';
+import type { PlanContent, PlanEntry, SessionEvent } from '../../src/protocol/domain';
 import { PlanStore, type PlanRef } from '../../src/state/planStore';
 import { SessionStore } from '../../src/state/sessionStore';
 import { PlanCommands } from '../../src/ui/planCommands';

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { clientTurn, AGENT_ID, type ClientTurn } from './support/clientTurn';
 import { codexScenario, claudeScenario, FILE_NAME, MARKER } from './support/scenarios';
-import type { ToolCallContent } from '../../src/protocol/events';
+import type { ToolCallContent } from '../../src/protocol/domain';
 
 /** Prints the turn time; our protocol layer must have had nothing to warn about. */
 const report = (name: string, t: ClientTurn) => {

@@ -4,7 +4,7 @@
 // that the plan store ends with the generator's last plan of every planId.
 import { readFileSync } from 'node:fs';
 import { connect } from '../../../src/protocol/connect';
-import type { PlanEntry } from '../../../src/protocol/events';
+import type { PlanEntry } from '../../../src/protocol/domain';
 import { PlanStore } from '../../../src/state/planStore';
 import { Transcript } from '../../../src/state/transcript';
 import { args, fail, heapAfterGc, maxRss, now, report, spawnProducer } from '../common';

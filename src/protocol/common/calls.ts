@@ -2,7 +2,7 @@
 // permission outcome.
 import type * as z from 'zod';
 import type { AdapterCall } from '../adapter';
-import type { JsonObject, PermissionOutcome } from '../events';
+import type { JsonObject, PermissionOutcome } from '../domain';
 import { ProtocolShapeError } from './errors';
 import { isObject, parseOrThrow } from './zod';
 

@@ -1,7 +1,7 @@
 // Session config options and commands: the parts v1 and v2 share (the id and group field names
 // differ, so they are parameters).
 import * as z from 'zod';
-import type { AvailableCommand, ConfigOption, ConfigSelectOption, JsonObject } from '../events';
+import type { AvailableCommand, ConfigOption, ConfigSelectOption, JsonObject } from '../domain';
 import { isObject, lenientArray, optStr, put, soft, taggedUnion, withMeta } from './zod';
 
 const selectOption = z.looseObject({ value: z.string(), name: z.string(), description: optStr });

@@ -1,6 +1,6 @@
 // Content blocks (both versions): known types are checked, any other type is kept whole.
 import * as z from 'zod';
-import type { ContentBlock, JsonObject } from '../events';
+import type { ContentBlock, JsonObject } from '../domain';
 import { anyObject, optStr, put, soft, taggedUnion, withMeta } from './zod';
 
 const annotations = soft(anyObject.nullable());

@@ -1,7 +1,7 @@
 // Plans (both versions). Entry status and priority are kept verbatim whatever their value
 // (v1's closed enums included: a v1 `cancelled` or custom status is kept, not dropped).
 import * as z from 'zod';
-import type { JsonObject, PlanContent, PlanEntry } from '../events';
+import type { JsonObject, PlanContent, PlanEntry } from '../domain';
 import { lenientArray, taggedUnion, withMeta } from './zod';
 
 export const planEntry: z.ZodType<PlanEntry> = z.looseObject({

@@ -2,7 +2,7 @@
 import * as z from 'zod';
 import type { SessionListEntry } from '../api';
 import type { AdapterCall } from '../adapter';
-import type { JsonObject } from '../events';
+import type { JsonObject } from '../domain';
 import { plainCall } from './calls';
 import { anyObject, lenientArray, optStr, put } from './zod';
 

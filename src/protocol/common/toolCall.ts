@@ -1,7 +1,7 @@
 // Tool calls (both versions): content, locations and the patch fields of a tool call update.
 // Diffs differ between versions, so the caller supplies the diff schema.
 import * as z from 'zod';
-import type { JsonObject, ToolCallContent, ToolCallFields, ToolCallLocation } from '../events';
+import type { JsonObject, ToolCallContent, ToolCallFields, ToolCallLocation } from '../domain';
 import { contentBlock } from './content';
 import { lenientArray, put, soft, taggedUnion, uint, withMeta } from './zod';
 

@@ -2,7 +2,7 @@
 // map (never tried in order), arrays that skip invalid items, fields that fall back to
 // "omitted" when malformed, and `_meta` handling.
 import * as z from 'zod';
-import type { JsonObject, Meta } from '../events';
+import type { JsonObject, Meta } from '../domain';
 import { ProtocolShapeError } from './errors';
 
 export function isObject(v: unknown): v is JsonObject {

@@ -5,10 +5,10 @@ import type {
   AdapterCall, AdapterNotification, InitializeInfo, InitializeOptions, PromptResultValue, VersionAdapter, WireError,
 } from '../adapter';
 import type { McpServerConfig, NewSessionParams, SessionListEntry, SessionSetup } from '../api';
-import type { ConfigOption, ContentBlock, JsonObject, PermissionOutcome, PermissionRequest, SessionEvent } from '../events';
-import { V1_MODE_CONFIG_ID } from '../events';
+import type { ConfigOption, ContentBlock, JsonObject, PermissionOutcome, PermissionRequest, SessionEvent } from '../domain';
+import { V1_MODE_CONFIG_ID } from '../domain';
 import { encodeContentBlock } from '../common/content';
-import { stamp } from '../common/events';
+import { stamp } from '../common/updates';
 import { parseOrThrow } from '../common/zod';
 import { decodeEnvelope, encodeOutcome, plainCall } from '../common/calls';
 import { listSessionsCall } from '../common/session';

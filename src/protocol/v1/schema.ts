@@ -1,7 +1,7 @@
 // ACP v1 schemas for what the client receives (results, agent requests), mapped to the
 // version-neutral model. Session updates are in updates.ts; what the client sends in requests.ts.
 import * as z from 'zod';
-import type { AgentCapabilities, AgentInfo, AuthMethod, ConfigOption, PermissionOption, PermissionRequest } from '../events';
+import type { AgentCapabilities, AgentInfo, AuthMethod, ConfigOption, PermissionOption, PermissionRequest } from '../domain';
 import { configOptionUnion } from '../common/config';
 import { diffV1 } from './diff';
 import { toolCallContentUnion, toolCallUpdateShape, patchFields } from '../common/toolCall';

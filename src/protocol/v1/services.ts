@@ -1,7 +1,7 @@
 // v1 client services: decoding the agent's fs/terminal requests and encoding our results.
 import * as z from 'zod';
 import type { ClientServiceCodecs, ServiceCodec } from '../adapter';
-import type { JsonObject } from '../events';
+import type { JsonObject } from '../domain';
 import { lenientArray, parseOrThrow, put, soft, uint } from '../common/zod';
 import { V1_METHODS as M } from './methods';
 

@@ -5,8 +5,8 @@
 // prompt we send (or, while replaying history, with a user chunk that follows other output); a
 // segment starts when the role changes or after a new tool call. Both rules only look at the
 // order of messages, so replaying a session yields the ids the live session had.
-import type { ConfigOption } from '../events';
-import { V1_MODE_CONFIG_ID } from '../events';
+import type { ConfigOption } from '../domain';
+import { V1_MODE_CONFIG_ID } from '../domain';
 import type { ChunkRole } from './updates';
 import type { V1Modes } from './schema';
 

@@ -2,11 +2,11 @@
 // through a map). Chunks and modes need per-session state, so they come back as `V1Decoded`
 // items that the adapter finishes (turns.ts).
 import * as z from 'zod';
-import type { ConfigOption, ContentBlock, JsonObject, Meta, ToolCallFields } from '../events';
+import type { ConfigOption, ContentBlock, JsonObject, Meta, ToolCallFields } from '../domain';
 import { contentBlock } from '../common/content';
 import {
   commandsUpdate, notice, planRemoved, planUpdate, sessionInfoUpdate, unknownUpdate, usageUpdate, type EventBody,
-} from '../common/events';
+} from '../common/updates';
 import { planEntries } from '../common/plan';
 import { patchFields, toolCallLocation } from '../common/toolCall';
 import { lenientArray, metaOf, soft, withMeta } from '../common/zod';

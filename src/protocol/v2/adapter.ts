@@ -4,11 +4,11 @@ import type {
   AdapterCall, AdapterNotification, InitializeInfo, InitializeOptions, PromptResultValue, VersionAdapter,
 } from '../adapter';
 import type { McpServerConfig, NewSessionParams, SessionListEntry, SessionSetup } from '../api';
-import type { AvailableCommand, ConfigOption, ContentBlock, JsonObject, PermissionOutcome, PermissionRequest, SessionEvent } from '../events';
+import type { AvailableCommand, ConfigOption, ContentBlock, JsonObject, PermissionOutcome, PermissionRequest, SessionEvent } from '../domain';
 import { decodeEnvelope, encodeOutcome, plainCall } from '../common/calls';
 import { listSessionsCall } from '../common/session';
 import { encodeContentBlock } from '../common/content';
-import { stamp } from '../common/events';
+import { stamp } from '../common/updates';
 import { parseOrThrow } from '../common/zod';
 import { fastUpdate } from './fastPath';
 import { V2_METHODS as M } from './methods';

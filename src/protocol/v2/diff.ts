@@ -1,7 +1,7 @@
 // The v2 diff `{changes, patch?}`. Changes are tagged by `operation`; an unknown operation is
 // kept (with whatever paths it carries).
 import * as z from 'zod';
-import type { DiffChange, JsonObject, ToolCallContent } from '../events';
+import type { DiffChange, JsonObject, ToolCallContent } from '../domain';
 import { lenientArray, optStr, put, soft, taggedUnion, withMeta } from '../common/zod';
 
 const extras = { fileType: optStr, mimeType: optStr };

@@ -7,8 +7,8 @@
 // is not the plain expected shape — a malformed or missing field, an item the schema would skip,
 // annotations, an unknown content type, a diff — it returns undefined and the zod schema decides.
 // The schemas stay the definition; bench/ checks both paths agree on every update it generates.
-import type { ContentBlock, PlanEntry, ToolCallContent, ToolCallFields, ToolCallLocation } from '../events';
-import type { EventBody } from '../common/events';
+import type { ContentBlock, PlanEntry, ToolCallContent, ToolCallFields, ToolCallLocation } from '../domain';
+import type { EventBody } from '../common/updates';
 import { isObject, withMeta } from '../common/zod';
 
 type Role = 'user' | 'agent' | 'thought';

@@ -4,7 +4,7 @@
 import * as z from 'zod';
 import type {
   AgentCapabilities, AgentInfo, AuthMethod, ConfigOption, JsonObject, PermissionOption, PermissionRequest, PermissionSubject,
-} from '../events';
+} from '../domain';
 import { availableCommands, configOptionUnion } from '../common/config';
 import { patchFields, toolCallContentUnion, toolCallUpdateShape } from '../common/toolCall';
 import { anyObject, lenientArray, optStr, put, soft, taggedUnion, uint, withMeta } from '../common/zod';

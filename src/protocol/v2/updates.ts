@@ -1,11 +1,11 @@
 // v2 `session/update` variants, each checked by its own schema (dispatched on `sessionUpdate`
 // through a map, never tried in order). Any other tag becomes an `unknown` event.
 import * as z from 'zod';
-import type { ContentBlock, JsonObject } from '../events';
+import type { ContentBlock, JsonObject } from '../domain';
 import { contentBlock } from '../common/content';
 import {
   commandsUpdate, notice, planRemoved, planUpdate, sessionInfoUpdate, unknownUpdate, usageUpdate, type EventBody,
-} from '../common/events';
+} from '../common/updates';
 import { patchFields } from '../common/toolCall';
 import { lenientArray, optStr, put, soft, withMeta } from '../common/zod';
 import { configOptions, toolCallContent, toolCallUpdate, usage } from './schema';

@@ -3,7 +3,7 @@
 import type {
   AvailableCommand, ConfigOption, ContentBlock, JsonObject, Meta, PermissionOption, PermissionSubject,
   ToolCallContent, ToolCallLocation, TurnState, Usage,
-} from '../../protocol/events';
+} from '../../protocol/domain';
 
 export type Role = 'user' | 'agent' | 'thought';
 
@@ -12,6 +12,21 @@ export interface TextPart { type: 'text'; chunks: string[]; length: number }
 /** A non-text content block of a message (image, resource, link, unknown…). */
 export interface BlockPart { type: 'block'; block: ContentBlock }
 export type MessagePart = TextPart | BlockPart;
+
+/**
+ * What a size limit made the transcript leave out of an item (see `limits.ts`). The item keeps
+ * its head; views show that the rest was not kept.
+ */
+export interface Truncation {
+  /** The limit that applied, in characters. */
+  limit: number;
+  /** Characters of text not kept. */
+  droppedChars: number;
+  /** Blocks or tool call contents not kept whole (non-text, or past the limit). */
+  droppedBlocks: number;
+  /** Raw fields not kept because each alone was larger than the raw limit (`rawInput`, `_meta`…). */
+  droppedFields: string[];
+}
 
 export interface MessageItem {
   kind: 'message';
@@ -24,6 +39,8 @@ export interface MessageItem {
   /** Added by this client (a prompt typed here), not reported by the agent. */
   local: boolean;
   _meta?: Meta;
+  /** Set once a size limit dropped part of the message. */
+  truncated?: Truncation;
 }
 
 export interface ToolCallItem {
@@ -43,6 +60,8 @@ export interface ToolCallItem {
   _meta?: Meta;
   /** The turn ended while the agent still reported it pending or in progress (some agents never close it). */
   unfinished?: boolean;
+  /** Set once a size limit dropped part of the tool call. */
+  truncated?: Truncation;
 }
 
 export type PermissionState = 'pending' | 'selected' | 'cancelled';
@@ -66,7 +85,7 @@ export interface PermissionItem {
 export interface NoticeItem { kind: 'notice'; itemId: string; severity: string; title: string; description: string | null }
 
 /** An update this client does not know, kept raw and shown generically. */
-export interface UnknownItem { kind: 'unknown'; itemId: string; updateType: string; raw: JsonObject }
+export interface UnknownItem { kind: 'unknown'; itemId: string; updateType: string; raw: JsonObject; truncated?: Truncation }
 
 /** Marks the end of a turn (a `state` event `idle` with a stop reason). */
 export interface TurnEndItem {

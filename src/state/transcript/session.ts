@@ -1,23 +1,24 @@
-// One session's transcript: items in arrival order (indexed by id), display/client terminals and
-// session-level state. Every event is applied synchronously in O(size of the event): chunks are
-// pushed onto per-part arrays and never re-joined, items are found through a Map.
+// One session's transcript: items in arrival order, display/client terminals and session-level
+// state. Every event is applied synchronously in O(size of the event), within the size limits of
+// `limits.ts` (what a limit drops is counted on the item, see `Truncation`).
+//
+// `apply` switches over every SessionEvent kind: adding a kind to the domain model makes the
+// compiler point here until it is handled (or listed with the kinds this store ignores).
 import type {
-  ContentBlock, PermissionOutcome, PermissionRequest, SessionEvent, ToolCallFields,
-} from '../../protocol/events';
+  ContentBlock, JsonObject, PermissionOutcome, PermissionRequest, SessionEvent,
+} from '../../protocol/domain';
 import { TerminalBuffer, type TerminalExitStatus } from '../terminalBuffer';
+import { messageItemId, permissionItemId, toolCallItemId } from './ids';
+import { ItemList } from './itemList';
+import type { SessionLimits } from './limits';
+import { appendBlock, newMessage, replaceParts, setMessageMeta } from './messages';
 import type {
-  MessageItem, MessagePart, PermissionItem, QueuedPrompt, Role, SessionMeta, ToolCallItem,
-  TranscriptChange, TranscriptItem,
+  MessageItem, PermissionItem, QueuedPrompt, Role, SessionMeta, ToolCallItem, TranscriptChange, TranscriptItem,
 } from './model';
+import { approxSize, cutText, keepRaw, noteDrop } from './size';
+import { appendToolContent, applyToolFields, MAX_LABEL_CHARS, newToolCall, toolCallSize } from './toolCalls';
 
-export interface SessionLimits {
-  /** Items kept per session; past it the oldest tenth is dropped. */
-  maxItems: number;
-  /** Characters kept per terminal. */
-  maxTerminalChars: number;
-  /** Terminals kept per session. */
-  maxTerminals: number;
-}
+export type { SessionLimits } from './limits';
 
 type Fire = (c: TranscriptChange) => void;
 type ChangeKind = 'add' | 'append' | 'upsert';
@@ -27,40 +28,30 @@ export class SessionTranscript {
     title: null, updatedAt: null, turnState: 'idle', stopReason: null, lastTurnUsage: null,
     usage: null, commands: [], configOptions: [], queued: [],
   };
-  private list: TranscriptItem[] = [];
-  /** Index in `list` of the first live item; the prefix is compacted lazily. */
-  private head = 0;
-  /** Absolute index of `list[head]`. */
-  private base = 0;
-  private readonly byId = new Map<string, number>();
+  private readonly items: ItemList;
   private readonly terminalMap = new Map<string, TerminalBuffer>();
   private seq = 0;
   /** Index of the first item of the current turn. */
   private turnStart = 0;
 
-  constructor(readonly sessionId: string, private readonly limits: SessionLimits, private readonly fire: Fire) {}
+  constructor(readonly sessionId: string, private readonly limits: SessionLimits, private readonly fire: Fire) {
+    this.items = new ItemList({ maxItems: limits.maxItems, maxChars: limits.maxSessionChars });
+  }
 
   // ------------------------------------------------------------------ reading
 
   /** Absolute index of the oldest item held. */
-  get firstIndex(): number { return this.base; }
+  get firstIndex(): number { return this.items.firstIndex; }
   /** Absolute index one past the newest item. */
-  get endIndex(): number { return this.base + this.list.length - this.head; }
-  get size(): number { return this.list.length - this.head; }
-  at(abs: number): TranscriptItem | undefined {
-    return abs < this.base ? undefined : this.list[abs - this.base + this.head];
-  }
-  item(itemId: string): TranscriptItem | undefined {
-    const abs = this.byId.get(itemId);
-    return abs === undefined ? undefined : this.at(abs);
-  }
-  indexOf(itemId: string): number | undefined { return this.byId.get(itemId); }
+  get endIndex(): number { return this.items.endIndex; }
+  get size(): number { return this.items.size; }
+  /** Characters counted for the items held (bounded by `maxSessionChars`). */
+  get chars(): number { return this.items.chars; }
+  at(abs: number): TranscriptItem | undefined { return this.items.at(abs); }
+  item(itemId: string): TranscriptItem | undefined { return this.items.item(itemId); }
+  indexOf(itemId: string): number | undefined { return this.items.indexOf(itemId); }
   /** Items with absolute index in [from, to). */
-  slice(from: number, to = this.endIndex): TranscriptItem[] {
-    const a = Math.max(from, this.base) - this.base + this.head;
-    const b = Math.max(to, this.base) - this.base + this.head;
-    return this.list.slice(a, b);
-  }
+  slice(from: number, to = this.endIndex): TranscriptItem[] { return this.items.slice(from, to); }
   get terminals(): ReadonlyMap<string, TerminalBuffer> { return this.terminalMap; }
   terminal(terminalId: string): TerminalBuffer | undefined { return this.terminalMap.get(terminalId); }
 
@@ -69,13 +60,10 @@ export class SessionTranscript {
   apply(e: SessionEvent): void {
     switch (e.kind) {
       case 'message_chunk': return this.messageChunk(e.role, e.messageId, e.content);
-      case 'message': return this.messageUpsert(e.role, e.messageId, e.content, e._meta);
-      case 'tool_call': return this.emit(this.upsertToolCall(e.toolCallId, e.fields));
-      case 'tool_call_content_chunk': {
-        const [tc, kind] = this.toolCall(e.toolCallId);
-        tc.content.push(e.content);
-        return this.emit([tc.itemId, kind === 'add' ? 'add' : 'append']);
-      }
+      case 'message': return this.messageUpsert(e);
+      case 'tool_call': return this.emit(this.upsertToolCall(e.toolCallId, (tc) => applyToolFields(tc, e.fields, this.limits)));
+      case 'tool_call_content_chunk':
+        return this.emit(this.upsertToolCall(e.toolCallId, (tc) => { appendToolContent(tc, e.content, this.limits); }), 'append');
       case 'terminal_update': return this.terminalUpdate(e);
       case 'terminal_output_chunk': {
         const t = this.terminalFor(e.terminalId, 'display');
@@ -87,24 +75,25 @@ export class SessionTranscript {
       case 'commands': this.meta.commands = e.commands; return this.metaChanged();
       case 'config_options': this.meta.configOptions = e.options; return this.metaChanged();
       case 'session_info':
-        if (e.title !== undefined) this.meta.title = e.title;
+        if (e.title !== undefined) this.meta.title = e.title === null ? null : cutText(e.title, MAX_LABEL_CHARS);
         if (e.updatedAt !== undefined) this.meta.updatedAt = e.updatedAt;
         return this.metaChanged();
       case 'usage':
         this.meta.usage = { used: e.used, size: e.size, cost: e.cost ?? null };
         return this.metaChanged();
-      case 'notice':
-        return this.addItem({ kind: 'notice', itemId: this.nextId('n'), severity: e.severity, title: e.title, description: e.description ?? null });
-      case 'unknown':
-        return this.addItem({ kind: 'unknown', itemId: this.nextId('u'), updateType: e.updateType, raw: e.raw });
+      case 'notice': {
+        const description = e.description == null ? null : cutText(e.description, this.limits.maxMessageChars);
+        const item = { kind: 'notice' as const, itemId: this.nextId('n'), severity: cutText(e.severity, 100), title: cutText(e.title, MAX_LABEL_CHARS), description };
+        return this.addItem(item, item.title.length + (description?.length ?? 0));
+      }
+      case 'unknown': return this.addUnknown(e.updateType, e.raw);
+      // Plans live in the plan store.
       case 'plan_update':
       case 'plan_removed':
-        return; // plans live in the plan store
-      default: {
-        // A kind added to the event model later: keep it, shown generically.
-        const other = e as { kind: string } & Record<string, unknown>;
-        return this.addItem({ kind: 'unknown', itemId: this.nextId('u'), updateType: String(other.kind), raw: { ...other } });
-      }
+        return;
+      default:
+        // Unreachable for the compiler; at run time a kind it does not know is kept and shown raw.
+        return this.addUnknown(String((e satisfies never as { kind: unknown }).kind), { ...(e as JsonObject) });
     }
   }
 
@@ -112,31 +101,29 @@ export class SessionTranscript {
 
   /** A prompt typed in this client (v1 agents do not echo it). Returns the item id. */
   addUserPrompt(blocks: ContentBlock[], messageId?: string): string {
-    const id = messageId ?? `local-${++this.seq}`;
-    const item = this.newMessage('user', id, true);
-    item.parts = partsOf(blocks);
-    this.addItem(item);
+    const item = newMessage('user', messageId ?? `local-${++this.seq}`, true);
+    this.addItem(item, replaceParts(item, blocks, this.limits.maxMessageChars, 0));
     return item.itemId;
   }
 
+  /** Shows a permission request, pending (its `tool_call` subject is applied to the tool call first). */
   addPermission(req: PermissionRequest, requestId: string, flags: string[]): string {
     const subject = req.subject ?? null;
-    if (subject?.type === 'tool_call') this.emit(this.upsertToolCall(subject.toolCallId, subject.fields));
+    if (subject?.type === 'tool_call') this.emit(this.upsertToolCall(subject.toolCallId, (tc) => applyToolFields(tc, subject.fields, this.limits)));
     const item: PermissionItem = {
-      kind: 'permission', itemId: permissionItemId(requestId), requestId, title: req.title,
-      description: req.description ?? null, subject, options: req.options, state: 'pending',
-      optionId: null, flags: [...flags], _meta: req._meta,
+      kind: 'permission', itemId: permissionItemId(requestId), requestId, title: cutText(req.title, MAX_LABEL_CHARS),
+      description: req.description == null ? null : cutText(req.description, this.limits.maxMessageChars),
+      subject, options: req.options, state: 'pending', optionId: null, flags: [...flags], _meta: keepRaw(req._meta, this.limits.maxRawChars).value,
     };
-    const existing = this.item(item.itemId);
-    if (existing) throw new Error(`permission request ${requestId} already exists`);
-    this.addItem(item);
+    if (this.item(item.itemId)) throw new Error(`permission request ${requestId} already exists`);
+    this.addItem(item, approxSize(item, this.limits.maxMessageChars));
     return requestId;
   }
 
   /** Records the answer; false when the request is unknown or already answered. */
   resolvePermission(requestId: string, outcome: PermissionOutcome): boolean {
     const item = this.item(permissionItemId(requestId));
-    if (!item || item.kind !== 'permission' || item.state !== 'pending') return false;
+    if (item?.kind !== 'permission' || item.state !== 'pending') return false;
     if (outcome.outcome === 'selected') {
       item.state = 'selected';
       item.optionId = outcome.optionId;
@@ -165,10 +152,7 @@ export class SessionTranscript {
   }
 
   clear(): void {
-    this.list = [];
-    this.head = 0;
-    this.base = 0;
-    this.byId.clear();
+    this.items.clear();
     this.terminalMap.clear();
     this.fire({ sessionId: this.sessionId, kind: 'reset' });
   }
@@ -177,64 +161,64 @@ export class SessionTranscript {
 
   private messageChunk(role: Role, messageId: string, content: ContentBlock): void {
     const existing = this.item(messageItemId(role, messageId));
-    if (existing?.kind === 'message') {
-      appendPart(existing.parts, content);
-      return this.emit([existing.itemId, 'append']);
+    const m = existing?.kind === 'message' ? existing : newMessage(role, messageId, false);
+    const used = existing ? this.items.sizeOf(m.itemId) : 0;
+    const r = appendBlock(m, used, content, this.limits.maxMessageChars);
+    if (!existing) return this.addItem(m, r.size);
+    this.items.resize(m.itemId, r.size);
+    if (r.newlyTruncated) {
+      // Shown again whole once, with its truncation note; later dropped chunks change nothing shown.
+      m.rev++;
+      return this.emit([m.itemId, 'upsert']);
     }
-    const item = this.newMessage(role, messageId, false);
-    appendPart(item.parts, content);
-    this.addItem(item);
+    if (r.appended) this.emit([m.itemId, 'append']);
   }
 
-  private messageUpsert(role: Role, messageId: string, content: ContentBlock[] | null | undefined, meta: MessageItem['_meta']): void {
-    const existing = this.item(messageItemId(role, messageId));
-    const item = existing?.kind === 'message' ? existing : this.newMessage(role, messageId, false);
-    if (content !== undefined) {
-      item.parts = partsOf(content ?? []);
-      item.rev++;
+  private messageUpsert(e: Extract<SessionEvent, { kind: 'message' }>): void {
+    const existing = this.item(messageItemId(e.role, e.messageId));
+    const m: MessageItem = existing?.kind === 'message' ? existing : newMessage(e.role, e.messageId, false);
+    const { maxMessageChars: limit, maxRawChars } = this.limits;
+    const oldMeta = keepRaw(m._meta, maxRawChars).size;
+    const metaSize = e._meta !== undefined ? setMessageMeta(m, e._meta, maxRawChars, limit) : oldMeta;
+    let size = (existing ? this.items.sizeOf(m.itemId) : 0) - oldMeta + metaSize;
+    if (e.content !== undefined) {
+      size = replaceParts(m, e.content ?? [], limit, metaSize);
+      if (m._meta === undefined && e._meta !== undefined) m.truncated = noteDrop(m.truncated, limit, { field: '_meta' });
+      m.rev++;
     }
-    if (meta !== undefined) item._meta = meta;
-    if (existing) this.emit([item.itemId, 'upsert']);
-    else this.addItem(item);
+    if (!existing) return this.addItem(m, size);
+    this.items.resize(m.itemId, size);
+    this.emit([m.itemId, 'upsert']);
   }
 
-  private newMessage(role: Role, messageId: string, local: boolean): MessageItem {
-    return { kind: 'message', itemId: messageItemId(role, messageId), role, messageId, parts: [], rev: 0, local };
-  }
+  // ------------------------------------------------------------------ tool calls, unknown updates
 
-  // ------------------------------------------------------------------ tool calls
-
-  private toolCall(toolCallId: string): [ToolCallItem, 'add' | 'existing'] {
+  /** Finds or creates the tool call, changes it, and recounts its size. */
+  private upsertToolCall(toolCallId: string, change: (tc: ToolCallItem) => void): [string, ChangeKind] {
     const existing = this.item(toolCallItemId(toolCallId));
-    if (existing?.kind === 'tool_call') return [existing, 'existing'];
-    const tc: ToolCallItem = {
-      kind: 'tool_call', itemId: toolCallItemId(toolCallId), toolCallId, name: null, title: null, toolKind: null,
-      status: null, content: [], contentRev: 0, locations: [], rawInput: undefined, rawOutput: undefined,
-    };
-    this.insert(tc);
-    return [tc, 'add'];
+    const tc = existing?.kind === 'tool_call' ? existing : newToolCall(toolCallId);
+    change(tc);
+    if (!existing) {
+      this.items.push(tc, toolCallSize(tc));
+      return [tc.itemId, 'add'];
+    }
+    this.items.resize(tc.itemId, toolCallSize(tc));
+    return [tc.itemId, 'upsert'];
   }
 
-  private upsertToolCall(toolCallId: string, f: ToolCallFields): [string, ChangeKind] {
-    const [tc, created] = this.toolCall(toolCallId);
-    if (f.name !== undefined) tc.name = f.name;
-    if (f.title !== undefined) tc.title = f.title;
-    if (f.kind !== undefined) tc.toolKind = f.kind;
-    if (f.status !== undefined) { tc.status = f.status; tc.unfinished = false; }
-    if (f.content !== undefined) { tc.content = f.content ? [...f.content] : []; tc.contentRev++; }
-    if (f.locations !== undefined) tc.locations = f.locations ? [...f.locations] : [];
-    if (f.rawInput !== undefined) tc.rawInput = f.rawInput;
-    if (f.rawOutput !== undefined) tc.rawOutput = f.rawOutput;
-    if (f._meta !== undefined) tc._meta = f._meta;
-    return [tc.itemId, created === 'add' ? 'add' : 'upsert'];
+  private addUnknown(updateType: string, raw: JsonObject): void {
+    const kept = keepRaw(raw, this.limits.maxRawChars);
+    const item = { kind: 'unknown' as const, itemId: this.nextId('u'), updateType: cutText(updateType, MAX_LABEL_CHARS), raw: kept.value ?? {} };
+    if (!kept.value) Object.assign(item, { truncated: noteDrop(undefined, this.limits.maxRawChars, { field: 'raw' }) });
+    this.addItem(item, kept.size + item.updateType.length);
   }
 
   // ------------------------------------------------------------------ terminals, turn state
 
   private terminalUpdate(e: Extract<SessionEvent, { kind: 'terminal_update' }>): void {
     const t = this.terminalFor(e.terminalId, 'display');
-    if (e.command !== undefined) t.command = e.command;
-    if (e.cwd !== undefined) t.cwd = e.cwd;
+    if (e.command !== undefined) t.command = e.command === null ? null : cutText(e.command, this.limits.maxMessageChars);
+    if (e.cwd !== undefined) t.cwd = e.cwd === null ? null : cutText(e.cwd, MAX_LABEL_CHARS);
     if (e.output !== undefined) t.replaceBase64(e.output ?? '');
     if (e.exitStatus !== undefined) {
       t.exitStatus = e.exitStatus;
@@ -273,7 +257,8 @@ export class SessionTranscript {
       // A repeated idle (a snapshot) is not a new completion.
       if (!wasIdle) {
         this.markUnfinishedTools();
-        this.addItem({ kind: 'turn_end', itemId: this.nextId('s'), stopReason: e.stopReason, error: e.error ?? null, usage: e.usage ?? null });
+        const error = e.error ? { ...e.error, message: cutText(e.error.message, MAX_LABEL_CHARS) } : null;
+        this.addItem({ kind: 'turn_end', itemId: this.nextId('s'), stopReason: cutText(e.stopReason, 100), error, usage: e.usage ?? null }, 100 + (error?.message.length ?? 0));
       }
     } else if (e.state !== 'idle') {
       this.meta.stopReason = null;
@@ -298,57 +283,17 @@ export class SessionTranscript {
 
   private nextId(prefix: string): string { return `${prefix}:${++this.seq}`; }
 
-  private addItem(item: TranscriptItem): void {
-    this.insert(item);
+  private addItem(item: TranscriptItem, size: number): void {
+    this.items.push(item, size);
     this.emit([item.itemId, 'add']);
   }
 
-  private insert(item: TranscriptItem): void {
-    this.byId.set(item.itemId, this.endIndex);
-    this.list.push(item);
-    if (this.size > this.limits.maxItems) this.dropOldest();
-  }
-
-  private dropOldest(): void {
-    const n = Math.max(1, Math.ceil(this.limits.maxItems / 10));
-    for (let i = 0; i < n && this.size > 0; i++) {
-      this.byId.delete(this.list[this.head].itemId);
-      this.head++;
-      this.base++;
-    }
-    if (this.head * 2 > this.list.length) {
-      this.list = this.list.slice(this.head);
-      this.head = 0;
-    }
-  }
-
-  private emit([itemId, kind]: [string, ChangeKind]): void {
-    this.fire({ sessionId: this.sessionId, kind, itemId });
+  /** Fires the change; `asChange` replaces an `upsert` (an append to an existing item). */
+  private emit([itemId, kind]: [string, ChangeKind], asChange?: ChangeKind): void {
+    this.fire({ sessionId: this.sessionId, kind: kind === 'upsert' && asChange ? asChange : kind, itemId });
   }
 
   private metaChanged(): void {
     this.fire({ sessionId: this.sessionId, kind: 'session' });
   }
-}
-
-export const messageItemId = (role: Role, messageId: string): string => `m:${role}:${messageId}`;
-export const toolCallItemId = (toolCallId: string): string => `t:${toolCallId}`;
-export const permissionItemId = (requestId: string): string => `p:${requestId}`;
-
-function appendPart(parts: MessagePart[], block: ContentBlock): void {
-  if (block.type === 'text') {
-    const last = parts[parts.length - 1];
-    if (last?.type === 'text') {
-      last.chunks.push(block.text);
-      last.length += block.text.length;
-    } else parts.push({ type: 'text', chunks: [block.text], length: block.text.length });
-    return;
-  }
-  parts.push({ type: 'block', block });
-}
-
-function partsOf(blocks: ContentBlock[]): MessagePart[] {
-  const parts: MessagePart[] = [];
-  for (const b of blocks) appendPart(parts, b);
-  return parts;
 }

@@ -2,16 +2,14 @@
 // showing the active session's transcript. User actions come out as events; the owner (the
 // extension) sends prompts, cancels turns and sets config options.
 import * as vscode from 'vscode';
-import type { CancelToken } from '../../protocol/api';
-import type { ContentBlock, PermissionOutcome, PermissionRequest } from '../../protocol/events';
+import type { ContentBlock } from '../../protocol/domain';
 import { permissionItemId, type Transcript } from '../../state/transcript';
-import { askInline, type InlinePermissionOptions } from '../../state/transcript/permissions';
 import { openLink, openLocation } from './actions';
 import { DiffDocuments } from './diffDocuments';
 import { ConversationHost, webviewOptions, type HostOwner } from './host';
 import { WorkspaceFiles } from './mentions';
 import { buildPromptBlocks, MAX_EMBEDDED_CHARS, type PromptCapabilities } from './promptBlocks';
-import type { Attachment, DomSnapshot, FromWebview } from './protocol';
+import type { Attachment, DomSnapshot, FromWebview } from './webviewMessages';
 
 export interface ConversationOptions {
   extensionUri: vscode.Uri;
@@ -56,7 +54,11 @@ export class Conversation implements vscode.Disposable, vscode.WebviewViewProvid
   readonly onDidSubmitPrompt = this.submitEmitter.event;
   /** The user pressed Cancel during a turn. */
   readonly onDidRequestCancel = this.cancelEmitter.event;
-  /** The user chose a permission option (already recorded in the transcript, which resolves `askPermission`). */
+  /**
+   * The user chose an option of a pending permission request. Nothing is recorded here: the owner
+   * answers the request (the permission broker), and the prompt shows as answered once that
+   * decision is applied to the transcript.
+   */
   readonly onDidSelectPermissionOption = this.permissionEmitter.event;
   /** The user picked a config option value (mode, model, thought level…). */
   readonly onDidSetConfigOption = this.configEmitter.event;
@@ -108,14 +110,6 @@ export class Conversation implements vscode.Disposable, vscode.WebviewViewProvid
   /** Focuses the sidebar view. */
   async reveal(): Promise<void> {
     await vscode.commands.executeCommand(`${Conversation.viewId}.focus`);
-  }
-
-  /**
-   * Shows a permission request inline and waits for the user's choice (or cancellation: then
-   * `cancelled`). Answer it from elsewhere with `transcript.resolvePermission(sessionId, requestId, outcome)`.
-   */
-  askPermission(req: PermissionRequest, token?: CancelToken, opts?: InlinePermissionOptions): Promise<PermissionOutcome> {
-    return askInline(this.transcript, req, token, opts);
   }
 
   /** What the first ready conversation webview shows (for tests and diagnostics). */
@@ -176,18 +170,24 @@ export class Conversation implements vscode.Disposable, vscode.WebviewViewProvid
         return;
       case 'loadEarlier': return host.pump.sendEarlier(msg.sessionId, msg.before, msg.count);
       case 'error': return this.reportError(`conversation webview: ${msg.message}`);
-      default: return;
+      // Answered by the host itself (ConversationHost.receive).
+      case 'ready':
+      case 'inspectResult':
+        return;
+      default: msg satisfies never;
     }
   }
 
-  /** Only an option the agent offered, for a request still pending, is accepted. */
+  /**
+   * Passes the user's choice on, for a request still pending and an option the agent offered only.
+   * The transcript is not touched here: the prompt turns answered when the decision comes back.
+   */
   private permission(msg: Extract<FromWebview, { type: 'permission' }>): void {
     const item = this.transcript.session(msg.sessionId)?.item(permissionItemId(msg.requestId));
     if (item?.kind !== 'permission' || item.state !== 'pending' || !item.options.some((o) => o.optionId === msg.optionId)) {
       this.options.log?.warn(`conversation: ignored an answer to permission request ${msg.requestId} (not pending or unknown option)`);
       return;
     }
-    this.transcript.resolvePermission(msg.sessionId, msg.requestId, { outcome: 'selected', optionId: msg.optionId });
     this.permissionEmitter.fire({ sessionId: msg.sessionId, requestId: msg.requestId, optionId: msg.optionId });
   }
 

@@ -2,7 +2,7 @@
 // ops: text appended to a message, content appended to a tool call, output appended to a
 // terminal; a whole item only when it is new or was replaced. Pure; no `vscode`.
 import type { SessionTranscript, TranscriptItem } from '../../state/transcript';
-import type { DeltaOp, ItemView, TerminalView, ToolContentView } from './protocol';
+import type { DeltaOp, ItemView, TerminalView, ToolContentView } from './webviewMessages';
 import { exitText, itemView, partView, terminalView, toolContentView, toolHeaderView } from './viewModel';
 
 type Sent =

@@ -2,7 +2,7 @@
 // carry a git patch, from which before/after are rebuilt against the file as it is now; when
 // that fails the patch itself is shown as a read-only document.
 import * as vscode from 'vscode';
-import type { ToolCallContent } from '../../protocol/events';
+import type { ToolCallContent } from '../../protocol/domain';
 import { findFilePatch, parsePatch, reconstruct } from './patch';
 
 type DiffContent = Extract<ToolCallContent, { type: 'diff' }>;

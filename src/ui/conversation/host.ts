@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import type { Transcript } from '../../state/transcript';
 import { conversationHtml } from './html';
-import type { DomSnapshot, FromWebview, ToWebview } from './protocol';
+import type { DomSnapshot, FromWebview, ToWebview } from './webviewMessages';
 import { DeltaPump, type PumpOptions, type PumpStats } from './pump';
 import { parseFromWebview } from './validate';
 

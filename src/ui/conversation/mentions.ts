@@ -1,6 +1,6 @@
 // Workspace files for `@` mentions: one file listing, reused for a few seconds while typing.
 import * as vscode from 'vscode';
-import type { MentionItem } from './protocol';
+import type { MentionItem } from './webviewMessages';
 import { rankPaths } from './rank';
 
 const CACHE_MS = 10_000;

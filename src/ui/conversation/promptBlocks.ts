@@ -2,8 +2,8 @@
 // agent's prompt capabilities: files are embedded as resources when the agent accepts embedded
 // context (and the file is readable text of a reasonable size), else sent as resource links.
 // Pure: reading a file is injected.
-import type { ContentBlock } from '../../protocol/events';
-import type { Attachment } from './protocol';
+import type { ContentBlock } from '../../protocol/domain';
+import type { Attachment } from './webviewMessages';
 
 export interface PromptCapabilities { embeddedContext: boolean; image?: boolean }
 

@@ -4,7 +4,7 @@
 import type { Disposable } from '../../protocol/api';
 import type { SessionMeta, Transcript, TranscriptChange } from '../../state/transcript';
 import { DeltaTracker } from './deltas';
-import type { DeltaOp, ToWebview } from './protocol';
+import type { DeltaOp, ToWebview } from './webviewMessages';
 import { sessionView } from './viewModel';
 
 export interface PumpOptions {
@@ -120,6 +120,7 @@ export class DeltaPump implements Disposable {
       case 'terminal': this.dirtyTerminals.add(c.terminalId); break;
       case 'session': this.dirtySession = true; break;
       case 'reset': this.needSnapshot = true; break;
+      default: c satisfies never;
     }
     if (this.timer === undefined) this.timer = this.setTimer(() => { this.timer = undefined; this.flush(); }, this.coalesceMs);
   }

@@ -1,7 +1,7 @@
 // Validation of what the webview posts. The webview renders untrusted agent text (without
 // scripts, under a strict CSP), but its messages are still checked before anything acts on them.
 import * as z from 'zod';
-import type { FromWebview } from './protocol';
+import type { FromWebview } from './webviewMessages';
 
 const id = z.string().min(1).max(1000);
 const attachment = z.object({ uri: z.string().min(1).max(10_000), name: z.string().max(10_000) });

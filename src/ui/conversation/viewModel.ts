@@ -1,25 +1,19 @@
 // Plain-JSON views of transcript items, terminals and session state, as sent to the webview.
 // Pure (no `vscode`); long texts are capped so one update cannot flood the webview.
-import type { ContentBlock, ToolCallContent } from '../../protocol/events';
+import type { ContentBlock, ToolCallContent } from '../../protocol/domain';
 import type { TerminalBuffer } from '../../state/terminalBuffer';
-import type { MessagePart, SessionMeta, ToolCallItem, TranscriptItem } from '../../state/transcript';
+import { sizeText, type MessagePart, type SessionMeta, type ToolCallItem, type TranscriptItem, type Truncation } from '../../state/transcript';
+import { jsonPreview } from './jsonPreview';
 import { compactHunks, countChanges, diffLines, splitLines } from './lineDiff';
 import { findFilePatch, parsePatch, patchStats } from './patch';
 import type {
   BlockView, ConfigView, DiffFileView, ItemView, SessionView, TerminalView, ToolCallHeaderView, ToolContentView,
-} from './protocol';
+} from './webviewMessages';
 
-export const JSON_PREVIEW_CHARS = 4000;
 export const RESOURCE_PREVIEW_CHARS = 4000;
 export const TERMINAL_VIEW_CHARS = 100_000;
 const IMAGE_MAX_BASE64 = 2_000_000;
 const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
-
-export function jsonPreview(value: unknown, max = JSON_PREVIEW_CHARS): string {
-  let s: string;
-  try { s = JSON.stringify(value, null, 2) ?? String(value); } catch { s = String(value); }
-  return s.length > max ? `${s.slice(0, max)}\n… (${s.length - max} more characters)` : s;
-}
 
 export function blockView(b: ContentBlock): BlockView {
   switch (b.type) {
@@ -40,7 +34,8 @@ export function blockView(b: ContentBlock): BlockView {
       };
     }
     case 'unknown': return { type: 'other', label: b.rawType, json: jsonPreview(b.raw) };
-    default: return { type: 'other', label: 'content', json: jsonPreview(b) };
+    // Unreachable for the compiler; at run time a type it does not know is shown raw.
+    default: return { type: 'other', label: 'content', json: jsonPreview(b satisfies never) };
   }
 }
 
@@ -54,7 +49,7 @@ export function toolContentView(c: ToolCallContent, index: number): ToolContentV
     case 'terminal': return { type: 'terminal', terminalId: c.terminalId };
     case 'diff': return diffView(c, index);
     case 'unknown': return { type: 'other', label: c.rawType, json: jsonPreview(c.raw) };
-    default: return { type: 'other', label: 'content', json: jsonPreview(c) };
+    default: return { type: 'other', label: 'content', json: jsonPreview(c satisfies never) };
   }
 }
 
@@ -96,13 +91,17 @@ export function toolHeaderView(tc: ToolCallItem, index: number): ToolCallHeaderV
     locations: tc.locations.map((l) => ({ path: l.path, line: typeof l.line === 'number' ? l.line : null })),
     rawInput: tc.rawInput === undefined || tc.rawInput === null ? null : jsonPreview(tc.rawInput),
     rawOutput: tc.rawOutput === undefined || tc.rawOutput === null ? null : jsonPreview(tc.rawOutput),
+    truncated: tc.truncated ? truncationText(tc.truncated, 'tool call') : null,
   };
 }
 
 export function itemView(item: TranscriptItem, index: number): ItemView {
   switch (item.kind) {
     case 'message':
-      return { kind: 'message', itemId: item.itemId, index, role: item.role, local: item.local, blocks: item.parts.map(partView) };
+      return {
+        kind: 'message', itemId: item.itemId, index, role: item.role, local: item.local, blocks: item.parts.map(partView),
+        truncated: item.truncated ? truncationText(item.truncated, 'message') : null,
+      };
     case 'tool_call':
       return { ...toolHeaderView(item, index), content: item.content.map(toolContentView) };
     case 'permission': {
@@ -120,7 +119,7 @@ export function itemView(item: TranscriptItem, index: number): ItemView {
     case 'notice':
       return { kind: 'notice', itemId: item.itemId, index, severity: item.severity, title: item.title, description: item.description };
     case 'unknown':
-      return { kind: 'unknown', itemId: item.itemId, index, label: item.updateType, json: jsonPreview(item.raw) };
+      return { kind: 'unknown', itemId: item.itemId, index, label: item.updateType, json: item.truncated ? `(not kept: ${truncationText(item.truncated, 'update')})` : jsonPreview(item.raw) };
     case 'turn_end':
       return {
         kind: 'turn_end', itemId: item.itemId, index, stopReason: item.stopReason,
@@ -129,6 +128,26 @@ export function itemView(item: TranscriptItem, index: number): ItemView {
       };
   }
 }
+
+/**
+ * What a size limit dropped, said plainly, e.g. "Not all of this message was kept: it passed the
+ * limit of 1 MiB per message (3,145,728 characters were dropped)."
+ */
+export function truncationText(t: Truncation, what: 'message' | 'tool call' | 'update'): string {
+  const dropped: string[] = [];
+  if (t.droppedChars > 0) dropped.push(count(t.droppedChars, 'character'));
+  if (t.droppedBlocks > 0) dropped.push(count(t.droppedBlocks, 'block'));
+  const fields = t.droppedFields.map((f) => FIELD_NAMES[f] ?? f);
+  const parts: string[] = [];
+  if (dropped.length) parts.push(`${dropped.join(' and ')} ${t.droppedChars + t.droppedBlocks === 1 ? 'was' : 'were'} dropped`);
+  if (fields.length) parts.push(`its ${fields.join(', ')} ${fields.length === 1 ? 'was' : 'were'} too large to keep`);
+  if (what === 'update') return `this update was larger than ${sizeText(t.limit)}`;
+  return `Not all of this ${what} was kept: it passed the limit of ${sizeText(t.limit)} per ${what}${parts.length ? ` (${parts.join('; ')})` : ''}.`;
+}
+
+const count = (n: number, noun: string): string => `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
+
+const FIELD_NAMES: Record<string, string> = { rawInput: 'input', rawOutput: 'output', _meta: 'metadata', raw: 'content' };
 
 export function usageText(u: { totalTokens?: number; inputTokens?: number; outputTokens?: number }): string | null {
   const parts: string[] = [];

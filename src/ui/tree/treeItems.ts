@@ -4,7 +4,7 @@
 // `plan:<items|markdown|file|unknown>[:done][:archived]`, `archive`, `entry:<status|custom>[:md]`,
 // `heading`, `field`, `info`.
 import * as vscode from 'vscode';
-import type { PlanEntry } from '../../protocol/events';
+import type { PlanEntry } from '../../protocol/domain';
 import type { MdNode } from '../../state/markdownPlan';
 import { taskProgress } from '../../state/markdownPlan';
 import type { PlanRecord } from '../../state/planStore';

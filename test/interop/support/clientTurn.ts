@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { readdirSync, rmSync } from 'node:fs';
 import { connect } from '../../../src/protocol/connect';
 import type { AcpConnection, ClientHandlers, ConnectOptions } from '../../../src/protocol/api';
-import type { PermissionRequest, SessionEvent } from '../../../src/protocol/events';
+import type { PermissionRequest, SessionEvent } from '../../../src/protocol/domain';
 import { PlanStore } from '../../../src/state/planStore';
 import { startFakeModel, type FakeModel, type Scenario } from './fakeModel';
 import { launchOf, tempDir, type AgentName } from './agents';

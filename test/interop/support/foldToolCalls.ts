@@ -1,6 +1,6 @@
 // Folds tool_call events the way a transcript would (patch semantics per field), keyed by
 // toolCallId in order of first appearance. Shared by the interop suite and the replay unit tests.
-import type { SessionEvent } from '../../../src/protocol/events';
+import type { SessionEvent } from '../../../src/protocol/domain';
 
 export function foldToolCalls(events: SessionEvent[]): Map<string, Record<string, unknown>> {
   const calls = new Map<string, Record<string, unknown>>();

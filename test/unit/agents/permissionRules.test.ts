@@ -3,7 +3,7 @@ import {
   allowOption, createRule, describeRule, loadRules, optionPresentation, requestFacet, ruleCandidates, ruleMatches, ruleOffer,
   type PermissionRule, type RuleCandidate,
 } from '../../../src/agents/permissionRules';
-import type { PermissionOption, PermissionRequest, ToolCallFields } from '../../../src/protocol/events';
+import type { PermissionOption, PermissionRequest, ToolCallFields } from '../../../src/protocol/domain';
 
 const CWD = '/work/project';
 const cmd = (command: string, cwd = CWD): PermissionRequest => ({ sessionId: 's', title: 'Run', subject: { type: 'command', command, cwd }, options: [] });

@@ -1,5 +1,5 @@
 // Event builders for the conversation tests.
-import type { ContentBlock, SessionEvent, ToolCallContent, ToolCallFields } from '../../../src/protocol/events';
+import type { ContentBlock, SessionEvent, ToolCallContent, ToolCallFields } from '../../../src/protocol/domain';
 
 export const S = 'sess-1';
 export const text = (t: string): ContentBlock => ({ type: 'text', text: t });

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { Transcript } from '../../../src/state/transcript';
-import type { DeltaOp, ToWebview } from '../../../src/ui/conversation/protocol';
+import type { DeltaOp, ToWebview } from '../../../src/ui/conversation/webviewMessages';
 import { DeltaPump } from '../../../src/ui/conversation/pump';
 import { b64, ev, S, text } from './builders';
 

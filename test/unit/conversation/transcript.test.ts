@@ -1,7 +1,6 @@
 import { strict as assert } from 'node:assert';
-import type { PermissionRequest } from '../../../src/protocol/events';
+import type { PermissionRequest } from '../../../src/protocol/domain';
 import { messageText, Transcript, type MessageItem, type ToolCallItem, type TranscriptChange } from '../../../src/state/transcript';
-import { askInline } from '../../../src/state/transcript/permissions';
 import { ev, S, text } from './builders';
 
 function setup(opts = {}): { t: Transcript; changes: TranscriptChange[] } {
@@ -249,24 +248,22 @@ describe('Transcript: permissions', () => {
     assert.equal(item.state, 'selected');
   });
 
-  it('askInline resolves with the option recorded for it', async () => {
-    const { t } = setup();
-    let shown = '';
-    const p = askInline(t, req, undefined, { onShown: (id) => { shown = id; } });
-    assert.ok(shown);
-    t.resolvePermission(S, shown, { outcome: 'selected', optionId: 'no' });
-    assert.deepEqual(await p, { outcome: 'selected', optionId: 'no' });
-  });
-
-  it('askInline answers cancelled on cancellation and marks the prompt', async () => {
-    const { t } = setup();
-    const listeners: (() => void)[] = [];
-    const token = { isCancellationRequested: false, onCancellationRequested: (l: () => void) => { listeners.push(l); return { dispose: () => undefined }; } };
-    const p = askInline(t, req, token, { requestId: 'r9' });
-    token.isCancellationRequested = true;
-    listeners.forEach((l) => l());
-    assert.deepEqual(await p, { outcome: 'cancelled' });
+  it('records a cancellation (turn cancelled) as cancelled, with one upsert', () => {
+    const { t, changes } = setup();
+    t.addPermissionRequest(req, { requestId: 'r9' });
+    const before = changes.length;
+    assert.equal(t.resolvePermission(S, 'r9', { outcome: 'cancelled' }), true);
+    assert.equal(t.resolvePermission(S, 'r9', { outcome: 'selected', optionId: 'allow' }), false, 'never approved after cancellation');
     const item = t.session(S)!.item('p:r9');
     assert.equal(item?.kind === 'permission' && item.state, 'cancelled');
+    assert.deepEqual(changes.slice(before), [{ sessionId: S, kind: 'upsert', itemId: 'p:r9' }]);
+  });
+
+  it('refuses a second request with the same id and answers unknown ids with false', () => {
+    const { t } = setup();
+    t.addPermissionRequest(req, { requestId: 'r1' });
+    assert.throws(() => t.addPermissionRequest(req, { requestId: 'r1' }), /already exists/);
+    assert.equal(t.resolvePermission(S, 'nope', { outcome: 'cancelled' }), false);
+    assert.equal(t.resolvePermission('other-session', 'r1', { outcome: 'cancelled' }), false);
   });
 });

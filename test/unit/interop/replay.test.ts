@@ -2,7 +2,7 @@
 // suite) through the adapters: what real agents send decodes to the plans, tool calls and turn
 // states the user must see. The live versions of these turns run in test/interop/client.test.ts.
 import assert from 'node:assert/strict';
-import type { ToolCallContent } from '../../../src/protocol/events';
+import type { ToolCallContent } from '../../../src/protocol/domain';
 import { AGENT, replay, type Replay } from './replay';
 
 const plan = (r: Replay, planId: string) => r.store.get({ agentId: AGENT, sessionId: r.sessionId, planId });

@@ -6,7 +6,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { createAdapter, permissionEvents, type AdapterCall, type PromptResultValue } from '../../../src/protocol/adapter';
-import type { ContentBlock, PermissionRequest, SessionEvent } from '../../../src/protocol/events';
+import type { ContentBlock, PermissionRequest, SessionEvent } from '../../../src/protocol/domain';
 import { PlanStore } from '../../../src/state/planStore';
 import { foldToolCalls } from '../../interop/support/foldToolCalls';
 

@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import type { CancelToken, ClientHandlers } from '../../../src/protocol/api';
 import { ConnectionClosedError } from '../../../src/protocol/connect';
-import type { PermissionOutcome, PermissionRequest, SessionEvent } from '../../../src/protocol/events';
+import type { PermissionOutcome, PermissionRequest, SessionEvent } from '../../../src/protocol/domain';
 import { killAgents, start } from './outboundHarness';
 
 const text = (t: string) => [{ type: 'text' as const, text: t }];

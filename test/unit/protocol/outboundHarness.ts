@@ -9,7 +9,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { AcpConnection, ClientHandlers, ConnectOptions } from '../../../src/protocol/api';
 import { connect } from '../../../src/protocol/connect';
-import type { SessionEvent } from '../../../src/protocol/events';
+import type { SessionEvent } from '../../../src/protocol/domain';
 import { OutboundRecorder } from './outbound';
 
 /**

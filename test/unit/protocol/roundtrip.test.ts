@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { createAdapter, type VersionAdapter } from '../../../src/protocol/adapter';
-import type { JsonObject, SessionEvent } from '../../../src/protocol/events';
+import type { JsonObject, SessionEvent } from '../../../src/protocol/domain';
 
 const S = 'sess_rt';
 const RUNS = { numRuns: 60 };

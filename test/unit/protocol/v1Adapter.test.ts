@@ -2,7 +2,7 @@
 // that what it sends passes our v1 outgoing schemas.
 import * as assert from 'node:assert/strict';
 import { createAdapter, ProtocolShapeError, type VersionAdapter } from '../../../src/protocol/adapter';
-import { V1_MODE_CONFIG_ID, type SessionEvent } from '../../../src/protocol/events';
+import { V1_MODE_CONFIG_ID, type SessionEvent } from '../../../src/protocol/domain';
 import { V1_CLIENT_RESULTS, V1_NOTIFICATION_PARAMS, V1_REQUEST_PARAMS } from '../../../src/protocol/v1/outgoing';
 
 const S = 'sess_1';

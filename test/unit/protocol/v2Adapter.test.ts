@@ -2,7 +2,7 @@
 // and that what it sends passes our v2 outgoing schemas.
 import * as assert from 'node:assert/strict';
 import { createAdapter, ProtocolShapeError, type VersionAdapter } from '../../../src/protocol/adapter';
-import type { SessionEvent } from '../../../src/protocol/events';
+import type { SessionEvent } from '../../../src/protocol/domain';
 import { V2_CLIENT_RESULTS, V2_NOTIFICATION_PARAMS, V2_REQUEST_PARAMS } from '../../../src/protocol/v2/outgoing';
 
 const S = 'sess_2';

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import type { PlanContent, PlanEntry, SessionEvent } from '../../../src/protocol/events';
+import type { PlanContent, PlanEntry, SessionEvent } from '../../../src/protocol/domain';
 import { PlanStore, type PlanChange } from '../../../src/state/planStore';
 
 const A = 'agent-1';

@@ -4,17 +4,13 @@
 //
 // Events are applied synchronously, in arrival order, each in O(size of the event). Every change
 // fires `onDidChange` with the item (or terminal) that changed, so views patch incrementally.
-import type { Disposable, Event } from '../protocol/api';
-import type { ContentBlock, PermissionOutcome, PermissionRequest, SessionEvent } from '../protocol/events';
-import type { TerminalExitStatus } from './terminalBuffer';
-import { DEFAULT_TERMINAL_MAX_CHARS } from './terminalBuffer';
-import { Emitter } from './transcript/emitter';
-import type { QueuedPrompt, TranscriptChange } from './transcript/model';
-import { SessionTranscript, type SessionLimits } from './transcript/session';
-
-export * from './transcript/model';
-export { SessionTranscript, messageItemId, toolCallItemId, permissionItemId } from './transcript/session';
-export type { TerminalExitStatus } from './terminalBuffer';
+import type { Disposable, Event } from '../../protocol/api';
+import type { ContentBlock, PermissionOutcome, PermissionRequest, SessionEvent } from '../../protocol/domain';
+import type { TerminalExitStatus } from '../terminalBuffer';
+import { Emitter } from '../emitter';
+import type { QueuedPrompt, TranscriptChange } from './model';
+import { DEFAULT_SESSION_LIMITS, type SessionLimits } from './limits';
+import { SessionTranscript } from './session';
 
 export interface TranscriptOptions extends Partial<SessionLimits> {
   /** Called when a change listener throws (the store goes on). */
@@ -33,11 +29,8 @@ export class Transcript implements Disposable {
   constructor(options: TranscriptOptions = {}) {
     this.changes = new Emitter<TranscriptChange>(options.onListenerError);
     this.onDidChange = this.changes.event;
-    this.limits = {
-      maxItems: options.maxItems ?? 20_000,
-      maxTerminalChars: options.maxTerminalChars ?? DEFAULT_TERMINAL_MAX_CHARS,
-      maxTerminals: options.maxTerminals ?? 500,
-    };
+    const { onListenerError: _, ...limits } = options;
+    this.limits = { ...DEFAULT_SESSION_LIMITS, ...definedOnly(limits) };
   }
 
   /** Applies one session event (the session is created on first use). */
@@ -106,4 +99,8 @@ export class Transcript implements Disposable {
     this.changes.dispose();
     this.sessionMap.clear();
   }
+}
+
+function definedOnly<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }

@@ -1,4 +1,4 @@
-// The version-neutral, v2-shaped event model. Everything outside src/protocol consumes only
+// The domain model: the version-neutral, v2-shaped events and requests. Everything outside src/protocol consumes only
 // these types; the v1 and v2 adapters are the only code that knows which version is spoken.
 //
 // Patch semantics (v2 upserts): a field that is `undefined` was omitted (leave unchanged),

@@ -48,10 +48,16 @@ export interface ToolCallHeaderView {
   locations: { path: string; line: number | null }[];
   rawInput: string | null;
   rawOutput: string | null;
+  /** What a size limit left out of the tool call, as a sentence; null when nothing was. */
+  truncated: string | null;
 }
 
 export type ItemView =
-  | { kind: 'message'; itemId: string; index: number; role: 'user' | 'agent' | 'thought'; local: boolean; blocks: BlockView[] }
+  | {
+      kind: 'message'; itemId: string; index: number; role: 'user' | 'agent' | 'thought'; local: boolean; blocks: BlockView[];
+      /** What a size limit left out of the message, as a sentence; null when nothing was. */
+      truncated: string | null;
+    }
   | (ToolCallHeaderView & { content: ToolContentView[] })
   | {
       kind: 'permission'; itemId: string; index: number; requestId: string; title: string; description: string | null;

@@ -1,6 +1,7 @@
-// Helpers the adapters share to build events.
+// The session/update variants v1 and v2 decode the same way, and the helpers both adapters use to
+// build domain events (stamping the session id, keeping an unknown update whole).
 import * as z from 'zod';
-import type { JsonObject, SessionEvent } from '../events';
+import type { JsonObject, SessionEvent } from '../domain';
 import { availableCommands } from './config';
 import { planContent } from './plan';
 import { optStr, put, soft, uint, withMeta } from './zod';

@@ -1,0 +1,8 @@
+// The transcript store's public face: the store (`Transcript`), one session's transcript, the
+// item model and the item ids. Code outside this folder imports from here only.
+export * from './model';
+export { Transcript, type TranscriptOptions } from './transcript';
+export { SessionTranscript } from './session';
+export { messageItemId, toolCallItemId, permissionItemId } from './ids';
+export { DEFAULT_SESSION_LIMITS, sizeText, type SessionLimits } from './limits';
+export type { TerminalExitStatus } from '../terminalBuffer';

@@ -1,12 +1,13 @@
 // Supervises one agent's process and connection: spawn → initialize (version negotiation) →
 // running; graceful stop; crash → a clear report and an automatic restart with backoff (at most
 // RESTART_LIMIT in RESTART_WINDOW_MS), after which the sessions it served are resumed. It keeps
-// only what a connection needs (which sessions to re-attach, which prompts are in flight); the
+// only what a connection needs (which sessions to re-attach, which turns are in flight); the
 // session state people see lives in the SessionStore, fed from `host.lifecycle` and `host.onEvent`.
 // Free of `vscode` (unit-tested in plain Node).
 import type { AcpConnection, AgentStatus, CancelToken, ClientServices, ConnectOptions, McpServerConfig, ProtocolLogger } from '../protocol/api';
-import type { ConfigOption, ContentBlock, PermissionOutcome, PermissionRequest, SessionEvent } from '../protocol/domain';
+import type { ConfigOption, ContentBlock, PermissionOutcome, PermissionRequest, SessionEvent } from '../protocol/events';
 import { DisposableStore, toDisposable, type IDisposable } from '../common/lifecycle';
+import { ConnectionClosedError } from '../protocol/connect';
 import { describeExit, exitTail, type ExitInfo, type SpawnSpec } from './agentProcess';
 import type { AgentDefinition } from './agentConfig';
 
@@ -71,10 +72,9 @@ export class AgentSupervisor {
   private readonly attached = new Map<string, AttachedSession>();
   /** Sessions served before the connection ended, to resume on the next one. */
   private readonly detached = new Map<string, AttachedSession>();
-  /** Sessions with a `session/prompt` in flight (each with a token of that prompt). */
-  private readonly inFlight = new Map<string, object>();
-  /** Sessions whose turn the agent reports running (v2 answers `session/prompt` before the turn ends). */
-  private readonly turns = new Set<string>();
+  /** Turns in flight per session (one per prompt sent, or a `running` state) until idle with a stopReason
+   *  (v1: from the prompt response; v2 answers on acceptance) or a refusal; counted for overlapping prompts. */
+  private readonly turns = new Map<string, number>();
   private readonly muted = new Set<string>();
   private restarts: number[] = [];
   /** Set when the sessions must be resumed once the agent runs again (crash, restart). */
@@ -95,8 +95,7 @@ export class AgentSupervisor {
   /** Sessions this agent serves, and those it served before it stopped (to resume). */
   get sessionIds(): string[] { return [...this.attached.keys(), ...this.detached.keys()]; }
   isAttached(sessionId: string): boolean { return this.attached.has(sessionId); }
-  /** A turn runs: a prompt is in flight, or the agent said the turn runs and has not ended it. */
-  busy(sessionId: string): boolean { return this.inFlight.has(sessionId) || this.turns.has(sessionId); }
+  busy(sessionId: string): boolean { return (this.turns.get(sessionId) ?? 0) > 0; }
 
   /** New settings for a stopped agent (used from its next start). */
   redefine(def: AgentDefinition): void { this.definition = def; }
@@ -201,18 +200,18 @@ export class AgentSupervisor {
    */
   prompt(sessionId: string, blocks: readonly ContentBlock[]): void {
     const conn = this._connection;
-    if (!conn || this._status !== 'running') throw new Error(`${this.def.name} is not running (${this._status}). Start it first.`);
-    if (!this.attached.has(sessionId)) {
-      throw new Error(this.resumePending
+    if (!conn || this._status !== 'running' || !this.attached.has(sessionId)) {
+      throw new Error(this.detached.has(sessionId) && (this.resumePending || this._status === 'restarting')
         ? `${this.def.name} is restarting; the session is resumed in a moment. Send the prompt again then.`
-        : 'This session ended when the agent stopped and could not be resumed. Start a new session.');
+        : this._status !== 'running'
+          ? `${this.def.name} is not running (${this._status}). Start it first.`
+          : 'This session ended when the agent stopped and could not be resumed. Start a new session.');
     }
-    const token = {};
-    this.inFlight.set(sessionId, token);
-    const done = (): void => { if (this.inFlight.get(sessionId) === token) this.inFlight.delete(sessionId); };
-    conn.prompt(sessionId, [...blocks]).then(done, (err: unknown) => {
-      if (this._connection !== conn) return; // the crash is reported by onExit
-      done();
+    this.countTurn(sessionId, +1); // before sending: the v1 adapter reports `running` as it sends
+    conn.prompt(sessionId, [...blocks]).catch((err: unknown) => {
+      // The agent died (the pipe closes before the exit is seen): the crash is reported by onExit.
+      if (this._connection !== conn || err instanceof ConnectionClosedError) return;
+      this.countTurn(sessionId, -1);
       this.emit({ sessionId, kind: 'notice', severity: 'error', title: `The agent refused the prompt: ${err instanceof Error ? err.message : String(err)}` });
       this.emit({ sessionId, kind: 'state', state: 'idle', stopReason: 'error' });
     });
@@ -228,10 +227,15 @@ export class AgentSupervisor {
   private onEvent(e: SessionEvent): void {
     if (this.muted.has(e.sessionId) && REPLAYED_KINDS.has(e.kind)) return;
     if (e.kind === 'state') {
-      if (e.state === 'idle') this.turns.delete(e.sessionId);
-      else this.turns.add(e.sessionId);
+      if (e.state === 'idle' && e.stopReason != null) this.countTurn(e.sessionId, -1);
+      else if ((e.state === 'running' || e.state === 'requires_action') && !this.busy(e.sessionId)) this.countTurn(e.sessionId, +1);
     }
     this.emit(e);
+  }
+
+  private countTurn(sessionId: string, delta: 1 | -1): void {
+    const n = Math.max(0, (this.turns.get(sessionId) ?? 0) + delta);
+    if (n) this.turns.set(sessionId, n); else this.turns.delete(sessionId);
   }
 
   private sessionParams(conn: AcpConnection, sessionId: string, cwd: string, extras: { additionalDirectories?: string[]; mcpServers?: McpServerConfig[] }): AttachedSession {
@@ -263,23 +267,14 @@ export class AgentSupervisor {
     const proc = this.host.spawn(this.host.spawnSpec(this.def), (line) => this.host.stderr(this.def, line));
     this.proc = proc;
     void proc.exited.then((info) => this.onExit(proc, info));
+    // When the pipe closes, pending prompts fail (v1: idle/error) before the exit is seen; the
+    // exit handling ends those turns (agent_exited), so turn states from then on are dropped.
+    let open = true;
     try {
-      const options: ConnectOptions = {
-        ...this.host.connectOptions(this.def),
-        protocol: this.def.protocol,
-        logger: this.host.logger(this.def),
-        handlers: {
-          ...this.host.services(this.id),
-          onEvent: (e) => this.onEvent(e),
-          requestPermission: (req, token) => this.host.requestPermission(this.id, req, token),
-        },
-      };
-      const conn = await Promise.race([
-        this.host.connect(proc.stdout, proc.stdin, options),
-        proc.exited.then((info) => { throw new Error(`${this.def.name} ${describeExit(info, this.def.command)}${info.spawnError ? '' : ' during initialize'}.${exitTail(info)}`); }),
-      ]);
+      const conn = await this.connectTo(proc, (e) => { if (open || e.kind !== 'state') this.onEvent(e); });
       if (this.proc !== proc) { conn.dispose(); return; }
       this._connection = conn;
+      this.scope.add(conn.onClose(() => { open = false; }));
       this.scope.add(toDisposable(() => conn.dispose()));
       this._lastError = undefined;
       this.setStatus('running');
@@ -293,16 +288,39 @@ export class AgentSupervisor {
     if (this.resumePending) await this.resumeSessions();
   }
 
+  /** Connects over the process's stdio; an exit before `initialize` is answered rejects with how it ended. */
+  private connectTo(proc: SupervisedProcess, onEvent: (e: SessionEvent) => void): Promise<AcpConnection> {
+    const options: ConnectOptions = {
+      ...this.host.connectOptions(this.def),
+      protocol: this.def.protocol,
+      logger: this.host.logger(this.def),
+      handlers: {
+        ...this.host.services(this.id),
+        onEvent,
+        requestPermission: (req, token) => this.host.requestPermission(this.id, req, token),
+      },
+    };
+    const exitedError = (info: ExitInfo): Error =>
+      new Error(`${this.def.name} ${describeExit(info, this.def.command)}${info.spawnError ? '' : ' during initialize'}.${exitTail(info)}`);
+    const connecting = this.host.connect(proc.stdout, proc.stdin, options).catch(async (err: unknown) => {
+      // Its stdout closes before the exit is seen: say how it ended (code, last output), not "connection closed".
+      if (!(err instanceof ConnectionClosedError)) throw err;
+      void proc.stop(500); // one that closed its stdout but runs on is stopped
+      throw exitedError(await proc.exited);
+    });
+    return Promise.race([connecting, proc.exited.then((info) => { throw exitedError(info); })]);
+  }
+
   private onExit(proc: SupervisedProcess, info: ExitInfo): void {
     if (this.proc !== proc || this.stopping || this.disposed) return;
     const wasRunning = this._status === 'running';
     this.proc = undefined;
-    const busy = [...new Set([...this.inFlight.keys(), ...this.turns])];
+    const busy = [...this.turns.keys()];
     this.dropConnection();
     if (!wasRunning) return; // failures during start are reported by launch()
     this._lastError = `${this.def.name} ${describeExit(info, this.def.command)} ${busy.length ? 'during a turn' : 'while idle'}.${exitTail(info)}`;
     for (const sessionId of busy) {
-      this.emit({ sessionId, kind: 'notice', severity: 'error', title: `${this.def.name} stopped unexpectedly (${describeExit(info, this.def.command)}); the turn was interrupted.` });
+      this.emit({ sessionId, kind: 'notice', severity: 'error', title: `${this.def.name} ${describeExit(info, this.def.command)}; the turn was interrupted.` });
       this.emit({ sessionId, kind: 'state', state: 'idle', stopReason: 'agent_exited' });
     }
     const now = this.host.now();
@@ -325,11 +343,10 @@ export class AgentSupervisor {
     }, restartDelayMs(this.restarts.length)));
   }
 
-  /** The connection scope ends: in-flight prompts and mutes are forgotten, every session detached. */
+  /** The connection scope ends: turns in flight and mutes are forgotten, every session detached. */
   private dropConnection(): void {
     this.scope.clear();
     this._connection = undefined;
-    this.inFlight.clear();
     this.turns.clear();
     this.muted.clear();
     for (const [sessionId, s] of this.attached) {

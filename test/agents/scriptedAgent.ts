@@ -18,7 +18,12 @@
 // options: { noise?: boolean (log lines on stdout), crlf?: boolean (CRLF line ends),
 //            batch?: boolean (v2: send the turn's updates as one batch array),
 //            promptMessageId?: boolean (v2: answer session/prompt with {messageId}),
-//            ignoreCaps?: boolean (v1: call fs/terminal even when the client did not offer them) }
+//            ignoreCaps?: boolean (v1: call fs/terminal even when the client did not offer them),
+//            noLoad?: boolean (v1: advertise no `loadSession`, so sessions cannot be resumed) }
+//
+// Sessions: `session/new` answers sess-1, sess-2, … ; `session/load` (v1) and `session/resume` with
+// `replayFrom` (v2) replay a short history (a user chunk "replayed prompt", an agent chunk
+// "replayed answer", a plan) before answering; `session/resume` without it just answers.
 //
 // Prompt text drives the turn; it may contain the words:
 //   permission  ask session/request_permission and report the outcome as an agent message
@@ -29,19 +34,22 @@
 //   terminal    call terminal/create (v1: only if offered) and report the result
 //   elicit      call elicitation/create and report the error code
 //   malformed   send a malformed known update and an unknown update type
+//   stall       never end the turn (v1: the prompt is never answered; v2: no idle state_update)
+//   crash       exit with code 137 in the middle of the turn (as a wrapper reports a SIGKILL)
 // Every message the agent receives is also echoed to stderr (for debugging failing tests).
 type Obj = Record<string, unknown>;
 type Id = number | string;
 
 const mode = process.argv[2] ?? 'v2';
 const opts = JSON.parse(process.argv[3] ?? '{}') as {
-  noise?: boolean; crlf?: boolean; batch?: boolean; promptMessageId?: boolean; ignoreCaps?: boolean;
+  noise?: boolean; crlf?: boolean; batch?: boolean; promptMessageId?: boolean; ignoreCaps?: boolean; noLoad?: boolean;
 };
 const eol = opts.crlf ? '\r\n' : '\n';
 
 let version: 1 | 2 = 2;
 let clientCaps: Obj = {};
 let nextId = 1;
+let sessions = 0;
 const waiting = new Map<Id, (msg: Obj) => void>();
 const cancelled = new Set<string>();
 /** Resolvers waiting for a `session/cancel` of a given session id (test triggers). */
@@ -64,7 +72,7 @@ function update(sessionId: string, u: Obj): Obj {
 
 const v1Body = (protocolVersion: unknown): Obj => ({
   protocolVersion,
-  agentCapabilities: { loadSession: true, promptCapabilities: { image: true }, sessionCapabilities: { list: {} } },
+  agentCapabilities: { loadSession: !opts.noLoad, promptCapabilities: { image: true }, sessionCapabilities: { list: {} } },
   authMethods: [{ id: 'login', name: 'Log in' }],
   agentInfo: { name: 'scripted-v1', version: '1.0.0' },
 });
@@ -168,6 +176,8 @@ async function runTurn(sessionId: string, text: string): Promise<void> {
     const r = await request('elicitation/create', { sessionId, mode: 'form', message: 'Name?', requestedSchema: { type: 'object', properties: {} } }).reply;
     say(sessionId, `elicit: ${describeReply(r)}`);
   }
+  if (text.includes('crash')) process.exit(137);
+  if (text.includes('stall')) await new Promise<never>(() => undefined);
   if (text.includes('malformed')) {
     send(update(sessionId, version === 1 ? { sessionUpdate: 'plan', entries: 'not a list' } : { sessionUpdate: 'plan_update', plan: 5 }));
     send(update(sessionId, { sessionUpdate: '_custom_thing', value: 42 }));
@@ -186,6 +196,16 @@ async function prompt(id: Id, params: Obj): Promise<void> {
   else send(update(sessionId, { sessionUpdate: 'state_update', state: 'idle', stopReason }));
 }
 
+/** Replays a short history of `sessionId` (session/load, or session/resume with replayFrom). */
+function replay(sessionId: string): void {
+  const id = (m: string): Obj => (version === 2 ? { messageId: m } : {});
+  send(update(sessionId, { sessionUpdate: 'user_message_chunk', ...id('replay-user-1'), content: { type: 'text', text: 'replayed prompt' } }));
+  send(update(sessionId, { sessionUpdate: 'agent_message_chunk', ...id('replay-agent-1'), content: { type: 'text', text: 'replayed answer' } }));
+  send(update(sessionId, version === 1
+    ? { sessionUpdate: 'plan', entries: [{ content: 'Replayed step', priority: 'high', status: 'completed' }] }
+    : { sessionUpdate: 'plan_update', plan: { type: 'items', planId: 'plan-1', entries: [{ content: 'Replayed step', priority: 'high', status: 'completed' }] } }));
+}
+
 function handle(msg: Obj): void {
   process.stderr.write(`agent got: ${JSON.stringify(msg)}\n`);
   const id = msg.id as Id | undefined;
@@ -202,7 +222,18 @@ function handle(msg: Obj): void {
   if (id === undefined || method === undefined) return; // other notifications
   switch (method) {
     case 'initialize': return initialize(id, params);
-    case 'session/new': return respond(id, version === 1 ? { sessionId: 'sess-1' } : { sessionId: 'sess-1', configOptions: [] });
+    case 'session/new': {
+      const sessionId = `sess-${++sessions}`;
+      return respond(id, version === 1 ? { sessionId } : { sessionId, configOptions: [] });
+    }
+    case 'session/load':
+      if (version !== 1 || opts.noLoad) return fail(id, -32601, `Method not found: ${method}`);
+      replay(String(params.sessionId));
+      return respond(id, null);
+    case 'session/resume':
+      if (version !== 2) return fail(id, -32601, `Method not found: ${method}`);
+      if (params.replayFrom) replay(String(params.sessionId));
+      return respond(id, {});
     case 'session/prompt': void prompt(id, params); return;
     case 'authenticate': case 'auth/login': case 'logout': case 'auth/logout':
     case 'session/close': case 'session/delete': return respond(id, {});

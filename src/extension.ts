@@ -10,6 +10,7 @@ import { Config, SETTINGS } from './config';
 import { Logs } from './agents/logs';
 import { PermissionBroker } from './agents/permissionBroker';
 import { TerminalService } from './agents/terminalService';
+import { FileService, workspaceRoots } from './agents/fsService';
 import { AgentManager } from './agents/agentManager';
 import { registerAgentCommands, sendPrompt } from './ui/agentCommands';
 import { createPlansUi, type PlansUi } from './ui/plansUi';
@@ -39,15 +40,19 @@ export function activate(context: vscode.ExtensionContext): AcpPlansApi {
   };
 
   let agents: AgentManager | undefined = undefined;
-  const terminals = new TerminalService(
-    (t) => transcript.setClientTerminalOutput(t.sessionId, t.terminalId, t.output, t.exit ?? null),
-    (sessionId) => agents?.all().find((a) => a.sessions.has(sessionId))?.sessions.get(sessionId)?.cwd,
-  );
-  own({ dispose: () => terminals.releaseAll() });
+  // TODO(lead): wire `approve` and `confirm` to the permission broker; until then nothing runs or
+  // writes a file that runs code later (see the contracts atop terminalService.ts and fileAccess.ts).
+  const terminals = new TerminalService({
+    onOutput: (t) => transcript.appendClientTerminalOutput(t.sessionId, t.terminalId, t.text, t.exit ?? null),
+    roots: (agentId, sessionId) => { const cwd = agents?.get(agentId)?.sessions.get(sessionId)?.cwd; return cwd ? [cwd] : []; },
+    approve: () => Promise.resolve(false),
+  });
+  own({ dispose: () => terminals.dispose() });
+  const files = new FileService({ roots: () => workspaceRoots(), confirm: () => Promise.resolve(false) });
   agents = own(new AgentManager({
     extensionPath: context.extensionPath,
     storagePath: context.globalStorageUri.fsPath,
-    connect, logs, broker, terminals, onEvent, config,
+    connect, logs, broker, terminals, files, onEvent, config,
   }));
   const manager = agents;
 
@@ -58,7 +63,7 @@ export function activate(context: vscode.ExtensionContext): AcpPlansApi {
     // An agent appears in the Plans tree once it has been started (until then the view's
     // welcome content offers to start one).
     if (sup.status !== 'running' && sup.status !== 'starting') {
-      for (const s of sup.sessions.keys()) terminals.releaseAll(s); // no process outlives its agent
+      terminals.releaseAll({ agentId }); // no process outlives its agent
     }
     if (sup.status === 'stopped' && sup.sessions.size === 0 && !registry.agent(agentId)) return;
     registry.upsertAgent({ id: sup.id, name: sup.def.name, status: sup.status, ...(sup.lastError ? { detail: sup.lastError } : {}), ...(sup.version ? { protocolVersion: sup.version } : {}) });

@@ -9,7 +9,7 @@ import { DEMO_AGENT_ID, parseAgentSettings, type AgentDefinition } from './agent
 import type { SpawnSpec } from './agentProcess';
 import { AgentSupervisor, type SupervisorHost } from './supervisor';
 import type { PermissionBroker } from './permissionBroker';
-import * as fsService from './fsService';
+import type { FileService } from './fsService';
 import type { TerminalService } from './terminalService';
 import type { Logs } from './logs';
 import { Config } from '../config';
@@ -27,6 +27,7 @@ export interface AgentManagerDeps {
   logs: Logs;
   broker: PermissionBroker;
   terminals: TerminalService;
+  files: FileService;
   /** Every session event of every agent, in arrival order. */
   onEvent: (agentId: string, e: SessionEvent) => void;
   config: Config;
@@ -109,16 +110,10 @@ export class AgentManager implements vscode.Disposable {
       maxLineBytes: this.deps.config.maxLineBytes(),
       unstablePlans: this.deps.config.v1UnstablePlans(),
     }),
-    services: (): ClientServices => ({
-      readTextFile: (p) => fsService.readTextFile(p),
-      writeTextFile: (p) => fsService.writeTextFile(p),
-      terminal: {
-        create: async (p) => this.deps.terminals.create(p),
-        output: async (p) => this.deps.terminals.output(p),
-        waitForExit: (p) => this.deps.terminals.waitForExit(p),
-        kill: async (p) => this.deps.terminals.kill(p),
-        release: async (p) => this.deps.terminals.release(p),
-      },
+    // Called once per connection: terminals and consent are scoped to (connection, agent, session).
+    services: (agentId): ClientServices => ({
+      ...this.deps.files.forConnection(agentId),
+      terminal: this.deps.terminals.forConnection(agentId),
     }),
     logger: (def): ProtocolLogger => this.deps.logs.protocolLogger(def.name),
     stderr: (def, line) => this.deps.logs.stderr(def.name, line),

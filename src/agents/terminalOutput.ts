@@ -30,16 +30,14 @@ export class TerminalOutput {
     if (b.length > this.limit) {
       // Only the chunk's end can be kept: everything held before it goes.
       this.reset([b.subarray(b.length - this.limit)]);
-      this.cut = true;
     } else {
       this.chunks.push(b);
       this.kept += b.length;
-      if (this.kept > this.limit) {
-        this.drop(this.kept - this.limit);
-        this.cut = true;
-      }
+      if (this.kept <= this.limit) return;
+      this.drop(this.kept - this.limit);
     }
-    if (this.cut) this.alignStart();
+    this.cut = true;
+    this.alignStart();
   }
 
   /** The text held, for `terminal/output`. A character still incomplete at the end is left out. */

@@ -40,8 +40,8 @@ export function activate(context: vscode.ExtensionContext): AcpPlansApi {
   };
 
   let agents: AgentManager | undefined = undefined;
-  // TODO(lead): wire `approve` and `confirm` to the permission broker; until then nothing runs or
-  // writes a file that runs code later (see the contracts atop terminalService.ts and fileAccess.ts).
+  // Not yet connected to the permission broker: until then no client terminal runs and no file that
+  // runs code later is written (see the contracts atop terminalService.ts and fileAccess.ts).
   const terminals = new TerminalService({
     onOutput: (t) => transcript.appendClientTerminalOutput(t.sessionId, t.terminalId, t.text, t.exit), // exit only once: the rest are appends
     roots: (agentId, sessionId) => { const cwd = agents?.get(agentId)?.sessions.get(sessionId)?.cwd; return cwd ? [cwd] : []; },

@@ -197,7 +197,7 @@ export class TerminalService {
         this.flush(t);
         resolve(exit);
       };
-      child.once('error', (err) => {
+      child.on('error', (err) => { // `on`: a second error with no listener would throw in the host
         this.onData(t, 1, Buffer.from(`${err.message}\n`));
         if (child.pid === undefined) finish({ exitCode: null, signal: null }); // never started
       });

@@ -10,7 +10,7 @@ import type { PermissionOutcome, PermissionRequest, SessionEvent } from '../prot
 import { AgentProcess, type SpawnSpec } from './agentProcess';
 import { DEMO_AGENT_ID, parseAgentSettings, type AgentDefinition } from './agentConfig';
 import { AgentSupervisor, type LifecycleEvent, type SupervisorHost } from './supervisor';
-import * as fsService from './fsService';
+import type { FileService } from './fsService';
 import type { TerminalService } from './terminalService';
 import type { Logs } from './logs';
 import { Config } from '../config';
@@ -28,6 +28,7 @@ export interface AgentManagerDeps {
   connect: (readable: NodeJS.ReadableStream, writable: NodeJS.WritableStream, options: ConnectOptions) => Promise<AcpConnection>;
   logs: Logs;
   terminals: TerminalService;
+  files: FileService;
   config: Config;
   requestPermission: (agentId: string, agentName: string, req: PermissionRequest, token: CancelToken) => Promise<PermissionOutcome>;
 }
@@ -116,16 +117,10 @@ export class AgentManager extends Disposable {
       maxLineBytes: this.deps.config.maxLineBytes(),
       unstablePlans: this.deps.config.v1UnstablePlans(),
     }),
-    services: (): ClientServices => ({
-      readTextFile: (p) => fsService.readTextFile(p),
-      writeTextFile: (p) => fsService.writeTextFile(p),
-      terminal: {
-        create: async (p) => this.deps.terminals.create(p),
-        output: async (p) => this.deps.terminals.output(p),
-        waitForExit: (p) => this.deps.terminals.waitForExit(p),
-        kill: async (p) => this.deps.terminals.kill(p),
-        release: async (p) => this.deps.terminals.release(p),
-      },
+    // Called once per connection: terminals and consent are scoped to (connection, agent, session).
+    services: (agentId): ClientServices => ({
+      ...this.deps.files.forConnection(agentId),
+      terminal: this.deps.terminals.forConnection(agentId),
     }),
     logger: (def): ProtocolLogger => this.deps.logs.protocolLogger(def.name),
     stderr: (def, line) => this.deps.logs.stderr(def.name, line),

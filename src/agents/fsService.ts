@@ -1,80 +1,78 @@
 // v1 client file services. Reads return the editor's content (unsaved changes included); writes go
-// through a WorkspaceEdit so they can be undone. Both are limited to the workspace folders.
+// through a WorkspaceEdit so they can be undone. Which paths are allowed, and which writes need the
+// user's consent first, is decided by FileAccess (see its header for the injected `roots` and
+// `confirm`); this file only does the I/O, on the real path FileAccess returns.
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
+import type { ClientServices } from '../protocol/api';
+import { FileAccess, type FileAccessOptions } from './fileAccess';
+import { AccessDeniedError, printable, within } from './pathPolicy';
 
-export class AccessDeniedError extends Error {}
+export { AccessDeniedError } from './pathPolicy';
 
 /** Largest file an agent may read through the client (bytes). */
 export const MAX_READ_BYTES = 16 * 1024 * 1024;
+/** Largest content an agent may write through the client (UTF-16 code units, ≈ bytes for text). */
+export const MAX_WRITE_CHARS = 16 * 1024 * 1024;
 
-function within(folderPath: string, target: string): boolean {
-  const rel = path.relative(folderPath, target);
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
-}
-
+/** Inside a workspace folder as written (no links followed): for UI actions that only need a hint. */
 export function insideWorkspace(fsPath: string): boolean {
   const folders = vscode.workspace.workspaceFolders ?? [];
   const target = path.resolve(fsPath);
   return folders.some((f) => f.uri.scheme === 'file' && within(f.uri.fsPath, target));
 }
 
-/** The real path of `p`, or of its nearest existing parent joined with the rest (for new files). */
-async function realpathNearest(p: string): Promise<string> {
-  let dir = path.resolve(p);
-  const rest: string[] = [];
-  for (;;) {
-    try { return path.join(await fs.promises.realpath(dir), ...rest); } catch {
-      const parent = path.dirname(dir);
-      if (parent === dir) return path.resolve(p);
-      rest.unshift(path.basename(dir));
-      dir = parent;
+/** The local workspace folders: the default roots for agents' files. */
+export function workspaceRoots(): string[] {
+  return (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
+}
+
+export class FileService {
+  private readonly access: FileAccess;
+
+  constructor(options: FileAccessOptions) { this.access = new FileAccess(options); }
+
+  /** The fs services of one connection of agent `agentId`. */
+  forConnection(agentId: string): Pick<ClientServices, 'readTextFile' | 'writeTextFile'> {
+    return {
+      readTextFile: (p) => this.read(agentId, p),
+      writeTextFile: (p) => this.write(agentId, p),
+    };
+  }
+
+  private async read(agentId: string, p: { sessionId: string; path: string; line?: number | null; limit?: number | null }): Promise<{ content: string }> {
+    const r = await this.access.forRead(agentId, p.sessionId, p.path);
+    const open = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'file' && (d.uri.fsPath === r.real || d.uri.fsPath === r.lexical));
+    let text: string;
+    if (open) text = open.getText();
+    else {
+      const st = await fs.promises.stat(r.real);
+      if (!st.isFile()) throw new AccessDeniedError(`Refused to read "${printable(p.path)}": it is not a regular file.`);
+      if (st.size > MAX_READ_BYTES) throw new AccessDeniedError(`Refused to read "${printable(p.path)}": it is larger than ${MAX_READ_BYTES / 1024 / 1024} MiB.`);
+      text = new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.file(r.real)));
     }
+    if (p.line == null && p.limit == null) return { content: text };
+    const lines = text.split('\n');
+    const start = Math.max(0, (p.line ?? 1) - 1);
+    const end = p.limit == null ? lines.length : start + Math.max(0, p.limit);
+    return { content: lines.slice(start, end).join('\n') };
   }
-}
 
-/** Inside the workspace both as written and after following symbolic links. */
-async function check(p: string, what: string): Promise<vscode.Uri> {
-  if (!path.isAbsolute(p)) throw new AccessDeniedError(`Refused to ${what} "${p}": the path must be absolute.`);
-  if (!insideWorkspace(p)) throw new AccessDeniedError(`Refused to ${what} "${p}": it is outside the workspace folders.`);
-  const real = await realpathNearest(p);
-  const folders = await Promise.all((vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => realpathNearest(f.uri.fsPath)));
-  if (!folders.some((f) => within(f, real))) throw new AccessDeniedError(`Refused to ${what} "${p}": through a symbolic link it leads outside the workspace folders.`);
-  return vscode.Uri.file(p);
-}
-
-export async function readTextFile(p: { path: string; line?: number | null; limit?: number | null }): Promise<{ content: string }> {
-  const uri = await check(p.path, 'read');
-  const open = vscode.workspace.textDocuments.find((d) => d.uri.fsPath === uri.fsPath);
-  let text: string;
-  if (open) text = open.getText();
-  else {
-    const st = await fs.promises.stat(uri.fsPath);
-    if (!st.isFile()) throw new AccessDeniedError(`Refused to read "${p.path}": it is not a regular file.`);
-    if (st.size > MAX_READ_BYTES) throw new AccessDeniedError(`Refused to read "${p.path}": it is larger than ${MAX_READ_BYTES / 1024 / 1024} MiB.`);
-    text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
-  }
-  if (p.line == null && p.limit == null) return { content: text };
-  const lines = text.split('\n');
-  const start = Math.max(0, (p.line ?? 1) - 1);
-  const end = p.limit == null ? lines.length : start + Math.max(0, p.limit);
-  return { content: lines.slice(start, end).join('\n') };
-}
-
-export async function writeTextFile(p: { path: string; content: string }): Promise<void> {
-  const uri = await check(p.path, 'write');
-  const edit = new vscode.WorkspaceEdit();
-  let exists = true;
-  try { await vscode.workspace.fs.stat(uri); } catch { exists = false; }
-  if (exists) {
+  private async write(agentId: string, p: { sessionId: string; path: string; content: string }): Promise<void> {
+    if (p.content.length > MAX_WRITE_CHARS) throw new AccessDeniedError(`Refused to write "${printable(p.path)}": the content is larger than ${MAX_WRITE_CHARS / 1024 / 1024} MiB.`);
+    const r = await this.access.forWrite(agentId, p.sessionId, p.path);
+    const uri = vscode.Uri.file(r.real);
+    const edit = new vscode.WorkspaceEdit();
+    if (r.exists) {
+      const doc = await vscode.workspace.openTextDocument(uri);
+      edit.replace(uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), p.content);
+    } else {
+      edit.createFile(uri, { ignoreIfExists: true });
+      edit.insert(uri, new vscode.Position(0, 0), p.content);
+    }
+    if (!(await vscode.workspace.applyEdit(edit))) throw new Error(`Could not write "${printable(p.path)}": VS Code rejected the edit.`);
     const doc = await vscode.workspace.openTextDocument(uri);
-    edit.replace(uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), p.content);
-  } else {
-    edit.createFile(uri, { ignoreIfExists: true });
-    edit.insert(uri, new vscode.Position(0, 0), p.content);
+    await doc.save();
   }
-  if (!(await vscode.workspace.applyEdit(edit))) throw new Error(`Could not write "${p.path}": VS Code rejected the edit.`);
-  const doc = await vscode.workspace.openTextDocument(uri);
-  await doc.save();
 }

@@ -5,7 +5,7 @@
 // session state people see lives in the SessionStore, fed from `host.lifecycle` and `host.onEvent`.
 // Free of `vscode` (unit-tested in plain Node).
 import type { AcpConnection, AgentStatus, CancelToken, ClientServices, ConnectOptions, McpServerConfig, ProtocolLogger } from '../protocol/api';
-import type { ConfigOption, ContentBlock, PermissionOutcome, PermissionRequest, SessionEvent } from '../protocol/events';
+import type { ConfigOption, ContentBlock, PermissionOutcome, PermissionRequest, SessionEvent } from '../protocol/domain';
 import { DisposableStore, toDisposable, type IDisposable } from '../common/lifecycle';
 import { ConnectionClosedError } from '../protocol/connect';
 import { describeExit, exitTail, type ExitInfo, type SpawnSpec } from './agentProcess';
@@ -94,6 +94,11 @@ export class AgentSupervisor {
   get version(): 1 | 2 | undefined { return this._connection?.version; }
   /** Sessions this agent serves, and those it served before it stopped (to resume). */
   get sessionIds(): string[] { return [...this.attached.keys(), ...this.detached.keys()]; }
+  /** The folders a session works in (its cwd, then the extra folders it was opened with). */
+  roots(sessionId: string): string[] {
+    const s = this.attached.get(sessionId) ?? this.detached.get(sessionId);
+    return s ? [s.cwd, ...s.additionalDirectories] : [];
+  }
   isAttached(sessionId: string): boolean { return this.attached.has(sessionId); }
   busy(sessionId: string): boolean { return (this.turns.get(sessionId) ?? 0) > 0; }
 

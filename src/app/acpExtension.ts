@@ -9,6 +9,7 @@ import { Disposable, toDisposable } from '../common/lifecycle';
 import { Config, SETTINGS } from '../config';
 import { Logs } from '../agents/logs';
 import { TerminalService } from '../agents/terminalService';
+import { FileService, workspaceRoots } from '../agents/fsService';
 import { AgentManager } from '../agents/agentManager';
 import { SessionStore, type SessionKey } from '../state/sessionStore';
 import { PlanStore } from '../state/planStore';
@@ -21,6 +22,7 @@ import { PermissionBroker } from './permissionBroker';
 import { vscodeConsentUi } from '../ui/permissionPrompts';
 import { SessionActions } from './sessionActions';
 import { IntentChecks } from './intentChecks';
+import { ClientConsent } from './clientConsent';
 
 export class AcpExtension extends Disposable {
   readonly config = new Config();
@@ -40,14 +42,17 @@ export class AcpExtension extends Disposable {
     this.broker = this._register(new PermissionBroker(context.globalState, this.store, vscodeConsentUi, (m) => this.logs.main.info(m)));
     this.intent = this._register(new IntentChecks(this.config, this.logs, this.plans));
     this.broker.inspector = (agentId, req) => this.intent.inspectPermission(agentId, req);
-    const terminals = new TerminalService(
-      (t) => this.transcript.setClientTerminalOutput(t.sessionId, t.terminalId, t.output, t.exit ?? null),
-      (sessionId) => this.store.sessions().find((s) => s.sessionId === sessionId)?.cwd,
-    );
+    const consent = this._register(new ClientConsent(this.broker, this.store, (agentId) => this.agents.get(agentId)?.def.name ?? agentId));
+    const terminals = new TerminalService({
+      onOutput: (t) => this.transcript.appendClientTerminalOutput(t.sessionId, t.terminalId, t.text, t.exit), // exit once, at the end
+      roots: (agentId, sessionId) => this.agents.get(agentId)?.roots(sessionId) ?? [],
+      approve: (req) => consent.approveCommand(req),
+    });
     this._register(toDisposable(() => terminals.releaseAll()));
+    const files = new FileService({ roots: () => workspaceRoots(), confirm: (req) => consent.confirmWrite(req) });
     this.agents = this._register(new AgentManager({
       extensionPath: context.extensionPath, storagePath: context.globalStorageUri.fsPath,
-      connect, logs: this.logs, terminals, config: this.config,
+      connect, logs: this.logs, terminals, files, config: this.config,
       requestPermission: (agentId, agentName, req, token) => this.broker.request(agentId, agentName, req, token),
     }));
     this.actions = this._register(new SessionActions(this.agents, this.store, this.broker, this.logs));
@@ -74,9 +79,8 @@ export class AcpExtension extends Disposable {
     this._register(this.agents.onDidChangeLifecycle(({ agentId, event }) => {
       this.actions.applyLifecycle(agentId, event);
       // No terminal process outlives its agent.
-      if (event.kind === 'status' && event.status !== 'running' && event.status !== 'starting') {
-        for (const s of this.store.sessions(agentId)) terminals.releaseAll(s.sessionId);
-      }
+      if (event.kind === 'status' && event.status !== 'running' && event.status !== 'starting') terminals.releaseAll({ agentId });
+      if (event.kind === 'session_detached' || event.kind === 'session_deleted') terminals.releaseAll({ agentId, sessionId: event.sessionId });
     }));
     this._register(this.agents.onDidChangeDefinitions((agentId) => this.actions.definitionChanged(agentId)));
   }

@@ -29,8 +29,11 @@ export class TerminalBuffer {
   private chars = 0;
   private decoder = new TextDecoder('utf-8');
   private readonly sanitizer = new AnsiSanitizer();
-  /** Raw text of a client terminal as last set, to turn growing snapshots into appends. */
-  private lastRaw = '';
+  /**
+   * Raw text of a client terminal as last set, to turn growing snapshots into appends; null once
+   * text was appended (then the next `setText` replaces all: appends never grow a second copy).
+   */
+  private lastRaw: string | null = '';
 
   constructor(
     readonly terminalId: string,
@@ -51,7 +54,7 @@ export class TerminalBuffer {
 
   /** Appends raw text (may contain escape sequences). */
   appendText(text: string): string {
-    this.lastRaw += text;
+    this.lastRaw = null;
     return this.appendDecoded(text);
   }
 
@@ -60,7 +63,7 @@ export class TerminalBuffer {
    * one, only the new part is appended.
    */
   setText(text: string): void {
-    if (text.length >= this.lastRaw.length && text.startsWith(this.lastRaw)) {
+    if (this.lastRaw !== null && text.length >= this.lastRaw.length && text.startsWith(this.lastRaw)) {
       const rest = text.slice(this.lastRaw.length);
       this.lastRaw = text;
       if (rest) this.appendDecoded(rest);
@@ -135,7 +138,9 @@ export class TerminalBuffer {
     if (this.chars > this.maxChars) {
       // One chunk alone is over the cap: keep its end (a replace, as earlier text changed).
       const last = this.chunkList[this.chunkList.length - 1];
-      const kept = last.slice(last.length - this.maxChars);
+      let from = last.length - this.maxChars;
+      if (isLowSurrogate(last.charCodeAt(from))) from++; // never keep half a character
+      const kept = last.slice(from);
       this.chunkList = [kept];
       this.head = 0;
       this.chars = kept.length;
@@ -149,6 +154,10 @@ export class TerminalBuffer {
       this.head = 0;
     }
   }
+}
+
+function isLowSurrogate(c: number): boolean {
+  return c >= 0xdc00 && c <= 0xdfff;
 }
 
 function decodeBase64(data: string): Uint8Array {

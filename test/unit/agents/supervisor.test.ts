@@ -7,7 +7,7 @@
 import * as assert from 'node:assert/strict';
 import * as os from 'node:os';
 import { AgentSupervisor } from '../../../src/agents/supervisor';
-import type { SessionEvent } from '../../../src/protocol/events';
+import type { SessionEvent } from '../../../src/protocol/domain';
 import { AGENT_NAME, TestHost, commandAgent, scriptedAgent } from './support/supervisorHost';
 
 const text = (t: string) => [{ type: 'text' as const, text: t }];

@@ -8,7 +8,7 @@ import { AgentProcess, type SpawnSpec } from '../../../../src/agents/agentProces
 import type { LifecycleEvent, SupervisedProcess, SupervisorHost } from '../../../../src/agents/supervisor';
 import type { AgentStatus, ClientServices, ConnectOptions, ProtocolLogger } from '../../../../src/protocol/api';
 import { connect } from '../../../../src/protocol/connect';
-import type { PermissionOutcome, SessionEvent } from '../../../../src/protocol/events';
+import type { PermissionOutcome, SessionEvent } from '../../../../src/protocol/domain';
 import type { IDisposable } from '../../../../src/common/lifecycle';
 import { OutboundRecorder } from '../../protocol/outbound';
 import { SCRIPTED_AGENT } from '../../protocol/outboundHarness';

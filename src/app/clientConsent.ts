@@ -1,0 +1,106 @@
+// Consent for what an agent asks the client itself to do (ACP v1 client services): run a command
+// in a terminal (`terminal/create`) and write a file that runs code later (git hooks, editor
+// tasks, CI workflows…). A command runs only when the user allowed exactly it: a permission the
+// user granted for that command in this turn, a rule the user created, or a yes now. A sensitive
+// write runs only after a yes now. Questions go through the permission broker, so they show in the
+// conversation and a notification like any permission request, and are cancelled with the turn.
+import type { PermissionOption, PermissionRequest } from '../protocol/domain';
+import type { SessionStore } from '../state/sessionStore';
+import type { TerminalApprovalRequest } from '../agents/terminalService';
+import type { WriteConsentRequest } from '../agents/fileAccess';
+import { quoteWords, shellWords } from '../agents/consent/shellWords';
+import { ruleMatches } from '../agents/permissionRules';
+import { Disposable } from '../common/lifecycle';
+import type { PermissionBroker, PermissionDecision } from './permissionBroker';
+
+const NEVER_CANCELLED = { isCancellationRequested: false, onCancellationRequested: () => ({ dispose: () => undefined }) };
+
+export class ClientConsent extends Disposable {
+  /** (agent, session) → command lines (words joined by NUL) the user allowed in the running turn. */
+  private readonly grants = new Map<string, Set<string>>();
+
+  constructor(private readonly broker: PermissionBroker, private readonly store: SessionStore, private readonly agentName: (agentId: string) => string) {
+    super();
+    this._register(broker.onDidDecide((d) => this.noteGrant(d)));
+    this._register(store.onDidChange((c) => {
+      if (c.scope === 'session' && this.store.session(c.agentId, c.sessionId)?.turnState !== 'running') this.grants.delete(key(c.agentId, c.sessionId));
+    }));
+  }
+
+  /** For `terminal/create`: true only when the user allowed exactly this command. */
+  async approveCommand(req: TerminalApprovalRequest): Promise<boolean> {
+    const words = req.args.length ? [req.command, ...req.args] : splitLine(req.command);
+    const line = words ? quoteWords(words) : req.command;
+    const envNames = Object.keys(req.env);
+    if (words && envNames.length === 0) {
+      if (this.grants.get(key(req.agentId, req.sessionId))?.has(words.join('\0'))) return true;
+      const asRequest: PermissionRequest = { sessionId: req.sessionId, title: line, subject: { type: 'command', command: line, cwd: req.cwd }, options: [] };
+      if (this.broker.rules.some((r) => ruleMatches(r, req.agentId, asRequest))) return true;
+    }
+    const env = envNames.length ? ` with ${envNames.map((n) => `${n}=${JSON.stringify(req.env[n])}`).join(' ')}` : '';
+    return this.ask(req.agentId, {
+      sessionId: req.sessionId,
+      title: `Run a command in a terminal: ${line}${env}`,
+      description: `Folder: ${req.cwd}`,
+      subject: { type: 'command', command: line, cwd: req.cwd },
+      options: envNames.length ? ONCE : ONCE_OR_ALWAYS,
+    });
+  }
+
+  /** For `fs/write_text_file` to a file that runs code later: true only after a yes now. */
+  confirmWrite(req: WriteConsentRequest): Promise<boolean> {
+    const where = req.realPath && req.realPath !== req.path ? `${req.path} (→ ${req.realPath})` : req.path;
+    return this.ask(req.agentId, {
+      sessionId: req.sessionId,
+      title: `Write ${where}`,
+      description: `${req.reason} Allow only if you expect this change.`,
+      options: ONCE,
+    });
+  }
+
+  private async ask(agentId: string, req: PermissionRequest): Promise<boolean> {
+    const outcome = await this.broker.request(agentId, this.agentName(agentId), req, NEVER_CANCELLED);
+    return outcome.outcome === 'selected' && req.options.find((o) => o.optionId === outcome.optionId)?.kind.startsWith('allow') === true;
+  }
+
+  private noteGrant(d: PermissionDecision): void {
+    if (d.outcome.outcome !== 'selected' || d.auto?.rejected) return;
+    const chosen = d.outcome.optionId;
+    if (!d.request.options.some((o) => o.optionId === chosen && o.kind.startsWith('allow'))) return;
+    const words = commandOf(d.request);
+    if (!words) return;
+    const k = key(d.agentId, d.sessionId);
+    const set = this.grants.get(k) ?? new Set<string>();
+    set.add(words.join('\0'));
+    this.grants.set(k, set);
+  }
+}
+
+const ONCE: PermissionOption[] = [
+  { optionId: 'allow', name: 'Allow', kind: 'allow_once' },
+  { optionId: 'reject', name: 'Reject', kind: 'reject_once' },
+];
+const ONCE_OR_ALWAYS: PermissionOption[] = [
+  { optionId: 'allow', name: 'Allow', kind: 'allow_once' },
+  { optionId: 'always', name: 'Always allow', kind: 'allow_always' },
+  { optionId: 'reject', name: 'Reject', kind: 'reject_once' },
+];
+
+function key(agentId: string, sessionId: string): string { return `${agentId}\0${sessionId}`; }
+
+function splitLine(line: string): string[] | undefined {
+  const r = shellWords(line);
+  return r.ok ? r.words : undefined;
+}
+
+/** The command a permission request is about: a command subject, or a tool call's `rawInput.command`. */
+function commandOf(req: PermissionRequest): string[] | undefined {
+  const s = req.subject;
+  if (s?.type === 'command') return splitLine(s.command);
+  if (s?.type !== 'tool_call') return undefined;
+  const input = s.fields.rawInput as { command?: unknown } | null | undefined;
+  const c = input && typeof input === 'object' ? input.command : undefined;
+  if (typeof c === 'string') return splitLine(c);
+  if (Array.isArray(c) && c.length > 0 && c.every((x): x is string => typeof x === 'string')) return c;
+  return undefined;
+}

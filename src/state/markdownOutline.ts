@@ -78,6 +78,8 @@ const TAB = 9, LF = 10, CR = 13, SPACE = 32, HASH = 35, BACKTICK = 96, TILDE = 1
 const LBRACKET = 91, RBRACKET = 93, X_LOWER = 120, X_UPPER = 88;
 
 const isBlank = (c: number): boolean => c === SPACE || c === TAB;
+/** Children of an omitted heading: never added to. */
+const NO_CHILDREN: MdNode[] = [];
 
 export function parseMarkdownOutline(text: string, limits: OutlineLimits = DEFAULT_OUTLINE_LIMITS): MarkdownOutline {
   const p = new OutlineScanner(text, limits);
@@ -89,7 +91,7 @@ class OutlineScanner {
   private readonly roots: MdNode[] = [];
   private readonly flat: MdNode[] = [];
   private readonly headings: Heading[] = [];
-  private taskStack: Task[] = [];
+  private readonly taskStack: Task[] = [];
   private fence: { ch: number; len: number } | undefined;
   private tasks = 0;
   private checked = 0;
@@ -102,14 +104,15 @@ class OutlineScanner {
   run(): void {
     const s = this.src;
     const n = s.length;
+    // Line ends by the engine's own search (no per-character loop here); the next CR is kept until
+    // passed, so the whole scan stays linear however CRs and LFs mix.
+    let nextLf = s.indexOf('\n');
+    let nextCr = s.indexOf('\r');
     let pos = 0;
     for (let line = 0; ; line++) {
-      let end = pos;
-      while (end < n) {
-        const c = s.charCodeAt(end);
-        if (c === LF || c === CR) break;
-        end++;
-      }
+      if (nextLf !== -1 && nextLf < pos) nextLf = s.indexOf('\n', pos);
+      if (nextCr !== -1 && nextCr < pos) nextCr = s.indexOf('\r', pos);
+      const end = nextLf === -1 ? (nextCr === -1 ? n : nextCr) : nextCr === -1 ? nextLf : Math.min(nextLf, nextCr);
       this.line(pos, end, line);
       if (end >= n) return;
       pos = end + (s.charCodeAt(end) === CR && s.charCodeAt(end + 1) === LF ? 2 : 1);
@@ -177,15 +180,15 @@ class OutlineScanner {
     }
     const hs = this.headings;
     while (hs.length && hs[hs.length - 1]!.level >= level) hs.pop();
-    this.taskStack = [];
-    const kept = this.flat.length < this.limits.maxNodes;
-    const node: Heading = { kind: 'heading', index: this.flat.length, level, text: kept ? this.text(a, b) : '', line, children: [], progress: { done: 0, total: 0 } };
-    if (!kept) {
-      // Not in the tree, but on the stack so that its tasks do not count under the heading before.
+    this.taskStack.length = 0;
+    if (this.flat.length >= this.limits.maxNodes) {
+      // Not in the tree, but on the stack (so that its tasks do not count under the heading
+      // before it), without text or children.
       this.omitted++;
-      hs.push(node);
+      hs.push({ kind: 'heading', index: -1, level, text: '', line, children: NO_CHILDREN, progress: { done: 0, total: 0 } });
       return true;
     }
+    const node: Heading = { kind: 'heading', index: this.flat.length, level, text: this.text(a, b), line, children: [], progress: { done: 0, total: 0 } };
     (hs.length ? hs[hs.length - 1]!.children : this.roots).push(node as MdHeading);
     hs.push(node);
     this.flat.push(node as MdHeading);
@@ -227,12 +230,12 @@ class OutlineScanner {
     while (stack.length && stack[stack.length - 1]!.indent >= indent) stack.pop();
     if (stack.length >= this.limits.maxTaskDepth) stack.pop();
     // Progress counts every task, kept or not, in its kept ancestors (at most 6 + maxTaskDepth).
-    for (const h of this.headings) count(h.progress, checked);
-    for (const t of stack) count(t.progress, checked);
+    const hs = this.headings;
+    for (let h = 0; h < hs.length; h++) count(hs[h]!.progress, checked);
+    for (let t = 0; t < stack.length; t++) count(stack[t]!.progress, checked);
     if (this.flat.length >= this.limits.maxNodes) { this.omitted++; return; }
     const node: Task = { kind: 'task', index: this.flat.length, checked, text: this.text(a, b), line, indent, children: [], progress: { done: 0, total: 0 } };
     count(node.progress, checked);
-    const hs = this.headings;
     if (stack.length) stack[stack.length - 1]!.children.push(node);
     else (hs.length ? hs[hs.length - 1]!.children : this.roots).push(node as MdTask);
     stack.push(node);

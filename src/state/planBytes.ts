@@ -3,12 +3,7 @@
 
 /** UTF-8 length of a string (a lone surrogate counts as the 3 bytes of its replacement). */
 export function utf8Length(s: string): number {
-  let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    n += c < 0x80 ? 1 : c < 0x800 ? 2 : c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00 ? (i++, 4) : 3;
-  }
-  return n;
+  return Buffer.byteLength(s, 'utf8');
 }
 
 /**

@@ -4,7 +4,8 @@
 // compiler asks for the UI side of every type registered here.
 //
 // A plan is of the type whose `wireType` is its wire type (`items`, `markdown`, `file`) or, for a
-// plan that arrives as `unknown`, its raw `type` (`_intent`); any other plan is `unknown`.
+// plan that arrives as `unknown`, its raw `type` when that is a custom name (`_intent`); any other
+// plan is `unknown`.
 import type { PlanContent } from '../../protocol/events';
 import type { FileView, PlanSummary } from '../planSummary';
 import { filePlanType } from './file';
@@ -39,7 +40,8 @@ for (const k of Object.keys(PLAN_TYPES) as PlanKind[]) {
 
 /** The type of a plan. */
 export function planKind(plan: PlanContent): PlanKind {
-  return byWireType.get(plan.type === 'unknown' ? plan.rawType : plan.type) ?? 'unknown';
+  if (plan.type !== 'unknown') return byWireType.get(plan.type) ?? 'unknown';
+  return plan.rawType.startsWith('_') ? byWireType.get(plan.rawType) ?? 'unknown' : 'unknown';
 }
 
 // The one place that joins a kind to its module: `planKind` picked the module whose wireType

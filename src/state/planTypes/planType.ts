@@ -11,9 +11,10 @@ export type ContentOf<T extends PlanContent['type']> = Extract<PlanContent, { ty
 export interface PlanTypeModel<P extends PlanContent, D> {
   /**
    * Which plans are of this type: a wire type (`items`, `markdown`, `file`) or the `type` of a
-   * custom plan that arrives as `unknown` (`_intent`). The fallback type has none.
+   * custom plan that arrives as `unknown` (custom names start with `_`, as ACP's extension names
+   * do: `_intent`). The fallback type has none.
    */
-  readonly wireType: string | undefined;
+  readonly wireType: Exclude<PlanContent['type'], 'unknown'> | `_${string}` | undefined;
   /** Data derived from one revision (and a file plan's loaded text); computed once per change. */
   derive(plan: P, file: FileView | undefined): D;
   summarize(version: number, plan: P, data: D, file: FileView | undefined): PlanSummary;

@@ -1,6 +1,7 @@
 // The tree side of `_intent` plans: the verification on the plan's row, then the goal, the user,
 // warnings, the steps with their usage and the calls outside the plan (rows of intentItems.ts).
-// Without an intent source, or for a plan the source does not know, it is shown as an unknown type.
+// Without an intent source, or for a plan the source does not know, it is shown as an unknown type;
+// a plan that is not the one enforced (inactive) says so on its row and shows its fields.
 import type { PlanRecord } from '../../state/planStore';
 import type { IntentNodeView } from '../intent/intentView';
 import { refOf } from '../planPick';
@@ -21,8 +22,8 @@ export const intentView: PlanTypeView<'intent'> = {
   },
   children(ctx, node, p, v) {
     const view = viewOf(ctx, p);
-    if (!view) return unknownView.children(ctx, node, p, v);
-    if (view.kind !== 'active') return [];
+    // Not the enforced plan (or no intent source): its fields, as for any unknown type.
+    if (view?.kind !== 'active') return node.kind === 'intent' ? [] : unknownView.children(ctx, node, p, v);
     const ref = node.ref;
     if (node.kind === 'intent') return node.part === 'outside' ? view.outside.map((c) => ctx.nodes.intent(ref, 'call', c.toolCallId)) : [];
     if (node.kind !== 'plan') return [];

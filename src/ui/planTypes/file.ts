@@ -16,7 +16,7 @@ function info(ctx: PlanRowContext, p: PlanRecord, uri: string): InfoText | undef
   const f = p.file;
   if (f?.error !== undefined) {
     if (f.offerOpen) {
-      return { text: `${f.error}. Click to open it anyway.`, warning: true, command: { title: 'Open Plan', command: ctx.openPlanCommand, arguments: [refOf(p)] } };
+      return { text: `${f.error.charAt(0).toUpperCase()}${f.error.slice(1)}. Click to open it anyway.`, warning: true, command: { title: 'Open Plan', command: ctx.openPlanCommand, arguments: [refOf(p)] } };
     }
     return { text: `Can't show ${uri}: ${f.error}`, warning: true };
   }

@@ -13,6 +13,7 @@
 //   4. Production bundle size (the project's esbuild --production, in a private copy) and the
 //      activation time the extension reports (needs the VS Code host: see --activation-file).
 //   5. Heap after 100,000 updates in consumer (a); plan history at its cap.
+//   6. Adversarial Markdown: parse time of 1 MiB inputs built to hurt the outline scanner.
 // Method and latest figures: docs/PERFORMANCE.md.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -36,7 +37,7 @@ const COUNT = Number(option('count', 100_000));
 const SEED = Number(option('seed', 20251129));
 const ACTIVATION_FILE = option('activation-file', process.env.ACP_BENCH_ACTIVATION_FILE ?? path.join(OUT, 'activation.json'));
 
-const GOALS = { ab: 8, ac: 0.3, ad: 0.7, frameMs: 16, frameToleranceMs: 0.5, appendRatio: 2, activationMs: 50, bundleBytes: 400 * 1024 };
+const GOALS = { ab: 8, ac: 0.3, ad: 0.7, frameMs: 16, frameToleranceMs: 0.5, appendRatio: 2, activationMs: 50, bundleBytes: 400 * 1024, markdownMs: 100 };
 
 const t0 = performance.now();
 const log = (s = '') => process.stdout.write(`${s}\n`);
@@ -219,6 +220,19 @@ for (const h of hist.results ?? []) {
   log(`   one plan of ${h.entries} entries updated ${fmt(h.updates)} times (${h.kind}): ${fmt(h.revisionsHeld)} revisions held, ${fmt(h.heapBytes / 1024, 1)} KB (${fmt(h.bytesPerRevision)} bytes per revision)`);
 }
 
+// ------------------------------------------------------------------ 6. adversarial markdown
+
+log();
+log('6. Adversarial Markdown — 1 MiB inputs through the outline scanner (cold, then median of 5)');
+const markdown = await runNode(bundles['markdown-parse'], []);
+if (markdown.error) log(`   ERROR ${markdown.error}`);
+for (const r of markdown.results ?? []) {
+  log(`   ${r.name.padEnd(32)} CPU cold ${fmt(r.coldCpuMs, 1).padStart(6)} ms, median ${fmt(r.medianCpuMs, 1).padStart(6)} ms   (wall ${fmt(r.coldMs, 1)} / ${fmt(r.medianMs, 1)} ms)`);
+}
+// Judged on CPU time: on a machine whose load exceeds its cores, wall time measures the wait.
+const markdownMs = typeof markdown.worstColdCpuMs === 'number' ? Math.max(markdown.worstColdCpuMs, markdown.worstMedianCpuMs) : null;
+const markdownWallMs = typeof markdown.worstColdMs === 'number' ? Math.max(markdown.worstColdMs, markdown.worstMedianMs) : null;
+
 // ------------------------------------------------------------------ goals
 
 const goals = [
@@ -234,6 +248,7 @@ const goals = [
   { goal: `chunk #10,000 costs ≤ ${GOALS.appendRatio}× chunk #100`, value: appendRatio, met: appendRatio !== null && appendRatio <= GOALS.appendRatio, shown: `worst ×${fmt(appendRatio, 2)}` },
   { goal: `activation ≤ ${GOALS.activationMs} ms`, value: activationMs, met: activationMs === null ? null : activationMs <= GOALS.activationMs, shown: activationMs === null ? 'needs the host' : `${fmt(activationMs, 1)} ms` },
   { goal: 'production bundle ≤ 400 KB', value: bundle.extension?.bytes, met: (bundle.extension?.bytes ?? Infinity) <= GOALS.bundleBytes, shown: `${fmt(bundle.extension?.bytes / 1024, 1)} KB` },
+  { goal: `1 MiB adversarial markdown parses in < ${GOALS.markdownMs} ms (CPU)`, value: markdownMs, met: markdownMs !== null && markdownMs < GOALS.markdownMs, shown: `worst ${fmt(markdownMs, 1)} ms (wall ${fmt(markdownWallMs, 1)} ms)` },
   { goal: 'every consumer handled every update (checked)', value: null, met: CONSUMERS.every((c) => tput[c.id].allOk) && fastCheck.ok === true && orderCheck.ok === true && cloneCheck.ok === true, shown: CONSUMERS.map((c) => `${c.id} ${tput[c.id].allOk ? 'ok' : 'FAILED'}`).join(', ') },
 ];
 log();
@@ -250,6 +265,7 @@ const result = {
   coalescing, longSession: long, bundle,
   activation: { activationMs, source: activationMs === null ? 'needs the host' : activation.source ?? ACTIVATION_FILE },
   heap: { afterStream: heap, planHistory: hist.results ?? null },
+  markdown,
   goals: goals.map(({ goal, value, met }) => ({ goal, value, met })),
 };
 writeFileSync(path.join(OUT, 'result.json'), `${JSON.stringify(result, null, 2)}\n`);

@@ -17,6 +17,7 @@ export const ENTRIES = {
   'plan-history': 'src/planHistory.ts',
   'check-order': 'src/checkOrder.ts',
   'check-plan-clone': 'src/checkPlanClone.ts',
+  'markdown-parse': 'src/markdownParse.ts',
 };
 
 export async function buildBench({ minify = true } = {}) {

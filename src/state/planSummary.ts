@@ -8,8 +8,9 @@
 //     then cancelled ("1 cancelled": resolved but not done);
 //   - all steps completed: "all N steps complete";
 //   - no steps: what the plan is ("empty plan", "markdown, no checklist", "file plan.md", "_intent plan").
-import type { PlanContent } from '../protocol/domain';
-import { outlineTasks, parseMarkdownPlan, type MarkdownOutline } from './markdownPlan';
+// What each plan type counts as its steps is the type's own business (src/state/planTypes/);
+// summarizePlan (planTypes/index.ts) picks the type.
+import type { MarkdownOutline } from './markdownOutline';
 
 export interface PlanStep { readonly content: string; readonly status: string }
 
@@ -58,7 +59,13 @@ export function summarizeSteps(version: number, steps: readonly PlanStep[], curr
     counts[st.status] = (counts[st.status] ?? 0) + 1;
     if (!current && st.status === currentStatus) current = { index, content: st.content, status: st.status };
   });
-  const total = steps.length;
+  return summarizeCounts(version, counts, current);
+}
+
+/** The summary of steps given their count per status (in order of first appearance). */
+export function summarizeCounts(version: number, counts: Readonly<Record<string, number>>, current: CurrentStep | undefined): PlanSummary {
+  let total = 0;
+  for (const k of Object.keys(counts)) total += counts[k]!;
   const done = counts['completed'] ?? 0;
   const cancelled = counts['cancelled'] ?? 0;
   const allDone = total > 0 && done === total;
@@ -73,47 +80,34 @@ export function summarizeSteps(version: number, steps: readonly PlanStep[], curr
     if (cancelled) extras.push(`${cancelled} cancelled`);
     header = [`v${version} — ${done}/${total} done`, ...extras].join(', ');
   }
-  return { version, total, done, cancelled, counts, ...(current ? { current } : {}), resolved, allDone, header };
-}
-
-/** Steps of a Markdown outline: checked tasks are `completed`, the others `pending`. */
-export function outlineSteps(o: MarkdownOutline): PlanStep[] {
-  return outlineTasks(o).map((t) => ({ content: t.text, status: t.checked ? 'completed' : 'pending' }));
+  return { version, total, done, cancelled, counts: { ...counts }, ...(current ? { current } : {}), resolved, allDone, header };
 }
 
 /**
- * Summary of any plan. `outline` is the parsed Markdown of a markdown plan (or of a loaded file
- * plan); it is parsed here when omitted.
+ * The summary of a Markdown outline's checklist: checked tasks are `completed`, the others
+ * `pending`; the current step is the first unchecked task. `what` names a plan without tasks.
  */
-export function summarizePlan(version: number, plan: PlanContent, file?: FileView, outline?: MarkdownOutline): PlanSummary {
-  switch (plan.type) {
-    case 'items':
-      return summarizeSteps(version, plan.entries);
-    case 'markdown': {
-      const o = outline ?? parseMarkdownPlan(plan.content);
-      if (o.tasks === 0) return noSteps(version, 'markdown, no checklist');
-      return summarizeSteps(version, outlineSteps(o), 'pending');
-    }
-    case 'file': {
-      const name = fileName(plan.uri);
-      if (file?.error !== undefined) return noSteps(version, `file ${name} (${file.error})`);
-      if (file?.text === undefined) return noSteps(version, `file ${name}`);
-      const o = outline ?? parseMarkdownPlan(file.text);
-      if (o.tasks === 0) return noSteps(version, `file ${name}`);
-      return summarizeSteps(version, outlineSteps(o), 'pending');
-    }
-    default:
-      return noSteps(version, `${truncate(plan.rawType, 32)} plan`);
-  }
+export function summarizeOutline(version: number, o: MarkdownOutline, what: string): PlanSummary {
+  if (o.tasks === 0) return noSteps(version, what);
+  const open = o.tasks - o.checked;
+  const counts: Record<string, number> = {};
+  for (const [k, n] of o.firstChecked ? [['completed', o.checked], ['pending', open]] as const : [['pending', open], ['completed', o.checked]] as const) if (n) counts[k] = n;
+  const current = o.firstOpen ? { index: o.firstOpen.taskIndex, content: o.firstOpen.text, status: 'pending' } : undefined;
+  return summarizeCounts(version, counts, current);
 }
 
-function noSteps(version: number, what: string): PlanSummary {
+/** The summary of a plan without steps: "v3 — <what>". */
+export function noSteps(version: number, what: string): PlanSummary {
   return { version, total: 0, done: 0, cancelled: 0, counts: {}, resolved: false, allDone: false, header: `v${version} — ${what}` };
 }
 
 /** Last path segment of a URI (or the URI itself), for display. */
 export function fileName(uri: string): string {
-  const path = uri.replace(/[?#].*$/, '').replace(/\/+$/, '');
+  // Index scans, not regular expressions: the URI is the agent's (no backtracking on it).
+  let end = uri.length;
+  for (let i = 0; i < uri.length; i++) { const c = uri.charCodeAt(i); if (c === 63 || c === 35) { end = i; break; } }
+  while (end > 0 && uri.charCodeAt(end - 1) === 47) end--;
+  const path = uri.slice(0, end);
   let name = path.slice(path.lastIndexOf('/') + 1) || uri;
   try { name = decodeURIComponent(name); } catch { /* keep it encoded */ }
   return truncate(name, 60);

@@ -2,11 +2,11 @@
 // menu, other code, tests) and asks for a plan from the palette when given none. They return
 // what they produced, so tests can check it without reading the UI.
 import * as vscode from 'vscode';
-import { checkPlanFileUri } from '../state/planFileUri';
 import type { PlanRecord, PlanStore } from '../state/planStore';
 import type { SessionStore } from '../state/sessionStore';
-import { PlanDocuments, render } from './planDocuments';
+import { render, type PlanDocuments } from './planDocuments';
 import { isPlanRef, refOf, resolvePlan } from './planPick';
+import { planTypeView } from './planTypes';
 import { focusPlan } from './statusBarText';
 import type { PlanTreeNode } from './tree/nodes';
 import type { PlansTreeProvider } from './tree/plansTreeProvider';
@@ -70,7 +70,7 @@ export class PlanCommands {
       const picked = await vscode.window.showQuickPick([...p.revisions].reverse().map((r) => ({
         label: `v${r.version}`,
         description: new Date(r.time).toLocaleString(),
-        detail: render({ ...p, plan: r.plan, version: r.version }, { view: 'markdown' }).split('\n')[0]?.replace(/^## /, ''),
+        detail: r.summary.header + (r.truncated ? ` (truncated: ${r.truncated} left out)` : ''),
         version: r.version,
       })), {
         canPickMany: true,
@@ -137,35 +137,22 @@ export class PlanCommands {
   }
 
   /**
-   * Opens a plan: a file plan's file (absolute `file:` URIs only); an unknown type's raw JSON;
+   * Opens a plan as its type does (src/ui/planTypes/): a file plan's file (a regular file, never
+   * a system file; outside the workspace too, since the user asked), an unknown type's raw JSON,
    * otherwise its Markdown rendering in the Markdown preview (read-only, VS Code's sanitizer).
    */
   async openPlan(arg?: unknown): Promise<vscode.Uri | undefined> {
     const p = await this.resolve(arg, 'Open Plan');
     if (!p) return undefined;
-    if (p.plan.type === 'unknown') return this.showRawPlan(refOf(p));
-    if (p.plan.type === 'file') return this.openFile(p.plan.uri, p.planId);
-    const uri = this.deps.documents.uri(refOf(p), { view: 'markdown' });
-    await vscode.workspace.openTextDocument(uri);
-    await vscode.commands.executeCommand('markdown.showPreview', uri);
-    return uri;
-  }
-
-  private async openFile(raw: string, planId: string): Promise<vscode.Uri | undefined> {
-    const check = checkPlanFileUri(raw);
-    if (!check.ok) {
-      void vscode.window.showErrorMessage(`Plan ${planId} points to ${raw}, which is not opened: ${check.reason}.`);
-      return undefined;
-    }
-    const target = vscode.Uri.parse(check.uri, true);
-    try {
-      await vscode.workspace.fs.stat(target);
-    } catch {
-      void vscode.window.showErrorMessage(`The file of plan ${planId} does not exist: ${target.fsPath}. The agent may not have written it yet.`);
-      return undefined;
-    }
-    await vscode.window.showTextDocument(target, { preview: true });
-    return target;
+    return planTypeView(p).open({
+      previewMarkdown: async (plan) => {
+        const uri = this.deps.documents.uri(refOf(plan), { view: 'markdown' });
+        await vscode.workspace.openTextDocument(uri);
+        await vscode.commands.executeCommand('markdown.showPreview', uri);
+        return uri;
+      },
+      showRaw: (plan) => this.showRawPlan(refOf(plan)),
+    });
   }
 
   private activeFocusPlan(): PlanRecord | undefined {

@@ -2,7 +2,7 @@
 // Markdown, its raw JSON, and any kept revision as Markdown (for the diff editor). Documents of the
 // current plan follow its changes (onDidChange, coalesced per frame); revisions never change.
 import * as vscode from 'vscode';
-import { planToMarkdown } from '../state/planMarkdown';
+import { planToMarkdown } from '../state/planExport';
 import type { PlanRecord, PlanRef, PlanStore } from '../state/planStore';
 import { FrameCoalescer } from './coalesce';
 
@@ -65,11 +65,17 @@ export class PlanDocuments implements vscode.TextDocumentContentProvider, vscode
 export function render(p: PlanRecord, v: PlanDocView): string {
   switch (v.view) {
     case 'json': return JSON.stringify(p.plan.type === 'unknown' ? p.plan.raw : p.plan, null, 2) + '\n';
-    case 'markdown': return planToMarkdown(p);
+    case 'markdown': {
+      const truncated = p.revisions.at(-1)?.truncated;
+      return planToMarkdown({ ...p, ...(truncated ? { truncated } : {}) });
+    }
     case 'revision': {
       const r = p.revisions.find((x) => x.version === v.version);
       if (!r) return `Revision v${v.version} of ${p.planId} is no longer kept.\n`;
-      return planToMarkdown({ planId: p.planId, plan: r.plan, version: r.version, note: new Date(r.time).toLocaleString() });
+      return planToMarkdown({
+        planId: p.planId, plan: r.plan, version: r.version, summary: r.summary, note: new Date(r.time).toLocaleString(),
+        ...(r.truncated ? { truncated: r.truncated } : {}),
+      });
     }
   }
 }

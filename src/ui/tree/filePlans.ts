@@ -1,17 +1,30 @@
-// Keeps file plans' text in the plan store: for every live `file` plan with an absolute `file:`
-// URI, reads the file and watches its folder for changes to it (one FileSystemWatcher per plan,
-// disposed when the plan goes away or points elsewhere). Other URIs are refused with a reason.
+// Keeps file plans' text in the plan store. For every live `file` plan whose URI decidePlanFile
+// (src/state/planFileUri.ts) allows, reads the file (readPlanFile: regular files only, non-blocking,
+// size-capped) and watches its folder for changes to it. A file outside the workspace folders is
+// not read: its row says why and offers to open it. At most `maxWatchers` plans are watched
+// (later ones are read once, and say so); watchers are disposed when a plan goes away or points
+// elsewhere. Workspace folder changes decide every plan again.
 import * as vscode from 'vscode';
-import { checkPlanFileUri } from '../../state/planFileUri';
+import { decidePlanFile } from '../../state/planFileUri';
 import type { PlanChange, PlanRef, PlanStore } from '../../state/planStore';
+import { MAX_PLAN_FILE_BYTES, readPlanFile } from './planFileRead';
 
-/** Larger files are shown cut to this many bytes. */
-export const MAX_PLAN_FILE_BYTES = 1024 * 1024;
+export { MAX_PLAN_FILE_BYTES } from './planFileRead';
+
+export const MAX_WATCHED_PLAN_FILES = 50;
+
+export interface FilePlanSyncOptions {
+  /** The workspace folders (absolute paths); default: the `file:` folders of the workspace. */
+  readonly roots?: () => readonly string[];
+  readonly maxWatchers?: number;
+  readonly maxBytes?: number;
+}
 
 interface Tracked {
   readonly uri: string;
   readonly disposables: vscode.Disposable[];
   generation: number;
+  watched: boolean;
 }
 
 export class FilePlanSync implements vscode.Disposable {
@@ -19,8 +32,17 @@ export class FilePlanSync implements vscode.Disposable {
   private readonly subscription: { dispose(): void };
   private readonly loading = new Set<Promise<void>>();
 
-  constructor(private readonly plans: PlanStore) {
+  private readonly folders: vscode.Disposable;
+  private readonly roots: () => readonly string[];
+  private readonly maxWatchers: number;
+  private readonly maxBytes: number;
+
+  constructor(private readonly plans: PlanStore, options: FilePlanSyncOptions = {}) {
+    this.roots = options.roots ?? workspaceRoots;
+    this.maxWatchers = options.maxWatchers ?? MAX_WATCHED_PLAN_FILES;
+    this.maxBytes = options.maxBytes ?? MAX_PLAN_FILE_BYTES;
     this.subscription = plans.onDidChange((c) => this.onChange(c));
+    this.folders = vscode.workspace.onDidChangeWorkspaceFolders(() => this.resyncAll());
     for (const p of plans.allPlans()) this.sync(p);
   }
 
@@ -30,10 +52,11 @@ export class FilePlanSync implements vscode.Disposable {
   }
 
   /** Number of plans currently watched. */
-  get watched(): number { return [...this.tracked.values()].filter((t) => t.disposables.length).length; }
+  get watched(): number { return [...this.tracked.values()].filter((t) => t.watched).length; }
 
   dispose(): void {
     this.subscription.dispose();
+    this.folders.dispose();
     for (const k of [...this.tracked.keys()]) this.untrack(k);
   }
 
@@ -58,42 +81,46 @@ export class FilePlanSync implements vscode.Disposable {
     this.untrack(k);
     if (uri === undefined) return;
 
-    const t: Tracked = { uri, disposables: [], generation: 0 };
+    const t: Tracked = { uri, disposables: [], generation: 0, watched: false };
     this.tracked.set(k, t);
-    const check = checkPlanFileUri(uri);
-    if (!check.ok) { this.plans.setFileContent(ref, { error: `refused: ${check.reason}` }, uri); return; }
-    let target: vscode.Uri;
-    try { target = vscode.Uri.parse(uri, true); } catch { this.plans.setFileContent(ref, { error: 'refused: not a valid URI' }, uri); return; }
+    const decision = decidePlanFile(uri, this.roots());
+    if (!decision.ok) { this.plans.setFileContent(ref, { error: decision.reason, offerOpen: decision.offerOpen }, uri); return; }
+    const target = vscode.Uri.file(decision.path);
 
-    const dir = vscode.Uri.joinPath(target, '..');
-    const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(dir, '*'));
-    const same = (u: vscode.Uri): boolean => u.fsPath === target.fsPath;
-    t.disposables.push(
-      watcher,
-      watcher.onDidChange((u) => { if (same(u)) this.load(ref, t, target); }),
-      watcher.onDidCreate((u) => { if (same(u)) this.load(ref, t, target); }),
-      watcher.onDidDelete((u) => { if (same(u)) { t.generation++; this.plans.setFileContent(ref, { error: 'not found' }, uri); } }),
-    );
-    this.load(ref, t, target);
+    if (this.watched < this.maxWatchers) {
+      const dir = vscode.Uri.joinPath(target, '..');
+      const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(dir, '*'));
+      const same = (u: vscode.Uri): boolean => u.fsPath === target.fsPath;
+      t.watched = true;
+      t.disposables.push(
+        watcher,
+        watcher.onDidChange((u) => { if (same(u)) this.load(ref, t, decision.path); }),
+        watcher.onDidCreate((u) => { if (same(u)) this.load(ref, t, decision.path); }),
+        watcher.onDidDelete((u) => { if (same(u)) { t.generation++; this.plans.setFileContent(ref, { error: 'not found' }, uri); } }),
+      );
+    }
+    this.load(ref, t, decision.path);
   }
 
-  private load(ref: PlanRef, t: Tracked, target: vscode.Uri): void {
+  private load(ref: PlanRef, t: Tracked, file: string): void {
     const generation = ++t.generation;
     const p = (async () => {
-      let state: { text: string } | { error: string };
-      try {
-        const bytes = await vscode.workspace.fs.readFile(target);
-        const cut = bytes.byteLength > MAX_PLAN_FILE_BYTES;
-        const text = new TextDecoder('utf-8').decode(cut ? bytes.subarray(0, MAX_PLAN_FILE_BYTES) : bytes);
-        state = { text: cut ? `${text}\n\n(cut at ${MAX_PLAN_FILE_BYTES} bytes)` : text };
-      } catch (err) {
-        state = { error: describeError(err) };
-      }
+      const read = await readPlanFile(file, this.roots(), this.maxBytes);
+      let state: { text: string } | { error: string; offerOpen?: boolean };
+      if ('text' in read) {
+        state = { text: t.watched ? read.text : `${read.text}\n\n(not watched: more than ${this.maxWatchers} file plans are open; changes to this file are not followed)` };
+      } else state = { error: read.error, ...(read.offerOpen ? { offerOpen: true } : {}) };
       // A newer read (or a delete) supersedes this one; a plan that moved on ignores it.
       if (generation === t.generation && this.tracked.get(key(ref)) === t) this.plans.setFileContent(ref, state, t.uri);
     })();
     this.loading.add(p);
     void p.finally(() => this.loading.delete(p));
+  }
+
+  /** Decides every live file plan again (the workspace folders changed). */
+  private resyncAll(): void {
+    for (const k of [...this.tracked.keys()]) this.untrack(k);
+    for (const p of this.plans.allPlans()) this.sync(p);
   }
 
   private untrack(k: string): void {
@@ -107,13 +134,6 @@ export class FilePlanSync implements vscode.Disposable {
 
 function key(ref: PlanRef): string { return `${ref.agentId}\0${ref.sessionId}\0${ref.planId}`; }
 
-function describeError(err: unknown): string {
-  if (err instanceof vscode.FileSystemError) {
-    if (err.code === 'FileNotFound' || err.code === 'EntryNotFound') return 'not found';
-    if (err.code === 'FileIsADirectory' || err.code === 'EntryIsADirectory') return 'is a folder';
-    if (err.code === 'NoPermissions') return 'no permission to read it';
-  }
-  const code = (err as { code?: unknown }).code;
-  if (code === 'ENOENT') return 'not found';
-  return 'could not be read';
+function workspaceRoots(): string[] {
+  return (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
 }

@@ -9,13 +9,10 @@ import {
   outsideDescription, stepDescription, stepTooltip, type ActiveIntentView, type IntentNodeView, type IntentStepView, type OutsideCallView,
 } from '../intent/intentView';
 import type { IntentNode, PlanTreeNode } from './nodes';
-import { LABEL_MAX, planItem } from './treeItems';
+import { LABEL_MAX, icon, planItem } from './treeItems';
 
 const C = vscode.TreeItemCollapsibleState;
 
-function icon(id: string, color?: string): vscode.ThemeIcon {
-  return new vscode.ThemeIcon(id, color ? new vscode.ThemeColor(color) : undefined);
-}
 
 function row(node: PlanTreeNode, label: string, collapsible = C.None): vscode.TreeItem {
   const t = new vscode.TreeItem(label || ' ', collapsible);
@@ -25,7 +22,8 @@ function row(node: PlanTreeNode, label: string, collapsible = C.None): vscode.Tr
 
 /** The plan node of an `_intent` plan: `intent · verified (kid demo-1, 54 min left)`. */
 export function intentPlanItem(node: PlanTreeNode, p: PlanRecord, view: IntentNodeView): vscode.TreeItem {
-  const t = planItem(node, p);
+  const rawType = p.plan.type === 'unknown' ? p.plan.rawType : p.plan.type;
+  const t = planItem(node, p, { typeLabel: truncate(rawType, 30), icon: icon('json'), collapsed: true, stableId: true, facet: 'unknown' });
   if (view.kind === 'inactive') {
     t.description = `intent · ${view.stateText}`;
     t.iconPath = icon('circle-slash', 'disabledForeground');

@@ -6,23 +6,22 @@
 // flushed at most once per frame, firing only the changed nodes (an ancestor covers its
 // descendants); `undefined` (full refresh) is fired only for root-level changes.
 //
-// `_intent` plans: when an intent source is given, their node shows the verification and their
-// children the goal, the user, the steps with their usage and the calls outside the plan (see
-// intentItems.ts); a change of a session's intent state refreshes its `_intent` plan nodes.
+// A plan and the rows below it are its type's (src/ui/planTypes/: items, markdown, file, intent,
+// unknown); this provider never looks at a plan's type. A change of a session's intent state
+// refreshes its `_intent` plan nodes.
 import * as vscode from 'vscode';
-import { INTENT_PLAN_TYPE } from '../../intent';
-import type { MdNode } from '../../state/markdownPlan';
-import { outlineTasks } from '../../state/markdownPlan';
-import type { PlanChange, PlanRecord, PlanRef, PlanStore } from '../../state/planStore';
+import type { PlanChange, PlanRef, PlanStore } from '../../state/planStore';
 import type { SessionStore, StoreChange } from '../../state/sessionStore';
 import { FrameCoalescer } from '../coalesce';
-import type { ActiveIntentView, IntentNodeView, IntentSource } from '../intent/intentView';
-import { intentPlanItem, intentRowItem, intentRows } from './intentItems';
+import type { IntentSource } from '../intent/intentView';
+import { PLAN_COMMANDS } from '../planCommands';
+import { planTypeView } from '../planTypes';
+import type { PlanRowContext } from '../planTypes/planTypeView';
 import {
   NodeIndex, agentNodeId, archiveNodeId, parentIdOf, planNodeId, sessionNodeId,
-  type IntentNode, type PlanNode, type PlanTreeNode, type StepNode,
+  type PlanNode, type PlanTreeNode, type StepNode,
 } from './nodes';
-import { agentItem, archiveItem, entryItem, fieldItem, infoItem, mdItem, planItem, sessionItem } from './treeItems';
+import { agentItem, archiveItem, infoItem, sessionItem } from './treeItems';
 
 const ROOT = '';
 
@@ -34,9 +33,11 @@ export class PlansTreeProvider implements vscode.TreeDataProvider<PlanTreeNode>,
   private readonly coalescer: FrameCoalescer<string>;
   private readonly subscriptions: { dispose(): void }[] = [];
   private _refreshEvents = 0;
+  private readonly rowContext: PlanRowContext;
 
-  constructor(private readonly registry: SessionStore, private readonly plans: PlanStore, frameMs = 16, private readonly intent?: IntentSource) {
+  constructor(private readonly registry: SessionStore, private readonly plans: PlanStore, frameMs = 16, intent?: IntentSource) {
     this.coalescer = new FrameCoalescer<string>((ids) => this.flush(ids), frameMs);
+    this.rowContext = { nodes: this.nodes, ...(intent ? { intent } : {}), openPlanCommand: PLAN_COMMANDS.openPlan };
     this.subscriptions.push(
       this._onDidChangeTreeData, this.coalescer,
       plans.onDidChange((c) => this.onPlanChange(c)),
@@ -64,31 +65,16 @@ export class PlansTreeProvider implements vscode.TreeDataProvider<PlanTreeNode>,
         return sessionItem(node, this.registry.session(node.agentId, node.sessionId), node.sessionId,
           active?.agentId === node.agentId && active.sessionId === node.sessionId, hasPlans);
       }
-      case 'archive': return archiveItem(node, this.plans.archived(node.agentId, node.sessionId).length);
+      case 'archive': return archiveItem(node, this.plans.archived(node.agentId, node.sessionId).length, this.plans.droppedArchived(node.agentId, node.sessionId));
       case 'plan': {
         const p = this.plans.get(node.ref);
-        if (!p) return infoItem(node, 'This plan is gone.', false);
-        const intent = this.intentView(p);
-        return intent ? intentPlanItem(node, p, intent) : planItem(node, p);
+        return p ? planTypeView(p).planItem(this.rowContext, node) : infoItem(node, 'This plan is gone.', false);
       }
-      case 'intent': {
+      case 'step': case 'field': case 'info': case 'intent': {
         const p = this.plans.get(node.ref);
-        return intentRowItem(node, p && this.intentView(p));
+        return p ? planTypeView(p).rowItem(this.rowContext, node) : infoItem(node, '(gone)', false);
       }
-      case 'step': {
-        const p = this.plans.get(node.ref);
-        if (p?.plan.type === 'items' && p.plan.entries[node.index]) return entryItem(node, p.plan.entries[node.index]!, node.index);
-        const md = p?.outline?.flat[node.index];
-        return md ? mdItem(node, md) : infoItem(node, '(gone)', false);
-      }
-      case 'field': {
-        const p = this.plans.get(node.ref);
-        return fieldItem(node, node.key, p?.plan.type === 'unknown' ? p.plan.raw[node.key] : undefined);
-      }
-      case 'info': {
-        const info = this.infoText(this.plans.get(node.ref));
-        return infoItem(node, info?.text ?? '', info?.warning ?? false);
-      }
+      default: return node satisfies never;
     }
   }
 
@@ -105,17 +91,11 @@ export class PlansTreeProvider implements vscode.TreeDataProvider<PlanTreeNode>,
       case 'archive':
         return this.plans.archived(node.agentId, node.sessionId).reverse()
           .map((p) => this.nodes.plan({ agentId: p.agentId, sessionId: p.sessionId, planId: p.planId, archiveId: p.archived!.archiveId }));
-      case 'plan': return this.planChildren(node);
-      case 'intent': {
-        const p = node.part === 'outside' ? this.plans.get(node.ref) : undefined;
-        const view = p && this.intentView(p);
-        return view?.kind === 'active' ? view.outside.map((c) => this.nodes.intent(node.ref, 'call', c.toolCallId)) : [];
+      case 'plan': case 'step': case 'field': case 'info': case 'intent': {
+        const p = this.plans.get(node.ref);
+        return p ? planTypeView(p).children(this.rowContext, node) : [];
       }
-      case 'step': {
-        const md = this.plans.get(node.ref)?.outline?.flat[node.index];
-        return md ? md.children.map((c) => this.nodes.step(node.ref, c.index)) : [];
-      }
-      default: return [];
+      default: return node satisfies never;
     }
   }
 
@@ -127,13 +107,11 @@ export class PlansTreeProvider implements vscode.TreeDataProvider<PlanTreeNode>,
       case 'plan': return node.ref.archiveId === undefined
         ? this.nodes.session(node.ref.agentId, node.ref.sessionId)
         : this.nodes.archive(node.ref.agentId, node.ref.sessionId);
-      case 'step': {
-        const outline = this.plans.get(node.ref)?.outline;
-        const parent = outline ? findMdParent(outline.roots, node.index) : undefined;
-        return parent ? this.nodes.step(node.ref, parent.index) : this.nodes.plan(node.ref);
+      case 'step': case 'field': case 'info': case 'intent': {
+        const p = this.plans.get(node.ref);
+        return p ? planTypeView(p).parent(this.rowContext, node) : this.nodes.plan(node.ref);
       }
-      case 'intent': return node.part === 'call' ? this.nodes.intent(node.ref, 'outside') : this.nodes.plan(node.ref);
-      default: return this.nodes.plan(node.ref);
+      default: return node satisfies never;
     }
   }
 
@@ -148,11 +126,7 @@ export class PlansTreeProvider implements vscode.TreeDataProvider<PlanTreeNode>,
    */
   currentStepNode(ref: PlanRef): StepNode | undefined {
     const p = this.plans.get(ref);
-    const cur = p?.summary.current;
-    if (!p || !cur) return undefined;
-    if (p.plan.type === 'items') return this.nodes.step(ref, cur.index);
-    const task = p.outline ? outlineTasks(p.outline)[cur.index] : undefined;
-    return task ? this.nodes.step(ref, task.index) : undefined;
+    return p ? planTypeView(p).currentStep(this.rowContext) : undefined;
   }
 
   /** The node with this TreeItem id, if it was handed out. */
@@ -163,57 +137,6 @@ export class PlansTreeProvider implements vscode.TreeDataProvider<PlanTreeNode>,
   }
 
   // ------------------------------------------------------------------ internals
-
-  private planChildren(node: PlanNode): PlanTreeNode[] {
-    const p = this.plans.get(node.ref);
-    if (!p) return [];
-    const ref = node.ref;
-    const intent = this.intentView(p);
-    if (intent?.kind === 'active') return this.intentChildren(ref, intent);
-    switch (p.plan.type) {
-      case 'items':
-        this.nodes.forgetStepsFrom(ref, p.plan.entries.length);
-        return p.plan.entries.length ? p.plan.entries.map((_, i) => this.nodes.step(ref, i)) : [this.nodes.info(ref)];
-      case 'unknown': {
-        const keys = Object.keys(p.plan.raw).filter((k) => k !== 'type' && k !== 'planId');
-        return keys.length ? keys.map((k) => this.nodes.field(ref, k)) : [this.nodes.info(ref)];
-      }
-      default: {
-        const o = p.outline;
-        if (o) this.nodes.forgetStepsFrom(ref, o.flat.length);
-        const info = this.infoText(p);
-        const out: PlanTreeNode[] = info ? [this.nodes.info(ref)] : [];
-        return out.concat((o?.roots ?? []).map((r) => this.nodes.step(ref, r.index)));
-      }
-    }
-  }
-
-  /** The view of an `_intent` plan from the intent source; undefined renders it as an unknown type. */
-  private intentView(p: PlanRecord): IntentNodeView | undefined {
-    if (!this.intent || p.plan.type !== 'unknown' || p.plan.rawType !== INTENT_PLAN_TYPE) return undefined;
-    return this.intent.view({ agentId: p.agentId, sessionId: p.sessionId, planId: p.planId, ...(p.archived ? { archiveId: p.archived.archiveId } : {}) });
-  }
-
-  private intentChildren(ref: PlanRef, view: ActiveIntentView): IntentNode[] {
-    const rows = intentRows(view).map((r) => this.nodes.intent(ref, r.part, r.key));
-    const calls = view.outside.map((c) => this.nodes.intent(ref, 'call', c.toolCallId));
-    this.nodes.forgetIntentRowsExcept(ref, new Set([...rows, ...calls].map((n) => n.id)));
-    return rows;
-  }
-
-  /** What the info child of a plan says, if it has one. */
-  private infoText(p: PlanRecord | undefined): { text: string; warning: boolean } | undefined {
-    if (!p) return undefined;
-    switch (p.plan.type) {
-      case 'items': return p.plan.entries.length ? undefined : { text: 'No steps yet.', warning: false };
-      case 'unknown': return { text: `No fields besides type and planId.`, warning: false };
-      case 'markdown': return p.outline?.flat.length ? undefined : { text: 'No headings or checkboxes. Use "Open Plan" to read it.', warning: false };
-      case 'file':
-        if (p.file?.error !== undefined) return { text: `Can't show ${p.plan.uri}: ${p.file.error}`, warning: true };
-        if (p.file?.text === undefined) return { text: `Loading ${p.plan.uri}…`, warning: false };
-        return p.outline?.flat.length ? undefined : { text: 'No headings or checkboxes. Use "Open Plan" to read the file.', warning: false };
-    }
-  }
 
   private agentIds(): string[] {
     const ids = this.registry.agents().map((a) => a.id);
@@ -248,7 +171,7 @@ export class PlansTreeProvider implements vscode.TreeDataProvider<PlanTreeNode>,
 
   private onIntentChange(agentId: string, sessionId: string): void {
     for (const p of this.plans.plans(agentId, sessionId)) {
-      if (p.plan.type === 'unknown' && p.plan.rawType === INTENT_PLAN_TYPE) this.coalescer.add(planNodeId({ agentId, sessionId, planId: p.planId }));
+      if (p.view.kind === 'intent') this.coalescer.add(planNodeId({ agentId, sessionId, planId: p.planId }));
     }
   }
 
@@ -277,15 +200,6 @@ export class PlansTreeProvider implements vscode.TreeDataProvider<PlanTreeNode>,
     this._refreshEvents++;
     this._onDidChangeTreeData.fire(e);
   }
-}
-
-function findMdParent(nodes: readonly MdNode[], index: number, parent?: MdNode): MdNode | undefined {
-  for (const n of nodes) {
-    if (n.index === index) return parent;
-    const found = findMdParent(n.children, index, n);
-    if (found) return found;
-  }
-  return undefined;
 }
 
 export { agentNodeId, archiveNodeId, planNodeId, sessionNodeId };

@@ -5,10 +5,10 @@
 // `heading`, `field`, `info`.
 import * as vscode from 'vscode';
 import type { PlanEntry } from '../../protocol/domain';
-import type { MdNode } from '../../state/markdownPlan';
-import { taskProgress } from '../../state/markdownPlan';
+import type { MdNode } from '../../state/markdownOutline';
+import { taskProgress } from '../../state/markdownOutline';
 import type { PlanRecord } from '../../state/planStore';
-import { KNOWN_STATUSES, fileName, statusLabel, truncate } from '../../state/planSummary';
+import { KNOWN_STATUSES, statusLabel, truncate } from '../../state/planSummary';
 import type { AgentState, SessionState } from '../../state/sessionStore';
 import type { PlanTreeNode } from './nodes';
 
@@ -22,7 +22,7 @@ function item(node: PlanTreeNode, label: string, collapsible: vscode.TreeItemCol
   return t;
 }
 
-function icon(id: string, color?: string): vscode.ThemeIcon {
+export function icon(id: string, color?: string): vscode.ThemeIcon {
   return new vscode.ThemeIcon(id, color ? new vscode.ThemeColor(color) : undefined);
 }
 
@@ -70,42 +70,59 @@ export function sessionItem(node: PlanTreeNode, s: SessionState | undefined, ses
   return t;
 }
 
-export function archiveItem(node: PlanTreeNode, count: number): vscode.TreeItem {
+export function archiveItem(node: PlanTreeNode, count: number, dropped = 0): vscode.TreeItem {
   const t = item(node, 'Archived', C.Collapsed);
-  t.description = `${count} removed plan${count === 1 ? '' : 's'}`;
+  t.description = `${count} removed plan${count === 1 ? '' : 's'}${dropped ? ` · ${dropped} older dropped` : ''}`;
   t.iconPath = icon('archive');
-  t.tooltip = 'Plans the agent removed (plan_removed). They are kept here with their history.';
+  t.tooltip = 'Plans the agent removed (plan_removed). They are kept here with their history.'
+    + (dropped ? `\n${dropped} older removed plan${dropped === 1 ? ' was' : 's were'} dropped to keep the archive within its size and count limits.` : '');
   t.contextValue = 'archive';
   return t;
 }
 
-export function planItem(node: PlanTreeNode, p: PlanRecord): vscode.TreeItem {
+/** How a plan type shows its plan row (see src/ui/planTypes/). */
+export interface PlanLook {
+  /** First part of the description: the type's name (`items`, `file plan.md`, `_intent`). */
+  readonly typeLabel: string;
+  /** The icon while the plan is not all done. */
+  readonly icon: vscode.ThemeIcon;
+  /** Starts collapsed even while in progress (a plan without steps). */
+  readonly collapsed?: boolean;
+  /** Keeps its id when resolved (the `#done` id collapses a finished plan once). */
+  readonly stableId?: boolean;
+  /** Added to the description after the step counts (a file error). */
+  readonly detail?: string;
+  /** Added to the tooltip after the type line. */
+  readonly tooltip?: readonly (string | undefined)[];
+  /** The type facet of `contextValue` (`plan:<facet>`). */
+  readonly facet: string;
+}
+
+export function planItem(node: PlanTreeNode, p: PlanRecord, look: PlanLook): vscode.TreeItem {
   const s = p.summary;
   const typeName = p.plan.type === 'unknown' ? p.plan.rawType : p.plan.type;
-  const collapsed = s.resolved || p.archived !== undefined || p.plan.type === 'unknown';
+  const collapsed = s.resolved || p.archived !== undefined || look.collapsed === true;
   const t = item(node, truncate(p.planId, LABEL_MAX), collapsed ? C.Collapsed : C.Expanded);
   // VS Code keeps the expansion a node had under the same id; a finished plan gets its own id
   // so it collapses when it completes (the element, its children and getParent are unchanged).
-  if (s.resolved && p.plan.type !== 'unknown') t.id = `${node.id}#done`;
-  const parts = [p.plan.type === 'file' ? `file ${fileName(p.plan.uri)}` : truncate(typeName, 30)];
+  if (s.resolved && !look.stableId) t.id = `${node.id}#done`;
+  const parts = [look.typeLabel];
   if (s.total > 0) parts.push(`${s.done}/${s.total}`);
-  if (p.plan.type === 'file' && p.file?.error) parts.push(truncate(p.file.error, 40));
+  if (look.detail) parts.push(look.detail);
   if (s.current && !p.archived) parts.push(truncate(s.current.content, 50));
   if (p.archived) parts.push(`removed ${new Date(p.archived.removedAt).toLocaleTimeString()}`);
   t.description = parts.join(' · ');
-  t.iconPath = s.allDone ? icon('pass', 'testing.iconPassed')
-    : p.plan.type === 'items' ? icon('checklist')
-      : p.plan.type === 'markdown' ? icon('markdown')
-        : p.plan.type === 'file' ? icon(p.file?.error ? 'warning' : 'file', p.file?.error ? 'list.warningForeground' : undefined)
-          : icon('json');
+  t.iconPath = s.allDone ? icon('pass', 'testing.iconPassed') : look.icon;
+  const truncated = p.revisions.at(-1)?.truncated;
   t.tooltip = [
-    `Plan ${p.planId}`, s.header, `Type: ${typeName}`, p.plan.type === 'file' ? `File: ${p.plan.uri}` : undefined,
+    `Plan ${p.planId}`, s.header, `Type: ${typeName}`, ...(look.tooltip ?? []),
     s.current ? `Now: ${truncate(s.current.content, 300)}` : undefined,
+    truncated ? `Truncated: ${truncated} left out (over the size cap)` : undefined,
     `Updated: ${new Date(p.updatedAt).toLocaleString()}`,
     `Revisions kept: ${p.revisions.length}${p.droppedRevisions ? ` (${p.droppedRevisions} older dropped)` : ''}`,
     p.archived ? `Removed by the agent: ${new Date(p.archived.removedAt).toLocaleString()}` : undefined,
   ].filter(Boolean).join('\n');
-  t.contextValue = `plan:${p.plan.type}${s.resolved ? ':done' : ''}${p.archived ? ':archived' : ''}`;
+  t.contextValue = `plan:${look.facet}${s.resolved ? ':done' : ''}${p.archived ? ':archived' : ''}`;
   return t;
 }
 

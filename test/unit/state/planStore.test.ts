@@ -141,7 +141,7 @@ describe('PlanStore', () => {
     assert.equal(p.summary.done, 2);
     assert.equal(p.summary.header, 'v1 — 2/3 done');
     assert.equal(p.summary.current?.content, 'Add tests');
-    assert.equal(p.outline?.flat.length, 4);
+    assert.equal(p.view.kind === 'markdown' ? p.view.data.flat.length : undefined, 4);
   });
 
   it('records a file plan\'s loaded text without bumping its version, and forgets it when the URI changes', () => {
@@ -192,5 +192,80 @@ describe('PlanStore', () => {
     store.apply(A, upd(items('p1', entry('a', 'pending'))));
     store.apply(A, upd(items('p1', entry('a', 'completed'))));
     assert.equal(store.get({ agentId: A, sessionId: S, planId: 'p1' })!.version, 2);
+  });
+
+  describe('byte caps', () => {
+    const KiB = 1024;
+    const md = (planId: string, content: string): PlanContent => ({ type: 'markdown', planId, content });
+
+    it('keeps the head of a markdown plan over maxPlanBytes and says what was left out', () => {
+      const store = new PlanStore({ limits: { maxPlanBytes: 4 * KiB } });
+      const line = '- [ ] step\n';
+      store.apply(A, upd(md('m', line.repeat(1000))));
+      const p = store.get({ agentId: A, sessionId: S, planId: 'm' })!;
+      const content = (p.plan as { content: string }).content;
+      assert.ok(content.length <= 4 * KiB && content.endsWith('\n'), 'cut at a line break');
+      assert.equal(p.revisions[0]!.truncated, `the last ${Math.round((11000 - content.length) / 1024)} KiB of the text`);
+      assert.equal(p.summary.total, content.length / line.length);
+      assert.equal(store.snapshot()[0]!.truncated, p.revisions[0]!.truncated);
+      // The same oversized plan again is an identical re-send.
+      store.apply(A, upd(md('m', line.repeat(1000))));
+      assert.equal(store.get({ agentId: A, sessionId: S, planId: 'm' })!.version, 1);
+    });
+
+    it('drops trailing entries of an items plan over the cap, and the raw fields of an unknown one', () => {
+      const store = new PlanStore({ limits: { maxPlanBytes: 2 * KiB } });
+      store.apply(A, upd(items('i', ...Array.from({ length: 100 }, (_, k) => entry(`step ${k} ${'x'.repeat(50)}`, 'pending')))));
+      const p = store.get({ agentId: A, sessionId: S, planId: 'i' })!;
+      const kept = (p.plan as { entries: PlanEntry[] }).entries.length;
+      assert.ok(kept > 0 && kept < 100);
+      assert.equal(p.revisions[0]!.truncated, `the last ${100 - kept} of 100 entries`);
+      store.apply(A, upd({ type: 'unknown', planId: 'u', rawType: '_big', raw: { type: '_big', planId: 'u', blob: 'y'.repeat(10 * KiB) } }));
+      assert.deepEqual(store.get({ agentId: A, sessionId: S, planId: 'u' })!.plan, { type: 'unknown', planId: 'u', rawType: '_big', raw: { type: '_big', planId: 'u' } });
+    });
+
+    it('keeps at most maxHistoryBytes of revisions per plan (the current one always) and counts the dropped', () => {
+      const store = new PlanStore({ limits: { maxPlanBytes: 64 * KiB, maxHistoryBytes: 100 * KiB } });
+      for (let v = 1; v <= 10; v++) store.apply(A, upd(md('m', `# v${v}\n` + 'z'.repeat(30 * KiB))));
+      const p = store.get({ agentId: A, sessionId: S, planId: 'm' })!;
+      assert.deepEqual(p.revisions.map((r) => r.version), [8, 9, 10]);
+      assert.equal(p.droppedRevisions, 7);
+      assert.equal(p.historyBytes, p.revisions.reduce((n, r) => n + r.bytes, 0));
+      assert.ok(p.historyBytes <= 100 * KiB);
+      store.setLimits({ maxHistoryBytes: 1 });
+      assert.deepEqual(store.get({ agentId: A, sessionId: S, planId: 'm' })!.revisions.map((r) => r.version), [10], 'the current revision stays');
+    });
+
+    it('bounds 10 MB markdown plans x 200 revisions to the history cap (was about 2 GB)', () => {
+      const store = new PlanStore();
+      const ten = 'w'.repeat(10 * 1024 * KiB);
+      for (let v = 0; v < 12; v++) store.apply(A, upd(md('m', `${v}\n${ten}`)));
+      const p = store.get({ agentId: A, sessionId: S, planId: 'm' })!;
+      assert.ok(p.historyBytes <= store.limits.maxHistoryBytes, `${p.historyBytes}`);
+      assert.ok(p.revisions.every((r) => r.bytes <= store.limits.maxPlanBytes + 64));
+      assert.equal(p.droppedRevisions + p.revisions.length, 12);
+      assert.ok(p.droppedRevisions >= 4, `${p.droppedRevisions} dropped`);
+    });
+
+    it('keeps at most maxArchived removed plans per session, oldest dropped first, and counts them', () => {
+      const store = new PlanStore({ limits: { maxArchived: 3 } });
+      for (let k = 0; k < 10; k++) {
+        store.apply(A, upd(items(`p${k}`, entry('a', 'pending'))));
+        store.apply(A, { sessionId: S, kind: 'plan_removed', planId: `p${k}` });
+      }
+      assert.deepEqual(store.archived(A, S).map((p) => p.planId), ['p7', 'p8', 'p9']);
+      assert.equal(store.droppedArchived(A, S), 7);
+      assert.equal(store.droppedArchived(A, 'other'), 0);
+    });
+
+    it('keeps at most maxArchiveBytes of archived history per session', () => {
+      const store = new PlanStore({ limits: { maxArchiveBytes: 50 * KiB } });
+      for (let k = 0; k < 5; k++) {
+        store.apply(A, upd(md(`m${k}`, 'q'.repeat(20 * KiB))));
+        store.apply(A, { sessionId: S, kind: 'plan_removed', planId: `m${k}` });
+      }
+      assert.deepEqual(store.archived(A, S).map((p) => p.planId), ['m3', 'm4']);
+      assert.equal(store.droppedArchived(A, S), 3);
+    });
   });
 });

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { statusLabel, summarizePlan, summarizeSteps, fileName, truncate } from '../../../src/state/planSummary';
+import { statusLabel, summarizeSteps, fileName, truncate } from '../../../src/state/planSummary';
+import { summarizePlan } from '../../../src/state/planTypes';
 
 const st = (status: string, content = status) => ({ status, content });
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { parseMarkdownPlan, taskProgress, type MdNode } from '../../../src/state/markdownPlan';
-import { checklistLine, fenced, planToMarkdown } from '../../../src/state/planMarkdown';
+import { parseMarkdownOutline, taskProgress, type MdNode } from '../../../src/state/markdownOutline';
+import { checklistLine, fenced, planToMarkdown } from '../../../src/state/planExport';
 
 function shape(nodes: MdNode[]): unknown[] {
   return nodes.map((n) => (n.kind === 'heading'
@@ -28,7 +28,7 @@ describe('markdown plans', () => {
       '```',
       '+ [ ] after fence',
     ].join('\n');
-    const o = parseMarkdownPlan(md);
+    const o = parseMarkdownOutline(md);
     assert.deepEqual(shape(o.roots), [
       { h: 1, text: 'Plan', children: [
         { task: 'Top task', checked: true },
@@ -47,7 +47,7 @@ describe('markdown plans', () => {
   });
 
   it('handles tasks before any heading, CRLF and empty task text', () => {
-    const o = parseMarkdownPlan('- [ ] first\r\n- [x]\r\n#\r\n');
+    const o = parseMarkdownOutline('- [ ] first\r\n- [x]\r\n#\r\n');
     assert.deepEqual(shape(o.roots), [{ task: 'first', checked: false }, { task: '', checked: true }, { h: 1, text: '', children: [] }]);
   });
 

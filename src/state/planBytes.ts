@@ -1,0 +1,53 @@
+// Sizes of plan content in bytes, for the plan store's caps. Linear, no recursion (a payload
+// nested a million deep is walked with an explicit stack), and no serialization.
+
+/** UTF-8 length of a string (a lone surrogate counts as the 3 bytes of its replacement). */
+export function utf8Length(s: string): number {
+  return Buffer.byteLength(s, 'utf8');
+}
+
+/**
+ * About as many bytes as the JSON text of `v` would take (strings and keys by their UTF-8 length
+ * plus quotes, 8 per number, punctuation counted); stops counting past `stopAt`.
+ */
+export function jsonBytes(v: unknown, stopAt = Infinity): number {
+  let n = 0;
+  const stack: unknown[] = [v];
+  while (stack.length && n <= stopAt) {
+    const x = stack.pop();
+    if (typeof x === 'string') n += x.length > stopAt ? stopAt + 1 : utf8Length(x) + 2;
+    else if (typeof x === 'number' || typeof x === 'boolean' || x === null || x === undefined) n += 8;
+    else if (Array.isArray(x)) { n += 2 + x.length; for (const y of x) stack.push(y); }
+    else if (typeof x === 'object') {
+      for (const [k, y] of Object.entries(x as Record<string, unknown>)) { n += utf8Length(k) + 4; stack.push(y); }
+      n += 2;
+    }
+  }
+  return n;
+}
+
+/**
+ * The head of `s` that fits in `maxBytes` of UTF-8, ending at a line break when one lies in the
+ * last quarter of the head (so a Markdown plan keeps whole lines).
+ */
+export function headUtf8(s: string, maxBytes: number): string {
+  let n = 0;
+  let i = 0;
+  for (; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    const pair = c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00;
+    const w = c < 0x80 ? 1 : c < 0x800 ? 2 : pair ? 4 : 3;
+    if (n + w > maxBytes) break;
+    n += w;
+    if (pair) i++;
+  }
+  const nl = s.lastIndexOf('\n', i - 1);
+  return nl >= 0 && nl >= (i * 3) / 4 ? s.slice(0, nl + 1) : s.slice(0, i);
+}
+
+/** "1.5 MiB", "300 KiB", "12 bytes". */
+export function formatBytes(n: number): string {
+  if (n >= 1024 * 1024) return `${Math.round((n / (1024 * 1024)) * 10) / 10} MiB`;
+  if (n >= 1024) return `${Math.round(n / 1024)} KiB`;
+  return `${n} bytes`;
+}

@@ -1,0 +1,26 @@
+// Small Markdown writers shared by the plan types' exports. Agent text is flattened to one line.
+import { statusLabel } from '../planSummary';
+
+export function checklistLine(content: string, status: string): string {
+  const text = oneLine(content) || '(empty)';
+  switch (status) {
+    case 'completed': return `- [x] ${text}`;
+    case 'cancelled': return `- [x] ~~${text}~~`;
+    case 'pending': return `- [ ] ${text}`;
+    default: return `- [ ] ${text} _(${statusLabel(status)})_`;
+  }
+}
+
+/** A fenced code block whose fence is longer than any backtick run inside (one linear scan). */
+export function fenced(lang: string, text: string): string {
+  let longest = 2;
+  let run = 0;
+  for (let i = 0; i < text.length; i++) {
+    run = text.charCodeAt(i) === 96 ? run + 1 : 0;
+    if (run > longest) longest = run;
+  }
+  const fence = '`'.repeat(longest + 1);
+  return `${fence}${lang}\n${text}\n${fence}\n`;
+}
+
+export function oneLine(s: string): string { return s.replace(/\s+/g, ' ').trim(); }

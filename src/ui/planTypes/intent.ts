@@ -1,0 +1,45 @@
+// The tree side of `_intent` plans: the verification on the plan's row, then the goal, the user,
+// warnings, the steps with their usage and the calls outside the plan (rows of intentItems.ts).
+// Without an intent source, or for a plan the source does not know, it is shown as an unknown type;
+// a plan that is not the one enforced (inactive) says so on its row and shows its fields.
+import type { PlanRecord } from '../../state/planStore';
+import type { IntentNodeView } from '../intent/intentView';
+import { refOf } from '../planPick';
+import type { IntentNode, PlanTreeNode } from '../tree/nodes';
+import { intentPlanItem, intentRowItem, intentRows } from '../tree/intentItems';
+import type { PlanRowContext, PlanTypeView } from './planTypeView';
+import { unknownView } from './unknown';
+
+function viewOf(ctx: PlanRowContext, p: PlanRecord): IntentNodeView | undefined {
+  return ctx.intent?.view(refOf(p));
+}
+
+export const intentView: PlanTypeView<'intent'> = {
+  planItem(ctx, node, p, v) {
+    const view = viewOf(ctx, p);
+    if (!view) return unknownView.planItem(ctx, node, p, v);
+    return intentPlanItem(node, p, view);
+  },
+  children(ctx, node, p, v) {
+    const view = viewOf(ctx, p);
+    // Not the enforced plan (or no intent source): its fields, as for any unknown type.
+    if (view?.kind !== 'active') return node.kind === 'intent' ? [] : unknownView.children(ctx, node, p, v);
+    const ref = node.ref;
+    if (node.kind === 'intent') return node.part === 'outside' ? view.outside.map((c) => ctx.nodes.intent(ref, 'call', c.toolCallId)) : [];
+    if (node.kind !== 'plan') return [];
+    const rows = intentRows(view).map((r) => ctx.nodes.intent(ref, r.part, r.key));
+    const calls = view.outside.map((c) => ctx.nodes.intent(ref, 'call', c.toolCallId));
+    ctx.nodes.forgetIntentRowsExcept(ref, new Set([...rows, ...calls].map((n) => n.id)));
+    return rows satisfies IntentNode[] as PlanTreeNode[];
+  },
+  rowItem(ctx, node, p, v) {
+    const view = viewOf(ctx, p);
+    if (node.kind === 'intent') return intentRowItem(node, view);
+    return unknownView.rowItem(ctx, node, p, v);
+  },
+  parent(ctx, node) {
+    return node.kind === 'intent' && node.part === 'call' ? ctx.nodes.intent(node.ref, 'outside') : ctx.nodes.plan(node.ref);
+  },
+  currentStep: () => undefined,
+  open: (ctx, p) => ctx.showRaw(p),
+};

@@ -1,0 +1,17 @@
+// The tree side of `markdown` plans: the outline (headings with their progress, task checkboxes,
+// nested as written), parsed once per revision by the store; opened in the Markdown preview.
+import { icon, planItem } from '../tree/treeItems';
+import type { PlanTypeView } from './planTypeView';
+import { outlineChildren, outlineCurrentStep, outlineInfo, outlineParentNode, outlineRowItem } from './rows';
+import { refOf } from '../planPick';
+
+const EMPTY = 'No headings or checkboxes. Use "Open Plan" to read it.';
+
+export const markdownView: PlanTypeView<'markdown'> = {
+  planItem: (_ctx, node, p) => planItem(node, p, { typeLabel: 'markdown', icon: icon('markdown'), facet: 'markdown' }),
+  children: (ctx, node, _p, v) => outlineChildren(ctx, node, v.data, outlineInfo(v.data, EMPTY)),
+  rowItem: (_ctx, node, _p, v) => outlineRowItem(node, v.data, outlineInfo(v.data, EMPTY)),
+  parent: (ctx, node, _p, v) => outlineParentNode(ctx, node, v.data),
+  currentStep: (ctx, p, v) => outlineCurrentStep(ctx, refOf(p), v.data, p.summary.current?.index),
+  open: (ctx, p) => ctx.previewMarkdown(p),
+};

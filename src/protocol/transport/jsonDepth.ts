@@ -44,6 +44,23 @@ export function nestingDepth(bytes: Buffer, start: number, end: number, limit: n
   return max;
 }
 
+/**
+ * Whether `bytes[start, end)` holds more than `limit` opening brackets (in strings or not): when
+ * it does not, its nesting cannot exceed `limit` and `nestingDepth` need not run. A few native
+ * `indexOf` calls; most messages stop here.
+ */
+export function moreBracketsThan(bytes: Buffer, start: number, end: number, limit: number): boolean {
+  let n = 0;
+  for (const b of [OPEN_OBJECT, OPEN_ARRAY]) {
+    let i = bytes.indexOf(b, start);
+    while (i !== -1 && i < end) {
+      if (++n > limit) return true;
+      i = bytes.indexOf(b, i + 1);
+    }
+  }
+  return false;
+}
+
 /** What the top level of a message tells without parsing it. */
 export interface MessageOutline {
   /** The message has a `method` member. */

@@ -23,7 +23,7 @@
 import { isUtf8 } from 'node:buffer';
 import { AbstractMessageReader, type DataCallback, type Disposable, type Message } from 'vscode-jsonrpc/node';
 import type { ProtocolLogger } from '../api';
-import { MAX_JSON_DEPTH, nestingDepth, outlineMessages } from './jsonDepth';
+import { MAX_JSON_DEPTH, moreBracketsThan, nestingDepth, outlineMessages } from './jsonDepth';
 import { LineSplitter } from './lineSplitter';
 
 /** Internal marker; never read from the wire (an agent sending it is ignored). */
@@ -170,7 +170,8 @@ export class NdjsonMessageReader extends AbstractMessageReader {
       this.noise(bytes.toString('utf8', start, end), 'not JSON');
       return;
     }
-    if (nestingDepth(bytes, start, end, this.maxDepth + 1) > this.maxDepth + (first === 0x5b ? 1 : 0)) {
+    const allowed = this.maxDepth + (first === 0x5b ? 1 : 0);
+    if (moreBracketsThan(bytes, start, end, allowed) && nestingDepth(bytes, start, end, allowed) > allowed) {
       this.tooDeep(bytes, start, end);
       return;
     }

@@ -1,5 +1,6 @@
 // Typed, live access to the extension's settings (read each time; keys in one place).
 import * as vscode from 'vscode';
+import { userTraceLevel, type TraceLevel } from './agents/traceLevel';
 
 export const SETTINGS = {
   agents: 'agents',
@@ -16,7 +17,7 @@ export const SETTINGS = {
   demoDelayMs: 'demo.stepDelayMs',
 } as const;
 
-export type TraceLevel = 'off' | 'messages' | 'verbose';
+export type { TraceLevel };
 
 export class Config {
   private get c(): vscode.WorkspaceConfiguration { return vscode.workspace.getConfiguration('acp'); }
@@ -24,10 +25,8 @@ export class Config {
   offerV2(): boolean { return this.c.get<boolean>(SETTINGS.offerV2, true); }
   initializeTimeoutMs(): number { return Math.max(1, this.c.get<number>(SETTINGS.initializeTimeoutSeconds, 30)) * 1000; }
   maxLineBytes(): number { return Math.max(1024, this.c.get<number>(SETTINGS.maxLineBytes, 64 * 1024 * 1024)); }
-  trace(): TraceLevel {
-    const v = this.c.get<string>(SETTINGS.traceServer, 'off');
-    return v === 'messages' || v === 'verbose' ? v : 'off';
-  }
+  /** The user's own setting only: a workspace (or folder) value is ignored (agents/traceLevel.ts). */
+  trace(): TraceLevel { return userTraceLevel(this.c.inspect<string>(SETTINGS.traceServer)); }
   planHistoryMax(): number { return Math.max(1, this.c.get<number>(SETTINGS.planHistoryMax, 200)); }
   v1UnstablePlans(): boolean { return this.c.get<boolean>(SETTINGS.v1UnstablePlans, true); }
   intentJwks(): string { return this.c.get<string>(SETTINGS.intentJwks, '').trim(); }

@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import type { LogLevel, ProtocolLogger } from '../protocol/api';
 import type { Config } from '../config';
 import { redact } from './redact';
+import { redactText } from './redactText';
 import { wireRecorder } from './wireRecorder';
 
 export class Logs implements vscode.Disposable {
@@ -22,8 +23,9 @@ export class Logs implements vscode.Disposable {
   }
 
   stderr(agentName: string, line: string): void {
-    this.main.debug(`[${agentName} stderr] ${line}`);
-    if (this.config.trace() !== 'off') this.trace.info(`[${agentName} stderr] ${line}`);
+    const safe = redactText(line);
+    this.main.debug(`[${agentName} stderr] ${safe}`);
+    if (this.config.trace() !== 'off') this.trace.info(`[${agentName} stderr] ${safe}`);
   }
 
   /**
@@ -38,11 +40,11 @@ export class Logs implements vscode.Disposable {
       const arrow = direction === 'send' ? '→' : '←';
       const m = message as { id?: unknown; method?: string; error?: { message?: string } };
       const head = `${arrow} ${agentName} ${m.method ?? (m.error ? 'error' : 'result')}${m.id !== undefined ? ` #${String(m.id)}` : ''}`;
-      this.trace.info(level === 'verbose' ? `${head} ${JSON.stringify(redact(message))}` : head);
+      this.trace.info(redactText(head) + (level === 'verbose' ? ` ${JSON.stringify(redact(message))}` : ''));
     };
     const record = wireRecorder(agentName);
     return {
-      log: (level: LogLevel, message: string) => this.main[level](`[${agentName}] ${message}`),
+      log: (level: LogLevel, message: string) => this.main[level](`[${agentName}] ${redactText(message)}`),
       wire: record ? (direction, message) => { record(direction, message); trace(direction, message); } : trace,
     };
   }

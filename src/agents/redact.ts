@@ -1,49 +1,40 @@
 // Redaction for logs and traces: environment values and anything that looks like a credential
-// never reach an output channel.
-const SECRET_KEY = /(token|secret|password|passwd|api[-_]?key|authorization|cookie|credential|private)/i;
+// never reach an output channel. Structure first (env and header lists, secret-named fields,
+// argument lists), then every string through redactText (flags, headers, URLs, key shapes).
+import { redactArgList, redactText } from './redactText';
+import { MASK, isSecretField } from './secretShapes';
+
+/** Deeper than this, a value is replaced, never shown unredacted (the wire allows 128 levels). */
+export const MAX_REDACT_DEPTH = 160;
+const TOO_DEEP = '[nested too deep]';
 
 export function redact(value: unknown, depth = 0): unknown {
-  if (depth > 32 || value === null || typeof value !== 'object') return value;
+  if (typeof value === 'string') return redactText(value);
+  if (value === null || typeof value !== 'object') return value;
+  if (depth > MAX_REDACT_DEPTH) return TOO_DEEP;
   if (Array.isArray(value)) return value.map((v) => redact(v, depth + 1));
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
-    if (k === 'env' || k === 'headers') out[k] = redactPairs(v);
-    else if (SECRET_KEY.test(k) && typeof v !== 'object') out[k] = '***';
-    else if (k === 'args' && Array.isArray(v)) out[k] = redactArgs(v);
-    else if (typeof v === 'string') out[k] = redactUrl(v);
-    else out[k] = redact(v, depth + 1);
+    let r: unknown;
+    if (k === 'env' || k === 'headers') r = redactPairs(v);
+    else if (isSecretField(k) && v !== null && v !== undefined && !(typeof v === 'number' && /tokens/i.test(k))) r = MASK;
+    else if (k === 'args' && Array.isArray(v)) r = redactArgs(v, depth + 1);
+    else r = redact(v, depth + 1);
+    if (k === '__proto__') Object.defineProperty(out, k, { value: r, enumerable: true, writable: true, configurable: true });
+    else out[k] = r;
   }
   return out;
 }
 
-/** `--token X`, `--api-key=X` and the like in a command line: the value is hidden. */
-function redactArgs(args: unknown[]): unknown[] {
-  const out: unknown[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    if (typeof a !== 'string') { out.push(redact(a, 1)); continue; }
-    const eq = /^(--?[\w-]+)=/.exec(a);
-    if (eq && SECRET_KEY.test(eq[1]!)) { out.push(`${eq[1]}=***`); continue; }
-    out.push(redactUrl(a));
-    if (/^--?[\w-]+$/.test(a) && SECRET_KEY.test(a) && i + 1 < args.length) { out.push('***'); i++; }
-  }
-  return out;
-}
-
-/** Query values and user info of an http(s) URL are hidden (they often carry keys). */
-function redactUrl(s: string): string {
-  if (!/^https?:\/\//i.test(s)) return s;
-  try {
-    const u = new URL(s);
-    if (u.username || u.password) { u.username = '***'; u.password = ''; }
-    for (const k of [...u.searchParams.keys()]) u.searchParams.set(k, '***');
-    return u.toString();
-  } catch { return s; }
+/** A command's arguments: `--token X`, `-H "Authorization: …"` across arguments. */
+function redactArgs(args: unknown[], depth: number): unknown[] {
+  if (!args.every((a) => typeof a === 'string')) return args.map((a) => redact(a, depth));
+  return redactArgList(args as string[]);
 }
 
 /** `env`/`headers`: a `{name, value}[]` list (ACP) or a `{NAME: value}` map (v1 auth methods). */
 function redactPairs(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map((p) => (p && typeof p === 'object' ? { ...(p as object), value: '***' } : '***'));
-  if (v && typeof v === 'object') return Object.fromEntries(Object.keys(v).map((k) => [k, '***']));
-  return v === undefined ? v : '***';
+  if (Array.isArray(v)) return v.map((p) => (p && typeof p === 'object' ? { ...(p as object), value: MASK } : MASK));
+  if (v && typeof v === 'object') return Object.fromEntries(Object.keys(v).map((k) => [k, MASK]));
+  return v === undefined ? v : MASK;
 }

@@ -12,15 +12,18 @@
 //   - a JSON-RPC batch (an array) is delivered entry by entry, as separate messages. We answer
 //     each request of a batch with its own response line, not with a batch array: a deviation
 //     from JSON-RPC 2.0 §6, which the later ACP draft made moot by removing batches;
-//   - an incoming `$/cancel_request` is handed to vscode-jsonrpc under its LSP name
-//     (cancellation.ts).
+//   - a line nested deeper than `maxDepth` (jsonDepth.ts) is never parsed: it is counted and
+//     logged, and each request in it is answered `-32600` through `answerInvalid`;
+//   - a request whose id is neither a string nor a number (null, an object…) is answered
+//     `-32600` with id null (JSON-RPC 2.0 §5: the id could not be used), never delivered;
+//   - a failure while handling one line is logged; the next line (of the same chunk) still arrives.
 // At the end of the stream the reader delivers one `END_OF_STREAM_METHOD` notification after the
 // last message, then fires `onClose`: whoever owns the connection closes it when that marker is
 // dispatched, i.e. after every message read before it.
 import { isUtf8 } from 'node:buffer';
 import { AbstractMessageReader, type DataCallback, type Disposable, type Message } from 'vscode-jsonrpc/node';
 import type { ProtocolLogger } from '../api';
-import { toLibraryCancel } from './cancellation';
+import { MAX_JSON_DEPTH, moreBracketsThan, nestingDepth, outlineMessages } from './jsonDepth';
 import { LineSplitter } from './lineSplitter';
 
 /** Internal marker; never read from the wire (an agent sending it is ignored). */
@@ -37,6 +40,10 @@ export interface NdjsonReaderOptions {
    * vscode-jsonrpc's queue (orderedDispatch.ts).
    */
   route?: (message: Message, deliver: DataCallback) => void;
+  /** Deepest nesting accepted (default MAX_JSON_DEPTH); a batch array adds one level. */
+  maxDepth?: number;
+  /** Answers a request that is never delivered (invalid id, too deep) with a `-32600` error. */
+  answerInvalid?: (id: string | number | null, message: string) => void;
 }
 
 export interface ReaderStats {
@@ -48,6 +55,10 @@ export interface ReaderStats {
   oversizeLines: number;
   /** Lines with invalid UTF-8, decoded with U+FFFD. */
   invalidUtf8Lines: number;
+  /** Lines nested deeper than `maxDepth`, refused unparsed. */
+  tooDeepLines: number;
+  /** Requests refused for an unusable id (null, an object…). */
+  invalidRequests: number;
 }
 
 export class OversizeLineError extends Error {
@@ -58,11 +69,13 @@ export class OversizeLineError extends Error {
 }
 
 export class NdjsonMessageReader extends AbstractMessageReader {
-  readonly stats: ReaderStats = { messages: 0, noiseLines: 0, oversizeLines: 0, invalidUtf8Lines: 0 };
+  readonly stats: ReaderStats = { messages: 0, noiseLines: 0, oversizeLines: 0, invalidUtf8Lines: 0, tooDeepLines: 0, invalidRequests: 0 };
   private readonly maxLineBytes: number;
   private readonly logger: ProtocolLogger | undefined;
   private readonly splitter: LineSplitter;
   private readonly route: ((message: Message, deliver: DataCallback) => void) | undefined;
+  private readonly maxDepth: number;
+  private readonly answerInvalid: ((id: string | number | null, message: string) => void) | undefined;
   private callback: DataCallback | undefined;
   private ended = false;
   private readonly detach: (() => void)[] = [];
@@ -74,8 +87,10 @@ export class NdjsonMessageReader extends AbstractMessageReader {
     this.maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
     this.logger = options.logger;
     this.route = options.route;
+    this.maxDepth = options.maxDepth ?? MAX_JSON_DEPTH;
+    this.answerInvalid = options.answerInvalid;
     this.splitter = new LineSplitter(this.maxLineBytes, {
-      line: (bytes) => this.onLine(bytes),
+      line: (bytes) => this.onLineSafely(bytes),
       oversize: (bytes) => this.onOversize(bytes),
     });
   }
@@ -135,6 +150,15 @@ export class NdjsonMessageReader extends AbstractMessageReader {
     this.fireError(err);
   }
 
+  private onLineSafely(bytes: Buffer): void {
+    try {
+      this.onLine(bytes);
+    } catch (err) {
+      // One bad line must not cost the lines after it in the same chunk.
+      this.logger?.log('error', `Handling a line from the agent failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+    }
+  }
+
   private onLine(bytes: Buffer): void {
     let end = bytes.length;
     if (end > 0 && bytes[end - 1] === 0x0d) end--;
@@ -144,6 +168,11 @@ export class NdjsonMessageReader extends AbstractMessageReader {
     const first = bytes[start];
     if (first !== 0x7b /* { */ && first !== 0x5b /* [ */) {
       this.noise(bytes.toString('utf8', start, end), 'not JSON');
+      return;
+    }
+    const allowed = this.maxDepth + (first === 0x5b ? 1 : 0);
+    if (moreBracketsThan(bytes, start, end, allowed) && nestingDepth(bytes, start, end, allowed) > allowed) {
+      this.tooDeep(bytes, start, end);
       return;
     }
     const text = bytes.toString('utf8', start, end);
@@ -171,14 +200,41 @@ export class NdjsonMessageReader extends AbstractMessageReader {
       this.noise(JSON.stringify(value) ?? String(value), 'not a JSON-RPC message');
       return;
     }
-    const msg = value as Message & { method?: unknown };
+    const msg = value as Message & { method?: unknown; id?: unknown };
     this.logger?.wire?.('receive', msg);
+    if ('method' in msg && 'id' in msg && typeof msg.id !== 'string' && typeof msg.id !== 'number') {
+      this.refuse(null, 'Invalid Request: the id must be a string or a number.',
+        `Refused a request with ${msg.id === null ? 'a null' : `a${Array.isArray(msg.id) ? 'n array' : ` ${typeof msg.id}`}`} id (${describeMethod(msg.method)}); answered with an error, id null.`);
+      return;
+    }
+    if ('method' in msg && typeof msg.method !== 'string' && 'id' in msg) {
+      this.refuse(msg.id as string | number, 'Invalid Request: the method must be a string.', `Refused a request #${String(msg.id)} whose method is not a string.`);
+      return;
+    }
     if (msg.method === END_OF_STREAM_METHOD) {
       this.logger?.log('debug', `Ignored a reserved method from the agent: ${END_OF_STREAM_METHOD}`);
       return;
     }
     this.stats.messages++;
-    this.emit(toLibraryCancel(msg));
+    this.emit(msg);
+  }
+
+  /** A line nested deeper than the limit: counted, logged, and each request in it answered. */
+  private tooDeep(bytes: Buffer, start: number, end: number): void {
+    this.stats.tooDeepLines++;
+    const outlines = outlineMessages(bytes, start, end);
+    const requests = outlines.filter((o) => o.hasMethod && o.id !== undefined);
+    this.logger?.log('warn', `Refused a ${end - start}-byte line from the agent nested deeper than ${this.maxDepth} levels`
+      + `${requests.length ? ` (${requests.length} request(s) answered with an error)` : ''}. The connection stays up.`);
+    for (const r of requests) {
+      this.answerInvalid?.(r.id ?? null, `Invalid Request: the message is nested deeper than ${this.maxDepth} levels.`);
+    }
+  }
+
+  private refuse(id: string | number | null, answer: string, log: string): void {
+    this.stats.invalidRequests++;
+    this.logger?.log('warn', log);
+    this.answerInvalid?.(id, answer);
   }
 
   private emit(msg: Message): void {
@@ -198,6 +254,10 @@ export class NdjsonMessageReader extends AbstractMessageReader {
 }
 
 function ignore(): void { /* see stopListening */ }
+
+function describeMethod(method: unknown): string {
+  return typeof method === 'string' ? JSON.stringify(method.length > 100 ? `${method.slice(0, 100)}…` : method) : 'no method name';
+}
 
 function isJsonSpace(b: number): boolean {
   return b === 0x20 || b === 0x09 || b === 0x0d || b === 0x0a;

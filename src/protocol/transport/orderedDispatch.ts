@@ -10,13 +10,11 @@
 //     before. While the library holds such a message, everything read after it waits here, in
 //     order, and moves on on the turn after the library dispatched it (so the promise
 //     continuations of a response run before the next message, as they did);
-//   - a cancellation goes to the library when it is read, as before (the library acts on it at
-//     once: it answers a queued request or cancels a running one). If its request is still
-//     waiting here, it goes right behind that request instead;
+//   - cancellations never come here: the connection acts on them when they are read
+//     (cancellation.ts), whether their request waits here, in the library, or runs;
 //   - when many messages wait, the readable is paused until they have been dispatched.
 // Messages are dispatched exactly in arrival order.
 import type { DataCallback, Message, MessageStrategy, NotificationMessage } from 'vscode-jsonrpc/node';
-import { LIBRARY_CANCEL_METHOD } from './cancellation';
 
 export interface OrderedDispatchTarget {
   /** Handles a notification (not a `$/…` one) read from the agent. */
@@ -33,8 +31,6 @@ export class OrderedDispatch {
   private head = 0;
   /** Handed to the library and not dispatched by it yet. */
   private readonly inLibrary = new Set<Message>();
-  /** Ids of requests waiting here, with the cancellation read for each (if any). */
-  private readonly waitingRequests = new Map<string, Message | null>();
   private toLibrary: DataCallback | undefined;
   private scheduled = false;
   private paused = false;
@@ -62,17 +58,6 @@ export class OrderedDispatch {
       this.dispatch(message);
       return;
     }
-    const m = message as { method?: unknown; id?: unknown; params?: unknown };
-    if (m.method === LIBRARY_CANCEL_METHOD) {
-      const key = idKey((m.params as { id?: unknown } | undefined)?.id);
-      if (key !== undefined && this.waitingRequests.has(key)) this.waitingRequests.set(key, message);
-      else toLibrary(message);
-      return;
-    }
-    if (typeof m.method === 'string') {
-      const key = idKey(m.id);
-      if (key !== undefined) this.waitingRequests.set(key, null);
-    }
     this.waiting.push(message);
     if (!this.paused && this.waitingCount >= this.highWater) {
       this.paused = true;
@@ -85,7 +70,6 @@ export class OrderedDispatch {
     this.waiting = [];
     this.head = 0;
     this.inLibrary.clear();
-    this.waitingRequests.clear();
     if (this.paused) {
       this.paused = false;
       this.target.resume();
@@ -98,16 +82,8 @@ export class OrderedDispatch {
       this.target.notify(n.method, n.params);
       return;
     }
-    // A cancellation is acted on by the library when handed over and is not always queued by it.
-    if (n.method !== LIBRARY_CANCEL_METHOD) this.inLibrary.add(message);
+    this.inLibrary.add(message);
     this.toLibrary?.(message);
-    // A request: its cancellation, if one was read while it waited, goes right behind it.
-    const key = this.waitingRequests.size > 0 && typeof n.method === 'string' ? idKey(n.id) : undefined;
-    if (key !== undefined) {
-      const cancel = this.waitingRequests.get(key);
-      this.waitingRequests.delete(key);
-      if (cancel) this.toLibrary?.(cancel);
-    }
   }
 
   private schedule(): void {
@@ -135,10 +111,4 @@ export class OrderedDispatch {
       this.target.resume();
     }
   }
-}
-
-function idKey(id: unknown): string | undefined {
-  if (typeof id === 'number') return `n${id}`;
-  if (typeof id === 'string') return `s${id}`;
-  return undefined;
 }

@@ -9,10 +9,10 @@
 //   `onClose` fires once.
 import {
   Emitter, ResponseError, createMessageConnection, type CancellationToken, type Event,
-  type Logger, type MessageConnection,
+  type Logger, type Message, type MessageConnection,
 } from 'vscode-jsonrpc/node';
 import type { CancelToken, Disposable, ProtocolLogger } from '../api';
-import { acpCancellationStrategy } from './cancellation';
+import { InboundCancellation } from './cancellation';
 import { ConnectionClosedError, ErrorCodes, toRpcFailure } from './errors';
 import { END_OF_STREAM_METHOD, NdjsonMessageReader, type ReaderStats } from './ndjsonReader';
 import { NdjsonMessageWriter } from './ndjsonWriter';
@@ -33,6 +33,7 @@ export class RpcConnection implements Disposable {
   private readonly writer: NdjsonMessageWriter;
   private readonly conn: MessageConnection;
   private readonly gate: OrderedDispatch;
+  private readonly cancellation: InboundCancellation;
   private readonly requestHandlers = new Map<string, RpcRequestHandler>();
   private readonly notificationHandlers = new Map<string, RpcNotificationHandler>();
   private readonly closeEmitter = new Emitter<{ error?: Error }>();
@@ -49,12 +50,16 @@ export class RpcConnection implements Disposable {
       pause: () => readable.pause(),
       resume: () => readable.resume(),
     });
+    this.cancellation = new InboundCancellation((m) => this.logger?.log('debug', m));
     this.reader = new NdjsonMessageReader(readable, {
-      maxLineBytes: options.maxLineBytes, logger: options.logger, route: (m, deliver) => this.gate.route(m, deliver),
+      maxLineBytes: options.maxLineBytes,
+      logger: options.logger,
+      route: (m, deliver) => { if (!this.cancellation.read(m)) this.gate.route(m, deliver); },
+      answerInvalid: (id, message) => this.answerInvalid(id, message),
     });
     this.writer = new NdjsonMessageWriter(writable, options.logger);
     this.conn = createMessageConnection(this.reader, this.writer, libraryLogger(options.logger), {
-      cancellationStrategy: acpCancellationStrategy,
+      cancellationStrategy: this.cancellation.strategy,
       messageStrategy: this.gate.strategy,
     });
     this.conn.onRequest((method, params, token) => this.dispatchRequest(method, params, token));
@@ -126,6 +131,7 @@ export class RpcConnection implements Disposable {
     if (this.closed) return;
     this.closed = true;
     this.gate.dispose();
+    this.cancellation.dispose();
     this.conn.dispose(); // rejects every pending request (mapped to ConnectionClosedError)
     this.writer.end();
     this.closeEmitter.fire(error ? { error } : {});
@@ -136,10 +142,30 @@ export class RpcConnection implements Disposable {
   private dispatchRequest(method: string, params: unknown, token: CancellationToken): unknown {
     const handler = this.requestHandlers.get(method);
     if (!handler) {
+      this.cancellation.finished(token);
       this.logger?.log('debug', `Agent called an unknown method: ${method}`);
       throw new ResponseError(ErrorCodes.MethodNotFound, `Method not found: ${method}`);
     }
-    return handler(params, token);
+    let result: unknown;
+    try {
+      result = handler(params, token);
+    } catch (err) {
+      this.cancellation.finished(token);
+      throw err;
+    }
+    if (!isThenable(result)) {
+      this.cancellation.finished(token);
+      return result;
+    }
+    const done = (): void => this.cancellation.finished(token);
+    return Promise.resolve(result).finally(done);
+  }
+
+  /** A request the reader refused (unusable id, nested too deep): `-32600`, never silence. */
+  private answerInvalid(id: string | number | null, message: string): void {
+    if (this.closed) return;
+    this.writer.write({ jsonrpc: '2.0', id, error: { code: ErrorCodes.InvalidRequest, message } } as Message)
+      .catch((err: unknown) => this.logger?.log('debug', `Answering an invalid request failed: ${String(err)}`));
   }
 
   private dispatchNotification(method: string, params: unknown): void {
@@ -159,6 +185,10 @@ export class RpcConnection implements Disposable {
       this.logger?.log('error', `Handling ${method} failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
     }
   }
+}
+
+function isThenable(v: unknown): v is PromiseLike<unknown> {
+  return typeof v === 'object' && v !== null && typeof (v as { then?: unknown }).then === 'function';
 }
 
 function libraryLogger(logger: ProtocolLogger | undefined): Logger {

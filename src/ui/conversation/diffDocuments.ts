@@ -1,8 +1,11 @@
 // Opens agent edits in VS Code's diff editor. v1 diffs carry the old and new texts; v2 diffs
 // carry a git patch, from which before/after are rebuilt against the file as it is now; when
-// that fails the patch itself is shown as a read-only document.
+// that fails the patch itself is shown as a read-only document. The file is read only when
+// diffAccess.ts allows it: a regular file of at most 16 MiB, inside the workspace folders, or
+// elsewhere after the user said yes to a modal that names it.
 import * as vscode from 'vscode';
 import type { ToolCallContent } from '../../protocol/domain';
+import { decideDiffRead, readCapped } from './diffAccess';
 import { findFilePatch, parsePatch, reconstruct } from './patch';
 
 type DiffContent = Extract<ToolCallContent, { type: 'diff' }>;
@@ -48,8 +51,9 @@ export class DiffDocuments implements vscode.TextDocumentContentProvider, vscode
     if (content.patch) {
       const files = parsePatch(content.patch.text);
       const fp = findFilePatch(files, path) ?? files[file];
-      const fileUri = toUri(path);
-      const current = fileUri ? await readText(fileUri) : undefined;
+      const read = await readForDiff(path);
+      const fileUri = read ? vscode.Uri.file(read.path) : undefined;
+      const current = read?.text;
       const r = fp ? reconstruct(fp, current) : null;
       if (r) {
         const left = this.add(path, 'before', r.before);
@@ -62,8 +66,8 @@ export class DiffDocuments implements vscode.TextDocumentContentProvider, vscode
       await vscode.window.showTextDocument(doc, { preview: true });
       return;
     }
-    const uri = toUri(path);
-    if (uri && (await readText(uri)) !== undefined) await vscode.window.showTextDocument(uri, { preview: true });
+    const read = await readForDiff(path);
+    if (read) await vscode.window.showTextDocument(vscode.Uri.file(read.path), { preview: true });
     else void vscode.window.showInformationMessage(`The agent sent no diff text for ${name}.`);
   }
 
@@ -80,12 +84,28 @@ export function toUri(path: string): vscode.Uri | undefined {
   return folder ? vscode.Uri.joinPath(folder.uri, path) : undefined;
 }
 
-async function readText(uri: vscode.Uri): Promise<string | undefined> {
+/** The current text of the file a diff names, if diffAccess.ts (or the user) allows reading it. */
+async function readForDiff(p: string): Promise<{ path: string; text: string } | undefined> {
+  const roots = (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
+  const decision = await decideDiffRead(p, roots);
+  if (decision.kind === 'refuse') {
+    if (decision.why !== 'the file does not exist') {
+      void vscode.window.showWarningMessage(`Open Diff did not read ${decision.path}: ${decision.why}. The agent's patch is shown as sent.`);
+    }
+    return undefined;
+  }
+  if (decision.kind === 'ask') {
+    const pick = await vscode.window.showWarningMessage(
+      `The agent's diff names ${decision.path}, and ${decision.why}. Read it to show the diff?`,
+      { modal: true, detail: 'Without it, the agent\'s patch is shown as sent.' }, 'Read File');
+    if (pick !== 'Read File') return undefined;
+  }
   try {
+    const uri = vscode.Uri.file(decision.path);
     const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-    if (open) return open.getText();
-    return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
-  } catch {
+    return { path: decision.path, text: open ? open.getText() : await readCapped(decision.real) };
+  } catch (err) {
+    void vscode.window.showWarningMessage(`Open Diff could not read ${decision.path}: ${err instanceof Error ? err.message : String(err)}`);
     return undefined;
   }
 }

@@ -4,10 +4,10 @@ import { EventEmitter } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
 import * as fc from 'fast-check';
 import { CancellationTokenSource, ResponseError, type Message } from 'vscode-jsonrpc/node';
-import type { LogLevel, ProtocolLogger } from '../../../src/protocol/api';
 import { ConnectionClosedError, RpcError } from '../../../src/protocol/transport/errors';
 import { END_OF_STREAM_METHOD, NdjsonMessageReader, OversizeLineError } from '../../../src/protocol/transport/ndjsonReader';
 import { RpcConnection } from '../../../src/protocol/transport/rpcConnection';
+import { closedPromise, setup, type LogEntry } from './transportHarness';
 
 // ------------------------------------------------------------------ helpers
 
@@ -20,55 +20,6 @@ async function readChunks(chunks: Buffer[], maxLineBytes?: number) {
   reader.listen((m) => { if ((m as { method?: string }).method !== END_OF_STREAM_METHOD) messages.push(m); });
   await closed;
   return { messages, stats: reader.stats };
-}
-
-/** Collects the lines we write to the agent and hands them out parsed, in order. */
-class SentLines {
-  private buf = '';
-  private readonly lines: string[] = [];
-  private waiters: ((line: string) => void)[] = [];
-  constructor(stream: PassThrough) {
-    stream.setEncoding('utf8');
-    stream.on('data', (s: string) => {
-      this.buf += s;
-      let nl: number;
-      while ((nl = this.buf.indexOf('\n')) !== -1) {
-        const line = this.buf.slice(0, nl);
-        this.buf = this.buf.slice(nl + 1);
-        const w = this.waiters.shift();
-        if (w) w(line); else this.lines.push(line);
-      }
-    });
-  }
-  nextLine(): Promise<string> {
-    const line = this.lines.shift();
-    if (line !== undefined) return Promise.resolve(line);
-    return new Promise((resolve) => this.waiters.push(resolve));
-  }
-  async next(): Promise<Record<string, unknown>> {
-    return JSON.parse(await this.nextLine()) as Record<string, unknown>;
-  }
-}
-
-interface LogEntry { level: LogLevel; message: string }
-
-function setup(options: { maxLineBytes?: number } = {}) {
-  const agentOut = new PassThrough();
-  const agentIn = new PassThrough();
-  const logs: LogEntry[] = [];
-  const wire: { direction: 'send' | 'receive'; message: unknown }[] = [];
-  const logger: ProtocolLogger = {
-    log: (level, message) => { logs.push({ level, message }); },
-    wire: (direction, message) => { wire.push({ direction, message }); },
-  };
-  const rpc = new RpcConnection(agentOut, agentIn, { logger, maxLineBytes: options.maxLineBytes });
-  const sent = new SentLines(agentIn);
-  const send = (m: unknown): void => { agentOut.write(typeof m === 'string' ? m : `${JSON.stringify(m)}\n`); };
-  return { agentOut, agentIn, rpc, sent, send, logs, wire };
-}
-
-function closedPromise(rpc: RpcConnection): Promise<{ error?: Error }> {
-  return new Promise((resolve) => rpc.onClose(resolve));
 }
 
 // ------------------------------------------------------------------ generators

@@ -60,6 +60,10 @@ export class AcpExtension extends Disposable {
     this.conversation = this._register(new Conversation({
       extensionUri: context.extensionUri, transcript: this.transcript, log: this.logs.main,
       promptCapabilities: (sessionId) => this.agentOf(sessionId)?.connection?.capabilities.prompt,
+      sessionFacts: {
+        get: (sessionId) => { const ref = this.refOf(sessionId); return ref && this.store.session(ref.agentId, ref.sessionId); },
+        onDidChange: (listener) => this.store.onDidChange((c) => { if (c.scope === 'session') listener(c.sessionId); }),
+      },
     }));
     this._register(this.conversation.registerView());
     this.wireAgents(terminals);
@@ -124,10 +128,6 @@ export class AcpExtension extends Disposable {
     this._register(this.store.onDidChange((ch) => {
       if (ch.scope === 'active') this.conversation.setActiveSession(this.store.activeSession?.sessionId);
       if (ch.scope === 'session' && ch.kind === 'added' && !this.store.session(ch.agentId, ch.sessionId)?.parentSessionId) void this.revealSession(ch);
-      if (ch.scope === 'session' && ch.kind !== 'removed') {
-        const s = this.store.session(ch.agentId, ch.sessionId);
-        if (s) this.transcript.setQueuedPrompts(s.sessionId, s.queued.map((q) => ({ id: q.id, text: q.text })));
-      }
     }));
   }
 

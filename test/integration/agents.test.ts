@@ -207,6 +207,10 @@ describe('Conversation with the Demo Agent on v1 (client services)', function ()
 
   it('terminal/create runs a real process: output and exit code reach the agent and the view', async () => {
     await prompt(ref, '/terminal echo acp-terminal-ok; echo second-line');
+    // Nothing runs before the user allows exactly this command.
+    const ask = await nextPermission(a, ref);
+    assert.match(ask.request.title, /Run a command in a terminal: .*acp-terminal-ok/);
+    await a.internals.broker.respond(ask.id, 'allow');
     assert.strictEqual(await turnEnd(a, ref), 'end_turn');
     const snap = await dom(a, (s) => /exit code: 0/.test(s.text) && s.text.includes('second-line'), 'the terminal result');
     const term = snap.items.find((i) => i.kind === 'tool_call' && i.text.includes('acp-terminal-ok'));

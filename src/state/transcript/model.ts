@@ -1,8 +1,8 @@
 // The transcript's data: what a session's conversation holds, in order. Items are owned by the
 // store and mutated in place as events arrive; consumers must treat them as read-only.
 import type {
-  AvailableCommand, ConfigOption, ContentBlock, JsonObject, Meta, PermissionOption, PermissionSubject,
-  ToolCallContent, ToolCallLocation, TurnState, Usage,
+  AvailableCommand, ContentBlock, JsonObject, Meta, PermissionOption, PermissionSubject,
+  ToolCallContent, ToolCallLocation, Usage,
 } from '../../protocol/domain';
 
 export type Role = 'user' | 'agent' | 'thought';
@@ -99,22 +99,14 @@ export interface TurnEndItem {
 export type TranscriptItem = MessageItem | ToolCallItem | PermissionItem | NoticeItem | UnknownItem | TurnEndItem;
 export type TranscriptItemKind = TranscriptItem['kind'];
 
-export interface QueuedPrompt { id: string; text: string }
 
 export interface ContextUsage { used: number; size: number; cost?: { amount: number; currency: string } | null }
 
 /** Session-level state (not items): shown in the view's header and composer. */
 export interface SessionMeta {
-  title: string | null;
-  updatedAt: string | null;
-  turnState: TurnState;
-  stopReason: string | null;
   lastTurnUsage: Usage | null;
   usage: ContextUsage | null;
   commands: AvailableCommand[];
-  configOptions: ConfigOption[];
-  /** Prompts typed while the agent was busy, waiting to be sent (the queue itself lives elsewhere). */
-  queued: QueuedPrompt[];
 }
 
 export type TranscriptChange =

@@ -13,7 +13,7 @@ import { ItemList } from './itemList';
 import type { SessionLimits } from './limits';
 import { appendBlock, newMessage, replaceParts, setMessageMeta } from './messages';
 import type {
-  MessageItem, PermissionItem, QueuedPrompt, Role, SessionMeta, ToolCallItem, TranscriptChange, TranscriptItem,
+  MessageItem, PermissionItem, Role, SessionMeta, ToolCallItem, TranscriptChange, TranscriptItem,
 } from './model';
 import { approxSize, cutText, keepRaw, noteDrop } from './size';
 import { appendToolContent, applyToolFields, MAX_LABEL_CHARS, newToolCall, toolCallSize } from './toolCalls';
@@ -24,10 +24,10 @@ type Fire = (c: TranscriptChange) => void;
 type ChangeKind = 'add' | 'append' | 'upsert';
 
 export class SessionTranscript {
-  readonly meta: SessionMeta = {
-    title: null, updatedAt: null, turnState: 'idle', stopReason: null, lastTurnUsage: null,
-    usage: null, commands: [], configOptions: [], queued: [],
-  };
+  /** What the transcript shows besides items; turn state, title, config options and the prompt queue are the SessionStore's. */
+  readonly meta: SessionMeta = { lastTurnUsage: null, usage: null, commands: [] };
+  /** The agent last said a turn runs (to tell a completed turn from a repeated idle). */
+  private turnRunning = false;
   private readonly items: ItemList;
   private readonly terminalMap = new Map<string, TerminalBuffer>();
   private seq = 0;
@@ -73,11 +73,8 @@ export class SessionTranscript {
       }
       case 'state': return this.turnState(e);
       case 'commands': this.meta.commands = e.commands; return this.metaChanged();
-      case 'config_options': this.meta.configOptions = e.options; return this.metaChanged();
-      case 'session_info':
-        if (e.title !== undefined) this.meta.title = e.title === null ? null : cutText(e.title, MAX_LABEL_CHARS);
-        if (e.updatedAt !== undefined) this.meta.updatedAt = e.updatedAt;
-        return this.metaChanged();
+      // Session state owned by the SessionStore.
+      case 'config_options': case 'session_info': return;
       case 'usage':
         this.meta.usage = { used: e.used, size: e.size, cost: e.cost ?? null };
         return this.metaChanged();
@@ -144,11 +141,6 @@ export class SessionTranscript {
     const rev = t.rev;
     t.appendText(text);
     this.clientExit(t, rev, exitStatus);
-  }
-
-  setQueued(queued: QueuedPrompt[]): void {
-    this.meta.queued = queued.map((q) => ({ id: q.id, text: q.text }));
-    this.metaChanged();
   }
 
   clear(): void {
@@ -249,22 +241,20 @@ export class SessionTranscript {
   }
 
   private turnState(e: Extract<SessionEvent, { kind: 'state' }>): void {
-    const wasIdle = this.meta.turnState === 'idle';
-    this.meta.turnState = e.state;
+    const wasIdle = !this.turnRunning;
+    this.turnRunning = e.state !== 'idle';
     if (e.usage) this.meta.lastTurnUsage = e.usage;
     if (e.state === 'idle' && e.stopReason) {
-      this.meta.stopReason = e.stopReason;
       // A repeated idle (a snapshot) is not a new completion.
       if (!wasIdle) {
         this.markUnfinishedTools();
         const error = e.error ? { ...e.error, message: cutText(e.error.message, MAX_LABEL_CHARS) } : null;
         this.addItem({ kind: 'turn_end', itemId: this.nextId('s'), stopReason: cutText(e.stopReason, 100), error, usage: e.usage ?? null }, 100 + (error?.message.length ?? 0));
       }
-    } else if (e.state !== 'idle') {
-      this.meta.stopReason = null;
-      if (wasIdle) this.turnStart = this.endIndex;
+    } else if (e.state !== 'idle' && wasIdle) {
+      this.turnStart = this.endIndex;
     }
-    this.metaChanged();
+    if (e.usage) this.metaChanged();
   }
 
   /** Tool calls of the ending turn that the agent left pending or in progress are shown as unfinished. */

@@ -8,7 +8,7 @@ import type { Disposable, Event } from '../../protocol/api';
 import type { ContentBlock, PermissionOutcome, PermissionRequest, SessionEvent } from '../../protocol/domain';
 import type { TerminalExitStatus } from '../terminalBuffer';
 import { Emitter } from '../emitter';
-import type { QueuedPrompt, TranscriptChange } from './model';
+import type { TranscriptChange } from './model';
 import { DEFAULT_SESSION_LIMITS, type SessionLimits } from './limits';
 import { SessionTranscript } from './session';
 
@@ -90,10 +90,6 @@ export class Transcript implements Disposable {
     this.sessionFor(sessionId).appendClientTerminalOutput(terminalId, text, exitStatus);
   }
 
-  /** Prompts waiting to be sent, shown under the conversation. */
-  setQueuedPrompts(sessionId: string, queued: QueuedPrompt[]): void {
-    this.sessionFor(sessionId).setQueued(queued);
-  }
 
   dispose(): void {
     this.changes.dispose();

@@ -10,6 +10,7 @@ import { ConversationHost, webviewOptions, type HostOwner } from './host';
 import { WorkspaceFiles } from './mentions';
 import { buildPromptBlocks, MAX_EMBEDDED_CHARS, type PromptCapabilities } from './promptBlocks';
 import type { Attachment, DomSnapshot, FromWebview } from './webviewMessages';
+import type { SessionFactsSource } from './viewModel';
 
 export interface ConversationOptions {
   extensionUri: vscode.Uri;
@@ -21,6 +22,8 @@ export interface ConversationOptions {
   windowSize?: number;
   /** Coalescing window for deltas. Default 24 ms. */
   coalesceMs?: number;
+  /** Turn state, title, config options and prompt queue of each session (owned by the SessionStore). */
+  sessionFacts?: SessionFactsSource;
 }
 
 export interface PromptSubmission {
@@ -50,7 +53,7 @@ export class Conversation implements vscode.Disposable, vscode.WebviewViewProvid
   private readonly unqueueEmitter = new vscode.EventEmitter<{ sessionId: string; id: string }>();
   private readonly activeEmitter = new vscode.EventEmitter<string | undefined>();
 
-  /** The user sent a prompt (Enter or Send). Queue it while a turn runs; the view shows the queue given to `transcript.setQueuedPrompts`. */
+  /** The user sent a prompt (Enter or Send). Queue it while a turn runs; the view shows the queue from `sessionFacts`. */
   readonly onDidSubmitPrompt = this.submitEmitter.event;
   /** The user pressed Cancel during a turn. */
   readonly onDidRequestCancel = this.cancelEmitter.event;
@@ -134,7 +137,7 @@ export class Conversation implements vscode.Disposable, vscode.WebviewViewProvid
   }
 
   private addHost(webview: vscode.Webview, kind: 'view' | 'panel'): ConversationHost {
-    const host = new ConversationHost(webview, kind, this.options.extensionUri, this, { windowSize: this.options.windowSize, coalesceMs: this.options.coalesceMs });
+    const host = new ConversationHost(webview, kind, this.options.extensionUri, this, { windowSize: this.options.windowSize, coalesceMs: this.options.coalesceMs, ...(this.options.sessionFacts ? { facts: this.options.sessionFacts } : {}) });
     this.hostList.push(host);
     host.onDidDispose(() => {
       const i = this.hostList.indexOf(host);
@@ -192,7 +195,7 @@ export class Conversation implements vscode.Disposable, vscode.WebviewViewProvid
   }
 
   private setConfig(msg: Extract<FromWebview, { type: 'setConfig' }>): void {
-    const opt = this.transcript.session(msg.sessionId)?.meta.configOptions.find((o) => o.id === msg.configId);
+    const opt = this.options.sessionFacts?.get(msg.sessionId)?.configOptions.find((o) => o.id === msg.configId);
     const valid = opt?.kind === 'select' ? typeof msg.value === 'string' && opt.options.some((o) => o.value === msg.value)
       : opt?.kind === 'boolean' ? typeof msg.value === 'boolean' : false;
     if (!valid) {

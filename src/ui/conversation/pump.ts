@@ -5,7 +5,7 @@ import type { Disposable } from '../../protocol/api';
 import type { SessionMeta, Transcript, TranscriptChange } from '../../state/transcript';
 import { DeltaTracker } from './deltas';
 import type { DeltaOp, ToWebview } from './webviewMessages';
-import { sessionView } from './viewModel';
+import { sessionView, type SessionFactsSource } from './viewModel';
 
 export interface PumpOptions {
   /** Window for coalescing a burst of changes into one post. Default 24 ms. */
@@ -14,6 +14,8 @@ export interface PumpOptions {
   windowSize?: number;
   setTimer?: (fn: () => void, ms: number) => unknown;
   clearTimer?: (handle: unknown) => void;
+  /** Turn state, title, config options and queue of the shown session (the SessionStore). */
+  facts?: SessionFactsSource;
 }
 
 export interface PumpStats {
@@ -27,10 +29,7 @@ export interface PumpStats {
   changesSeen: number;
 }
 
-const EMPTY_META: SessionMeta = {
-  title: null, updatedAt: null, turnState: 'idle', stopReason: null, lastTurnUsage: null, usage: null,
-  commands: [], configOptions: [], queued: [],
-};
+const EMPTY_META: SessionMeta = { lastTurnUsage: null, usage: null, commands: [] };
 
 export class DeltaPump implements Disposable {
   readonly stats: PumpStats = { messagesPosted: 0, snapshotsPosted: 0, deltasPosted: 0, opsPosted: 0, changesSeen: 0 };
@@ -43,6 +42,8 @@ export class DeltaPump implements Disposable {
   private needSnapshot = false;
   private timer: unknown;
   private readonly sub: Disposable;
+  private readonly factsSub: Disposable | undefined;
+  private readonly facts: SessionFactsSource | undefined;
   private readonly coalesceMs: number;
   readonly windowSize: number;
   private readonly setTimer: (fn: () => void, ms: number) => unknown;
@@ -54,6 +55,8 @@ export class DeltaPump implements Disposable {
     this.setTimer = opts.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
     this.clearTimer = opts.clearTimer ?? ((h) => clearTimeout(h as ReturnType<typeof setTimeout>));
     this.sub = transcript.onDidChange((c) => this.onChange(c));
+    this.facts = opts.facts;
+    this.factsSub = opts.facts?.onDidChange((sessionId) => this.onChange({ sessionId, kind: 'session' }));
   }
 
   get activeSessionId(): string | undefined { return this.sessionId; }
@@ -83,7 +86,7 @@ export class DeltaPump implements Disposable {
     const session = this.transcript.session(this.sessionId);
     if (this.needSnapshot || !this.tracker || this.tracker.session !== session) return this.sendSnapshot();
     const ops: DeltaOp[] = [];
-    if (this.dirtySession) ops.push({ op: 'session', session: sessionView(this.sessionId, this.tracker.session.meta) });
+    if (this.dirtySession) ops.push({ op: 'session', session: sessionView(this.sessionId, this.tracker.session.meta, this.facts?.get(this.sessionId)) });
     for (const id of this.dirtyTerminals) ops.push(...this.tracker.terminalOps(id));
     for (const id of this.dirtyItems) ops.push(...this.tracker.itemOps(id));
     this.resetDirty();
@@ -107,6 +110,7 @@ export class DeltaPump implements Disposable {
   dispose(): void {
     this.cancelTimer();
     this.sub.dispose();
+    this.factsSub?.dispose();
     this.live = false;
   }
 
@@ -135,7 +139,7 @@ export class DeltaPump implements Disposable {
     this.stats.messagesPosted++;
     this.stats.snapshotsPosted++;
     this.post({
-      type: 'snapshot', sessionId: id ?? null, session: id === undefined ? null : sessionView(id, session?.meta ?? EMPTY_META),
+      type: 'snapshot', sessionId: id ?? null, session: id === undefined ? null : sessionView(id, session?.meta ?? EMPTY_META, this.facts?.get(id)),
       ...page, windowSize: this.windowSize,
     });
   }

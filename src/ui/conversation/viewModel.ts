@@ -1,6 +1,6 @@
 // Plain-JSON views of transcript items, terminals and session state, as sent to the webview.
 // Pure (no `vscode`); long texts are capped so one update cannot flood the webview.
-import type { ContentBlock, ToolCallContent } from '../../protocol/domain';
+import type { ConfigOption, ContentBlock, ToolCallContent } from '../../protocol/domain';
 import type { TerminalBuffer } from '../../state/terminalBuffer';
 import { sizeText, type MessagePart, type SessionMeta, type ToolCallItem, type TranscriptItem, type Truncation } from '../../state/transcript';
 import { jsonPreview } from './jsonPreview';
@@ -178,9 +178,26 @@ export function exitText(t: TerminalBuffer): string | null {
   return typeof e.exitCode === 'number' ? `exit ${e.exitCode}` : 'exited';
 }
 
-export function sessionView(sessionId: string, m: SessionMeta): SessionView {
+/** What the SessionStore knows of the shown session (its owner); the transcript adds usage and commands. */
+export interface SessionFacts {
+  readonly title?: string;
+  readonly turnState: string;
+  readonly stopReason?: string;
+  readonly configOptions: readonly ConfigOption[];
+  readonly queued: readonly { readonly id: string; readonly text: string }[];
+}
+
+/** Where the conversation reads session facts, and hears that they changed (by session id). */
+export interface SessionFactsSource {
+  get(sessionId: string): SessionFacts | undefined;
+  onDidChange(listener: (sessionId: string) => void): { dispose(): void };
+}
+
+const NO_FACTS: SessionFacts = { turnState: 'idle', configOptions: [], queued: [] };
+
+export function sessionView(sessionId: string, m: SessionMeta, facts: SessionFacts = NO_FACTS): SessionView {
   const config: ConfigView[] = [];
-  for (const o of m.configOptions) {
+  for (const o of facts.configOptions) {
     if (o.kind === 'select') {
       config.push({
         kind: 'select', id: o.id, name: o.name, description: o.description ?? null, category: o.category ?? null, value: o.currentValue,
@@ -192,10 +209,10 @@ export function sessionView(sessionId: string, m: SessionMeta): SessionView {
   }
   const cost = m.usage?.cost ? `${m.usage.cost.amount.toFixed(2)} ${m.usage.cost.currency}` : null;
   return {
-    sessionId, title: m.title, turnState: m.turnState, busy: m.turnState !== 'idle', stopReason: m.stopReason,
+    sessionId, title: facts.title ?? null, turnState: facts.turnState, busy: facts.turnState !== 'idle', stopReason: facts.stopReason ?? null,
     commands: m.commands.map((c) => ({ name: c.name, description: c.description, hint: c.hint ?? null })),
     config, usage: m.usage ? { used: m.usage.used, size: m.usage.size, cost } : null,
     lastTurnUsage: m.lastTurnUsage ? usageText(m.lastTurnUsage) : null,
-    queued: m.queued.map((q) => ({ id: q.id, text: q.text })),
+    queued: facts.queued.map((q) => ({ id: q.id, text: q.text })),
   };
 }

@@ -3,6 +3,7 @@ import { Transcript } from '../../../src/state/transcript';
 import type { DeltaOp, ToWebview } from '../../../src/ui/conversation/webviewMessages';
 import { DeltaPump } from '../../../src/ui/conversation/pump';
 import { b64, ev, S, text } from './builders';
+import { SessionStore } from '../../../src/state/sessionStore';
 
 /** A pump with a manual timer: `tick()` runs the pending flush. */
 function setup(windowSize = 500) {
@@ -11,13 +12,15 @@ function setup(windowSize = 500) {
   let pending: (() => void) | undefined;
   let timers = 0;
   t.sessionFor(S); // the session exists (else the first change brings a snapshot)
+  const store = new SessionStore();
   const pump = new DeltaPump(t, (m) => posts.push(m), {
     windowSize,
+    facts: { get: (id) => store.session('a', id), onDidChange: (l) => store.onDidChange((c) => { if (c.scope === 'session') l(c.sessionId); }) },
     setTimer: (fn) => { timers++; pending = fn; return 1; },
     clearTimer: () => { pending = undefined; },
   });
   const tick = (): void => { const fn = pending; pending = undefined; fn?.(); };
-  return { t, posts, pump, tick, timers: () => timers };
+  return { t, store, posts, pump, tick, timers: () => timers };
 }
 const deltas = (posts: ToWebview[]): DeltaOp[][] => posts.flatMap((p) => (p.type === 'delta' ? [p.ops] : []));
 
@@ -92,12 +95,12 @@ describe('DeltaPump', () => {
   });
 
   it('sends session state as one op', () => {
-    const { t, posts, pump, tick } = setup();
+    const { t, store, posts, pump, tick } = setup();
     pump.setSession(S);
     pump.start();
     posts.length = 0;
-    t.apply(ev.state('running'));
-    t.apply({ sessionId: S, kind: 'usage', used: 10, size: 100 });
+    store.applyEvent('a', ev.state('running')); // turn state: the SessionStore's
+    t.apply({ sessionId: S, kind: 'usage', used: 10, size: 100 }); // usage: the transcript's
     tick();
     const [ops] = deltas(posts);
     assert.equal(ops.length, 1);

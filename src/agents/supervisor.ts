@@ -4,56 +4,20 @@
 // only what a connection needs (which sessions to re-attach, which turns are in flight); the
 // session state people see lives in the SessionStore, fed from `host.lifecycle` and `host.onEvent`.
 // Free of `vscode` (unit-tested in plain Node).
-import type { AcpConnection, AgentStatus, CancelToken, ClientServices, ConnectOptions, McpServerConfig, ProtocolLogger } from '../protocol/api';
-import type { ConfigOption, ContentBlock, PermissionOutcome, PermissionRequest, SessionEvent } from '../protocol/domain';
-import { DisposableStore, toDisposable, type IDisposable } from '../common/lifecycle';
+import type { AcpConnection, AgentStatus, ConnectOptions, McpServerConfig } from '../protocol/api';
+import type { ConfigOption, ContentBlock, SessionEvent } from '../protocol/domain';
+import { DisposableStore, toDisposable } from '../common/lifecycle';
 import { ConnectionClosedError } from '../protocol/connect';
-import { describeExit, exitTail, type ExitInfo, type SpawnSpec } from './agentProcess';
+import { describeExit, exitTail, type ExitInfo } from './agentProcess';
 import type { AgentDefinition } from './agentConfig';
+import type { SupervisedProcess, SupervisorHost } from './supervisorHost';
+
+export type { LifecycleEvent, SupervisedProcess, SupervisorHost } from './supervisorHost';
 
 export const RESTART_LIMIT = 4;
 export const RESTART_WINDOW_MS = 3 * 60_000;
 /** Delay before the n-th restart in the window (n = 1…RESTART_LIMIT): 250 ms, 500 ms, 1 s, 2 s. */
 export const restartDelayMs = (n: number): number => 250 * 2 ** (n - 1);
-
-/** What the supervisor reports about itself and the sessions it serves. */
-export type LifecycleEvent =
-  | { kind: 'status'; status: AgentStatus; detail?: string; protocolVersion?: 1 | 2 }
-  /** Opened or resumed on the running agent. */
-  | { kind: 'session_attached'; sessionId: string; cwd: string }
-  /** No longer served (agent stopped or crashed, session closed, resume failed). */
-  | { kind: 'session_detached'; sessionId: string }
-  | { kind: 'session_deleted'; sessionId: string };
-
-/** The process the supervisor drives (an AgentProcess in production). */
-export interface SupervisedProcess {
-  readonly stdout: NodeJS.ReadableStream;
-  readonly stdin: NodeJS.WritableStream;
-  readonly exited: Promise<ExitInfo>;
-  stop(graceMs?: number): Promise<unknown>;
-  kill(): void;
-}
-
-export interface SupervisorHost {
-  spawn(spec: SpawnSpec, onStderrLine: (line: string) => void): SupervisedProcess;
-  connect(readable: NodeJS.ReadableStream, writable: NodeJS.WritableStream, options: ConnectOptions): Promise<AcpConnection>;
-  /** Throws (with a person-readable reason) when no agent may be started, e.g. an untrusted workspace. */
-  assertMayStart(): void;
-  spawnSpec(def: AgentDefinition): SpawnSpec;
-  connectOptions(def: AgentDefinition): Omit<ConnectOptions, 'handlers' | 'logger' | 'protocol'>;
-  services(agentId: string): ClientServices;
-  logger(def: AgentDefinition): ProtocolLogger;
-  stderr(def: AgentDefinition, line: string): void;
-  /** Every session event of this agent, in arrival order. */
-  onEvent(agentId: string, e: SessionEvent): void;
-  lifecycle(agentId: string, e: LifecycleEvent): void;
-  requestPermission(agentId: string, req: PermissionRequest, token: CancelToken): Promise<PermissionOutcome>;
-  /** A failure a person must hear about (the host offers Show Log / Restart). */
-  report(agentId: string, message: string, severity: 'error' | 'warning' | 'info'): void;
-  now(): number;
-  /** Runs `fn` after `ms` (tests may run it at once); disposing cancels it. */
-  schedule(fn: () => void, ms: number): IDisposable;
-}
 
 /** What re-attaching a session needs. */
 interface AttachedSession { sessionId: string; cwd: string; additionalDirectories: string[]; mcpServers: McpServerConfig[] }

@@ -123,8 +123,9 @@ export class PermissionBroker extends Disposable {
       const entry: PendingPermission = { id, agentId, agentName, request: req, flags: inspection.flags, createdAt: Date.now() };
       const sub = token.onCancellationRequested(() => this.settle(id, { outcome: 'cancelled' }));
       this.waiting.set(id, { entry, views: optionPresentation(req.options), resolve: (o) => { sub.dispose(); resolve(o); } });
-      this.store.addPendingPermission(entry);
+      // Rendered first: a store listener may answer at once, and the answer must find the request shown.
       this._onDidAsk.fire(entry);
+      this.store.addPendingPermission(entry);
       void this.showPrompt(id);
     });
   }

@@ -11,9 +11,10 @@ export interface Disposable { dispose(): void }
 export type Listener<T> = (e: T) => void;
 export interface Event<T> { (listener: Listener<T>): Disposable }
 
-/** The lifecycle of an agent and its connection (shown on its tree row; `failed`: the start failed,
- *  `crashed`: it stopped unexpectedly too often to be restarted again). */
-export type AgentStatus = 'stopped' | 'starting' | 'running' | 'stopping' | 'restarting' | 'crashed' | 'failed';
+/** The lifecycle of an agent and its connection (`failed`: the start failed, `crashed`: it stopped
+ *  unexpectedly too often to be restarted again). Defined once, in the public API's types (a leaf
+ *  file with no imports). */
+export type { AgentStatus } from '../api/types';
 
 export interface CancelToken { readonly isCancellationRequested: boolean; onCancellationRequested: Event<void> }
 

@@ -7,6 +7,7 @@ import type { PermissionRequest, SessionEvent } from '../../src/protocol/domain'
 import { Transcript } from '../../src/state/transcript';
 import { Conversation, type ConversationHost, type DomSnapshot } from '../../src/ui/conversation';
 import { hasUiHook, screenshot } from './ui';
+import { SessionStore } from '../../src/state/sessionStore';
 
 const S = 'conv-it-session';
 
@@ -59,9 +60,12 @@ describe('Conversation view (webview)', function () {
     const ext = vscode.extensions.getExtension('acp-plans.acp-plans');
     assert.ok(ext, 'the extension under test is installed');
     transcript = new Transcript();
-    conversation = new Conversation({ extensionUri: ext.extensionUri, transcript });
+    // Turn state, title and config options come from the SessionStore, as in the extension.
+    const store = new SessionStore();
+    const sessionFacts = { get: (id: string) => store.session('agent', id), onDidChange: (l: (id: string) => void) => store.onDidChange((c) => { if (c.scope === 'session') l(c.sessionId); }) };
+    conversation = new Conversation({ extensionUri: ext.extensionUri, transcript, sessionFacts });
     conversation.setActiveSession(S);
-    for (const e of events) transcript.apply(e);
+    for (const e of events) { store.applyEvent('agent', e); transcript.apply(e); }
     host = conversation.openPanel(vscode.ViewColumn.One);
     await host.whenReady();
   });

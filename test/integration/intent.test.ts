@@ -9,7 +9,6 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { TestApi as AcpPlansApi } from './support/ext';
-import { Logs } from '../../src/agents/logs';
 import { Config } from '../../src/config';
 import { generateSigningKey, makeJwks } from '../../src/intent/keys';
 import { signIntentToken } from '../../src/intent/sign';
@@ -307,10 +306,11 @@ describe('Intent plans in the Plans tree (own stores)', function () {
     const config = new Config();
     registry = new SessionStore();
     plans = new PlanStore();
-    const logs = new Logs(config);
-    intent = new IntentChecks(config, logs, plans);
+    // The extension's own log channel: a second "ACP" channel would share its id, and disposing
+    // it would close the extension's.
+    intent = new IntentChecks(config, (await api()).internals.logs, plans);
     tree = new PlansTreeProvider(registry, plans, 16, intent);
-    owned.push(tree, intent, logs, plans, registry);
+    owned.push(tree, intent, plans, registry);
     registry.setAgent({ id: A, name: 'Fixture Agent', protocolVersion: 2, status: 'running' });
     registry.attachSession(A, S);
     const plan = { version: 1, goal: 'Tidy <b>docs</b>', user: 'bo@example.com', steps: [{ tool: 'read_file', maxCalls: 1 }] };

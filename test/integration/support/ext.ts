@@ -16,6 +16,7 @@ export interface Internals {
   conversation: TestHooks['ext']['conversation'];
   plansUi: TestHooks['ext']['plansUi'];
   intent: TestHooks['ext']['intent'];
+  logs: TestHooks['ext']['logs'];
   activationMs: number;
 }
 
@@ -31,7 +32,7 @@ export async function api(): Promise<TestApi> {
   const e = hooks.ext;
   const internals: Internals = {
     store: e.store, plans: e.plans, transcript: e.transcript, agents: e.agents, actions: e.actions,
-    broker: e.broker, conversation: e.conversation, plansUi: e.plansUi, intent: e.intent, activationMs: hooks.activationMs,
+    broker: e.broker, conversation: e.conversation, plansUi: e.plansUi, intent: e.intent, logs: e.logs, activationMs: hooks.activationMs,
   };
   return { ...pub, internals };
 }

@@ -1,0 +1,46 @@
+// What the agent supervisor needs from its host (the AgentManager in production, a test host in
+// plain Node), and what it reports back: its status and the sessions it attaches and detaches.
+import type { AcpConnection, AgentStatus, CancelToken, ClientServices, ConnectOptions, ProtocolLogger } from '../protocol/api';
+import type { PermissionOutcome, PermissionRequest, SessionEvent } from '../protocol/domain';
+import type { IDisposable } from '../common/lifecycle';
+import type { ExitInfo, SpawnSpec } from './agentProcess';
+import type { AgentDefinition } from './agentConfig';
+
+/** What the supervisor reports about itself and the sessions it serves. */
+export type LifecycleEvent =
+  | { kind: 'status'; status: AgentStatus; detail?: string; protocolVersion?: 1 | 2 }
+  /** Opened or resumed on the running agent. */
+  | { kind: 'session_attached'; sessionId: string; cwd: string }
+  /** No longer served (agent stopped or crashed, session closed, resume failed). */
+  | { kind: 'session_detached'; sessionId: string }
+  | { kind: 'session_deleted'; sessionId: string };
+
+/** The process the supervisor drives (an AgentProcess in production). */
+export interface SupervisedProcess {
+  readonly stdout: NodeJS.ReadableStream;
+  readonly stdin: NodeJS.WritableStream;
+  readonly exited: Promise<ExitInfo>;
+  stop(graceMs?: number): Promise<unknown>;
+  kill(): void;
+}
+
+export interface SupervisorHost {
+  spawn(spec: SpawnSpec, onStderrLine: (line: string) => void): SupervisedProcess;
+  connect(readable: NodeJS.ReadableStream, writable: NodeJS.WritableStream, options: ConnectOptions): Promise<AcpConnection>;
+  /** Throws (with a person-readable reason) when no agent may be started, e.g. an untrusted workspace. */
+  assertMayStart(): void;
+  spawnSpec(def: AgentDefinition): SpawnSpec;
+  connectOptions(def: AgentDefinition): Omit<ConnectOptions, 'handlers' | 'logger' | 'protocol'>;
+  services(agentId: string): ClientServices;
+  logger(def: AgentDefinition): ProtocolLogger;
+  stderr(def: AgentDefinition, line: string): void;
+  /** Every session event of this agent, in arrival order. */
+  onEvent(agentId: string, e: SessionEvent): void;
+  lifecycle(agentId: string, e: LifecycleEvent): void;
+  requestPermission(agentId: string, req: PermissionRequest, token: CancelToken): Promise<PermissionOutcome>;
+  /** A failure a person must hear about (the host offers Show Log / Restart). */
+  report(agentId: string, message: string, severity: 'error' | 'warning' | 'info'): void;
+  now(): number;
+  /** Runs `fn` after `ms` (tests may run it at once); disposing cancels it. */
+  schedule(fn: () => void, ms: number): IDisposable;
+}

@@ -64,8 +64,12 @@ export class IntentChecks implements vscode.Disposable, IntentSource {
       case 'state':
         if (e.state === 'idle' && e.stopReason) this.changeIf(this.session(agentId, e.sessionId), (s) => s.turnEnded());
         return;
-      default:
+      // Nothing an intent plan checks.
+      case 'message_chunk': case 'message': case 'tool_call_content_chunk': case 'terminal_update': case 'terminal_output_chunk':
+      case 'commands': case 'config_options': case 'session_info': case 'usage': case 'notice': case 'unknown':
         return;
+      default:
+        return e satisfies never;
     }
   }
 

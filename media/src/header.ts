@@ -19,7 +19,8 @@ export class Header {
     this.el.hidden = !s;
     if (!s) return;
     this.title.textContent = s.title ?? 'Conversation';
-    this.title.title = s.sessionId;
+    // The host keys sessions by agent and session id (NUL-separated): show the agent's session id.
+    this.title.title = `Session ${s.sessionId.slice(s.sessionId.lastIndexOf('\u0000') + 1)}`;
     this.state.textContent = STATE_LABELS[s.turnState] ?? s.turnState;
     this.state.className = `turn-state state-${s.turnState.replace(/[^a-z_]/gi, '')}`;
     const parts: string[] = [];

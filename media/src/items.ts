@@ -174,19 +174,20 @@ function permission(view: Extract<ItemView, { kind: 'permission' }>, ctx: ItemCo
     view.flags.length ? h('div', { class: 'perm-flags' }, ...view.flags.map((f) => h('span', { class: `flag flag-${cssToken(f)}`, text: flagLabel(f), title: f }))) : null,
   );
   if (view.state === 'pending') {
-    const buttons = view.options.map((o) => h('button', {
-      class: `perm-option kind-${cssToken(o.kind)}`, text: o.name, title: o.kind, attrs: { 'data-option-id': o.optionId },
+    // Each button says what it does (its kind) next to the agent's name for it; a contradiction is flagged.
+    const buttons = view.options.map((o, option) => h('button', {
+      class: `perm-option kind-${cssToken(o.kind)}${o.warning ? ' contradicts' : ''}`, text: o.label, title: o.warning ?? o.kind, attrs: { 'data-option-id': o.optionId },
       onClick: () => {
         const sessionId = ctx.sessionId();
         if (!sessionId) return;
         for (const b of buttons) b.disabled = true;
-        post({ type: 'permission', sessionId, requestId: view.requestId, optionId: o.optionId });
+        post({ type: 'permission', sessionId, requestId: view.requestId, optionId: o.optionId, option });
       },
     }));
     el.append(h('div', { class: 'perm-options' }, ...buttons));
   } else {
     const chosen = view.options.find((o) => o.optionId === view.optionId);
-    el.append(h('div', { class: 'perm-answer', text: view.state === 'selected' ? `Answered: ${chosen?.name ?? view.optionId ?? ''}` : 'Cancelled' }));
+    el.append(h('div', { class: 'perm-answer', text: view.state === 'selected' ? `Answered: ${chosen?.label ?? view.optionId ?? ''}` : 'Cancelled' }));
   }
   return el;
 }

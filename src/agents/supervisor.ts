@@ -11,6 +11,7 @@ import { ConnectionClosedError } from '../protocol/connect';
 import { describeExit, exitTail, type ExitInfo } from './agentProcess';
 import type { AgentDefinition } from './agentConfig';
 import type { SupervisedProcess, SupervisorHost } from './supervisorHost';
+import { SessionGate } from './sessionGate';
 
 export type { LifecycleEvent, SupervisedProcess, SupervisorHost } from './supervisorHost';
 
@@ -40,6 +41,8 @@ export class AgentSupervisor {
    *  (v1: from the prompt response; v2 answers on acceptance) or a refusal; counted for overlapping prompts. */
   private readonly turns = new Map<string, number>();
   private readonly muted = new Set<string>();
+  /** The sessions this connection may speak for (updates for others are dropped and reported). */
+  private readonly gate = new SessionGate((m) => this.host.logger(this.definition).log('warn', `${this.definition.name}: ${m}`));
   private restarts: number[] = [];
   /** Set when the sessions must be resumed once the agent runs again (crash, restart). */
   private resumePending = false;
@@ -112,9 +115,14 @@ export class AgentSupervisor {
   async newSession(cwd: string, extras: { additionalDirectories?: string[]; mcpServers?: McpServerConfig[] } = {}): Promise<string> {
     const conn = await this.ready();
     const s = this.sessionParams(conn, '', cwd, extras);
-    const setup = await conn.newSession({ cwd, additionalDirectories: s.additionalDirectories, mcpServers: s.mcpServers });
-    s.sessionId = setup.sessionId;
-    this.attach(s);
+    this.gate.creatingStarted();
+    let setup: Awaited<ReturnType<AcpConnection['newSession']>> | undefined;
+    try {
+      setup = await conn.newSession({ cwd, additionalDirectories: s.additionalDirectories, mcpServers: s.mcpServers });
+    } finally {
+      const held = this.gate.creatingEnded(setup?.sessionId);
+      if (setup && this._connection === conn) { s.sessionId = setup.sessionId; this.attach(s); for (const e of held) this.onEvent(e); }
+    }
     if (setup.configOptions) this.emit({ sessionId: s.sessionId, kind: 'config_options', options: setup.configOptions });
     if (setup.commands) this.emit({ sessionId: s.sessionId, kind: 'commands', commands: setup.commands });
     return setup.sessionId;
@@ -129,10 +137,14 @@ export class AgentSupervisor {
     const conn = await this.ready();
     const s = this.sessionParams(conn, sessionId, cwd, {});
     if (known) this.muted.add(sessionId);
+    this.gate.allow(sessionId);
     try {
       await conn.resumeSession({ sessionId, cwd, additionalDirectories: s.additionalDirectories, mcpServers: s.mcpServers, replay: !known || !conn.capabilities.resume })
         .then((setup) => { if (setup.configOptions) this.emit({ sessionId, kind: 'config_options', options: setup.configOptions }); });
       this.attach(s);
+    } catch (err) {
+      if (!this.attached.has(sessionId)) this.gate.forget(sessionId);
+      throw err;
     } finally {
       this.muted.delete(sessionId);
     }
@@ -194,6 +206,7 @@ export class AgentSupervisor {
 
   /** Called for every event of this agent, in order. */
   private onEvent(e: SessionEvent): void {
+    if (!this.gate.admit(e)) return;
     if (this.muted.has(e.sessionId) && REPLAYED_KINDS.has(e.kind)) return;
     if (e.kind === 'state') {
       if (e.state === 'idle' && e.stopReason != null) this.countTurn(e.sessionId, -1);
@@ -218,6 +231,7 @@ export class AgentSupervisor {
   }
 
   private attach(s: AttachedSession): void {
+    this.gate.allow(s.sessionId);
     this.detached.delete(s.sessionId);
     this.attached.set(s.sessionId, s);
     this.host.lifecycle(this.id, { kind: 'session_attached', sessionId: s.sessionId, cwd: s.cwd });
@@ -318,6 +332,7 @@ export class AgentSupervisor {
     this._connection = undefined;
     this.turns.clear();
     this.muted.clear();
+    this.gate.reset();
     for (const [sessionId, s] of this.attached) {
       this.detached.set(sessionId, s);
       this.host.lifecycle(this.id, { kind: 'session_detached', sessionId });
@@ -340,12 +355,14 @@ export class AgentSupervisor {
       const replay = !caps.resume;
       if (replay) this.muted.add(s.sessionId);
       try {
+        this.gate.allow(s.sessionId);
         await conn.resumeSession({ sessionId: s.sessionId, cwd: s.cwd, additionalDirectories: s.additionalDirectories, mcpServers: s.mcpServers, replay });
         if (this._connection !== conn) return;
         this.attach(s);
         this.emit({ sessionId: s.sessionId, kind: 'notice', severity: 'info', title: 'Session resumed after the agent restarted.' });
       } catch (err) {
         this.detached.delete(s.sessionId);
+        this.gate.forget(s.sessionId);
         this.emit({ sessionId: s.sessionId, kind: 'notice', severity: 'warning', title: `The session could not be resumed (${err instanceof Error ? err.message : String(err)}); its transcript and plans are kept.` });
       } finally {
         this.muted.delete(s.sessionId);

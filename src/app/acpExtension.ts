@@ -11,7 +11,7 @@ import { Logs } from '../agents/logs';
 import { TerminalService } from '../agents/terminalService';
 import { FileService, workspaceRoots } from '../agents/fsService';
 import { AgentManager } from '../agents/agentManager';
-import { SessionStore, type SessionKey } from '../state/sessionStore';
+import { parseSessionKey, sessionKey, SessionStore, type SessionKey } from '../state/sessionStore';
 import { PlanStore } from '../state/planStore';
 import { permissionItemId, Transcript } from '../state/transcript';
 import { registerAgentCommands } from '../ui/agentCommands';
@@ -44,7 +44,7 @@ export class AcpExtension extends Disposable {
     this.broker.inspector = (agentId, req) => this.intent.inspectPermission(agentId, req);
     const consent = this._register(new ClientConsent(this.broker, this.store, (agentId) => this.agents.get(agentId)?.def.name ?? agentId));
     const terminals = new TerminalService({
-      onOutput: (t) => this.transcript.appendClientTerminalOutput(t.sessionId, t.terminalId, t.text, t.exit), // exit once, at the end
+      onOutput: (t) => this.transcript.appendClientTerminalOutput(sessionKey(t.agentId, t.sessionId), t.terminalId, t.text, t.exit), // exit once, at the end
       roots: (agentId, sessionId) => this.agents.get(agentId)?.roots(sessionId) ?? [],
       approve: (req) => consent.approveCommand(req),
     });
@@ -59,10 +59,11 @@ export class AcpExtension extends Disposable {
     this.plansUi = this._register(createPlansUi(this.store, this.plans, { intent: this.intent }));
     this.conversation = this._register(new Conversation({
       extensionUri: context.extensionUri, transcript: this.transcript, log: this.logs.main,
-      promptCapabilities: (sessionId) => this.agentOf(sessionId)?.connection?.capabilities.prompt,
+      // The conversation knows sessions by sessionKey(agent, session).
+      promptCapabilities: (key) => { const ref = parseSessionKey(key); return ref && this.agents.get(ref.agentId)?.connection?.capabilities.prompt; },
       sessionFacts: {
-        get: (sessionId) => { const ref = this.refOf(sessionId); return ref && this.store.session(ref.agentId, ref.sessionId); },
-        onDidChange: (listener) => this.store.onDidChange((c) => { if (c.scope === 'session') listener(c.sessionId); }),
+        get: (key) => { const ref = parseSessionKey(key); return ref && this.store.session(ref.agentId, ref.sessionId); },
+        onDidChange: (listener) => this.store.onDidChange((c) => { if (c.scope === 'session') listener(sessionKey(c.agentId, c.sessionId)); }),
       },
     }));
     this._register(this.conversation.registerView());
@@ -92,56 +93,45 @@ export class AcpExtension extends Disposable {
   private apply(agentId: string, e: SessionEvent): void {
     this.store.applyEvent(agentId, e);
     this.plans.apply(agentId, e);
-    this.transcript.apply(e);
+    this.transcript.apply(e, sessionKey(agentId, e.sessionId));
     this.intent.apply(agentId, e);
   }
 
   /** The broker decides; the transcript renders each request and its answer once. */
   private wirePermissions(): void {
-    this._register(this.broker.onDidAsk((p) => this.transcript.addPermissionRequest(p.request, { requestId: p.id, flags: [...p.flags] })));
+    this._register(this.broker.onDidAsk((p) => this.transcript.addPermissionRequest(p.request, { requestId: p.id, flags: [...p.flags], key: sessionKey(p.agentId, p.request.sessionId) })));
     this._register(this.broker.onDidDecide((d) => {
+      const key = sessionKey(d.agentId, d.sessionId);
       // Requests answered without asking (a user rule, the intent check) still show in the conversation.
-      if (d.auto && !this.transcript.session(d.sessionId)?.item(permissionItemId(d.id))) {
-        this.transcript.addPermissionRequest(d.request, { requestId: d.id, flags: d.auto.byRule ? ['allowed_by_rule'] : ['not_in_plan', 'auto_rejected'] });
+      if (d.auto && !this.transcript.session(key)?.item(permissionItemId(d.id))) {
+        this.transcript.addPermissionRequest(d.request, { requestId: d.id, flags: d.auto.byRule ? ['allowed_by_rule'] : ['not_in_plan', 'auto_rejected'], key });
       }
-      this.transcript.resolvePermission(d.sessionId, d.id, d.outcome);
+      this.transcript.resolvePermission(key, d.id, d.outcome);
     }));
   }
 
   /** The conversation's user actions go straight to the services that act on them. */
   private wireConversation(): void {
     const c = this.conversation;
-    const act = (sessionId: string, f: (ref: SessionKey) => unknown): void => {
-      const ref = this.refOf(sessionId);
+    const act = (key: string, f: (ref: SessionKey) => unknown): void => {
+      const ref = parseSessionKey(key);
       if (!ref) return;
       Promise.resolve().then(() => f(ref)).catch((err: unknown) => void vscode.window.showErrorMessage(err instanceof Error ? err.message : String(err)));
     };
-    this._register(c.onDidSelectPermissionOption((p) => void this.broker.choose(p.requestId, p.optionId)));
+    this._register(c.onDidSelectPermissionOption((p) => void this.broker.choose(p.requestId, { index: p.option })));
     this._register(c.onDidRequestCancel(({ sessionId }) => act(sessionId, (ref) => this.actions.cancel(ref))));
     this._register(c.onDidSetConfigOption(({ sessionId, configId, value }) => act(sessionId, (ref) => this.actions.setConfigOption(ref, configId, value))));
     this._register(c.onDidRemoveQueuedPrompt(({ sessionId, id }) => act(sessionId, (ref) => this.actions.removeQueued(ref, id))));
     this._register(c.onDidSubmitPrompt((p) => {
-      const sessionId = p.sessionId ?? this.store.activeSession?.sessionId;
-      if (sessionId) act(sessionId, (ref) => this.actions.prompt(ref, p.blocks));
+      const active = this.store.activeSession;
+      const key = p.sessionId ?? (active && sessionKey(active.agentId, active.sessionId));
+      if (key) act(key, (ref) => this.actions.prompt(ref, p.blocks));
       else void vscode.commands.executeCommand('acp.sendPrompt', p.text); // offers to start an agent
     }));
     this._register(this.store.onDidChange((ch) => {
-      if (ch.scope === 'active') this.conversation.setActiveSession(this.store.activeSession?.sessionId);
+      if (ch.scope === 'active') this.conversation.setActiveSession(ch.current && sessionKey(ch.current.agentId, ch.current.sessionId));
       if (ch.scope === 'session' && ch.kind === 'added' && !this.store.session(ch.agentId, ch.sessionId)?.parentSessionId) void this.revealSession(ch);
     }));
-  }
-
-  /** The session with this id: the active one's agent first, then any agent's. */
-  private refOf(sessionId: string): SessionKey | undefined {
-    const active = this.store.activeSession;
-    if (active?.sessionId === sessionId) return active;
-    const s = this.store.sessions().find((x) => x.sessionId === sessionId);
-    return s && { agentId: s.agentId, sessionId };
-  }
-
-  private agentOf(sessionId: string): ReturnType<AgentManager['get']> {
-    const ref = this.refOf(sessionId);
-    return ref && this.agents.get(ref.agentId);
   }
 
   /** Shows a new session in the Plans view, expanded under its agent (without taking focus). */

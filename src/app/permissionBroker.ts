@@ -17,6 +17,8 @@ import {
 } from '../agents/permissionRules';
 
 const RULES_KEY = 'acp.permissionRules';
+/** Requests of one agent waiting for the user at once; more are answered `cancelled` (and reported). */
+export const MAX_PENDING_PER_AGENT = 64;
 
 /** How the broker asks (a notification, a pick); tests and other hosts may supply their own. */
 export interface ConsentUi {
@@ -49,7 +51,7 @@ export type PermissionInspector = (agentId: string, req: PermissionRequest) => P
 /** Which rule an "always allow" creates: the narrow candidate (the default), the wider one, or none. */
 export type RuleChoice = 'narrow' | 'wider' | 'none';
 
-interface Waiting { entry: PendingPermission; views: OptionView[]; resolve: (o: PermissionOutcome) => void }
+interface Waiting { entry: PendingPermission; views: OptionView[]; resolve: (o: PermissionOutcome) => void; answered: Promise<void> }
 
 export class PermissionBroker extends Disposable {
   /** The agent's waiting promise of each pending request (the request itself is in the store). */
@@ -58,6 +60,11 @@ export class PermissionBroker extends Disposable {
   private readonly _onDidDecide = this._register(new vscode.EventEmitter<PermissionDecision>());
   private seq = 0;
   private disposed = false;
+  /** The agents whose notification is on screen (one per agent; the next request's shows when it is answered). */
+  private readonly notifying = new Set<string>();
+  private readonly overflowReported = new Set<string>();
+  /** Requests whose notification the user closed without answering (still answerable inline). */
+  private readonly dismissed = new Set<string>();
   /** A request was put to the user. */
   readonly onDidAsk = this._onDidAsk.event;
   /** A request was answered (by the user, a rule, the intent check, or cancellation). */
@@ -119,10 +126,21 @@ export class PermissionBroker extends Disposable {
       this._onDidDecide.fire({ id, agentId, sessionId: req.sessionId, request: req, outcome, auto: { byRule: rule } });
       return Promise.resolve(outcome);
     }
+    if (this.pending.filter((p) => p.agentId === agentId).length >= MAX_PENDING_PER_AGENT) {
+      if (!this.overflowReported.has(agentId)) {
+        this.overflowReported.add(agentId);
+        void vscode.window.showWarningMessage(`${agentName} asked for more than ${MAX_PENDING_PER_AGENT} permissions at once; the extra requests were answered "cancelled". Answer or cancel the waiting ones.`);
+      }
+      const outcome: PermissionOutcome = { outcome: 'cancelled' };
+      this._onDidDecide.fire({ id, agentId, sessionId: req.sessionId, request: req, outcome });
+      return Promise.resolve(outcome);
+    }
     return new Promise<PermissionOutcome>((resolve) => {
       const entry: PendingPermission = { id, agentId, agentName, request: req, flags: inspection.flags, createdAt: Date.now() };
       const sub = token.onCancellationRequested(() => this.settle(id, { outcome: 'cancelled' }));
-      this.waiting.set(id, { entry, views: optionPresentation(req.options), resolve: (o) => { sub.dispose(); resolve(o); } });
+      let markAnswered!: () => void;
+      const answered = new Promise<void>((r) => { markAnswered = r; });
+      this.waiting.set(id, { entry, views: optionPresentation(req.options), answered, resolve: (o) => { sub.dispose(); markAnswered(); resolve(o); } });
       // Rendered first: a store listener may answer at once, and the answer must find the request shown.
       this._onDidAsk.fire(entry);
       this.store.addPendingPermission(entry);
@@ -177,6 +195,7 @@ export class PermissionBroker extends Disposable {
     const p = this.waiting.get(id);
     if (!p) return false;
     this.waiting.delete(id);
+    this.dismissed.delete(id);
     p.resolve(outcome);
     const { entry } = p;
     this.store.removePendingPermission(entry.agentId, entry.request.sessionId, id);
@@ -184,11 +203,22 @@ export class PermissionBroker extends Disposable {
     return true;
   }
 
+  /** One notification per agent at a time (every request also shows in the conversation). */
   private async showPrompt(id: string): Promise<void> {
     const w = this.waiting.get(id);
-    if (!w || !this.ui) return;
-    const view = await this.ui.ask(w.entry, w.views);
-    if (view && this.waiting.has(id)) await this.choose(id, { index: view.index });
+    if (!w || !this.ui || this.notifying.has(w.entry.agentId)) return;
+    const agentId = w.entry.agentId;
+    this.notifying.add(agentId);
+    try {
+      // Answered elsewhere (inline, cancelled): the next request may notify at once.
+      const view = await Promise.race([this.ui.ask(w.entry, w.views), w.answered.then(() => null)]);
+      if (view === undefined) this.dismissed.add(id);
+      else if (view !== null && this.waiting.has(id)) await this.choose(id, { index: view.index });
+    } finally {
+      this.notifying.delete(agentId);
+    }
+    const next = this.pending.find((p) => p.agentId === agentId && !this.dismissed.has(p.id));
+    if (next && !this.disposed) void this.showPrompt(next.id);
   }
 }
 

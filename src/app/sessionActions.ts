@@ -13,6 +13,9 @@ import type { SessionKey, SessionStore } from '../state/sessionStore';
 import type { PermissionBroker } from './permissionBroker';
 import { Disposable } from '../common/lifecycle';
 
+/** Prompts that may wait for one session's turn to end. */
+export const MAX_QUEUED_PROMPTS = 50;
+
 export class SessionActions extends Disposable {
   constructor(private readonly agents: AgentManager, private readonly store: SessionStore, private readonly broker: PermissionBroker, private readonly logs: Logs) {
     super();
@@ -110,6 +113,7 @@ export class SessionActions extends Disposable {
     const s = this.store.session(ref.agentId, ref.sessionId);
     if (!s) throw new Error('That session is no longer open.');
     if (sup.status === 'running' && s.turnState !== 'idle') {
+      if (s.queued.length >= MAX_QUEUED_PROMPTS) throw new Error(`${MAX_QUEUED_PROMPTS} prompts are already waiting for this turn to end. Remove some from the queue, or cancel the turn.`);
       this.store.enqueue(ref.agentId, ref.sessionId, blocks);
       return 'queued';
     }

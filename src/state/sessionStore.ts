@@ -59,6 +59,15 @@ export interface SessionState {
 
 export interface SessionKey { readonly agentId: string; readonly sessionId: string }
 
+/** One string for (agent, session), for maps and views keyed by a string (the transcript, the conversation). */
+export function sessionKey(agentId: string, sessionId: string): string { return `${agentId}\u0000${sessionId}`; }
+
+/** The (agent, session) of a `sessionKey`; undefined for any other string. */
+export function parseSessionKey(key: string): SessionKey | undefined {
+  const i = key.indexOf('\u0000');
+  return i < 0 ? undefined : { agentId: key.slice(0, i), sessionId: key.slice(i + 1) };
+}
+
 export type StoreChange =
   | { scope: 'agent'; kind: 'added' | 'updated' | 'removed'; agentId: string }
   | { scope: 'session'; kind: 'added' | 'updated' | 'removed'; agentId: string; sessionId: string }

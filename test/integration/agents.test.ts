@@ -2,6 +2,7 @@
 // full v1 and v2 turns read back from the conversation webview's DOM, permissions (allow once,
 // reject, cancel, remembered rule), v1 fs and terminal services, a v2 display terminal, the diff
 // editor, and a crash with automatic restart and resume.
+import { sessionKey } from '../../src/state/sessionStore';
 import * as assert from 'assert';
 import * as path from 'path';
 import * as vscode from 'vscode';
@@ -236,7 +237,7 @@ describe('Crash and recovery', function () {
 
       const plans = a.plans({ agentId: ref.agentId, sessionId: ref.sessionId }).map((p) => p.planId);
       for (const id of ['impl', 'tests', 'crash']) assert.ok(plans.includes(id), `plan ${id} kept: ${plans.join(', ')}`);
-      const t = a.internals.transcript.session(ref.sessionId)!;
+      const t = a.internals.transcript.session(sessionKey(ref.agentId, ref.sessionId))!;
       assert.ok(t.slice(t.firstIndex).some((i) => i.kind === 'notice' && /resumed/i.test(JSON.stringify(i))), 'a notice says the session was resumed');
       assert.strictEqual(a.agents().find((x) => x.id === 'demo')?.status, 'running');
 
@@ -272,7 +273,7 @@ describe('Sessions across agent restarts', function () {
       const resumed = await vscode.commands.executeCommand<SessionRef>('acp.resumeSession', 'demo', ref.sessionId);
       assert.deepStrictEqual(resumed, ref);
       assert.strictEqual(a.internals.store.session(ref.agentId, ref.sessionId)?.live, true);
-      const t = a.internals.transcript.session(ref.sessionId)!;
+      const t = a.internals.transcript.session(sessionKey(ref.agentId, ref.sessionId))!;
       const userTexts = () => t.slice(t.firstIndex).filter((i) => i.kind === 'message' && i.role === 'user').length;
       assert.strictEqual(userTexts(), 1, 'the replay did not duplicate the transcript');
 

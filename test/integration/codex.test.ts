@@ -6,6 +6,7 @@
 // (`exec_command`) and completes the plan. Checked: the agent negotiated v1, the plan `main` in
 // the extension's plan store, the transcript, the files on disk, and the Plans tree in the real
 // workbench (screenshot `codex-plan-tree`).
+import { sessionKey } from '../../src/state/sessionStore';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -78,7 +79,7 @@ describe('codex-acp through the extension (real VS Code host, fake model)', func
     if (internals) {
       internals.plans.clearAgent(AGENT_ID);
       internals.store.removeAgent(AGENT_ID);
-      if (ref) internals.transcript.removeSession(ref.sessionId);
+      if (ref) internals.transcript.removeSession(sessionKey(ref.agentId, ref.sessionId));
     }
     if (model) await step('fake model close', () => model!.close());
     launch?.cleanup();
@@ -128,7 +129,7 @@ describe('codex-acp through the extension (real VS Code host, fake model)', func
     assert.deepEqual(snap.map((p) => [p.planId, p.summary.header]), [['main', 'v2 — all 2 steps complete']]);
 
     // The transcript: the edit and the command completed, both prompts answered, the final text.
-    const st = transcript.session(sessionId);
+    const st = transcript.session(sessionKey(agentId, sessionId));
     const items = st ? st.slice(st.firstIndex) : [];
     const tools = items.flatMap((i) => (i.kind === 'tool_call' ? [[i.toolKind, i.status]] : []));
     assert.ok(tools.some(([k, s]) => k === 'edit' && s === 'completed'), `tool calls ${JSON.stringify(tools)}`);

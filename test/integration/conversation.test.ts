@@ -124,13 +124,14 @@ describe('Conversation view (webview)', function () {
     const reported: string[] = [];
     const sub = conversation.onDidSelectPermissionOption((p) => reported.push(p.optionId));
     await waitForDom(host, (s) => s.text.includes('Second request'), 'the second prompt');
-    host.receive({ type: 'permission', sessionId: S, requestId: 'perm-2', optionId: 'not-an-option' });
-    assert.deepEqual(reported, [], 'an option the agent did not offer is not reported');
-    host.receive({ type: 'permission', sessionId: S, requestId: 'perm-2', optionId: 'reject' });
+    host.receive({ type: 'permission', sessionId: S, requestId: 'perm-2', optionId: 'not-an-option', option: 0 });
+    host.receive({ type: 'permission', sessionId: S, requestId: 'perm-2', optionId: 'reject', option: 0 });
+    assert.deepEqual(reported, [], 'an option the agent did not offer (there) is not reported');
+    host.receive({ type: 'permission', sessionId: S, requestId: 'perm-2', optionId: 'reject', option: 1 });
     assert.deepEqual(reported, ['reject']);
     assert.equal(permissionState('perm-2'), 'pending', 'not resolved by the view');
     transcript.resolvePermission(S, 'perm-2', { outcome: 'cancelled' });
-    host.receive({ type: 'permission', sessionId: S, requestId: 'perm-2', optionId: 'reject' });
+    host.receive({ type: 'permission', sessionId: S, requestId: 'perm-2', optionId: 'reject', option: 1 });
     assert.deepEqual(reported, ['reject'], 'a request no longer pending is not reported');
     sub.dispose();
   });

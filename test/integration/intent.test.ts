@@ -3,6 +3,7 @@
 // request flagged `not_in_plan` (pending request, transcript, tree); the required step missing at
 // the end of the turn; never "verified" without the right keys; auto-reject only for a verified
 // plan. Waits on events, never on time.
+import { sessionKey } from '../../src/state/sessionStore';
 import * as assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
@@ -142,7 +143,7 @@ describe('Intent plans (Demo Agent /intent, v2)', function () {
     const pending = broker.pendingFor(ref.sessionId)[0]!;
     assert.equal(pending.request.subject?.type, 'tool_call');
     assert.deepEqual(pending.flags, ['not_in_plan']);
-    const item = a.internals.transcript.session(ref.sessionId)?.item(permissionItemId(pending.id));
+    const item = a.internals.transcript.session(sessionKey(ref.agentId, ref.sessionId))?.item(permissionItemId(pending.id));
     assert.ok(item?.kind === 'permission', 'the request is in the transcript');
     assert.deepEqual(item.flags, ['not_in_plan']);
 
@@ -189,7 +190,7 @@ describe('Intent plans (Demo Agent /intent, v2)', function () {
     await turnEnd(a, ref);
     await waitFor(a.internals.intent.onDidChange, () => (intentOf(a, ref)?.missingRequired?.length ?? 0) > 0, 10_000, 'the missing required step');
     assert.deepEqual(intentOf(a, ref)!.missingRequired!.map((s) => s.tool), ['edit_file']);
-    const resolved = a.internals.transcript.session(ref.sessionId)?.item(permissionItemId(pending.id));
+    const resolved = a.internals.transcript.session(sessionKey(ref.agentId, ref.sessionId))?.item(permissionItemId(pending.id));
     assert.ok(resolved?.kind === 'permission' && resolved.state === 'selected' && resolved.optionId === 'reject_once');
 
     await a.internals.plansUi.tree.whenIdle();
@@ -271,7 +272,7 @@ describe('Intent plans (Demo Agent /intent, v2)', function () {
       assert.equal(intentOf(a, ref)?.verification?.state, 'verified');
       assert.deepEqual(decided, ['reject_once'], 'answered with the agent\'s reject option');
       assert.equal(broker.pendingFor(ref.sessionId).length, 0, 'never shown to the user');
-      const t = a.internals.transcript.session(ref.sessionId);
+      const t = a.internals.transcript.session(sessionKey(ref.agentId, ref.sessionId));
       const said = t?.slice(t.firstIndex).flatMap((i) => (i.kind === 'message' && i.role === 'agent'
         ? [i.parts.map((p) => (p.type === 'text' ? p.chunks.join('') : '')).join('')] : []));
       assert.ok(said?.includes('permission: selected reject_once'), JSON.stringify(said));

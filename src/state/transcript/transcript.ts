@@ -4,6 +4,10 @@
 //
 // Events are applied synchronously, in arrival order, each in O(size of the event). Every change
 // fires `onDidChange` with the item (or terminal) that changed, so views patch incrementally.
+//
+// Sessions are kept under a key the owner chooses (the `sessionId` of every method and change):
+// the extension uses `sessionKey(agentId, sessionId)`, so two agents' sessions never mix; by
+// default an event's own sessionId is its key (one agent, as in tests).
 import type { Disposable, Event } from '../../protocol/api';
 import type { ContentBlock, PermissionOutcome, PermissionRequest, SessionEvent } from '../../protocol/domain';
 import type { TerminalExitStatus } from '../terminalBuffer';
@@ -33,9 +37,9 @@ export class Transcript implements Disposable {
     this.limits = { ...DEFAULT_SESSION_LIMITS, ...definedOnly(limits) };
   }
 
-  /** Applies one session event (the session is created on first use). */
-  apply(e: SessionEvent): void {
-    this.sessionFor(e.sessionId).apply(e);
+  /** Applies one session event to the session under `key` (created on first use). */
+  apply(e: SessionEvent, key: string = e.sessionId): void {
+    this.sessionFor(key).apply(e);
   }
 
   session(sessionId: string): SessionTranscript | undefined { return this.sessionMap.get(sessionId); }
@@ -67,9 +71,9 @@ export class Transcript implements Disposable {
    * Shows a permission request inline, pending. Returns its request id (given or generated).
    * A `tool_call` subject is applied to the tool call first, like a tool call update.
    */
-  addPermissionRequest(req: PermissionRequest, opts: { requestId?: string; flags?: string[] } = {}): string {
+  addPermissionRequest(req: PermissionRequest, opts: { requestId?: string; flags?: string[]; key?: string } = {}): string {
     const requestId = opts.requestId ?? `perm-${++this.requestSeq}`;
-    return this.sessionFor(req.sessionId).addPermission(req, requestId, opts.flags ?? []);
+    return this.sessionFor(opts.key ?? req.sessionId).addPermission(req, requestId, opts.flags ?? []);
   }
 
   /** Records the answer to a pending request; false when unknown or already answered. */

@@ -48,7 +48,7 @@ export class Conversation implements vscode.Disposable, vscode.WebviewViewProvid
 
   private readonly submitEmitter = new vscode.EventEmitter<PromptSubmission>();
   private readonly cancelEmitter = new vscode.EventEmitter<{ sessionId: string }>();
-  private readonly permissionEmitter = new vscode.EventEmitter<{ sessionId: string; requestId: string; optionId: string }>();
+  private readonly permissionEmitter = new vscode.EventEmitter<{ sessionId: string; requestId: string; optionId: string; option: number }>();
   private readonly configEmitter = new vscode.EventEmitter<{ sessionId: string; configId: string; value: string | boolean }>();
   private readonly unqueueEmitter = new vscode.EventEmitter<{ sessionId: string; id: string }>();
   private readonly activeEmitter = new vscode.EventEmitter<string | undefined>();
@@ -187,11 +187,11 @@ export class Conversation implements vscode.Disposable, vscode.WebviewViewProvid
    */
   private permission(msg: Extract<FromWebview, { type: 'permission' }>): void {
     const item = this.transcript.session(msg.sessionId)?.item(permissionItemId(msg.requestId));
-    if (item?.kind !== 'permission' || item.state !== 'pending' || !item.options.some((o) => o.optionId === msg.optionId)) {
+    if (item?.kind !== 'permission' || item.state !== 'pending' || item.options[msg.option]?.optionId !== msg.optionId) {
       this.options.log?.warn(`conversation: ignored an answer to permission request ${msg.requestId} (not pending or unknown option)`);
       return;
     }
-    this.permissionEmitter.fire({ sessionId: msg.sessionId, requestId: msg.requestId, optionId: msg.optionId });
+    this.permissionEmitter.fire({ sessionId: msg.sessionId, requestId: msg.requestId, optionId: msg.optionId, option: msg.option });
   }
 
   private setConfig(msg: Extract<FromWebview, { type: 'setConfig' }>): void {

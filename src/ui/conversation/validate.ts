@@ -10,7 +10,7 @@ const schema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),
   z.object({ type: z.literal('submit'), sessionId: id.nullable(), text: z.string().max(1_000_000), attachments: z.array(attachment).max(100) }),
   z.object({ type: z.literal('cancel'), sessionId: id }),
-  z.object({ type: z.literal('permission'), sessionId: id, requestId: id, optionId: id }),
+  z.object({ type: z.literal('permission'), sessionId: id, requestId: id, optionId: id, option: z.number().int().min(0).max(999) }),
   z.object({ type: z.literal('setConfig'), sessionId: id, configId: id, value: z.union([z.string().max(10_000), z.boolean()]) }),
   z.object({ type: z.literal('removeQueued'), sessionId: id, id }),
   z.object({ type: z.literal('openLocation'), path: z.string().min(1).max(10_000), line: z.number().int().min(0).nullable() }),

@@ -4,6 +4,7 @@ import type { ConfigOption, ContentBlock, ToolCallContent } from '../../protocol
 import type { TerminalBuffer } from '../../state/terminalBuffer';
 import { sizeText, type MessagePart, type SessionMeta, type ToolCallItem, type TranscriptItem, type Truncation } from '../../state/transcript';
 import { jsonPreview } from './jsonPreview';
+import { optionPresentation } from '../../agents/consent/optionPresentation';
 import { compactHunks, countChanges, diffLines, splitLines } from './lineDiff';
 import { findFilePatch, parsePatch, patchStats } from './patch';
 import type {
@@ -112,7 +113,7 @@ export function itemView(item: TranscriptItem, index: number): ItemView {
             : `${s.rawType}: ${jsonPreview(s.raw, 400)}`;
       return {
         kind: 'permission', itemId: item.itemId, index, requestId: item.requestId, title: item.title, description: item.description,
-        subject, options: item.options.map((o) => ({ optionId: o.optionId, name: o.name, kind: o.kind })),
+        subject, options: optionPresentation(item.options).map((v) => ({ optionId: v.optionId, name: v.name, kind: v.rawKind, label: v.label, warning: v.warning ?? null })),
         state: item.state, optionId: item.optionId, flags: item.flags,
       };
     }

@@ -61,7 +61,8 @@ export type ItemView =
   | (ToolCallHeaderView & { content: ToolContentView[] })
   | {
       kind: 'permission'; itemId: string; index: number; requestId: string; title: string; description: string | null;
-      subject: string | null; options: { optionId: string; name: string; kind: string }[];
+      /** `label` carries the option's kind next to the agent's name; `warning` when they contradict. */
+      subject: string | null; options: { optionId: string; name: string; kind: string; label: string; warning: string | null }[];
       state: 'pending' | 'selected' | 'cancelled'; optionId: string | null; flags: string[];
     }
   | { kind: 'notice'; itemId: string; index: number; severity: string; title: string; description: string | null }
@@ -159,7 +160,8 @@ export type FromWebview =
   | { type: 'ready' }
   | { type: 'submit'; sessionId: string | null; text: string; attachments: Attachment[] }
   | { type: 'cancel'; sessionId: string }
-  | { type: 'permission'; sessionId: string; requestId: string; optionId: string }
+  /** `option`: the position of the clicked option among the request's options. */
+  | { type: 'permission'; sessionId: string; requestId: string; optionId: string; option: number }
   | { type: 'setConfig'; sessionId: string; configId: string; value: string | boolean }
   | { type: 'removeQueued'; sessionId: string; id: string }
   | { type: 'openLocation'; path: string; line: number | null }

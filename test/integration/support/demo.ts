@@ -1,4 +1,5 @@
 // Driving the built-in Demo Agent through the extension's own commands, waiting on events.
+import { sessionKey } from '../../../src/state/sessionStore';
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { TestApi as AcpPlansApi } from './ext';
@@ -21,7 +22,7 @@ export async function resetDemo(): Promise<void> {
   if (sup && sup.status !== 'stopped') await vscode.commands.executeCommand('acp.stopAgent', 'demo');
   for (const s of a.internals.store.sessions('demo')) {
     a.internals.plans.clearSession('demo', s.sessionId);
-    a.internals.transcript.removeSession(s.sessionId);
+    a.internals.transcript.removeSession(sessionKey('demo', s.sessionId));
     a.internals.store.removeSession('demo', s.sessionId);
   }
   a.internals.plans.clearAgent('demo');

@@ -44,7 +44,8 @@ describe('view model', () => {
 
 describe('webview messages', () => {
   it('accepts well-formed messages and rejects others', () => {
-    assert.deepEqual(parseFromWebview({ type: 'permission', sessionId: 's', requestId: 'r', optionId: 'o' }), { type: 'permission', sessionId: 's', requestId: 'r', optionId: 'o' });
+    assert.deepEqual(parseFromWebview({ type: 'permission', sessionId: 's', requestId: 'r', optionId: 'o', option: 2 }), { type: 'permission', sessionId: 's', requestId: 'r', optionId: 'o', option: 2 });
+    assert.equal(parseFromWebview({ type: 'permission', sessionId: 's', requestId: 'r', optionId: 'o' }), undefined, 'the option position is required');
     assert.equal(parseFromWebview({ type: 'permission', sessionId: 's', requestId: 'r' }), undefined);
     assert.equal(parseFromWebview({ type: 'runCommand', command: 'x' }), undefined);
     assert.equal(parseFromWebview('ready'), undefined);

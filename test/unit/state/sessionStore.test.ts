@@ -125,3 +125,19 @@ describe('SessionStore', () => {
     assert.deepEqual(store.snapshot(), { agents: [], sessions: [] });
   });
 });
+
+describe('Transcript keyed by (agent, session)', () => {
+  it('two agents using the same session id get two transcripts', async () => {
+    const { Transcript } = await import('../../../src/state/transcript');
+    const { sessionKey, parseSessionKey } = await import('../../../src/state/sessionStore');
+    const t = new Transcript();
+    const ev = (text: string) => ({ sessionId: 'sess-1', kind: 'message_chunk' as const, role: 'agent' as const, messageId: 'm1', content: { type: 'text' as const, text } });
+    t.apply(ev('from A'), sessionKey('a', 'sess-1'));
+    t.apply(ev('from B'), sessionKey('b', 'sess-1'));
+    const text = (key: string) => t.session(key)!.slice(0).map((i) => (i.kind === 'message' ? i.parts.map((p) => (p.type === 'text' ? p.chunks.join('') : '')).join('') : '')).join('');
+    assert.equal(text(sessionKey('a', 'sess-1')), 'from A');
+    assert.equal(text(sessionKey('b', 'sess-1')), 'from B');
+    assert.deepEqual(parseSessionKey(sessionKey('agent:x', 'id\u0000odd')), { agentId: 'agent:x', sessionId: 'id\u0000odd' });
+    assert.equal(parseSessionKey('plain'), undefined);
+  });
+});

@@ -1,0 +1,69 @@
+// Which sessions an agent's connection may speak for: those it opened or resumed here (and, while
+// a `session/new` is in flight, the one it is about to announce). Updates for any other session id
+// — another agent's, or invented — are dropped and reported, never shown. Free of `vscode`.
+import type { SessionEvent } from '../protocol/domain';
+
+/** Events held for a session announced by a `session/new` still in flight. */
+const MAX_HELD = 1_000;
+/** Distinct unknown session ids named in the log; further ones are only counted. */
+const MAX_NAMED = 10;
+
+export class SessionGate {
+  private readonly known = new Set<string>();
+  private creating = 0;
+  private held: SessionEvent[] = [];
+  private dropped = 0;
+  private readonly named = new Set<string>();
+
+  constructor(private readonly warn: (message: string) => void) {}
+
+  allow(sessionId: string): void { this.known.add(sessionId); }
+  forget(sessionId: string): void { this.known.delete(sessionId); }
+  has(sessionId: string): boolean { return this.known.has(sessionId); }
+
+  /** A `session/new` starts: updates for a not-yet-known session are held until it answers. */
+  creatingStarted(): void { this.creating++; }
+
+  /** The `session/new` answered (`sessionId`) or failed (undefined): returns the held updates of that session, in order. */
+  creatingEnded(sessionId: string | undefined): SessionEvent[] {
+    this.creating = Math.max(0, this.creating - 1);
+    if (sessionId !== undefined) this.known.add(sessionId);
+    const mine = this.held.filter((e) => e.sessionId === sessionId);
+    if (this.creating === 0) {
+      for (const e of this.held) if (e.sessionId !== sessionId) this.drop(e.sessionId);
+      this.held = [];
+    } else {
+      this.held = this.held.filter((e) => e.sessionId !== sessionId);
+    }
+    return mine;
+  }
+
+  /** True: deliver now. False: held (a session being created) or dropped (unknown session, reported). */
+  admit(e: SessionEvent): boolean {
+    if (this.known.has(e.sessionId)) return true;
+    if (this.creating > 0 && this.held.length < MAX_HELD) this.held.push(e);
+    else this.drop(e.sessionId);
+    return false;
+  }
+
+  /** Updates dropped so far (unknown sessions). */
+  get droppedCount(): number { return this.dropped; }
+
+  /** A new connection: nothing is known until sessions are opened or resumed on it. */
+  reset(): void {
+    this.known.clear();
+    this.creating = 0;
+    this.held = [];
+  }
+
+  private drop(sessionId: string): void {
+    this.dropped++;
+    if (this.named.has(sessionId)) return;
+    if (this.named.size < MAX_NAMED) {
+      this.named.add(sessionId);
+      this.warn(`ignored updates for session "${sessionId.slice(0, 80)}", which this agent never opened or resumed here`);
+    } else if (this.dropped % 10_000 === 1) {
+      this.warn(`ignored ${this.dropped} updates for sessions this agent never opened or resumed here`);
+    }
+  }
+}

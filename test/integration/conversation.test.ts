@@ -76,7 +76,7 @@ describe('Conversation view (webview)', function () {
   });
 
   /** The next choice the conversation reports for `requestId`. */
-  const nextChoice = (requestId: string): Promise<{ sessionId: string; requestId: string; optionId: string }> => new Promise((resolve) => {
+  const nextChoice = (requestId: string): Promise<{ sessionId: string; requestId: string; optionId: string; option: number }> => new Promise((resolve) => {
     const sub = conversation.onDidSelectPermissionOption((p) => {
       if (p.requestId !== requestId) return;
       sub.dispose();
@@ -112,7 +112,7 @@ describe('Conversation view (webview)', function () {
     // A real click in the webview's DOM on the option button.
     const clicked = await host.requestDomSnapshot({ selector: 'button.perm-option', text: 'Allow once' });
     assert.equal(clicked.clicked, true);
-    assert.deepEqual(await answer, { sessionId: S, requestId: 'perm-1', optionId: 'allow' });
+    assert.deepEqual(await answer, { sessionId: S, requestId: 'perm-1', optionId: 'allow', option: 0 });
     assert.equal(permissionState('perm-1'), 'pending', 'the view only reports the choice; the decision resolves the prompt');
     // What the extension does with the broker's decision, once.
     assert.equal(transcript.resolvePermission(S, 'perm-1', { outcome: 'selected', optionId: 'allow' }), true);

@@ -132,7 +132,8 @@ export function optionPresentation(options: readonly PermissionOption[]): Option
     const why = kind === 'unknown' ? undefined : contradiction(kind, o.name);
     const ambiguousId = (kindsById.get(o.optionId)?.size ?? 0) > 1;
     const head = kind === 'unknown' ? `Unknown kind "${cleanName(o.kind, 30)}"` : KIND_LABEL[kind];
-    const label = `${head} — ${name ? `"${name}"` : '(no name)'}${why ? CONTRADICTION_MARK : ''}`;
+    // A name that says exactly the kind adds nothing: "Allow once", not "Allow once — "Allow once"".
+    const label = name.toLowerCase() === head.toLowerCase() ? head : `${head} — ${name ? `"${name}"` : '(no name)'}${why ? CONTRADICTION_MARK : ''}`;
     const warnings = [
       why && `The agent calls this option "${name}", but ${why}.`,
       ambiguousId && 'Another option of this request has the same id with a different kind: the agent cannot tell them apart.',

@@ -7,7 +7,7 @@ const o = (optionId: string, name: string, kind: string): PermissionOption => ({
 describe('optionPresentation — a button means what it says', () => {
   it('shows each kind in our words next to the agent\'s name', () => {
     const v = optionPresentation([o('a', 'OK', 'allow_once'), o('b', 'Always Allow', 'allow_always'), o('c', 'Reject', 'reject_once'), o('d', 'Never', 'reject_always')]);
-    assert.deepEqual(v.map((x) => x.label), ['Allow once — "OK"', 'Always allow — "Always Allow"', 'Reject once — "Reject"', 'Always reject — "Never"']);
+    assert.deepEqual(v.map((x) => x.label), ['Allow once — "OK"', 'Always allow', 'Reject once — "Reject"', 'Always reject — "Never"']);
     assert.deepEqual(v.map((x) => x.mayCreateRule), [false, true, false, false]);
     assert.deepEqual(v.map((x) => x.contradicts), [false, false, false, false]);
   });

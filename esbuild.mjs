@@ -1,4 +1,4 @@
-// Build: the extension bundle, the Demo Agent bundle, the webview script, and the tests.
+// Build: the extension bundle, the registry module, the Demo Agent bundle, the webview script, and the tests.
 //   node esbuild.mjs               development build (sourcemaps)
 //   node esbuild.mjs --production  minified, no sourcemaps (what `npm run package` ships)
 //   node esbuild.mjs --watch       rebuild on change
@@ -54,6 +54,9 @@ const common = {
 const targets = [
   // The extension: everything but `vscode` is bundled (the .vsix ships no node_modules).
   { ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
+  // The registry module (install from the ACP Registry, with its archive libraries), loaded by the
+  // extension only when a registry command runs (src/ui/registryCommands.ts).
+  { ...common, entryPoints: ['src/registry/index.ts'], outfile: 'dist/registry.js', external: ['vscode'] },
   // The Demo Agent runs as its own process (plain Node, no vscode).
   { ...common, entryPoints: ['src/demo/agent.ts'], outfile: 'dist/demo-agent.js' },
   // The conversation webview's script runs in the browser.

@@ -15,6 +15,7 @@ export const SETTINGS = {
   demoProtocol: 'demo.protocol',
   v1UnstablePlans: 'v1.unstablePlans',
   demoDelayMs: 'demo.stepDelayMs',
+  registryOverrides: 'registry.agentOverrides',
 } as const;
 
 export type { TraceLevel };
@@ -31,6 +32,8 @@ export class Config {
   v1UnstablePlans(): boolean { return this.c.get<boolean>(SETTINGS.v1UnstablePlans, true); }
   intentJwks(): string { return this.c.get<string>(SETTINGS.intentJwks, '').trim(); }
   intentAutoReject(): boolean { return this.c.get<boolean>(SETTINGS.intentAutoReject, false); }
+  /** `acp.registry.url` and `acp.registry.maxDownloadMiB` are read by the registry module itself. */
+  registryOverridesRaw(): unknown { return this.c.get<unknown>(SETTINGS.registryOverrides, {}); }
   demoProtocol(): 1 | 2 | undefined {
     const v = this.c.get<string>(SETTINGS.demoProtocol, 'auto');
     return v === '1' ? 1 : v === '2' ? 2 : undefined;

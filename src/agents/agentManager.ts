@@ -1,4 +1,5 @@
-// The agents the user can run: the built-in Demo Agent plus the `acp.agents` setting. Owns their
+// The agents the user can run: the built-in Demo Agent, the `acp.agents` setting and the agents
+// installed from the ACP Registry (InstalledAgents). Owns their
 // supervisors (one per definition), gives them what they need from VS Code (spawn, settings,
 // client services, workspace trust) and passes their events on, unchanged, to the composition
 // root. Definitions edited while an agent runs apply once it stops.
@@ -13,6 +14,7 @@ import { AgentSupervisor, type LifecycleEvent, type SupervisorHost } from './sup
 import type { FileService } from './fsService';
 import type { TerminalService } from './terminalService';
 import type { Logs } from './logs';
+import type { InstalledAgents } from './installedAgents';
 import { Config } from '../config';
 import { Disposable, toDisposable } from '../common/lifecycle';
 
@@ -30,6 +32,7 @@ export interface AgentManagerDeps {
   terminals: TerminalService;
   files: FileService;
   config: Config;
+  installed: InstalledAgents;
   requestPermission: (agentId: string, agentName: string, req: PermissionRequest, token: CancelToken) => Promise<PermissionOutcome>;
 }
 
@@ -49,8 +52,9 @@ export class AgentManager extends Disposable {
   constructor(private readonly deps: AgentManagerDeps) {
     super();
     this._register(vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration('acp.agents') || e.affectsConfiguration('acp.offerV2') || e.affectsConfiguration('acp.demo')) this.reloadDefinitions();
+      if (e.affectsConfiguration('acp.agents') || e.affectsConfiguration('acp.offerV2') || e.affectsConfiguration('acp.demo') || e.affectsConfiguration('acp.registry.agentOverrides')) this.reloadDefinitions();
     }));
+    this._register(deps.installed.onDidChange(() => this.reloadDefinitions()));
     this._register(toDisposable(() => {
       for (const s of this.supervisors.values()) s.dispose();
       this.supervisors.clear();
@@ -75,7 +79,10 @@ export class AgentManager extends Disposable {
   }
 
   private reloadDefinitions(): void {
-    const { agents, problems } = parseAgentSettings(this.deps.config.agentsRaw(), this.deps.config.offerV2());
+    const configured = parseAgentSettings(this.deps.config.agentsRaw(), this.deps.config.offerV2());
+    const installed = this.deps.installed.definitions(this.deps.config.registryOverridesRaw(), this.deps.config.offerV2());
+    const agents = [...configured.agents, ...installed.agents];
+    const problems = [...configured.problems, ...installed.problems];
     if (JSON.stringify(problems) !== JSON.stringify(this.problems)) for (const p of problems) this.deps.logs.main.warn(`[config] ${p}`);
     this.problems = problems;
     const defs = [this.demoDefinition(), ...agents];

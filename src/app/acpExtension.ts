@@ -2,6 +2,7 @@
 // views, and wires each once. Data flows one way: agent → supervisor → AgentManager events →
 // stores (SessionStore, PlanStore, Transcript, intent) → views; user actions flow back through
 // SessionActions and the PermissionBroker. Everything is owned by this object.
+import * as path from 'path';
 import * as vscode from 'vscode';
 import { connect } from '../protocol/connect';
 import type { SessionEvent } from '../protocol/domain';
@@ -11,6 +12,8 @@ import { Logs } from '../agents/logs';
 import { TerminalService } from '../agents/terminalService';
 import { FileService, workspaceRoots } from '../agents/fsService';
 import { AgentManager } from '../agents/agentManager';
+import { InstalledAgents } from '../agents/installedAgents';
+import { registerRegistryCommands, registryLoader } from '../ui/registryCommands';
 import { parseSessionKey, sessionKey, SessionStore, type SessionKey } from '../state/sessionStore';
 import { PlanStore } from '../state/planStore';
 import { permissionItemId, Transcript } from '../state/transcript';
@@ -50,9 +53,10 @@ export class AcpExtension extends Disposable {
     });
     this._register(toDisposable(() => terminals.releaseAll()));
     const files = new FileService({ roots: () => workspaceRoots(), confirm: (req) => consent.confirmWrite(req) });
+    const installed = this._register(new InstalledAgents(context.globalState));
     this.agents = this._register(new AgentManager({
       extensionPath: context.extensionPath, storagePath: context.globalStorageUri.fsPath,
-      connect, logs: this.logs, terminals, files, config: this.config,
+      connect, logs: this.logs, terminals, files, config: this.config, installed,
       requestPermission: (agentId, agentName, req, token) => this.broker.request(agentId, agentName, req, token),
     }));
     this.actions = this._register(new SessionActions(this.agents, this.store, this.broker, this.logs));
@@ -72,7 +76,12 @@ export class AcpExtension extends Disposable {
     this.wireConversation();
     this._register(registerAgentCommands({ actions: this.actions, agents: this.agents, store: this.store, broker: this.broker, logs: this.logs }));
     this._register(vscode.commands.registerCommand('acp.openConversation', () => this.conversation.openPanel()));
-    this._register(new ContextKeys(this.store, () => this.config.agentsRaw()));
+    this._register(registerRegistryCommands({
+      storageRoot: path.join(context.globalStorageUri.fsPath, 'registry'), installed, agents: this.agents, actions: this.actions, log: this.logs.main,
+      own: (d) => this._register(d),
+    }, registryLoader(context.extensionPath)));
+    const configured = (): boolean => { const raw = this.config.agentsRaw(); return (Array.isArray(raw) && raw.length > 0) || installed.list().length > 0; };
+    this._register(new ContextKeys(this.store, configured, installed.onDidChange));
     this._register(vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration(`acp.${SETTINGS.planHistoryMax}`)) this.plans.setMaxRevisions(this.config.planHistoryMax());
     }));

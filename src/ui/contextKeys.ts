@@ -6,21 +6,21 @@ import { Disposable } from '../common/lifecycle';
 export class ContextKeys extends Disposable {
   private readonly last = new Map<string, unknown>();
 
-  constructor(private readonly store: SessionStore, private readonly agentsRaw: () => unknown) {
+  constructor(private readonly store: SessionStore, private readonly agentsConfigured: () => boolean, onDidChangeAgents: vscode.Event<unknown>) {
     super();
     this._register(store.onDidChange(() => this.update()));
-    this._register(vscode.workspace.onDidGrantWorkspaceTrust(() => this.update()));
+    this._register(onDidChangeAgents(() => this.update()));
     this._register(vscode.workspace.onDidChangeConfiguration((e) => { if (e.affectsConfiguration('acp.agents')) this.update(); }));
+    this._register(vscode.workspace.onDidGrantWorkspaceTrust(() => this.update()));
     this.update();
   }
 
   private update(): void {
-    const raw = this.agentsRaw();
     const active = this.store.activeSession;
     const session = active && this.store.session(active.agentId, active.sessionId);
     this.set('acp.untrusted', !vscode.workspace.isTrusted);
     this.set('acp.agentRunning', this.store.agents().some((a) => a.status === 'running' || a.status === 'starting' || a.status === 'restarting'));
-    this.set('acp.agentsConfigured', Array.isArray(raw) && raw.length > 0);
+    this.set('acp.agentsConfigured', this.agentsConfigured());
     this.set('acp.hasSession', !!session);
     this.set('acp.turnRunning', !!session && session.turnState !== 'idle');
   }

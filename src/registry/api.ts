@@ -1,0 +1,29 @@
+// The contract between the extension and its lazily loaded registry module (dist/registry.js,
+// built from src/registry/index.ts). Types only: the extension bundle imports nothing else from
+// src/registry, so the installer and its archive libraries cost it nothing until a registry command
+// runs. The module gets everything it uses as arguments (no state shared between the bundles).
+import type * as vscode from 'vscode';
+import type { AgentManager } from '../agents/agentManager';
+import type { InstalledAgents } from '../agents/installedAgents';
+import type { SessionActions } from '../app/sessionActions';
+
+export interface RegistryHost {
+  /** `<global storage>/registry`: the index cache, icons, temp downloads and `agents/<id>/<version>`. */
+  storageRoot: string;
+  installed: InstalledAgents;
+  agents: AgentManager;
+  actions: SessionActions;
+  log: vscode.LogOutputChannel;
+  /** Ties a listener the module leaves behind (e.g. a sign-in terminal's) to the extension's lifetime. */
+  own(d: vscode.Disposable): void;
+}
+
+/** What `acp.addAgentFromRegistry` and friends accept besides a tree node: `{ id }` picks that entry. */
+export interface RegistryCommandArg { id?: string; agentId?: string }
+
+export interface RegistryModule {
+  /** Browse, confirm, install, start (and offer sign-in). Resolves with the agent id, or undefined. */
+  addAgentFromRegistry(host: RegistryHost, arg?: unknown): Promise<string | undefined>;
+  uninstallAgent(host: RegistryHost, arg?: unknown): Promise<boolean>;
+  updateAgent(host: RegistryHost, arg?: unknown): Promise<boolean>;
+}

@@ -1,0 +1,202 @@
+// Extracts a downloaded archive into a fresh folder: zip (yauzl), tar, tar.gz/tgz (node zlib +
+// tar-stream), tar.bz2/tbz2 (unbzip2-stream + tar-stream), or a raw binary. The kind is read from
+// the file's first bytes, not trusted from the URL. Every name goes through safeRelative (no `..`,
+// no absolute paths); files never overwrite each other; links are made last (so nothing is ever
+// written through one) and only when they point inside the folder; special files are refused; the
+// number of entries and the bytes written are capped. No `vscode`.
+import * as fs from 'fs';
+import * as path from 'path';
+import { Readable } from 'stream';
+import { pipeline } from 'stream/promises';
+import * as zlib from 'zlib';
+import * as yauzl from 'yauzl';
+import * as tarStream from 'tar-stream';
+import bunzip2 from 'unbzip2-stream';
+import { CancelledError } from './http';
+import { inside, linkStaysInside, printable, safeRelative, UnsafeEntryError } from './safePath';
+
+export type ArchiveKind = 'zip' | 'tar' | 'tar.gz' | 'tar.bz2' | 'raw';
+
+export interface ExtractLimits { maxEntries: number; maxBytes: number }
+export const DEFAULT_EXTRACT_LIMITS: ExtractLimits = { maxEntries: 20_000, maxBytes: 2 * 1024 * 1024 * 1024 };
+
+export class ArchiveError extends Error {}
+
+/** The archive kind from its first bytes (zip, gzip, bzip2, ustar), else a raw binary. */
+export async function sniffArchive(file: string): Promise<ArchiveKind> {
+  const fd = await fs.promises.open(file, 'r');
+  try {
+    const head = Buffer.alloc(512);
+    const { bytesRead } = await fd.read(head, 0, 512, 0);
+    const b = head.subarray(0, bytesRead);
+    if (b.length >= 4 && b[0] === 0x50 && b[1] === 0x4b && (b[2] === 3 || b[2] === 5) && (b[3] === 4 || b[3] === 6)) return 'zip';
+    if (b.length >= 2 && b[0] === 0x1f && b[1] === 0x8b) return 'tar.gz';
+    if (b.length >= 3 && b.toString('latin1', 0, 3) === 'BZh') return 'tar.bz2';
+    if (b.length >= 262 && b.toString('latin1', 257, 262) === 'ustar') return 'tar';
+    return 'raw';
+  } finally { await fd.close(); }
+}
+
+interface Pending { links: { rel: string; target: string }[]; hardLinks: { rel: string; target: string }[] }
+
+/** Counts entries and bytes against the limits. */
+class Budget {
+  entries = 0;
+  bytes = 0;
+  constructor(private readonly limits: ExtractLimits, private readonly signal?: AbortSignal) {}
+  entry(): void {
+    if (this.signal?.aborted) throw new CancelledError();
+    if (++this.entries > this.limits.maxEntries) throw new ArchiveError(`The archive has more than ${this.limits.maxEntries} entries; it is refused.`);
+  }
+  add(n: number): void {
+    this.bytes += n;
+    if (this.bytes > this.limits.maxBytes) throw new ArchiveError(`The archive unpacks to more than ${Math.round(this.limits.maxBytes / 1048576)} MiB; it is refused.`);
+  }
+}
+
+async function writeFile(dest: string, rel: string, source: Readable, mode: number, budget: Budget): Promise<void> {
+  const full = inside(dest, rel);
+  await fs.promises.mkdir(path.dirname(full), { recursive: true });
+  const counter = async function* (src: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+    for await (const chunk of src) { budget.add(chunk.length); yield chunk; }
+  };
+  try {
+    await pipeline(source, counter, fs.createWriteStream(full, { flags: 'wx', mode: (mode & 0o777) | 0o600 }));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') throw new ArchiveError(`The archive lists "${printable(rel)}" twice; it is refused.`);
+    throw err;
+  }
+}
+
+/** Links last: hard links become copies of files already extracted; symlinks must point inside. */
+async function finishLinks(dest: string, p: Pending, budget: Budget): Promise<void> {
+  for (const h of p.hardLinks) {
+    const from = inside(dest, safeRelative(h.target));
+    const to = inside(dest, h.rel);
+    const st = await fs.promises.lstat(from).catch(() => undefined);
+    if (!st?.isFile()) throw new ArchiveError(`The archive's hard link "${printable(h.rel)}" points at "${printable(h.target)}", which is not a file in the archive; it is refused.`);
+    budget.add(st.size);
+    await fs.promises.mkdir(path.dirname(to), { recursive: true });
+    await fs.promises.copyFile(from, to, fs.constants.COPYFILE_EXCL);
+  }
+  const realRoot = await fs.promises.realpath(dest);
+  for (const l of p.links) {
+    if (!linkStaysInside(l.rel, l.target)) throw new UnsafeEntryError(`The archive's symlink "${printable(l.rel)}" points outside the install folder ("${printable(l.target)}"); it is refused.`);
+    const full = inside(dest, l.rel);
+    await fs.promises.mkdir(path.dirname(full), { recursive: true });
+    // The folder it goes in must be the real one (no link made earlier on its way).
+    const parentReal = await fs.promises.realpath(path.dirname(full));
+    if (parentReal !== path.resolve(realRoot, path.dirname(l.rel))) {
+      throw new UnsafeEntryError(`The archive's symlink "${printable(l.rel)}" lies inside another link; it is refused.`);
+    }
+    await fs.promises.symlink(l.target, full);
+  }
+}
+
+async function extractTar(file: string, kind: 'tar' | 'tar.gz' | 'tar.bz2', dest: string, budget: Budget): Promise<void> {
+  const extractor = tarStream.extract();
+  const stages: NodeJS.ReadWriteStream[] = kind === 'tar.gz' ? [zlib.createGunzip()] : kind === 'tar.bz2' ? [bunzip2() as unknown as NodeJS.ReadWriteStream] : [];
+  const source = fs.createReadStream(file);
+  const feeding = pipeline([source, ...stages, extractor] as readonly NodeJS.ReadWriteStream[]).catch((err: unknown) => { extractor.destroy(err as Error); throw err; });
+  const pending: Pending = { links: [], hardLinks: [] };
+  try {
+    for await (const entry of extractor) {
+      budget.entry();
+      const h = entry.header;
+      const rel = safeRelative(h.name);
+      switch (h.type) {
+        case 'file': case 'contiguous-file': case undefined: case null:
+          if (!rel) throw new ArchiveError('The archive has a file without a name; it is refused.');
+          await writeFile(dest, rel, entry as unknown as Readable, h.mode ?? 0o644, budget);
+          break;
+        case 'directory':
+          entry.resume();
+          if (rel) await fs.promises.mkdir(inside(dest, rel), { recursive: true });
+          break;
+        case 'symlink':
+          entry.resume();
+          pending.links.push({ rel, target: h.linkname ?? '' });
+          break;
+        case 'link':
+          entry.resume();
+          pending.hardLinks.push({ rel, target: h.linkname ?? '' });
+          break;
+        default:
+          throw new ArchiveError(`The archive holds a special file "${printable(h.name)}" (${h.type}); it is refused.`);
+      }
+    }
+    await feeding;
+  } catch (err) {
+    source.destroy();
+    await feeding.catch(() => undefined);
+    throw err;
+  }
+  await finishLinks(dest, pending, budget);
+}
+
+const S_IFMT = 0o170000, S_IFLNK = 0o120000, S_IFDIR = 0o040000, S_IFREG = 0o100000;
+
+async function extractZip(file: string, dest: string, budget: Budget): Promise<void> {
+  let zip: yauzl.ZipFile;
+  try { zip = await yauzl.openPromise(file, { lazyEntries: true, validateEntrySizes: true, strictFileNames: true }); } catch (err) { throw zipError(err); }
+  const pending: Pending = { links: [], hardLinks: [] };
+  const next = (): Promise<yauzl.Entry | undefined> => new Promise((resolve, reject) => {
+    const done = (): void => { zip.off('entry', onEntry); zip.off('end', onEnd); zip.off('error', onError); };
+    const onEntry = (e: yauzl.Entry): void => { done(); resolve(e); };
+    const onEnd = (): void => { done(); resolve(undefined); };
+    const onError = (err: unknown): void => { done(); reject(zipError(err)); };
+    zip.on('entry', onEntry); zip.on('end', onEnd); zip.on('error', onError);
+    zip.readEntry();
+  });
+  try {
+    for (let e = await next(); e; e = await next()) {
+      budget.entry();
+      const rel = safeRelative(e.fileName);
+      const unixMode = (e.versionMadeBy >> 8) === 3 ? e.externalFileAttributes >>> 16 : 0;
+      const type = unixMode & S_IFMT;
+      if (e.fileName.endsWith('/') || type === S_IFDIR) { if (rel) await fs.promises.mkdir(inside(dest, rel), { recursive: true }); continue; }
+      if (type !== 0 && type !== S_IFREG && type !== S_IFLNK) throw new ArchiveError(`The archive holds a special file "${printable(e.fileName)}"; it is refused.`);
+      if (!rel) throw new ArchiveError('The archive has a file without a name; it is refused.');
+      if (e.isEncrypted()) throw new ArchiveError(`The archive's file "${printable(e.fileName)}" is encrypted; it cannot be installed.`);
+      const stream = await zip.openReadStreamPromise(e).catch((err: unknown) => { throw zipError(err); });
+      if (type === S_IFLNK) {
+        if (e.uncompressedSize > 4096) throw new ArchiveError(`The archive's symlink "${printable(e.fileName)}" is too long.`);
+        const chunks: Buffer[] = [];
+        for await (const c of stream as AsyncIterable<Buffer>) chunks.push(c);
+        pending.links.push({ rel, target: Buffer.concat(chunks).toString('utf8') });
+        continue;
+      }
+      await writeFile(dest, rel, stream, unixMode ? unixMode & 0o777 : 0o644, budget).catch((err: unknown) => { throw zipError(err); });
+    }
+  } finally { zip.close(); }
+  await finishLinks(dest, pending, budget);
+}
+
+/** yauzl's own name checks and format errors, in our words. */
+function zipError(err: unknown): Error {
+  if (err instanceof ArchiveError || err instanceof UnsafeEntryError || err instanceof CancelledError) return err;
+  const m = err instanceof Error ? err.message : String(err);
+  if (/^(absolute path|invalid relative path|invalid characters in fileName)/.test(m)) return new UnsafeEntryError(`The archive's entry ${printable(m.replace(/^[^:]*: /, '"'))}" would land outside the install folder or has an invalid name; it is refused.`);
+  return new ArchiveError(`The zip archive is damaged (${printable(m)}).`);
+}
+
+/** Unpacks `file` (of `kind`) into `dest` (an empty folder). `rawName` is where a raw binary goes. */
+export async function extractArchive(file: string, kind: ArchiveKind, dest: string, opts: { rawName: string; limits?: ExtractLimits; signal?: AbortSignal }): Promise<{ entries: number; bytes: number }> {
+  const budget = new Budget(opts.limits ?? DEFAULT_EXTRACT_LIMITS, opts.signal);
+  try {
+    if (kind === 'raw') {
+      const rel = safeRelative(opts.rawName, 'entry\'s "cmd"');
+      budget.entry();
+      await writeFile(dest, rel, fs.createReadStream(file), 0o755, budget);
+    } else if (kind === 'zip') {
+      await extractZip(file, dest, budget);
+    } else {
+      await extractTar(file, kind, dest, budget);
+    }
+  } catch (err) {
+    if (err instanceof ArchiveError || err instanceof UnsafeEntryError || err instanceof CancelledError) throw err;
+    const m = err instanceof Error ? err.message : String(err);
+    throw new ArchiveError(`The ${kind} archive could not be unpacked (${printable(m)}); it may be damaged or cut short.`);
+  }
+  return { entries: budget.entries, bytes: budget.bytes };
+}

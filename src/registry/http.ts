@@ -1,0 +1,107 @@
+// HTTP GET for the registry and its archives: https only (plain http only to a loopback host),
+// redirects followed (at most 5, each checked the same way), a connect/idle timeout, cancellation
+// through an AbortSignal. No `vscode`.
+import * as http from 'http';
+import * as https from 'https';
+import * as net from 'net';
+
+export class DownloadError extends Error {
+  constructor(message: string, readonly status?: number) { super(message); }
+}
+export class CancelledError extends Error {
+  constructor() { super('Cancelled.'); }
+}
+
+const MAX_REDIRECTS = 5;
+
+function isLoopback(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
+  if (h === 'localhost' || h.endsWith('.localhost')) return true;
+  if (net.isIPv4(h)) return h.startsWith('127.');
+  return h === '::1';
+}
+
+/** Throws when `raw` may not be fetched: https anywhere, http only to 127.0.0.0/8, ::1, localhost. */
+export function checkUrl(raw: string, what: string): URL {
+  let u: URL;
+  try { u = new URL(raw); } catch { throw new DownloadError(`The ${what} "${raw}" is not a URL.`); }
+  if (u.protocol === 'https:') return u;
+  if (u.protocol === 'http:' && isLoopback(u.hostname)) return u;
+  if (u.protocol === 'http:') throw new DownloadError(`The ${what} ${u.origin} uses plain http, which is allowed only for this machine (localhost, 127.0.0.1, ::1). Use an https address.`);
+  throw new DownloadError(`The ${what} "${raw}" is not an https address.`);
+}
+
+export interface GetOptions {
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** No bytes for this long (connecting or reading) fails the request. */
+  timeoutMs?: number;
+  what: string;
+}
+
+export interface GetResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  url: string;
+  body: http.IncomingMessage;
+}
+
+/** GET `raw`, following redirects; resolves with the final response (any status), body unread. */
+export async function get(raw: string, opts: GetOptions): Promise<GetResponse> {
+  let url = checkUrl(raw, opts.what);
+  for (let hop = 0; ; hop++) {
+    const res = await once(url, opts);
+    const loc = res.headers.location;
+    if (res.statusCode && res.statusCode >= 300 && res.statusCode < 400 && res.statusCode !== 304 && loc) {
+      res.resume();
+      if (hop >= MAX_REDIRECTS) throw new DownloadError(`The ${opts.what} ${url.origin} redirected more than ${MAX_REDIRECTS} times.`);
+      url = checkUrl(new URL(loc, url).toString(), `${opts.what} (redirected)`);
+      continue;
+    }
+    return { status: res.statusCode ?? 0, headers: res.headers, url: url.toString(), body: res };
+  }
+}
+
+function once(url: URL, opts: GetOptions): Promise<http.IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    if (opts.signal?.aborted) { reject(new CancelledError()); return; }
+    const lib = url.protocol === 'https:' ? https : http;
+    const req = lib.get(url, { headers: { 'user-agent': 'acp-plans', ...(opts.headers ?? {}) } });
+    const timeoutMs = opts.timeoutMs ?? 30_000;
+    let response: http.IncomingMessage | undefined;
+    // One idle timeout on the socket: before the response (connect, headers) and while the body is read.
+    req.setTimeout(timeoutMs, () => {
+      const err = new DownloadError(`The ${opts.what} ${url.origin} ${response ? 'stopped sending data' : 'did not answer'} for ${Math.round(timeoutMs / 1000)} s.`);
+      if (response) response.destroy(err); else req.destroy(err);
+    });
+    const onAbort = (): void => { req.destroy(new CancelledError()); };
+    opts.signal?.addEventListener('abort', onAbort, { once: true });
+    req.on('response', (res) => {
+      opts.signal?.removeEventListener('abort', onAbort);
+      response = res;
+      if (opts.signal) {
+        const abortBody = (): void => { res.destroy(new CancelledError()); };
+        opts.signal.addEventListener('abort', abortBody, { once: true });
+        res.once('close', () => opts.signal?.removeEventListener('abort', abortBody));
+      }
+      resolve(res);
+    });
+    req.on('error', (err) => {
+      opts.signal?.removeEventListener('abort', onAbort);
+      if (err instanceof CancelledError || err instanceof DownloadError) reject(err);
+      else reject(new DownloadError(`Could not reach the ${opts.what} ${url.origin}: ${err.message}.`));
+    });
+  });
+}
+
+/** Reads a whole (small) body, failing past `maxBytes`. */
+export async function readBody(res: GetResponse, maxBytes: number, what: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let n = 0;
+  for await (const chunk of res.body as AsyncIterable<Buffer>) {
+    n += chunk.length;
+    if (n > maxBytes) { res.body.destroy(); throw new DownloadError(`The ${what} is larger than ${maxBytes} bytes; it is refused.`); }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}

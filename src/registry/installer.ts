@@ -1,0 +1,105 @@
+// Installs a `binary` distribution atomically: download and unpack into a fresh temp folder under
+// `<root>/tmp`, check that the entry's `cmd` is a file inside it and make it executable, then rename
+// the folder to `<root>/agents/<id>/<version>`. Any failure or a cancel removes the temp folder:
+// nothing half-installed is ever left where an agent is looked for. No `vscode`.
+import * as fs from 'fs';
+import * as path from 'path';
+import { downloadTo } from './download';
+import { CancelledError } from './http';
+import { DEFAULT_EXTRACT_LIMITS, extractArchive, sniffArchive, type ArchiveKind, type ExtractLimits } from './extract';
+import { binaryLaunch, binaryPlatforms, type LaunchCommand } from './launch';
+import { safeRelative } from './safePath';
+import type { PlatformKey, RegistryEntry } from './schema';
+
+export class NoBuildError extends Error {}
+
+export interface BinaryInstallOptions {
+  maxDownloadBytes: number;
+  limits?: ExtractLimits;
+  signal?: AbortSignal;
+  onProgress?: (received: number, total: number | undefined) => void;
+  onPhase?: (phase: 'download' | 'unpack') => void;
+}
+
+export interface BinaryInstall {
+  installDir: string;
+  launch: LaunchCommand;
+  archive: string;
+  kind: ArchiveKind;
+  bytes: number;
+  sha256: string;
+}
+
+export const agentsDir = (root: string): string => path.join(root, 'agents');
+export const versionDir = (root: string, id: string, version: string): string => path.join(agentsDir(root), id, safeRelative(version, 'version'));
+const tmpDir = (root: string): string => path.join(root, 'tmp');
+
+export function noBuildMessage(entry: RegistryEntry, platform: PlatformKey | undefined): string {
+  const has = binaryPlatforms(entry);
+  return `${entry.name} ${entry.version} has no build for this machine (${platform ?? `${process.platform}-${process.arch}`})` +
+    (has.length ? `; the registry has builds for ${has.join(', ')}.` : '.');
+}
+
+export async function installBinary(entry: RegistryEntry, platform: PlatformKey | undefined, root: string, opts: BinaryInstallOptions): Promise<BinaryInstall> {
+  const target = platform ? entry.distribution.binary?.[platform] : undefined;
+  if (!target) throw new NoBuildError(noBuildMessage(entry, platform));
+  const final = versionDir(root, entry.id, entry.version);
+  await fs.promises.mkdir(tmpDir(root), { recursive: true });
+  const work = await fs.promises.mkdtemp(path.join(tmpDir(root), `${entry.id}-`));
+  try {
+    const archive = path.join(work, 'download');
+    opts.onPhase?.('download');
+    const got = await downloadTo(target.archive, archive, {
+      maxBytes: opts.maxDownloadBytes, ...(target.sha256 ? { sha256: target.sha256 } : {}),
+      ...(opts.signal ? { signal: opts.signal } : {}), ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
+    });
+    opts.onPhase?.('unpack');
+    const kind = await sniffArchive(archive);
+    const files = path.join(work, 'files');
+    await fs.promises.mkdir(files);
+    await extractArchive(archive, kind, files, {
+      rawName: target.cmd, limits: opts.limits ?? DEFAULT_EXTRACT_LIMITS, ...(opts.signal ? { signal: opts.signal } : {}),
+    });
+    await makeExecutable(files, target.cmd, entry);
+    if (opts.signal?.aborted) throw new CancelledError();
+    // The version folder is replaced only by a complete one.
+    await fs.promises.mkdir(path.dirname(final), { recursive: true });
+    await fs.promises.rm(final, { recursive: true, force: true });
+    await fs.promises.rename(files, final);
+    return { installDir: final, launch: binaryLaunch(target, final), archive: target.archive, kind, bytes: got.bytes, sha256: got.sha256 };
+  } finally {
+    await fs.promises.rm(work, { recursive: true, force: true });
+  }
+}
+
+/** The entry's `cmd` must be a regular file inside the unpacked folder; it is made executable. */
+async function makeExecutable(files: string, cmd: string, entry: RegistryEntry): Promise<void> {
+  const rel = safeRelative(cmd, 'entry\'s "cmd"');
+  const full = path.resolve(files, rel);
+  const real = await fs.promises.realpath(full).catch(() => undefined);
+  const root = await fs.promises.realpath(files);
+  const st = real ? await fs.promises.stat(real).catch(() => undefined) : undefined;
+  if (!real || !st?.isFile()) throw new Error(`The archive of ${entry.name} has no file "${cmd}" (the entry's "cmd"); nothing was installed.`);
+  const r = path.relative(root, real);
+  if (r.startsWith('..') || path.isAbsolute(r)) throw new Error(`The entry's "cmd" of ${entry.name} leads outside its install folder; nothing was installed.`);
+  if (process.platform !== 'win32') await fs.promises.chmod(real, st.mode | 0o755);
+}
+
+/** Removes install folders no record uses (`keep`: absolute folders in use) and stale temp folders. */
+export async function prune(root: string, keep: ReadonlySet<string>, now = Date.now(), minAgeMs = 60 * 60 * 1000): Promise<string[]> {
+  const removed: string[] = [];
+  const old = async (p: string): Promise<boolean> => { const st = await fs.promises.stat(p).catch(() => undefined); return !!st && now - st.mtimeMs > minAgeMs; };
+  for (const t of await fs.promises.readdir(tmpDir(root)).catch(() => [] as string[])) {
+    const p = path.join(tmpDir(root), t);
+    if (await old(p)) { await fs.promises.rm(p, { recursive: true, force: true }); removed.push(p); }
+  }
+  for (const id of await fs.promises.readdir(agentsDir(root)).catch(() => [] as string[])) {
+    const idDir = path.join(agentsDir(root), id);
+    for (const v of await fs.promises.readdir(idDir).catch(() => [] as string[])) {
+      const p = path.join(idDir, v);
+      if (!keep.has(p) && await old(p)) { await fs.promises.rm(p, { recursive: true, force: true }); removed.push(p); }
+    }
+    if ((await fs.promises.readdir(idDir).catch(() => ['x'])).length === 0) await fs.promises.rmdir(idDir).catch(() => undefined);
+  }
+  return removed;
+}

@@ -1,0 +1,99 @@
+// The registry quick pick: opens at once (busy while the index loads), then lists every valid
+// entry with its icon, version, license, the distributions this machine can use and the
+// installed / update-available marks; unavailable entries are listed last under their own
+// separator. Typing filters on name, description and details. Offline, the title says the list is
+// the cached copy and how old it is.
+import * as path from 'path';
+import * as vscode from 'vscode';
+import type { RegistryHost } from '../api';
+import { describeAge, loadIndex, type LoadedIndex } from '../indexSource';
+import { loadIcons } from '../icons';
+import { entryViews, type EntryView } from '../items';
+import type { PlatformKey } from '../schema';
+import { registrySettings } from './settings';
+
+interface EntryItem extends vscode.QuickPickItem { view?: EntryView }
+
+export interface Picked { view: EntryView; loaded: LoadedIndex }
+
+const ICONS = (host: RegistryHost): string => path.join(host.storageRoot, 'icons');
+
+/** Loads the index; reports skipped entries and a stale copy (once per load). */
+export async function loadAndReport(host: RegistryHost, signal?: AbortSignal): Promise<LoadedIndex> {
+  const loaded = await loadIndex(registrySettings().url, { cacheDir: host.storageRoot, ...(signal ? { signal } : {}) });
+  const { skipped } = loaded.index;
+  if (skipped.length) {
+    for (const s of skipped) host.log.warn(`[registry] entry #${s.position}${s.id ? ` "${s.id}"` : ''} skipped: ${s.reason}`);
+    const names = skipped.slice(0, 3).map((s) => s.id ? `"${s.id}"` : `#${s.position}`).join(', ');
+    void vscode.window.showWarningMessage(`${skipped.length} ACP Registry entr${skipped.length === 1 ? 'y was' : 'ies were'} skipped because ${skipped.length === 1 ? 'it is' : 'they are'} invalid (${names}${skipped.length > 3 ? ', …' : ''}). The others are listed.`, 'Show Log')
+      .then((p) => { if (p) host.log.show(true); });
+  }
+  if (loaded.staleBecause) {
+    host.log.warn(`[registry] using the cached index: ${loaded.staleBecause}`);
+    void vscode.window.showWarningMessage(`Showing the cached ACP Registry list from ${describeAge(Date.now() - loaded.fetchedAt)} ago: ${loaded.staleBecause}`);
+  }
+  return loaded;
+}
+
+function toItems(views: EntryView[], icons: ReadonlyMap<string, string>): EntryItem[] {
+  const items: EntryItem[] = [];
+  let separated = false;
+  for (const v of views) {
+    if (v.state === 'unavailable' && !separated) { items.push({ label: 'Unavailable on this machine', kind: vscode.QuickPickItemKind.Separator }); separated = true; }
+    const file = icons.get(v.entry.id);
+    const iconPath = v.state === 'unavailable' ? new vscode.ThemeIcon('circle-slash')
+      : file ? vscode.Uri.file(file)
+        : new vscode.ThemeIcon(v.state === 'installed' ? 'check' : v.state === 'update' ? 'arrow-circle-up' : 'hubot');
+    items.push({ label: v.label, description: v.description, detail: v.detail, iconPath, view: v });
+  }
+  return items;
+}
+
+/** Shows the quick pick; resolves with the accepted entry, or undefined when dismissed. */
+export async function pickEntry(host: RegistryHost, platform: PlatformKey | undefined): Promise<Picked | undefined> {
+  const qp = vscode.window.createQuickPick<EntryItem>();
+  const abort = new AbortController();
+  const subs: vscode.Disposable[] = [qp];
+  try {
+    qp.title = 'Add Agent from the ACP Registry';
+    qp.placeholder = 'Loading the ACP Registry…';
+    qp.busy = true;
+    qp.matchOnDescription = true;
+    qp.matchOnDetail = true;
+    const result = new Promise<EntryItem | undefined>((resolve) => {
+      subs.push(qp.onDidAccept(() => { if (qp.selectedItems[0]?.view) { resolve(qp.selectedItems[0]); qp.hide(); } }));
+      subs.push(qp.onDidHide(() => { abort.abort(); resolve(undefined); }));
+    });
+    qp.show();
+    let loaded: LoadedIndex;
+    try { loaded = await loadAndReport(host, abort.signal); } catch (err) { qp.hide(); throw err; }
+    const views = entryViews(loaded.index.agents, platform, host.installed.list());
+    qp.items = toItems(views, new Map());
+    qp.busy = false;
+    qp.title = loaded.staleBecause
+      ? `ACP Registry — offline: cached list from ${describeAge(Date.now() - loaded.fetchedAt)} ago`
+      : `ACP Registry — ${views.length} agent${views.length === 1 ? '' : 's'}`;
+    qp.placeholder = 'Pick an agent to install (type to filter)';
+    // Icons arrive later; the list is usable meanwhile.
+    void loadIcons(loaded.index.agents, loaded.url, ICONS(host), abort.signal).then((icons) => {
+      if (abort.signal.aborted || icons.size === 0) return;
+      const active = qp.activeItems[0]?.view?.entry.id;
+      qp.items = toItems(views, icons);
+      const again = qp.items.find((i) => i.view?.entry.id === active);
+      if (again) qp.activeItems = [again];
+    });
+    const item = await result;
+    return item?.view ? { view: item.view, loaded } : undefined;
+  } finally {
+    abort.abort();
+    for (const d of subs) d.dispose();
+  }
+}
+
+/** `{ id }` given: the entry with that id, without a quick pick (for scripts and tests). */
+export async function findEntry(host: RegistryHost, id: string, platform: PlatformKey | undefined): Promise<Picked> {
+  const loaded = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Loading the ACP Registry…' }, () => loadAndReport(host));
+  const view = entryViews(loaded.index.agents, platform, host.installed.list()).find((v) => v.entry.id === id);
+  if (!view) throw new Error(`The ACP Registry at ${loaded.url} lists no agent "${id}".`);
+  return { view, loaded };
+}

@@ -1,0 +1,145 @@
+// Install and update, as the user sees them: choose how (when an entry has several
+// distributions), a modal confirmation that shows exactly what will run (command line, source,
+// license), the download with progress and Cancel, then the agent is started (and sign-in offered
+// when it asks for it). Update installs the new version beside the old one and switches only once
+// the new one has started; if it does not start, the old one is kept.
+import * as fs from 'fs';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import { REGISTRY_AGENT_PREFIX, type InstalledAgentRecord } from '../../agents/installedAgents';
+import type { RegistryHost } from '../api';
+import { agentsDir, installBinary } from '../installer';
+import { planInstall, plansFor, type InstallPlan } from '../plan';
+import type { PlatformKey, RegistryEntry } from '../schema';
+import { findOnPath, TOOL_HELP } from '../tools';
+import { offerSignIn } from './signIn';
+import { registrySettings } from './settings';
+
+const mib = (n: number): string => `${(n / 1048576).toFixed(1)} MiB`;
+
+/** Several distributions: the user picks one (each shown with its command line). */
+export async function choosePlan(entry: RegistryEntry, platform: PlatformKey | undefined, root: string, prefer?: InstallPlan['kind']): Promise<InstallPlan | undefined> {
+  const plans = plansFor(entry, platform, root);
+  const preferred = prefer && plans.find((p) => p.kind === prefer);
+  if (preferred) return preferred;
+  if (plans.length <= 1) return plans[0];
+  const pick = await vscode.window.showQuickPick(plans.map((p) => ({
+    label: p.kind === 'binary' ? 'Download the binary' : `Run with ${p.kind}`, description: p.kind, detail: p.commandLine, p,
+  })), { title: `Install ${entry.name} ${entry.version}`, placeHolder: 'How should the agent be installed?' });
+  return pick?.p;
+}
+
+/** The modal confirmation; true when the user accepts. */
+export async function confirmPlan(plan: InstallPlan, registryUrl: string, verb: 'Install' | 'Update', from?: InstalledAgentRecord): Promise<boolean> {
+  const e = plan.entry;
+  const lines = [
+    'This command will run the agent (a program with your permissions on this machine):', plan.commandLine, '',
+    `Source: ${plan.source}`, `License: ${plan.license}`, `Listed by: ${registryUrl}`,
+  ];
+  if (plan.installDir) lines.push(`Installed in: ${plan.installDir}`);
+  if (from) lines.push('', `The installed ${from.version} stays until ${e.version} has started; running sessions of ${e.name} are stopped.`);
+  const buttons: string[] = [verb];
+  if (plan.kind !== 'binary') {
+    const tool = plan.kind;
+    if (!findOnPath(tool)) { lines.push('', TOOL_HELP[tool].missing); buttons.splice(0, 1, `${verb} Anyway`, TOOL_HELP[tool].button); }
+  }
+  const title = from ? `Update ${e.name} from ${from.version} to ${e.version}?` : `Install ${e.name} ${e.version} from the ACP Registry?`;
+  const answer = await vscode.window.showWarningMessage(title, { modal: true, detail: lines.join('\n') }, ...buttons);
+  if (plan.kind !== 'binary' && answer === TOOL_HELP[plan.kind].button) { void vscode.env.openExternal(vscode.Uri.parse(TOOL_HELP[plan.kind].url)); return false; }
+  return answer === verb || answer === `${verb} Anyway`;
+}
+
+/** Downloads (binary) and builds the record; nothing is recorded here. */
+export async function perform(host: RegistryHost, plan: InstallPlan, platform: PlatformKey | undefined, registryUrl: string): Promise<InstalledAgentRecord> {
+  const e = plan.entry;
+  const base = { id: e.id, name: e.name, version: e.version, kind: plan.kind, registryUrl, installedAt: Date.now(), ...(e.license ? { license: e.license } : {}) };
+  if (plan.kind !== 'binary') return { ...base, command: plan.launch.command, args: plan.launch.args, env: plan.launch.env, source: plan.source };
+  const done = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Installing ${e.name} ${e.version}`, cancellable: true }, async (progress, token) => {
+    const abort = new AbortController();
+    const sub = token.onCancellationRequested(() => abort.abort());
+    let shown = 0, lastAt = 0;
+    try {
+      return await installBinary(e, platform, host.storageRoot, {
+        maxDownloadBytes: registrySettings().maxDownloadBytes, signal: abort.signal,
+        onPhase: (p) => progress.report({ message: p === 'download' ? 'downloading…' : 'unpacking…' }),
+        onProgress: (got, total) => {
+          const now = Date.now();
+          if (now - lastAt < 200 && got !== total) return;
+          lastAt = now;
+          if (total) { const pct = Math.floor((got / total) * 100); progress.report({ increment: pct - shown, message: `downloading ${mib(got)} of ${mib(total)}` }); shown = pct; }
+          else progress.report({ message: `downloading ${mib(got)}` });
+        },
+      });
+    } finally { sub.dispose(); }
+  });
+  host.log.info(`[registry] ${e.id} ${e.version}: ${done.kind} archive, ${done.bytes} bytes, sha256 ${done.sha256}, unpacked in ${done.installDir}`);
+  return { ...base, command: done.launch.command, args: done.launch.args, env: done.launch.env, installDir: done.installDir, source: done.archive };
+}
+
+/** Starts the agent; on success offers sign-in when the agent lists auth methods. Returns the error, if any. */
+export async function startAndOfferSignIn(host: RegistryHost, rec: InstalledAgentRecord, quietSuccess = false): Promise<Error | undefined> {
+  const agentId = REGISTRY_AGENT_PREFIX + rec.id;
+  try {
+    const sup = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Starting ${rec.name} ${rec.version}…` }, () => host.actions.startAgent(agentId));
+    const methods = sup.connection?.authMethods ?? [];
+    if (methods.length) void offerSignIn(host, agentId, rec.name, methods.map((m) => m.name));
+    else if (!quietSuccess) {
+      void vscode.window.showInformationMessage(`${rec.name} ${rec.version} is installed and running.`, 'New Session').then((p) => {
+        if (p) void vscode.commands.executeCommand('acp.newSession', agentId);
+      });
+    }
+    return undefined;
+  } catch (err) {
+    return err instanceof Error ? err : new Error(String(err));
+  }
+}
+
+/** Removes an install folder, only ever one under `<storage>/agents`. */
+export async function removeInstallDir(host: RegistryHost, dir: string | undefined): Promise<void> {
+  if (!dir) return;
+  const rel = path.relative(agentsDir(host.storageRoot), dir);
+  if (!rel || rel.startsWith('..') || path.isAbsolute(rel)) return;
+  await fs.promises.rm(dir, { recursive: true, force: true });
+}
+
+/** A fresh install: confirm, install, record, start. Resolves with the agent id. */
+export async function installEntry(host: RegistryHost, entry: RegistryEntry, platform: PlatformKey | undefined, registryUrl: string): Promise<string | undefined> {
+  const plan = await choosePlan(entry, platform, host.storageRoot);
+  if (!plan) return undefined;
+  if (!await confirmPlan(plan, registryUrl, 'Install')) return undefined;
+  const rec = await perform(host, plan, platform, registryUrl);
+  await host.installed.put(rec);
+  const err = await startAndOfferSignIn(host, rec);
+  if (err) {
+    host.log.error(`[registry] ${rec.name} ${rec.version} did not start: ${err.message}`);
+    void vscode.window.showErrorMessage(`${rec.name} ${rec.version} was installed but did not start: ${err.message}`, 'Show Log', 'Uninstall').then((p) => {
+      if (p === 'Show Log') host.log.show(true);
+      if (p === 'Uninstall') void vscode.commands.executeCommand('acp.uninstallAgent', REGISTRY_AGENT_PREFIX + rec.id);
+    });
+  }
+  return REGISTRY_AGENT_PREFIX + rec.id;
+}
+
+/** Update: the new version goes beside the old; the switch sticks only once the new one starts. */
+export async function updateEntry(host: RegistryHost, old: InstalledAgentRecord, entry: RegistryEntry, platform: PlatformKey | undefined, registryUrl: string): Promise<boolean> {
+  const plan = (plansFor(entry, platform, host.storageRoot).some((p) => p.kind === old.kind) ? planInstall(entry, old.kind, platform, host.storageRoot) : await choosePlan(entry, platform, host.storageRoot));
+  if (!plan) return false;
+  if (!await confirmPlan(plan, registryUrl, 'Update', old)) return false;
+  const rec = await perform(host, plan, platform, registryUrl);
+  const agentId = REGISTRY_AGENT_PREFIX + old.id;
+  const sup = host.agents.get(agentId);
+  const wasRunning = !!sup && sup.status !== 'stopped' && sup.status !== 'failed' && sup.status !== 'crashed';
+  if (sup && sup.status !== 'stopped') await host.actions.stopAgent(agentId);
+  await host.installed.put(rec);
+  const err = await startAndOfferSignIn(host, rec, true);
+  if (err) {
+    await host.installed.put(old);
+    if (rec.installDir !== old.installDir) await removeInstallDir(host, rec.installDir);
+    if (wasRunning) await host.actions.startAgent(agentId).catch(() => undefined);
+    throw new Error(`${entry.name} ${entry.version} did not start (${err.message}), so ${old.version} is kept.`);
+  }
+  if (old.installDir && old.installDir !== rec.installDir) await removeInstallDir(host, old.installDir);
+  if (!wasRunning) await host.actions.stopAgent(agentId).catch(() => undefined);
+  void vscode.window.showInformationMessage(`${entry.name} is updated to ${entry.version}.`);
+  return true;
+}

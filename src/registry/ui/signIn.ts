@@ -1,0 +1,24 @@
+// Sign-in right after install, through the extension's own `acp.signIn` (agent auth: the agent's
+// authenticate / auth/login; terminal auth: the agent run with the method's args in a VS Code
+// terminal). A terminal sign-in is over when its terminal closes: the agent is then restarted so
+// it starts signed in.
+import * as vscode from 'vscode';
+import type { RegistryHost } from '../api';
+
+export async function offerSignIn(host: RegistryHost, agentId: string, name: string, methods: string[]): Promise<void> {
+  const pick = await vscode.window.showInformationMessage(`${name} is installed. It asks you to sign in (${methods.join(', ')}).`, 'Sign In', 'Later');
+  if (pick !== 'Sign In') return;
+  const before = new Set(vscode.window.terminals);
+  const ok = await vscode.commands.executeCommand<boolean>('acp.signIn', agentId);
+  const term = vscode.window.terminals.find((t) => !before.has(t));
+  if (!ok || !term) return;
+  const sub = vscode.window.onDidCloseTerminal((t) => {
+    if (t !== term) return;
+    sub.dispose();
+    host.actions.restartAgent(agentId).then(
+      () => void vscode.window.showInformationMessage(`${name} restarted after sign-in.`),
+      (err: unknown) => void vscode.window.showErrorMessage(`${name} did not restart after sign-in: ${err instanceof Error ? err.message : String(err)}`),
+    );
+  });
+  host.own(sub);
+}

@@ -3,7 +3,7 @@
 // Each command: refuses in an untrusted window, tidies leftovers (stale temp folders, unused
 // versions), runs its flow, and shows any failure as a message saying what happened.
 import * as vscode from 'vscode';
-import { REGISTRY_AGENT_PREFIX, type InstalledAgentRecord } from '../agents/installedAgents';
+import { REGISTRY_AGENT_PREFIX, type InstalledAgentRecord } from '../agents/installedDefinitions';
 import type { RegistryCommandArg, RegistryHost, RegistryModule } from './api';
 import { CancelledError } from './http';
 import { prune } from './installer';

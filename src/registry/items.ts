@@ -1,7 +1,7 @@
 // How each registry entry reads in the quick pick: name, version, license, the distributions this
 // machine can use, installed / update-available marks, and entries with nothing for this machine
 // shown as unavailable (listed last, never hidden). No `vscode`.
-import type { InstalledAgentRecord } from '../agents/installedAgents';
+import type { InstalledAgentRecord } from '../agents/installedDefinitions';
 import { availableKinds, binaryPlatforms, type DistributionKind } from './launch';
 import type { PlatformKey, RegistryEntry } from './schema';
 import { compareVersions } from './versions';

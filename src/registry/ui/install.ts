@@ -6,7 +6,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { REGISTRY_AGENT_PREFIX, type InstalledAgentRecord } from '../../agents/installedAgents';
+import { REGISTRY_AGENT_PREFIX, type InstalledAgentRecord } from '../../agents/installedDefinitions';
 import type { RegistryHost } from '../api';
 import { agentsDir, installBinary } from '../installer';
 import { planInstall, plansFor, type InstallPlan } from '../plan';

@@ -8,7 +8,7 @@ import { downloadTo } from './download';
 import { CancelledError } from './http';
 import { DEFAULT_EXTRACT_LIMITS, extractArchive, sniffArchive, type ArchiveKind, type ExtractLimits } from './extract';
 import { binaryLaunch, binaryPlatforms, type LaunchCommand } from './launch';
-import { safeRelative } from './safePath';
+import { isWithin, safeRelative } from './safePath';
 import type { PlatformKey, RegistryEntry } from './schema';
 
 export class NoBuildError extends Error {}
@@ -80,8 +80,7 @@ async function makeExecutable(files: string, cmd: string, entry: RegistryEntry):
   const root = await fs.promises.realpath(files);
   const st = real ? await fs.promises.stat(real).catch(() => undefined) : undefined;
   if (!real || !st?.isFile()) throw new Error(`The archive of ${entry.name} has no file "${cmd}" (the entry's "cmd"); nothing was installed.`);
-  const r = path.relative(root, real);
-  if (r.startsWith('..') || path.isAbsolute(r)) throw new Error(`The entry's "cmd" of ${entry.name} leads outside its install folder; nothing was installed.`);
+  if (!isWithin(root, real)) throw new Error(`The entry's "cmd" of ${entry.name} leads outside its install folder; nothing was installed.`);
   if (process.platform !== 'win32') await fs.promises.chmod(real, st.mode | 0o755);
 }
 

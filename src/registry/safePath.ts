@@ -23,9 +23,14 @@ export function safeRelative(name: string, what = 'archive entry'): string {
 /** `rel` (from safeRelative) under `root`, checked once more after path resolution. */
 export function inside(root: string, rel: string): string {
   const full = path.resolve(root, rel);
-  const r = path.relative(root, full);
-  if (r.startsWith('..') || path.isAbsolute(r)) throw new UnsafeEntryError(`"${printable(rel)}" resolves outside the install folder.`);
+  if (!isWithin(root, full)) throw new UnsafeEntryError(`"${printable(rel)}" resolves outside the install folder.`);
   return full;
+}
+
+/** Whether `p` is `root` or below it (both absolute). */
+export function isWithin(root: string, p: string): boolean {
+  const r = path.relative(root, p);
+  return r === '' || (r !== '..' && !r.startsWith('..' + path.sep) && !path.isAbsolute(r));
 }
 
 /** Whether a symlink at `rel` whose target is `target` points inside the root (lexically). */

@@ -4,11 +4,11 @@
 // when it asks for it). Update installs the new version beside the old one and switches only once
 // the new one has started; if it does not start, the old one is kept.
 import * as fs from 'fs';
-import * as path from 'path';
 import * as vscode from 'vscode';
 import { REGISTRY_AGENT_PREFIX, type InstalledAgentRecord } from '../../agents/installedDefinitions';
 import type { RegistryHost } from '../api';
 import { agentsDir, installBinary } from '../installer';
+import { isWithin } from '../safePath';
 import { planInstall, plansFor, type InstallPlan } from '../plan';
 import type { PlatformKey, RegistryEntry } from '../schema';
 import { findOnPath, TOOL_HELP } from '../tools';
@@ -97,8 +97,8 @@ export async function startAndOfferSignIn(host: RegistryHost, rec: InstalledAgen
 /** Removes an install folder, only ever one under `<storage>/agents`. */
 export async function removeInstallDir(host: RegistryHost, dir: string | undefined): Promise<void> {
   if (!dir) return;
-  const rel = path.relative(agentsDir(host.storageRoot), dir);
-  if (!rel || rel.startsWith('..') || path.isAbsolute(rel)) return;
+  const top = agentsDir(host.storageRoot);
+  if (dir === top || !isWithin(top, dir)) return;
   await fs.promises.rm(dir, { recursive: true, force: true });
 }
 

@@ -35,7 +35,7 @@ describe('registry index validation', () => {
   });
 
   it('ignores unknown platform keys and fields added by later registry versions', () => {
-    const e = { ...(rawEntry('kimi') as Record<string, unknown>), future: { x: 1 } };
+    const e: Record<string, unknown> = { ...(rawEntry('kimi') as Record<string, unknown>), future: { x: 1 } };
     (e.distribution as Record<string, Record<string, unknown>>).binary!['plan9-mips'] = { nonsense: true };
     const r = parseRegistryIndex(JSON.stringify({ version: '2.0.0', agents: [e], extensions: [], newThing: [] }), 'test');
     assert.deepEqual(r.skipped, []);

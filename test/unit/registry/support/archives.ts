@@ -9,7 +9,7 @@ export interface TarItem { name: string; type?: 'file' | 'directory' | 'symlink'
 export async function tar(items: TarItem[]): Promise<Buffer> {
   const pack = tarStream.pack();
   const chunks: Buffer[] = [];
-  const done = new Promise<void>((resolve, reject) => { pack.on('data', (c: Buffer) => chunks.push(c)); pack.on('end', resolve); pack.on('error', reject); });
+  const done = new Promise<void>((resolve, reject) => { pack.on('data', (c: unknown) => { chunks.push(c as Buffer); }); pack.on('end', resolve); pack.on('error', reject); });
   for (const it of items) {
     const type = it.type ?? 'file';
     const body = type === 'file' ? Buffer.from(it.body ?? '') : undefined;

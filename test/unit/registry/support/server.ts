@@ -47,6 +47,6 @@ export class TestServer {
     if (!route.chunked) res.setHeader('content-length', String(body.length));
     if (route.cutAfter !== undefined) { res.flushHeaders(); res.write(body.subarray(0, route.cutAfter), () => res.socket?.destroy()); return; }
     if (route.stallAfter !== undefined) { res.flushHeaders(); res.write(body.subarray(0, route.stallAfter)); return; }
-    res.end(body);
+    if (route.chunked) { res.write(body); res.end(); } else res.end(body);
   }
 }

@@ -11,6 +11,7 @@ import { platformKey } from './platform';
 import { compareVersions } from './versions';
 import { findEntry, loadAndReport, pickEntry } from './ui/browse';
 import { installEntry, removeInstallDir, updateEntry } from './ui/install';
+import { confirmPick } from './ui/confirm';
 import { noBuildMessage } from './installer';
 
 let busy = false;
@@ -79,9 +80,14 @@ export const addAgentFromRegistry: RegistryModule['addAgentFromRegistry'] = (hos
 export const uninstallAgent: RegistryModule['uninstallAgent'] = (host, arg) => guard(host, 'Uninstalling an agent', false, async () => {
   const rec = await pickInstalled(host, arg, 'Uninstall which agent?');
   if (!rec) return false;
-  const detail = rec.installDir ? `Its files in ${rec.installDir} are deleted.` : `Only the agent entry is removed; ${rec.kind} keeps its own package cache.`;
-  const ok = await vscode.window.showWarningMessage(`Uninstall ${rec.name} ${rec.version}?`, { modal: true, detail: `${detail} Its sessions stop.` }, 'Uninstall');
-  if (ok !== 'Uninstall') return false;
+  const ok = await confirmPick({
+    title: `Uninstall ${rec.name} ${rec.version}?`, action: 'Uninstall', actionDetail: `${rec.command} ${rec.args.join(' ')}`,
+    facts: [rec.installDir
+      ? { label: 'Its files are deleted', value: rec.installDir }
+      : { label: 'Only the agent entry is removed', value: `${rec.kind} keeps its own package cache.` },
+    { label: 'Its sessions stop', value: 'Plans and conversations stay in the Plans history.' }],
+  });
+  if (!ok) return false;
   const agentId = REGISTRY_AGENT_PREFIX + rec.id;
   const sup = host.agents.get(agentId);
   if (sup && sup.status !== 'stopped') await host.actions.stopAgent(agentId);

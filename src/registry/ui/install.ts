@@ -4,6 +4,7 @@
 // when it asks for it). Update installs the new version beside the old one and switches only once
 // the new one has started; if it does not start, the old one is kept.
 import * as fs from 'fs';
+import * as path from 'path';
 import * as vscode from 'vscode';
 import { REGISTRY_AGENT_PREFIX, type InstalledAgentRecord } from '../../agents/installedDefinitions';
 import type { RegistryHost } from '../api';
@@ -13,6 +14,7 @@ import { planInstall, plansFor, type InstallPlan } from '../plan';
 import type { PlatformKey, RegistryEntry } from '../schema';
 import { findOnPath, TOOL_HELP } from '../tools';
 import { offerSignIn } from './signIn';
+import { confirmPick } from './confirm';
 import { registrySettings } from './settings';
 
 const mib = (n: number): string => `${(n / 1048576).toFixed(1)} MiB`;
@@ -29,24 +31,24 @@ export async function choosePlan(entry: RegistryEntry, platform: PlatformKey | u
   return pick?.p;
 }
 
-/** The modal confirmation; true when the user accepts. */
-export async function confirmPlan(plan: InstallPlan, registryUrl: string, verb: 'Install' | 'Update', from?: InstalledAgentRecord): Promise<boolean> {
+/** The confirmation (see confirm.ts); true when the user accepts. */
+export async function confirmPlan(plan: InstallPlan, registryUrl: string, from?: InstalledAgentRecord): Promise<boolean> {
   const e = plan.entry;
-  const lines = [
-    'This command will run the agent (a program with your permissions on this machine):', plan.commandLine, '',
-    `Source: ${plan.source}`, `License: ${plan.license}`, `Listed by: ${registryUrl}`,
-  ];
-  if (plan.installDir) lines.push(`Installed in: ${plan.installDir}`);
-  if (from) lines.push('', `The installed ${from.version} stays until ${e.version} has started; running sessions of ${e.name} are stopped.`);
-  const buttons: string[] = [verb];
-  if (plan.kind !== 'binary') {
-    const tool = plan.kind;
-    if (!findOnPath(tool)) { lines.push('', TOOL_HELP[tool].missing); buttons.splice(0, 1, `${verb} Anyway`, TOOL_HELP[tool].button); }
+  const facts: { label: string; value: string; warning?: boolean }[] = [];
+  let other: { label: string; run: () => void } | undefined;
+  if (plan.kind !== 'binary' && !findOnPath(plan.kind)) {
+    const help = TOOL_HELP[plan.kind];
+    facts.push({ label: `${plan.kind} is missing`, value: help.missing, warning: true });
+    other = { label: help.button, run: () => void vscode.env.openExternal(vscode.Uri.parse(help.url)) };
   }
-  const title = from ? `Update ${e.name} from ${from.version} to ${e.version}?` : `Install ${e.name} ${e.version} from the ACP Registry?`;
-  const answer = await vscode.window.showWarningMessage(title, { modal: true, detail: lines.join('\n') }, ...buttons);
-  if (plan.kind !== 'binary' && answer === TOOL_HELP[plan.kind].button) { void vscode.env.openExternal(vscode.Uri.parse(TOOL_HELP[plan.kind].url)); return false; }
-  return answer === verb || answer === `${verb} Anyway`;
+  facts.push({ label: 'Source', value: plan.source }, { label: 'License', value: plan.license }, { label: 'Listed by', value: registryUrl });
+  if (plan.installDir) facts.push({ label: 'Installed in', value: plan.installDir });
+  if (from) facts.push({ label: `${from.version} is kept until ${e.version} starts`, value: `Running sessions of ${e.name} are stopped; if ${e.version} does not start, ${from.version} stays.` });
+  facts.push({ label: 'The agent is a program', value: 'It runs with your permissions on this machine, in trusted workspaces only.' });
+  return confirmPick({
+    title: from ? `Update ${e.name} from ${from.version} to ${e.version}?` : `Install ${e.name} ${e.version} from the ACP Registry?`,
+    action: from ? `Update to ${e.version}, then run:` : `Install, then run:`, actionDetail: plan.commandLine, facts, ...(other ? { other } : {}),
+  });
 }
 
 /** Downloads (binary) and builds the record; nothing is recorded here. */
@@ -76,21 +78,21 @@ export async function perform(host: RegistryHost, plan: InstallPlan, platform: P
   return { ...base, command: done.launch.command, args: done.launch.args, env: done.launch.env, installDir: done.installDir, source: done.archive };
 }
 
-/** Starts the agent; on success offers sign-in when the agent lists auth methods. Returns the error, if any. */
-export async function startAndOfferSignIn(host: RegistryHost, rec: InstalledAgentRecord, quietSuccess = false): Promise<Error | undefined> {
+/** Starts the agent; on success offers sign-in when the agent lists auth methods. */
+export async function startAndOfferSignIn(host: RegistryHost, rec: InstalledAgentRecord, quietSuccess = false): Promise<{ error?: Error; signIn?: boolean }> {
   const agentId = REGISTRY_AGENT_PREFIX + rec.id;
   try {
     const sup = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Starting ${rec.name} ${rec.version}…` }, () => host.actions.startAgent(agentId));
     const methods = sup.connection?.authMethods ?? [];
-    if (methods.length) void offerSignIn(host, agentId, rec.name, methods.map((m) => m.name));
-    else if (!quietSuccess) {
+    if (methods.length) { void offerSignIn(host, agentId, rec.name, methods.map((m) => m.name)); return { signIn: true }; }
+    if (!quietSuccess) {
       void vscode.window.showInformationMessage(`${rec.name} ${rec.version} is installed and running.`, 'New Session').then((p) => {
         if (p) void vscode.commands.executeCommand('acp.newSession', agentId);
       });
     }
-    return undefined;
+    return {};
   } catch (err) {
-    return err instanceof Error ? err : new Error(String(err));
+    return { error: err instanceof Error ? err : new Error(String(err)) };
   }
 }
 
@@ -100,16 +102,17 @@ export async function removeInstallDir(host: RegistryHost, dir: string | undefin
   const top = agentsDir(host.storageRoot);
   if (dir === top || !isWithin(top, dir)) return;
   await fs.promises.rm(dir, { recursive: true, force: true });
+  await fs.promises.rmdir(path.dirname(dir)).catch(() => undefined); // the agent's folder, once empty
 }
 
 /** A fresh install: confirm, install, record, start. Resolves with the agent id. */
 export async function installEntry(host: RegistryHost, entry: RegistryEntry, platform: PlatformKey | undefined, registryUrl: string): Promise<string | undefined> {
   const plan = await choosePlan(entry, platform, host.storageRoot);
   if (!plan) return undefined;
-  if (!await confirmPlan(plan, registryUrl, 'Install')) return undefined;
+  if (!await confirmPlan(plan, registryUrl)) return undefined;
   const rec = await perform(host, plan, platform, registryUrl);
   await host.installed.put(rec);
-  const err = await startAndOfferSignIn(host, rec);
+  const { error: err } = await startAndOfferSignIn(host, rec);
   if (err) {
     host.log.error(`[registry] ${rec.name} ${rec.version} did not start: ${err.message}`);
     void vscode.window.showErrorMessage(`${rec.name} ${rec.version} was installed but did not start: ${err.message}`, 'Show Log', 'Uninstall').then((p) => {
@@ -124,14 +127,14 @@ export async function installEntry(host: RegistryHost, entry: RegistryEntry, pla
 export async function updateEntry(host: RegistryHost, old: InstalledAgentRecord, entry: RegistryEntry, platform: PlatformKey | undefined, registryUrl: string): Promise<boolean> {
   const plan = (plansFor(entry, platform, host.storageRoot).some((p) => p.kind === old.kind) ? planInstall(entry, old.kind, platform, host.storageRoot) : await choosePlan(entry, platform, host.storageRoot));
   if (!plan) return false;
-  if (!await confirmPlan(plan, registryUrl, 'Update', old)) return false;
+  if (!await confirmPlan(plan, registryUrl, old)) return false;
   const rec = await perform(host, plan, platform, registryUrl);
   const agentId = REGISTRY_AGENT_PREFIX + old.id;
   const sup = host.agents.get(agentId);
   const wasRunning = !!sup && sup.status !== 'stopped' && sup.status !== 'failed' && sup.status !== 'crashed';
   if (sup && sup.status !== 'stopped') await host.actions.stopAgent(agentId);
   await host.installed.put(rec);
-  const err = await startAndOfferSignIn(host, rec, true);
+  const { error: err, signIn } = await startAndOfferSignIn(host, rec, true);
   if (err) {
     await host.installed.put(old);
     if (rec.installDir !== old.installDir) await removeInstallDir(host, rec.installDir);
@@ -139,7 +142,7 @@ export async function updateEntry(host: RegistryHost, old: InstalledAgentRecord,
     throw new Error(`${entry.name} ${entry.version} did not start (${err.message}), so ${old.version} is kept.`);
   }
   if (old.installDir && old.installDir !== rec.installDir) await removeInstallDir(host, old.installDir);
-  if (!wasRunning) await host.actions.stopAgent(agentId).catch(() => undefined);
+  if (!wasRunning && !signIn) await host.actions.stopAgent(agentId).catch(() => undefined);
   void vscode.window.showInformationMessage(`${entry.name} is updated to ${entry.version}.`);
   return true;
 }

@@ -20,6 +20,7 @@ export class TestServer {
   readonly routes = new Map<string, Route>();
   readonly requests: { path: string; headers: http.IncomingHttpHeaders }[] = [];
   private readonly open = new Set<import('net').Socket>();
+  private readonly waiters: { path: string; resolve: () => void }[] = [];
   private server = http.createServer((req, res) => this.handle(req, res));
 
   async start(): Promise<this> {
@@ -30,6 +31,12 @@ export class TestServer {
   get base(): string { return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`; }
   url(p: string): string { return this.base + p; }
 
+  /** Resolves once a request for `path` has arrived (at once if one already has). */
+  requested(path: string): Promise<void> {
+    if (this.requests.some((r) => r.path === path)) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push({ path, resolve }));
+  }
+
   async stop(): Promise<void> {
     for (const s of this.open) s.destroy();
     await new Promise<void>((r) => this.server.close(() => r()));
@@ -38,6 +45,7 @@ export class TestServer {
   private handle(req: http.IncomingMessage, res: http.ServerResponse): void {
     const path = (req.url ?? '/').split('?')[0]!;
     this.requests.push({ path, headers: req.headers });
+    for (const w of this.waiters.filter((x) => x.path === path)) { this.waiters.splice(this.waiters.indexOf(w), 1); w.resolve(); }
     const route = this.routes.get(path);
     if (!route) { res.statusCode = 404; res.end('not found'); return; }
     if (route.handler) { route.handler(req, res); return; }

@@ -66,7 +66,7 @@ export function sessionItem(node: PlanTreeNode, s: SessionState | undefined, ses
     `Turn: ${state}`, s?.error ? `Error: ${s.error.message} (${s.error.code})` : undefined,
     hasPlans ? undefined : 'No plan yet.',
   ].filter(Boolean).join('\n');
-  t.contextValue = ['session', active ? 'active' : '', attention ? 'attention' : '', s ? '' : 'closed'].filter(Boolean).join(':');
+  t.contextValue = ['session', active ? 'active' : '', attention ? 'attention' : '', s ? '' : 'closed', s && !s.live ? 'detached' : ''].filter(Boolean).join(':');
   return t;
 }
 

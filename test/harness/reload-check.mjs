@@ -5,7 +5,7 @@
 // agent not running); "ACP: Resume Session…" re-attaches, a new turn appends and nothing is
 // duplicated; then the whole test VS Code is stopped and started again on the same profile and the
 // rows are still there. Prints `N passed, N failed`.
-import { mkdirSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT, ensureInstalled, makeProfile, startCodeServer, launchChromium, workbenchUrl } from './lib/code-server.mjs';
 
@@ -75,6 +75,19 @@ async function turn(page, prompt) {
 /** Session and plan rows (the agent's own row says whether it runs, which a reload changes). */
 const sessionRows = (all) => all.filter((r) => !r.startsWith('Demo Agent')).map((r) => r.replace(/\s+/g, ' ').trim());
 const count = (text, needle) => text.split(needle).length - 1;
+function files(dir) {
+  const out = [];
+  for (const name of (() => { try { return readdirSync(dir); } catch { return []; } })()) {
+    const p = path.join(dir, name);
+    const st = statSync(p);
+    if (st.isDirectory()) out.push(...files(p)); else out.push(p);
+  }
+  return out;
+}
+/** The session log written last (the extension's workspace storage). */
+const newestLog = (base) => files(base).filter((f) => f.includes(`${path.sep}history${path.sep}sessions${path.sep}`) && f.endsWith('.jsonl')).sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
+/** How many lines of the ACP log channel (its files on disk) mention `text`. */
+const logMentions = (base, text) => files(base).filter((f) => /ACP\.log$/.test(f)).reduce((n, f) => n + readFileSync(f, 'utf8').split('\n').filter((l) => l.includes(text)).length, 0);
 
 let server, browser, rc = 1;
 try {
@@ -116,8 +129,8 @@ try {
   // Before: the title and the first prompt; now one more prompt, and no replayed copy of the first.
   const was = count(convBefore, 'Add a farewell function');
   check('the new turn appends, nothing duplicated', shown === was + 1, `shown ${shown} times (before the reload: ${was})`);
+  await page.waitForTimeout(1200); // the tree settles; the history is appended
   const resumedRows = sessionRows(await rows(page));
-  await page.waitForTimeout(1200);
 
   console.log('Stop and start the test VS Code on the same profile');
   await browser.close();
@@ -132,6 +145,33 @@ try {
   const restarted = await until(page2, 'the restored rows', async () => { const r = sessionRows(await rows(page2)); return r.length >= resumedRows.length ? r : undefined; }, 60_000).catch(() => []);
   check('the same rows after a full restart', JSON.stringify(restarted) === JSON.stringify(resumedRows), `before ${JSON.stringify(resumedRows)}\n      after  ${JSON.stringify(restarted)}`);
   await page2.screenshot({ path: path.join(shots, 'reload-restarted.png') });
+
+  console.log('The extension host killed (SIGKILL) during a 10,000-update burst');
+  await palette(page2, 'ACP: Resume Session');
+  await until(page2, 'the agent running again', async () => (await rows(page2)).some((r) => r.startsWith('Demo Agent') && r.includes('running')));
+  const box = await until(page2, 'the prompt box', async () => {
+    for (const f of page2.frames()) { if (f === page2.mainFrame()) continue; const l = f.locator('textarea').first(); if (await l.count().catch(() => 0)) return l; }
+    return undefined;
+  });
+  await box.fill('/burst 10000');
+  await box.press('Enter');
+  await until(page2, 'the burst plan', async () => (await rows(page2)).some((r) => r.startsWith('burst')));
+  await page2.waitForTimeout(1200); // some of the burst reaches the history
+  const hostPid = Number([...server.output().matchAll(/<(\d+)> Launched Extension Host Process/g)].pop()?.[1]);
+  process.kill(hostPid, 'SIGKILL');
+  // A kill in the middle of an append leaves the last record cut short: make that certain.
+  const log = newestLog(profile.base);
+  appendFileSync(log, '{"t":1,"e":{"sessionId":"cut","kind":"plan_upd');
+  await page2.goto(url(server));
+  await openAcp(page2);
+  const afterKill = await until(page2, 'the restored burst plan', async () => { const r = await rows(page2); return r.some((x) => x.startsWith('burst')) ? r : undefined; }, 60_000).catch(() => []);
+  check('after the kill the store loads, with the burst up to its last complete record', afterKill.some((x) => /^burst/.test(x)), JSON.stringify(afterKill));
+  await until(page2, 'the report', async () => logMentions(profile.base, 'cut short') > 0, 20_000).catch(() => undefined);
+  await Promise.all([page2.waitForEvent('framenavigated', { predicate: (f) => f === page2.mainFrame(), timeout: 60_000 }), palette(page2, 'Developer: Reload Window')]);
+  await openAcp(page2);
+  await until(page2, 'the rows again', async () => (await rows(page2)).some((x) => x.startsWith('burst')), 60_000).catch(() => undefined);
+  const reports = logMentions(profile.base, 'cut short');
+  check('the torn record is reported once (and not again on the next load)', reports === 1, `reported ${reports} times`);
   rc = results.every((r) => r.ok) ? 0 : 1;
 } catch (e) {
   console.error('[reload-check] error:', e);

@@ -21,7 +21,7 @@ export default tseslint.config(
   },
   {
     // Layering: the protocol, state and intent layers never see VS Code.
-    files: ['src/protocol/**/*.ts', 'src/state/**/*.ts', 'src/intent/**/*.ts', 'src/demo/**/*.ts', 'src/common/**/*.ts', 'src/agents/supervisor.ts', 'src/agents/supervisorHost.ts', 'src/agents/agentProcess.ts', 'src/agents/consent/**/*.ts', 'src/agents/permissionRules.ts'],
+    files: ['src/protocol/**/*.ts', 'src/state/**/*.ts', 'src/intent/**/*.ts', 'src/demo/**/*.ts', 'src/common/**/*.ts', 'src/agents/supervisor.ts', 'src/agents/supervisorHost.ts', 'src/agents/agentProcess.ts', 'src/agents/consent/**/*.ts', 'src/agents/permissionRules.ts', 'src/recording/{format,decoder,player,recorder}.ts'],
     rules: {
       'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'src/protocol, src/state, src/intent, src/demo, src/common, the agent supervisor and the consent logic must not import vscode (see docs/ARCHITECTURE.md).' }] }],
     },

@@ -5,7 +5,7 @@ import type { LogLevel, ProtocolLogger } from '../protocol/api';
 import type { Config } from '../config';
 import { redact } from './redact';
 import { redactText } from './redactText';
-import { wireRecorder } from './wireRecorder';
+import { wireRecorder, type WireHook } from './wireRecorder';
 
 export class Logs implements vscode.Disposable {
   readonly main: vscode.LogOutputChannel;
@@ -31,9 +31,9 @@ export class Logs implements vscode.Disposable {
   /**
    * The logger of one connection (created per agent start). Its wire hook feeds the trace channel;
    * in tests, with ACP_WIRE_RECORD_DIR set, it also records the connection's raw traffic to a file
-   * (see wireRecorder.ts); without it, nothing else runs per message.
+   * (see wireRecorder.ts); `tap` is the user-facing recorder's (src/recording/recorder.ts).
    */
-  protocolLogger(agentName: string): ProtocolLogger {
+  protocolLogger(agentName: string, tap?: WireHook): ProtocolLogger {
     const trace = (direction: 'send' | 'receive', message: unknown): void => {
       const level = this.config.trace();
       if (level === 'off') return;
@@ -43,9 +43,10 @@ export class Logs implements vscode.Disposable {
       this.trace.info(redactText(head) + (level === 'verbose' ? ` ${JSON.stringify(redact(message))}` : ''));
     };
     const record = wireRecorder(agentName);
+    const hooks = [record, tap, trace].filter((h): h is WireHook => h !== undefined);
     return {
       log: (level: LogLevel, message: string) => this.main[level](`[${agentName}] ${redactText(message)}`),
-      wire: record ? (direction, message) => { record(direction, message); trace(direction, message); } : trace,
+      wire: hooks.length === 1 ? trace : (direction, message) => { for (const h of hooks) h(direction, message); },
     };
   }
 }

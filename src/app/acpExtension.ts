@@ -26,6 +26,9 @@ import { IntentChecks } from './intentChecks';
 import { ClientConsent } from './clientConsent';
 import { HistoryStore } from './history/historyStore';
 import { SessionHistory } from './history/sessionHistory';
+import { Recordings } from '../recording/recordings';
+import { REPLAY_AGENT_PREFIX } from '../recording/replays';
+import { registerRecordingCommands } from '../recording/recordingCommands';
 
 export class AcpExtension extends Disposable {
   readonly config = new Config();
@@ -43,6 +46,7 @@ export class AcpExtension extends Disposable {
   readonly conversation: Conversation;
   /** The durable history of this workspace's sessions (none without a workspace, or when turned off). */
   readonly history: SessionHistory | undefined;
+  readonly recordings: Recordings;
 
   constructor(context: vscode.ExtensionContext) {
     super();
@@ -60,13 +64,20 @@ export class AcpExtension extends Disposable {
     });
     this._register(toDisposable(() => terminals.releaseAll()));
     const files = new FileService({ roots: () => workspaceRoots(), confirm: (req) => consent.confirmWrite(req) });
+    // Record and replay traffic (src/recording): a tap on every connection; replays feed apply().
+    this.recordings = this._register(new Recordings({
+      storagePath: context.globalStorageUri.fsPath, store: this.store, plans: this.plans, transcript: this.transcript,
+      apply: (agentId, e) => this.apply(agentId, e), agents: () => this.agents, log: this.logs.main,
+    }));
+    this._register(registerRecordingCommands(this.recordings, () => this.agents.all().map((s) => ({ id: s.id, name: s.def.name }))));
     this.agents = this._register(new AgentManager({
       extensionPath: context.extensionPath, storagePath: context.globalStorageUri.fsPath,
       connect, logs: this.logs, terminals, files, config: this.config,
       requestPermission: (agentId, agentName, req, token) => this.broker.request(agentId, agentName, req, token),
+      wireTap: (agentId) => this.recordings.tap(agentId),
     }));
     this.actions = this._register(new SessionActions(this.agents, this.store, this.broker, this.logs));
-    this.plansUi = this._register(createPlansUi(this.store, this.plans, { intent: this.intent }));
+    this.plansUi = this._register(createPlansUi(this.store, this.plans, { intent: this.intent, agentMarks: this.recordings }));
     this.conversation = this._register(new Conversation({
       extensionUri: context.extensionUri, transcript: this.transcript, log: this.logs.main,
       // The conversation knows sessions by sessionKey(agent, session).
@@ -116,6 +127,7 @@ export class AcpExtension extends Disposable {
       history: store, store: this.store, plans: this.plans, transcript: this.transcript,
       agentName: (agentId) => this.agents.get(agentId)?.def.name ?? this.store.agent(agentId)?.name ?? agentId,
       setReplayTime: (t) => { this.replayTime = t; },
+      ignored: (agentId) => agentId.startsWith(REPLAY_AGENT_PREFIX),
     });
     this._register(this.store.onDidChange((c) => {
       if (c.scope === 'session' && c.kind !== 'removed') history.describe(c);

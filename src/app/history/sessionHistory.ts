@@ -17,6 +17,8 @@ export interface SessionHistoryDeps {
   plans: PlanStore;
   transcript: Transcript;
   agentName(agentId: string): string;
+  /** Agents whose sessions are not kept (replays of recordings live in memory only). */
+  ignored(agentId: string): boolean;
   /** Sets the time the plan store stamps revisions with (undefined: the clock). */
   setReplayTime(t: number | undefined): void;
 }
@@ -46,7 +48,7 @@ export class SessionHistory {
 
   /** A record reached the stores live: append it (replays are not recorded again). */
   record(agentId: string, sessionId: string, r: HistoryRecord): void {
-    if (this.replaying) return;
+    if (this.replaying || this.d.ignored(agentId)) return;
     const { history } = this.d;
     if (!history.session(agentId, sessionId)) {
       const s = this.d.store.session(agentId, sessionId);

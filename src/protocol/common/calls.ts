@@ -35,3 +35,9 @@ export function encodeOutcome(o: PermissionOutcome): JsonObject {
     ? { outcome: { outcome: 'selected', optionId: o.optionId } }
     : { outcome: { outcome: 'cancelled' } };
 }
+
+/** The client's recorded answer to a permission request (encodeOutcome's inverse); anything else reads as `cancelled`. */
+export function decodeOutcome(result: unknown): PermissionOutcome {
+  const o = isObject(result) && isObject(result.outcome) ? result.outcome : undefined;
+  return o?.outcome === 'selected' && typeof o.optionId === 'string' ? { outcome: 'selected', optionId: o.optionId } : { outcome: 'cancelled' };
+}

@@ -8,6 +8,7 @@
 // nothing run without a click, and the extension host stayed responsive and bounded (event-loop
 // delay and RSS against the limits in docs/SECURITY.md).
 import * as assert from 'assert';
+import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { api, waitFor, type Internals, type TestApi } from './support/ext';
@@ -18,7 +19,10 @@ import type { ProbeRecord } from '../agents/hostile/results';
 import { DEFAULT_TERMINAL_LIMITS } from '../../src/agents/terminalService';
 
 /** Limits stated in docs/SECURITY.md ("What the battery measured"). */
-const LIMITS = { lagP99Ms: 100, lagMaxMs: 1000, rssGrowthMiB: 300, batteryMs: 60_000 };
+// Reasoning in SECURITY.md: parsing a line is synchronous (a 10 MB plan revision is 100+ ms of CPU,
+// several times that on two shared cores); CPU time does not depend on the machine's load, so it
+// is the sharp check; the heap after a GC is the leak check, RSS the ceiling a user sees.
+const LIMITS = { lagP99Ms: 750, lagMaxMs: 2500, hostCpuS: 20, heapGrowthMiB: 64, rssGrowthMiB: 400, batteryMs: 60_000 };
 
 const A_NAME = 'Hostile A (v2)';
 const B_NAME = 'Hostile B (v1)';
@@ -181,7 +185,7 @@ describe('Hostile agent battery', function () {
     records = [...readRecords(path.join(files.results, 'a.json')), ...readRecords(path.join(files.results, 'b.json'))];
     const m = measured;
     console.log(`[hostile] battery ${(batteryMs / 1000).toFixed(1)} s, ${records.length} probe answers, ${user.asked.length} requests asked, ${user.clicked.size} clicked`);
-    console.log(`[hostile] event-loop lag p99 ${m.p99Ms} ms, max ${m.maxMs} ms, mean ${m.meanMs} ms; RSS ${m.rssBeforeMiB} → ${m.rssAfterMiB} MiB, heap ${m.heapBeforeMiB} → ${m.heapAfterMiB} MiB (${m.gc})`);
+    console.log(`[hostile] event-loop lag p99 ${m.p99Ms} ms, max ${m.maxMs} ms, mean ${m.meanMs} ms; RSS ${m.rssBeforeMiB} → ${m.rssAfterMiB} MiB, heap ${m.heapBeforeMiB} → ${m.heapAfterMiB} MiB (${m.gc}); extension host CPU ${m.cpuS} s in ${m.wallS} s; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
     assert.ok(batteryMs < LIMITS.batteryMs, `the battery took ${batteryMs} ms`);
   });
 
@@ -265,14 +269,16 @@ describe('Hostile agent battery', function () {
   it('keeps secrets out of the ACP log and trace', () => {
     assert.deepStrictEqual(logs.leaks, [], 'secrets reached the ACP log or trace');
     assert.ok(logs.stderrLines.some((l) => l.includes('connecting with --api-key')), `the agent's stderr was logged: ${logs.stderrLines.join('\n')}`);
-    assert.ok(logs.lines > 0);
+    assert.ok(logs.wireLines > 0, 'the verbose trace was on during the client phase');
   });
 
   it('the extension host stayed responsive and bounded', () => {
     const m = measured ?? assert.fail('the battery did not finish');
     assert.ok(m.p99Ms <= LIMITS.lagP99Ms, `event-loop lag p99 ${m.p99Ms} ms > ${LIMITS.lagP99Ms} ms`);
     assert.ok(m.maxMs <= LIMITS.lagMaxMs, `event-loop lag max ${m.maxMs} ms > ${LIMITS.lagMaxMs} ms`);
-    assert.ok(m.rssAfterMiB - m.rssBeforeMiB <= LIMITS.rssGrowthMiB, `RSS grew ${m.rssAfterMiB - m.rssBeforeMiB} MiB > ${LIMITS.rssGrowthMiB} MiB`);
+    assert.ok(m.cpuS <= LIMITS.hostCpuS, `the extension host used ${m.cpuS} s of CPU > ${LIMITS.hostCpuS} s`);
+    assert.ok(m.heapAfterMiB - m.heapBeforeMiB <= LIMITS.heapGrowthMiB, `the heap grew ${(m.heapAfterMiB - m.heapBeforeMiB).toFixed(1)} MiB > ${LIMITS.heapGrowthMiB} MiB (${m.gc})`);
+    assert.ok(m.rssAfterMiB - m.rssBeforeMiB <= LIMITS.rssGrowthMiB, `RSS grew ${(m.rssAfterMiB - m.rssBeforeMiB).toFixed(1)} MiB > ${LIMITS.rssGrowthMiB} MiB`);
   });
 
   // class 5: fixed on main (sessions keyed by (agent, session); updates for sessions an agent never

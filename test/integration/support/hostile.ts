@@ -83,8 +83,8 @@ const LOG_METHODS: LogMethod[] = ['trace', 'debug', 'info', 'warn', 'error', 'ap
  * Looks at every line the extension writes to its log and trace channels (whatever the level) for
  * the given secrets; keeps counts and the first offending lines only (the trace may be huge).
  */
-export function watchLogs(channels: vscode.LogOutputChannel[], secrets: string[]): { lines: number; bytes: number; leaks: string[]; stderrLines: string[]; restore(): void } {
-  const watch = { lines: 0, bytes: 0, leaks: [] as string[], stderrLines: [] as string[], restore: () => undefined as void };
+export function watchLogs(channels: vscode.LogOutputChannel[], secrets: string[]): { lines: number; bytes: number; wireLines: number; leaks: string[]; stderrLines: string[]; restore(): void } {
+  const watch = { lines: 0, bytes: 0, wireLines: 0, leaks: [] as string[], stderrLines: [] as string[], restore: () => undefined as void };
   const undo: (() => void)[] = [];
   for (const ch of channels) {
     const target = ch as unknown as Record<LogMethod, (...a: unknown[]) => void>;
@@ -95,6 +95,7 @@ export function watchLogs(channels: vscode.LogOutputChannel[], secrets: string[]
         const text = args.map((a) => (typeof a === 'string' ? a : a instanceof Error ? `${a.message} ${a.stack ?? ''}` : String(a))).join(' ');
         watch.lines++;
         watch.bytes += text.length;
+        if (text.startsWith('← ') || text.startsWith('→ ')) watch.wireLines++;
         for (const s of secrets) if (text.includes(s) && watch.leaks.length < 5) watch.leaks.push(`${m}: …${text.slice(Math.max(0, text.indexOf(s) - 100), text.indexOf(s) + 100)}…`);
         if (text.includes('stderr]') && watch.stderrLines.length < 20) watch.stderrLines.push(text.slice(0, 400));
         original.apply(ch, args);
@@ -117,24 +118,34 @@ function collectGarbage(): string {
   } catch { return 'no gc available'; }
 }
 
-export interface HostMeasure { p99Ms: number; maxMs: number; meanMs: number; rssBeforeMiB: number; rssAfterMiB: number; heapBeforeMiB: number; heapAfterMiB: number; gc: string }
+export interface HostMeasure {
+  p99Ms: number; maxMs: number; meanMs: number;
+  rssBeforeMiB: number; rssAfterMiB: number; heapBeforeMiB: number; heapAfterMiB: number; gc: string;
+  /** CPU time the extension host used (user + system), and the wall time, in seconds. */
+  cpuS: number; wallS: number;
+}
 
 /** Event-loop delay of the extension host between start() and stop(), and its memory before and after. */
 export function measureHost(): { stop(): HostMeasure } {
   const mib = (n: number): number => Math.round((n / 1024 / 1024) * 10) / 10;
   collectGarbage();
   const before = process.memoryUsage();
+  const cpu0 = process.cpuUsage();
+  const t0 = Date.now();
   const h = monitorEventLoopDelay({ resolution: 10 });
   h.enable();
   return {
     stop: () => {
       h.disable();
+      const cpu = process.cpuUsage(cpu0);
+      const wallS = (Date.now() - t0) / 1000;
       const gc = collectGarbage();
       const after = process.memoryUsage();
       const ms = (ns: number): number => Math.round(ns / 1e5) / 10;
       return {
         p99Ms: ms(h.percentile(99)), maxMs: ms(h.max), meanMs: ms(h.mean),
         rssBeforeMiB: mib(before.rss), rssAfterMiB: mib(after.rss), heapBeforeMiB: mib(before.heapUsed), heapAfterMiB: mib(after.heapUsed), gc,
+        cpuS: Math.round((cpu.user + cpu.system) / 1e5) / 10, wallS: Math.round(wallS * 10) / 10,
       };
     },
   };

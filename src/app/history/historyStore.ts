@@ -12,6 +12,9 @@ import * as path from 'node:path';
 import { createHash } from 'node:crypto';
 import { compact, parseLog, type HistoryRecord } from './records';
 
+/** Characters serialized before an append yields to the event loop. */
+const WRITE_CHUNK_CHARS = 4 * 1024 * 1024;
+
 export interface StoredSession {
   agentId: string;
   agentName: string;
@@ -175,10 +178,14 @@ export class HistoryStore {
     this.pending.clear();
     if (batches.length) await fs.promises.mkdir(path.join(this.dir, 'sessions'), { recursive: true });
     for (const [file, list] of batches) {
-      const text = serialize(list);
-      await fs.promises.appendFile(this.logPath(file), text);
       const s = this.index.sessions.find((x) => x.file === file);
-      if (s) { s.bytes += Buffer.byteLength(text); this.indexDirty = true; }
+      // Serialized a few MB at a time, yielding between parts: a burst never blocks the host long.
+      for (let i = 0; i < list.length;) {
+        let text = '';
+        while (i < list.length && text.length < WRITE_CHUNK_CHARS) text += `${JSON.stringify(list[i++])}\n`;
+        await fs.promises.appendFile(this.logPath(file), text);
+        if (s) { s.bytes += Buffer.byteLength(text); this.indexDirty = true; }
+      }
     }
     await this.enforceRetention();
     if (this.indexDirty) await this.writeIndex();

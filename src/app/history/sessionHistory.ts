@@ -23,8 +23,14 @@ export interface SessionHistoryDeps {
   setReplayTime(t: number | undefined): void;
 }
 
+/** What the transcript keeps of one message / one tool call's content (characters): no more is stored. */
+const MAX_MESSAGE_CHARS = 1024 * 1024;
+const MAX_TOOL_CONTENT_CHARS = 2 * 1024 * 1024;
+
 export class SessionHistory {
   private replaying = false;
+  /** Characters stored per message / tool call, to stop storing what the views no longer keep. */
+  private readonly stored = new Map<string, number>();
   private restored: Promise<void> = Promise.resolve();
 
   constructor(private readonly d: SessionHistoryDeps) {}
@@ -49,12 +55,34 @@ export class SessionHistory {
   /** A record reached the stores live: append it (replays are not recorded again). */
   record(agentId: string, sessionId: string, r: HistoryRecord): void {
     if (this.replaying || this.d.ignored(agentId)) return;
+    const kept = this.bounded(agentId, r);
+    if (!kept) return;
+    r = kept;
     const { history } = this.d;
     if (!history.session(agentId, sessionId)) {
       const s = this.d.store.session(agentId, sessionId);
       history.describe({ agentId, agentName: this.d.agentName(agentId), sessionId, ...(s?.cwd ? { cwd: s.cwd } : {}), ...(s?.title ? { title: s.title } : {}) });
     }
     history.append(agentId, sessionId, r);
+  }
+
+  /**
+   * The record as stored: a plan as the plan store keeps it (cut to its cap), chunks only while
+   * their message or tool call is within what the transcript keeps (else undefined: not stored).
+   */
+  private bounded(agentId: string, r: HistoryRecord): HistoryRecord | undefined {
+    if (!('e' in r)) return r;
+    const e = r.e;
+    if (e.kind === 'plan_update') {
+      const kept = this.d.plans.get({ agentId, sessionId: e.sessionId, planId: e.plan.planId })?.plan;
+      return kept && kept !== e.plan ? { t: r.t, e: { ...e, plan: kept } } : r;
+    }
+    if (e.kind !== 'message_chunk' && e.kind !== 'tool_call_content_chunk') return r;
+    const id = e.kind === 'message_chunk' ? `m\u0000${agentId}\u0000${e.sessionId}\u0000${e.role}\u0000${e.messageId}` : `t\u0000${agentId}\u0000${e.sessionId}\u0000${e.toolCallId}`;
+    const total = (this.stored.get(id) ?? 0) + blockChars(e.content);
+    if (this.stored.size > 10_000) this.stored.clear(); // a bound on the bookkeeping itself
+    this.stored.set(id, total);
+    return total > (e.kind === 'message_chunk' ? MAX_MESSAGE_CHARS : MAX_TOOL_CONTENT_CHARS) ? undefined : r;
   }
 
   /** The session's title, folder or agent changed, or it became active. */
@@ -142,4 +170,12 @@ export class SessionHistory {
 
 function rank(s: StoredSession, active: SessionKey | undefined): number {
   return (s.agentId === active?.agentId && s.sessionId === active.sessionId ? 1e15 : 0) + s.updatedAt;
+}
+
+/** A content block's size in characters (text, or the encoded data of an image, audio or resource). */
+function blockChars(b: unknown): number {
+  if (!b || typeof b !== 'object') return 0;
+  const o = b as { text?: unknown; data?: unknown; resource?: { text?: unknown; blob?: unknown } };
+  const len = (v: unknown): number => (typeof v === 'string' ? v.length : 0);
+  return len(o.text) + len(o.data) + len(o.resource?.text) + len(o.resource?.blob) + 64;
 }

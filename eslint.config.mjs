@@ -1,8 +1,10 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
-// `import { z } from 'zod'` pulls every zod locale into the bundle (≈260 KB); the namespace import doesn't.
-const zodImport = { selector: "ImportDeclaration[source.value='zod'] > ImportSpecifier[imported.name='z']", message: 'Use `import * as z from \'zod\'` (the named `z` bundles every zod locale).' };
+// `import { z } from 'zod/mini'` pulls every zod locale into the bundle (≈260 KB); the namespace import doesn't.
+const zodImport = { selector: "ImportDeclaration[source.value=/^zod(\\/|$)/] > ImportSpecifier[imported.name='z']", message: 'Use `import * as z from \'zod/mini\'` (the named `z` bundles every zod locale).' };
+// The classic API's methods bring zod's JSON-schema code (≈57 KB more in the bundle than zod/mini).
+const zodClassic = { selector: "ImportDeclaration[source.value=/^zod(\\/v[34](\\/classic)?)?$/]", message: 'Use `import * as z from \'zod/mini\'` in src (the classic zod API adds ≈57 KB to the bundle).' };
 
 export default tseslint.config(
   { ignores: ['dist/**', 'out/**', 'node_modules/**', '.vscode-test/**', 'test/interop/node_modules/**', '**/*.mjs', '**/*.js'] },
@@ -18,6 +20,10 @@ export default tseslint.config(
       'no-console': 'error',
       'no-restricted-syntax': ['error', zodImport],
     },
+  },
+  {
+    files: ['src/**/*.ts'],
+    rules: { 'no-restricted-syntax': ['error', zodImport, zodClassic] },
   },
   {
     // Layering: the protocol, state and intent layers never see VS Code.

@@ -1,13 +1,13 @@
 // Building blocks the adapters share: plain request calls, the session/update envelope and the
 // permission outcome.
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { AdapterCall } from '../adapter';
 import type { JsonObject, PermissionOutcome } from '../domain';
 import { ProtocolShapeError } from './errors';
 import { isObject, parseOrThrow } from './zod';
 
 /** A request whose result is parsed once with `schema` and mapped by `map`; no events. */
-export function plainCall<W, R>(method: string, params: JsonObject, schema: z.ZodType<W>, map: (w: W) => R): AdapterCall<R> {
+export function plainCall<W, R>(method: string, params: JsonObject, schema: z.ZodMiniType<W>, map: (w: W) => R): AdapterCall<R> {
   return {
     method,
     params,

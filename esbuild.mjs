@@ -51,9 +51,23 @@ const common = {
   plugins: [problemMatcher],
 };
 
+/**
+ * The extension loads the jose side of intent tokens (src/intent/jws.ts) on first use, from a file
+ * of its own: src/intent/jwsLoader.ts's `require('./jws')` becomes `require('./intent-jws.js')`.
+ */
+const lazyJws = {
+  name: 'lazy-intent-jws',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/jws$/ }, (args) =>
+      (args.importer.endsWith(path.join('intent', 'jwsLoader.ts')) ? { path: './intent-jws.js', external: true } : undefined));
+  },
+};
+
 const targets = [
   // The extension: everything but `vscode` is bundled (the .vsix ships no node_modules).
-  { ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
+  { ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], plugins: [...common.plugins, lazyJws] },
+  // Loaded by the extension the first time it reads an intent token (see lazyJws).
+  { ...common, entryPoints: ['src/intent/jws.ts'], outfile: 'dist/intent-jws.js' },
   // The registry module (install from the ACP Registry, with its archive libraries), loaded by the
   // extension only when a registry command runs (src/ui/registryCommands.ts).
   { ...common, entryPoints: ['src/registry/index.ts'], outfile: 'dist/registry.js', external: ['vscode'] },

@@ -10,6 +10,9 @@ export const SETTINGS = {
   maxLineBytes: 'maxLineBytes',
   traceServer: 'trace.server',
   planHistoryMax: 'planHistory.maxRevisions',
+  historyEnabled: 'history.enabled',
+  historyMaxSessions: 'history.maxSessions',
+  historyMaxMegabytes: 'history.maxMegabytes',
   intentJwks: 'intent.jwks',
   intentAutoReject: 'intent.autoRejectOutOfPlan',
   demoProtocol: 'demo.protocol',
@@ -29,6 +32,9 @@ export class Config {
   /** The user's own setting only: a workspace (or folder) value is ignored (agents/traceLevel.ts). */
   trace(): TraceLevel { return userTraceLevel(this.c.inspect<string>(SETTINGS.traceServer)); }
   planHistoryMax(): number { return Math.max(1, this.c.get<number>(SETTINGS.planHistoryMax, 200)); }
+  historyEnabled(): boolean { return this.c.get<boolean>(SETTINGS.historyEnabled, true); }
+  historyMaxSessions(): number { return Math.max(1, Math.floor(this.c.get<number>(SETTINGS.historyMaxSessions, 100))); }
+  historyMaxBytes(): number { return Math.max(1, this.c.get<number>(SETTINGS.historyMaxMegabytes, 500)) * 1024 * 1024; }
   v1UnstablePlans(): boolean { return this.c.get<boolean>(SETTINGS.v1UnstablePlans, true); }
   intentJwks(): string { return this.c.get<string>(SETTINGS.intentJwks, '').trim(); }
   intentAutoReject(): boolean { return this.c.get<boolean>(SETTINGS.intentAutoReject, false); }

@@ -1,16 +1,17 @@
 // Agent definitions: the user's `acp.agents` entries (validated) plus the built-in Demo Agent.
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import '../protocol/common/zodMessages';
 import type { McpServerConfig } from '../protocol/api';
 
 export const DEMO_AGENT_ID = 'demo';
 
 const entrySchema = z.object({
-  name: z.string({ error: 'needs a "name"' }).trim().min(1, 'needs a "name"'),
-  command: z.string({ error: 'needs a "command" (the executable to run)' }).trim().min(1, 'needs a "command" (the executable to run)'),
-  args: z.array(z.string(), { error: '"args" must be a list of strings' }).default([]),
-  env: z.record(z.string(), z.string(), { error: '"env" must map names to string values' }).default({}),
-  cwd: z.string().optional(),
-  protocol: z.enum(['auto', '1', '2'], { error: '"protocol" must be "auto", "1" or "2"' }).default('auto'),
+  name: z.string({ error: 'needs a "name"' }).check(z.trim(), z.minLength(1, 'needs a "name"')),
+  command: z.string({ error: 'needs a "command" (the executable to run)' }).check(z.trim(), z.minLength(1, 'needs a "command" (the executable to run)')),
+  args: z._default(z.array(z.string(), { error: '"args" must be a list of strings' }), []),
+  env: z._default(z.record(z.string(), z.string(), { error: '"env" must map names to string values' }), {}),
+  cwd: z.optional(z.string()),
+  protocol: z._default(z.enum(['auto', '1', '2'], { error: '"protocol" must be "auto", "1" or "2"' }), 'auto'),
 });
 
 export interface AgentDefinition {
@@ -55,9 +56,9 @@ export function parseAgentSettings(raw: unknown, offerV2: boolean): AgentConfigR
 }
 
 const mcpSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('stdio'), name: z.string().min(1), command: z.string().min(1), args: z.array(z.string()).default([]), env: z.record(z.string(), z.string()).default({}) }),
-  z.object({ type: z.literal('http'), name: z.string().min(1), url: z.string().url(), headers: z.record(z.string(), z.string()).default({}) }),
-  z.object({ type: z.literal('sse'), name: z.string().min(1), url: z.string().url(), headers: z.record(z.string(), z.string()).default({}) }),
+  z.object({ type: z.literal('stdio'), name: z.string().check(z.minLength(1)), command: z.string().check(z.minLength(1)), args: z._default(z.array(z.string()), []), env: z._default(z.record(z.string(), z.string()), {}) }),
+  z.object({ type: z.literal('http'), name: z.string().check(z.minLength(1)), url: z.string().check(z.url()), headers: z._default(z.record(z.string(), z.string()), {}) }),
+  z.object({ type: z.literal('sse'), name: z.string().check(z.minLength(1)), url: z.string().check(z.url()), headers: z._default(z.record(z.string(), z.string()), {}) }),
 ]);
 
 /** Validates `acp.mcpServers` into the protocol's MCP server shape. */

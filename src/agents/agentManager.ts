@@ -15,6 +15,7 @@ import type { FileService } from './fsService';
 import type { TerminalService } from './terminalService';
 import type { Logs } from './logs';
 import type { InstalledAgents } from './installedAgents';
+import type { WireHook } from './wireRecorder';
 import { Config } from '../config';
 import { Disposable, toDisposable } from '../common/lifecycle';
 
@@ -34,6 +35,8 @@ export interface AgentManagerDeps {
   config: Config;
   installed: InstalledAgents;
   requestPermission: (agentId: string, agentName: string, req: PermissionRequest, token: CancelToken) => Promise<PermissionOutcome>;
+  /** A wire hook for each new connection of an agent (traffic recording). */
+  wireTap?: (agentId: string) => WireHook;
 }
 
 export class AgentManager extends Disposable {
@@ -129,7 +132,7 @@ export class AgentManager extends Disposable {
       ...this.deps.files.forConnection(agentId),
       terminal: this.deps.terminals.forConnection(agentId),
     }),
-    logger: (def): ProtocolLogger => this.deps.logs.protocolLogger(def.name),
+    logger: (def): ProtocolLogger => this.deps.logs.protocolLogger(def.name, this.deps.wireTap?.(def.id)),
     stderr: (def, line) => this.deps.logs.stderr(def.name, line),
     onEvent: (agentId, event) => this._onDidReceiveEvent.fire({ agentId, event }),
     requestPermission: (agentId: string, req: PermissionRequest, token: CancelToken): Promise<PermissionOutcome> =>

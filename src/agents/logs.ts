@@ -2,20 +2,30 @@
 // receives every wire message when `acp.trace.server` is on. Secrets never reach either.
 import * as vscode from 'vscode';
 import type { LogLevel, ProtocolLogger } from '../protocol/api';
-import type { Config } from '../config';
+import { SETTINGS, type Config, type TraceLevel } from '../config';
 import { redact } from './redact';
 import { redactText } from './redactText';
-import { wireRecorder } from './wireRecorder';
+import { wireRecorder, type WireHook } from './wireRecorder';
 
 export class Logs implements vscode.Disposable {
   readonly main: vscode.LogOutputChannel;
   private traceChannel: vscode.LogOutputChannel | undefined;
+  /**
+   * `acp.trace.server`, read when it changes: reading a setting costs tens of microseconds, too
+   * much for every message of an agent that sends tens of thousands.
+   */
+  private level: TraceLevel;
+  private readonly settingSub: vscode.Disposable;
 
-  constructor(private readonly config: Config) {
+  constructor(config: Config) {
     this.main = vscode.window.createOutputChannel('ACP', { log: true });
+    this.level = config.trace();
+    this.settingSub = vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration(`acp.${SETTINGS.traceServer}`)) this.level = config.trace();
+    });
   }
 
-  dispose(): void { this.main.dispose(); this.traceChannel?.dispose(); }
+  dispose(): void { this.settingSub.dispose(); this.main.dispose(); this.traceChannel?.dispose(); }
 
   get trace(): vscode.LogOutputChannel {
     this.traceChannel ??= vscode.window.createOutputChannel('ACP Trace', { log: true });
@@ -25,17 +35,17 @@ export class Logs implements vscode.Disposable {
   stderr(agentName: string, line: string): void {
     const safe = redactText(line);
     this.main.debug(`[${agentName} stderr] ${safe}`);
-    if (this.config.trace() !== 'off') this.trace.info(`[${agentName} stderr] ${safe}`);
+    if (this.level !== 'off') this.trace.info(`[${agentName} stderr] ${safe}`);
   }
 
   /**
    * The logger of one connection (created per agent start). Its wire hook feeds the trace channel;
    * in tests, with ACP_WIRE_RECORD_DIR set, it also records the connection's raw traffic to a file
-   * (see wireRecorder.ts); without it, nothing else runs per message.
+   * (see wireRecorder.ts); `tap` is the user-facing recorder's (src/recording/recorder.ts).
    */
-  protocolLogger(agentName: string): ProtocolLogger {
+  protocolLogger(agentName: string, tap?: WireHook): ProtocolLogger {
     const trace = (direction: 'send' | 'receive', message: unknown): void => {
-      const level = this.config.trace();
+      const level = this.level;
       if (level === 'off') return;
       const arrow = direction === 'send' ? '→' : '←';
       const m = message as { id?: unknown; method?: string; error?: { message?: string } };
@@ -43,9 +53,10 @@ export class Logs implements vscode.Disposable {
       this.trace.info(redactText(head) + (level === 'verbose' ? ` ${JSON.stringify(redact(message))}` : ''));
     };
     const record = wireRecorder(agentName);
+    const hooks = [record, tap, trace].filter((h): h is WireHook => h !== undefined);
     return {
       log: (level: LogLevel, message: string) => this.main[level](`[${agentName}] ${redactText(message)}`),
-      wire: record ? (direction, message) => { record(direction, message); trace(direction, message); } : trace,
+      wire: hooks.length === 1 ? trace : (direction, message) => { for (const h of hooks) h(direction, message); },
     };
   }
 }

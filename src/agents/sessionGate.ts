@@ -1,7 +1,8 @@
 // Which sessions an agent's connection may speak for: those it opened or resumed here (and, while
 // a `session/new` is in flight, the one it is about to announce). Updates for any other session id
 // — another agent's, or invented — are dropped and reported, never shown. Free of `vscode`.
-import type { SessionEvent } from '../protocol/domain';
+import type { ClientServices } from '../protocol/api';
+import type { PermissionOutcome, SessionEvent } from '../protocol/domain';
 
 /** Events held for a session announced by a `session/new` still in flight. */
 const MAX_HELD = 1_000;
@@ -44,6 +45,27 @@ export class SessionGate {
     if (this.creating > 0 && this.held.length < MAX_HELD) this.held.push(e);
     else this.drop(e.sessionId);
     return false;
+  }
+
+  /** The answer to a permission request for an unknown session: `cancelled`, reported. */
+  refuse(sessionId: string): Promise<PermissionOutcome> {
+    this.drop(sessionId);
+    return Promise.resolve({ outcome: 'cancelled' });
+  }
+
+  /** Client services (fs, terminal) that refuse requests for sessions this agent never opened here. */
+  guard(services: ClientServices): ClientServices {
+    const check = (sessionId: string): void => {
+      if (this.known.has(sessionId)) return;
+      this.drop(sessionId);
+      throw new Error(`Unknown session "${sessionId.slice(0, 80)}": this client did not open or resume it on this connection.`);
+    };
+    const t = services.terminal;
+    return {
+      ...(services.readTextFile ? { readTextFile: async (p) => { check(p.sessionId); return services.readTextFile!(p); } } : {}),
+      ...(services.writeTextFile ? { writeTextFile: async (p) => { check(p.sessionId); return services.writeTextFile!(p); } } : {}),
+      ...(t ? { terminal: { ...t, create: async (p) => { check(p.sessionId); return t.create(p); } } } : {}),
+    };
   }
 
   /** Updates dropped so far (unknown sessions). */

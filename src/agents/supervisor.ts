@@ -278,9 +278,10 @@ export class AgentSupervisor {
       protocol: this.def.protocol,
       logger: this.host.logger(this.def),
       handlers: {
-        ...this.host.services(this.id),
+        ...this.gate.guard(this.host.services(this.id)),
         onEvent,
-        requestPermission: (req, token) => this.host.requestPermission(this.id, req, token),
+        // Never put to the user for a session this agent did not open or resume here.
+        requestPermission: (req, token) => (this.gate.has(req.sessionId) ? this.host.requestPermission(this.id, req, token) : this.gate.refuse(req.sessionId)),
       },
     };
     const exitedError = (info: ExitInfo): Error =>

@@ -14,7 +14,8 @@ export function createApi(store: SessionStore, plans: PlanStore): AcpPlansApi {
     return a && { id: a.id, name: a.name, status: a.status, ...(a.protocolVersion ? { protocolVersion: a.protocolVersion } : {}), ...(a.detail ? { detail: a.detail } : {}) };
   };
   const plan = (c: Extract<PlanChange, { planId: string }>): PlanSnapshot | undefined => {
-    const p = plans.snapshot({ agentId: c.agentId, sessionId: c.sessionId }).find((x) => x.planId === c.planId);
+    // This plan only: copying every plan of the session for each change costs O(plans × size) per event.
+    const p = plans.snapshotOf({ agentId: c.agentId, sessionId: c.sessionId, planId: c.planId });
     return p && toPlan(p);
   };
   const fromStore = (c: StoreChange): AcpPlansChange => {

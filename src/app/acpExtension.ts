@@ -18,6 +18,7 @@ import { parseSessionKey, sessionKey, SessionStore, type SessionKey } from '../s
 import { PlanStore } from '../state/planStore';
 import { permissionItemId, Transcript } from '../state/transcript';
 import { registerAgentCommands } from '../ui/agentCommands';
+import { registerHistoryCommands } from '../ui/historyCommands';
 import { createPlansUi, type PlansUi } from '../ui/plansUi';
 import { Conversation } from '../ui/conversation';
 import { ContextKeys } from '../ui/contextKeys';
@@ -26,12 +27,19 @@ import { vscodeConsentUi } from '../ui/permissionPrompts';
 import { SessionActions } from './sessionActions';
 import { IntentChecks } from './intentChecks';
 import { ClientConsent } from './clientConsent';
+import { HistoryStore } from './history/historyStore';
+import { SessionHistory } from './history/sessionHistory';
+import { Recordings } from '../recording/recordings';
+import { REPLAY_AGENT_PREFIX } from '../recording/replays';
+import { registerRecordingCommands } from '../recording/recordingCommands';
 
 export class AcpExtension extends Disposable {
   readonly config = new Config();
   readonly logs = this._register(new Logs(this.config));
   readonly store = this._register(new SessionStore());
-  readonly plans = this._register(new PlanStore({ maxRevisions: this.config.planHistoryMax() }));
+  /** While a stored session is replayed, the time its records arrived (plan revisions keep it). */
+  private replayTime: number | undefined;
+  readonly plans = this._register(new PlanStore({ maxRevisions: this.config.planHistoryMax(), now: () => this.replayTime ?? Date.now() }));
   readonly transcript = this._register(new Transcript({ onListenerError: (e) => this.logs.main.error(`transcript listener: ${String(e)}`) }));
   readonly broker: PermissionBroker;
   readonly intent: IntentChecks;
@@ -39,6 +47,9 @@ export class AcpExtension extends Disposable {
   readonly actions: SessionActions;
   readonly plansUi: PlansUi;
   readonly conversation: Conversation;
+  /** The durable history of this workspace's sessions (none without a workspace, or when turned off). */
+  readonly history: SessionHistory | undefined;
+  readonly recordings: Recordings;
 
   constructor(context: vscode.ExtensionContext) {
     super();
@@ -47,20 +58,30 @@ export class AcpExtension extends Disposable {
     this.broker.inspector = (agentId, req) => this.intent.inspectPermission(agentId, req);
     const consent = this._register(new ClientConsent(this.broker, this.store, (agentId) => this.agents.get(agentId)?.def.name ?? agentId));
     const terminals = new TerminalService({
-      onOutput: (t) => this.transcript.appendClientTerminalOutput(sessionKey(t.agentId, t.sessionId), t.terminalId, t.text, t.exit), // exit once, at the end
+      onOutput: (t) => {
+        this.transcript.appendClientTerminalOutput(sessionKey(t.agentId, t.sessionId), t.terminalId, t.text, t.exit); // exit once, at the end
+        this.history?.record(t.agentId, t.sessionId, { t: Date.now(), term: { terminalId: t.terminalId, text: t.text, ...(t.exit ? { exit: t.exit } : {}) } });
+      },
       roots: (agentId, sessionId) => this.agents.get(agentId)?.roots(sessionId) ?? [],
       approve: (req) => consent.approveCommand(req),
     });
     this._register(toDisposable(() => terminals.releaseAll()));
     const files = new FileService({ roots: () => workspaceRoots(), confirm: (req) => consent.confirmWrite(req) });
     const installed = this._register(new InstalledAgents(context.globalState));
+    // Record and replay traffic (src/recording): a tap on every connection; replays feed apply().
+    this.recordings = this._register(new Recordings({
+      storagePath: context.globalStorageUri.fsPath, store: this.store, plans: this.plans, transcript: this.transcript,
+      apply: (agentId, e) => this.apply(agentId, e), agents: () => this.agents, log: this.logs.main,
+    }));
+    this._register(registerRecordingCommands(this.recordings, () => this.agents.all().map((s) => ({ id: s.id, name: s.def.name }))));
     this.agents = this._register(new AgentManager({
       extensionPath: context.extensionPath, storagePath: context.globalStorageUri.fsPath,
       connect, logs: this.logs, terminals, files, config: this.config, installed,
       requestPermission: (agentId, agentName, req, token) => this.broker.request(agentId, agentName, req, token),
+      wireTap: (agentId) => this.recordings.tap(agentId),
     }));
     this.actions = this._register(new SessionActions(this.agents, this.store, this.broker, this.logs));
-    this.plansUi = this._register(createPlansUi(this.store, this.plans, { intent: this.intent }));
+    this.plansUi = this._register(createPlansUi(this.store, this.plans, { intent: this.intent, agentMarks: this.recordings }));
     this.conversation = this._register(new Conversation({
       extensionUri: context.extensionUri, transcript: this.transcript, log: this.logs.main,
       // The conversation knows sessions by sessionKey(agent, session).
@@ -71,11 +92,13 @@ export class AcpExtension extends Disposable {
       },
     }));
     this._register(this.conversation.registerView());
+    this.history = this.createHistory(context);
     this.wireAgents(terminals);
     this.wirePermissions();
     this.wireConversation();
     this._register(registerAgentCommands({ actions: this.actions, agents: this.agents, store: this.store, broker: this.broker, logs: this.logs }));
     this._register(vscode.commands.registerCommand('acp.openConversation', () => this.conversation.openPanel()));
+    this._register(registerHistoryCommands(this.history, this.store));
     this._register(registerRegistryCommands({
       storageRoot: path.join(context.globalStorageUri.fsPath, 'registry'), installed, agents: this.agents, actions: this.actions, log: this.logs.main,
       own: (d) => this._register(d),
@@ -85,6 +108,7 @@ export class AcpExtension extends Disposable {
     this._register(vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration(`acp.${SETTINGS.planHistoryMax}`)) this.plans.setMaxRevisions(this.config.planHistoryMax());
     }));
+    this.history?.restore();
   }
 
   /** Agent events into the stores, in arrival order; lifecycle into the SessionStore. */
@@ -99,23 +123,52 @@ export class AcpExtension extends Disposable {
     this._register(this.agents.onDidChangeDefinitions((agentId) => this.actions.definitionChanged(agentId)));
   }
 
+  /** Sessions, plans and conversations of this workspace survive reloads (src/app/history). */
+  private createHistory(context: vscode.ExtensionContext): SessionHistory | undefined {
+    const dir = context.storageUri?.fsPath;
+    if (!dir || !this.config.historyEnabled()) return undefined;
+    const store = new HistoryStore(vscode.Uri.joinPath(vscode.Uri.file(dir), 'history').fsPath, {
+      maxSessions: this.config.historyMaxSessions(), maxBytes: this.config.historyMaxBytes(), maxPlanRevisions: this.config.planHistoryMax(),
+      warn: (m) => this.logs.main.warn(`[history] ${m}`),
+    });
+    this._register(toDisposable(() => store.flushSync()));
+    const history = new SessionHistory({
+      history: store, store: this.store, plans: this.plans, transcript: this.transcript,
+      agentName: (agentId) => this.agents.get(agentId)?.def.name ?? this.store.agent(agentId)?.name ?? agentId,
+      setReplayTime: (t) => { this.replayTime = t; },
+      ignored: (agentId) => agentId.startsWith(REPLAY_AGENT_PREFIX),
+    });
+    this._register(this.store.onDidChange((c) => {
+      if (c.scope === 'session' && c.kind !== 'removed') history.describe(c);
+      if (c.scope === 'active') store.setActive(c.current);
+    }));
+    return history;
+  }
+
   private apply(agentId: string, e: SessionEvent): void {
     this.store.applyEvent(agentId, e);
     this.plans.apply(agentId, e);
     this.transcript.apply(e, sessionKey(agentId, e.sessionId));
     this.intent.apply(agentId, e);
+    this.history?.record(agentId, e.sessionId, { t: Date.now(), e });
   }
 
   /** The broker decides; the transcript renders each request and its answer once. */
   private wirePermissions(): void {
-    this._register(this.broker.onDidAsk((p) => this.transcript.addPermissionRequest(p.request, { requestId: p.id, flags: [...p.flags], key: sessionKey(p.agentId, p.request.sessionId) })));
+    this._register(this.broker.onDidAsk((p) => {
+      this.transcript.addPermissionRequest(p.request, { requestId: p.id, flags: [...p.flags], key: sessionKey(p.agentId, p.request.sessionId) });
+      this.history?.record(p.agentId, p.request.sessionId, { t: Date.now(), ask: { id: p.id, request: p.request, flags: p.flags } });
+    }));
     this._register(this.broker.onDidDecide((d) => {
       const key = sessionKey(d.agentId, d.sessionId);
       // Requests answered without asking (a user rule, the intent check) still show in the conversation.
       if (d.auto && !this.transcript.session(key)?.item(permissionItemId(d.id))) {
-        this.transcript.addPermissionRequest(d.request, { requestId: d.id, flags: d.auto.byRule ? ['allowed_by_rule'] : ['not_in_plan', 'auto_rejected'], key });
+        const flags = d.auto.byRule ? ['allowed_by_rule'] : ['not_in_plan', 'auto_rejected'];
+        this.transcript.addPermissionRequest(d.request, { requestId: d.id, flags, key });
+        this.history?.record(d.agentId, d.sessionId, { t: Date.now(), ask: { id: d.id, request: d.request, flags } });
       }
       this.transcript.resolvePermission(key, d.id, d.outcome);
+      this.history?.record(d.agentId, d.sessionId, { t: Date.now(), answer: { id: d.id, outcome: d.outcome } });
     }));
   }
 
@@ -139,7 +192,8 @@ export class AcpExtension extends Disposable {
     }));
     this._register(this.store.onDidChange((ch) => {
       if (ch.scope === 'active') this.conversation.setActiveSession(ch.current && sessionKey(ch.current.agentId, ch.current.sessionId));
-      if (ch.scope === 'session' && ch.kind === 'added' && !this.store.session(ch.agentId, ch.sessionId)?.parentSessionId) void this.revealSession(ch);
+      const added = ch.scope === 'session' && ch.kind === 'added' ? this.store.session(ch.agentId, ch.sessionId) : undefined;
+      if (added?.live && !added.parentSessionId) void this.revealSession(added);
     }));
   }
 

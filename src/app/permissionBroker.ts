@@ -6,6 +6,7 @@
 // The pending requests are state of their session (SessionStore); the broker keeps the agent's
 // waiting promise. `onDidAsk` / `onDidDecide` let the transcript render a request and its answer,
 // once each. Cancelling the turn answers `cancelled`.
+import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { CancelToken } from '../protocol/api';
 import type { PermissionOutcome, PermissionRequest } from '../protocol/domain';
@@ -59,6 +60,8 @@ export class PermissionBroker extends Disposable {
   private readonly _onDidAsk = this._register(new vscode.EventEmitter<PendingPermission>());
   private readonly _onDidDecide = this._register(new vscode.EventEmitter<PermissionDecision>());
   private seq = 0;
+  /** Ids stay unique across reloads (restored conversations keep the earlier requests). */
+  private readonly run = randomUUID().slice(0, 8);
   private disposed = false;
   /** The agents whose notification is on screen (one per agent; the next request's shows when it is answered). */
   private readonly notifying = new Set<string>();
@@ -100,7 +103,7 @@ export class PermissionBroker extends Disposable {
   describe(rule: PermissionRule, agentName: string): string { return describeRule(rule, agentName); }
 
   request(agentId: string, agentName: string, req: PermissionRequest, token: CancelToken): Promise<PermissionOutcome> {
-    const id = `perm-${++this.seq}`;
+    const id = `perm-${this.run}-${++this.seq}`;
     const inspection = this.inspector?.(agentId, req) ?? { flags: [] };
     if (!(inspection instanceof Promise)) return this.decide(id, agentId, agentName, req, token, inspection);
     return inspection.catch((): PermissionInspection => ({ flags: [] })).then((i) => {

@@ -141,7 +141,7 @@ export class SessionActions extends Disposable {
 
   supervisor(agentId: string): AgentSupervisor {
     const sup = this.agents.get(agentId);
-    if (!sup) throw new Error('That agent is no longer configured.');
+    if (!sup) throw new Error(`This session is read-only: no agent "${agentId}" is configured (a replayed recording, or an agent removed from acp.agents).`);
     return sup;
   }
 

@@ -1,21 +1,22 @@
 // The claims of an intent token. Only what verification needs is required; the rest (the policy
 // snapshot, role, groups, agent) is kept as sent for display.
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import '../protocol/common/zodMessages';
 
 export const intentClaimsSchema = z.looseObject({
   sub: z.string({ error: 'must be a string' }),
-  jti: z.string({ error: 'must be a string' }).min(1, 'must not be empty'),
-  iat: z.number({ error: 'must be a number' }).finite(),
-  exp: z.number({ error: 'must be a number' }).finite(),
-  nbf: z.number({ error: 'must be a number' }).finite().optional(),
+  jti: z.string({ error: 'must be a string' }).check(z.minLength(1, 'must not be empty')),
+  iat: z.number({ error: 'must be a number' }),
+  exp: z.number({ error: 'must be a number' }),
+  nbf: z.optional(z.number({ error: 'must be a number' })),
   ph: z.string({ error: 'must be a string' }),
-  plan: z.unknown().optional(),
-  agent: z.unknown().optional(),
-  pol: z.unknown().optional(),
-  polv: z.unknown().optional(),
-  polh: z.unknown().optional(),
-  role: z.unknown().optional(),
-  groups: z.unknown().optional(),
+  plan: z.optional(z.unknown()),
+  agent: z.optional(z.unknown()),
+  pol: z.optional(z.unknown()),
+  polv: z.optional(z.unknown()),
+  polh: z.optional(z.unknown()),
+  role: z.optional(z.unknown()),
+  groups: z.optional(z.unknown()),
 });
 
 export type IntentClaims = z.output<typeof intentClaimsSchema>;

@@ -4,7 +4,8 @@
 //
 // Any other client sees a plan of an unknown type. Everything here is agent-supplied and untrusted
 // until the token is verified (see verify.ts); texts must be escaped by whoever shows them.
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import '../protocol/common/zodMessages';
 
 export const MAX_STEPS = 50;
 export const DEFAULT_MAX_CALLS = 20;
@@ -51,23 +52,23 @@ export function constraintProblem(value: unknown): string | undefined {
   }
 }
 
-const constraintSchema = z.unknown().superRefine((value, ctx) => {
+const constraintSchema = z.pipe(z.unknown().check(z.superRefine((value, ctx) => {
   const problem = constraintProblem(value);
   if (problem) ctx.addIssue({ code: 'custom', message: problem });
-}).transform((value) => value as ArgConstraint);
+})), z.transform((value) => value as ArgConstraint));
 
 const stepSchema = z.looseObject({
-  tool: z.string({ error: 'must be a string' }).regex(TOOL_NAME_RE, 'must be an exact tool name: 1 to 64 letters, digits, "_" or "-"'),
-  args: z.record(z.string(), constraintSchema, { error: 'must be an object of pinned arguments' }).optional(),
-  maxCalls: z.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must not be negative').default(DEFAULT_MAX_CALLS),
-  required: z.boolean({ error: 'must be true or false' }).default(false),
+  tool: z.string({ error: 'must be a string' }).check(z.regex(TOOL_NAME_RE, 'must be an exact tool name: 1 to 64 letters, digits, "_" or "-"')),
+  args: z.optional(z.record(z.string(), constraintSchema, { error: 'must be an object of pinned arguments' })),
+  maxCalls: z._default(z.number({ error: 'must be a number' }).check(z.int('must be a whole number'), z.gte(0, 'must not be negative')), DEFAULT_MAX_CALLS),
+  required: z._default(z.boolean({ error: 'must be true or false' }), false),
 });
 
 export const intentPlanSchema = z.looseObject({
-  version: z.number({ error: 'must be a number' }).refine((v) => v === 1, { message: 'unsupported plan version (this client understands version 1)' }),
+  version: z.number({ error: 'must be a number' }).check(z.refine((v) => v === 1, { message: 'unsupported plan version (this client understands version 1)' })),
   goal: z.string({ error: 'must be a string' }),
-  user: z.string({ error: 'must be a string' }).min(1, 'must not be empty'),
-  steps: z.array(stepSchema, { error: 'must be a list of steps' }).max(MAX_STEPS, `a plan has at most ${MAX_STEPS} steps`),
+  user: z.string({ error: 'must be a string' }).check(z.minLength(1, 'must not be empty')),
+  steps: z.array(stepSchema, { error: 'must be a list of steps' }).check(z.maxLength(MAX_STEPS, `a plan has at most ${MAX_STEPS} steps`)),
 });
 
 /** An intent plan with the defaults applied (`maxCalls` 20, `required` false). */
@@ -76,9 +77,9 @@ export type IntentStep = IntentPlan['steps'][number];
 
 const payloadSchema = z.looseObject({
   type: z.literal('_intent', { error: 'must be "_intent"' }),
-  planId: z.string({ error: 'must be a string' }).min(1, 'must not be empty'),
+  planId: z.string({ error: 'must be a string' }).check(z.minLength(1, 'must not be empty')),
   plan: z.unknown(),
-  token: z.string({ error: 'must be a string' }).optional(),
+  token: z.optional(z.string({ error: 'must be a string' })),
 });
 
 /** A parsed `_intent` payload. */

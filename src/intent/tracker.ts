@@ -9,11 +9,11 @@
 // - A tool call is counted once per toolCallId, against the first matching step with calls left.
 //   Updates of the same id are re-checked with the merged fields (they may bring the name or the
 //   input late) but never counted twice.
-import { decodeJwt } from 'jose';
 import type { Meta, Patch } from '../protocol/domain';
 import { planHash } from './canonical';
 import { describeMismatch, matchStep, stepsForTool, type CallVerdict, type StepMatch } from './checkCall';
 import { DEFAULT_CLOCK_SKEW_SECONDS } from './claims';
+import { loadJws } from './jwsLoader';
 import type { Jwks } from './keys';
 import { parseIntentPlan, type IntentPayload, type IntentPlan } from './schema';
 import { resolveToolName } from './toolName';
@@ -225,8 +225,7 @@ function jtiOf(v: IntentVerification, token: string | undefined): string | undef
 export function unverifiedJti(token: string | undefined): string | undefined {
   if (!token) return undefined;
   try {
-    const jti = decodeJwt(token).jti;
-    return typeof jti === 'string' && jti !== '' ? jti : undefined;
+    return loadJws().unverifiedJti(token);
   } catch {
     return undefined;
   }

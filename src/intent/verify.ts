@@ -3,9 +3,9 @@
 // The result is `verified` only when the signature checks out against a configured key with the
 // token's `kid`, the `ph` claim (and the `plan` claim, when present) matches the plan shown, the
 // lifetime is at most 60 minutes and the token has not expired (allowing the clock skew).
-import { compactVerify, decodeProtectedHeader, errors, importJWK } from 'jose';
 import { canonicalJson, decodePlanHash, planHashBytes, sameHash } from './canonical';
 import { DEFAULT_CLOCK_SKEW_SECONDS, intentClaimsSchema, MAX_LIFETIME_SECONDS, type IntentClaims } from './claims';
+import { loadJws } from './jwsLoader';
 import { keysForKid, type Jwks } from './keys';
 import { formatIssues, parseIntentPlanBody } from './schema';
 
@@ -43,9 +43,15 @@ export async function verifyIntentToken(
 ): Promise<IntentVerification> {
   if (token === undefined || token === '') return { state: 'malformed', detail: 'The plan carries no intent token.' };
   if (token.length > MAX_TOKEN_LENGTH || !COMPACT_JWS_RE.test(token)) return { state: 'malformed', detail: 'The intent token is not a compact JWS.' };
+  let jws: ReturnType<typeof loadJws>;
+  try {
+    jws = loadJws();
+  } catch (err) {
+    return { state: 'unverified', detail: err instanceof Error ? err.message : String(err) };
+  }
   let kid: string;
   try {
-    const header = decodeProtectedHeader(token);
+    const header = jws.protectedHeader(token);
     if (typeof header.alg !== 'string' || !ALGORITHMS.includes(header.alg)) {
       return { state: 'malformed', detail: `The intent token uses algorithm ${JSON.stringify(header.alg)}; only EdDSA (Ed25519) is accepted.` };
     }
@@ -58,29 +64,10 @@ export async function verifyIntentToken(
   const candidates = keysForKid(keys, kid);
   if (candidates.length === 0) return { state: 'unknown_key', kid, detail: `No configured key has the id ${JSON.stringify(kid)}.` };
 
-  const signed = await checkSignature(token, candidates);
+  const signed = await jws.checkSignature(token, candidates, ALGORITHMS);
   if (signed.kind === 'bad') return { state: 'bad_signature', kid, detail: 'The intent token signature does not match the configured key.' };
   if (signed.kind === 'malformed') return { state: 'malformed', detail: signed.detail };
   return checkClaims(signed.payload, plan, kid, now, opts);
-}
-
-type SignatureCheck = { kind: 'ok'; payload: Uint8Array } | { kind: 'bad' } | { kind: 'malformed'; detail: string };
-
-async function checkSignature(token: string, candidates: readonly object[]): Promise<SignatureCheck> {
-  let badSignature = false;
-  let failure: string | undefined;
-  for (const jwk of candidates) {
-    try {
-      const key = await importJWK({ ...jwk }, 'EdDSA');
-      const { payload } = await compactVerify(token, key, { algorithms: ALGORITHMS });
-      return { kind: 'ok', payload };
-    } catch (err) {
-      if (err instanceof errors.JWSSignatureVerificationFailed) badSignature = true;
-      else failure ??= `The intent token cannot be checked: ${err instanceof Error ? err.message : String(err)}`;
-    }
-  }
-  if (badSignature || failure === undefined) return { kind: 'bad' };
-  return { kind: 'malformed', detail: failure };
 }
 
 function checkClaims(payload: Uint8Array, plan: unknown, kid: string, now: Date, opts: VerifyOptions): IntentVerification {

@@ -285,7 +285,8 @@ function toWireError(err: unknown): WireError {
   return { code: ErrorCodes.InternalError, message: errorText(err) };
 }
 
-function unknownUpdateEvent(params: unknown): SessionEvent[] {
+/** A `session/update` the adapter could not decode, kept whole as an `unknown` event (none without a session). */
+export function unknownUpdateEvent(params: unknown): SessionEvent[] {
   if (typeof params !== 'object' || params === null) return [];
   const { sessionId, update } = params as { sessionId?: unknown; update?: unknown };
   if (typeof sessionId !== 'string' || typeof update !== 'object' || update === null || Array.isArray(update)) return [];

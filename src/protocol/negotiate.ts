@@ -130,29 +130,9 @@ class Negotiation {
 
   /** Chooses the version from the answer's number and shape. */
   private decide(result: unknown): Negotiated {
-    const { protocol } = this.options;
-    const body = isObject(result) ? result : {};
-    const answered = body.protocolVersion;
-    let version: ProtocolVersion;
-    if (answered === 2 && isObject(body.info)) version = 2;
-    else if (answered === 2 && protocol !== 2) version = 1; // a v1 agent echoing our version: the body decides
-    else if (answered === 1) version = 1;
-    else throw new IncompatibleAgentError(describeAnswer(answered, protocol), answered);
-    if (protocol !== 'auto' && version !== protocol) {
-      throw new IncompatibleAgentError(
-        `The agent speaks ACP protocol version ${version}, but it is set to use version ${protocol} only. `
-        + `Set its "protocol" to "auto" or "${version}".`, answered);
-    }
-    const adapter = this.adapter(version);
-    try {
-      const info = adapter.parseInitializeResult(result);
-      this.log('info', `Negotiated ACP v${version} (agent answered protocolVersion ${JSON.stringify(answered)}).`);
-      return { adapter, info };
-    } catch (err) {
-      const detail = err instanceof Error ? err.message : String(err);
-      throw new IncompatibleAgentError(
-        `The agent's answer to "initialize" is not valid ACP v${version}: ${detail}`, answered, detail);
-    }
+    const n = decideVersion(result, this.options.protocol, (v) => this.adapter(v));
+    this.log('info', `Negotiated ACP v${n.adapter.version} (agent answered protocolVersion ${JSON.stringify(isObject(result) ? result.protocolVersion : undefined)}).`);
+    return n;
   }
 
   private adapter(version: ProtocolVersion): VersionAdapter {
@@ -177,6 +157,34 @@ class Negotiation {
 
   private log(level: 'info' | 'warn', message: string): void {
     this.options.logger?.log(level, message);
+  }
+}
+
+/**
+ * The version an `initialize` answer settles on, from its number and shape (the table above),
+ * with that version's adapter and the parsed answer. Synchronous: replaying a recorded answer
+ * (src/recording) decides exactly as a live connection does. Throws IncompatibleAgentError.
+ */
+export function decideVersion(result: unknown, protocol: 'auto' | 1 | 2, adapterFor: (v: ProtocolVersion) => VersionAdapter = createAdapter): Negotiated {
+  const body = isObject(result) ? result : {};
+  const answered = body.protocolVersion;
+  let version: ProtocolVersion;
+  if (answered === 2 && isObject(body.info)) version = 2;
+  else if (answered === 2 && protocol !== 2) version = 1; // a v1 agent echoing our version: the body decides
+  else if (answered === 1) version = 1;
+  else throw new IncompatibleAgentError(describeAnswer(answered, protocol), answered);
+  if (protocol !== 'auto' && version !== protocol) {
+    throw new IncompatibleAgentError(
+      `The agent speaks ACP protocol version ${version}, but it is set to use version ${protocol} only. `
+      + `Set its "protocol" to "auto" or "${version}".`, answered);
+  }
+  const adapter = adapterFor(version);
+  try {
+    return { adapter, info: adapter.parseInitializeResult(result) };
+  } catch (err) {
+    const detail = err instanceof Error ? err.message : String(err);
+    throw new IncompatibleAgentError(
+      `The agent's answer to "initialize" is not valid ACP v${version}: ${detail}`, answered, detail);
   }
 }
 

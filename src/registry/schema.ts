@@ -2,7 +2,8 @@
 // list) is an error; a bad entry is skipped and reported with its position and id, so one broken
 // agent never hides the others. Objects are parsed loosely: fields added by later registry
 // versions pass through. No `vscode`.
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import '../protocol/common/zodMessages';
 
 /** The platform keys of a `binary` distribution. */
 export const PLATFORMS = ['darwin-aarch64', 'darwin-x86_64', 'linux-aarch64', 'linux-x86_64', 'windows-aarch64', 'windows-x86_64'] as const;
@@ -11,42 +12,45 @@ export type PlatformKey = (typeof PLATFORMS)[number];
 /** At most this many entries are read from one index. */
 export const MAX_ENTRIES = 2000;
 
-const text = (max: number) => z.string().max(max, `is longer than ${max} characters`);
-const args = z.array(text(4096), { error: '"args" must be a list of strings' }).max(256, 'has more than 256 arguments');
-const env = z.record(text(256), text(32768), { error: '"env" must map names to string values' })
-  .refine((e) => Object.keys(e).length <= 256, 'has more than 256 variables')
-  .refine((e) => Object.keys(e).every((k) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(k)), 'has a variable name that is not a plain NAME');
-const url = text(4096).refine((s) => { try { new URL(s); return true; } catch { return false; } }, 'is not a URL');
+const text = (max: number) => z.string().check(z.maxLength(max, `is longer than ${max} characters`));
+const nonEmpty = (max: number, message: string) => z.string().check(z.maxLength(max, `is longer than ${max} characters`), z.minLength(1, message));
+const isUrl = (s: string): boolean => { try { new URL(s); return true; } catch { return false; } };
+const args = z.array(text(4096), { error: '"args" must be a list of strings' }).check(z.maxLength(256, 'has more than 256 arguments'));
+const env = z.record(text(256), text(32768), { error: '"env" must map names to string values' }).check(
+  z.refine((e) => Object.keys(e).length <= 256, 'has more than 256 variables'),
+  z.refine((e) => Object.keys(e).every((k) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(k)), 'has a variable name that is not a plain NAME'),
+);
+const url = text(4096).check(z.refine(isUrl, 'is not a URL'));
 
 const binaryTarget = z.looseObject({
   archive: url,
-  cmd: text(1024).min(1, '"cmd" is empty'),
-  args: args.optional(),
-  env: env.optional(),
-  sha256: z.string().regex(/^[0-9a-fA-F]{64}$/, '"sha256" must be 64 hexadecimal digits').optional(),
+  cmd: nonEmpty(1024, '"cmd" is empty'),
+  args: z.optional(args),
+  env: z.optional(env),
+  sha256: z.optional(z.string().check(z.regex(/^[0-9a-fA-F]{64}$/, '"sha256" must be 64 hexadecimal digits'))),
 });
+const plainWord = (what: string) => z.refine<string>((p) => !p.startsWith('-') && !/\s/.test(p), what);
 const packageDist = z.looseObject({
-  package: text(512).min(1, '"package" is empty')
-    .refine((p) => !p.startsWith('-') && !/\s/.test(p), '"package" must be a package name, not an option or a list'),
-  cmd: text(256).min(1).refine((c) => !c.startsWith('-') && !/\s/.test(c), '"cmd" must be one command name').optional(),
-  args: args.optional(),
-  env: env.optional(),
+  package: nonEmpty(512, '"package" is empty').check(plainWord('"package" must be a package name, not an option or a list')),
+  cmd: z.optional(nonEmpty(256, '"cmd" is empty').check(plainWord('"cmd" must be one command name'))),
+  args: z.optional(args),
+  env: z.optional(env),
 });
 
 const entrySchema = z.looseObject({
-  id: z.string({ error: 'needs an "id"' }).regex(/^[a-z][a-z0-9-]*$/, '"id" must be lowercase letters, digits and hyphens').max(100),
-  name: text(200).trim().min(1, 'needs a "name"'),
-  version: text(100).regex(/^[0-9]+\.[0-9]+\.[0-9]+/, '"version" must be a semantic version'),
-  description: text(2000).min(1, 'needs a "description"'),
-  repository: url.optional(),
-  website: url.optional(),
-  authors: z.array(text(200)).max(50).optional(),
-  license: text(200).optional(),
-  icon: text(4096).optional(),
+  id: z.string({ error: 'needs an "id"' }).check(z.regex(/^[a-z][a-z0-9-]*$/, '"id" must be lowercase letters, digits and hyphens'), z.maxLength(100)),
+  name: z.string({ error: 'needs a "name"' }).check(z.trim(), z.minLength(1, 'needs a "name"'), z.maxLength(200)),
+  version: text(100).check(z.regex(/^[0-9]+\.[0-9]+\.[0-9]+/, '"version" must be a semantic version')),
+  description: nonEmpty(2000, 'needs a "description"'),
+  repository: z.optional(url),
+  website: z.optional(url),
+  authors: z.optional(z.array(text(200)).check(z.maxLength(50))),
+  license: z.optional(text(200)),
+  icon: z.optional(text(4096)),
   distribution: z.looseObject({
-    binary: z.record(z.string(), z.unknown()).optional(),
-    npx: packageDist.optional(),
-    uvx: packageDist.optional(),
+    binary: z.optional(z.record(z.string(), z.unknown())),
+    npx: z.optional(packageDist),
+    uvx: z.optional(packageDist),
   }, { error: 'needs a "distribution"' }),
 });
 
@@ -76,7 +80,7 @@ export interface RegistryIndex { version: string; agents: RegistryEntry[]; skipp
 
 export class RegistryIndexError extends Error {}
 
-const issues = (e: z.ZodError): string => e.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ` : '') + i.message).join('; ');
+const issues = (e: z.core.$ZodError): string => e.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ` : '') + i.message).join('; ');
 
 /** Parses the index text. Throws RegistryIndexError (person-readable) when the index as a whole is unusable. */
 export function parseRegistryIndex(textBody: string, source: string): RegistryIndex {

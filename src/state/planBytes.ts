@@ -28,7 +28,8 @@ export function jsonBytes(v: unknown, stopAt = Infinity): number {
 
 /**
  * The head of `s` that fits in `maxBytes` of UTF-8, ending at a line break when one lies in the
- * last quarter of the head (so a Markdown plan keeps whole lines).
+ * last quarter of the head (so a Markdown plan keeps whole lines). The head is a copy of its own
+ * (see `detachedCopy`): a cut 10 MB plan keeps 1 MiB alive, not 10 MB.
  */
 export function headUtf8(s: string, maxBytes: number): string {
   let n = 0;
@@ -42,7 +43,17 @@ export function headUtf8(s: string, maxBytes: number): string {
     if (pair) i++;
   }
   const nl = s.lastIndexOf('\n', i - 1);
-  return nl >= 0 && nl >= (i * 3) / 4 ? s.slice(0, nl + 1) : s.slice(0, i);
+  return detachedCopy(nl >= 0 && nl >= (i * 3) / 4 ? s.slice(0, nl + 1) : s.slice(0, i));
+}
+
+/**
+ * A copy of `s` that shares no memory with the string it was cut from. V8 represents a slice of a
+ * long string as a view into it, so a kept 1 MiB head of a 64 MB line would keep all 64 MB alive
+ * and every byte cap would count a tenth of what is held. UTF-16 round trip: exact, lone
+ * surrogates included.
+ */
+export function detachedCopy(s: string): string {
+  return Buffer.from(s, 'utf16le').toString('utf16le');
 }
 
 /** "1.5 MiB", "300 KiB", "12 bytes". */

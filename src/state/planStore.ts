@@ -215,6 +215,12 @@ export class PlanStore implements Disposable {
     return this.collect(filter, (sp) => [...sp.live.values()]);
   }
 
+  /** A plain JSON-able copy of one plan (live, or archived with `archiveId`). */
+  snapshotOf(ref: PlanRef): PlanSnapshot | undefined {
+    const p = this.get(ref);
+    return p && toSnapshot(p);
+  }
+
   /** Plain JSON-able copies of the archived plans. */
   archivedSnapshot(filter: { agentId?: string; sessionId?: string } = {}): PlanSnapshot[] {
     return this.collect(filter, (sp) => sp.archived);

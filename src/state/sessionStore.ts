@@ -128,6 +128,16 @@ export class SessionStore implements Disposable {
     this.put(byId, prev, next);
   }
 
+  /** A session kept from an earlier run (restored history): shown, not served by any agent. */
+  addStoredSession(agentId: string, sessionId: string, info: { cwd?: string; title?: string } = {}): void {
+    const byId = this.sessionMap(agentId);
+    if (byId.has(sessionId)) return;
+    const next: Mutable<SessionState> = { ...emptySession(agentId, sessionId), live: false };
+    if (info.cwd !== undefined) next.cwd = info.cwd;
+    if (info.title !== undefined) next.title = info.title;
+    this.put(byId, undefined, next);
+  }
+
   /** The agent no longer serves the session (stopped, crashed, closed): kept read-only, queue dropped. */
   detachSession(agentId: string, sessionId: string): void {
     this.patch(agentId, sessionId, (s) => ({ ...s, live: false, queued: [] }));

@@ -137,6 +137,12 @@ export function registerAgentCommands(deps: AgentCommandDeps): vscode.Disposable
     },
     'acp.resumeSession': async (arg, sessionArg?: unknown) => {
       try {
+        // A session row (a stored session of a stopped agent too): start its agent and resume it.
+        if (isSessionRef(arg)) return await actions.resume(arg.agentId, arg.sessionId);
+        if (typeof arg === 'string' && typeof sessionArg === 'string') return await actions.resume(arg, sessionArg);
+        // From the palette with a stored (not running) session shown: resume that one.
+        const shown = store.activeSession;
+        if (arg === undefined && shown && store.session(shown.agentId, shown.sessionId)?.live === false) return await actions.resume(shown.agentId, shown.sessionId);
         const sup = await pickAgent(arg, true);
         const conn = sup?.connection;
         if (!sup || !conn) return undefined;

@@ -11,6 +11,7 @@ import { PlansStatusBar } from './statusBar';
 import { FilePlanSync } from './tree/filePlans';
 import type { PlanTreeNode } from './tree/nodes';
 import { PlansTreeProvider } from './tree/plansTreeProvider';
+import type { AgentMarks } from './tree/treeItems';
 
 export const PLANS_VIEW_ID = 'acp.plans';
 
@@ -32,6 +33,8 @@ export interface PlansUiOptions {
   registerCommands?: boolean;
   /** Where `_intent` plans get their verification, steps and checked calls (else shown as unknown types). */
   intent?: IntentSource;
+  /** Recording and replay marks on agent rows. */
+  agentMarks?: AgentMarks;
 }
 
 export function createPlansUi(registry: SessionStore, plans: PlanStore, options: PlansUiOptions = {}): PlansUi {
@@ -39,7 +42,7 @@ export function createPlansUi(registry: SessionStore, plans: PlanStore, options:
   const owned: vscode.Disposable[] = [];
   const own = <T extends vscode.Disposable>(d: T): T => { owned.push(d); return d; };
 
-  const tree = own(new PlansTreeProvider(registry, plans, undefined, options.intent));
+  const tree = own(new PlansTreeProvider(registry, plans, undefined, options.intent, options.agentMarks));
   const treeView = own(vscode.window.createTreeView(viewId, { treeDataProvider: tree, showCollapseAll: true }));
   const statusBar = own(new PlansStatusBar(registry, plans));
   const files = own(new FilePlanSync(plans));

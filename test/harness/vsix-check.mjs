@@ -2,7 +2,7 @@
 // Installs the packaged .vsix into a fresh profile of the test VS Code (what a user gets), opens
 // the workbench WITHOUT extensionDevelopmentPath, clicks the ACP activity bar entry and checks that
 // the Plans view opens. Saves out/screenshots/vsix-installed.png. Exit code 0 on success.
-import { mkdirSync, statSync, cpSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync, cpSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import {
@@ -13,6 +13,12 @@ const vsix = path.resolve(process.argv[2] ?? path.join(ROOT, 'acp-plans.vsix'));
 const size = statSync(vsix).size;
 console.log(`[vsix] ${path.basename(vsix)}: ${(size / 1024).toFixed(1)} KB`);
 if (size >= 1024 * 1024) { console.error('[vsix] the package must stay under 1 MB'); process.exit(1); }
+// Every file the bundle loads later (`require("./…")`, e.g. dist/intent-jws.js) is in the package
+// (a zip stores its file names uncompressed).
+const packaged = readFileSync(vsix);
+for (const [, file] of readFileSync(path.join(ROOT, 'dist/extension.js'), 'utf8').matchAll(/require\("\.\/([^"]+)"\)/g)) {
+  if (!packaged.includes(`extension/dist/${file}`)) { console.error(`[vsix] dist/${file}, which dist/extension.js loads, is not in the package: allow it in .vscodeignore`); process.exit(1); }
+}
 ensureInstalled();
 const profile = makeProfile();
 const folder = path.join(profile.base, 'workspace');

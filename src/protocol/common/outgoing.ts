@@ -1,30 +1,31 @@
 // Schemas of what the client sends that v1 and v2 share. They check our own encoders (tests) and
 // the documentation examples of client messages; nothing is parsed with them at run time.
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import './zodMessages';
 
-export const meta = z.looseObject({}).nullish();
-export const implementationOut = z.looseObject({ name: z.string(), title: z.string().nullish(), version: z.string(), _meta: meta });
+export const meta = z.nullish(z.looseObject({}));
+export const implementationOut = z.looseObject({ name: z.string(), title: z.nullish(z.string()), version: z.string(), _meta: meta });
 export const nameValue = z.looseObject({ name: z.string(), value: z.string(), _meta: meta });
-export const protocolVersion = z.number().int().min(0).max(65535);
+export const protocolVersion = z.number().check(z.int(), z.gte(0), z.lte(65535));
 
-const annotations = z.looseObject({
-  audience: z.array(z.string()).nullish(), lastModified: z.string().nullish(), priority: z.number().nullish(), _meta: meta,
-}).nullish();
+const annotations = z.nullish(z.looseObject({
+  audience: z.nullish(z.array(z.string())), lastModified: z.nullish(z.string()), priority: z.nullish(z.number()), _meta: meta,
+}));
 
 /** Content blocks as the client sends them: known types only, checked strictly. */
 export const contentBlockOut = z.discriminatedUnion('type', [
   z.looseObject({ type: z.literal('text'), text: z.string(), annotations, _meta: meta }),
-  z.looseObject({ type: z.literal('image'), data: z.string(), mimeType: z.string(), uri: z.string().nullish(), annotations, _meta: meta }),
+  z.looseObject({ type: z.literal('image'), data: z.string(), mimeType: z.string(), uri: z.nullish(z.string()), annotations, _meta: meta }),
   z.looseObject({ type: z.literal('audio'), data: z.string(), mimeType: z.string(), annotations, _meta: meta }),
   z.looseObject({
-    type: z.literal('resource_link'), uri: z.string(), name: z.string(), title: z.string().nullish(),
-    description: z.string().nullish(), mimeType: z.string().nullish(), size: z.number().int().nullish(), annotations, _meta: meta,
+    type: z.literal('resource_link'), uri: z.string(), name: z.string(), title: z.nullish(z.string()),
+    description: z.nullish(z.string()), mimeType: z.nullish(z.string()), size: z.nullish(z.number().check(z.int())), annotations, _meta: meta,
   }),
   z.looseObject({
     type: z.literal('resource'), annotations, _meta: meta,
     resource: z.union([
-      z.looseObject({ uri: z.string(), text: z.string(), mimeType: z.string().nullish(), _meta: meta }),
-      z.looseObject({ uri: z.string(), blob: z.string(), mimeType: z.string().nullish(), _meta: meta }),
+      z.looseObject({ uri: z.string(), text: z.string(), mimeType: z.nullish(z.string()), _meta: meta }),
+      z.looseObject({ uri: z.string(), blob: z.string(), mimeType: z.nullish(z.string()), _meta: meta }),
     ]),
   }),
 ]);
@@ -32,7 +33,7 @@ export const contentBlockOut = z.discriminatedUnion('type', [
 export const sessionIdOnly = z.looseObject({ sessionId: z.string(), _meta: meta });
 export const methodIdOnly = z.looseObject({ methodId: z.string(), _meta: meta });
 export const emptyParams = z.looseObject({ _meta: meta });
-export const listSessionsParams = z.looseObject({ cwd: z.string().nullish(), cursor: z.string().nullish(), _meta: meta });
+export const listSessionsParams = z.looseObject({ cwd: z.nullish(z.string()), cursor: z.nullish(z.string()), _meta: meta });
 
 /** Our answer to `session/request_permission` (both versions use these two outcomes). */
 export const permissionResponse = z.looseObject({

@@ -1,5 +1,5 @@
 // Session results whose shape is the same in v1 and v2.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { SessionListEntry } from '../api';
 import type { AdapterCall } from '../adapter';
 import type { JsonObject } from '../domain';
@@ -7,15 +7,15 @@ import { plainCall } from './calls';
 import { anyObject, lenientArray, optStr, put } from './zod';
 
 /** Results with no fields (`{}`); `null` is accepted too. */
-export const emptyResult = anyObject.nullish();
+export const emptyResult = z.nullish(anyObject);
 
-const sessionInfo = z.looseObject({ sessionId: z.string(), cwd: z.string(), title: optStr, updatedAt: optStr })
-  .transform((w): SessionListEntry => {
+const sessionInfo = z.pipe(z.looseObject({ sessionId: z.string(), cwd: z.string(), title: optStr, updatedAt: optStr }),
+  z.transform((w): SessionListEntry => {
     const s: SessionListEntry = { sessionId: w.sessionId, cwd: w.cwd };
     put(s, 'title', w.title);
     put(s, 'updatedAt', w.updatedAt);
     return s;
-  });
+  }));
 const listSessionsResult = z.looseObject({ sessions: lenientArray(sessionInfo), nextCursor: optStr });
 
 /** `session/list` (same parameters and result in both versions). */

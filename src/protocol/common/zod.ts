@@ -1,7 +1,8 @@
 // Shared zod helpers for the v1 and v2 schemas: open unions dispatched on their tag through a
 // map (never tried in order), arrays that skip invalid items, fields that fall back to
 // "omitted" when malformed, and `_meta` handling.
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import './zodMessages';
 import type { JsonObject, Meta } from '../domain';
 import { ProtocolShapeError } from './errors';
 
@@ -27,17 +28,25 @@ export function put<T extends object, K extends keyof T>(target: T, key: K, valu
   if (value !== undefined) target[key] = value;
 }
 
+/**
+ * Records a failure from inside a `z.transform` (whose context, in zod/mini, is the bare parse
+ * payload) and returns `z.NEVER` for the transform to return.
+ */
+export function addIssue(ctx: z.core.ParsePayload, message: string, path?: PropertyKey[]): never {
+  ctx.issues.push(path === undefined ? { code: 'custom', message, input: ctx.value } : { code: 'custom', message, path, input: ctx.value });
+  return z.NEVER;
+}
+
 /** `x-deserialize-default-on-error`: a malformed value reads as omitted. */
-export function soft<T extends z.ZodType>(schema: T) {
-  return schema.optional().catch(undefined);
+export function soft<T extends z.ZodMiniType>(schema: T) {
+  return z.catch(z.optional(schema), undefined);
 }
 
 /** `x-deserialize-skip-invalid-items`: elements that fail `item` are dropped, the rest kept. */
-export function lenientArray<T>(item: z.ZodType<T>) {
-  return z.unknown().transform((v, ctx): T[] => {
+export function lenientArray<T>(item: z.ZodMiniType<T>) {
+  return z.pipe(z.unknown(), z.transform((v, ctx): T[] => {
     if (!Array.isArray(v)) {
-      ctx.addIssue({ code: 'custom', message: 'expected an array' });
-      return z.NEVER;
+      return addIssue(ctx, 'expected an array');
     }
     const out: T[] = [];
     for (const it of v) {
@@ -45,7 +54,7 @@ export function lenientArray<T>(item: z.ZodType<T>) {
       if (r.success) out.push(r.data);
     }
     return out;
-  });
+  }));
 }
 
 /**
@@ -56,36 +65,34 @@ export function lenientArray<T>(item: z.ZodType<T>) {
  */
 export function taggedUnion<T, U>(
   key: string,
-  variants: Record<string, z.ZodType<T>>,
+  variants: Record<string, z.ZodMiniType<T>>,
   other: (raw: JsonObject, tag: string) => U | undefined,
 ) {
-  const map = new Map<string, z.ZodType<T>>(Object.entries(variants));
-  return z.unknown().transform((v, ctx): T | U => {
+  const map = new Map<string, z.ZodMiniType<T>>(Object.entries(variants));
+  return z.pipe(z.unknown(), z.transform((v, ctx): T | U => {
     const tag = isObject(v) ? v[key] : undefined;
     if (typeof tag !== 'string') {
-      ctx.addIssue({ code: 'custom', message: `expected an object with a string "${key}"` });
-      return z.NEVER;
+      return addIssue(ctx, `expected an object with a string "${key}"`);
     }
     const schema = map.get(tag);
     if (schema === undefined) {
       const o = other(v as JsonObject, tag);
       if (o !== undefined) return o;
-      ctx.addIssue({ code: 'custom', message: `"${key}": "${tag}" is not known and the payload lacks the common fields` });
-      return z.NEVER;
+      return addIssue(ctx, `"${key}": "${tag}" is not known and the payload lacks the common fields`);
     }
     const r = schema.safeParse(v);
     if (r.success) return r.data;
-    for (const i of r.error.issues) ctx.addIssue({ code: 'custom', message: i.message, path: i.path });
+    for (const i of r.error.issues) addIssue(ctx, i.message, i.path);
     return z.NEVER;
-  });
+  }));
 }
 
-export function issuesOf(error: z.ZodError): string[] {
+export function issuesOf(error: z.core.$ZodError): string[] {
   return error.issues.map((i) => `${i.path.length ? i.path.join('.') : '(root)'}: ${i.message}`);
 }
 
 /** Parses once; throws ProtocolShapeError naming `what` on failure. */
-export function parseOrThrow<T>(schema: z.ZodType<T>, raw: unknown, what: string): T {
+export function parseOrThrow<T>(schema: z.ZodMiniType<T>, raw: unknown, what: string): T {
   const r = schema.safeParse(raw);
   if (!r.success) throw new ProtocolShapeError(what, issuesOf(r.error), raw);
   return r.data;
@@ -93,7 +100,7 @@ export function parseOrThrow<T>(schema: z.ZodType<T>, raw: unknown, what: string
 
 // Small reusable field schemas.
 export const str = z.string();
-export const optStr = soft(z.string().nullable());
-export const uint = z.number().int().nonnegative();
+export const optStr = soft(z.nullable(z.string()));
+export const uint = z.number().check(z.int(), z.nonnegative());
 /** Any JSON object (extra fields kept). */
 export const anyObject = z.looseObject({});

@@ -1,7 +1,7 @@
 // v1 `session/update` variants, each checked by its own schema (dispatched on `sessionUpdate`
 // through a map). Chunks and modes need per-session state, so they come back as `V1Decoded`
 // items that the adapter finishes (turns.ts).
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { ConfigOption, ContentBlock, JsonObject, Meta, ToolCallFields } from '../domain';
 import { contentBlock } from '../common/content';
 import {
@@ -29,22 +29,21 @@ export type V1Decoded =
 const event = (body: EventBody): V1Decoded => ({ t: 'event', body });
 
 function chunk(role: ChunkRole) {
-  return z.looseObject({ content: contentBlock, messageId: soft(z.string().nullable()) })
-    .transform((w): V1Decoded => {
-      const d: V1Decoded = { t: 'chunk', role, content: w.content, meta: metaOf(w) };
-      if (typeof w.messageId === 'string') d.messageId = w.messageId;
-      return d;
-    });
+  return z.pipe(z.looseObject({ content: contentBlock, messageId: soft(z.nullable(z.string())) }), z.transform((w): V1Decoded => {
+    const d: V1Decoded = { t: 'chunk', role, content: w.content, meta: metaOf(w) };
+    if (typeof w.messageId === 'string') d.messageId = w.messageId;
+    return d;
+  }));
 }
 
-const optList = <T>(s: z.ZodType<T>) => soft(lenientArray(s));
+const optList = <T>(s: z.ZodMiniType<T>) => soft(lenientArray(s));
 
 /** `tool_call`: a full tool call; omitted fields get their defaults so the event replaces. */
-const toolCall = z.looseObject({
+const toolCall = z.pipe(z.looseObject({
   toolCallId: z.string(), title: z.string(),
-  name: soft(z.string().nullable()), kind: soft(z.string()), status: soft(z.string()),
+  name: soft(z.nullable(z.string())), kind: soft(z.string()), status: soft(z.string()),
   content: optList(toolCallContent), locations: optList(toolCallLocation),
-}).transform((w): V1Decoded => {
+}), z.transform((w): V1Decoded => {
   const fields: ToolCallFields = {
     name: w.name ?? null,
     title: w.title,
@@ -56,23 +55,23 @@ const toolCall = z.looseObject({
     rawOutput: w.rawOutput ?? null,
   };
   return { t: 'tool_call', toolCallId: w.toolCallId, fields: withMeta(fields, w) };
-});
+}));
 
-const toolCallUpdateV1 = toolCallUpdate.transform((w): V1Decoded =>
-  ({ t: 'tool_call_update', toolCallId: w.toolCallId, fields: patchFields(w) }));
+const toolCallUpdateV1 = z.pipe(toolCallUpdate, z.transform((w): V1Decoded =>
+  ({ t: 'tool_call_update', toolCallId: w.toolCallId, fields: patchFields(w) })));
 
-const plan = z.looseObject({ entries: planEntries }).transform((w): V1Decoded =>
-  event(withMeta({ kind: 'plan_update', plan: { type: 'items', planId: V1_PLAN_ID, entries: w.entries } }, w)));
+const plan = z.pipe(z.looseObject({ entries: planEntries }), z.transform((w): V1Decoded =>
+  event(withMeta({ kind: 'plan_update', plan: { type: 'items', planId: V1_PLAN_ID, entries: w.entries } }, w))));
 
-const currentMode = z.looseObject({ currentModeId: z.string() }).transform((w): V1Decoded =>
-  ({ t: 'mode', currentModeId: w.currentModeId }));
+const currentMode = z.pipe(z.looseObject({ currentModeId: z.string() }), z.transform((w): V1Decoded =>
+  ({ t: 'mode', currentModeId: w.currentModeId })));
 
-const configUpdate = z.looseObject({ configOptions }).transform((w): V1Decoded =>
-  ({ t: 'config', options: w.configOptions }));
+const configUpdate = z.pipe(z.looseObject({ configOptions }), z.transform((w): V1Decoded =>
+  ({ t: 'config', options: w.configOptions })));
 
-const asEvent = (s: z.ZodType<EventBody>): z.ZodType<V1Decoded> => s.transform(event);
+const asEvent = (s: z.ZodMiniType<EventBody>): z.ZodMiniType<V1Decoded> => z.pipe(s, z.transform(event));
 
-const variants = new Map<string, z.ZodType<V1Decoded>>([
+const variants = new Map<string, z.ZodMiniType<V1Decoded>>([
   ['user_message_chunk', chunk('user')],
   ['agent_message_chunk', chunk('agent')],
   ['agent_thought_chunk', chunk('thought')],
@@ -90,7 +89,7 @@ const variants = new Map<string, z.ZodType<V1Decoded>>([
 ]);
 
 /** The schema for a `sessionUpdate` tag, or undefined when the tag is unknown to this client. */
-export function v1UpdateSchema(tag: string): z.ZodType<V1Decoded> | undefined {
+export function v1UpdateSchema(tag: string): z.ZodMiniType<V1Decoded> | undefined {
   return variants.get(tag);
 }
 

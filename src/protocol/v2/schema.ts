@@ -1,7 +1,7 @@
 // ACP v2 schemas for what the client receives (results, agent requests), mapped to the
 // version-neutral model. Alpha.3 and the later draft are both accepted where they differ.
 // Session updates are in updates.ts; what the client sends in outgoing.ts.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type {
   AgentCapabilities, AgentInfo, AuthMethod, ConfigOption, JsonObject, PermissionOption, PermissionRequest, PermissionSubject,
 } from '../domain';
@@ -12,17 +12,17 @@ import { diffV2 } from './diff';
 
 // ---------------------------------------------------------------- initialize
 
-const marker = soft(anyObject.nullable());
+const marker = soft(z.nullable(anyObject));
 const has = (v: unknown) => v !== undefined && v !== null;
 
 const sessionCaps = z.looseObject({
-  prompt: soft(z.looseObject({ image: marker, audio: marker, embeddedContext: marker }).nullable()),
-  mcp: soft(z.looseObject({ stdio: marker, http: marker }).nullable()),
+  prompt: soft(z.nullable(z.looseObject({ image: marker, audio: marker, embeddedContext: marker }))),
+  mcp: soft(z.nullable(z.looseObject({ stdio: marker, http: marker }))),
   delete: marker,
   additionalDirectories: marker,
 });
 
-const agentCapabilities = soft(z.looseObject({ session: soft(sessionCaps.nullable()), auth: marker }));
+const agentCapabilities = soft(z.looseObject({ session: soft(z.nullable(sessionCaps)), auth: marker }));
 
 function capabilities(c: z.infer<typeof agentCapabilities>, authMethods: number): AgentCapabilities {
   const s = c?.session ?? undefined;
@@ -39,14 +39,15 @@ function capabilities(c: z.infer<typeof agentCapabilities>, authMethods: number)
   };
 }
 
-export const implementation = z.looseObject({ name: z.string(), title: optStr, version: z.string() })
-  .transform((w): AgentInfo => {
+export const implementation = z.pipe(z.looseObject({ name: z.string(), title: optStr, version: z.string() }),
+  z.transform((w): AgentInfo => {
     const i: AgentInfo = { name: w.name, version: w.version };
     put(i, 'title', w.title);
     return i;
-  });
+  }));
 
-const envVar = z.looseObject({ name: z.string(), value: z.string() }).transform((w) => ({ name: w.name, value: w.value }));
+const envVar = z.pipe(z.looseObject({ name: z.string(), value: z.string() }),
+  z.transform((w) => ({ name: w.name, value: w.value })));
 const authHead = { methodId: z.string(), name: z.string(), description: optStr };
 
 function authMethodOf(w: { methodId: string; name: string; description?: string | null }, type: string, raw: JsonObject): AuthMethod {
@@ -55,14 +56,14 @@ function authMethodOf(w: { methodId: string; name: string; description?: string 
   return m;
 }
 
-const authAgent = z.looseObject(authHead).transform((w) => authMethodOf(w, 'agent', w));
-const authTerminal = z.looseObject({ ...authHead, args: soft(lenientArray(z.string())), env: soft(lenientArray(envVar)) })
-  .transform((w) => {
+const authAgent = z.pipe(z.looseObject(authHead), z.transform((w) => authMethodOf(w, 'agent', w)));
+const authTerminal = z.pipe(z.looseObject({ ...authHead, args: soft(lenientArray(z.string())), env: soft(lenientArray(envVar)) }),
+  z.transform((w) => {
     const m = authMethodOf(w, 'terminal', w);
     put(m, 'args', w.args);
     put(m, 'env', w.env);
     return m;
-  });
+  }));
 const authOther = z.looseObject(authHead);
 
 /** v2 auth methods: `agent`, `terminal`, or any other type carrying `methodId` and `name`. */
@@ -71,19 +72,19 @@ const authMethod = taggedUnion('type', { agent: authAgent, terminal: authTermina
   return r.success ? authMethodOf(r.data, type, raw) : undefined;
 });
 
-export const initializeResult = z.looseObject({
-  protocolVersion: z.number().int().min(0).max(65535),
+export const initializeResult = z.pipe(z.looseObject({
+  protocolVersion: z.number().check(z.int(), z.gte(0), z.lte(65535)),
   info: implementation,
   capabilities: agentCapabilities,
   authMethods: soft(lenientArray(authMethod)),
-}).transform((w) => {
+}), z.transform((w) => {
   const authMethods = w.authMethods ?? [];
   return { protocolVersion: w.protocolVersion, agentInfo: w.info, authMethods, capabilities: capabilities(w.capabilities, authMethods.length) };
-});
+}));
 
 // ---------------------------------------------------------------- sessions
 
-export const configOption: z.ZodType<ConfigOption> = configOptionUnion('configId', 'groupId');
+export const configOption: z.ZodMiniType<ConfigOption> = configOptionUnion('configId', 'groupId');
 export const configOptions = lenientArray(configOption);
 
 const setupFields = { configOptions: soft(configOptions), availableCommands: soft(availableCommands) };
@@ -95,35 +96,35 @@ export { emptyResult } from '../common/session';
 /** Alpha.3 answers `{}`, the later draft `{messageId}`; both are accepted. */
 export const promptResult = z.looseObject({ messageId: soft(z.string()), stopReason: soft(z.string()) });
 
-export const usage = soft(z.looseObject({ totalTokens: uint, inputTokens: uint, outputTokens: uint }).nullable());
+export const usage = soft(z.nullable(z.looseObject({ totalTokens: uint, inputTokens: uint, outputTokens: uint })));
 
 // ---------------------------------------------------------------- tool calls, permission
 
 export const toolCallContent = toolCallContentUnion(diffV2);
 export const toolCallUpdate = z.looseObject(toolCallUpdateShape(toolCallContent));
 
-const toolCallSubject = z.looseObject({ toolCall: toolCallUpdate }).transform((w): PermissionSubject =>
-  ({ type: 'tool_call', toolCallId: w.toolCall.toolCallId, fields: patchFields(w.toolCall) }));
-const commandSubject = z.looseObject({
+const toolCallSubject = z.pipe(z.looseObject({ toolCall: toolCallUpdate }), z.transform((w): PermissionSubject =>
+  ({ type: 'tool_call', toolCallId: w.toolCall.toolCallId, fields: patchFields(w.toolCall) })));
+const commandSubject = z.pipe(z.looseObject({
   command: z.string(), cwd: z.string(), toolCallId: optStr, terminalId: optStr,
-}).transform((w): PermissionSubject => {
+}), z.transform((w): PermissionSubject => {
   const s: Extract<PermissionSubject, { type: 'command' }> = { type: 'command', command: w.command, cwd: w.cwd };
   put(s, 'toolCallId', w.toolCallId);
   put(s, 'terminalId', w.terminalId);
   return s;
-});
+}));
 const subject = taggedUnion('type', { tool_call: toolCallSubject, command: commandSubject },
   (raw, rawType): PermissionSubject => ({ type: 'unknown', rawType, raw }));
 
-const permissionOption = z.looseObject({ optionId: z.string(), name: z.string(), kind: z.string() })
-  .transform((w): PermissionOption => withMeta({ optionId: w.optionId, name: w.name, kind: w.kind }, w));
+const permissionOption = z.pipe(z.looseObject({ optionId: z.string(), name: z.string(), kind: z.string() }),
+  z.transform((w): PermissionOption => withMeta({ optionId: w.optionId, name: w.name, kind: w.kind }, w)));
 
-export const permissionRequest = z.looseObject({
+export const permissionRequest = z.pipe(z.looseObject({
   sessionId: z.string(), title: z.string(), description: optStr,
-  subject: subject.nullish(), options: z.array(permissionOption),
-}).transform((w): PermissionRequest => {
+  subject: z.nullish(subject), options: z.array(permissionOption),
+}), z.transform((w): PermissionRequest => {
   const req: PermissionRequest = { sessionId: w.sessionId, title: w.title, options: w.options };
   put(req, 'description', w.description);
   if (w.subject) req.subject = w.subject;
   return withMeta(req, w);
-});
+}));

@@ -1,6 +1,6 @@
 // v2 `session/update` variants, each checked by its own schema (dispatched on `sessionUpdate`
 // through a map, never tried in order). Any other tag becomes an `unknown` event.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { ContentBlock, JsonObject } from '../domain';
 import { contentBlock } from '../common/content';
 import {
@@ -13,33 +13,33 @@ import { configOptions, toolCallContent, toolCallUpdate, usage } from './schema'
 type Role = 'user' | 'agent' | 'thought';
 
 function chunk(role: Role) {
-  return z.looseObject({ messageId: z.string(), content: contentBlock }).transform((w): EventBody =>
-    withMeta({ kind: 'message_chunk', role, messageId: w.messageId, content: w.content }, w));
+  return z.pipe(z.looseObject({ messageId: z.string(), content: contentBlock }), z.transform((w): EventBody =>
+    withMeta({ kind: 'message_chunk', role, messageId: w.messageId, content: w.content }, w)));
 }
 
 /** Upsert: omitted content = unchanged, null or [] = cleared, an array replaces. */
 function message(role: Role) {
-  return z.looseObject({ messageId: z.string(), content: soft(lenientArray(contentBlock).nullable()) })
-    .transform((w): EventBody => {
+  return z.pipe(z.looseObject({ messageId: z.string(), content: soft(z.nullable(lenientArray(contentBlock))) }),
+    z.transform((w): EventBody => {
       const e: Extract<EventBody, { kind: 'message' }> = { kind: 'message', role, messageId: w.messageId, content: undefined };
       if (w.content === undefined) delete e.content;
       else e.content = w.content as ContentBlock[] | null;
       return withMeta(e, w);
-    });
+    }));
 }
 
-const wireError = z.looseObject({ code: z.number().int(), message: z.string() });
+const wireError = z.looseObject({ code: z.number().check(z.int()), message: z.string() });
 
 /**
  * A state snapshot. Idle carries stopReason as a plain string (alpha.3) or tagged with `error`
  * (later draft). Any state is accepted (`unknown`, future ones); the adapter adds `raw`.
  */
-const stateUpdate = z.looseObject({
+const stateUpdate = z.pipe(z.looseObject({
   state: z.string(),
-  stopReason: soft(z.string().nullable()),
-  error: soft(wireError.nullable()),
+  stopReason: soft(z.nullable(z.string())),
+  error: soft(z.nullable(wireError)),
   usage,
-}).transform((w): EventBody => {
+}), z.transform((w): EventBody => {
   const e: Extract<EventBody, { kind: 'state' }> = { kind: 'state', state: w.state };
   if (w.state === 'idle') {
     put(e, 'stopReason', w.stopReason);
@@ -51,42 +51,44 @@ const stateUpdate = z.looseObject({
     put(e, 'usage', w.usage);
   }
   return e;
-});
+}));
 
-const toolCall = toolCallUpdate.transform((w): EventBody =>
-  ({ kind: 'tool_call', toolCallId: w.toolCallId, fields: patchFields(w) }));
+const toolCall = z.pipe(toolCallUpdate, z.transform((w): EventBody =>
+  ({ kind: 'tool_call', toolCallId: w.toolCallId, fields: patchFields(w) })));
 
-const toolCallContentChunk = z.looseObject({ toolCallId: z.string(), content: toolCallContent }).transform((w): EventBody =>
-  withMeta({ kind: 'tool_call_content_chunk', toolCallId: w.toolCallId, content: w.content }, w));
+const toolCallContentChunk = z.pipe(z.looseObject({ toolCallId: z.string(), content: toolCallContent }),
+  z.transform((w): EventBody =>
+  withMeta({ kind: 'tool_call_content_chunk', toolCallId: w.toolCallId, content: w.content }, w)));
 
-const exitStatus = z.looseObject({ exitCode: soft(z.number().int().nullable()), signal: optStr }).transform((w) => {
-  const s: { exitCode?: number | null; signal?: string | null } = {};
-  put(s, 'exitCode', w.exitCode);
-  put(s, 'signal', w.signal);
-  return s;
-});
+const exitStatus = z.pipe(z.looseObject({ exitCode: soft(z.nullable(z.number().check(z.int()))), signal: optStr }),
+  z.transform((w) => {
+    const s: { exitCode?: number | null; signal?: string | null } = {};
+    put(s, 'exitCode', w.exitCode);
+    put(s, 'signal', w.signal);
+    return s;
+  }));
 
 /** Terminal snapshot: `output.data` (base64) replaces the whole buffer when present. */
-const terminalUpdate = z.looseObject({
+const terminalUpdate = z.pipe(z.looseObject({
   terminalId: z.string(), command: optStr, cwd: optStr,
-  output: soft(z.looseObject({ data: z.string() }).nullable()),
-  exitStatus: soft(exitStatus.nullable()),
-}).transform((w): EventBody => {
+  output: soft(z.nullable(z.looseObject({ data: z.string() }))),
+  exitStatus: soft(z.nullable(exitStatus)),
+}), z.transform((w): EventBody => {
   const e: Extract<EventBody, { kind: 'terminal_update' }> = { kind: 'terminal_update', terminalId: w.terminalId };
   put(e, 'command', w.command);
   put(e, 'cwd', w.cwd);
   if (w.output !== undefined) e.output = w.output === null ? null : w.output.data;
   put(e, 'exitStatus', w.exitStatus);
   return withMeta(e, w);
-});
+}));
 
-const terminalOutputChunk = z.looseObject({ terminalId: z.string(), data: z.string() }).transform((w): EventBody =>
-  withMeta({ kind: 'terminal_output_chunk', terminalId: w.terminalId, data: w.data }, w));
+const terminalOutputChunk = z.pipe(z.looseObject({ terminalId: z.string(), data: z.string() }), z.transform((w): EventBody =>
+  withMeta({ kind: 'terminal_output_chunk', terminalId: w.terminalId, data: w.data }, w)));
 
-const configUpdate = z.looseObject({ configOptions }).transform((w): EventBody =>
-  ({ kind: 'config_options', options: w.configOptions }));
+const configUpdate = z.pipe(z.looseObject({ configOptions }), z.transform((w): EventBody =>
+  ({ kind: 'config_options', options: w.configOptions })));
 
-const variants = new Map<string, z.ZodType<EventBody>>([
+const variants = new Map<string, z.ZodMiniType<EventBody>>([
   ['user_message_chunk', chunk('user')],
   ['agent_message_chunk', chunk('agent')],
   ['agent_thought_chunk', chunk('thought')],
@@ -107,7 +109,7 @@ const variants = new Map<string, z.ZodType<EventBody>>([
   ['notice', notice],
 ]);
 
-export function v2UpdateSchema(tag: string): z.ZodType<EventBody> | undefined {
+export function v2UpdateSchema(tag: string): z.ZodMiniType<EventBody> | undefined {
   return variants.get(tag);
 }
 

@@ -3,6 +3,7 @@
 // value against a 64 KiB limit costs about 64 KiB of work).
 import type { ContentBlock } from '../../protocol/domain';
 import type { Truncation } from './model';
+import { detachedCopy } from '../planBytes';
 
 /**
  * Approximate size in characters of a JSON-like value: string lengths, plus a few characters per
@@ -39,7 +40,9 @@ export function cutText(s: string, room: number): string {
   let end = Math.max(0, room);
   const c = s.charCodeAt(end - 1);
   if (end > 0 && c >= 0xd800 && c <= 0xdbff) end--;
-  return s.slice(0, end);
+  // A copy, not a slice: V8 keeps a slice as a view into the whole string (a 1 MiB head of a
+  // 64 MiB chunk would keep the 64 MiB alive).
+  return detachedCopy(s.slice(0, end));
 }
 
 /** What of one content block fits in `room` characters. */

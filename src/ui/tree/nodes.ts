@@ -54,9 +54,15 @@ export function parentIdOf(id: string): string | undefined {
   return i < 0 ? undefined : id.slice(0, i);
 }
 
-/** Interned nodes by id: one object per id, for as long as the node exists. */
+/**
+ * Interned nodes by id: one object per id, for as long as the node exists. Each node is also filed
+ * under its structural parent id (`parentIdOf`, interned or not), so forgetting a node and what
+ * is below it costs the size of that subtree, never a scan of every node: a session whose agent
+ * archives thousands of plans must not make each removal walk the whole tree.
+ */
 export class NodeIndex {
   private readonly byId = new Map<string, PlanTreeNode>();
+  private readonly children = new Map<string, Set<string>>();
 
   get size(): number { return this.byId.size; }
   get(id: string): PlanTreeNode | undefined { return this.byId.get(id); }
@@ -88,20 +94,24 @@ export class NodeIndex {
 
   /** Forgets a node and everything below it. */
   forget(id: string): void {
-    const prefix = id + '/';
-    for (const k of [...this.byId.keys()]) if (k === id || k.startsWith(prefix)) this.byId.delete(k);
+    const all = this.subtree(id);
+    for (let i = all.length - 1; i >= 0; i--) this.unintern(all[i]!); // below first, so links prune upwards
   }
 
   /** Forgets the intent rows of a plan that are not in `keep` (ids). */
   forgetIntentRowsExcept(ref: PlanRef, keep: ReadonlySet<string>): void {
-    const prefix = planNodeId(ref) + '/';
-    for (const [k, n] of this.byId) if (n.kind === 'intent' && k.startsWith(prefix) && !keep.has(k)) this.byId.delete(k);
+    for (const id of this.subtree(planNodeId(ref))) {
+      const n = this.byId.get(id);
+      if (n?.kind === 'intent' && !keep.has(id)) this.unintern(id);
+    }
   }
 
   /** Forgets the steps of a plan from `count` on (after the plan shrank). */
   forgetStepsFrom(ref: PlanRef, count: number): void {
-    const prefix = planNodeId(ref) + '/';
-    for (const [k, n] of this.byId) if (n.kind === 'step' && k.startsWith(prefix) && n.index >= count) this.byId.delete(k);
+    for (const id of [...this.children.get(planNodeId(ref)) ?? []]) {
+      const n = this.byId.get(id);
+      if (n?.kind === 'step' && n.index >= count) this.unintern(id);
+    }
   }
 
   /** The interned node with this id, or of its nearest interned ancestor; undefined = root. */
@@ -117,7 +127,33 @@ export class NodeIndex {
     const prev = this.byId.get(n.id);
     if (prev && prev.kind === n.kind) return prev as T;
     this.byId.set(n.id, n);
+    // Links the node to its parent, and each ancestor to its own, up to one already linked.
+    for (let child = n.id, parent = parentIdOf(child); parent !== undefined; child = parent, parent = parentIdOf(parent)) {
+      let set = this.children.get(parent);
+      if (!set) this.children.set(parent, (set = new Set()));
+      else if (set.has(child)) break;
+      set.add(child);
+    }
     return n;
+  }
+
+  /** `id` and every id linked below it (parents before their children). */
+  private subtree(id: string): string[] {
+    const out = [id];
+    for (let i = 0; i < out.length; i++) for (const c of this.children.get(out[i]!) ?? []) out.push(c);
+    return out;
+  }
+
+  /** Drops one node; links that lead to nothing interned any more are pruned upwards. */
+  private unintern(id: string): void {
+    this.byId.delete(id);
+    for (let cur = id; !this.byId.has(cur) && !this.children.get(cur)?.size;) {
+      this.children.delete(cur);
+      const parent = parentIdOf(cur);
+      if (parent === undefined) return;
+      this.children.get(parent)?.delete(cur);
+      cur = parent;
+    }
   }
 }
 

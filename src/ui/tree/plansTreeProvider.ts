@@ -21,7 +21,7 @@ import {
   NodeIndex, agentNodeId, archiveNodeId, parentIdOf, planNodeId, sessionNodeId,
   type PlanNode, type PlanTreeNode, type StepNode,
 } from './nodes';
-import { agentItem, archiveItem, infoItem, sessionItem } from './treeItems';
+import { agentItem, archiveItem, infoItem, sessionItem, type AgentMarks } from './treeItems';
 
 const ROOT = '';
 
@@ -35,7 +35,7 @@ export class PlansTreeProvider implements vscode.TreeDataProvider<PlanTreeNode>,
   private _refreshEvents = 0;
   private readonly rowContext: PlanRowContext;
 
-  constructor(private readonly registry: SessionStore, private readonly plans: PlanStore, frameMs = 16, intent?: IntentSource) {
+  constructor(private readonly registry: SessionStore, private readonly plans: PlanStore, frameMs = 16, intent?: IntentSource, private readonly marks?: AgentMarks) {
     this.coalescer = new FrameCoalescer<string>((ids) => this.flush(ids), frameMs);
     this.rowContext = { nodes: this.nodes, ...(intent ? { intent } : {}), openPlanCommand: PLAN_COMMANDS.openPlan };
     this.subscriptions.push(
@@ -44,6 +44,7 @@ export class PlansTreeProvider implements vscode.TreeDataProvider<PlanTreeNode>,
       registry.onDidChange((c) => this.onRegistryChange(c)),
     );
     if (intent) this.subscriptions.push(intent.onDidChange((c) => this.onIntentChange(c.agentId, c.sessionId)));
+    if (marks) this.subscriptions.push(marks.onDidChangeMarks((agentId) => this.coalescer.add(agentNodeId(agentId))));
   }
 
   /** How many times onDidChangeTreeData fired. */
@@ -58,7 +59,7 @@ export class PlansTreeProvider implements vscode.TreeDataProvider<PlanTreeNode>,
 
   getTreeItem(node: PlanTreeNode): vscode.TreeItem {
     switch (node.kind) {
-      case 'agent': return agentItem(node, this.registry.agent(node.agentId), node.agentId);
+      case 'agent': return agentItem(node, this.registry.agent(node.agentId), node.agentId, this.marks);
       case 'session': {
         const active = this.registry.activeSession;
         const hasPlans = this.plans.plans(node.agentId, node.sessionId).length + this.plans.archived(node.agentId, node.sessionId).length > 0;

@@ -26,15 +26,28 @@ export function icon(id: string, color?: string): vscode.ThemeIcon {
   return new vscode.ThemeIcon(id, color ? new vscode.ThemeColor(color) : undefined);
 }
 
-export function agentItem(node: PlanTreeNode, a: AgentState | undefined, fallbackId: string): vscode.TreeItem {
+/** What the tree shows besides an agent's state: traffic recording, replayed recordings (src/recording). */
+export interface AgentMarks {
+  isRecording(agentId: string): boolean;
+  isReplay(agentId: string): boolean;
+  /** An agent's marks changed (its id). */
+  readonly onDidChangeMarks: vscode.Event<string>;
+}
+
+export function agentItem(node: PlanTreeNode, a: AgentState | undefined, fallbackId: string, marks?: AgentMarks): vscode.TreeItem {
   const status = a?.status ?? 'gone';
+  const recording = marks?.isRecording(fallbackId) === true;
+  const replay = marks?.isReplay(fallbackId) === true;
   // Always Expanded (a leaf while empty): VS Code keeps an item collapsed once it was shown as None.
   const t = item(node, truncate(a?.name ?? fallbackId, LABEL_MAX), C.Expanded);
   const version = a?.protocolVersion ? `v${a.protocolVersion}` : undefined;
-  t.description = [version, status, a?.detail ? truncate(a.detail, 60) : undefined].filter(Boolean).join(' · ');
-  t.iconPath = agentIcon(status);
-  t.tooltip = [`Agent ${a?.name ?? fallbackId} (${fallbackId})`, `Protocol: ${version ?? 'not negotiated yet'}`, `Status: ${status}`, a?.detail ? `Detail: ${a.detail}` : undefined].filter(Boolean).join('\n');
-  t.contextValue = `agent:${facet(status)}`;
+  t.description = [version, replay ? undefined : status, a?.detail ? truncate(a.detail, 60) : undefined, recording ? 'recording' : undefined].filter(Boolean).join(' · ');
+  t.iconPath = replay ? icon('history') : agentIcon(status);
+  t.tooltip = [`Agent ${a?.name ?? fallbackId} (${fallbackId})`, `Protocol: ${version ?? 'not negotiated yet'}`, `Status: ${status}`, a?.detail ? `Detail: ${a.detail}` : undefined,
+    recording ? 'Recording its traffic (ACP: Record Agent Traffic stops it).' : undefined,
+    replay ? 'A recording played back: read-only, nothing is sent to any agent.' : undefined].filter(Boolean).join('\n');
+  // A replay is no agent: none of the agent menus apply.
+  t.contextValue = replay ? 'replay' : `agent:${facet(status)}${recording ? ':recording' : ''}`;
   return t;
 }
 
@@ -66,7 +79,7 @@ export function sessionItem(node: PlanTreeNode, s: SessionState | undefined, ses
     `Turn: ${state}`, s?.error ? `Error: ${s.error.message} (${s.error.code})` : undefined,
     hasPlans ? undefined : 'No plan yet.',
   ].filter(Boolean).join('\n');
-  t.contextValue = ['session', active ? 'active' : '', attention ? 'attention' : '', s ? '' : 'closed'].filter(Boolean).join(':');
+  t.contextValue = ['session', active ? 'active' : '', attention ? 'attention' : '', s ? '' : 'closed', s && !s.live ? 'detached' : ''].filter(Boolean).join(':');
   return t;
 }
 

@@ -70,10 +70,10 @@ export function makeProfile(extraSettings = {}, { untrusted = false } = {}) {
  * makes the (built) web workbench honour the `payload` URL parameter, which is how
  * extensionDevelopmentPath / extensionTestsPath reach the server-side (Node) extension host.
  */
-export async function startCodeServer({ profile, folder, verbose = false, extraArgs = [], untrusted = false }) {
+export async function startCodeServer({ profile, folder, verbose = false, extraArgs = [], untrusted = false, port: wanted = 0 }) {
   const args = [
     CODE_SERVER,
-    '--bind-addr', '127.0.0.1:0', // the OS picks a free port; read back from the log below
+    '--bind-addr', `127.0.0.1:${wanted}`, // 0: the OS picks a free port; read back from the log below
     '--auth', 'none',
     '--disable-telemetry',
     '--disable-update-check',

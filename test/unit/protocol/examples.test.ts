@@ -18,7 +18,7 @@ import type { AdapterCall, VersionAdapter } from '../../../src/protocol/adapter'
 import { createAdapter } from '../../../src/protocol/adapter';
 import { V1_CLIENT_RESULTS, V1_NOTIFICATION_PARAMS, V1_REQUEST_PARAMS } from '../../../src/protocol/v1/outgoing';
 import { V2_CLIENT_RESULTS, V2_NOTIFICATION_PARAMS, V2_REQUEST_PARAMS } from '../../../src/protocol/v2/outgoing';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 
 /** Every example where our verdict deliberately differs from the schema's, with the reason. */
 const LENIENCIES: Record<string, string> = {
@@ -117,7 +117,7 @@ function tryIt(fn: () => unknown): Verdict {
   try { fn(); return 'accept'; } catch { return 'reject'; }
 }
 
-function check(schema: z.ZodType | undefined, value: unknown): Verdict {
+function check(schema: z.ZodMiniType | undefined, value: unknown): Verdict {
   assert.ok(schema, 'no outgoing schema');
   return schema.safeParse(value).success ? 'accept' : 'reject';
 }

@@ -1,0 +1,251 @@
+// The durable session history of one workspace, under the extension's workspace storage: an
+// index (`index.json`: which sessions exist, their agent, title, folder, size) and one append-only
+// log per session (`sessions/<id>.jsonl`, records.ts). Writes are batched off the hot path (one
+// append per session per flush, never one per update); the index is replaced atomically (write a
+// temporary file, rename). A crash loses at most the records not yet flushed, and a torn last line
+// is reported once and skipped, never a failed load. Logs are compacted when a session is loaded
+// (message chunks merged, old plan revisions dropped), so files follow what is shown, not what was
+// streamed. Retention: at most `maxSessions` sessions and `maxBytes` in all (oldest first).
+// Free of `vscode`.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { createHash } from 'node:crypto';
+import { compact, parseLog, type HistoryRecord } from './records';
+
+/** Characters serialized before an append yields to the event loop. */
+const WRITE_CHUNK_CHARS = 4 * 1024 * 1024;
+
+export interface StoredSession {
+  agentId: string;
+  agentName: string;
+  sessionId: string;
+  title?: string;
+  cwd?: string;
+  /** Log file name under `sessions/`. */
+  file: string;
+  bytes: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+interface Index { version: 1; sessions: StoredSession[]; active?: { agentId: string; sessionId: string } }
+
+export interface HistoryOptions {
+  maxSessions: number;
+  maxBytes: number;
+  maxPlanRevisions: number;
+  /** Flush delay (ms): records are appended at most this often. */
+  flushMs?: number;
+  warn(message: string): void;
+}
+
+export interface LoadedSession { records: HistoryRecord[]; badLines: number; torn: boolean }
+
+export class HistoryStore {
+  private index: Index = { version: 1, sessions: [] };
+  private readonly pending = new Map<string, HistoryRecord[]>();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private writing: Promise<void> = Promise.resolve();
+  private indexDirty = false;
+  private disposed = false;
+
+  constructor(private readonly dir: string, private readonly options: HistoryOptions) {}
+
+  /** Reads the index (small; synchronous, at activation). A missing or unreadable index is an empty history. */
+  loadIndex(): StoredSession[] {
+    try {
+      const v = JSON.parse(fs.readFileSync(path.join(this.dir, 'index.json'), 'utf8')) as Partial<Index>;
+      if (v.version === 1 && Array.isArray(v.sessions)) this.index = { version: 1, sessions: v.sessions.filter(isStoredSession), ...(v.active ? { active: v.active } : {}) };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') this.options.warn(`history index unreadable, starting empty: ${String(err)}`);
+    }
+    return this.sessions();
+  }
+
+  sessions(): StoredSession[] { return [...this.index.sessions]; }
+  get activeSession(): { agentId: string; sessionId: string } | undefined { return this.index.active; }
+  session(agentId: string, sessionId: string): StoredSession | undefined {
+    return this.index.sessions.find((s) => s.agentId === agentId && s.sessionId === sessionId);
+  }
+
+  /** Adds or updates a session's entry (title, folder, agent name). */
+  describe(s: { agentId: string; agentName: string; sessionId: string; title?: string; cwd?: string }): void {
+    const now = Date.now();
+    const prev = this.session(s.agentId, s.sessionId);
+    const next: StoredSession = prev
+      ? { ...prev, agentName: s.agentName, ...(s.title !== undefined ? { title: s.title } : {}), ...(s.cwd !== undefined ? { cwd: s.cwd } : {}) }
+      : { agentId: s.agentId, agentName: s.agentName, sessionId: s.sessionId, file: fileName(s.agentId, s.sessionId), bytes: 0, createdAt: now, updatedAt: now, ...(s.title !== undefined ? { title: s.title } : {}), ...(s.cwd !== undefined ? { cwd: s.cwd } : {}) };
+    if (prev && JSON.stringify(prev) === JSON.stringify(next)) return;
+    this.index.sessions = [...this.index.sessions.filter((x) => x !== prev), next];
+    this.markIndex();
+  }
+
+  setActive(key: { agentId: string; sessionId: string } | undefined): void {
+    if (key?.agentId === this.index.active?.agentId && key?.sessionId === this.index.active?.sessionId) return;
+    this.index.active = key ? { agentId: key.agentId, sessionId: key.sessionId } : undefined;
+    this.markIndex();
+  }
+
+  /** Queues a record of a session (written at the next flush). */
+  append(agentId: string, sessionId: string, r: HistoryRecord): void {
+    if (this.disposed) return;
+    const s = this.session(agentId, sessionId);
+    if (!s) return;
+    let list = this.pending.get(s.file);
+    if (!list) this.pending.set(s.file, (list = []));
+    list.push(r);
+    s.updatedAt = r.t;
+    this.schedule();
+  }
+
+  /** Reads and compacts a session's log. A log much larger than its compacted form is rewritten. */
+  async load(s: StoredSession): Promise<LoadedSession> {
+    await this.flush();
+    let text = '';
+    try { text = await fs.promises.readFile(this.logPath(s.file), 'utf8'); } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') this.options.warn(`history of session ${s.sessionId} unreadable: ${String(err)}`);
+      return { records: [], badLines: 0, torn: false };
+    }
+    const parsed = parseLog(text);
+    if (parsed.torn) this.options.warn(`history of session ${s.sessionId}: the last record was cut short (the editor stopped while writing it); it was skipped.`);
+    if (parsed.badLines) this.options.warn(`history of session ${s.sessionId}: ${parsed.badLines} unreadable line(s) skipped.`);
+    const records = compact(parsed.records, this.options.maxPlanRevisions);
+    const compacted = serialize(records);
+    if (parsed.torn || parsed.badLines || Buffer.byteLength(compacted) < text.length / 2) await this.rewrite(s, compacted);
+    return { records, badLines: parsed.badLines, torn: parsed.torn };
+  }
+
+  /** Stores a whole session at once (an imported bundle); false when it is already here. */
+  async importSession(s: { agentId: string; agentName: string; sessionId: string; title?: string; cwd?: string }, records: readonly HistoryRecord[]): Promise<StoredSession | undefined> {
+    if (this.session(s.agentId, s.sessionId)) return undefined;
+    this.describe(s);
+    const stored = this.session(s.agentId, s.sessionId)!;
+    await fs.promises.mkdir(path.join(this.dir, 'sessions'), { recursive: true });
+    await this.rewrite(stored, serialize(records));
+    stored.updatedAt = Date.now();
+    await this.flush();
+    return stored;
+  }
+
+  /** Forgets a session and deletes its log. */
+  async delete(agentId: string, sessionId: string): Promise<void> {
+    const s = this.session(agentId, sessionId);
+    if (!s) return;
+    this.pending.delete(s.file);
+    this.index.sessions = this.index.sessions.filter((x) => x !== s);
+    if (this.index.active?.agentId === agentId && this.index.active.sessionId === sessionId) delete this.index.active;
+    this.markIndex();
+    await fs.promises.rm(this.logPath(s.file), { force: true });
+  }
+
+  async clear(): Promise<void> {
+    this.pending.clear();
+    this.index = { version: 1, sessions: [] };
+    await fs.promises.rm(path.join(this.dir, 'sessions'), { recursive: true, force: true });
+    this.markIndex();
+    await this.flush();
+  }
+
+  /** Writes what is queued now (the index too). */
+  flush(): Promise<void> {
+    if (this.timer) { clearTimeout(this.timer); this.timer = undefined; }
+    this.writing = this.writing.then(() => this.writeNow()).catch((err: unknown) => this.options.warn(`history not written: ${String(err)}`));
+    return this.writing;
+  }
+
+  /** Flushes synchronously (deactivation: the process may end right after). */
+  flushSync(): void {
+    this.disposed = true;
+    if (this.timer) clearTimeout(this.timer);
+    try {
+      fs.mkdirSync(path.join(this.dir, 'sessions'), { recursive: true });
+      for (const [file, list] of this.pending) fs.appendFileSync(this.logPath(file), serialize(list));
+      this.pending.clear();
+      if (this.indexDirty) this.writeIndexSync();
+    } catch (err) {
+      this.options.warn(`history not written: ${String(err)}`);
+    }
+  }
+
+  private schedule(): void {
+    this.timer ??= setTimeout(() => { this.timer = undefined; void this.flush(); }, this.options.flushMs ?? 500);
+  }
+
+  private markIndex(): void { this.indexDirty = true; this.schedule(); }
+
+  private async writeNow(): Promise<void> {
+    const batches = [...this.pending];
+    this.pending.clear();
+    if (batches.length) await fs.promises.mkdir(path.join(this.dir, 'sessions'), { recursive: true });
+    for (const [file, list] of batches) {
+      const s = this.index.sessions.find((x) => x.file === file);
+      // Serialized a few MB at a time, yielding between parts: a burst never blocks the host long.
+      for (let i = 0; i < list.length;) {
+        let text = '';
+        while (i < list.length && text.length < WRITE_CHUNK_CHARS) text += `${JSON.stringify(list[i++])}\n`;
+        await fs.promises.appendFile(this.logPath(file), text);
+        if (s) { s.bytes += Buffer.byteLength(text); this.indexDirty = true; }
+      }
+    }
+    await this.enforceRetention();
+    if (this.indexDirty) await this.writeIndex();
+  }
+
+  /** Oldest sessions go first when there are too many or they take too much space. */
+  private async enforceRetention(): Promise<void> {
+    const byAge = [...this.index.sessions].sort((a, b) => a.updatedAt - b.updatedAt);
+    let total = byAge.reduce((n, s) => n + s.bytes, 0);
+    let count = byAge.length;
+    for (const s of byAge) {
+      if (count <= this.options.maxSessions && total <= this.options.maxBytes) break;
+      if (s.agentId === this.index.active?.agentId && s.sessionId === this.index.active.sessionId) continue;
+      this.index.sessions = this.index.sessions.filter((x) => x !== s);
+      this.indexDirty = true;
+      count--;
+      total -= s.bytes;
+      await fs.promises.rm(this.logPath(s.file), { force: true });
+    }
+  }
+
+  private async rewrite(s: StoredSession, text: string): Promise<void> {
+    const tmp = `${this.logPath(s.file)}.tmp`;
+    await fs.promises.writeFile(tmp, text);
+    await fs.promises.rename(tmp, this.logPath(s.file));
+    s.bytes = Buffer.byteLength(text);
+    this.markIndex();
+  }
+
+  private async writeIndex(): Promise<void> {
+    this.indexDirty = false;
+    await fs.promises.mkdir(this.dir, { recursive: true });
+    const tmp = path.join(this.dir, 'index.json.tmp');
+    await fs.promises.writeFile(tmp, JSON.stringify(this.index));
+    await fs.promises.rename(tmp, path.join(this.dir, 'index.json'));
+  }
+
+  private writeIndexSync(): void {
+    this.indexDirty = false;
+    fs.mkdirSync(this.dir, { recursive: true });
+    const tmp = path.join(this.dir, 'index.json.tmp');
+    fs.writeFileSync(tmp, JSON.stringify(this.index));
+    fs.renameSync(tmp, path.join(this.dir, 'index.json'));
+  }
+
+  private logPath(file: string): string { return path.join(this.dir, 'sessions', file); }
+}
+
+function serialize(records: readonly HistoryRecord[]): string {
+  let out = '';
+  for (const r of records) out += `${JSON.stringify(r)}\n`;
+  return out;
+}
+
+function fileName(agentId: string, sessionId: string): string {
+  return `${createHash('sha256').update(`${agentId}\u0000${sessionId}`).digest('hex').slice(0, 32)}.jsonl`;
+}
+
+function isStoredSession(v: unknown): v is StoredSession {
+  const s = v as StoredSession;
+  return !!s && typeof s.agentId === 'string' && typeof s.sessionId === 'string' && typeof s.file === 'string' && /^[0-9a-f]{32}\.jsonl$/.test(s.file)
+    && typeof s.bytes === 'number' && typeof s.updatedAt === 'number';
+}

@@ -1,0 +1,103 @@
+// What the session history stores: one JSON line per record, per session, append-only. A record
+// is what reached the stores (a session event, a permission request and its answer, a client
+// terminal's output) with the time it arrived, so a restore rebuilds plans (with their revision
+// times), the transcript and the permission items exactly. Free of `vscode`.
+//
+// Why JSON lines we own (not an embedded database): appends are the only write on the hot path,
+// a torn last line after a crash is detectable and skippable, the format is readable in a bug
+// report, and it costs no native module or bundle bytes.
+import type { PermissionOutcome, PermissionRequest, SessionEvent } from '../../protocol/domain';
+
+export type HistoryRecord =
+  | { readonly t: number; readonly e: SessionEvent }
+  | { readonly t: number; readonly ask: { readonly id: string; readonly request: PermissionRequest; readonly flags: readonly string[] } }
+  | { readonly t: number; readonly answer: { readonly id: string; readonly outcome: PermissionOutcome } }
+  | { readonly t: number; readonly term: { readonly terminalId: string; readonly text: string; readonly exit?: { exitCode: number | null; signal: string | null } } };
+
+export interface ParsedLog {
+  records: HistoryRecord[];
+  /** Lines that were not records (skipped). */
+  badLines: number;
+  /** The last line was cut short (the process died while writing it): skipped. */
+  torn: boolean;
+}
+
+/** Parses a session log; never throws. */
+export function parseLog(text: string): ParsedLog {
+  const records: HistoryRecord[] = [];
+  let badLines = 0;
+  let torn = false;
+  let start = 0;
+  while (start < text.length) {
+    const nl = text.indexOf('\n', start);
+    const end = nl < 0 ? text.length : nl;
+    const line = text.slice(start, end);
+    start = end + 1;
+    if (!line.trim()) continue;
+    const r = parseRecord(line);
+    if (r) records.push(r);
+    else if (nl < 0) torn = true; // an unfinished last record
+    else badLines++;
+  }
+  return { records, badLines, torn };
+}
+
+function parseRecord(line: string): HistoryRecord | undefined {
+  let v: unknown;
+  try { v = JSON.parse(line); } catch { return undefined; }
+  if (!v || typeof v !== 'object' || typeof (v as { t?: unknown }).t !== 'number') return undefined;
+  const r = v as Record<string, unknown>;
+  if (isObject(r.e) && typeof r.e.sessionId === 'string' && typeof r.e.kind === 'string') return v as HistoryRecord;
+  if (isObject(r.ask) && typeof r.ask.id === 'string' && isObject(r.ask.request)) return v as HistoryRecord;
+  if (isObject(r.answer) && typeof r.answer.id === 'string' && isObject(r.answer.outcome)) return v as HistoryRecord;
+  if (isObject(r.term) && typeof r.term.terminalId === 'string' && typeof r.term.text === 'string') return v as HistoryRecord;
+  return undefined;
+}
+
+function isObject(v: unknown): v is Record<string, unknown> { return !!v && typeof v === 'object'; }
+
+/**
+ * A shorter log that rebuilds the same state: the chunks of each message merged into one message
+ * (at its first chunk's place), and only the last `maxPlanRevisions` updates of each plan.
+ */
+export function compact(records: readonly HistoryRecord[], maxPlanRevisions: number): HistoryRecord[] {
+  const out: (HistoryRecord | undefined)[] = [];
+  const messages = new Map<string, number>();
+  const planUpdates = new Map<string, number[]>();
+  for (const r of records) {
+    if (!('e' in r)) { out.push(r); continue; }
+    const e = r.e;
+    if (e.kind === 'message_chunk') {
+      const key = `${e.role}\u0000${e.messageId}`;
+      const at = messages.get(key);
+      const prev = at === undefined ? undefined : out[at];
+      if (prev && 'e' in prev && prev.e.kind === 'message' && Array.isArray(prev.e.content)) {
+        out[at!] = { t: prev.t, e: { ...prev.e, content: appendBlock(prev.e.content, e.content) } };
+      } else {
+        messages.set(key, out.length);
+        out.push({ t: r.t, e: { sessionId: e.sessionId, kind: 'message', role: e.role, messageId: e.messageId, content: [e.content], ...(e._meta !== undefined ? { _meta: e._meta } : {}) } });
+      }
+      continue;
+    }
+    if (e.kind === 'message') messages.delete(`${e.role}\u0000${e.messageId}`); // an upsert replaces what came before
+    if (e.kind === 'plan_update') {
+      const list = planUpdates.get(e.plan.planId) ?? [];
+      list.push(out.length);
+      if (list.length > maxPlanRevisions) out[list.shift()!] = undefined;
+      planUpdates.set(e.plan.planId, list);
+    }
+    out.push(r);
+  }
+  return out.filter((r): r is HistoryRecord => r !== undefined);
+}
+
+type Block = Extract<SessionEvent, { kind: 'message_chunk' }>['content'];
+
+/** Text chunks join the previous text block; anything else is a block of its own. */
+function appendBlock(blocks: readonly Block[], b: Block): Block[] {
+  const last = blocks[blocks.length - 1];
+  if (b.type === 'text' && last?.type === 'text' && !last._meta && !b._meta && !last.annotations && !b.annotations) {
+    return [...blocks.slice(0, -1), { ...last, text: last.text + b.text }];
+  }
+  return [...blocks, b];
+}

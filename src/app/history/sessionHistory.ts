@@ -1,0 +1,181 @@
+// Keeps the stores and the durable history in step. Live: every record that reaches the stores is
+// appended to its session's log (batched by HistoryStore). At activation: the index alone is read
+// (agents and sessions appear at once, not running); then, off the activation path, each
+// session's log is replayed into the plan store and the transcript (revisions keep their original
+// times) — the active session first. Replayed records are never recorded again. A session resumed
+// on its agent later appends to the same log. Free of `vscode`.
+import type { SessionEvent } from '../../protocol/domain';
+import type { PlanStore } from '../../state/planStore';
+import { sessionKey, type SessionKey, type SessionStore } from '../../state/sessionStore';
+import type { Transcript } from '../../state/transcript';
+import type { HistoryRecord } from './records';
+import type { HistoryStore, StoredSession } from './historyStore';
+
+export interface SessionHistoryDeps {
+  history: HistoryStore;
+  store: SessionStore;
+  plans: PlanStore;
+  transcript: Transcript;
+  agentName(agentId: string): string;
+  /** Agents whose sessions are not kept (replays of recordings live in memory only). */
+  ignored(agentId: string): boolean;
+  /** Sets the time the plan store stamps revisions with (undefined: the clock). */
+  setReplayTime(t: number | undefined): void;
+}
+
+/** What the transcript keeps of one message / one tool call's content (characters): no more is stored. */
+const MAX_MESSAGE_CHARS = 1024 * 1024;
+const MAX_TOOL_CONTENT_CHARS = 2 * 1024 * 1024;
+
+export class SessionHistory {
+  private replaying = false;
+  /** Characters stored per message / tool call, to stop storing what the views no longer keep. */
+  private readonly stored = new Map<string, number>();
+  private restored: Promise<void> = Promise.resolve();
+
+  constructor(private readonly d: SessionHistoryDeps) {}
+
+  /** Shows the stored sessions (not running) from the index, then replays their logs in the background. */
+  restore(): void {
+    const stored = this.d.history.loadIndex();
+    const { store } = this.d;
+    for (const s of stored) {
+      if (!store.agent(s.agentId)) store.setAgent({ id: s.agentId, name: s.agentName, status: 'stopped' });
+      store.addStoredSession(s.agentId, s.sessionId, { ...(s.cwd ? { cwd: s.cwd } : {}), ...(s.title ? { title: s.title } : {}) });
+    }
+    const active = this.d.history.activeSession;
+    if (active && store.session(active.agentId, active.sessionId)) store.setActiveSession(active);
+    const order = [...stored].sort((a, b) => rank(b, active) - rank(a, active));
+    this.restored = new Promise((resolve) => setImmediate(resolve)).then(() => this.replayAll(order));
+  }
+
+  /** Resolves once every stored session has been replayed. */
+  whenRestored(): Promise<void> { return this.restored; }
+
+  /** A record reached the stores live: append it (replays are not recorded again). */
+  record(agentId: string, sessionId: string, r: HistoryRecord): void {
+    if (this.replaying || this.d.ignored(agentId)) return;
+    const kept = this.bounded(agentId, r);
+    if (!kept) return;
+    r = kept;
+    const { history } = this.d;
+    if (!history.session(agentId, sessionId)) {
+      const s = this.d.store.session(agentId, sessionId);
+      history.describe({ agentId, agentName: this.d.agentName(agentId), sessionId, ...(s?.cwd ? { cwd: s.cwd } : {}), ...(s?.title ? { title: s.title } : {}) });
+    }
+    history.append(agentId, sessionId, r);
+  }
+
+  /**
+   * The record as stored: a plan as the plan store keeps it (cut to its cap), chunks only while
+   * their message or tool call is within what the transcript keeps (else undefined: not stored).
+   */
+  private bounded(agentId: string, r: HistoryRecord): HistoryRecord | undefined {
+    if (!('e' in r)) return r;
+    const e = r.e;
+    if (e.kind === 'plan_update') {
+      const kept = this.d.plans.get({ agentId, sessionId: e.sessionId, planId: e.plan.planId })?.plan;
+      return kept && kept !== e.plan ? { t: r.t, e: { ...e, plan: kept } } : r;
+    }
+    if (e.kind !== 'message_chunk' && e.kind !== 'tool_call_content_chunk') return r;
+    const id = e.kind === 'message_chunk' ? `m\u0000${agentId}\u0000${e.sessionId}\u0000${e.role}\u0000${e.messageId}` : `t\u0000${agentId}\u0000${e.sessionId}\u0000${e.toolCallId}`;
+    const total = (this.stored.get(id) ?? 0) + blockChars(e.content);
+    if (this.stored.size > 10_000) this.stored.clear(); // a bound on the bookkeeping itself
+    this.stored.set(id, total);
+    return total > (e.kind === 'message_chunk' ? MAX_MESSAGE_CHARS : MAX_TOOL_CONTENT_CHARS) ? undefined : r;
+  }
+
+  /** The session's title, folder or agent changed, or it became active. */
+  describe(key: SessionKey): void {
+    const s = this.d.store.session(key.agentId, key.sessionId);
+    if (!s || !this.d.history.session(key.agentId, key.sessionId)) return;
+    this.d.history.describe({ agentId: key.agentId, agentName: this.d.agentName(key.agentId), sessionId: key.sessionId, ...(s.cwd ? { cwd: s.cwd } : {}), ...(s.title ? { title: s.title } : {}) });
+  }
+
+  /** The stored records of a session (for export), or undefined when it is not stored. */
+  async records(key: SessionKey): Promise<{ session: StoredSession; records: HistoryRecord[] } | undefined> {
+    const s = this.d.history.session(key.agentId, key.sessionId);
+    return s && { session: s, records: (await this.d.history.load(s)).records };
+  }
+
+  /** Stores and shows an imported session (not served by any agent); false when it is already here. */
+  async importSession(s: { agentId: string; agentName: string; sessionId: string; title?: string; cwd?: string }, records: readonly HistoryRecord[]): Promise<boolean> {
+    if (this.d.store.session(s.agentId, s.sessionId)) return false;
+    const stored = await this.d.history.importSession(s, records);
+    if (!stored) return false;
+    if (!this.d.store.agent(s.agentId)) this.d.store.setAgent({ id: s.agentId, name: s.agentName, status: 'stopped' });
+    this.d.store.addStoredSession(s.agentId, s.sessionId, { ...(s.cwd ? { cwd: s.cwd } : {}), ...(s.title ? { title: s.title } : {}) });
+    this.replay(stored, records);
+    return true;
+  }
+
+  /** Deletes a session's stored history and forgets it in the views (a live session keeps running; what it does next starts a new history). */
+  async delete(key: SessionKey): Promise<void> {
+    await this.d.history.delete(key.agentId, key.sessionId);
+    this.forget(key);
+  }
+
+  /** Deletes every stored session of this workspace. */
+  async clear(): Promise<void> {
+    const all = this.d.history.sessions();
+    await this.d.history.clear();
+    for (const s of all) this.forget(s);
+  }
+
+  private forget(key: SessionKey): void {
+    if (this.d.store.session(key.agentId, key.sessionId)?.live) return;
+    this.d.plans.clearSession(key.agentId, key.sessionId);
+    this.d.transcript.removeSession(sessionKey(key.agentId, key.sessionId));
+    this.d.store.removeSession(key.agentId, key.sessionId);
+  }
+
+  private async replayAll(order: readonly StoredSession[]): Promise<void> {
+    for (const s of order) {
+      const loaded = await this.d.history.load(s);
+      this.replay(s, loaded.records);
+      await new Promise((resolve) => setImmediate(resolve)); // let the views paint between sessions
+    }
+  }
+
+  /** Applies a stored session's records to the stores, synchronously, in order. */
+  private replay(s: StoredSession, records: readonly HistoryRecord[]): void {
+    const { store, transcript } = this.d;
+    const key = sessionKey(s.agentId, s.sessionId);
+    const asked = new Set<string>();
+    this.replaying = true;
+    try {
+      for (const r of records) {
+        this.d.setReplayTime(r.t);
+        if ('e' in r) this.applyEvent(s.agentId, r.e, key);
+        else if ('ask' in r) { asked.add(r.ask.id); transcript.addPermissionRequest(r.ask.request, { requestId: r.ask.id, flags: [...r.ask.flags], key }); }
+        else if ('answer' in r) { asked.delete(r.answer.id); transcript.resolvePermission(key, r.answer.id, r.answer.outcome); }
+        else transcript.appendClientTerminalOutput(key, r.term.terminalId, r.term.text, r.term.exit);
+      }
+      // Requests still open when the editor stopped can no longer be answered.
+      for (const id of asked) transcript.resolvePermission(key, id, { outcome: 'cancelled' });
+      const last = store.session(s.agentId, s.sessionId);
+      if (last && last.turnState !== 'idle' && !last.live) store.applyEvent(s.agentId, { sessionId: s.sessionId, kind: 'state', state: 'idle', stopReason: 'interrupted' });
+    } finally {
+      this.d.setReplayTime(undefined);
+      this.replaying = false;
+    }
+  }
+
+  private applyEvent(agentId: string, e: SessionEvent, key: string): void {
+    this.d.store.applyEvent(agentId, e);
+    this.d.plans.apply(agentId, e);
+    this.d.transcript.apply(e, key);
+  }
+}
+
+function rank(s: StoredSession, active: SessionKey | undefined): number {
+  return (s.agentId === active?.agentId && s.sessionId === active.sessionId ? 1e15 : 0) + s.updatedAt;
+}
+
+/** A content block's size in characters (text, or the encoded data of an image, audio or resource). */
+function blockChars(b: unknown): number {
+  if (!b || typeof b !== 'object') return 0;
+  const o = b as { text?: unknown; data?: unknown; resource?: { text?: unknown; blob?: unknown } };
+  const len = (v: unknown): number => (typeof v === 'string' ? v.length : 0);
+  return len(o.text) + len(o.data) + len(o.resource?.text) + len(o.resource?.blob) + 64;
+}

@@ -1,0 +1,92 @@
+// The commands of traffic recording and replay, from one table. Each takes an optional
+// argument (an agent id, a tree node `{agentId}`, a file path or Uri) for menus, tests and
+// other extensions, and asks with a quick pick or a file dialog otherwise.
+//   acp.recordAgentTraffic (agent?)        on/off per agent → { recording, file, messages? }
+//   acp.openRecording (file?, pace?)       plays a `.jsonl`/`.ndjson` recording → ReplayInfo
+//   acp.pauseReplay / acp.resumeReplay / acp.stepReplay / acp.closeRecording (replay agent?)
+import * as vscode from 'vscode';
+import type { ReplayPace } from './player';
+import type { Recordings } from './recordings';
+import type { ReplayInfo } from './replays';
+
+export interface RecordResult { recording: boolean; file: string; messages?: number }
+
+const PACES: { label: string; detail: string; pace: ReplayPace }[] = [
+  { label: 'At once', detail: 'Play the whole recording now.', pace: 'instant' },
+  { label: 'At recorded speed', detail: 'As it happened (long pauses shortened to 2 s); pause and step from the status bar.', pace: 'recorded' },
+  { label: 'Step by step', detail: 'One message per Step (status bar or "ACP: Step Replay").', pace: 'step' },
+];
+
+function agentIdOf(arg: unknown): string | undefined {
+  if (typeof arg === 'string') return arg;
+  const id = (arg as { agentId?: unknown } | undefined)?.agentId;
+  return typeof id === 'string' ? id : undefined;
+}
+
+function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+export function registerRecordingCommands(r: Recordings, agentList: () => { id: string; name: string }[]): vscode.Disposable {
+  const fail = (err: unknown): undefined => {
+    void vscode.window.showErrorMessage(errorText(err));
+    return undefined;
+  };
+
+  const pickAgent = async (): Promise<string | undefined> => {
+    const agents = agentList();
+    if (agents.length === 0) { void vscode.window.showInformationMessage('No agent is configured.'); return undefined; }
+    const pick = await vscode.window.showQuickPick(agents.map((a) => ({
+      label: a.name, description: r.isRecording(a.id) ? 'recording: pick to stop' : '', id: a.id,
+    })), { placeHolder: 'Record (or stop recording) which agent\'s traffic?' });
+    return pick?.id;
+  };
+
+  /** The replay a control command acts on: its argument, else the latest open one. */
+  const replayOf = (arg: unknown): string | undefined => {
+    const id = r.replays.current(agentIdOf(arg));
+    if (!id) void vscode.window.showInformationMessage('No recording is being replayed. Open one with "ACP: Open Recording…".');
+    return id;
+  };
+
+  const commands: Record<string, (...args: unknown[]) => unknown> = {
+    'acp.recordAgentTraffic': async (arg): Promise<RecordResult | undefined> => {
+      try {
+        const agentId = agentIdOf(arg) ?? await pickAgent();
+        if (!agentId) return undefined;
+        if (r.isRecording(agentId)) {
+          const s = await r.stop(agentId);
+          return s && { recording: false, file: s.file, messages: s.messages };
+        }
+        return { recording: true, file: r.start(agentId) };
+      } catch (err) { return fail(err); }
+    },
+    'acp.openRecording': async (arg, paceArg): Promise<ReplayInfo | undefined> => {
+      try {
+        let file = arg instanceof vscode.Uri ? arg.fsPath : typeof arg === 'string' ? arg : undefined;
+        if (!file) {
+          const picked = await vscode.window.showOpenDialog({
+            canSelectMany: false, openLabel: 'Replay', title: 'Open an ACP recording',
+            filters: { 'ACP recordings': ['jsonl', 'ndjson'], 'All files': ['*'] }, defaultUri: vscode.Uri.file(r.folder),
+          });
+          file = picked?.[0]?.fsPath;
+          if (!file) return undefined;
+        }
+        let pace = PACES.find((p) => p.pace === paceArg)?.pace;
+        pace ??= (await vscode.window.showQuickPick(PACES, { placeHolder: 'Replay how?' }))?.pace;
+        if (!pace) return undefined;
+        const info = await r.replays.openFile(file, pace);
+        await vscode.commands.executeCommand('workbench.view.extension.acp');
+        return info;
+      } catch (err) {
+        return fail(new Error(`Could not open the recording: ${errorText(err)}`));
+      }
+    },
+    'acp.pauseReplay': (arg) => { const id = replayOf(arg); if (id) r.replays.pause(id); return !!id; },
+    'acp.resumeReplay': (arg) => { const id = replayOf(arg); if (id) r.replays.resume(id); return !!id; },
+    'acp.stepReplay': (arg) => { const id = replayOf(arg); return id ? r.replays.step(id) : false; },
+    'acp.closeRecording': (arg) => { const id = replayOf(arg); return id ? r.replays.close(id) : false; },
+  };
+
+  return vscode.Disposable.from(...Object.entries(commands).map(([id, run]) => vscode.commands.registerCommand(id, run)));
+}

@@ -1,0 +1,141 @@
+// Traffic recording and replay, as the user sees them: which agents are recorded (the tree's
+// agent rows read it through AgentMarks), the status bar items ("$(record) Recording <agent>",
+// and a replay's pause/resume/step control), and the recordings folder under the extension's
+// global storage. Recording itself is recorder.ts (hooked on every connection through `tap`);
+// replaying is replays.ts.
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { AgentManager } from '../agents/agentManager';
+import { Disposable, toDisposable } from '../common/lifecycle';
+import type { SessionStore } from '../state/sessionStore';
+import type { AgentMarks } from '../ui/tree/treeItems';
+import { isInitialize } from './decoder';
+import { AgentRecorders, type RecordingSummary, type WireTap } from './recorder';
+import { Replays, type ReplayDeps } from './replays';
+
+export interface RecordingDeps extends ReplayDeps {
+  /** The extension's global storage folder; recordings go to its `recordings` folder. */
+  storagePath: string;
+  store: SessionStore;
+  agents(): AgentManager;
+}
+
+export class Recordings extends Disposable implements AgentMarks {
+  private readonly recorders = new AgentRecorders(isInitialize);
+  private readonly _onDidChangeMarks = this._register(new vscode.EventEmitter<string>());
+  readonly onDidChangeMarks = this._onDidChangeMarks.event;
+  readonly replays: Replays;
+  private readonly recordingItem: vscode.StatusBarItem;
+  private readonly replayItem: vscode.StatusBarItem;
+  private readonly stepItem: vscode.StatusBarItem;
+  /** Where recordings are written. */
+  readonly folder: string;
+
+  constructor(private readonly deps: RecordingDeps) {
+    super();
+    this.folder = path.join(deps.storagePath, 'recordings');
+    this.replays = this._register(new Replays(deps, (agentId) => this.changed(agentId)));
+    this.recordingItem = this._register(vscode.window.createStatusBarItem('acp.recording', vscode.StatusBarAlignment.Left, 49));
+    this.recordingItem.name = 'ACP Recording';
+    this.recordingItem.backgroundColor = new vscode.ThemeColor('statusBarItem.errorBackground');
+    this.replayItem = this._register(vscode.window.createStatusBarItem('acp.replay', vscode.StatusBarAlignment.Left, 48));
+    this.replayItem.name = 'ACP Replay';
+    this.stepItem = this._register(vscode.window.createStatusBarItem('acp.replay.step', vscode.StatusBarAlignment.Left, 47));
+    this.stepItem.name = 'ACP Replay Step';
+    this._register(toDisposable(() => void this.recorders.stopAll()));
+  }
+
+  isRecording(agentId: string): boolean { return this.recorders.isRecording(agentId); }
+  isReplay(agentId: string): boolean { return this.replays.has(agentId); }
+  /** The file `agentId` is being recorded to. */
+  recordingFile(agentId: string): string | undefined { return this.recorders.recording(agentId)?.file; }
+
+  /** The wire hook of a new connection of `agentId` (AgentManager calls it per connection). */
+  tap(agentId: string): WireTap { return this.recorders.tap(agentId); }
+
+  /** Starts recording `agentId`; returns the file. */
+  start(agentId: string): string {
+    const sup = this.deps.agents().get(agentId);
+    if (!sup) throw new Error(`No agent "${agentId}" is configured, so there is nothing to record.`);
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+    const file = path.join(this.folder, `${agentId.replace(/[^\w.-]+/g, '_').slice(0, 40)}-${stamp}.jsonl`);
+    const version = this.deps.store.agent(agentId)?.protocolVersion;
+    this.recorders.start(agentId, file, {
+      agent: sup.def.name, agentId, startedAt: new Date().toISOString(), redacted: true,
+      ...(version ? { protocolVersion: version } : {}),
+    }, sup.connection !== undefined, (s) => this.stoppedByItself(agentId, s));
+    this.deps.log.info(`[recording] ${sup.def.name}: recording its traffic (redacted) to ${file}`);
+    this.changed(agentId);
+    return file;
+  }
+
+  /** Stops recording `agentId` and tells where the file is (Open / Reveal). */
+  async stop(agentId: string): Promise<RecordingSummary | undefined> {
+    const s = await this.recorders.stop(agentId);
+    this.changed(agentId);
+    if (s) this.report(agentId, s);
+    return s;
+  }
+
+  private stoppedByItself(agentId: string, s: RecordingSummary): void {
+    void this.stop(agentId);
+    const why = s.error ? `writing the file failed (${s.error})` : `it reached ${Math.round(s.bytes / 1048576)} MB, the limit of one recording`;
+    void vscode.window.showWarningMessage(`Recording of ${this.agentName(agentId)} stopped: ${why}. Start a new recording to go on.`);
+  }
+
+  private report(agentId: string, s: RecordingSummary): void {
+    const text = `Recorded ${s.messages} messages of ${this.agentName(agentId)} (redacted) to ${s.file}.`;
+    this.deps.log.info(`[recording] ${text}`);
+    const uri = vscode.Uri.file(s.file);
+    void vscode.window.showInformationMessage(text, 'Open', 'Reveal').then((pick) => {
+      if (pick === 'Open') void vscode.window.showTextDocument(uri);
+      if (pick === 'Reveal') void vscode.commands.executeCommand('revealFileInOS', uri);
+    });
+  }
+
+  private agentName(agentId: string): string {
+    return this.deps.agents().get(agentId)?.def.name ?? agentId;
+  }
+
+  private changed(agentId: string): void {
+    this._onDidChangeMarks.fire(agentId);
+    this.renderStatus();
+  }
+
+  private readonly contextValues = new Map<string, boolean>();
+  private setContext(key: string, value: boolean): void {
+    if (this.contextValues.get(key) === value) return;
+    this.contextValues.set(key, value);
+    void vscode.commands.executeCommand('setContext', key, value);
+  }
+
+  private renderStatus(): void {
+    const recording = this.recorders.agentIds();
+    const item = this.recordingItem;
+    if (recording.length === 0) item.hide();
+    else {
+      item.text = `$(record) Recording ${recording.length === 1 ? this.agentName(recording[0]) : `${recording.length} agents`}`;
+      item.tooltip = `Recording ACP traffic (redacted) to ${this.folder}. Click to stop.`;
+      item.command = { title: 'Stop Recording', command: 'acp.recordAgentTraffic', arguments: recording.length === 1 ? [recording[0]] : [] };
+      item.show();
+    }
+    const id = this.replays.current();
+    const s = id === undefined ? undefined : this.replays.state(id);
+    const active = !!s && !s.done;
+    this.setContext('acp.replayActive', active);
+    this.setContext('acp.replayPaused', active && s.paused);
+    if (!s || s.done) { this.replayItem.hide(); this.stepItem.hide(); return; }
+    this.replayItem.text = `${s.paused ? '$(debug-continue)' : '$(debug-pause)'} Replay ${s.position}/${s.total}`;
+    this.replayItem.tooltip = `${s.name}: ${s.paused ? 'paused. Click to resume' : 'playing. Click to pause'}.`;
+    this.replayItem.command = { title: s.paused ? 'Resume Replay' : 'Pause Replay', command: s.paused ? 'acp.resumeReplay' : 'acp.pauseReplay', arguments: [id] };
+    this.replayItem.show();
+    if (s.paused) {
+      this.stepItem.text = '$(debug-step-over) Step';
+      this.stepItem.tooltip = `${s.name}: play the next recorded message.`;
+      this.stepItem.command = { title: 'Step Replay', command: 'acp.stepReplay', arguments: [id] };
+      this.stepItem.show();
+    } else {
+      this.stepItem.hide();
+    }
+  }
+}

@@ -1,0 +1,183 @@
+// Recordings played back into READ-ONLY sessions (ACP: Open Recording…). A replay is a pseudo
+// agent `recording:<file name>` (status `stopped`, never started, never sent anything) whose
+// decoded events go through the same stores as a live agent's (the composition root's apply):
+// the Plans tree, the status bar and the conversation show it like any session. Permission
+// requests are shown in the conversation as recorded, with the recorded answer; they never reach
+// the permission broker (no notification, no rule). Bad lines are reported and skipped.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { SessionEvent } from '../protocol/domain';
+import type { PlanStore } from '../state/planStore';
+import { sessionKey, type SessionStore } from '../state/sessionStore';
+import type { Transcript } from '../state/transcript';
+import { ReplayDecoder, type ReplayOutput } from './decoder';
+import { describeBadLines, indexRecording, MAX_RECORDING_BYTES } from './format';
+import { ReplayPlayer, type PlayerState, type ReplayPace } from './player';
+
+export const REPLAY_AGENT_PREFIX = 'recording:';
+
+export interface ReplayDeps {
+  store: SessionStore;
+  plans: PlanStore;
+  transcript: Transcript;
+  /** The composition root's path for a live agent's events (all stores, in order). */
+  apply(agentId: string, e: SessionEvent): void;
+  log: vscode.LogOutputChannel;
+}
+
+/** What opening a recording found (also the command's result). */
+export interface ReplayInfo {
+  readonly agentId: string;
+  readonly file: string;
+  readonly messages: number;
+  readonly badLines: number;
+  /** The first few bad lines' numbers. */
+  readonly firstBadLines: readonly number[];
+}
+
+interface OpenReplay {
+  readonly info: ReplayInfo;
+  readonly name: string;
+  readonly agentName: string | undefined;
+  readonly player: ReplayPlayer;
+  version: number | undefined;
+  activated: boolean;
+  notes: number;
+}
+
+export class Replays implements vscode.Disposable {
+  private readonly open = new Map<string, OpenReplay>();
+  private last: string | undefined;
+
+  constructor(private readonly deps: ReplayDeps, private readonly changed: (agentId: string) => void) {}
+
+  has(agentId: string): boolean { return this.open.has(agentId); }
+
+  /** The replay a command without an argument acts on: the latest one still open. */
+  current(agentId?: string): string | undefined {
+    if (agentId !== undefined) return this.open.has(agentId) ? agentId : undefined;
+    return this.last !== undefined && this.open.has(this.last) ? this.last : [...this.open.keys()].at(-1);
+  }
+
+  state(agentId: string): (PlayerState & { name: string }) | undefined {
+    const r = this.open.get(agentId);
+    return r && { ...r.player.state, name: r.name };
+  }
+
+  /** Reads, checks and starts playing `file`; opening the same file again replaces its replay. */
+  async openFile(file: string, pace: ReplayPace): Promise<ReplayInfo> {
+    const name = path.basename(file);
+    const size = (await fs.promises.stat(file)).size;
+    if (size > MAX_RECORDING_BYTES) {
+      throw new Error(`${name} is ${(size / 1048576).toFixed(1)} MB; recordings over ${MAX_RECORDING_BYTES / 1048576} MB are not opened. Keep the part of the file you need (whole lines) and open that.`);
+    }
+    const bytes = await fs.promises.readFile(file);
+    const index = indexRecording(bytes);
+    const agentId = `${REPLAY_AGENT_PREFIX}${name}`;
+    this.close(agentId);
+    const bad = describeBadLines(index);
+    if (bad) {
+      this.deps.log.warn(`[replay ${name}] ${bad}`);
+      void vscode.window.showWarningMessage(`${name}: ${bad} The rest is replayed.`);
+    }
+    if (index.messages.length === 0) void vscode.window.showWarningMessage(`${name} holds no recorded ACP messages: nothing to replay.`);
+    const info: ReplayInfo = {
+      agentId, file, messages: index.messages.length, badLines: index.bad.length, firstBadLines: index.bad.slice(0, 5).map((b) => b.line),
+    };
+    const header = index.header;
+    const decoder = new ReplayDecoder(header?.protocolVersion === 2 ? 2 : 1);
+    const schedule = (fn: () => void, ms: number): { dispose(): void } => { const t = setTimeout(fn, ms); return { dispose: () => clearTimeout(t) }; };
+    const player = new ReplayPlayer(bytes, index, decoder, (outputs) => this.play(agentId, outputs), pace, schedule);
+    const r: OpenReplay = {
+      info, name, agentName: typeof header?.agent === 'string' ? header.agent : undefined,
+      player, version: undefined, activated: false, notes: 0,
+    };
+    this.open.set(agentId, r);
+    this.last = agentId;
+    player.onDidChange((s) => {
+      this.showAgent(r);
+      if (s.done) this.deps.log.info(`[replay ${name}] played ${s.total} messages${r.notes ? ` (${r.notes} could not be decoded; see the warnings above)` : ''}.`);
+    });
+    this.showAgent(r);
+    this.changed(agentId);
+    this.deps.log.info(`[replay ${name}] opened ${file}: ${info.messages} messages, pace ${pace}. Nothing is sent to any agent.`);
+    player.start();
+    return info;
+  }
+
+  pause(agentId: string): void { this.open.get(agentId)?.player.pause(); }
+  resume(agentId: string): void { this.open.get(agentId)?.player.resume(); }
+  step(agentId: string): boolean { return this.open.get(agentId)?.player.step() ?? false; }
+
+  /** Stops the replay and removes its sessions, plans and transcripts. */
+  close(agentId: string): boolean {
+    const r = this.open.get(agentId);
+    if (!r) return false;
+    this.open.delete(agentId);
+    r.player.dispose();
+    const { store, plans, transcript } = this.deps;
+    const sessions = new Set([...store.sessions(agentId).map((s) => s.sessionId), ...plans.sessionIds(agentId)]);
+    for (const sessionId of sessions) transcript.removeSession(sessionKey(agentId, sessionId));
+    plans.clearAgent(agentId);
+    store.removeAgent(agentId);
+    this.changed(agentId);
+    return true;
+  }
+
+  dispose(): void {
+    for (const id of [...this.open.keys()]) this.close(id);
+  }
+
+  // ------------------------------------------------------------------ internals
+
+  /** One recorded line's outputs into the stores. */
+  private play(agentId: string, outputs: readonly ReplayOutput[]): void {
+    const r = this.open.get(agentId);
+    if (!r) return;
+    const { store, transcript } = this.deps;
+    for (const o of outputs) {
+      switch (o.kind) {
+        case 'connected': r.version = o.version; this.showAgent(r); break;
+        case 'session':
+          store.attachSession(agentId, o.sessionId, o.cwd !== undefined ? { cwd: o.cwd } : {});
+          store.detachSession(agentId, o.sessionId); // read-only
+          this.activate(r, o.sessionId);
+          break;
+        case 'event':
+          this.deps.apply(agentId, o.event);
+          this.activate(r, o.event.sessionId);
+          break;
+        case 'permission':
+          transcript.addPermissionRequest(o.request, { requestId: o.requestId, key: sessionKey(agentId, o.request.sessionId) });
+          break;
+        case 'permission_answer':
+          transcript.resolvePermission(sessionKey(agentId, o.sessionId), o.requestId, o.outcome);
+          break;
+        case 'note':
+          r.notes++;
+          this.deps.log.warn(`[replay ${r.name}] line ${o.line}: ${o.text}`);
+          break;
+        default: o satisfies never;
+      }
+    }
+  }
+
+  /** The first session of a replay becomes the active one (the conversation shows it). */
+  private activate(r: OpenReplay, sessionId: string): void {
+    if (r.activated) return;
+    r.activated = true;
+    this.deps.store.setActiveSession({ agentId: r.info.agentId, sessionId });
+  }
+
+  private showAgent(r: OpenReplay): void {
+    const s = r.player.state;
+    const progress = s.done ? `replayed ${s.total}` : `replay ${s.position}/${s.total}${s.paused ? ' · paused' : ''}`;
+    this.deps.store.setAgent({
+      id: r.info.agentId, name: `Replay: ${r.name}`, status: 'stopped',
+      detail: [r.agentName, progress].filter(Boolean).join(' · '),
+      ...(r.version === 1 || r.version === 2 ? { protocolVersion: r.version } : {}),
+    });
+    this.changed(r.info.agentId);
+  }
+}

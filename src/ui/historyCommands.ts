@@ -1,0 +1,84 @@
+// Commands over the stored session history of this workspace: delete one session's history,
+// clear all (both with a confirmation), export a session as a JSON bundle and import one (shown
+// read-only until resumed on its agent). Nothing is written outside VS Code's storage without the
+// user choosing where.
+import * as vscode from 'vscode';
+import type { SessionHistory } from '../app/history/sessionHistory';
+import type { HistoryRecord } from '../app/history/records';
+import { parseLog } from '../app/history/records';
+import type { SessionKey, SessionStore } from '../state/sessionStore';
+
+export const BUNDLE_FORMAT = 'acp-plans/session';
+
+interface Bundle { format: string; version: 1; agentId: string; agentName: string; sessionId: string; title?: string; cwd?: string; exportedAt: string; records: HistoryRecord[] }
+
+function isSessionRef(x: unknown): x is SessionKey {
+  return !!x && typeof (x as SessionKey).agentId === 'string' && typeof (x as SessionKey).sessionId === 'string';
+}
+
+export function registerHistoryCommands(history: SessionHistory | undefined, store: SessionStore): vscode.Disposable {
+  const unavailable = (): false => {
+    void vscode.window.showInformationMessage('Session history is off: open a folder, and turn on the acp.history.enabled setting.');
+    return false;
+  };
+  const target = (arg: unknown): SessionKey | undefined => (isSessionRef(arg) ? arg : store.activeSession);
+  const name = (k: SessionKey): string => store.session(k.agentId, k.sessionId)?.title ?? `session ${k.sessionId}`;
+
+  const commands: Record<string, (...args: unknown[]) => unknown> = {
+    'acp.deleteSessionHistory': async (arg) => {
+      if (!history) return unavailable();
+      const k = target(arg);
+      if (!k) return false;
+      const ok = await vscode.window.showWarningMessage(`Delete the stored history of “${name(k)}”?`, { modal: true, detail: 'Its plans, their revisions and the conversation are removed from this workspace. The agent keeps its own copy of the session, if it has one.' }, 'Delete');
+      if (ok !== 'Delete') return false;
+      await history.delete(k);
+      return true;
+    },
+    'acp.clearHistory': async () => {
+      if (!history) return unavailable();
+      const ok = await vscode.window.showWarningMessage('Clear all stored sessions of this workspace?', { modal: true, detail: 'Every stored plan, revision and conversation of this workspace is deleted. Running sessions keep running.' }, 'Clear All');
+      if (ok !== 'Clear All') return false;
+      await history.clear();
+      return true;
+    },
+    'acp.exportSession': async (arg, file?: unknown) => {
+      if (!history) return unavailable();
+      const k = target(arg);
+      const stored = k && await history.records(k);
+      if (!k || !stored) { void vscode.window.showInformationMessage('This session has no stored history to export yet.'); return false; }
+      const uri = file instanceof vscode.Uri ? file : await vscode.window.showSaveDialog({
+        title: 'Export session', filters: { 'ACP session': ['json'] },
+        defaultUri: vscode.Uri.joinPath(vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file('/'), `${safeName(name(k))}.acp-session.json`),
+      });
+      if (!uri) return false;
+      const s = stored.session;
+      const bundle: Bundle = { format: BUNDLE_FORMAT, version: 1, agentId: s.agentId, agentName: s.agentName, sessionId: s.sessionId, exportedAt: new Date().toISOString(), records: stored.records, ...(s.title ? { title: s.title } : {}), ...(s.cwd ? { cwd: s.cwd } : {}) };
+      await vscode.workspace.fs.writeFile(uri, Buffer.from(JSON.stringify(bundle)));
+      return uri;
+    },
+    'acp.importSession': async (file?: unknown) => {
+      if (!history) return unavailable();
+      const uri = file instanceof vscode.Uri ? file : (await vscode.window.showOpenDialog({ title: 'Import session', filters: { 'ACP session': ['json'] }, canSelectMany: false }))?.[0];
+      if (!uri) return false;
+      const bundle = readBundle(Buffer.from(await vscode.workspace.fs.readFile(uri)).toString('utf8'));
+      if (typeof bundle === 'string') { void vscode.window.showErrorMessage(`Not imported: ${bundle}`); return false; }
+      const imported = await history.importSession(bundle, bundle.records);
+      if (!imported) { void vscode.window.showInformationMessage(`Session “${bundle.title ?? bundle.sessionId}” is already in this workspace.`); return false; }
+      store.setActiveSession({ agentId: bundle.agentId, sessionId: bundle.sessionId });
+      return { agentId: bundle.agentId, sessionId: bundle.sessionId };
+    },
+  };
+  return vscode.Disposable.from(...Object.entries(commands).map(([id, run]) => vscode.commands.registerCommand(id, run)));
+}
+
+/** The bundle, or why it is not one. Records are checked one by one (bad ones skipped). */
+function readBundle(text: string): Bundle | string {
+  let v: Partial<Bundle>;
+  try { v = JSON.parse(text) as Partial<Bundle>; } catch { return 'the file is not JSON.'; }
+  if (v.format !== BUNDLE_FORMAT || v.version !== 1) return `the file is not an ACP Plans session (format "${String(v.format).slice(0, 40)}").`;
+  if (typeof v.agentId !== 'string' || typeof v.sessionId !== 'string' || !Array.isArray(v.records)) return 'the session is incomplete (agent, session or records missing).';
+  const parsed = parseLog(v.records.map((r) => JSON.stringify(r)).join('\n') + '\n');
+  return { ...(v as Bundle), agentName: typeof v.agentName === 'string' ? v.agentName : v.agentId, records: parsed.records };
+}
+
+function safeName(s: string): string { return s.replace(/[^\w.-]+/g, '-').slice(0, 60) || 'session'; }

@@ -1,0 +1,94 @@
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { HistoryStore } from '../../../src/app/history/historyStore';
+import { compact, parseLog, type HistoryRecord } from '../../../src/app/history/records';
+import type { SessionEvent } from '../../../src/protocol/domain';
+
+const chunk = (messageId: string, text: string): SessionEvent => ({ sessionId: 's1', kind: 'message_chunk', role: 'agent', messageId, content: { type: 'text', text } });
+const plan = (n: number): SessionEvent => ({ sessionId: 's1', kind: 'plan_update', plan: { type: 'items', planId: 'main', entries: [{ content: `step ${n}`, status: 'pending', priority: 'medium' }] } } as SessionEvent);
+
+function tmp(): string { return fs.mkdtempSync(path.join(os.tmpdir(), 'acp-history-')); }
+function store(dir: string, warnings: string[] = [], extra: Partial<ConstructorParameters<typeof HistoryStore>[1]> = {}): HistoryStore {
+  return new HistoryStore(dir, { maxSessions: 100, maxBytes: 1e9, maxPlanRevisions: 200, flushMs: 1, warn: (m) => warnings.push(m), ...extra });
+}
+
+describe('Session history: records', () => {
+  it('parses lines, skips bad ones, and detects a torn last record', () => {
+    const good = JSON.stringify({ t: 1, e: chunk('m', 'a') });
+    const r = parseLog(`${good}\nnot json\n{"t":2}\n${good}\n{"t":3,"e":{"sessionId":"s1","kind":"mess`);
+    assert.equal(r.records.length, 2);
+    assert.equal(r.badLines, 2);
+    assert.equal(r.torn, true);
+    assert.equal(parseLog(`${good}\n`).torn, false);
+  });
+
+  it('compacts: message chunks become one message at the first chunk, old plan updates go', () => {
+    const records: HistoryRecord[] = [
+      { t: 1, e: chunk('m1', 'Hel') }, { t: 2, e: plan(1) }, { t: 3, e: chunk('m1', 'lo') }, { t: 4, e: plan(2) }, { t: 5, e: plan(3) },
+    ];
+    const out = compact(records, 2);
+    assert.equal(out.length, 3);
+    const first = out[0]!;
+    assert.ok('e' in first && first.e.kind === 'message' && Array.isArray(first.e.content));
+    assert.deepEqual('e' in first && first.e.kind === 'message' ? first.e.content : null, [{ type: 'text', text: 'Hello' }]);
+    assert.deepEqual(out.slice(1).map((r) => 'e' in r && r.e.kind === 'plan_update' && r.e.plan.type === 'items' && r.e.plan.entries[0]!.content), ['step 2', 'step 3']);
+  });
+});
+
+describe('Session history: store', () => {
+  it('appends batched records and reads them back after a restart; the index survives', async () => {
+    const dir = tmp();
+    const a = store(dir);
+    a.describe({ agentId: 'demo', agentName: 'Demo Agent', sessionId: 's1', title: 'Fix', cwd: '/w' });
+    for (let i = 0; i < 1000; i++) a.append('demo', 's1', { t: i, e: plan(i) });
+    await a.flush();
+    const b = store(dir);
+    const [s] = b.loadIndex();
+    assert.deepEqual(s && { agentId: s.agentId, agentName: s.agentName, title: s.title, cwd: s.cwd }, { agentId: 'demo', agentName: 'Demo Agent', title: 'Fix', cwd: '/w' });
+    const loaded = await b.load(s!);
+    assert.equal(loaded.records.length, 200, 'compacted to the kept plan revisions');
+    assert.ok(fs.statSync(path.join(dir, 'sessions', s!.file)).size < 200 * 300, 'the log was rewritten compacted');
+  });
+
+  it('a log cut in the middle of a record (kill -9 while writing) loads, reporting the torn record once', async () => {
+    const dir = tmp();
+    const a = store(dir);
+    a.describe({ agentId: 'demo', agentName: 'Demo', sessionId: 's1' });
+    for (let i = 0; i < 10; i++) a.append('demo', 's1', { t: i, e: chunk(`m${i}`, 'x') });
+    await a.flush();
+    const file = path.join(dir, 'sessions', a.sessions()[0]!.file);
+    fs.appendFileSync(file, '{"t":99,"e":{"sessionId":"s1","kind":"message_ch');
+    const warnings: string[] = [];
+    const b = store(dir, warnings);
+    const loaded = await b.load(b.loadIndex()[0]!);
+    assert.equal(loaded.records.length, 10);
+    assert.equal(loaded.torn, true);
+    assert.equal(warnings.filter((w) => /cut short/.test(w)).length, 1);
+    const again = await store(dir, warnings).load(store(dir).loadIndex()[0]!);
+    assert.equal(again.torn, false, 'reported once: the torn line is gone after the rewrite');
+  });
+
+  it('keeps at most maxSessions (least recently used go first), and deletes on request', async () => {
+    const dir = tmp();
+    const a = store(dir, [], { maxSessions: 2 });
+    for (const id of ['old', 'mid', 'new']) {
+      a.describe({ agentId: 'demo', agentName: 'Demo', sessionId: id });
+      a.append('demo', id, { t: { old: 1, mid: 2, new: 3 }[id]!, e: { ...chunk('m', id), sessionId: id } });
+    }
+    await a.flush();
+    assert.deepEqual(a.sessions().map((s) => s.sessionId).sort(), ['mid', 'new']);
+    await a.delete('demo', 'mid');
+    await a.flush();
+    assert.deepEqual(store(dir).loadIndex().map((s) => s.sessionId), ['new']);
+  });
+
+  it('an unreadable index starts an empty history (reported), never a failed activation', () => {
+    const dir = tmp();
+    fs.writeFileSync(path.join(dir, 'index.json'), '{broken');
+    const warnings: string[] = [];
+    assert.deepEqual(store(dir, warnings).loadIndex(), []);
+    assert.equal(warnings.length, 1);
+  });
+});

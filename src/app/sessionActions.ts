@@ -88,7 +88,7 @@ export class SessionActions extends Disposable {
     const cwd = info.cwd ?? known?.cwd ?? vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
     if (!cwd) throw new Error('Open a folder first: a session works in a workspace folder.');
     // Shown (not live) while the agent replays it.
-    if (!known) this.store.applyEvent(agentId, { sessionId, kind: 'session_info', ...(info.title ? { title: info.title } : {}) });
+    if (!known) this.store.addStoredSession(agentId, sessionId, { cwd, ...(info.title ? { title: info.title } : {}) });
     await sup.resumeExisting(sessionId, cwd, !!known);
     const key = { agentId, sessionId };
     this.store.setActiveSession(key);

@@ -5,10 +5,12 @@
 import * as vscode from 'vscode';
 import type { SessionHistory } from '../app/history/sessionHistory';
 import type { HistoryRecord } from '../app/history/records';
-import { parseLog } from '../app/history/records';
+import { asRecord } from '../app/history/records';
 import type { SessionKey, SessionStore } from '../state/sessionStore';
 
 export const BUNDLE_FORMAT = 'acp-plans/session';
+/** The largest bundle imported (the history keeps at most this much of one session too). */
+const MAX_BUNDLE_BYTES = 64 * 1024 * 1024;
 
 interface Bundle { format: string; version: 1; agentId: string; agentName: string; sessionId: string; title?: string; cwd?: string; exportedAt: string; records: HistoryRecord[] }
 
@@ -60,6 +62,8 @@ export function registerHistoryCommands(history: SessionHistory | undefined, sto
       if (!history) return unavailable();
       const uri = file instanceof vscode.Uri ? file : (await vscode.window.showOpenDialog({ title: 'Import session', filters: { 'ACP session': ['json'] }, canSelectMany: false }))?.[0];
       if (!uri) return false;
+      const size = (await vscode.workspace.fs.stat(uri)).size;
+      if (size > MAX_BUNDLE_BYTES) { void vscode.window.showErrorMessage(`Not imported: the file is ${Math.round(size / 1048576)} MB; a session bundle may be at most ${MAX_BUNDLE_BYTES / 1048576} MB.`); return false; }
       const bundle = readBundle(Buffer.from(await vscode.workspace.fs.readFile(uri)).toString('utf8'));
       if (typeof bundle === 'string') { void vscode.window.showErrorMessage(`Not imported: ${bundle}`); return false; }
       const imported = await history.importSession(bundle, bundle.records);
@@ -77,8 +81,8 @@ function readBundle(text: string): Bundle | string {
   try { v = JSON.parse(text) as Partial<Bundle>; } catch { return 'the file is not JSON.'; }
   if (v.format !== BUNDLE_FORMAT || v.version !== 1) return `the file is not an ACP Plans session (format "${String(v.format).slice(0, 40)}").`;
   if (typeof v.agentId !== 'string' || typeof v.sessionId !== 'string' || !Array.isArray(v.records)) return 'the session is incomplete (agent, session or records missing).';
-  const parsed = parseLog(v.records.map((r) => JSON.stringify(r)).join('\n') + '\n');
-  return { ...(v as Bundle), agentName: typeof v.agentName === 'string' ? v.agentName : v.agentId, records: parsed.records };
+  const records = v.records.map(asRecord).filter((r): r is HistoryRecord => r !== undefined);
+  return { ...(v as Bundle), agentName: typeof v.agentName === 'string' ? v.agentName : v.agentId, records };
 }
 
 function safeName(s: string): string { return s.replace(/[^\w.-]+/g, '-').slice(0, 60) || 'session'; }

@@ -12,6 +12,12 @@ import * as path from 'node:path';
 import { createHash } from 'node:crypto';
 import { compact, parseLog, type HistoryRecord } from './records';
 
+/**
+ * One session's log past this size is compacted at once; if it stays above, later records of
+ * that session are not kept (reported once). An agent re-sending a large plan cannot fill the disk.
+ */
+export const MAX_SESSION_LOG_BYTES = 64 * 1024 * 1024;
+
 /** Characters serialized before an append yields to the event loop. */
 const WRITE_CHUNK_CHARS = 4 * 1024 * 1024;
 
@@ -34,6 +40,8 @@ export interface HistoryOptions {
   maxSessions: number;
   maxBytes: number;
   maxPlanRevisions: number;
+  /** Default MAX_SESSION_LOG_BYTES. */
+  maxSessionBytes?: number;
   /** Flush delay (ms): records are appended at most this often. */
   flushMs?: number;
   warn(message: string): void;
@@ -48,6 +56,8 @@ export class HistoryStore {
   private writing: Promise<void> = Promise.resolve();
   private indexDirty = false;
   private disposed = false;
+  /** Logs that stayed over MAX_SESSION_LOG_BYTES after compaction: no more records are kept. */
+  private readonly full = new Set<string>();
 
   constructor(private readonly dir: string, private readonly options: HistoryOptions) {}
 
@@ -90,7 +100,7 @@ export class HistoryStore {
   append(agentId: string, sessionId: string, r: HistoryRecord): void {
     if (this.disposed) return;
     const s = this.session(agentId, sessionId);
-    if (!s) return;
+    if (!s || this.full.has(s.file)) return;
     let list = this.pending.get(s.file);
     if (!list) this.pending.set(s.file, (list = []));
     list.push(r);
@@ -186,6 +196,7 @@ export class HistoryStore {
         await fs.promises.appendFile(this.logPath(file), text);
         if (s) { s.bytes += Buffer.byteLength(text); this.indexDirty = true; }
       }
+      if (s && s.bytes > (this.options.maxSessionBytes ?? MAX_SESSION_LOG_BYTES)) await this.compactLog(s);
     }
     await this.enforceRetention();
     if (this.indexDirty) await this.writeIndex();
@@ -204,6 +215,19 @@ export class HistoryStore {
       count--;
       total -= s.bytes;
       await fs.promises.rm(this.logPath(s.file), { force: true });
+    }
+  }
+
+  /** Compacts an oversized log in place; a log still over the cap keeps no more records. */
+  private async compactLog(s: StoredSession): Promise<void> {
+    const cap = this.options.maxSessionBytes ?? MAX_SESSION_LOG_BYTES;
+    const text = await fs.promises.readFile(this.logPath(s.file), 'utf8');
+    const compacted = serialize(compact(parseLog(text).records, this.options.maxPlanRevisions));
+    await this.rewrite(s, compacted);
+    if (s.bytes > cap / 2) {
+      this.full.add(s.file);
+      this.pending.delete(s.file);
+      this.options.warn(`history of session ${s.sessionId} reached ${Math.round(cap / 1048576)} MB; what the session does from now on is not kept after a reload.`);
     }
   }
 

@@ -45,6 +45,11 @@ export function parseLog(text: string): ParsedLog {
 function parseRecord(line: string): HistoryRecord | undefined {
   let v: unknown;
   try { v = JSON.parse(line); } catch { return undefined; }
+  return asRecord(v);
+}
+
+/** The value as a record when it has a record's shape (an imported bundle's entries), else undefined. */
+export function asRecord(v: unknown): HistoryRecord | undefined {
   if (!v || typeof v !== 'object' || typeof (v as { t?: unknown }).t !== 'number') return undefined;
   const r = v as Record<string, unknown>;
   if (isObject(r.e) && typeof r.e.sessionId === 'string' && typeof r.e.kind === 'string') return v as HistoryRecord;

@@ -84,6 +84,27 @@ describe('Session history: store', () => {
     assert.deepEqual(store(dir).loadIndex().map((s) => s.sessionId), ['new']);
   });
 
+  it('a session log never grows past its cap: compacted at the cap, then full (reported once) when compaction cannot shrink it', async () => {
+    const dir = tmp();
+    const warnings: string[] = [];
+    const a = store(dir, warnings, { maxSessionBytes: 20_000 });
+    a.describe({ agentId: 'demo', agentName: 'Demo', sessionId: 's1' });
+    // Chunks of one message compact to one record: the log stays small.
+    for (let i = 0; i < 2000; i++) a.append('demo', 's1', { t: i, e: chunk('m1', 'x') });
+    await a.flush();
+    const file = path.join(dir, 'sessions', a.sessions()[0]!.file);
+    assert.ok(fs.statSync(file).size < 20_000, `compacted: ${fs.statSync(file).size} bytes`);
+    assert.deepEqual(warnings, []);
+    // Distinct plan revisions the store keeps cannot be compacted away: the log is closed, once.
+    for (let round = 0; round < 5; round++) {
+      for (let i = 0; i < 200; i++) a.append('demo', 's1', { t: i, e: plan(round * 1000 + i) });
+      await a.flush();
+    }
+    const size = fs.statSync(file).size;
+    assert.ok(size < 3 * 20_000, `bounded: ${size} bytes`);
+    assert.equal(warnings.filter((w) => /is not kept after a reload/.test(w)).length, 1);
+  });
+
   it('an unreadable index starts an empty history (reported), never a failed activation', () => {
     const dir = tmp();
     fs.writeFileSync(path.join(dir, 'index.json'), '{broken');

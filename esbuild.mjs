@@ -52,22 +52,33 @@ const common = {
 };
 
 /**
- * The extension loads the jose side of intent tokens (src/intent/jws.ts) on first use, from a file
- * of its own: src/intent/jwsLoader.ts's `require('./jws')` becomes `require('./intent-jws.js')`.
+ * Parts of the extension loaded on first use, each from a file of its own beside dist/extension.js,
+ * so activation does not parse them: in the bundle, the loader's `require(spec)` becomes
+ * `require('./<out>')`. Elsewhere (tests, the Demo Agent) esbuild bundles them in place.
  */
-const lazyJws = {
-  name: 'lazy-intent-jws',
+const lazyModules = [
+  // The jose side of intent tokens, the first time a token is read (src/intent/jwsLoader.ts).
+  { loader: path.join('intent', 'jwsLoader.ts'), spec: './jws', entry: 'src/intent/jws.ts', out: 'intent-jws.js' },
+  // The intent plan checker, the first time an `_intent` plan arrives (src/app/intentFeature.ts).
+  { loader: path.join('app', 'intentFeature.ts'), spec: './intentChecks', entry: 'src/app/intentChecks.ts', out: 'intent.js' },
+  // The recording player, the first time a recording is opened (src/recording/recordings.ts).
+  { loader: path.join('recording', 'recordings.ts'), spec: './replays', entry: 'src/recording/replays.ts', out: 'recording-replay.js' },
+];
+const lazy = {
+  name: 'lazy-modules',
   setup(build) {
-    build.onResolve({ filter: /^\.\/jws$/ }, (args) =>
-      (args.importer.endsWith(path.join('intent', 'jwsLoader.ts')) ? { path: './intent-jws.js', external: true } : undefined));
+    for (const m of lazyModules) {
+      const filter = new RegExp(`^${m.spec.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`);
+      build.onResolve({ filter }, (args) => (args.importer.endsWith(m.loader) ? { path: `./${m.out}`, external: true } : undefined));
+    }
   },
 };
 
 const targets = [
   // The extension: everything but `vscode` is bundled (the .vsix ships no node_modules).
-  { ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], plugins: [...common.plugins, lazyJws] },
-  // Loaded by the extension the first time it reads an intent token (see lazyJws).
-  { ...common, entryPoints: ['src/intent/jws.ts'], outfile: 'dist/intent-jws.js' },
+  { ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], plugins: [...common.plugins, lazy] },
+  // The parts loaded on first use (see lazyModules).
+  ...lazyModules.map((m) => ({ ...common, entryPoints: [m.entry], outfile: `dist/${m.out}`, external: ['vscode'], plugins: [...common.plugins, lazy] })),
   // The registry module (install from the ACP Registry, with its archive libraries), loaded by the
   // extension only when a registry command runs (src/ui/registryCommands.ts).
   { ...common, entryPoints: ['src/registry/index.ts'], outfile: 'dist/registry.js', external: ['vscode'] },

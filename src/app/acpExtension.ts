@@ -25,12 +25,12 @@ import { ContextKeys } from '../ui/contextKeys';
 import { PermissionBroker } from './permissionBroker';
 import { vscodeConsentUi } from '../ui/permissionPrompts';
 import { SessionActions } from './sessionActions';
-import { IntentChecks } from './intentChecks';
+import { IntentFeature } from './intentFeature';
 import { ClientConsent } from './clientConsent';
 import { HistoryStore } from './history/historyStore';
 import { SessionHistory } from './history/sessionHistory';
 import { Recordings } from '../recording/recordings';
-import { REPLAY_AGENT_PREFIX } from '../recording/replays';
+import { REPLAY_AGENT_PREFIX } from '../recording/format';
 import { registerRecordingCommands } from '../recording/recordingCommands';
 
 export class AcpExtension extends Disposable {
@@ -42,7 +42,7 @@ export class AcpExtension extends Disposable {
   readonly plans = this._register(new PlanStore({ maxRevisions: this.config.planHistoryMax(), now: () => this.replayTime ?? Date.now() }));
   readonly transcript = this._register(new Transcript({ onListenerError: (e) => this.logs.main.error(`transcript listener: ${String(e)}`) }));
   readonly broker: PermissionBroker;
-  readonly intent: IntentChecks;
+  readonly intent: IntentFeature;
   readonly agents: AgentManager;
   readonly actions: SessionActions;
   readonly plansUi: PlansUi;
@@ -54,7 +54,7 @@ export class AcpExtension extends Disposable {
   constructor(context: vscode.ExtensionContext) {
     super();
     this.broker = this._register(new PermissionBroker(context.globalState, this.store, vscodeConsentUi, (m) => this.logs.main.info(m)));
-    this.intent = this._register(new IntentChecks(this.config, this.logs, this.plans));
+    this.intent = this._register(new IntentFeature(this.config, this.logs, this.plans));
     this.broker.inspector = (agentId, req) => this.intent.inspectPermission(agentId, req);
     const consent = this._register(new ClientConsent(this.broker, this.store, (agentId) => this.agents.get(agentId)?.def.name ?? agentId));
     const terminals = new TerminalService({

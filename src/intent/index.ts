@@ -1,6 +1,4 @@
 // Intent plans: declared tool plans with signed intent tokens (see docs/INTENT.md). No `vscode`.
-import type { PlanContent } from '../protocol/domain';
-
 export { canonicalJson, decodePlanHash, planHash, planHashBytes, type HashEncoding } from './canonical';
 export type { CallVerdict, CannotCheckReason, NotInPlanReason } from './checkCall';
 export { DEFAULT_CLOCK_SKEW_SECONDS, DEFAULT_LIFETIME_SECONDS, MAX_LIFETIME_SECONDS, type IntentClaims } from './claims';
@@ -18,11 +16,4 @@ export {
 } from './tracker';
 export { isUlid, ulid } from './ulid';
 export { verificationAt, verifyIntentToken, type IntentVerification, type VerificationState, type VerifyOptions } from './verify';
-
-/** The plan type of our intent extension. */
-export const INTENT_PLAN_TYPE = '_intent';
-
-/** The raw `_intent` payload of a plan content, or undefined for any other plan. */
-export function intentPayloadOf(plan: PlanContent): Record<string, unknown> | undefined {
-  return plan.type === 'unknown' && plan.rawType === INTENT_PLAN_TYPE ? plan.raw : undefined;
-}
+export { INTENT_PLAN_TYPE, intentPayloadOf } from './planType';

@@ -20,7 +20,9 @@ import { decodeOutcome } from '../protocol/common/calls';
 import { contentBlock } from '../protocol/common/content';
 import { unknownUpdateEvent } from '../protocol/connect';
 import { decideVersion } from '../protocol/negotiate';
-import type { RecordedMessage, WireMessage } from './format';
+import { isInitialize, type RecordedMessage, type WireMessage } from './format';
+
+export { isInitialize } from './format';
 
 export type ReplayOutput =
   | { kind: 'connected'; version: ProtocolVersion; agentInfo: AgentInfo | undefined }
@@ -35,14 +37,6 @@ interface PendingCall {
   /** session/new, load, resume: the result opens a session. */
   readonly opens: boolean;
   readonly cwd: string | undefined;
-}
-
-let initializeNames: ReadonlySet<string> | undefined;
-/** `initialize` as each version names it (the same today; read from the method tables). */
-export function isInitialize(method: unknown): boolean {
-  if (typeof method !== 'string') return false;
-  initializeNames ??= new Set([createAdapter(1).methods.initialize, createAdapter(2).methods.initialize]);
-  return initializeNames.has(method);
 }
 
 export class ReplayDecoder {

@@ -8,6 +8,7 @@
 // (depth measured on the bytes before parsing; bad lines are reported, never fatal) and keeps only
 // offsets, so a large recording is not held as objects; `readMessage` parses one line when played.
 // No `vscode`.
+import { createAdapter } from '../protocol/adapter';
 import { nestingDepth, MAX_JSON_DEPTH } from '../protocol/transport/jsonDepth';
 
 export const RECORDING_FORMAT = 'acp-plans-recording';
@@ -145,4 +146,16 @@ function timeOf(t: unknown): number | undefined {
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** The agent id prefix of a replayed recording (`recording:<file name>`). */
+export const REPLAY_AGENT_PREFIX = 'recording:';
+
+let initializeNames: ReadonlySet<string> | undefined;
+
+/** Whether `method` is `initialize` in either protocol version. */
+export function isInitialize(method: unknown): boolean {
+  if (typeof method !== 'string') return false;
+  initializeNames ??= new Set([createAdapter(1).methods.initialize, createAdapter(2).methods.initialize]);
+  return initializeNames.has(method);
 }

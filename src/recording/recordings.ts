@@ -9,9 +9,9 @@ import type { AgentManager } from '../agents/agentManager';
 import { Disposable, toDisposable } from '../common/lifecycle';
 import type { SessionStore } from '../state/sessionStore';
 import type { AgentMarks } from '../ui/tree/treeItems';
-import { isInitialize } from './decoder';
+import { isInitialize } from './format';
 import { AgentRecorders, type RecordingSummary, type WireTap } from './recorder';
-import { Replays, type ReplayDeps } from './replays';
+import type { ReplayDeps, Replays } from './replays';
 
 export interface RecordingDeps extends ReplayDeps {
   /** The extension's global storage folder; recordings go to its `recordings` folder. */
@@ -24,7 +24,7 @@ export class Recordings extends Disposable implements AgentMarks {
   private readonly recorders = new AgentRecorders(isInitialize);
   private readonly _onDidChangeMarks = this._register(new vscode.EventEmitter<string>());
   readonly onDidChangeMarks = this._onDidChangeMarks.event;
-  readonly replays: Replays;
+  private loadedReplays: Replays | undefined;
   private readonly recordingItem: vscode.StatusBarItem;
   private readonly replayItem: vscode.StatusBarItem;
   private readonly stepItem: vscode.StatusBarItem;
@@ -34,7 +34,6 @@ export class Recordings extends Disposable implements AgentMarks {
   constructor(private readonly deps: RecordingDeps) {
     super();
     this.folder = path.join(deps.storagePath, 'recordings');
-    this.replays = this._register(new Replays(deps, (agentId) => this.changed(agentId)));
     this.recordingItem = this._register(vscode.window.createStatusBarItem('acp.recording', vscode.StatusBarAlignment.Left, 49));
     this.recordingItem.name = 'ACP Recording';
     this.recordingItem.backgroundColor = new vscode.ThemeColor('statusBarItem.errorBackground');
@@ -46,7 +45,25 @@ export class Recordings extends Disposable implements AgentMarks {
   }
 
   isRecording(agentId: string): boolean { return this.recorders.isRecording(agentId); }
-  isReplay(agentId: string): boolean { return this.replays.has(agentId); }
+  isReplay(agentId: string): boolean { return this.loadedReplays?.has(agentId) ?? false; }
+
+  /**
+   * The replays of recordings. Their decoder and player are loaded the first time a recording is
+   * opened (dist/recording-replay.js in the extension bundle, see esbuild.mjs).
+   */
+  get replays(): Replays {
+    if (!this.loadedReplays) {
+      let mod: typeof import('./replays');
+      try {
+        // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, synchronously (see above)
+        mod = require('./replays') as typeof import('./replays');
+      } catch (err) {
+        throw new Error(`The recording player (recording-replay.js) cannot be loaded: ${err instanceof Error ? err.message : String(err)}. Reinstall ACP Plans.`);
+      }
+      this.loadedReplays = this._register(new mod.Replays(this.deps, (agentId) => this.changed(agentId)));
+    }
+    return this.loadedReplays;
+  }
   /** The file `agentId` is being recorded to. */
   recordingFile(agentId: string): string | undefined { return this.recorders.recording(agentId)?.file; }
 
@@ -119,8 +136,8 @@ export class Recordings extends Disposable implements AgentMarks {
       item.command = { title: 'Stop Recording', command: 'acp.recordAgentTraffic', arguments: recording.length === 1 ? [recording[0]] : [] };
       item.show();
     }
-    const id = this.replays.current();
-    const s = id === undefined ? undefined : this.replays.state(id);
+    const id = this.loadedReplays?.current();
+    const s = id === undefined ? undefined : this.loadedReplays?.state(id);
     const active = !!s && !s.done;
     this.setContext('acp.replayActive', active);
     this.setContext('acp.replayPaused', active && s.paused);

@@ -12,10 +12,10 @@ import type { PlanStore } from '../state/planStore';
 import { sessionKey, type SessionStore } from '../state/sessionStore';
 import type { Transcript } from '../state/transcript';
 import { ReplayDecoder, type ReplayOutput } from './decoder';
-import { describeBadLines, indexRecording, MAX_RECORDING_BYTES } from './format';
+import { describeBadLines, indexRecording, MAX_RECORDING_BYTES, REPLAY_AGENT_PREFIX } from './format';
 import { ReplayPlayer, type PlayerState, type ReplayPace } from './player';
 
-export const REPLAY_AGENT_PREFIX = 'recording:';
+export { REPLAY_AGENT_PREFIX } from './format';
 
 export interface ReplayDeps {
   store: SessionStore;

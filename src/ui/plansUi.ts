@@ -10,7 +10,7 @@ import { PLAN_SCHEME, PlanDocuments } from './planDocuments';
 import { PlansStatusBar } from './statusBar';
 import { FilePlanSync } from './tree/filePlans';
 import type { PlanTreeNode } from './tree/nodes';
-import { PlansTreeProvider } from './tree/plansTreeProvider';
+import { PlansTreeProvider, VIEW_REFRESH_MS } from './tree/plansTreeProvider';
 import type { AgentMarks } from './tree/treeItems';
 
 export const PLANS_VIEW_ID = 'acp.plans';
@@ -42,7 +42,7 @@ export function createPlansUi(registry: SessionStore, plans: PlanStore, options:
   const owned: vscode.Disposable[] = [];
   const own = <T extends vscode.Disposable>(d: T): T => { owned.push(d); return d; };
 
-  const tree = own(new PlansTreeProvider(registry, plans, undefined, options.intent, options.agentMarks));
+  const tree = own(new PlansTreeProvider(registry, plans, VIEW_REFRESH_MS, options.intent, options.agentMarks));
   const treeView = own(vscode.window.createTreeView(viewId, { treeDataProvider: tree, showCollapseAll: true }));
   const statusBar = own(new PlansStatusBar(registry, plans));
   const files = own(new FilePlanSync(plans));

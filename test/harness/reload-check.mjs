@@ -8,6 +8,7 @@
 import { appendFileSync, mkdirSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT, ensureInstalled, makeProfile, startCodeServer, launchChromium, workbenchUrl } from './lib/code-server.mjs';
+import { count, openAcp, palette, promptBox, rows, startDemoAgent, status, until, webviewText } from './lib/workbench.mjs';
 
 const verbose = !!process.env.VERBOSE;
 const shots = path.join(ROOT, 'out/screenshots');
@@ -20,48 +21,8 @@ mkdirSync(folder, { recursive: true });
 const results = [];
 const check = (name, ok, detail = '') => { results.push({ name, ok }); console.log(`  ${ok ? '✔' : '✘'} ${name}${ok ? '' : `\n      ${detail}`}`); };
 
-async function webviewText(page) {
-  const texts = [];
-  for (const frame of page.frames()) {
-    if (frame === page.mainFrame()) continue;
-    texts.push(await frame.locator('body').innerText({ timeout: 2000 }).catch(() => ''));
-  }
-  return texts.join('\n');
-}
-async function until(page, what, predicate, ms = 60_000) {
-  const end = Date.now() + ms;
-  let last;
-  while (Date.now() < end) {
-    last = await predicate();
-    if (last) return last;
-    await page.waitForTimeout(250);
-  }
-  throw new Error(`timed out: ${what}`);
-}
-async function openAcp(page) {
-  await page.locator('.monaco-workbench .part.activitybar').waitFor({ timeout: 90_000 });
-  const pane = page.locator('.part.sidebar .pane-header h3.title', { hasText: 'Plans' }).first();
-  const tab = page.locator('.part.activitybar [role="tab"][aria-label^="ACP"], .part.activitybar a[aria-label^="ACP"]').first();
-  await tab.waitFor({ timeout: 60_000 });
-  // The workbench may still be restoring its layout: give the view a moment before opening it.
-  if (!(await pane.waitFor({ timeout: 3000 }).then(() => true, () => false))) await tab.click();
-  await pane.waitFor({ timeout: 30_000 });
-}
-const rows = (page) => page.locator('.part.sidebar .monaco-list-row').allInnerTexts();
-const status = async (page) => (await page.locator('.part.statusbar .statusbar-item', { hasText: /\d+\/\d+/ }).allInnerTexts()).join(' | ');
-async function palette(page, command) {
-  await page.keyboard.press('F1');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ timeout: 10_000 });
-  await input.fill(`>${command}`);
-  await page.locator('.quick-input-widget .monaco-list-row', { hasText: command }).first().waitFor({ timeout: 10_000 });
-  await page.keyboard.press('Enter');
-}
 async function turn(page, prompt) {
-  const input = await until(page, 'the prompt box', async () => {
-    for (const f of page.frames()) { if (f === page.mainFrame()) continue; const l = f.locator('textarea').first(); if (await l.count().catch(() => 0)) return l; }
-    return undefined;
-  });
+  const { box: input } = await promptBox(page);
   const endsBefore = count(await webviewText(page), 'Turn ended');
   await input.fill(prompt);
   await input.press('Enter');
@@ -74,7 +35,6 @@ async function turn(page, prompt) {
 }
 /** Session and plan rows (the agent's own row says whether it runs, which a reload changes). */
 const sessionRows = (all) => all.filter((r) => !r.startsWith('Demo Agent')).map((r) => r.replace(/\s+/g, ' ').trim());
-const count = (text, needle) => text.split(needle).length - 1;
 function files(dir) {
   const out = [];
   for (const name of (() => { try { return readdirSync(dir); } catch { return []; } })()) {
@@ -97,8 +57,7 @@ try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await page.goto(url(server));
   await openAcp(page);
-  await page.locator('.part.sidebar .welcome-view-content a, .part.sidebar .welcome-view-content .monaco-button', { hasText: 'Start Demo Agent' }).first().click();
-  await until(page, 'the Demo Agent row', async () => (await rows(page)).some((r) => r.includes('running')));
+  await startDemoAgent(page);
   await turn(page, 'Add a farewell function');
   await until(page, 'the plans', async () => (await rows(page)).length >= 4);
   const before = sessionRows(await rows(page));
@@ -149,10 +108,7 @@ try {
   console.log('The extension host killed (SIGKILL) during a 10,000-update burst');
   await palette(page2, 'ACP: Resume Session');
   await until(page2, 'the agent running again', async () => (await rows(page2)).some((r) => r.startsWith('Demo Agent') && r.includes('running')));
-  const box = await until(page2, 'the prompt box', async () => {
-    for (const f of page2.frames()) { if (f === page2.mainFrame()) continue; const l = f.locator('textarea').first(); if (await l.count().catch(() => 0)) return l; }
-    return undefined;
-  });
+  const { box } = await promptBox(page2);
   await box.fill('/burst 10000');
   await box.press('Enter');
   await until(page2, 'the burst plan', async () => (await rows(page2)).some((r) => r.startsWith('burst')));

@@ -46,7 +46,7 @@ describe('Demo Agent scenarios', function () {
     const s = await start({ version: 2 });
     const u = await s.client.waitFor((m) => (m.params as { update?: Update })?.update?.sessionUpdate === 'available_commands_update');
     const names = ((u.params as { update: { availableCommands: { name: string }[] } }).update.availableCommands).map((c) => c.name);
-    assert.deepEqual(names, ['fs', 'terminal', 'vterm', 'permission', 'command-permission', 'crash', 'slow', 'burst', 'intent']);
+    assert.deepEqual(names, ['fs', 'terminal', 'vterm', 'permission', 'command-permission', 'crash', 'slow', 'burst', 'intent', 'pixel']);
     assertValid(s);
   });
 
@@ -90,6 +90,23 @@ describe('Demo Agent scenarios', function () {
     assert.deepEqual(statuses(plans[0]), ['in_progress', 'pending', 'pending', 'pending', 'pending']);
     assert.deepEqual(statuses(plans[299]), Array(5).fill('completed'));
     assert.deepEqual(said(updates), ['burst: sent 300 plan updates']);
+    assertValid(s);
+  });
+
+  it('/pixel plan 40 400 (v2): 40 stamped plan updates on schedule; /pixel chunk: stamped chunks of one message', async () => {
+    const s = await start({ version: 2 });
+    const t0 = performance.timeOrigin + performance.now();
+    const updates = await turnV2(s, '/pixel plan 40 400');
+    const ticks = updates.filter((u) => u.sessionUpdate === 'plan_update').map((u) => String((u.plan as { entries: { content: string }[] }).entries[0].content));
+    assert.equal(ticks.length, 40);
+    const stamps = ticks.map((t, i) => { const m = /^tick (\d+) @(\d+\.\d)$/.exec(t); assert.ok(m && Number(m[1]) === i + 1, t); return Number(m[2]); });
+    assert.ok(stamps.every((x, i) => x >= t0 && (i === 0 || x >= stamps[i - 1])), 'send times increase from the prompt on');
+    // 40 updates at 400/s are due over 97.5 ms: the last is not sent before its time.
+    assert.ok(stamps[39] - stamps[0] >= 95, `spread ${stamps[39] - stamps[0]} ms`);
+    assert.deepEqual(said(updates).slice(-1), ['pixel: sent 40 plan updates at 400/s']);
+    const chunks = (await turnV2(s, '/pixel chunk 5 1000')).filter((u) => u.sessionUpdate === 'agent_message_chunk');
+    assert.equal(new Set(chunks.map((u) => u.messageId)).size, 2, 'the stamped chunks share one message; the summary is another');
+    assert.match(String((chunks[4].content as { text: string }).text), /^‹5@\d+\.\d› $/);
     assertValid(s);
   });
 

@@ -1,0 +1,111 @@
+#!/usr/bin/env node
+// What a user sees, in the real VS Code (code-server + Chromium, as the integration tests run it):
+// the time from an agent's line to the pixel. The Demo Agent's `/pixel` scenario stamps every
+// update with its send time (wall clock, ms); a MutationObserver in the page (the Plans tree in the
+// workbench DOM) and one in the conversation webview note when each stamp first appears, at the
+// next animation frame (the frame that paints it). Printed: p50/p95 over 300 updates at a steady
+// 50/s, and for a 2,000/s burst the time from its last update's send to its display.
+//   node bench/vscode.mjs            (after `node esbuild.mjs`; npm run bench runs it)
+// Prints one JSON line `VSCODE_BENCH {...}` at the end for bench/run.mjs.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { ROOT, ensureInstalled, makeProfile, startCodeServer, launchChromium, workbenchUrl } from '../test/harness/lib/code-server.mjs';
+import { openAcp, promptBox, startDemoAgent, until, webviewText } from '../test/harness/lib/workbench.mjs';
+
+const STEADY = { count: 300, rate: 50 };
+const BURST = { count: 2000, rate: 2000 };
+
+/**
+ * Installed in a page or webview frame: notes, per stamp `k`, the delay from its send time to the
+ * animation frame after the DOM first showed it. `pattern` finds `k` and the send time in text.
+ */
+function installObserver({ root, pattern, key }) {
+  const seen = new Map();
+  const re = new RegExp(pattern, 'g');
+  const target = document.querySelector(root) ?? document.body;
+  let queued = [];
+  const scan = (text) => {
+    for (const m of text.matchAll(re)) if (!seen.has(m[1]) && !queued.some((q) => q[0] === m[1])) queued.push([m[1], Number(m[2])]);
+  };
+  const flush = () => {
+    const now = performance.timeOrigin + performance.now();
+    for (const [k, sent] of queued) seen.set(k, now - sent);
+    queued = [];
+  };
+  new MutationObserver((records) => {
+    const before = queued.length;
+    for (const r of records) {
+      if (r.type === 'characterData') scan(r.target.textContent ?? '');
+      for (const n of r.addedNodes) scan(n.textContent ?? '');
+    }
+    if (queued.length > before) requestAnimationFrame(flush);
+  }).observe(target, { subtree: true, childList: true, characterData: true });
+  window[key] = { seen, reset: () => { seen.clear(); queued = []; } };
+}
+
+const read = (frame, key) => frame.evaluate((k) => [...window[k].seen.entries()].map(([id, ms]) => [Number(id), ms]), key);
+const reset = (frame, key) => frame.evaluate((k) => window[k].reset(), key);
+
+function quantile(sorted, q) { return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : NaN; }
+function summary(entries, count) {
+  const ms = entries.map(([, d]) => d).sort((a, b) => a - b);
+  const last = entries.find(([k]) => k === count);
+  return { shown: entries.length, of: count, p50: quantile(ms, 0.5), p95: quantile(ms, 0.95), max: ms.at(-1) ?? NaN, last: last ? last[1] : NaN };
+}
+
+async function run(page, conv, kind, { count, rate }) {
+  const key = kind === 'plan' ? '__pixelTree' : '__pixelChat';
+  const frame = kind === 'plan' ? page.mainFrame() : conv.frame;
+  await reset(frame, key);
+  const done = `pixel: sent ${count} ${kind} updates at ${rate}/s`;
+  const before = (await webviewText(page)).split(done).length;
+  await conv.box.fill(`/pixel ${kind} ${count} ${rate}`);
+  await conv.box.press('Enter');
+  await until(page, `the end of /pixel ${kind} ${count} ${rate}`, async () => (await webviewText(page)).split(done).length > before, 120_000);
+  // The final update is on screen once its stamp has been seen (or the turn's end is shown).
+  await until(page, 'the last update on screen', async () => (await read(frame, key)).some(([k]) => k === count), 10_000).catch(() => undefined);
+  return summary(await read(frame, key), count);
+}
+
+const fmt = (x) => (Number.isFinite(x) ? x.toFixed(1) : 'n/a');
+const line = (name, s) => `   ${name.padEnd(34)} shown ${String(s.shown).padStart(4)}/${s.of}   p50 ${fmt(s.p50).padStart(6)} ms   p95 ${fmt(s.p95).padStart(6)} ms   max ${fmt(s.max).padStart(6)} ms   last ${fmt(s.last).padStart(6)} ms`;
+
+ensureInstalled();
+const profile = makeProfile({ 'acp.demo.stepDelayMs': 0 });
+const folder = path.join(profile.base, 'workspace');
+mkdirSync(folder, { recursive: true });
+let server, browser, rc = 1;
+const results = {};
+try {
+  server = await startCodeServer({ profile, folder });
+  browser = await launchChromium();
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.goto(workbenchUrl({ url: server.url, port: server.port, folder, extensionDevelopmentPath: ROOT }));
+  await openAcp(page);
+  await startDemoAgent(page);
+  const conv = await promptBox(page);
+  await page.mainFrame().evaluate(installObserver, { root: '.part.sidebar', pattern: 'tick (\\d+) @(\\d+(?:\\.\\d+)?)', key: '__pixelTree' });
+  await conv.frame.evaluate(installObserver, { root: 'body', pattern: '‹(\\d+)@(\\d+(?:\\.\\d+)?)›', key: '__pixelChat' });
+  // A first short run warms the caches (the first plan row is created, the webview's code is hot).
+  await run(page, conv, 'plan', { count: 20, rate: 50 });
+  results.planSteady = await run(page, conv, 'plan', STEADY);
+  results.chunkSteady = await run(page, conv, 'chunk', STEADY);
+  results.planBurst = await run(page, conv, 'plan', BURST);
+  results.chunkBurst = await run(page, conv, 'chunk', BURST);
+  await page.screenshot({ path: path.join(ROOT, 'out', 'bench-pixel.png') }).catch(() => {});
+  console.log(`line to pixel in the real VS Code (${STEADY.count} updates at ${STEADY.rate}/s; a burst of ${BURST.count} at ${BURST.rate}/s)`);
+  console.log(line('plan_update → Plans tree row, steady', results.planSteady));
+  console.log(line('message chunk → webview text, steady', results.chunkSteady));
+  console.log(line('plan_update → Plans tree row, burst', results.planBurst));
+  console.log(line('message chunk → webview text, burst', results.chunkBurst));
+  rc = 0;
+} catch (e) {
+  console.error('[bench:vscode] error:', e);
+  if (server) console.error(server.output().slice(-3000));
+} finally {
+  await browser?.close().catch(() => {});
+  await server?.stop();
+  profile.cleanup();
+}
+console.log(`VSCODE_BENCH ${JSON.stringify(results)}`);
+process.exit(rc);

@@ -49,6 +49,8 @@ export class AcpExtension extends Disposable {
   readonly conversation: Conversation;
   /** The durable history of this workspace's sessions (none without a workspace, or when turned off). */
   readonly history: SessionHistory | undefined;
+  /** Where the history is written (the extension's workspace storage), when it is on. */
+  historyDir: string | undefined;
   readonly recordings: Recordings;
 
   constructor(context: vscode.ExtensionContext) {
@@ -127,7 +129,8 @@ export class AcpExtension extends Disposable {
   private createHistory(context: vscode.ExtensionContext): SessionHistory | undefined {
     const dir = context.storageUri?.fsPath;
     if (!dir || !this.config.historyEnabled()) return undefined;
-    const store = new HistoryStore(vscode.Uri.joinPath(vscode.Uri.file(dir), 'history').fsPath, {
+    this.historyDir = vscode.Uri.joinPath(vscode.Uri.file(dir), 'history').fsPath;
+    const store = new HistoryStore(this.historyDir, {
       maxSessions: this.config.historyMaxSessions(), maxBytes: this.config.historyMaxBytes(), maxPlanRevisions: this.config.planHistoryMax(),
       warn: (m) => this.logs.main.warn(`[history] ${m}`),
     });

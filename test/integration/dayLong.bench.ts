@@ -1,0 +1,96 @@
+// The day-long session (a benchmark, not a test: run by `npm run bench:vscode`, never by npm test):
+// 1,000,000 session updates of test/agents/dayAgent.ts (mixed: chunks, tool calls with large
+// outputs, three plans of 10–50 entries) through the real extension in the real VS Code, with the
+// session history on. Measured in the extension host: the heap after a full GC at 500k and at 1M
+// updates (the agent marks those points with a usage update), the event-loop delay throughout
+// (GC pauses of the measurement itself excluded), and the history's size on disk at the end.
+// Prints one line `DAYLONG {...}` for bench/vscode.mjs.
+import * as fs from 'fs';
+import * as path from 'path';
+import * as v8 from 'v8';
+import * as vm from 'vm';
+import { monitorEventLoopDelay } from 'perf_hooks';
+import * as vscode from 'vscode';
+import { TEST_HOOKS_KEY, type TestHooks } from '../../src/testHooks';
+import { api, waitFor } from './support/ext';
+import { withSetting, type SessionRef } from './support/demo';
+
+const COUNT = Number(process.env.ACP_DAYLONG_COUNT ?? 1_000_000);
+const NAME = 'Day Agent';
+const ID = `agent:${NAME}`;
+
+function gc(): void {
+  const g = (globalThis as { gc?: () => void }).gc;
+  if (g) { g(); return; }
+  v8.setFlagsFromString('--expose-gc');
+  (vm.runInNewContext('gc') as () => void)();
+}
+function dirBytes(dir: string | undefined): number {
+  if (!dir) return 0;
+  let n = 0;
+  for (const name of (() => { try { return fs.readdirSync(dir); } catch { return []; } })()) {
+    const p = path.join(dir, name);
+    const st = fs.statSync(p);
+    n += st.isDirectory() ? dirBytes(p) : st.size;
+  }
+  return n;
+}
+const mib = (n: number): number => Math.round((n / 1048576) * 10) / 10;
+
+describe('Day-long session (benchmark)', function () {
+  this.timeout(40 * 60_000);
+
+  it(`${COUNT.toLocaleString('en-US')} updates through the real extension, persistence on`, async () => {
+    const a = await api();
+    const hooks = (globalThis as Record<symbol, unknown>)[TEST_HOOKS_KEY] as TestHooks;
+    const agentJs = path.join(__dirname, '..', 'agents', 'dayAgent.js');
+    const previous = vscode.workspace.getConfiguration('acp').inspect<unknown[]>('agents')?.globalValue ?? [];
+    const defined = waitFor(a.internals.agents.onDidChangeDefinitions, () => !!a.internals.agents.get(ID), 10_000, 'the Day Agent in acp.agents');
+    const restore = await withSetting('agents', [...previous, { name: NAME, command: process.execPath, protocol: '2', args: [agentJs] }]);
+    try {
+      await defined;
+      const ref = await vscode.commands.executeCommand<SessionRef>('acp.startAgent', ID);
+      if (!ref) throw new Error(`the Day Agent did not start: ${a.internals.agents.get(ID)?.lastError}`);
+      const lag = monitorEventLoopDelay({ resolution: 10 });
+      const heap: Record<number, number> = {};
+      const marks: Record<number, number> = {};
+      const t0 = Date.now();
+      let ended = false;
+      const sub = a.internals.agents.onDidReceiveEvent(({ agentId, event: e }) => {
+        if (agentId !== ID) return;
+        if (e.kind === 'usage' && e.size === COUNT && e.used % 100_000 === 0) {
+          marks[e.used] = Date.now() - t0;
+          if (e.used === COUNT / 2 || e.used === COUNT) {
+            lag.disable(); gc(); heap[e.used] = process.memoryUsage().heapUsed; lag.enable();
+          }
+        }
+        if (e.kind === 'state' && e.state === 'idle') ended = true;
+      });
+      lag.enable();
+      try {
+        const sent = await vscode.commands.executeCommand<boolean>('acp.sendPrompt', ref, String(COUNT));
+        if (!sent) throw new Error('acp.sendPrompt failed');
+        await waitFor(a.internals.agents.onDidReceiveEvent, () => ended, 35 * 60_000, 'the end of the day');
+      } finally {
+        lag.disable();
+        sub.dispose();
+      }
+      const seconds = (Date.now() - t0) / 1000;
+      // The history is appended every 500 ms: wait for the last append before measuring the disk.
+      await new Promise((r) => setTimeout(r, 1500));
+      const disk = dirBytes(hooks.ext.historyDir);
+      const half = heap[COUNT / 2] ?? NaN;
+      const full = heap[COUNT] ?? NaN;
+      const result = {
+        updates: COUNT, seconds: Math.round(seconds * 10) / 10, updatesPerSecond: Math.round(COUNT / seconds),
+        heapHalfMiB: mib(half), heapFullMiB: mib(full), heapChange: Math.round(((full - half) / half) * 1000) / 10,
+        lagP50Ms: Math.round(lag.percentile(50) / 1e4) / 100, lagP99Ms: Math.round(lag.percentile(99) / 1e4) / 100, lagMaxMs: Math.round(lag.max / 1e4) / 100,
+        diskMiB: mib(disk), marks,
+      };
+      console.log(`DAYLONG ${JSON.stringify(result)}`);
+      await vscode.commands.executeCommand('acp.stopAgent', ID);
+    } finally {
+      await restore();
+    }
+  });
+});

@@ -6,6 +6,7 @@
 // (GC pauses of the measurement itself excluded), and the history's size on disk at the end.
 // Prints one line `DAYLONG {...}` for bench/vscode.mjs.
 import * as fs from 'fs';
+import * as inspector from 'inspector';
 import * as path from 'path';
 import * as v8 from 'v8';
 import * as vm from 'vm';
@@ -49,7 +50,16 @@ describe('Day-long session (benchmark)', function () {
     const restore = await withSetting('agents', [...previous, { name: NAME, command: process.execPath, protocol: '2', args: [agentJs] }]);
     try {
       await defined;
-      const ref = await vscode.commands.executeCommand<SessionRef>('acp.startAgent', ID);
+      // The harness's test-only wire recorder (every message appended to a file) is not part of
+      // the real configuration: the Day Agent's connection goes without it.
+      const recordDir = process.env.ACP_WIRE_RECORD_DIR;
+      delete process.env.ACP_WIRE_RECORD_DIR;
+      let ref: SessionRef | undefined;
+      try {
+        ref = await vscode.commands.executeCommand<SessionRef>('acp.startAgent', ID);
+      } finally {
+        if (recordDir !== undefined) process.env.ACP_WIRE_RECORD_DIR = recordDir;
+      }
       if (!ref) throw new Error(`the Day Agent did not start: ${a.internals.agents.get(ID)?.lastError}`);
       const lag = monitorEventLoopDelay({ resolution: 10 });
       const heap: Record<number, number> = {};
@@ -66,6 +76,11 @@ describe('Day-long session (benchmark)', function () {
         }
         if (e.kind === 'state' && e.state === 'idle') ended = true;
       });
+      // ACP_DAYLONG_PROFILE=<file>: a CPU profile of the extension host over the whole run.
+      const profileTo = process.env.ACP_DAYLONG_PROFILE;
+      const profiler = profileTo ? new inspector.Session() : undefined;
+      const post = (method: string, params?: object): Promise<unknown> => new Promise((resolve, reject) => profiler!.post(method, params ?? {}, (err, r) => (err ? reject(err) : resolve(r))));
+      if (profiler) { profiler.connect(); await post('Profiler.enable'); await post('Profiler.start'); }
       lag.enable();
       try {
         const sent = await vscode.commands.executeCommand<boolean>('acp.sendPrompt', ref, String(COUNT));
@@ -74,6 +89,11 @@ describe('Day-long session (benchmark)', function () {
       } finally {
         lag.disable();
         sub.dispose();
+        if (profiler) {
+          const r = await post('Profiler.stop') as { profile: unknown };
+          fs.writeFileSync(profileTo!, JSON.stringify(r.profile));
+          profiler.disconnect();
+        }
       }
       const seconds = (Date.now() - t0) / 1000;
       // The history is appended every 500 ms: wait for the last append before measuring the disk.

@@ -10,7 +10,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { createHash } from 'node:crypto';
-import { compact, parseLog, type HistoryRecord } from './records';
+import { compact, parseLogInSlices, type HistoryRecord } from './records';
 
 /**
  * One session's log past this size is compacted at once; if it stays above, later records of
@@ -19,7 +19,9 @@ import { compact, parseLog, type HistoryRecord } from './records';
 export const MAX_SESSION_LOG_BYTES = 64 * 1024 * 1024;
 
 /** Characters serialized before an append yields to the event loop. */
-const WRITE_CHUNK_CHARS = 4 * 1024 * 1024;
+/** Reading or rewriting a whole log goes a slice at a time (the host answers in between). */
+const SLICE_CHARS = 512 * 1024;
+const yieldNow = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 export interface StoredSession {
   agentId: string;
@@ -116,12 +118,12 @@ export class HistoryStore {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') this.options.warn(`history of session ${s.sessionId} unreadable: ${String(err)}`);
       return { records: [], badLines: 0, torn: false };
     }
-    const parsed = parseLog(text);
+    const parsed = await parseLogInSlices(text, yieldNow);
     if (parsed.torn) this.options.warn(`history of session ${s.sessionId}: the last record was cut short (the editor stopped while writing it); it was skipped.`);
     if (parsed.badLines) this.options.warn(`history of session ${s.sessionId}: ${parsed.badLines} unreadable line(s) skipped.`);
     const records = compact(parsed.records, this.options.maxPlanRevisions);
-    const compacted = serialize(records);
-    if (parsed.torn || parsed.badLines || Buffer.byteLength(compacted) < text.length / 2) await this.rewrite(s, compacted);
+    const compacted = await serializeInSlices(records);
+    if (parsed.torn || parsed.badLines || byteLength(compacted) < text.length / 2) await this.rewrite(s, compacted);
     return { records, badLines: parsed.badLines, torn: parsed.torn };
   }
 
@@ -131,7 +133,7 @@ export class HistoryStore {
     this.describe(s);
     const stored = this.session(s.agentId, s.sessionId)!;
     await fs.promises.mkdir(path.join(this.dir, 'sessions'), { recursive: true });
-    await this.rewrite(stored, serialize(records));
+    await this.rewrite(stored, await serializeInSlices(records));
     stored.updatedAt = Date.now();
     await this.flush();
     return stored;
@@ -189,10 +191,10 @@ export class HistoryStore {
     if (batches.length) await fs.promises.mkdir(path.join(this.dir, 'sessions'), { recursive: true });
     for (const [file, list] of batches) {
       const s = this.index.sessions.find((x) => x.file === file);
-      // Serialized a few MB at a time, yielding between parts: a burst never blocks the host long.
+      // Serialized a slice at a time, yielding between slices (each write awaits): a burst never blocks the host long.
       for (let i = 0; i < list.length;) {
         let text = '';
-        while (i < list.length && text.length < WRITE_CHUNK_CHARS) text += `${JSON.stringify(list[i++])}\n`;
+        while (i < list.length && text.length < SLICE_CHARS) text += `${JSON.stringify(list[i++])}\n`;
         await fs.promises.appendFile(this.logPath(file), text);
         if (s) { s.bytes += Buffer.byteLength(text); this.indexDirty = true; }
       }
@@ -222,8 +224,8 @@ export class HistoryStore {
   private async compactLog(s: StoredSession): Promise<void> {
     const cap = this.options.maxSessionBytes ?? MAX_SESSION_LOG_BYTES;
     const text = await fs.promises.readFile(this.logPath(s.file), 'utf8');
-    const compacted = serialize(compact(parseLog(text).records, this.options.maxPlanRevisions));
-    await this.rewrite(s, compacted);
+    const parsed = await parseLogInSlices(text, yieldNow);
+    await this.rewrite(s, await serializeInSlices(compact(parsed.records, this.options.maxPlanRevisions)));
     if (s.bytes > cap / 2) {
       this.full.add(s.file);
       this.pending.delete(s.file);
@@ -231,11 +233,17 @@ export class HistoryStore {
     }
   }
 
-  private async rewrite(s: StoredSession, text: string): Promise<void> {
+  /** Replaces a log with `parts` (written one after the other, then renamed into place). */
+  private async rewrite(s: StoredSession, parts: readonly string[]): Promise<void> {
     const tmp = `${this.logPath(s.file)}.tmp`;
-    await fs.promises.writeFile(tmp, text);
+    const fh = await fs.promises.open(tmp, 'w');
+    try {
+      for (const part of parts) await fh.write(part);
+    } finally {
+      await fh.close();
+    }
     await fs.promises.rename(tmp, this.logPath(s.file));
-    s.bytes = Buffer.byteLength(text);
+    s.bytes = byteLength(parts);
     this.markIndex();
   }
 
@@ -256,6 +264,22 @@ export class HistoryStore {
   }
 
   private logPath(file: string): string { return path.join(this.dir, 'sessions', file); }
+}
+
+/** Serializes records a slice at a time, yielding between slices. */
+async function serializeInSlices(records: readonly HistoryRecord[]): Promise<string[]> {
+  const parts: string[] = [];
+  for (let i = 0; i < records.length;) {
+    let text = '';
+    while (i < records.length && text.length < SLICE_CHARS) text += `${JSON.stringify(records[i++])}\n`;
+    parts.push(text);
+    if (i < records.length) await yieldNow();
+  }
+  return parts;
+}
+
+function byteLength(parts: readonly string[]): number {
+  return parts.reduce((n, p) => n + Buffer.byteLength(p), 0);
 }
 
 function serialize(records: readonly HistoryRecord[]): string {

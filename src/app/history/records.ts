@@ -24,22 +24,42 @@ export interface ParsedLog {
 
 /** Parses a session log; never throws. */
 export function parseLog(text: string): ParsedLog {
-  const records: HistoryRecord[] = [];
-  let badLines = 0;
-  let torn = false;
-  let start = 0;
-  while (start < text.length) {
-    const nl = text.indexOf('\n', start);
-    const end = nl < 0 ? text.length : nl;
-    const line = text.slice(start, end);
-    start = end + 1;
-    if (!line.trim()) continue;
-    const r = parseRecord(line);
-    if (r) records.push(r);
-    else if (nl < 0) torn = true; // an unfinished last record
-    else badLines++;
+  const p = new LogParser(text);
+  p.parse(Infinity);
+  return p.result;
+}
+
+/**
+ * Parses a large log a slice of lines at a time, awaiting `yieldNow` between slices, so the host
+ * keeps answering while a long session is read (64 MB of records take seconds to parse).
+ */
+export async function parseLogInSlices(text: string, yieldNow: () => Promise<void>, linesPerSlice = 2000): Promise<ParsedLog> {
+  const p = new LogParser(text);
+  while (!p.parse(linesPerSlice)) await yieldNow();
+  return p.result;
+}
+
+class LogParser {
+  readonly result: ParsedLog = { records: [], badLines: 0, torn: false };
+  private start = 0;
+  constructor(private readonly text: string) {}
+
+  /** Parses up to `maxLines` more lines; true once the text is done. */
+  parse(maxLines: number): boolean {
+    const { text, result } = this;
+    for (let n = 0; n < maxLines && this.start < text.length; n++) {
+      const nl = text.indexOf('\n', this.start);
+      const end = nl < 0 ? text.length : nl;
+      const line = text.slice(this.start, end);
+      this.start = end + 1;
+      if (!line.trim()) continue;
+      const r = parseRecord(line);
+      if (r) result.records.push(r);
+      else if (nl < 0) result.torn = true; // an unfinished last record
+      else result.badLines++;
+    }
+    return this.start >= text.length;
   }
-  return { records, badLines, torn };
 }
 
 function parseRecord(line: string): HistoryRecord | undefined {

@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { HistoryStore } from '../../../src/app/history/historyStore';
-import { compact, parseLog, type HistoryRecord } from '../../../src/app/history/records';
+import { compact, parseLog, parseLogInSlices, type HistoryRecord } from '../../../src/app/history/records';
 import type { SessionEvent } from '../../../src/protocol/domain';
 
 const chunk = (messageId: string, text: string): SessionEvent => ({ sessionId: 's1', kind: 'message_chunk', role: 'agent', messageId, content: { type: 'text', text } });
@@ -22,6 +22,18 @@ describe('Session history: records', () => {
     assert.equal(r.badLines, 2);
     assert.equal(r.torn, true);
     assert.equal(parseLog(`${good}\n`).torn, false);
+  });
+
+  it('parses a large log in slices, yielding between them, to the same result', async () => {
+    const good = JSON.stringify({ t: 1, e: chunk('m', 'a') });
+    const text = `${Array.from({ length: 2500 }, (_, i) => (i % 500 === 7 ? 'not json' : good)).join('\n')}\n{"t":3,"e":{"sessionId":"s1","kind":"mess`;
+    let yields = 0;
+    const sliced = await parseLogInSlices(text, async () => { yields++; }, 1000);
+    assert.deepEqual(sliced, parseLog(text));
+    assert.equal(sliced.records.length, 2495);
+    assert.equal(sliced.badLines, 5);
+    assert.equal(sliced.torn, true);
+    assert.equal(yields, 2, '2,501 lines in slices of 1,000: two pauses');
   });
 
   it('compacts: message chunks become one message at the first chunk, old plan updates go', () => {

@@ -28,6 +28,8 @@ export type AgentName = 'codex-acp' | 'claude-code-acp' | 'claude-agent-acp' | '
 export interface LaunchOptions {
   /** codex-acp 2.6: the model slug (`gpt-6.x` / `gpt-5.6` run in "code mode", `gpt-5.5` gets classic tools). */
   model?: string;
+  /** codex-acp 2.6: more CODEX_CONFIG keys (merged over the recipe's). */
+  config?: Record<string, unknown>;
 }
 
 export interface Launch {
@@ -109,6 +111,7 @@ function codexNext(modelUrl: string, cwd: string, opts: LaunchOptions): Launch {
     model_provider: 'fake',
     model_providers: { fake: { name: 'fake', base_url: `${modelUrl}/v1`, wire_api: 'responses', env_key: 'FAKE_API_KEY', requires_openai_auth: false } },
     tools: { update_plan: { enabled: true } },
+    ...opts.config,
   };
   return {
     name: 'codex-acp-2.6',

@@ -67,10 +67,10 @@ function advertiseShim(extra: Record<string, unknown>): Transform {
   const rewrite = (line: string): string => {
     if (!line.includes('"initialize"')) return line;
     try {
-      const msg = JSON.parse(line) as { method?: string; params?: Record<string, Record<string, unknown> | undefined> };
+      const msg = JSON.parse(line) as { method?: string; params?: Record<string, unknown> };
       if (msg.method !== 'initialize' || !msg.params) return line;
       const key = msg.params.protocolVersion === 1 ? 'clientCapabilities' : 'capabilities';
-      msg.params[key] = { ...msg.params[key], ...extra };
+      msg.params[key] = { ...(msg.params[key] as Record<string, unknown> | undefined), ...extra };
       return JSON.stringify(msg);
     } catch { return line; }
   };

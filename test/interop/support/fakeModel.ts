@@ -6,13 +6,27 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** One tool call the "model" makes. `input` is a JSON object, or a string for a freeform tool. */
-export interface ScriptedCall { name: string; input: Record<string, unknown> | string }
+export interface ScriptedCall {
+  name: string;
+  input: Record<string, unknown> | string;
+  /** Responses API: the tool namespace of the function (codex's `collaboration` tools). */
+  namespace?: string;
+}
 
 export type Step =
   | { kind: 'tools'; calls: ScriptedCall[]; text?: string; delayMs?: number }
   | { kind: 'text'; text: string; delayMs?: number };
 
-export interface Scenario { steps: Step[]; /** Text once the steps are used up. */ finalText?: string }
+export interface Scenario {
+  steps: Step[];
+  /** Text once the steps are used up. */
+  finalText?: string;
+  /**
+   * Other scripts for other conversations of the same agent (a subagent's, or the turn after a plan
+   * approval): the first phase whose `marker` occurs in a user message's text answers instead.
+   */
+  phases?: { marker: string; scenario: Scenario }[];
+}
 
 export type Api = 'responses' | 'chat' | 'messages' | 'count_tokens' | 'other';
 
@@ -65,6 +79,33 @@ function countToolResults(api: Api, body: JsonObj): number {
   return n;
 }
 
+/** The text of the user messages (not tool results) in the request history. */
+function userTexts(api: Api, body: JsonObj): string[] {
+  const out: string[] = [];
+  const list = api === 'responses' ? arr(body.input) : arr(body.messages);
+  for (const m of list) {
+    // codex hands a subagent its task as an `agent_message` item (text or `encrypted_content`).
+    if (isObj(m) && m.type === 'agent_message') {
+      for (const c of arr(m.content)) if (isObj(c)) out.push(String(c.text ?? c.encrypted_content ?? ''));
+      continue;
+    }
+    if (!isObj(m) || m.role !== 'user') continue;
+    if (typeof m.content === 'string') { out.push(m.content); continue; }
+    for (const c of arr(m.content)) {
+      if (isObj(c) && (c.type === 'text' || c.type === 'input_text') && typeof c.text === 'string') out.push(c.text);
+    }
+  }
+  return out;
+}
+
+/** The scenario that answers this request: the first phase whose marker a user message holds. */
+function scriptFor(scenario: Scenario, api: Api, body: JsonObj): Scenario {
+  if (!scenario.phases?.length) return scenario;
+  const texts = userTexts(api, body);
+  const phase = scenario.phases.find((p) => texts.some((t) => t.includes(p.marker)));
+  return phase ? scriptFor(phase.scenario, api, body) : scenario;
+}
+
 /** The step whose calls start at `results` tool results (steps may hold several calls). */
 function pickStep(scenario: Scenario, results: number): { index: number; step: Step } | undefined {
   let seen = 0;
@@ -106,7 +147,7 @@ function writeResponses(res: http.ServerResponse, model: string, out: Out, seq: 
   for (const c of out.calls) {
     const item = typeof c.input === 'string'
       ? { type: 'custom_tool_call', id: `ctc_${c.id}`, call_id: c.id, name: c.name, input: c.input, status: 'completed' }
-      : { type: 'function_call', id: `fc_${c.id}`, call_id: c.id, name: c.name, arguments: JSON.stringify(c.input), status: 'completed' };
+      : { type: 'function_call', id: `fc_${c.id}`, call_id: c.id, name: c.name, ...(c.namespace ? { namespace: c.namespace } : {}), arguments: JSON.stringify(c.input), status: 'completed' };
     sse(res, 'response.output_item.added', { type: 'response.output_item.added', output_index: items.length, item });
     sse(res, 'response.output_item.done', { type: 'response.output_item.done', output_index: items.length, item });
     items.push(item);
@@ -238,9 +279,10 @@ export async function startFakeModel(scenario: Scenario): Promise<FakeModel> {
       out = { text: STOCK_TEXT, calls: [] };
       label = 'stock';
     } else {
-      const picked = pickStep(scenario, toolResults);
+      const script = scriptFor(scenario, api, body);
+      const picked = pickStep(script, toolResults);
       if (!picked) {
-        out = { text: scenario.finalText ?? 'Done.', calls: [] };
+        out = { text: script.finalText ?? 'Done.', calls: [] };
         label = 'final';
       } else {
         const { index, step } = picked;

@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process';
 import { Transform } from 'node:stream';
 import { readdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import { connect } from '../../../src/protocol/connect';
 import type { AcpConnection, ClientHandlers, ConnectOptions } from '../../../src/protocol/api';
 import type { ConfigOption, PermissionRequest, SessionEvent } from '../../../src/protocol/domain';
@@ -31,6 +32,8 @@ export interface ClientTurnOptions {
    * client's own message (the recording, the outbound check) stays as our client sent it.
    */
   advertise?: Record<string, unknown>;
+  /** After the turn ends, also wait for an event like this (work that outlives the turn, e.g. a background subagent). */
+  awaitAfterTurn?: (e: SessionEvent) => boolean;
   protocol?: ConnectOptions['protocol'];
   /** Cancel once the fake model starts this step, or once an event matches. */
   cancelWhen?: { modelStep: number } | { event: (e: SessionEvent) => boolean } | { permission: true };
@@ -177,6 +180,7 @@ export async function clientTurn(opts: ClientTurnOptions): Promise<ClientTurn> {
     })();
     const end = await ended;
     const turnMs = Date.now() - started;
+    if (opts.awaitAfterTurn) await waitForEvent(events, subscribe, opts.awaitAfterTurn, 'the work after the turn');
     files.push(...readdirSync(cwd));
     return {
       conn: { version: conn.version, agentName: conn.agentInfo?.name, capabilities: conn.capabilities },
@@ -187,7 +191,11 @@ export async function clientTurn(opts: ClientTurnOptions): Promise<ClientTurn> {
   } catch (err) {
     throw new Error(`${opts.agent}: ${err instanceof Error ? err.message : String(err)}\n--- agent stderr (tail) ---\n${stderr.join('').slice(-3000)}`);
   } finally {
-    const scrubs: [string, string][] = [[cwd, '/workspace'], [String(launch.env.HOME), '/home/agent'], [model.url, 'http://127.0.0.1:PORT']];
+    const scrubs: [string, string][] = [
+      [cwd, '/workspace'], [String(launch.env.HOME), '/home/agent'], [model.url, 'http://127.0.0.1:PORT'],
+      // claude-agent-acp 0.101 names its task files after the cwd with dashes, and quotes the port.
+      [cwd.split(path.sep).join('-'), '-workspace'], [`127.0.0.1:${model.port}`, '127.0.0.1:PORT'],
+    ];
     writeRecording(opts.record ?? `client-${opts.agent}`, {
       agent: opts.agent, agentInfo: conn?.agentInfo, protocolVersion: conn?.version, driver: 'connect()', source: 'test/interop/client.test.ts (real agent, fake model, our client)',
       ...(opts.advertise ? { shimAdvertised: opts.advertise } : {}),

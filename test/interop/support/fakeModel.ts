@@ -67,43 +67,39 @@ function toolNames(api: Api, body: JsonObj): string[] {
   });
 }
 
-function countToolResults(api: Api, body: JsonObj): number {
-  if (api === 'responses') {
-    return arr(body.input).filter((i) => isObj(i) && /(^|_)call_output$/.test(String(i.type))).length;
-  }
-  if (api === 'chat') return arr(body.messages).filter((m) => isObj(m) && m.role === 'tool').length;
+/** The history items of a request (Responses `input`, Chat / Messages `messages`). */
+const history = (api: Api, body: JsonObj): unknown[] => (api === 'responses' ? arr(body.input) : arr(body.messages));
+
+function countToolResults(api: Api, items: unknown[]): number {
+  if (api === 'responses') return items.filter((i) => isObj(i) && /(^|_)call_output$/.test(String(i.type))).length;
+  if (api === 'chat') return items.filter((m) => isObj(m) && m.role === 'tool').length;
   let n = 0;
-  for (const m of arr(body.messages)) {
+  for (const m of items) {
     if (isObj(m) && m.role === 'user') n += arr(m.content).filter((c) => isObj(c) && c.type === 'tool_result').length;
   }
   return n;
 }
 
-/** The text of the user messages (not tool results) in the request history. */
-function userTexts(api: Api, body: JsonObj): string[] {
-  const out: string[] = [];
-  const list = api === 'responses' ? arr(body.input) : arr(body.messages);
-  for (const m of list) {
-    // codex hands a subagent its task as an `agent_message` item (text or `encrypted_content`).
-    if (isObj(m) && m.type === 'agent_message') {
-      for (const c of arr(m.content)) if (isObj(c)) out.push(String(c.text ?? c.encrypted_content ?? ''));
-      continue;
-    }
-    if (!isObj(m) || m.role !== 'user') continue;
-    if (typeof m.content === 'string') { out.push(m.content); continue; }
-    for (const c of arr(m.content)) {
-      if (isObj(c) && (c.type === 'text' || c.type === 'input_text') && typeof c.text === 'string') out.push(c.text);
-    }
-  }
-  return out;
+/** The text of a user message (not tool results), or of a codex `agent_message` (a subagent's task). */
+function userText(m: unknown): string {
+  if (!isObj(m)) return '';
+  if (m.type === 'agent_message') return arr(m.content).map((c) => (isObj(c) ? String(c.text ?? c.encrypted_content ?? '') : '')).join('');
+  if (m.role !== 'user') return '';
+  if (typeof m.content === 'string') return m.content;
+  return arr(m.content).map((c) => (isObj(c) && (c.type === 'text' || c.type === 'input_text') && typeof c.text === 'string' ? c.text : '')).join('');
 }
 
-/** The scenario that answers this request: the first phase whose marker a user message holds. */
-function scriptFor(scenario: Scenario, api: Api, body: JsonObj): Scenario {
-  if (!scenario.phases?.length) return scenario;
-  const texts = userTexts(api, body);
-  const phase = scenario.phases.find((p) => texts.some((t) => t.includes(p.marker)));
-  return phase ? scriptFor(phase.scenario, api, body) : scenario;
+/**
+ * The script that answers this request and the tool results that count for it: the first phase
+ * whose marker a user message holds, counting only the results after the last such message.
+ */
+function scriptFor(scenario: Scenario, items: unknown[], api: Api): { script: Scenario; results: number } {
+  for (const p of scenario.phases ?? []) {
+    let at = -1;
+    items.forEach((m, i) => { if (userText(m).includes(p.marker)) at = i; });
+    if (at >= 0) return scriptFor(p.scenario, items.slice(at + 1), api);
+  }
+  return { script: scenario, results: countToolResults(api, items) };
 }
 
 /** The step whose calls start at `results` tool results (steps may hold several calls). */
@@ -268,7 +264,7 @@ export async function startFakeModel(scenario: Scenario): Promise<FakeModel> {
       return;
     }
     const tools = toolNames(api, body);
-    const toolResults = countToolResults(api, body);
+    const { script, results: toolResults } = scriptFor(scenario, history(api, body), api);
     const stream = api === 'responses' || body.stream === true;
     const model = typeof body.model === 'string' ? body.model : 'fake-model';
     const n = ++seq;
@@ -279,7 +275,6 @@ export async function startFakeModel(scenario: Scenario): Promise<FakeModel> {
       out = { text: STOCK_TEXT, calls: [] };
       label = 'stock';
     } else {
-      const script = scriptFor(scenario, api, body);
       const picked = pickStep(script, toolResults);
       if (!picked) {
         out = { text: script.finalText ?? 'Done.', calls: [] };

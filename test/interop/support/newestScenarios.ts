@@ -65,15 +65,16 @@ export function claudeNextPlanScenario(cwd: string): Scenario {
   return claudeScenario(cwd, 'plain-tools');
 }
 
-/** Claude plan mode (mode = plan): the model calls ExitPlanMode with the plan. */
-export function claudePlanModeScenario(): Scenario {
-  return { finalText: FINAL_TEXT, steps: [{ kind: 'tools', calls: [{ name: 'ExitPlanMode', input: { plan: PLAN_MD } }] }] };
-}
-
-/** Claude elicitation: AskUserQuestion. */
-export function claudeAskScenario(): Scenario {
+/** Claude plan mode (mode = plan): optionally a question (AskUserQuestion), then ExitPlanMode with the plan. */
+export function claudePlanModeScenario(opts: { ask?: boolean } = {}): Scenario {
   const { id: _id, ...q } = QUESTION;
-  return { finalText: FINAL_TEXT, steps: [{ kind: 'tools', calls: [{ name: 'AskUserQuestion', input: { questions: [{ ...q, multiSelect: false }] } }] }] };
+  return {
+    finalText: FINAL_TEXT,
+    steps: [
+      ...(opts.ask ? [{ kind: 'tools' as const, calls: [{ name: 'AskUserQuestion', input: { questions: [{ ...q, multiSelect: false }] } }] }] : []),
+      { kind: 'tools', calls: [{ name: 'ExitPlanMode', input: { plan: PLAN_MD } }] },
+    ],
+  };
 }
 
 /** Claude subagent: the `Agent` tool; the child's conversation starts with its prompt. */

@@ -1,13 +1,13 @@
 // THE NEWEST ADAPTERS through OUR client: @agentclientprotocol/codex-acp 2.6.0 and
 // @agentclientprotocol/claude-agent-acp 0.101.0 (both negotiate v2). Each: a turn with its plan and
-// a permission, a plan-mode turn (the plan shown at the approval, approved, the Markdown plan in
-// the plan store), an elicitation and a subagent (see shared/acp/PREVIEW.md for how each is
+// a permission, a plan-mode turn with a question (an elicitation) before the plan (the plan shown
+// at the approval, approved, the Markdown plan in the plan store), and a subagent (see shared/acp/PREVIEW.md for how each is
 // triggered; what they send is listed in test/interop/README.md).
 //
-// TIGHTEN once the client implements elicitation and subagents (other branches): the tests marked
+// TIGHTEN once the client implements elicitation and subagents (other branches): the places marked
 // TIGHTEN assert only what holds today (the traffic arrives, is decoded and kept, nothing crashes,
-// elicitation/create gets a well-formed answer: -32601), and advertise the capabilities through a
-// test shim (`advertise`), because our client does not advertise them yet.
+// elicitation/create gets a well-formed answer: -32601). Form elicitation is advertised through a
+// test shim (`advertise`) because our client does not advertise it yet: drop the shim then.
 import assert from 'node:assert/strict';
 import { clientTurn, AGENT_ID, type ClientTurn } from './support/clientTurn';
 import type { PermissionRequest, SessionEvent, ToolCallContent } from '../../src/protocol/domain';
@@ -225,8 +225,9 @@ describe('interop (our client): claude-agent-acp 0.101.0 (v2)', function () {
 
   it('subagent (Agent tool): subagent_update, session_message and the child\'s events arrive, decoded and kept', async () => {
     const t = await clientTurn({
+      // No capability needed: on v2 both adapters send subagent traffic unasked (v2's client
+      // capabilities have no `subagents`; v1's unstable `clientCapabilities.subagents` is the opt-in).
       agent: 'claude-agent-acp-0.101', scenario: () => claudeSubagentScenario(), record: 'client-claude-agent-acp-0.101-subagent',
-      advertise: { subagents: {} },
       // The child runs in the background: the parent's turn may end first.
       awaitAfterTurn: (e) => e.kind === 'unknown' && e.updateType === 'subagent_update' && (e.raw.state as { state?: string } | undefined)?.state === 'idle',
     });

@@ -103,8 +103,22 @@ export const usage = soft(z.nullable(z.looseObject({ totalTokens: uint, inputTok
 export const toolCallContent = toolCallContentUnion(diffV2);
 export const toolCallUpdate = z.looseObject(toolCallUpdateShape(toolCallContent));
 
-const toolCallSubject = z.pipe(z.looseObject({ toolCall: toolCallUpdate }), z.transform((w): PermissionSubject =>
-  ({ type: 'tool_call', toolCallId: w.toolCall.toolCallId, fields: patchFields(w.toolCall) })));
+/**
+ * A permission's tool call is applied like a `tool_call_update`, except that an empty `rawInput`
+ * (`{}`) or `content` (`[]`) does not clear what the call already shows: claude-agent-acp 0.101
+ * repeats the call's first, empty snapshot in its plan approval, after it sent the plan as that
+ * call's input and content, and the user must see the plan when asked to approve it.
+ */
+const toolCallSubject = z.pipe(z.looseObject({ toolCall: toolCallUpdate }), z.transform((w): PermissionSubject => {
+  const fields = patchFields(w.toolCall);
+  if (isEmptyObject(fields.rawInput)) delete fields.rawInput;
+  if (Array.isArray(fields.content) && fields.content.length === 0) delete fields.content;
+  return { type: 'tool_call', toolCallId: w.toolCall.toolCallId, fields };
+}));
+
+function isEmptyObject(v: unknown): boolean {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length === 0;
+}
 const commandSubject = z.pipe(z.looseObject({
   command: z.string(), cwd: z.string(), toolCallId: optStr, terminalId: optStr,
 }), z.transform((w): PermissionSubject => {

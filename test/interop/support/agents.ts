@@ -1,7 +1,7 @@
 // How to launch each real agent offline against the fake model server: command, arguments and a
 // clean environment (fresh temp HOME and config dirs, telemetry and nonessential traffic off,
 // no inherited proxy or API variables). Recipes from shared/acp/REAL-AGENTS.md.
-import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -20,7 +20,17 @@ export function interopDir(): string {
 
 export const modulesDir = (): string => path.join(interopDir(), 'node_modules');
 
-export type AgentName = 'codex-acp' | 'claude-code-acp' | 'claude-agent-acp' | 'sdk-example' | 'sdk-dual' | 'v2-test-agent';
+export type AgentName = 'codex-acp' | 'claude-code-acp' | 'claude-agent-acp' | 'sdk-example' | 'sdk-dual' | 'v2-test-agent'
+  /** The newest adapters (`@agentclientprotocol/*`, both speak v2). */
+  | 'codex-acp-2.6' | 'claude-agent-acp-0.101';
+
+/** Options of a launch that only some recipes use. */
+export interface LaunchOptions {
+  /** codex-acp 2.6: the model slug (`gpt-6.x` / `gpt-5.6` run in "code mode", `gpt-5.5` gets classic tools). */
+  model?: string;
+  /** codex-acp 2.6: more CODEX_CONFIG keys (merged over the recipe's). */
+  config?: Record<string, unknown>;
+}
 
 export interface Launch {
   name: AgentName;
@@ -81,7 +91,44 @@ function codex(modelUrl: string, cwd: string): Launch {
   };
 }
 
-function claude(name: 'claude-code-acp' | 'claude-agent-acp', modelUrl: string, cwd: string): Launch {
+/**
+ * codex-acp 2.6 (`@agentclientprotocol/codex-acp`, a JS adapter over `codex app-server` from
+ * `@openai/codex`): no `-c` arguments any more; the configuration comes as JSON in CODEX_CONFIG.
+ * `tools.update_plan.enabled` is needed for codex 0.166 to offer a plan tool at all. The
+ * config.toml keeps it from checking for updates or resolving outside hosts at start.
+ */
+function codexNext(modelUrl: string, cwd: string, opts: LaunchOptions): Launch {
+  const home = tempDir('codex26-home');
+  const codexHome = path.join(home, '.codex');
+  mkdirSync(codexHome);
+  writeFileSync(path.join(codexHome, 'config.toml'), [
+    'check_for_update_on_startup = false',
+    '[analytics]', 'enabled = false',
+    '[features]', 'plugins = false', 'apps = false', '',
+  ].join('\n'));
+  const config = {
+    model: opts.model ?? 'gpt-5.5',
+    model_provider: 'fake',
+    model_providers: { fake: { name: 'fake', base_url: `${modelUrl}/v1`, wire_api: 'responses', env_key: 'FAKE_API_KEY', requires_openai_auth: false } },
+    tools: { update_plan: { enabled: true } },
+    ...opts.config,
+  };
+  return {
+    name: 'codex-acp-2.6',
+    command: process.execPath,
+    args: [path.join(modulesDir(), '@agentclientprotocol', 'codex-acp', 'dist', 'index.js')],
+    env: {
+      ...baseEnv(home), CODEX_HOME: codexHome, FAKE_API_KEY: 'dummy', RUST_LOG: 'error', NO_BROWSER: '1',
+      // Edits and commands ask the client (the default mode would run them unasked).
+      INITIAL_AGENT_MODE: 'read-only',
+      CODEX_CONFIG: JSON.stringify(config),
+    },
+    cwd,
+    cleanup: () => rmSync(home, { recursive: true, force: true, maxRetries: 5 }),
+  };
+}
+
+function claude(name: 'claude-code-acp' | 'claude-agent-acp' | 'claude-agent-acp-0.101', modelUrl: string, cwd: string): Launch {
   const home = tempDir(`${name}-home`);
   const configDir = path.join(home, '.claude');
   mkdirSync(configDir);
@@ -98,10 +145,18 @@ function claude(name: 'claude-code-acp' | 'claude-agent-acp', modelUrl: string, 
   // As root the CLI refuses to skip its sandbox checks unless told it runs in one; any other
   // value than "1" makes session/new fail with "Query closed before response received".
   if (process.getuid?.() === 0) env.IS_SANDBOX = '1';
+  const script = name === 'claude-agent-acp-0.101'
+    ? path.join(modulesDir(), '@agentclientprotocol', 'claude-agent-acp', 'dist', 'index.js')
+    : path.join(modulesDir(), '@zed-industries', name, 'dist', 'index.js');
+  if (name === 'claude-agent-acp-0.101') {
+    // 0.101's default permission mode `auto` decides permissions itself (and warns about
+    // classifier billing); `default` asks the client as the older adapters do.
+    writeFileSync(path.join(configDir, 'settings.json'), JSON.stringify({ permissions: { defaultMode: 'default' } }));
+  }
   return {
     name,
     command: process.execPath,
-    args: [path.join(modulesDir(), '@zed-industries', name, 'dist', 'index.js')],
+    args: [script],
     env,
     cwd,
     cleanup: () => rmSync(home, { recursive: true, force: true, maxRetries: 5 }),
@@ -114,11 +169,13 @@ function nodeScript(name: AgentName, script: string, cwd: string): Launch {
 }
 
 /** Launch recipe for one agent. `modelUrl` is ignored by the model-free agents. */
-export function launchOf(name: AgentName, modelUrl: string, cwd: string): Launch {
+export function launchOf(name: AgentName, modelUrl: string, cwd: string, opts: LaunchOptions = {}): Launch {
   switch (name) {
     case 'codex-acp': return codex(modelUrl, cwd);
+    case 'codex-acp-2.6': return codexNext(modelUrl, cwd, opts);
     case 'claude-code-acp':
-    case 'claude-agent-acp': return claude(name, modelUrl, cwd);
+    case 'claude-agent-acp':
+    case 'claude-agent-acp-0.101': return claude(name, modelUrl, cwd);
     case 'sdk-example': return nodeScript(name, path.join(modulesDir(), 'acp-sdk-v1', 'dist', 'examples', 'agent.js'), cwd);
     case 'sdk-dual': return nodeScript(name, path.join(modulesDir(), 'acp-sdk-v1', 'dist', 'examples', 'dual-version-agent.js'), cwd);
     case 'v2-test-agent': return nodeScript(name, path.join(interopDir(), 'agents', 'v2-test-agent.mjs'), cwd);

@@ -3,13 +3,15 @@
 // and serving fs/terminal with real files and processes, every event fed to the plan store.
 // The wire traffic (the logger's `wire` hook) is recorded.
 import { spawn } from 'node:child_process';
+import { Transform } from 'node:stream';
 import { readdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import { connect } from '../../../src/protocol/connect';
 import type { AcpConnection, ClientHandlers, ConnectOptions } from '../../../src/protocol/api';
-import type { PermissionRequest, SessionEvent } from '../../../src/protocol/domain';
+import type { ConfigOption, PermissionRequest, SessionEvent } from '../../../src/protocol/domain';
 import { PlanStore } from '../../../src/state/planStore';
 import { startFakeModel, type FakeModel, type Scenario } from './fakeModel';
-import { launchOf, tempDir, type AgentName } from './agents';
+import { launchOf, tempDir, type AgentName, type LaunchOptions } from './agents';
 import { killGroup } from './rawClient';
 import { createServices, type InteropServices } from './services';
 import { chooseOption, type PermissionPolicy } from './rawHandlers';
@@ -19,8 +21,19 @@ import { foldToolCalls } from './foldToolCalls';
 export interface ClientTurnOptions {
   agent: AgentName;
   scenario?: (cwd: string) => Scenario;
-  /** `hold`: never answer a permission request (the cancel must answer it). */
-  policy?: PermissionPolicy | 'hold';
+  /** `hold`: never answer a permission request (the cancel must answer it); a function picks the option itself. */
+  policy?: PermissionPolicy | 'hold' | ((req: PermissionRequest) => string | undefined);
+  launch?: LaunchOptions;
+  /** Session config options set (through our client) between session/new and the prompt. */
+  config?: { configId: string; value: string | boolean }[];
+  /**
+   * TEST SHIM (tighten once the features land): client capabilities our client does not advertise
+   * yet (elicitation, subagents), merged into the initialize request on its way to the agent. Our
+   * client's own message (the recording, the outbound check) stays as our client sent it.
+   */
+  advertise?: Record<string, unknown>;
+  /** After the turn ends, also wait for an event like this (work that outlives the turn, e.g. a background subagent). */
+  awaitAfterTurn?: (e: SessionEvent) => boolean;
   protocol?: ConnectOptions['protocol'];
   /** Cancel once the fake model starts this step, or once an event matches. */
   cancelWhen?: { modelStep: number } | { event: (e: SessionEvent) => boolean } | { permission: true };
@@ -47,6 +60,32 @@ export interface ClientTurn {
   logs: string[];
   /** Tool calls folded from the events: id → merged fields (patch semantics). */
   toolCalls: Map<string, Record<string, unknown>>;
+  /** The config options after `session/new` and the `config` calls. */
+  configOptions: ConfigOption[];
+}
+
+/** Merges `extra` into the capabilities of an `initialize` request line (v1 and v2 spellings). */
+function advertiseShim(extra: Record<string, unknown>): Transform {
+  let buf = '';
+  const rewrite = (line: string): string => {
+    if (!line.includes('"initialize"')) return line;
+    try {
+      const msg = JSON.parse(line) as { method?: string; params?: Record<string, unknown> };
+      if (msg.method !== 'initialize' || !msg.params) return line;
+      const key = msg.params.protocolVersion === 1 ? 'clientCapabilities' : 'capabilities';
+      msg.params[key] = { ...(msg.params[key] as Record<string, unknown> | undefined), ...extra };
+      return JSON.stringify(msg);
+    } catch { return line; }
+  };
+  return new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      buf += chunk.toString('utf8');
+      const lines = buf.split('\n');
+      buf = lines.pop() ?? '';
+      done(null, lines.map((l) => `${rewrite(l)}\n`).join(''));
+    },
+    flush(done) { done(null, buf); },
+  });
 }
 
 export const AGENT_ID = 'interop';
@@ -64,7 +103,7 @@ function waitForEvent(events: SessionEvent[], subscribe: (l: (e: SessionEvent) =
 export async function clientTurn(opts: ClientTurnOptions): Promise<ClientTurn> {
   const cwd = tempDir('ws');
   const model = await startFakeModel(opts.scenario ? opts.scenario(cwd) : { steps: [] });
-  const launch = launchOf(opts.agent, model.url, cwd);
+  const launch = launchOf(opts.agent, model.url, cwd, opts.launch);
   const services = createServices(cwd);
   const store = new PlanStore();
   const events: SessionEvent[] = [];
@@ -92,7 +131,7 @@ export async function clientTurn(opts: ClientTurnOptions): Promise<ClientTurn> {
         // Left open like a prompt the user has not answered; only a cancellation ends it.
         return new Promise((resolve) => token.onCancellationRequested(() => resolve({ outcome: 'cancelled' })));
       }
-      const optionId = chooseOption(req.options, policy);
+      const optionId = typeof policy === 'function' ? policy(req) : chooseOption(req.options, policy);
       permissions.push({ req, optionId });
       return Promise.resolve(optionId ? { outcome: 'selected', optionId } : { outcome: 'cancelled' });
     },
@@ -106,7 +145,13 @@ export async function clientTurn(opts: ClientTurnOptions): Promise<ClientTurn> {
   let conn: AcpConnection | undefined;
   const files: string[] = [];
   try {
-    conn = await connect(child.stdout, child.stdin, {
+    let toAgent: NodeJS.WritableStream = child.stdin;
+    if (opts.advertise) {
+      const shim = advertiseShim(opts.advertise);
+      shim.pipe(child.stdin);
+      toAgent = shim;
+    }
+    conn = await connect(child.stdout, toAgent, {
       protocol: opts.protocol ?? 'auto',
       clientInfo: { name: 'acp-plans-interop', version: '0.0.0' },
       handlers,
@@ -117,6 +162,8 @@ export async function clientTurn(opts: ClientTurnOptions): Promise<ClientTurn> {
     });
     const setup = await conn.newSession({ cwd, mcpServers: [] });
     const sessionId = setup.sessionId;
+    let configOptions = setup.configOptions ?? [];
+    for (const c of opts.config ?? []) configOptions = await conn.setConfigOption(sessionId, c.configId, c.value);
     const started = Date.now();
     const ended = waitForEvent(events, subscribe, (e) => e.sessionId === sessionId && e.kind === 'state' && e.state === 'idle' && e.stopReason != null, 'the end of the turn');
     const promptResult = await (async () => {
@@ -133,18 +180,26 @@ export async function clientTurn(opts: ClientTurnOptions): Promise<ClientTurn> {
     })();
     const end = await ended;
     const turnMs = Date.now() - started;
+    if (opts.awaitAfterTurn) await waitForEvent(events, subscribe, opts.awaitAfterTurn, 'the work after the turn');
     files.push(...readdirSync(cwd));
     return {
       conn: { version: conn.version, agentName: conn.agentInfo?.name, capabilities: conn.capabilities },
       events, permissions, store, services, model, sessionId, promptResult, turnMs, files, wire, logs,
       stopReason: String(end.kind === 'state' ? end.stopReason : ''),
-      toolCalls: foldToolCalls(events),
+      toolCalls: foldToolCalls(events), configOptions,
     };
   } catch (err) {
     throw new Error(`${opts.agent}: ${err instanceof Error ? err.message : String(err)}\n--- agent stderr (tail) ---\n${stderr.join('').slice(-3000)}`);
   } finally {
-    const scrubs: [string, string][] = [[cwd, '/workspace'], [String(launch.env.HOME), '/home/agent'], [model.url, 'http://127.0.0.1:PORT']];
-    writeRecording(opts.record ?? `client-${opts.agent}`, { agent: opts.agent, agentInfo: conn?.agentInfo, protocolVersion: conn?.version, driver: 'connect()', source: 'test/interop/client.test.ts (real agent, fake model, our client)' }, wire, scrubs);
+    const scrubs: [string, string][] = [
+      [cwd, '/workspace'], [String(launch.env.HOME), '/home/agent'], [model.url, 'http://127.0.0.1:PORT'],
+      // claude-agent-acp 0.101 names its task files after the cwd with dashes, and quotes the port.
+      [cwd.split(path.sep).join('-'), '-workspace'], [`127.0.0.1:${model.port}`, '127.0.0.1:PORT'],
+    ];
+    writeRecording(opts.record ?? `client-${opts.agent}`, {
+      agent: opts.agent, agentInfo: conn?.agentInfo, protocolVersion: conn?.version, driver: 'connect()', source: 'test/interop/client.test.ts (real agent, fake model, our client)',
+      ...(opts.advertise ? { shimAdvertised: opts.advertise } : {}),
+    }, wire, scrubs);
     conn?.dispose();
     child.stdin.end();
     // Real agents do not exit when stdin closes: terminate them after a short grace.

@@ -6,13 +6,27 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** One tool call the "model" makes. `input` is a JSON object, or a string for a freeform tool. */
-export interface ScriptedCall { name: string; input: Record<string, unknown> | string }
+export interface ScriptedCall {
+  name: string;
+  input: Record<string, unknown> | string;
+  /** Responses API: the tool namespace of the function (codex's `collaboration` tools). */
+  namespace?: string;
+}
 
 export type Step =
   | { kind: 'tools'; calls: ScriptedCall[]; text?: string; delayMs?: number }
   | { kind: 'text'; text: string; delayMs?: number };
 
-export interface Scenario { steps: Step[]; /** Text once the steps are used up. */ finalText?: string }
+export interface Scenario {
+  steps: Step[];
+  /** Text once the steps are used up. */
+  finalText?: string;
+  /**
+   * Other scripts for other conversations of the same agent (a subagent's, or the turn after a plan
+   * approval): the first phase whose `marker` occurs in a user message's text answers instead.
+   */
+  phases?: { marker: string; scenario: Scenario }[];
+}
 
 export type Api = 'responses' | 'chat' | 'messages' | 'count_tokens' | 'other';
 
@@ -53,16 +67,39 @@ function toolNames(api: Api, body: JsonObj): string[] {
   });
 }
 
-function countToolResults(api: Api, body: JsonObj): number {
-  if (api === 'responses') {
-    return arr(body.input).filter((i) => isObj(i) && /(^|_)call_output$/.test(String(i.type))).length;
-  }
-  if (api === 'chat') return arr(body.messages).filter((m) => isObj(m) && m.role === 'tool').length;
+/** The history items of a request (Responses `input`, Chat / Messages `messages`). */
+const history = (api: Api, body: JsonObj): unknown[] => (api === 'responses' ? arr(body.input) : arr(body.messages));
+
+function countToolResults(api: Api, items: unknown[]): number {
+  if (api === 'responses') return items.filter((i) => isObj(i) && /(^|_)call_output$/.test(String(i.type))).length;
+  if (api === 'chat') return items.filter((m) => isObj(m) && m.role === 'tool').length;
   let n = 0;
-  for (const m of arr(body.messages)) {
+  for (const m of items) {
     if (isObj(m) && m.role === 'user') n += arr(m.content).filter((c) => isObj(c) && c.type === 'tool_result').length;
   }
   return n;
+}
+
+/** The text of a user message (not tool results), or of a codex `agent_message` (a subagent's task). */
+function userText(m: unknown): string {
+  if (!isObj(m)) return '';
+  if (m.type === 'agent_message') return arr(m.content).map((c) => (isObj(c) ? String(c.text ?? c.encrypted_content ?? '') : '')).join('');
+  if (m.role !== 'user') return '';
+  if (typeof m.content === 'string') return m.content;
+  return arr(m.content).map((c) => (isObj(c) && (c.type === 'text' || c.type === 'input_text') && typeof c.text === 'string' ? c.text : '')).join('');
+}
+
+/**
+ * The script that answers this request and the tool results that count for it: the first phase
+ * whose marker a user message holds, counting only the results after the last such message.
+ */
+function scriptFor(scenario: Scenario, items: unknown[], api: Api): { script: Scenario; results: number } {
+  for (const p of scenario.phases ?? []) {
+    let at = -1;
+    items.forEach((m, i) => { if (userText(m).includes(p.marker)) at = i; });
+    if (at >= 0) return scriptFor(p.scenario, items.slice(at + 1), api);
+  }
+  return { script: scenario, results: countToolResults(api, items) };
 }
 
 /** The step whose calls start at `results` tool results (steps may hold several calls). */
@@ -106,7 +143,7 @@ function writeResponses(res: http.ServerResponse, model: string, out: Out, seq: 
   for (const c of out.calls) {
     const item = typeof c.input === 'string'
       ? { type: 'custom_tool_call', id: `ctc_${c.id}`, call_id: c.id, name: c.name, input: c.input, status: 'completed' }
-      : { type: 'function_call', id: `fc_${c.id}`, call_id: c.id, name: c.name, arguments: JSON.stringify(c.input), status: 'completed' };
+      : { type: 'function_call', id: `fc_${c.id}`, call_id: c.id, name: c.name, ...(c.namespace ? { namespace: c.namespace } : {}), arguments: JSON.stringify(c.input), status: 'completed' };
     sse(res, 'response.output_item.added', { type: 'response.output_item.added', output_index: items.length, item });
     sse(res, 'response.output_item.done', { type: 'response.output_item.done', output_index: items.length, item });
     items.push(item);
@@ -227,7 +264,7 @@ export async function startFakeModel(scenario: Scenario): Promise<FakeModel> {
       return;
     }
     const tools = toolNames(api, body);
-    const toolResults = countToolResults(api, body);
+    const { script, results: toolResults } = scriptFor(scenario, history(api, body), api);
     const stream = api === 'responses' || body.stream === true;
     const model = typeof body.model === 'string' ? body.model : 'fake-model';
     const n = ++seq;
@@ -238,9 +275,9 @@ export async function startFakeModel(scenario: Scenario): Promise<FakeModel> {
       out = { text: STOCK_TEXT, calls: [] };
       label = 'stock';
     } else {
-      const picked = pickStep(scenario, toolResults);
+      const picked = pickStep(script, toolResults);
       if (!picked) {
-        out = { text: scenario.finalText ?? 'Done.', calls: [] };
+        out = { text: script.finalText ?? 'Done.', calls: [] };
         label = 'final';
       } else {
         const { index, step } = picked;

@@ -7,6 +7,7 @@
 // 50/s, and for a 2,000/s burst the time from its last update's send to its display.
 //   node bench/vscode.mjs            (after `node esbuild.mjs`; npm run bench runs it)
 // Prints one JSON line `VSCODE_BENCH {...}` at the end for bench/run.mjs.
+import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT, ensureInstalled, makeProfile, startCodeServer, launchChromium, workbenchUrl } from '../test/harness/lib/code-server.mjs';
@@ -106,6 +107,40 @@ try {
   await browser?.close().catch(() => {});
   await server?.stop();
   profile.cleanup();
+}
+
+// The day-long session runs inside the extension host (test/integration/dayLong.bench.ts).
+if (!process.env.ACP_BENCH_SKIP_DAYLONG) {
+  const day = spawnSync(process.execPath, [path.join(ROOT, 'test/harness/run-vscode-tests.mjs')], {
+    cwd: ROOT, encoding: 'utf8', env: { ...process.env, ACP_BENCH: '1', TEST_TIMEOUT_MS: '2400000' }, maxBuffer: 256 * 1024 * 1024,
+  });
+  const m = /DAYLONG (\{.*\})/.exec(day.stdout ?? '');
+  if (m) {
+    const d = JSON.parse(m[1]);
+    results.dayLong = d;
+    console.log(`day-long session in the real extension host, history on: ${d.updates.toLocaleString('en-US')} updates in ${d.seconds} s (${d.updatesPerSecond.toLocaleString('en-US')}/s)`);
+    console.log(`   heap after GC: ${d.heapHalfMiB} MiB at ${(d.updates / 2).toLocaleString('en-US')}, ${d.heapFullMiB} MiB at the end (${d.heapChange > 0 ? '+' : ''}${d.heapChange} %)`);
+    console.log(`   event-loop delay: p50 ${d.lagP50Ms} ms, p99 ${d.lagP99Ms} ms, max ${d.lagMaxMs} ms;   history on disk ${d.diskMiB} MiB`);
+  } else {
+    rc = 1;
+    console.error(`[bench:vscode] the day-long run printed no result (exit ${day.status}):\n${(day.stdout ?? '').slice(-2000)}\n${(day.stderr ?? '').slice(-1000)}`);
+  }
+}
+
+const GOALS = { steadyP95Ms: 50, burstLastMs: 100, heapChangePct: 10, lagP99Ms: 20 };
+const goal = (name, ok, shown) => console.log(`   ${ok ? '[met]   ' : '[MISSED]'} ${name}: ${shown}`);
+console.log('goals (issue 17: 2 and 3)');
+if (results.planSteady) {
+  goal(`plan row p95 ≤ ${GOALS.steadyP95Ms} ms at ${STEADY.rate}/s`, results.planSteady.p95 <= GOALS.steadyP95Ms, `${fmt(results.planSteady.p95)} ms (shown ${results.planSteady.shown}/${results.planSteady.of})`);
+  goal(`message text p95 ≤ ${GOALS.steadyP95Ms} ms at ${STEADY.rate}/s`, results.chunkSteady.p95 <= GOALS.steadyP95Ms, `${fmt(results.chunkSteady.p95)} ms`);
+  goal(`plan row final state ≤ ${GOALS.burstLastMs} ms after a burst`, results.planBurst.last <= GOALS.burstLastMs, `${fmt(results.planBurst.last)} ms`);
+  goal(`message text final state ≤ ${GOALS.burstLastMs} ms after a burst`, results.chunkBurst.last <= GOALS.burstLastMs, `${fmt(results.chunkBurst.last)} ms`);
+}
+if (results.dayLong) {
+  const d = results.dayLong;
+  goal(`heap after GC flat between the half and the end (±${GOALS.heapChangePct} %)`, Math.abs(d.heapChange) <= GOALS.heapChangePct, `${d.heapChange} %`);
+  goal(`event-loop delay p99 ≤ ${GOALS.lagP99Ms} ms`, d.lagP99Ms <= GOALS.lagP99Ms, `${d.lagP99Ms} ms`);
+  goal('history on disk bounded by retention (acp.history.maxMegabytes 500, 64 MB per session)', d.diskMiB <= 64, `${d.diskMiB} MiB`);
 }
 console.log(`VSCODE_BENCH ${JSON.stringify(results)}`);
 process.exit(rc);

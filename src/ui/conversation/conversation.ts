@@ -3,7 +3,7 @@
 // extension) sends prompts, cancels turns and sets config options.
 import * as vscode from 'vscode';
 import type { ContentBlock } from '../../protocol/domain';
-import { permissionItemId, type Transcript } from '../../state/transcript';
+import { elicitationItemId, permissionItemId, type Transcript } from '../../state/transcript';
 import { openLink, openLocation } from './actions';
 import { DiffDocuments } from './diffDocuments';
 import { ConversationHost, webviewOptions, type HostOwner } from './host';
@@ -52,6 +52,7 @@ export class Conversation implements vscode.Disposable, vscode.WebviewViewProvid
   private readonly configEmitter = new vscode.EventEmitter<{ sessionId: string; configId: string; value: string | boolean }>();
   private readonly unqueueEmitter = new vscode.EventEmitter<{ sessionId: string; id: string }>();
   private readonly activeEmitter = new vscode.EventEmitter<string | undefined>();
+  private readonly elicitationEmitter = new vscode.EventEmitter<Omit<Extract<FromWebview, { type: 'elicitation' }>, 'type'>>();
 
   /** The user sent a prompt (Enter or Send). Queue it while a turn runs; the view shows the queue from `sessionFacts`. */
   readonly onDidSubmitPrompt = this.submitEmitter.event;
@@ -68,10 +69,12 @@ export class Conversation implements vscode.Disposable, vscode.WebviewViewProvid
   /** The user removed a queued prompt. */
   readonly onDidRemoveQueuedPrompt = this.unqueueEmitter.event;
   readonly onDidChangeActiveSession = this.activeEmitter.event;
+  /** The user answered a pending elicitation in its card (the broker checks and sends it). */
+  readonly onDidAnswerElicitation = this.elicitationEmitter.event;
 
   constructor(private readonly options: ConversationOptions) {
     this.transcript = options.transcript;
-    this.subs.push(this.submitEmitter, this.cancelEmitter, this.permissionEmitter, this.configEmitter, this.unqueueEmitter, this.activeEmitter);
+    this.subs.push(this.submitEmitter, this.cancelEmitter, this.permissionEmitter, this.configEmitter, this.unqueueEmitter, this.activeEmitter, this.elicitationEmitter);
   }
 
   get activeSessionId(): string | undefined { return this.active; }
@@ -157,6 +160,12 @@ export class Conversation implements vscode.Disposable, vscode.WebviewViewProvid
       }
       case 'cancel': return this.cancelEmitter.fire({ sessionId: msg.sessionId });
       case 'permission': return this.permission(msg);
+      case 'elicitation': {
+        const item = this.transcript.session(msg.sessionId)?.item(elicitationItemId(msg.requestId));
+        if (item?.kind === 'elicitation' && item.state === 'pending') this.elicitationEmitter.fire({ sessionId: msg.sessionId, requestId: msg.requestId, action: msg.action, ...(msg.values ? { values: msg.values } : {}) });
+        else this.options.log?.warn(`conversation: ignored an answer to elicitation ${msg.requestId} (not pending)`);
+        return;
+      }
       case 'setConfig': return this.setConfig(msg);
       case 'removeQueued': return this.unqueueEmitter.fire({ sessionId: msg.sessionId, id: msg.id });
       case 'openLocation': return openLocation(msg.path, msg.line);

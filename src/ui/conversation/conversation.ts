@@ -9,7 +9,7 @@ import { DiffDocuments } from './diffDocuments';
 import { ConversationHost, webviewOptions, type HostOwner } from './host';
 import { WorkspaceFiles } from './mentions';
 import { buildPromptBlocks, MAX_EMBEDDED_CHARS, type PromptCapabilities } from './promptBlocks';
-import type { Attachment, DomSnapshot, FromWebview } from './webviewMessages';
+import type { Attachment, DomSnapshot, FromWebview, InspectClick } from './webviewMessages';
 import type { SessionFactsSource } from './viewModel';
 
 export interface ConversationOptions {
@@ -119,7 +119,7 @@ export class Conversation implements vscode.Disposable, vscode.WebviewViewProvid
   }
 
   /** What the first ready conversation webview shows (for tests and diagnostics). */
-  requestDomSnapshot(click?: { selector: string; text?: string }): Promise<DomSnapshot> {
+  requestDomSnapshot(click?: InspectClick): Promise<DomSnapshot> {
     const host = this.hostList.find((h) => h.ready) ?? this.hostList[0];
     if (!host) return Promise.reject(new Error('no conversation view is open'));
     return host.requestDomSnapshot(click);

@@ -35,6 +35,7 @@ export function elicitation(view: ElicitationView, sessionId: () => string | nul
       view.note ? h('div', { class: 'elic-note', text: view.note }) : null));
     return el;
   }
+  if (view.note) el.append(h('div', { class: 'elic-error elic-note', text: view.note }));
   const send = (action: 'accept' | 'decline' | 'cancel', values?: RawValues): void => {
     const id = sessionId();
     if (!id) return;
@@ -50,6 +51,9 @@ export function elicitation(view: ElicitationView, sessionId: () => string | nul
       const err = h('div', { class: 'elic-error' });
       errors.set(f.name, err);
       const { control, read } = fieldControl(f, start[f.name]);
+      const clear = (): void => { err.textContent = ''; };
+      control.addEventListener('input', clear);
+      control.addEventListener('change', clear);
       if (read) readers.set(f.name, read);
       form.append(h('div', { class: `elic-field kind-${f.kind}`, attrs: { 'data-field': f.name } },
         h('label', { class: 'elic-label', text: `${f.label}${f.required ? ' *' : ''}` }),

@@ -192,9 +192,7 @@ export class AcpExtension extends Disposable {
       Promise.resolve().then(() => f(ref)).catch((err: unknown) => void vscode.window.showErrorMessage(err instanceof Error ? err.message : String(err)));
     };
     this._register(c.onDidSelectPermissionOption((p) => void this.broker.choose(p.requestId, { index: p.option })));
-    this._register(c.onDidAnswerElicitation((p) => void this.elicitations.answer(p.requestId, p.action, p.values).then((r) => {
-      if (r.errors) void vscode.window.showWarningMessage(`Not sent: ${Object.values(r.errors).join(' ')}`);
-    })));
+    this._register(c.onDidAnswerElicitation((p) => void this.elicitations.answer(p.requestId, p.action, p.values)));
     this._register(c.onDidRequestCancel(({ sessionId }) => act(sessionId, (ref) => this.actions.cancel(ref))));
     this._register(c.onDidSetConfigOption(({ sessionId, configId, value }) => act(sessionId, (ref) => this.actions.setConfigOption(ref, configId, value))));
     this._register(c.onDidRemoveQueuedPrompt(({ sessionId, id }) => act(sessionId, (ref) => this.actions.removeQueued(ref, id))));

@@ -73,8 +73,9 @@ export class ElicitationBroker extends Disposable {
   }
 
   /**
-   * The user's answer from a card. A form is checked first (errors come back, nothing is sent);
-   * accepting a link opens it (http(s) only, checked when decoded) and then answers `accept`.
+   * The user's answer from a card. A form is checked first (errors come back and show on the card,
+   * nothing is sent); accepting a link opens it (http(s) only, checked when decoded) and then
+   * answers `accept`; a link that did not open leaves the request waiting.
    */
   async answer(id: string, action: 'accept' | 'decline' | 'cancel', values: RawValues = {}): Promise<{ errors?: Record<string, string> }> {
     const w = this.waiting.get(id);
@@ -83,12 +84,18 @@ export class ElicitationBroker extends Disposable {
     if (action !== 'accept') { this.settle(id, { action }, action === 'decline' ? 'declined' : 'cancelled', null); return {}; }
     if (req.mode === 'form') {
       const check = checkForm(req.form, values);
-      if (!check.ok) return { errors: check.errors };
+      if (!check.ok) { this.end(w.entry.key, id, 'pending', `Not sent: ${Object.values(check.errors).join(' ')}`); return { errors: check.errors }; }
       this.settle(id, { action: 'accept', content: check.content }, 'accepted', null, answerLines(req, check.content));
       return {};
     }
     if (req.mode === 'url') {
-      if (!(await this.ui.openUrl(req.url))) return { errors: { '': `Could not open ${hostOf(req.url)}; the request is still waiting. Try again, or decline.` } };
+      const opened = await this.ui.openUrl(req.url).catch(() => false);
+      if (!opened) {
+        // The card shows again with its buttons; nothing was answered.
+        const note = `${hostOf(req.url)} was not opened. Try again, or decline.`;
+        if (this.waiting.has(id)) this.end(w.entry.key, id, 'pending', note);
+        return { errors: { '': note } };
+      }
       if (!this.waiting.has(id)) return {};
       this.opened.set(`${w.entry.agentId}\n${req.elicitationId}`, { key: w.entry.key ?? '', id });
       this.settle(id, { action: 'accept' }, 'accepted', `Opened ${hostOf(req.url)}. Waiting for the agent to finish…`);

@@ -22,10 +22,15 @@ export const vscodeElicitationUi: ElicitationUi = {
   warn: (message) => void vscode.window.showWarningMessage(message),
 };
 
+/** False when the link is not http(s) or was not opened (VS Code's own link check may say no). */
 async function openHttpUrl(url: string): Promise<boolean> {
-  const uri = vscode.Uri.parse(url, true);
-  if (uri.scheme !== 'http' && uri.scheme !== 'https') return false;
-  return vscode.env.openExternal(uri);
+  try {
+    const uri = vscode.Uri.parse(url, true);
+    if (uri.scheme !== 'http' && uri.scheme !== 'https') return false;
+    return await vscode.env.openExternal(uri);
+  } catch {
+    return false;
+  }
 }
 
 /** One quick input per field; Escape cancels the whole form. */

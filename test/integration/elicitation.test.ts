@@ -54,7 +54,9 @@ describe('Elicitation with the Demo Agent on v2', function () {
   let restore: () => Promise<void>;
   before(async () => {
     ({ a, ref, restore } = await startDemo('2'));
-    await vscode.commands.executeCommand('acp.conversation.focus');
+    // The conversation in an editor panel (room for the whole form), the Plans tree beside it.
+    await a.internals.conversation.openPanel(vscode.ViewColumn.One).whenReady();
+    await vscode.commands.executeCommand('workbench.view.extension.acp');
   });
   after(async () => {
     await vscode.commands.executeCommand('acp.stopAgent', 'demo');
@@ -104,16 +106,20 @@ describe('Elicitation with the Demo Agent on v2', function () {
     assert.doesNotMatch(await rowDescription(a, ref), /waiting for you/);
   });
 
-  it('declines a form; an opened link is completed by the agent', async () => {
+  it('declines a form; a link that was not opened leaves the request waiting; cancel is answered "cancel"', async () => {
     await prompt(ref, '/elicitation');
     await waitFor(a.internals.store.onDidChange, () => (session(a, ref)?.pendingElicitations ?? 0) === 1, 20000, 'the new form pending');
     await dom(a, (s) => s.items.filter((i) => i.kind === 'elicitation').length === 3, 'a new form card');
     await act(a, `${PENDING_FORM} .elic-decline`);
     await agentSaid(a, ref, 'form: decline');
-    await dom(a, (s) => s.text.includes('Opens a page on example.com') && s.text.includes('Open example.com'), 'the second link card');
+    await dom(a, (s) => s.items.filter((i) => i.kind === 'elicitation').length === 4 && s.text.includes('Open example.com'), 'the second link card');
+    // Opening goes through VS Code, whose own "open the external website?" check is refused in
+    // the test workbench: nothing is answered, the card says so and can still be answered.
     await act(a, `${PENDING_URL} .elic-accept`);
-    await agentSaid(a, ref, 'url: accepted, completed');
-    await dom(a, (s) => s.text.includes('Done: the agent finished this step.'), 'the link card marked done');
+    await dom(a, (s) => s.text.includes('example.com was not opened. Try again, or decline.'), 'the link not opened');
+    assert.equal(session(a, ref)?.pendingElicitations, 1, 'still waiting');
+    await act(a, `${PENDING_URL} .elic-cancel`);
+    await agentSaid(a, ref, 'url: cancel');
     assert.equal(await turnEnd(a, ref), 'end_turn');
   });
 

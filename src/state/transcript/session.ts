@@ -137,7 +137,7 @@ export class SessionTranscript {
     return full.itemId;
   }
 
-  /** Changes an elicitation's state; false when unknown, or when it already ended and `state` is not `completed`. */
+  /** Changes an elicitation's state (pending → pending shows it again with a note); false when unknown, or when it already ended and `state` is not `completed`. */
   updateElicitation(requestId: string, state: ElicitationItem['state'], note: string | null, answer?: string[]): boolean {
     const item = this.item(elicitationItemId(requestId));
     if (item?.kind !== 'elicitation' || (item.state !== 'pending' && state !== 'completed')) return false;

@@ -70,6 +70,8 @@ function inspect(click?: InspectClick): DomSnapshot {
     if (click.value === undefined) target?.click();
     else if (target instanceof HTMLInputElement && typeof click.value === 'boolean') target.checked = click.value;
     else if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement) target.value = String(click.value);
+    // As a person's typing would: listeners see the change.
+    if (click.value !== undefined) for (const type of ['input', 'change']) target?.dispatchEvent(new Event(type, { bubbles: true }));
   }
   return {
     sessionId: transcript.currentSession,

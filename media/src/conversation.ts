@@ -1,6 +1,6 @@
 // The conversation webview's script: builds the layout, applies the extension's snapshot and
 // deltas, forwards user actions. Runs under a strict CSP (nonce script, no inline styles).
-import type { DomSnapshot, ToWebview } from '../../src/ui/conversation/webviewMessages';
+import type { DomSnapshot, InspectClick, ToWebview } from '../../src/ui/conversation/webviewMessages';
 import { post } from './api';
 import { Composer } from './composer';
 import { Header } from './header';
@@ -61,13 +61,17 @@ function handle(m: ToWebview): void {
 }
 
 /** What the view shows (for tests and diagnostics); optionally clicks an element first. */
-function inspect(click?: { selector: string; text?: string }): DomSnapshot {
+function inspect(click?: InspectClick): DomSnapshot {
   let clicked: boolean | undefined;
   if (click) {
     const target = Array.from(document.querySelectorAll<HTMLElement>(click.selector))
       .find((el) => click.text === undefined || (el.textContent ?? '').includes(click.text));
     clicked = !!target;
-    target?.click();
+    if (click.value === undefined) target?.click();
+    else if (target instanceof HTMLInputElement && typeof click.value === 'boolean') target.checked = click.value;
+    else if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement) target.value = String(click.value);
+    // As a person's typing would: listeners see the change.
+    if (click.value !== undefined) for (const type of ['input', 'change']) target?.dispatchEvent(new Event(type, { bubbles: true }));
   }
   return {
     sessionId: transcript.currentSession,

@@ -3,6 +3,7 @@ import type { BlockView, ItemView, ToolCallHeaderView, ToolContentView } from '.
 import { post } from './api';
 import { renderBlock, type MarkdownStream } from './blocks';
 import { add, h } from './dom';
+import { elicitation } from './elicitation';
 import type { Terminals } from './terminals';
 
 export interface ItemContext {
@@ -33,6 +34,7 @@ function build(view: ItemView, ctx: ItemContext): RenderedItem {
     case 'message': return message(view);
     case 'tool_call': return toolCall(view, ctx);
     case 'permission': return { view, el: permission(view, ctx) };
+    case 'elicitation': return { view, el: elicitation(view, () => ctx.sessionId()) };
     case 'notice':
       return {
         view, el: h('div', { class: `notice severity-${cssToken(view.severity)}` },

@@ -8,6 +8,7 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import type { AcpConnection, CancelToken, ClientServices, ConnectOptions, ProtocolLogger } from '../protocol/api';
 import type { PermissionOutcome, PermissionRequest, SessionEvent } from '../protocol/domain';
+import type { ElicitationRequest, ElicitationResponse } from '../protocol/elicitation';
 import { AgentProcess, type SpawnSpec } from './agentProcess';
 import { DEMO_AGENT_ID, parseAgentSettings, type AgentDefinition } from './agentConfig';
 import { AgentSupervisor, type LifecycleEvent, type SupervisorHost } from './supervisor';
@@ -35,6 +36,9 @@ export interface AgentManagerDeps {
   config: Config;
   installed: InstalledAgents;
   requestPermission: (agentId: string, agentName: string, req: PermissionRequest, token: CancelToken) => Promise<PermissionOutcome>;
+  /** Puts an elicitation to the user. */
+  elicit: (agentId: string, agentName: string, req: ElicitationRequest, token: CancelToken) => Promise<ElicitationResponse>;
+  elicitationComplete: (agentId: string, elicitationId: string) => void;
   /** A wire hook for each new connection of an agent (traffic recording). */
   wireTap?: (agentId: string) => WireHook;
 }
@@ -137,6 +141,9 @@ export class AgentManager extends Disposable {
     onEvent: (agentId, event) => this._onDidReceiveEvent.fire({ agentId, event }),
     requestPermission: (agentId: string, req: PermissionRequest, token: CancelToken): Promise<PermissionOutcome> =>
       this.deps.requestPermission(agentId, this.supervisors.get(agentId)?.def.name ?? agentId, req, token),
+    elicit: (agentId: string, req: ElicitationRequest, token: CancelToken): Promise<ElicitationResponse> =>
+      this.deps.elicit(agentId, this.supervisors.get(agentId)?.def.name ?? agentId, req, token),
+    elicitationComplete: (agentId: string, id: string) => this.deps.elicitationComplete(agentId, id),
     lifecycle: (agentId, e) => {
       this._onDidChangeLifecycle.fire({ agentId, event: e });
       // Settings edited while the agent ran take effect once it is no longer running.

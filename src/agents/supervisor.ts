@@ -284,6 +284,14 @@ export class AgentSupervisor {
         requestPermission: (req, token) => (this.gate.has(req.sessionId) ? this.host.requestPermission(this.id, req, token) : this.gate.refuse(req.sessionId)),
       },
     };
+    const { elicit, elicitationComplete } = this.host;
+    if (elicit) {
+      // The same rule for session-scoped elicitations; request-scoped ones belong to this connection.
+      options.handlers.elicit = (req, token) => (req.scope.type === 'session' && !this.gate.has(req.scope.sessionId)
+        ? this.gate.refuse(req.scope.sessionId).then(() => ({ action: 'cancel' as const }))
+        : elicit.call(this.host, this.id, req, token));
+      options.handlers.onElicitationComplete = (id) => elicitationComplete?.call(this.host, this.id, id);
+    }
     const exitedError = (info: ExitInfo): Error =>
       new Error(`${this.def.name} ${describeExit(info, this.def.command)}${info.spawnError ? '' : ' during initialize'}.${exitTail(info)}`);
     const connecting = this.host.connect(proc.stdout, proc.stdin, options).catch(async (err: unknown) => {

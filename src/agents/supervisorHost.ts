@@ -2,6 +2,7 @@
 // plain Node), and what it reports back: its status and the sessions it attaches and detaches.
 import type { AcpConnection, AgentStatus, CancelToken, ClientServices, ConnectOptions, ProtocolLogger } from '../protocol/api';
 import type { PermissionOutcome, PermissionRequest, SessionEvent } from '../protocol/domain';
+import type { ElicitationRequest, ElicitationResponse } from '../protocol/elicitation';
 import type { IDisposable } from '../common/lifecycle';
 import type { ExitInfo, SpawnSpec } from './agentProcess';
 import type { AgentDefinition } from './agentConfig';
@@ -38,6 +39,10 @@ export interface SupervisorHost {
   onEvent(agentId: string, e: SessionEvent): void;
   lifecycle(agentId: string, e: LifecycleEvent): void;
   requestPermission(agentId: string, req: PermissionRequest, token: CancelToken): Promise<PermissionOutcome>;
+  /** Puts an elicitation to the user (absent: elicitation is not advertised). */
+  elicit?(agentId: string, req: ElicitationRequest, token: CancelToken): Promise<ElicitationResponse>;
+  /** The agent finished a URL elicitation (`elicitation/complete`). */
+  elicitationComplete?(agentId: string, elicitationId: string): void;
   /** A failure a person must hear about (the host offers Show Log / Restart). */
   report(agentId: string, message: string, severity: 'error' | 'warning' | 'info'): void;
   now(): number;

@@ -23,6 +23,8 @@ import { createPlansUi, type PlansUi } from '../ui/plansUi';
 import { Conversation } from '../ui/conversation';
 import { ContextKeys } from '../ui/contextKeys';
 import { PermissionBroker } from './permissionBroker';
+import { ElicitationBroker } from './elicitationBroker';
+import { vscodeElicitationUi } from '../ui/elicitationPrompts';
 import { vscodeConsentUi } from '../ui/permissionPrompts';
 import { SessionActions } from './sessionActions';
 import { IntentFeature } from './intentFeature';
@@ -42,6 +44,7 @@ export class AcpExtension extends Disposable {
   readonly plans = this._register(new PlanStore({ maxRevisions: this.config.planHistoryMax(), now: () => this.replayTime ?? Date.now() }));
   readonly transcript = this._register(new Transcript({ onListenerError: (e) => this.logs.main.error(`transcript listener: ${String(e)}`) }));
   readonly broker: PermissionBroker;
+  readonly elicitations = this._register(new ElicitationBroker(this.store, this.transcript, vscodeElicitationUi));
   readonly intent: IntentFeature;
   readonly agents: AgentManager;
   readonly actions: SessionActions;
@@ -80,6 +83,8 @@ export class AcpExtension extends Disposable {
       extensionPath: context.extensionPath, storagePath: context.globalStorageUri.fsPath,
       connect, logs: this.logs, terminals, files, config: this.config, installed,
       requestPermission: (agentId, agentName, req, token) => this.broker.request(agentId, agentName, req, token),
+      elicit: (agentId, agentName, req, token) => this.elicitations.request(agentId, agentName, req, token),
+      elicitationComplete: (agentId, id) => this.elicitations.complete(agentId, id),
       wireTap: (agentId) => this.recordings.tap(agentId),
     }));
     this.actions = this._register(new SessionActions(this.agents, this.store, this.broker, this.logs));
@@ -119,8 +124,14 @@ export class AcpExtension extends Disposable {
     this._register(this.agents.onDidChangeLifecycle(({ agentId, event }) => {
       this.actions.applyLifecycle(agentId, event);
       // No terminal process outlives its agent.
-      if (event.kind === 'status' && event.status !== 'running' && event.status !== 'starting') terminals.releaseAll({ agentId });
-      if (event.kind === 'session_detached' || event.kind === 'session_deleted') terminals.releaseAll({ agentId, sessionId: event.sessionId });
+      if (event.kind === 'status' && event.status !== 'running' && event.status !== 'starting') {
+        terminals.releaseAll({ agentId });
+        this.elicitations.cancelAgent(agentId, 'Cancelled: the agent stopped before this was answered.');
+      }
+      if (event.kind === 'session_detached' || event.kind === 'session_deleted') {
+        terminals.releaseAll({ agentId, sessionId: event.sessionId });
+        this.elicitations.cancelSession(agentId, event.sessionId, 'Cancelled: the session ended before this was answered.');
+      }
     }));
     this._register(this.agents.onDidChangeDefinitions((agentId) => this.actions.definitionChanged(agentId)));
   }
@@ -184,6 +195,7 @@ export class AcpExtension extends Disposable {
       Promise.resolve().then(() => f(ref)).catch((err: unknown) => void vscode.window.showErrorMessage(err instanceof Error ? err.message : String(err)));
     };
     this._register(c.onDidSelectPermissionOption((p) => void this.broker.choose(p.requestId, { index: p.option })));
+    this._register(c.onDidAnswerElicitation((p) => void this.elicitations.answer(p.requestId, p.action, p.values)));
     this._register(c.onDidRequestCancel(({ sessionId }) => act(sessionId, (ref) => this.actions.cancel(ref))));
     this._register(c.onDidSetConfigOption(({ sessionId, configId, value }) => act(sessionId, (ref) => this.actions.setConfigOption(ref, configId, value))));
     this._register(c.onDidRemoveQueuedPrompt(({ sessionId, id }) => act(sessionId, (ref) => this.actions.removeQueued(ref, id))));

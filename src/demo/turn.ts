@@ -193,6 +193,27 @@ export class Turn {
   }
 
   /**
+   * Asks the user through the client (`elicitation/create`, session-scoped). v2: `requires_action`
+   * while waiting, `running` after. Resolves with the client's result (undefined if it failed).
+   */
+  async elicit(params: object): Promise<unknown> {
+    this.emit({ kind: 'state', state: 'requires_action' });
+    const result = await this.clientRequest('elicitation/create', params).catch((err: unknown) => {
+      if (err instanceof TurnCancelled) throw err;
+      this.log(`elicitation failed: ${String(err)}`);
+      return undefined;
+    });
+    this.emit({ kind: 'state', state: 'running' });
+    return result;
+  }
+
+  /** A notification to the client (e.g. `elicitation/complete`). */
+  notifyClient(method: string, params: object): void {
+    this.checkpoint();
+    this.host.notify(method, params);
+  }
+
+  /**
    * A request to the client (v1 fs / terminal methods). Refused once the turn was cancelled,
    * unless `evenIfCancelled` (clean-up such as terminal/kill).
    */

@@ -10,6 +10,7 @@ import type {
   PermissionOutcome, PermissionRequest, ProtocolVersion, SessionEvent,
 } from './domain';
 import type { ClientServices, NewSessionParams, SessionListEntry, SessionSetup } from './api';
+import type { ElicitationRequest, ElicitationResponse } from './elicitation';
 import { createV1Adapter } from './v1/adapter';
 import { createV2Adapter } from './v2/adapter';
 
@@ -62,6 +63,8 @@ export interface InitializeOptions {
   terminal?: boolean;
   /** Advertise boolean config options (v1 `session.configOptions.boolean`). Default true. */
   booleanConfigOptions?: boolean;
+  /** Advertise form and URL elicitation (`elicitation: {form: {}, url: {}}`). */
+  elicitation?: boolean;
 }
 
 export interface InitializeInfo {
@@ -158,6 +161,13 @@ export interface VersionAdapter {
   decodePermissionRequest(params: unknown): PermissionRequest;
   /** The result object for `session/request_permission`. */
   encodePermissionOutcome(outcome: PermissionOutcome): JsonObject;
+
+  /** `elicitation/create` params. Throws ProtocolShapeError (answer -32602) for a broken envelope. */
+  decodeElicitation(params: unknown): ElicitationRequest;
+  /** `elicitation/complete` params → the elicitation id; undefined when malformed. */
+  decodeElicitationComplete(params: unknown): string | undefined;
+  /** The result object for `elicitation/create`. */
+  encodeElicitationResponse(response: ElicitationResponse): JsonObject;
 
   /** v1 only. */
   readonly clientServices?: ClientServiceCodecs;

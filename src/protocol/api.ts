@@ -5,6 +5,7 @@ import type {
   AgentCapabilities, AgentInfo, AuthMethod, ConfigOption, AvailableCommand, ContentBlock,
   PermissionOutcome, PermissionRequest, ProtocolVersion, SessionEvent,
 } from './domain';
+import type { ElicitationRequest, ElicitationResponse } from './elicitation';
 
 /** Minimal disposable/event shapes, so src/protocol stays free of `vscode`. */
 export interface Disposable { dispose(): void }
@@ -50,6 +51,14 @@ export interface ClientHandlers extends ClientServices {
   onEvent(e: SessionEvent): void;
   /** Must never resolve to an approval without the user (or a rule the user set). */
   requestPermission(req: PermissionRequest, token: CancelToken): Promise<PermissionOutcome>;
+  /**
+   * Answers `elicitation/create` (advertised only when present; else -32601). Must never accept
+   * without the user. The token is cancelled when the agent withdraws the request, the session is
+   * cancelled (session-scoped ones) or the connection closes; the answer is then `cancel`.
+   */
+  elicit?(req: ElicitationRequest, token: CancelToken): Promise<ElicitationResponse>;
+  /** `elicitation/complete`: the agent says a URL elicitation finished. */
+  onElicitationComplete?(elicitationId: string): void;
 }
 
 export type LogLevel = 'trace' | 'debug' | 'info' | 'warn' | 'error';

@@ -3,6 +3,8 @@
 //   - `session/update` → `handlers.onEvent`, synchronously and in arrival order (never awaited);
 //   - `session/request_permission` → `handlers.requestPermission`; `cancel(sessionId)` answers
 //     that session's pending permission requests `cancelled`;
+//   - `elicitation/create` → `handlers.elicit` (advertised only then), answered `cancel` like a
+//     permission when withdrawn, cancelled or closed; `elicitation/complete` → the handler;
 //   - v1 only: `fs/*` and `terminal/*` → the handlers (`-32601` when a handler is missing);
 //   - every other agent → client request gets `-32601` (transport), notifications are ignored.
 import { CancellationTokenSource, ResponseError, type CancellationToken } from 'vscode-jsonrpc/node';
@@ -18,6 +20,7 @@ import type {
   AgentCapabilities, AgentInfo, AuthMethod, ConfigOption, ContentBlock, PermissionOutcome,
   ProtocolVersion, SessionEvent,
 } from './domain';
+import type { ElicitationResponse } from './elicitation';
 import { negotiate, type Negotiated } from './negotiate';
 import { ConnectionClosedError, ErrorCodes, RpcError } from './transport/errors';
 import { RpcConnection } from './transport/rpcConnection';
@@ -45,6 +48,7 @@ export async function connect(readable: NodeJS.ReadableStream, writable: NodeJS.
         unstablePlans: options.unstablePlans ?? true,
         fs: { readTextFile: typeof h.readTextFile === 'function', writeTextFile: typeof h.writeTextFile === 'function' },
         terminal: h.terminal !== undefined,
+        elicitation: typeof h.elicit === 'function',
       },
     });
     return new AcpClientConnection(rpc, negotiated, options);
@@ -55,6 +59,8 @@ export async function connect(readable: NodeJS.ReadableStream, writable: NodeJS.
 }
 
 interface InFlightPermission { cancel(): void }
+/** The pending-set key of request-scoped elicitations (no session cancel reaches them; a close does). */
+const REQUEST_SCOPED = '\u0000request';
 
 class AcpClientConnection implements AcpConnection {
   readonly version: ProtocolVersion;
@@ -78,6 +84,14 @@ class AcpClientConnection implements AcpConnection {
     const m = adapter.methods;
     rpc.onNotification(m.sessionUpdate, (p) => this.onSessionUpdate(p));
     rpc.onRequest(m.requestPermission, (p, token) => this.onPermissionRequest(p, token));
+    if (this.handlers.elicit) {
+      rpc.onRequest(m.elicitationCreate, (p, token) => this.onElicitation(p, token));
+      rpc.onNotification(m.elicitationComplete, (p) => {
+        const id = adapter.decodeElicitationComplete(p);
+        if (id === undefined) this.log('warn', 'Malformed elicitation/complete (no elicitationId); ignored');
+        else this.handlers.onElicitationComplete?.(id);
+      });
+    }
     if (adapter.clientServices) this.registerClientServices(adapter.clientServices);
     if (rpc.isClosed) this.onRpcClosed({});
     else rpc.onClose((e) => this.onRpcClosed(e));
@@ -171,21 +185,33 @@ class AcpClientConnection implements AcpConnection {
       throw new ResponseError(ErrorCodes.InvalidParams, errorText(err));
     }
     this.emit(permissionEvents(req));
-    const outcome = await this.askPermission(req.sessionId, token, (uiToken) => this.handlers.requestPermission(req, uiToken));
+    const outcome = await this.askUser<PermissionOutcome>(req.sessionId, token, (uiToken) => this.handlers.requestPermission(req, uiToken), { outcome: 'cancelled' });
     return this.adapter.encodePermissionOutcome(outcome);
   }
 
+  private async onElicitation(params: unknown, token: CancellationToken): Promise<unknown> {
+    let req;
+    try {
+      req = this.adapter.decodeElicitation(params);
+    } catch (err) {
+      throw new ResponseError(ErrorCodes.InvalidParams, errorText(err));
+    }
+    const key = req.scope.type === 'session' ? req.scope.sessionId : REQUEST_SCOPED;
+    const response = await this.askUser<ElicitationResponse>(key, token, (uiToken) => this.handlers.elicit!(req, uiToken), { action: 'cancel' });
+    return this.adapter.encodeElicitationResponse(response);
+  }
+
   /**
-   * Runs the permission UI with a token that is cancelled when the agent withdraws the request
-   * (`$/cancel_request` → answered -32800), when the client cancels the session (answered
+   * Runs a permission or elicitation UI with a token that is cancelled when the agent withdraws the
+   * request (`$/cancel_request` → answered -32800), when the client cancels the session (answered
    * `cancelled`) or when the connection closes. A failing UI answers `cancelled`, never approval.
    */
-  private askPermission(sessionId: string, agentToken: CancellationToken, ask: (t: CancellationToken) => Promise<PermissionOutcome>): Promise<PermissionOutcome> {
+  private askUser<T>(sessionId: string, agentToken: CancellationToken, ask: (t: CancellationToken) => Promise<T>, cancelled: T): Promise<T> {
     if (agentToken.isCancellationRequested) return Promise.reject(requestCancelled());
     const ui = new CancellationTokenSource();
     const set = this.pendingPermissions.get(sessionId) ?? new Set<InFlightPermission>();
     this.pendingPermissions.set(sessionId, set);
-    return new Promise<PermissionOutcome>((resolve, reject) => {
+    return new Promise<T>((resolve, reject) => {
       let settled = false;
       const finish = (cancelUi: boolean, settle: () => void): void => {
         if (settled) return;
@@ -197,10 +223,10 @@ class AcpClientConnection implements AcpConnection {
         ui.dispose();
         settle();
       };
-      const entry: InFlightPermission = { cancel: () => finish(true, () => resolve({ outcome: 'cancelled' })) };
+      const entry: InFlightPermission = { cancel: () => finish(true, () => resolve(cancelled)) };
       set.add(entry);
       const withdrawn = agentToken.onCancellationRequested(() => finish(true, () => reject(requestCancelled())));
-      let asked: Promise<PermissionOutcome>;
+      let asked: Promise<T>;
       try {
         asked = ask(ui.token);
       } catch (err) {
@@ -209,8 +235,8 @@ class AcpClientConnection implements AcpConnection {
       asked.then(
         (outcome) => finish(false, () => resolve(outcome)),
         (err: unknown) => {
-          this.log('error', `Permission prompt failed; answering "cancelled": ${errorText(err)}`);
-          finish(false, () => resolve({ outcome: 'cancelled' }));
+          this.log('error', `Prompt for the user failed; answering "cancelled": ${errorText(err)}`);
+          finish(false, () => resolve(cancelled));
         },
       );
     });

@@ -53,6 +53,8 @@ export interface SessionState {
   readonly queued: readonly QueuedPrompt[];
   readonly configOptions: readonly ConfigOption[];
   readonly pendingPermissions: readonly PendingPermission[];
+  /** Elicitations (forms, links) of this session waiting for the user; absent means none. */
+  readonly pendingElicitations?: number;
   /** Set for a child session (a subagent) of another session of the same agent. */
   readonly parentSessionId?: string;
 }
@@ -209,6 +211,11 @@ export class SessionStore implements Disposable {
   removePendingPermission(agentId: string, sessionId: string, id: string): void {
     this.patch(agentId, sessionId, (s) => (s.pendingPermissions.some((p) => p.id === id)
       ? { ...s, pendingPermissions: s.pendingPermissions.filter((p) => p.id !== id) } : s));
+  }
+
+  /** The ElicitationBroker's count of this session's elicitations waiting for the user. */
+  setPendingElicitations(agentId: string, sessionId: string, count: number): void {
+    this.patch(agentId, sessionId, (s) => ((s.pendingElicitations ?? 0) === count ? s : { ...s, pendingElicitations: count }));
   }
 
   pendingPermissions(): PendingPermission[] { return this.sessions().flatMap((s) => s.pendingPermissions); }

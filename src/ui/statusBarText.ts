@@ -23,6 +23,8 @@ export interface StatusBarSession {
   readonly agentName?: string;
   readonly turnState: string;
   readonly pendingPermissions: number;
+  /** Forms or links the agent asked the user to fill in or visit. */
+  readonly pendingElicitations?: number;
 }
 
 export interface StatusBarPlan {
@@ -53,7 +55,7 @@ export function focusPlan<P extends { readonly seq: number; readonly summary: { 
 
 export function statusBarView(session: StatusBarSession | undefined, plans: readonly StatusBarPlan[]): StatusBarView {
   if (!session) return { visible: false, text: '', tooltip: '', attention: false };
-  const attention = session.pendingPermissions > 0 || session.turnState === 'requires_action';
+  const attention = session.pendingPermissions > 0 || (session.pendingElicitations ?? 0) > 0 || session.turnState === 'requires_action';
   const running = session.turnState === 'running';
   const icon = attention ? '$(bell)' : running ? '$(loading~spin)' : '$(checklist)';
   const focus = focusPlan(plans);
@@ -85,6 +87,8 @@ function tooltip(session: StatusBarSession, plans: readonly StatusBarPlan[], foc
   if (session.pendingPermissions > 0) {
     lines.push(`${session.pendingPermissions} permission request${session.pendingPermissions === 1 ? '' : 's'} waiting for you`);
   }
+  const asked = session.pendingElicitations ?? 0;
+  if (asked > 0) lines.push(`${asked} question${asked === 1 ? '' : 's'} from the agent waiting for you (in the conversation)`);
   if (plans.length === 0) lines.push('No plan yet.');
   for (const p of plans) {
     const cur = p.summary.current ? ` — now: ${truncate(p.summary.current.content, 80)}` : '';

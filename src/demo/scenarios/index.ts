@@ -6,6 +6,7 @@ import { burstScenario } from './burst';
 import { commandPermissionScenario } from './commandPermission';
 import { crashScenario } from './crash';
 import { defaultTurn } from './defaultTurn';
+import { elicitationScenario } from './elicitation';
 import { fsScenario } from './fs';
 import { intentScenario } from './intent';
 import { permissionScenario } from './permission';
@@ -26,6 +27,7 @@ export const SCENARIOS: readonly Scenario[] = [
   burstScenario,
   intentScenario,
   pixelScenario,
+  elicitationScenario,
 ];
 
 /** The text of the prompt's first text block. */

@@ -43,3 +43,11 @@ export const permissionResponse = z.looseObject({
   ]),
   _meta: meta,
 });
+
+/** Our answer to `elicitation/create` (both versions): accept with string/number/boolean/string[] values, decline, cancel. */
+const elicitationValue = z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]);
+export const elicitationResponse = z.discriminatedUnion('action', [
+  z.looseObject({ action: z.literal('accept'), content: z.nullish(z.record(z.string(), elicitationValue)), _meta: meta }),
+  z.looseObject({ action: z.literal('decline'), _meta: meta }),
+  z.looseObject({ action: z.literal('cancel'), _meta: meta }),
+]);

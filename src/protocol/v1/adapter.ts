@@ -9,6 +9,8 @@ import type { ConfigOption, ContentBlock, JsonObject, PermissionOutcome, Permiss
 import { V1_MODE_CONFIG_ID } from '../domain';
 import { encodeContentBlock } from '../common/content';
 import { stamp } from '../common/updates';
+import { decodeElicitation, decodeElicitationComplete, encodeElicitationResponse } from '../common/elicitation';
+import type { ElicitationRequest, ElicitationResponse } from '../elicitation';
 import { parseOrThrow } from '../common/zod';
 import { decodeEnvelope, encodeOutcome, plainCall } from '../common/calls';
 import { listSessionsCall } from '../common/session';
@@ -55,6 +57,7 @@ class V1Adapter implements VersionAdapter {
     };
     if (o.booleanConfigOptions !== false) caps.session = { configOptions: { boolean: {} } };
     if (o.unstablePlans) caps.plan = {};
+    if (o.elicitation) caps.elicitation = { form: {}, url: {} };
     const info: JsonObject = { name: o.clientInfo.name, version: o.clientInfo.version };
     if (o.clientInfo.title !== undefined) info.title = o.clientInfo.title;
     return { protocolVersion: 1, clientCapabilities: caps, clientInfo: info };
@@ -218,5 +221,17 @@ class V1Adapter implements VersionAdapter {
 
   encodePermissionOutcome(outcome: PermissionOutcome): JsonObject {
     return encodeOutcome(outcome);
+  }
+
+  decodeElicitation(params: unknown): ElicitationRequest {
+    return decodeElicitation(params);
+  }
+
+  decodeElicitationComplete(params: unknown): string | undefined {
+    return decodeElicitationComplete(params);
+  }
+
+  encodeElicitationResponse(response: ElicitationResponse): JsonObject {
+    return encodeElicitationResponse(response);
   }
 }

@@ -2,7 +2,7 @@
 // agent's requests by method, and notifications. Used by tests and the examples check.
 import * as z from 'zod/mini';
 import {
-  contentBlockOut, emptyParams, implementationOut, listSessionsParams, meta, methodIdOnly, nameValue,
+  contentBlockOut, elicitationResponse, emptyParams, implementationOut, listSessionsParams, meta, methodIdOnly, nameValue,
   permissionResponse, protocolVersion, sessionIdOnly,
 } from '../common/outgoing';
 import { V1_METHODS as M } from './methods';
@@ -55,6 +55,7 @@ const exitStatus = z.looseObject({ exitCode: z.nullish(z.number().check(z.int(),
 /** Our results to the agent's requests, by the agent's method. */
 export const V1_CLIENT_RESULTS: Record<string, z.ZodMiniType> = {
   [M.requestPermission]: permissionResponse,
+  [M.elicitationCreate]: elicitationResponse,
   [M.fsReadTextFile]: z.looseObject({ content: z.string(), _meta: meta }),
   [M.fsWriteTextFile]: emptyParams,
   [M.terminalCreate]: z.looseObject({ terminalId: z.string(), _meta: meta }),

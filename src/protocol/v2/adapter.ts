@@ -9,6 +9,8 @@ import { decodeEnvelope, encodeOutcome, plainCall } from '../common/calls';
 import { listSessionsCall } from '../common/session';
 import { encodeContentBlock } from '../common/content';
 import { stamp } from '../common/updates';
+import { decodeElicitation, decodeElicitationComplete, encodeElicitationResponse } from '../common/elicitation';
+import type { ElicitationRequest, ElicitationResponse } from '../elicitation';
 import { parseOrThrow } from '../common/zod';
 import { fastUpdate } from './fastPath';
 import { V2_METHODS as M } from './methods';
@@ -56,7 +58,7 @@ class V2Adapter implements VersionAdapter {
   initializeParams(o: InitializeOptions): JsonObject {
     const info: JsonObject = { name: o.clientInfo.name, version: o.clientInfo.version };
     if (o.clientInfo.title !== undefined) info.title = o.clientInfo.title;
-    return { protocolVersion: 2, info, capabilities: {} };
+    return { protocolVersion: 2, info, capabilities: o.elicitation ? { elicitation: { form: {}, url: {} } } : {} };
   }
 
   parseInitializeResult(raw: unknown): InitializeInfo {
@@ -136,5 +138,17 @@ class V2Adapter implements VersionAdapter {
 
   encodePermissionOutcome(outcome: PermissionOutcome): JsonObject {
     return encodeOutcome(outcome);
+  }
+
+  decodeElicitation(params: unknown): ElicitationRequest {
+    return decodeElicitation(params);
+  }
+
+  decodeElicitationComplete(params: unknown): string | undefined {
+    return decodeElicitationComplete(params);
+  }
+
+  encodeElicitationResponse(response: ElicitationResponse): JsonObject {
+    return encodeElicitationResponse(response);
   }
 }

@@ -2,7 +2,7 @@
 // agent's requests by method, and notifications. Used by tests and the examples check.
 import * as z from 'zod/mini';
 import {
-  contentBlockOut, emptyParams, implementationOut, listSessionsParams, meta, methodIdOnly, nameValue,
+  contentBlockOut, elicitationResponse, emptyParams, implementationOut, listSessionsParams, meta, methodIdOnly, nameValue,
   permissionResponse, protocolVersion, sessionIdOnly,
 } from '../common/outgoing';
 import { V2_METHODS as M } from './methods';
@@ -47,4 +47,5 @@ export const V2_NOTIFICATION_PARAMS: Record<string, z.ZodMiniType> = {
 
 export const V2_CLIENT_RESULTS: Record<string, z.ZodMiniType> = {
   [M.requestPermission]: permissionResponse,
+  [M.elicitationCreate]: elicitationResponse,
 };

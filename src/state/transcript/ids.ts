@@ -4,3 +4,4 @@ import type { Role } from './model';
 export const messageItemId = (role: Role, messageId: string): string => `m:${role}:${messageId}`;
 export const toolCallItemId = (toolCallId: string): string => `t:${toolCallId}`;
 export const permissionItemId = (requestId: string): string => `p:${requestId}`;
+export const elicitationItemId = (requestId: string): string => `e:${requestId}`;

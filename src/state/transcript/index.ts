@@ -3,6 +3,6 @@
 export * from './model';
 export { Transcript, type TranscriptOptions } from './transcript';
 export { SessionTranscript } from './session';
-export { messageItemId, toolCallItemId, permissionItemId } from './ids';
+export { messageItemId, toolCallItemId, permissionItemId, elicitationItemId } from './ids';
 export { DEFAULT_SESSION_LIMITS, sizeText, type SessionLimits } from './limits';
 export type { TerminalExitStatus } from '../terminalBuffer';

@@ -4,6 +4,7 @@ import type {
   AvailableCommand, ContentBlock, JsonObject, Meta, PermissionOption, PermissionSubject,
   ToolCallContent, ToolCallLocation, Usage,
 } from '../../protocol/domain';
+import type { ElicitationForm } from '../../protocol/elicitation';
 
 export type Role = 'user' | 'agent' | 'thought';
 
@@ -82,6 +83,32 @@ export interface PermissionItem {
   _meta?: Meta;
 }
 
+export type ElicitationState = 'pending' | 'accepted' | 'declined' | 'cancelled' | 'completed';
+
+/** A form or a link the agent asked the user to fill in or visit (`elicitation/create`). */
+export interface ElicitationItem {
+  kind: 'elicitation';
+  itemId: string;
+  requestId: string;
+  message: string;
+  /** `unknown`: a mode this client does not know; `unusable`: a form or link it cannot show (`problem`). */
+  mode: 'form' | 'url' | 'unknown' | 'unusable';
+  form: ElicitationForm | null;
+  url: string | null;
+  /** The URL's host, shown prominently before the user agrees to open it. */
+  host: string | null;
+  /** The tool call it belongs to (tool-call-scoped). */
+  toolCallId: string | null;
+  problem: string | null;
+  /** The raw request of an unknown mode (kept, shown generically). */
+  raw: JsonObject | null;
+  state: ElicitationState;
+  /** Why it ended as it did, for people ("The agent stopped before this was answered."). */
+  note: string | null;
+  /** The values sent, one line per field. */
+  answer: string[] | null;
+}
+
 export interface NoticeItem { kind: 'notice'; itemId: string; severity: string; title: string; description: string | null }
 
 /** An update this client does not know, kept raw and shown generically. */
@@ -96,7 +123,7 @@ export interface TurnEndItem {
   usage: Usage | null;
 }
 
-export type TranscriptItem = MessageItem | ToolCallItem | PermissionItem | NoticeItem | UnknownItem | TurnEndItem;
+export type TranscriptItem = MessageItem | ToolCallItem | PermissionItem | ElicitationItem | NoticeItem | UnknownItem | TurnEndItem;
 export type TranscriptItemKind = TranscriptItem['kind'];
 
 

@@ -8,12 +8,12 @@ import type {
   ContentBlock, JsonObject, PermissionOutcome, PermissionRequest, SessionEvent,
 } from '../../protocol/domain';
 import { TerminalBuffer, type TerminalExitStatus } from '../terminalBuffer';
-import { messageItemId, permissionItemId, toolCallItemId } from './ids';
+import { elicitationItemId, messageItemId, permissionItemId, toolCallItemId } from './ids';
 import { ItemList } from './itemList';
 import type { SessionLimits } from './limits';
 import { appendBlock, newMessage, replaceParts, setMessageMeta } from './messages';
 import type {
-  MessageItem, PermissionItem, Role, SessionMeta, ToolCallItem, TranscriptChange, TranscriptItem,
+  ElicitationItem, MessageItem, PermissionItem, Role, SessionMeta, ToolCallItem, TranscriptChange, TranscriptItem,
 } from './model';
 import { approxSize, cutText, keepRaw, noteDrop } from './size';
 import { appendToolContent, applyToolFields, MAX_LABEL_CHARS, newToolCall, toolCallSize } from './toolCalls';
@@ -125,6 +125,25 @@ export class SessionTranscript {
       item.state = 'selected';
       item.optionId = outcome.optionId;
     } else item.state = 'cancelled';
+    this.emit([item.itemId, 'upsert']);
+    return true;
+  }
+
+  /** Shows an elicitation (its fields are already bounded by the decoder). */
+  addElicitation(item: Omit<ElicitationItem, 'kind' | 'itemId'>): string {
+    const full: ElicitationItem = { kind: 'elicitation', itemId: elicitationItemId(item.requestId), ...item };
+    if (this.item(full.itemId)) throw new Error(`elicitation ${item.requestId} already exists`);
+    this.addItem(full, approxSize(full, this.limits.maxMessageChars));
+    return full.itemId;
+  }
+
+  /** Changes an elicitation's state (pending → pending shows it again with a note); false when unknown, or when it already ended and `state` is not `completed`. */
+  updateElicitation(requestId: string, state: ElicitationItem['state'], note: string | null, answer?: string[]): boolean {
+    const item = this.item(elicitationItemId(requestId));
+    if (item?.kind !== 'elicitation' || (item.state !== 'pending' && state !== 'completed')) return false;
+    item.state = state;
+    item.note = note;
+    if (answer) item.answer = answer;
     this.emit([item.itemId, 'upsert']);
     return true;
   }

@@ -12,7 +12,7 @@ import type { Disposable, Event } from '../../protocol/api';
 import type { ContentBlock, PermissionOutcome, PermissionRequest, SessionEvent } from '../../protocol/domain';
 import type { TerminalExitStatus } from '../terminalBuffer';
 import { Emitter } from '../emitter';
-import type { TranscriptChange } from './model';
+import type { ElicitationItem, TranscriptChange } from './model';
 import { DEFAULT_SESSION_LIMITS, type SessionLimits } from './limits';
 import { SessionTranscript } from './session';
 
@@ -79,6 +79,16 @@ export class Transcript implements Disposable {
   /** Records the answer to a pending request; false when unknown or already answered. */
   resolvePermission(sessionId: string, requestId: string, outcome: PermissionOutcome): boolean {
     return this.session(sessionId)?.resolvePermission(requestId, outcome) ?? false;
+  }
+
+  /** Shows an elicitation in a session's conversation. */
+  addElicitation(key: string, item: Omit<ElicitationItem, 'kind' | 'itemId'>): string {
+    return this.sessionFor(key).addElicitation(item);
+  }
+
+  /** Records how an elicitation ended (answered, cancelled, completed by the agent). */
+  updateElicitation(key: string, requestId: string, state: ElicitationItem['state'], note: string | null, answer?: string[]): boolean {
+    return this.session(key)?.updateElicitation(requestId, state, note, answer) ?? false;
   }
 
   /**

@@ -3,13 +3,13 @@
 // extension) sends prompts, cancels turns and sets config options.
 import * as vscode from 'vscode';
 import type { ContentBlock } from '../../protocol/domain';
-import { permissionItemId, type Transcript } from '../../state/transcript';
+import { elicitationItemId, permissionItemId, type Transcript } from '../../state/transcript';
 import { openLink, openLocation } from './actions';
 import { DiffDocuments } from './diffDocuments';
 import { ConversationHost, webviewOptions, type HostOwner } from './host';
 import { WorkspaceFiles } from './mentions';
 import { buildPromptBlocks, MAX_EMBEDDED_CHARS, type PromptCapabilities } from './promptBlocks';
-import type { Attachment, DomSnapshot, FromWebview } from './webviewMessages';
+import type { Attachment, DomSnapshot, FromWebview, InspectClick } from './webviewMessages';
 import type { SessionFactsSource } from './viewModel';
 
 export interface ConversationOptions {
@@ -52,6 +52,7 @@ export class Conversation implements vscode.Disposable, vscode.WebviewViewProvid
   private readonly configEmitter = new vscode.EventEmitter<{ sessionId: string; configId: string; value: string | boolean }>();
   private readonly unqueueEmitter = new vscode.EventEmitter<{ sessionId: string; id: string }>();
   private readonly activeEmitter = new vscode.EventEmitter<string | undefined>();
+  private readonly elicitationEmitter = new vscode.EventEmitter<Omit<Extract<FromWebview, { type: 'elicitation' }>, 'type'>>();
 
   /** The user sent a prompt (Enter or Send). Queue it while a turn runs; the view shows the queue from `sessionFacts`. */
   readonly onDidSubmitPrompt = this.submitEmitter.event;
@@ -68,10 +69,12 @@ export class Conversation implements vscode.Disposable, vscode.WebviewViewProvid
   /** The user removed a queued prompt. */
   readonly onDidRemoveQueuedPrompt = this.unqueueEmitter.event;
   readonly onDidChangeActiveSession = this.activeEmitter.event;
+  /** The user answered a pending elicitation in its card (the broker checks and sends it). */
+  readonly onDidAnswerElicitation = this.elicitationEmitter.event;
 
   constructor(private readonly options: ConversationOptions) {
     this.transcript = options.transcript;
-    this.subs.push(this.submitEmitter, this.cancelEmitter, this.permissionEmitter, this.configEmitter, this.unqueueEmitter, this.activeEmitter);
+    this.subs.push(this.submitEmitter, this.cancelEmitter, this.permissionEmitter, this.configEmitter, this.unqueueEmitter, this.activeEmitter, this.elicitationEmitter);
   }
 
   get activeSessionId(): string | undefined { return this.active; }
@@ -116,7 +119,7 @@ export class Conversation implements vscode.Disposable, vscode.WebviewViewProvid
   }
 
   /** What the first ready conversation webview shows (for tests and diagnostics). */
-  requestDomSnapshot(click?: { selector: string; text?: string }): Promise<DomSnapshot> {
+  requestDomSnapshot(click?: InspectClick): Promise<DomSnapshot> {
     const host = this.hostList.find((h) => h.ready) ?? this.hostList[0];
     if (!host) return Promise.reject(new Error('no conversation view is open'));
     return host.requestDomSnapshot(click);
@@ -157,6 +160,12 @@ export class Conversation implements vscode.Disposable, vscode.WebviewViewProvid
       }
       case 'cancel': return this.cancelEmitter.fire({ sessionId: msg.sessionId });
       case 'permission': return this.permission(msg);
+      case 'elicitation': {
+        const item = this.transcript.session(msg.sessionId)?.item(elicitationItemId(msg.requestId));
+        if (item?.kind === 'elicitation' && item.state === 'pending') this.elicitationEmitter.fire({ sessionId: msg.sessionId, requestId: msg.requestId, action: msg.action, ...(msg.values ? { values: msg.values } : {}) });
+        else this.options.log?.warn(`conversation: ignored an answer to elicitation ${msg.requestId} (not pending)`);
+        return;
+      }
       case 'setConfig': return this.setConfig(msg);
       case 'removeQueued': return this.unqueueEmitter.fire({ sessionId: msg.sessionId, id: msg.id });
       case 'openLocation': return openLocation(msg.path, msg.line);

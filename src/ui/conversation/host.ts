@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import type { Transcript } from '../../state/transcript';
 import { conversationHtml } from './html';
-import type { DomSnapshot, FromWebview, ToWebview } from './webviewMessages';
+import type { DomSnapshot, FromWebview, InspectClick, ToWebview } from './webviewMessages';
 import { DeltaPump, type PumpOptions, type PumpStats } from './pump';
 import { parseFromWebview } from './validate';
 
@@ -80,7 +80,7 @@ export class ConversationHost implements vscode.Disposable {
    * What the webview shows: its `innerText`, a summary per item and its counters. With `click`,
    * the webview first clicks the first element matching the selector (and containing `text`).
    */
-  requestDomSnapshot(click?: { selector: string; text?: string }, timeoutMs = 10_000): Promise<DomSnapshot> {
+  requestDomSnapshot(click?: InspectClick, timeoutMs = 10_000): Promise<DomSnapshot> {
     const reqId = ++this.inspectSeq;
     return new Promise<DomSnapshot>((resolve, reject) => {
       const timer = setTimeout(() => { this.inspections.delete(reqId); reject(new Error('the conversation webview did not answer')); }, timeoutMs);

@@ -12,6 +12,10 @@ const schema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('submit'), sessionId: z.nullable(id), text: z.string().check(z.maxLength(1_000_000)), attachments: z.array(attachment).check(z.maxLength(100)) }),
   z.object({ type: z.literal('cancel'), sessionId: id }),
   z.object({ type: z.literal('permission'), sessionId: id, requestId: id, optionId: id, option: z.number().check(z.int(), z.gte(0), z.lte(999)) }),
+  z.object({
+    type: z.literal('elicitation'), sessionId: id, requestId: id, action: z.enum(['accept', 'decline', 'cancel']),
+    values: z.optional(z.record(z.string().check(z.maxLength(1000)), z.union([z.string().check(z.maxLength(100_000)), z.boolean(), z.array(z.string().check(z.maxLength(10_000))).check(z.maxLength(1000))]))),
+  }),
   z.object({ type: z.literal('setConfig'), sessionId: id, configId: id, value: z.union([z.string().check(z.maxLength(10_000)), z.boolean()]) }),
   z.object({ type: z.literal('removeQueued'), sessionId: id, id }),
   z.object({ type: z.literal('openLocation'), path: z.string().check(z.minLength(1), z.maxLength(10_000)), line: z.nullable(z.number().check(z.int(), z.gte(0))) }),

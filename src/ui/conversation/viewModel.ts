@@ -117,6 +117,14 @@ export function itemView(item: TranscriptItem, index: number): ItemView {
         state: item.state, optionId: item.optionId, flags: item.flags,
       };
     }
+    case 'elicitation':
+      return {
+        kind: 'elicitation', itemId: item.itemId, index, requestId: item.requestId, message: item.message, mode: item.mode,
+        title: item.form?.title ?? null, description: item.form?.description ?? null,
+        fields: (item.form?.fields ?? []).map((f) => (f.kind === 'unknown' ? { ...f, raw: jsonPreview(f.raw, 2_000) } : f)),
+        url: item.url, host: item.host, toolCallId: item.toolCallId, problem: item.problem, raw: item.raw ? jsonPreview(item.raw, 4_000) : null,
+        state: item.state, note: item.note, answer: item.answer,
+      };
     case 'notice':
       return { kind: 'notice', itemId: item.itemId, index, severity: item.severity, title: item.title, description: item.description };
     case 'unknown':

@@ -4,6 +4,12 @@
 // Extension → webview: one `snapshot` when the webview (re)loads or the session changes, then
 // `delta`s (only what changed, coalesced). Webview → extension: user actions and replies.
 
+import type { ElicitationField } from '../../protocol/elicitation';
+import type { RawValues } from '../../state/elicitationValues';
+
+/** Tests: click the first element matching `selector` (containing `text`), or set its `value` (a checkbox's checked state) instead. */
+export interface InspectClick { selector: string; text?: string; value?: string | boolean }
+
 // ---------------------------------------------------------------- views
 
 export type BlockView =
@@ -65,9 +71,24 @@ export type ItemView =
       subject: string | null; options: { optionId: string; name: string; kind: string; label: string; warning: string | null }[];
       state: 'pending' | 'selected' | 'cancelled'; optionId: string | null; flags: string[];
     }
+  | ElicitationView
   | { kind: 'notice'; itemId: string; index: number; severity: string; title: string; description: string | null }
   | { kind: 'unknown'; itemId: string; index: number; label: string; json: string }
   | { kind: 'turn_end'; itemId: string; index: number; stopReason: string; error: string | null; usage: string | null };
+
+/** A form field as the webview gets it (an unknown field's schema as JSON text). */
+export type ElicitationFieldView = Exclude<ElicitationField, { kind: 'unknown' }>
+  | (Omit<Extract<ElicitationField, { kind: 'unknown' }>, 'raw'> & { raw: string });
+
+export interface ElicitationView {
+  kind: 'elicitation'; itemId: string; index: number; requestId: string; message: string;
+  mode: 'form' | 'url' | 'unknown' | 'unusable';
+  title: string | null; description: string | null; fields: ElicitationFieldView[];
+  url: string | null; host: string | null; toolCallId: string | null; problem: string | null;
+  /** An unknown mode's request as JSON text. */
+  raw: string | null;
+  state: 'pending' | 'accepted' | 'declined' | 'cancelled' | 'completed'; note: string | null; answer: string[] | null;
+}
 
 export interface TerminalView {
   terminalId: string;
@@ -149,7 +170,7 @@ export type ToWebview =
   | { type: 'delta'; sessionId: string; ops: DeltaOp[] }
   | { type: 'earlier'; sessionId: string; items: ItemView[]; firstIndex: number; terminals: TerminalView[] }
   | { type: 'mentionResults'; reqId: number; items: MentionItem[] }
-  | { type: 'inspect'; reqId: number; click?: { selector: string; text?: string } }
+  | { type: 'inspect'; reqId: number; click?: InspectClick }
   | { type: 'focusInput' };
 
 // ---------------------------------------------------------------- webview → extension
@@ -162,6 +183,8 @@ export type FromWebview =
   | { type: 'cancel'; sessionId: string }
   /** `option`: the position of the clicked option among the request's options. */
   | { type: 'permission'; sessionId: string; requestId: string; optionId: string; option: number }
+  /** An elicitation answered in its card (`accept` of a URL: the user agreed to open it). */
+  | { type: 'elicitation'; sessionId: string; requestId: string; action: 'accept' | 'decline' | 'cancel'; values?: RawValues }
   | { type: 'setConfig'; sessionId: string; configId: string; value: string | boolean }
   | { type: 'removeQueued'; sessionId: string; id: string }
   | { type: 'openLocation'; path: string; line: number | null }

@@ -65,7 +65,7 @@ function agentIcon(status: string): vscode.ThemeIcon {
 export function sessionItem(node: PlanTreeNode, s: SessionState | undefined, sessionId: string, active: boolean, hasPlans: boolean): vscode.TreeItem {
   // Untitled sessions: a short, readable label (the full id is in the tooltip).
   const t = item(node, truncate(s?.title || `Session ${sessionId.replace(/^sess_/, '').slice(0, 8)}`, LABEL_MAX), C.Expanded);
-  const pending = s?.pendingPermissions.length ?? 0;
+  const pending = (s?.pendingPermissions.length ?? 0) + (s?.pendingElicitations ?? 0);
   const attention = !!s && (pending > 0 || s.turnState === 'requires_action');
   const state = !s ? 'closed'
     : attention ? `waiting for you${pending > 1 ? ` (${pending})` : ''}`

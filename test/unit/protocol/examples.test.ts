@@ -159,8 +159,9 @@ function judge(ex: Example, version: 1 | 2, pairs: Map<string, string>): Outcome
   if (method !== undefined) {
     const params = msg.params;
     if (method.startsWith('_')) return { skipped: 'extension method (the connection answers -32601 / ignores it)' };
-    if (method === a.methods.elicitationCreate || method === a.methods.elicitationComplete) {
-      return { skipped: 'elicitation is not supported by this client (answered -32601)' };
+    if (method === a.methods.elicitationCreate) return { verdict: tryIt(() => a.decodeElicitation(params)), expected: fromIndex(), why: method };
+    if (method === a.methods.elicitationComplete) {
+      return { verdict: a.decodeElicitationComplete(params) === undefined ? 'reject' : 'accept', expected: fromIndex(), why: method };
     }
     if (method === a.methods.sessionUpdate) return { verdict: tryIt(() => decodeKeepingItems(a, params)), expected: fromIndex(), why: method };
     if (method === a.methods.requestPermission) return { verdict: tryIt(() => a.decodePermissionRequest(params)), expected: fromIndex(), why: method };

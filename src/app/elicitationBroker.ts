@@ -1,0 +1,186 @@
+// The one path of every elicitation (`elicitation/create`): a session-scoped one becomes a card in
+// its conversation (a form, or a link shown with its host) and counts as "waiting for you" on its
+// session; a request-scoped one (no session yet) is put to the user in a notification. The answer
+// is the user's only: accept (a form checked by checkForm; a link opened only after the user
+// agreed), decline or cancel. A request withdrawn by the agent, a cancelled turn, an agent that
+// stops or a session that ends cancels it, and its card says so. `elicitation/complete` marks an
+// opened link done.
+import { randomUUID } from 'node:crypto';
+import type { CancelToken } from '../protocol/api';
+import type { ElicitationRequest, ElicitationResponse, ElicitationValue } from '../protocol/elicitation';
+import { Disposable, toDisposable } from '../common/lifecycle';
+import { checkForm, type RawValues } from '../state/elicitationValues';
+import { sessionKey, type SessionStore } from '../state/sessionStore';
+import type { ElicitationItem, Transcript } from '../state/transcript';
+
+/** How the broker reaches the user outside a conversation; tests may supply their own. */
+export interface ElicitationUi {
+  /** A request-scoped elicitation: resolves with the user's answer (undefined: dismissed → cancel). */
+  askOutsideSession(agentName: string, req: ElicitationRequest): Promise<ElicitationResponse | undefined>;
+  /** Opens an http(s) link the user agreed to open; false when it could not be opened. */
+  openUrl(url: string): Promise<boolean>;
+  /** Something the user must hear about that has no card (a request-scoped form that cannot be shown). */
+  warn(message: string): void;
+}
+
+export interface PendingElicitation {
+  readonly id: string;
+  readonly agentId: string;
+  readonly agentName: string;
+  readonly request: ElicitationRequest;
+  /** The conversation showing it (session-scoped only). */
+  readonly key: string | undefined;
+}
+
+interface Waiting { entry: PendingElicitation; resolve: (r: ElicitationResponse) => void }
+
+export const WITHDRAWN_NOTE = 'Cancelled: the agent withdrew this request, the turn was cancelled, or the agent stopped.';
+
+export class ElicitationBroker extends Disposable {
+  private readonly waiting = new Map<string, Waiting>();
+  /** Accepted links by agent and elicitationId, until the agent says they are complete. */
+  private readonly opened = new Map<string, { key: string; id: string }>();
+  private readonly run = randomUUID().slice(0, 8);
+  private seq = 0;
+
+  constructor(private readonly store: SessionStore, private readonly transcript: Transcript, private readonly ui: ElicitationUi) {
+    super();
+    this._register(toDisposable(() => { for (const id of [...this.waiting.keys()]) this.settle(id, { action: 'cancel' }, 'cancelled', 'Cancelled: ACP Plans was closed.'); }));
+  }
+
+  get pending(): PendingElicitation[] { return [...this.waiting.values()].map((w) => w.entry); }
+  pendingFor(agentId: string, sessionId: string): PendingElicitation[] {
+    return this.pending.filter((p) => p.agentId === agentId && p.request.scope.type === 'session' && p.request.scope.sessionId === sessionId);
+  }
+
+  request(agentId: string, agentName: string, req: ElicitationRequest, token: CancelToken): Promise<ElicitationResponse> {
+    const id = `elic-${this.run}-${++this.seq}`;
+    const key = req.scope.type === 'session' ? sessionKey(agentId, req.scope.sessionId) : undefined;
+    const usable = req.mode === 'form' || req.mode === 'url';
+    if (key) this.transcript.addElicitation(key, itemFields(id, req, usable ? null : unusableNote(req)));
+    if (!usable) {
+      if (!key) this.ui.warn(`${agentName} asked for input this client cannot show: ${unusableNote(req)}`);
+      return Promise.resolve({ action: 'cancel' });
+    }
+    if (token.isCancellationRequested) { this.end(key, id, 'cancelled', WITHDRAWN_NOTE); return Promise.resolve({ action: 'cancel' }); }
+    return new Promise<ElicitationResponse>((resolve) => {
+      const entry: PendingElicitation = { id, agentId, agentName, request: req, key };
+      const sub = token.onCancellationRequested(() => this.settle(id, { action: 'cancel' }, 'cancelled', WITHDRAWN_NOTE));
+      this.waiting.set(id, { entry, resolve: (r) => { sub.dispose(); resolve(r); } });
+      this.count(entry);
+      if (!key) void this.askOutside(entry);
+    });
+  }
+
+  /**
+   * The user's answer from a card. A form is checked first (errors come back and show on the card,
+   * nothing is sent); accepting a link opens it (http(s) only, checked when decoded) and then
+   * answers `accept`; a link that did not open leaves the request waiting.
+   */
+  async answer(id: string, action: 'accept' | 'decline' | 'cancel', values: RawValues = {}): Promise<{ errors?: Record<string, string> }> {
+    const w = this.waiting.get(id);
+    if (!w) return {};
+    const req = w.entry.request;
+    if (action !== 'accept') { this.settle(id, { action }, action === 'decline' ? 'declined' : 'cancelled', null); return {}; }
+    if (req.mode === 'form') {
+      const check = checkForm(req.form, values);
+      if (!check.ok) { this.end(w.entry.key, id, 'pending', `Not sent: ${Object.values(check.errors).join(' ')}`); return { errors: check.errors }; }
+      this.settle(id, { action: 'accept', content: check.content }, 'accepted', null, answerLines(req, check.content));
+      return {};
+    }
+    if (req.mode === 'url') {
+      const opened = await this.ui.openUrl(req.url).catch(() => false);
+      if (!opened) {
+        // The card shows again with its buttons; nothing was answered.
+        const note = `${hostOf(req.url)} was not opened. Try again, or decline.`;
+        if (this.waiting.has(id)) this.end(w.entry.key, id, 'pending', note);
+        return { errors: { '': note } };
+      }
+      if (!this.waiting.has(id)) return {};
+      this.opened.set(`${w.entry.agentId}\n${req.elicitationId}`, { key: w.entry.key ?? '', id });
+      this.settle(id, { action: 'accept' }, 'accepted', `Opened ${hostOf(req.url)}. Waiting for the agent to finish…`);
+    }
+    return {};
+  }
+
+  /** `elicitation/complete`: the card of the opened link shows it done. */
+  complete(agentId: string, elicitationId: string): void {
+    const k = `${agentId}\n${elicitationId}`;
+    const done = this.opened.get(k);
+    if (done) { this.opened.delete(k); if (done.key) this.transcript.updateElicitation(done.key, done.id, 'completed', 'Done: the agent finished this step.'); return; }
+    // Completed before the user answered: nothing is left to ask.
+    const w = this.pending.find((p) => p.agentId === agentId && p.request.mode === 'url' && p.request.elicitationId === elicitationId);
+    if (w) this.settle(w.id, { action: 'cancel' }, 'completed', 'The agent finished this step without you.');
+  }
+
+  /** Every elicitation of an agent that stopped: cancelled, and its cards say so. */
+  cancelAgent(agentId: string, note: string): void {
+    for (const p of this.pending) if (p.agentId === agentId) this.settle(p.id, { action: 'cancel' }, 'cancelled', note);
+    for (const k of [...this.opened.keys()]) if (k.startsWith(`${agentId}\n`)) this.opened.delete(k);
+  }
+
+  /** Every elicitation of a session that ended. */
+  cancelSession(agentId: string, sessionId: string, note: string): void {
+    for (const p of this.pendingFor(agentId, sessionId)) this.settle(p.id, { action: 'cancel' }, 'cancelled', note);
+  }
+
+  private settle(id: string, response: ElicitationResponse, state: ElicitationItem['state'], note: string | null, answer?: string[]): void {
+    const w = this.waiting.get(id);
+    if (!w) return;
+    this.waiting.delete(id);
+    w.resolve(response);
+    this.count(w.entry);
+    this.end(w.entry.key, id, state, note, answer);
+  }
+
+  private end(key: string | undefined, id: string, state: ElicitationItem['state'], note: string | null, answer?: string[]): void {
+    if (key) this.transcript.updateElicitation(key, id, state, note, answer);
+  }
+
+  private count(entry: PendingElicitation): void {
+    const s = entry.request.scope;
+    if (s.type === 'session') this.store.setPendingElicitations(entry.agentId, s.sessionId, this.pendingFor(entry.agentId, s.sessionId).length);
+  }
+
+  private async askOutside(entry: PendingElicitation): Promise<void> {
+    let r: ElicitationResponse | undefined;
+    try { r = await this.ui.askOutsideSession(entry.agentName, entry.request); } catch { r = undefined; }
+    if (!this.waiting.has(entry.id)) return;
+    const req = entry.request;
+    if (r?.action === 'accept' && req.mode === 'form') {
+      const check = checkForm(req.form, (r.content ?? {}) as RawValues);
+      r = check.ok ? { action: 'accept', content: check.content } : { action: 'cancel' };
+    }
+    this.settle(entry.id, r ?? { action: 'cancel' }, r?.action === 'accept' ? 'accepted' : r?.action === 'decline' ? 'declined' : 'cancelled', null);
+  }
+}
+
+export function hostOf(url: string): string {
+  try { return new URL(url).host; } catch { return url.slice(0, 80); }
+}
+
+function unusableNote(req: ElicitationRequest): string {
+  if (req.mode === 'unusable') return `Not shown: ${req.problem}. Answered "cancel"; the agent may ask again in another way.`;
+  if (req.mode === 'unknown') return `Not shown: this client does not know the mode "${req.rawMode}". Answered "cancel".`;
+  return '';
+}
+
+function itemFields(requestId: string, req: ElicitationRequest, problem: string | null): Omit<ElicitationItem, 'kind' | 'itemId'> {
+  const toolCallId = req.scope.type === 'session' ? req.scope.toolCallId : null;
+  return {
+    requestId, message: req.message, mode: req.mode, form: req.mode === 'form' ? req.form : null,
+    url: req.mode === 'url' ? req.url : null, host: req.mode === 'url' ? hostOf(req.url) : null, toolCallId,
+    problem, raw: req.mode === 'unknown' || req.mode === 'unusable' ? req.raw : null,
+    state: problem ? 'cancelled' : 'pending', note: problem, answer: null,
+  };
+}
+
+function answerLines(req: Extract<ElicitationRequest, { mode: 'form' }>, content: Record<string, ElicitationValue>): string[] {
+  return req.form.fields.filter((f) => content[f.name] !== undefined).map((f) => {
+    const v = content[f.name]!;
+    const shown = f.kind === 'choice' || f.kind === 'multi'
+      ? (Array.isArray(v) ? v : [String(v)]).map((x) => f.options.find((o) => o.value === x)?.title ?? x).join(', ')
+      : typeof v === 'boolean' ? (v ? 'yes' : 'no') : String(v);
+    return `${f.label}: ${shown.slice(0, 200)}`;
+  });
+}

@@ -1,0 +1,140 @@
+// `elicitation/create` and `elicitation/complete` on the wire, shared by the v1 and v2 adapters
+// (the later-draft schemas give both versions the same shapes). Strict about the envelope (a
+// message and a scope), lenient about the rest: malformed optional fields read as omitted, an
+// unknown mode or property type is kept raw; a form past the bounds (ELICITATION_LIMITS) or a
+// non-http(s) URL becomes `unusable` with a sentence saying why. Linear in the input.
+import type { JsonObject } from '../domain';
+import {
+  ELICITATION_LIMITS as L, type ChoiceOption, type ElicitationField, type ElicitationForm, type ElicitationRequest,
+  type ElicitationResponse, type ElicitationScope,
+} from '../elicitation';
+import { ProtocolShapeError } from './errors';
+import { isObject } from './zod';
+
+const str = (v: unknown, max: number = L.maxTextChars): string | null => (typeof v === 'string' ? v.slice(0, max) : null);
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const count = (v: unknown): number | null => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : null);
+
+const bad = (issue: string, raw: unknown): ProtocolShapeError => new ProtocolShapeError('elicitation/create params', [issue], raw);
+
+function scopeOf(p: JsonObject): ElicitationScope {
+  if (typeof p.sessionId === 'string') return { type: 'session', sessionId: p.sessionId, toolCallId: typeof p.toolCallId === 'string' ? p.toolCallId : null };
+  if (typeof p.requestId === 'string' || (typeof p.requestId === 'number' && Number.isInteger(p.requestId))) return { type: 'request', requestId: p.requestId };
+  throw bad('neither a sessionId nor a requestId', p);
+}
+
+/** Depth of nested objects/arrays, stopping at `limit + 1` (iterative, visits each value once). */
+function depthOver(root: unknown, limit: number): boolean {
+  const stack: [unknown, number][] = [[root, 1]];
+  while (stack.length) {
+    const [v, d] = stack.pop()!;
+    if (typeof v !== 'object' || v === null) continue;
+    if (d > limit) return true;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) if (typeof child === 'object' && child !== null) stack.push([child, d + 1]);
+  }
+  return false;
+}
+
+function options(list: unknown, titled: boolean): ChoiceOption[] | string {
+  if (!Array.isArray(list) || list.length === 0) return 'it offers no choices';
+  if (list.length > L.maxOptions) return `a choice has ${list.length} options (the limit is ${L.maxOptions})`;
+  const out: ChoiceOption[] = [];
+  for (const o of list) {
+    if (!titled) { if (typeof o === 'string') out.push({ value: o, title: o.slice(0, L.maxLabelChars), description: null }); continue; }
+    if (isObject(o) && typeof o.const === 'string') out.push({ value: o.const, title: str(o.title, L.maxLabelChars) ?? o.const, description: str(o.description) });
+  }
+  return out.length ? out : 'it offers no valid choices';
+}
+
+function field(name: string, raw: unknown, required: boolean): ElicitationField | string {
+  if (!isObject(raw) || typeof raw.type !== 'string') return `field "${name.slice(0, 60)}" has no type`;
+  const base = { name, label: str(raw.title, L.maxLabelChars) ?? name.slice(0, L.maxLabelChars), description: str(raw.description), required };
+  switch (raw.type) {
+    case 'string': {
+      if (raw.oneOf != null || raw.enum != null) {
+        const opts = raw.oneOf != null ? options(raw.oneOf, true) : options(raw.enum, false);
+        if (typeof opts === 'string') return `field "${base.label}": ${opts}`;
+        return { ...base, kind: 'choice', default: typeof raw.default === 'string' ? raw.default : null, options: opts };
+      }
+      return {
+        ...base, kind: 'string', default: typeof raw.default === 'string' ? raw.default : null,
+        minLength: count(raw.minLength), maxLength: count(raw.maxLength), pattern: str(raw.pattern, 1_000), format: str(raw.format, 40),
+      };
+    }
+    case 'number': case 'integer':
+      return { ...base, kind: raw.type, default: num(raw.default), minimum: num(raw.minimum), maximum: num(raw.maximum) };
+    case 'boolean':
+      return { ...base, kind: 'boolean', default: typeof raw.default === 'boolean' ? raw.default : null };
+    case 'array': {
+      const items = isObject(raw.items) ? raw.items : {};
+      const opts = Array.isArray(items.anyOf) ? options(items.anyOf, true) : options(items.enum, false);
+      if (typeof opts === 'string') return `field "${base.label}": ${opts}`;
+      const def = Array.isArray(raw.default) ? raw.default.filter((d): d is string => typeof d === 'string') : [];
+      return { ...base, kind: 'multi', default: def, options: opts, minItems: count(raw.minItems), maxItems: count(raw.maxItems) };
+    }
+    default:
+      return { ...base, kind: 'unknown', rawType: raw.type.slice(0, 100), raw };
+  }
+}
+
+/** The requested schema as a form, or why it cannot be shown. */
+export function decodeForm(schema: unknown): ElicitationForm | string {
+  if (!isObject(schema)) return 'the form has no schema';
+  const size = JSON.stringify(schema).length;
+  if (size > L.maxSchemaBytes) return `the form's schema is ${Math.ceil(size / 1024)} KB (the limit is ${L.maxSchemaBytes / 1024} KB)`;
+  if (depthOver(schema, L.maxDepth)) return `the form's schema is nested more than ${L.maxDepth} levels deep`;
+  if (schema.type !== undefined && schema.type !== 'object') return 'the form\'s schema is not an object';
+  const props = isObject(schema.properties) ? schema.properties : {};
+  const names = Object.keys(props);
+  if (names.length > L.maxFields) return `the form has ${names.length} fields (the limit is ${L.maxFields})`;
+  const required = new Set(Array.isArray(schema.required) ? schema.required.filter((r) => typeof r === 'string') : []);
+  const fields: ElicitationField[] = [];
+  for (const name of names) {
+    const f = field(name, props[name], required.has(name));
+    if (typeof f === 'string') return f;
+    fields.push(f);
+  }
+  return { title: str(schema.title, L.maxLabelChars), description: str(schema.description), fields };
+}
+
+/** `elicitation/create` params. Throws ProtocolShapeError (answer -32602) for a broken envelope. */
+export function decodeElicitation(params: unknown): ElicitationRequest {
+  if (!isObject(params)) throw bad('not an object', params);
+  if (typeof params.message !== 'string') throw bad('"message" must be a string', params);
+  if (typeof params.mode !== 'string') throw bad('"mode" must be a string', params);
+  const scope = scopeOf(params);
+  const message = params.message.slice(0, L.maxTextChars);
+  if (params.mode === 'form') {
+    const form = decodeForm(params.requestedSchema);
+    return typeof form === 'string' ? { scope, message, mode: 'unusable', requested: 'form', problem: form, raw: params } : { scope, message, mode: 'form', form };
+  }
+  if (params.mode === 'url') {
+    if (typeof params.elicitationId !== 'string') throw bad('"elicitationId" must be a string', params);
+    const problem = urlProblem(params.url);
+    if (problem) return { scope, message, mode: 'unusable', requested: 'url', problem, raw: params };
+    return { scope, message, mode: 'url', elicitationId: params.elicitationId, url: params.url as string };
+  }
+  return { scope, message, mode: 'unknown', rawMode: params.mode.slice(0, 100), raw: params };
+}
+
+/** Why a URL must not be offered (only absolute http(s) URLs are), or undefined. */
+export function urlProblem(url: unknown): string | undefined {
+  if (typeof url !== 'string') return 'the link is missing';
+  if (url.length > L.maxUrlChars) return `the link is ${url.length} characters long (the limit is ${L.maxUrlChars})`;
+  let u: URL;
+  try { u = new URL(url); } catch { return 'the link is not a valid URL'; }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') return `the link is not a web address (${u.protocol.slice(0, 20)}); only http and https links are opened`;
+  if (!u.hostname) return 'the link has no host';
+  return undefined;
+}
+
+/** `elicitation/complete` params → the elicitation id (undefined when malformed). */
+export function decodeElicitationComplete(params: unknown): string | undefined {
+  return isObject(params) && typeof params.elicitationId === 'string' ? params.elicitationId : undefined;
+}
+
+/** The result of `elicitation/create` (both versions). */
+export function encodeElicitationResponse(r: ElicitationResponse): JsonObject {
+  if (r.action === 'accept' && r.content !== undefined) return { action: 'accept', content: { ...r.content } };
+  return { action: r.action };
+}

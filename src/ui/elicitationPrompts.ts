@@ -1,0 +1,73 @@
+// The elicitation UI outside a conversation: a request-scoped elicitation (no session yet) is a
+// notification naming the agent; "Fill In…" walks the form's fields in quick inputs (each checked
+// as typed), a link is opened only after the user picks "Open <host>". Opening goes through
+// `vscode.env.openExternal`, for http(s) links only (checked again here).
+import * as vscode from 'vscode';
+import type { ElicitationField, ElicitationRequest, ElicitationResponse } from '../protocol/elicitation';
+import { checkForm, initialValues, type RawValues } from '../state/elicitationValues';
+import { hostOf, type ElicitationUi } from '../app/elicitationBroker';
+
+export const vscodeElicitationUi: ElicitationUi = {
+  async askOutsideSession(agentName, req) {
+    if (req.mode !== 'form' && req.mode !== 'url') return undefined;
+    const message = `${agentName} asks: ${req.message.slice(0, 300)}`;
+    const go = req.mode === 'url' ? `Open ${hostOf(req.url)}` : 'Fill In…';
+    const pick = await vscode.window.showInformationMessage(message, go, 'Decline');
+    if (pick === 'Decline') return { action: 'decline' };
+    if (pick !== go) return undefined;
+    if (req.mode === 'url') return (await openHttpUrl(req.url)) ? { action: 'accept' } : undefined;
+    return fillIn(req);
+  },
+  openUrl: openHttpUrl,
+  warn: (message) => void vscode.window.showWarningMessage(message),
+};
+
+/** False when the link is not http(s) or was not opened (VS Code's own link check may say no). */
+async function openHttpUrl(url: string): Promise<boolean> {
+  try {
+    const uri = vscode.Uri.parse(url, true);
+    if (uri.scheme !== 'http' && uri.scheme !== 'https') return false;
+    return await vscode.env.openExternal(uri);
+  } catch {
+    return false;
+  }
+}
+
+/** One quick input per field; Escape cancels the whole form. */
+async function fillIn(req: Extract<ElicitationRequest, { mode: 'form' }>): Promise<ElicitationResponse | undefined> {
+  const values: RawValues = initialValues(req.form);
+  for (const f of req.form.fields) {
+    const v = await askField(f, values[f.name]);
+    if (v === undefined) return undefined;
+    values[f.name] = v;
+  }
+  const check = checkForm(req.form, values);
+  return check.ok ? { action: 'accept', content: check.content } : undefined;
+}
+
+async function askField(f: ElicitationField, current: RawValues[string] | undefined): Promise<RawValues[string] | undefined> {
+  const title = `${f.label}${f.required ? ' (required)' : ''}`;
+  switch (f.kind) {
+    case 'unknown': return f.required ? undefined : '';
+    case 'boolean': {
+      const p = await vscode.window.showQuickPick(['Yes', 'No'], { title, placeHolder: f.description ?? undefined });
+      return p === undefined ? undefined : p === 'Yes';
+    }
+    case 'choice': case 'multi': {
+      const items = f.options.map((o) => ({ label: o.title, description: o.description ?? undefined, value: o.value, picked: Array.isArray(current) && current.includes(o.value) }));
+      if (f.kind === 'multi') {
+        const p = await vscode.window.showQuickPick(items, { title, canPickMany: true, placeHolder: f.description ?? undefined });
+        return p?.map((i) => i.value);
+      }
+      const p = await vscode.window.showQuickPick(items, { title, placeHolder: f.description ?? undefined });
+      return p?.value;
+    }
+    default: {
+      const one = { fields: [f] };
+      return vscode.window.showInputBox({
+        title, prompt: f.description ?? undefined, value: typeof current === 'string' ? current : '',
+        validateInput: (text) => { const c = checkForm(one, { [f.name]: text }); return c.ok ? undefined : c.errors[f.name]; },
+      });
+    }
+  }
+}

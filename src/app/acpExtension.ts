@@ -81,7 +81,7 @@ export class AcpExtension extends Disposable {
       wireTap: (agentId) => this.recordings.tap(agentId),
     }));
     this.actions = this._register(new SessionActions(this.agents, this.store, this.broker, this.logs));
-    this.plansUi = this._register(createPlansUi(this.store, this.plans, { intent: this.intent, agentMarks: this.recordings }));
+    this.plansUi = this._register(createPlansUi(this.store, this.plans, { intent: this.intent, agentMarks: this.recordings, foldDoneStepsAfter: () => this.config.foldDoneStepsAfter() }));
     this.conversation = this._register(new Conversation({
       extensionUri: context.extensionUri, transcript: this.transcript, log: this.logs.main,
       // The conversation knows sessions by sessionKey(agent, session).
@@ -107,6 +107,7 @@ export class AcpExtension extends Disposable {
     this._register(new ContextKeys(this.store, configured, installed.onDidChange));
     this._register(vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration(`acp.${SETTINGS.planHistoryMax}`)) this.plans.setMaxRevisions(this.config.planHistoryMax());
+      if (e.affectsConfiguration(`acp.${SETTINGS.foldDoneStepsAfter}`)) this.plansUi.tree.refreshAll();
     }));
     this.history?.restore();
   }

@@ -85,7 +85,7 @@ describe('Plans (tree, status bar, commands)', function () {
 
     const [plan] = fx.rows(fx.session());
     assert.equal(plan!.label, 'plan-1');
-    assert.equal(plan!.description, 'items · 1/5 · Run tests');
+    assert.equal(plan!.description, 'items · 1/5 · 1 blocked · Run tests');
     assert.equal(plan!.contextValue, 'plan:items');
     assert.equal(plan!.id, 'demo/sess-1/plan-1');
     assert.match(plan!.tooltip!, /v1 — 1\/5 done, 1 blocked, 1 cancelled/);
@@ -254,7 +254,7 @@ describe('Plans (tree, status bar, commands)', function () {
     const ref: PlanRef = { agentId: A, sessionId: S, planId: 'p' };
 
     const md = await cmds.copyPlanAsMarkdown(fx.plan('p'));
-    assert.equal(md, '## p · v3 — 2/4 done, 1 cancelled\n\n- [x] Scaffold\n- [x] Wire\n- [x] ~~Old~~\n- [ ] Ship\n');
+    assert.equal(md, '## p · v3 — 2/4 done, 0 blocked, 1 cancelled\n\n- [x] Scaffold\n- [x] Wire\n- [x] ~~Old~~\n- [ ] Ship\n');
     assert.equal(await vscode.env.clipboard.readText(), md);
 
     const folder = vscode.workspace.workspaceFolders![0]!.uri;
@@ -270,7 +270,7 @@ describe('Plans (tree, status bar, commands)', function () {
     assert.deepEqual(JSON.parse((await vscode.workspace.openTextDocument(rawUri!)).getText()), raw);
 
     const [left, right] = (await cmds.showPlanHistory(ref, [1, 3]))!;
-    assert.match((await vscode.workspace.openTextDocument(left!)).getText(), /^## p · v1 — 1\/3 done, 1 cancelled/);
+    assert.match((await vscode.workspace.openTextDocument(left!)).getText(), /^## p · v1 — 1\/3 done, 0 blocked, 1 cancelled/);
     assert.match((await vscode.workspace.openTextDocument(right!)).getText(), /- \[ \] Ship/);
     const single = await cmds.showPlanHistory(ref, [2]);
     assert.equal(single?.length, 2, 'one pick is compared with the revision before it');
@@ -354,9 +354,9 @@ describe('Plans through the extension (wired view, commands, API)', function () 
     assert.equal(plansUi.tree.getTreeItem(plansUi.treeView.selection[0]!).label, 'Markdown step');
 
     const md = await vscode.commands.executeCommand<string>('acp.copyPlanAsMarkdown', plansUi.tree.planNode(ref));
-    assert.equal(md, `## main · v${N + 1} — 1/3 done\n\n- [x] Scaffold\n- [ ] Run tests _(in progress)_\n- [ ] tick ${N - 1}\n`);
+    assert.equal(md, `## main · v${N + 1} — 1/3 done, 0 blocked\n\n- [x] Scaffold\n- [ ] Run tests _(in progress)_\n- [ ] tick ${N - 1}\n`);
     const snap = (await api()).plans({ agentId }).find((p) => p.planId === 'main');
-    assert.equal(snap?.summary.header, `v${N + 1} — 1/3 done`);
+    assert.equal(snap?.summary.header, `v${N + 1} — 1/3 done, 0 blocked`);
     assert.equal(snap?.revisions, 200);
 
     feed({ sessionId, kind: 'plan_removed', planId: 'main' });

@@ -35,9 +35,12 @@ export class PlansTreeProvider implements vscode.TreeDataProvider<PlanTreeNode>,
   private _refreshEvents = 0;
   private readonly rowContext: PlanRowContext;
 
-  constructor(private readonly registry: SessionStore, private readonly plans: PlanStore, frameMs = 16, intent?: IntentSource, private readonly marks?: AgentMarks) {
+  constructor(
+    private readonly registry: SessionStore, private readonly plans: PlanStore, frameMs = 16, intent?: IntentSource, private readonly marks?: AgentMarks,
+    foldDoneStepsAfter?: () => number,
+  ) {
     this.coalescer = new FrameCoalescer<string>((ids) => this.flush(ids), frameMs);
-    this.rowContext = { nodes: this.nodes, ...(intent ? { intent } : {}), openPlanCommand: PLAN_COMMANDS.openPlan };
+    this.rowContext = { nodes: this.nodes, ...(intent ? { intent } : {}), openPlanCommand: PLAN_COMMANDS.openPlan, ...(foldDoneStepsAfter ? { foldDoneStepsAfter } : {}) };
     this.subscriptions.push(
       this._onDidChangeTreeData, this.coalescer,
       plans.onDidChange((c) => this.onPlanChange(c)),
@@ -71,7 +74,7 @@ export class PlansTreeProvider implements vscode.TreeDataProvider<PlanTreeNode>,
         const p = this.plans.get(node.ref);
         return p ? planTypeView(p).planItem(this.rowContext, node) : infoItem(node, 'This plan is gone.', false);
       }
-      case 'step': case 'field': case 'info': case 'intent': {
+      case 'step': case 'field': case 'info': case 'intent': case 'fold': {
         const p = this.plans.get(node.ref);
         return p ? planTypeView(p).rowItem(this.rowContext, node) : infoItem(node, '(gone)', false);
       }
@@ -92,7 +95,7 @@ export class PlansTreeProvider implements vscode.TreeDataProvider<PlanTreeNode>,
       case 'archive':
         return this.plans.archived(node.agentId, node.sessionId).reverse()
           .map((p) => this.nodes.plan({ agentId: p.agentId, sessionId: p.sessionId, planId: p.planId, archiveId: p.archived!.archiveId }));
-      case 'plan': case 'step': case 'field': case 'info': case 'intent': {
+      case 'plan': case 'step': case 'field': case 'info': case 'intent': case 'fold': {
         const p = this.plans.get(node.ref);
         return p ? planTypeView(p).children(this.rowContext, node) : [];
       }
@@ -108,7 +111,7 @@ export class PlansTreeProvider implements vscode.TreeDataProvider<PlanTreeNode>,
       case 'plan': return node.ref.archiveId === undefined
         ? this.nodes.session(node.ref.agentId, node.ref.sessionId)
         : this.nodes.archive(node.ref.agentId, node.ref.sessionId);
-      case 'step': case 'field': case 'info': case 'intent': {
+      case 'step': case 'field': case 'info': case 'intent': case 'fold': {
         const p = this.plans.get(node.ref);
         return p ? planTypeView(p).parent(this.rowContext, node) : this.nodes.plan(node.ref);
       }
@@ -129,6 +132,9 @@ export class PlansTreeProvider implements vscode.TreeDataProvider<PlanTreeNode>,
     const p = this.plans.get(ref);
     return p ? planTypeView(p).currentStep(this.rowContext) : undefined;
   }
+
+  /** Redraws every plan (a display setting changed). */
+  refreshAll(): void { this.coalescer.add(ROOT); }
 
   /** The node with this TreeItem id, if it was handed out. */
   nodeById(id: string): PlanTreeNode | undefined { return this.nodes.get(id); }

@@ -221,6 +221,16 @@ function jtiOf(v: IntentVerification, token: string | undefined): string | undef
   return 'jti' in v ? v.jti : unverifiedJti(token);
 }
 
+/** The token's claims as written (not verified): for display, marked as unverified. */
+export function unverifiedClaims(token: string | undefined): Record<string, unknown> | undefined {
+  if (!token) return undefined;
+  try {
+    return loadJws().unverifiedClaims(token);
+  } catch {
+    return undefined;
+  }
+}
+
 /** The token's `jti` as written (not verified): only for recognising a refresh of the same token. */
 export function unverifiedJti(token: string | undefined): string | undefined {
   if (!token) return undefined;

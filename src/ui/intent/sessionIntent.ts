@@ -11,10 +11,11 @@ import { planHash } from '../../intent/canonical';
 import type { CallVerdict } from '../../intent/checkCall';
 import type { Jwks } from '../../intent/keys';
 import { parseIntentPlan, type IntentPayload } from '../../intent/schema';
-import { IntentTracker, unverifiedJti, type IntentTrackerOptions, type StepUsage, type ToolCallObservation } from '../../intent/tracker';
+import { IntentTracker, unverifiedClaims, unverifiedJti, type IntentTrackerOptions, type StepUsage, type ToolCallObservation } from '../../intent/tracker';
 import type { IntentVerification } from '../../intent/verify';
+import { isUlid } from '../../intent/ulid';
 import {
-  describeConstraints, stateText, stepUse, type ActiveIntentView, type IntentNodeView, type KeysStatus, type OutsideCallView, type ShownState,
+  claimLines, describeConstraints, stateText, stepUse, type ActiveIntentView, type IntentNodeView, type KeysStatus, type OutsideCallView, type ShownState,
 } from './intentView';
 
 /** The provisional verification of a plan whose token is being checked. */
@@ -54,6 +55,8 @@ export class SessionIntent {
   private checking = false;
   private generation = 0;
   private keys: KeysStatus = { state: 'not_loaded' };
+  /** The unverified claims of the last token read (decoded once per token). */
+  private decoded: { token: string; claims: Record<string, unknown> | undefined } | undefined;
 
   constructor(readonly agentId: string, readonly sessionId: string, options: IntentTrackerOptions = {}) {
     this.tracker = new IntentTracker(options);
@@ -187,6 +190,16 @@ export class SessionIntent {
     };
     if ('kid' in v) view.kid = v.kid;
     if ('expiresAt' in v) view.expiresAt = v.expiresAt;
+    const claims = 'claims' in v ? v.claims : this.claimsAsWritten(cur.token);
+    if (claims) {
+      view.claims = claimLines(claims);
+      view.claimsVerified = 'claims' in v;
+    }
+    const jti = 'jti' in v ? v.jti : cur.jti;
+    // ULIDs are case-insensitive (Crockford base32); the canonical form is upper case.
+    if (jti !== undefined && !isUlid(jti.toUpperCase())) {
+      view.warnings.push(`The token id (jti) ${JSON.stringify(jti.length > 60 ? `${jti.slice(0, 59)}…` : jti)} is not a ULID, as intent tokens require. Ask the agent's guard to issue a proper token.`);
+    }
     if (this.missing) view.missingRequired = this.missing.filter((i) => (usage[i]?.callsUsed ?? 0) === 0).map((i) => usage[i]?.tool ?? `step ${i + 1}`);
     return view;
   }
@@ -216,6 +229,12 @@ export class SessionIntent {
   get verifiedUntil(): Date | undefined {
     const v = this.tracker.intent?.verification;
     return !this.checking && v?.state === 'verified' ? v.expiresAt : undefined;
+  }
+
+  private claimsAsWritten(token: string | undefined): Record<string, unknown> | undefined {
+    if (!token) return undefined;
+    if (this.decoded?.token !== token) this.decoded = { token, claims: unverifiedClaims(token) };
+    return this.decoded.claims;
   }
 
   private outside(): OutsideCallView[] {

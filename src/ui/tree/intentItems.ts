@@ -42,6 +42,7 @@ export function intentPlanItem(node: PlanTreeNode, p: PlanRecord, view: IntentNo
     view.verified ? undefined : 'The goal, the user and the steps are as the agent declared them: no verified token backs them.',
     `Goal: ${view.goal}`,
     `For: ${view.user}`,
+    ...(view.claims?.length ? [view.claimsVerified ? 'Signed claims:' : 'Token claims (as written, not verified):', ...view.claims.map((c) => `  ${c}`)] : []),
     keysLine(view),
     ...view.warnings,
   ].filter(Boolean).join('\n');

@@ -58,7 +58,7 @@ export class IntentChecks implements vscode.Disposable, IntentSource {
         return;
       case 'tool_call': {
         const f = e.fields;
-        this.changeIf(this.session(agentId, e.sessionId), (s) => s.observe({ toolCallId: e.toolCallId, name: f.name, rawInput: f.rawInput, _meta: f._meta }, f.title).changed);
+        this.changeIf(this.session(agentId, e.sessionId), (s) => s.observe({ toolCallId: e.toolCallId, name: f.name, rawInput: f.rawInput, _meta: f._meta, title: f.title, kind: f.kind }, f.title).changed);
         return;
       }
       case 'state':
@@ -123,7 +123,7 @@ export class IntentChecks implements vscode.Disposable, IntentSource {
     let seen: ReturnType<SessionIntent['observe']>;
     if (subject.type === 'tool_call') {
       const f = subject.fields;
-      seen = s.observe({ toolCallId: subject.toolCallId, name: f.name, rawInput: f.rawInput, _meta: f._meta }, f.title);
+      seen = s.observe({ toolCallId: subject.toolCallId, name: f.name, rawInput: f.rawInput, _meta: f._meta, title: f.title, kind: f.kind }, f.title);
     } else if (subject.type === 'command' && subject.toolCallId) {
       seen = s.observe({ toolCallId: subject.toolCallId });
     } else {
@@ -131,8 +131,10 @@ export class IntentChecks implements vscode.Disposable, IntentSource {
     }
     if (seen.changed) this.fire(s);
     if (seen.verdict.verdict === 'cannot_check') return cannotCheck;
-    if (seen.verdict.verdict !== 'not_in_plan') return none;
-    const autoRejectOn = this.config.intentAutoReject();
+    // A tool inferred from a title or kind is a guess: it neither clears the call for a rule nor rejects it.
+    const inferred = seen.verdict.inferredFrom !== undefined;
+    if (seen.verdict.verdict !== 'not_in_plan') return inferred ? cannotCheck : none;
+    const autoRejectOn = this.config.intentAutoReject() && !inferred;
     const verified = seen.verdict.planState === 'verified' && !s.isChecking;
     return {
       result: autoRejectOn && verified ? { flags: ['not_in_plan'], autoReject: true } : { flags: ['not_in_plan'] },

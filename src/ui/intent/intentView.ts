@@ -38,6 +38,13 @@ export interface OutsideCallView {
   detail: string;
 }
 
+/** A call the plan could not judge: it names no tool that could be inferred, or a constraint could not be run. */
+export interface UncheckedCallView {
+  toolCallId: string;
+  title?: string;
+  detail: string;
+}
+
 export interface ActiveIntentView {
   kind: 'active';
   planId: string;
@@ -53,6 +60,7 @@ export interface ActiveIntentView {
   user: string;
   steps: IntentStepView[];
   outside: OutsideCallView[];
+  unchecked: UncheckedCallView[];
   /** Tools of the required steps that had not run when the last turn ended (undefined: no turn ended yet). */
   missingRequired?: string[];
   /** The token's agent, policy, role and groups claims, one line each (see claimLines). */

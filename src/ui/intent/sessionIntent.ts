@@ -15,7 +15,7 @@ import { IntentTracker, unverifiedClaims, unverifiedJti, type IntentTrackerOptio
 import type { IntentVerification } from '../../intent/verify';
 import { isUlid } from '../../intent/ulid';
 import {
-  claimLines, describeConstraints, stateText, stepUse, type ActiveIntentView, type IntentNodeView, type KeysStatus, type OutsideCallView, type ShownState,
+  claimLines, describeConstraints, stateText, stepUse, type ActiveIntentView, type IntentNodeView, type KeysStatus, type OutsideCallView, type ShownState, type UncheckedCallView,
 } from './intentView';
 
 /** The provisional verification of a plan whose token is being checked. */
@@ -186,7 +186,7 @@ export class SessionIntent {
       kind: 'active', planId, state, stateText: stateText(state, v, this.keys), detail: this.checking ? CHECKING.detail : v.detail,
       verified: state === 'verified', goal: cur.plan.goal, user: cur.plan.user,
       steps: usage.map((u) => ({ ...u, index: u.stepIndex, use: stepUse(u.callsUsed, u.maxCalls), constraints: describeConstraints(cur.plan.steps[u.stepIndex]?.args) })),
-      outside: this.outside(), warnings: this.warnings(planId), keys: this.keys,
+      outside: this.outside(), unchecked: this.unchecked(), warnings: this.warnings(planId), keys: this.keys,
     };
     if ('kid' in v) view.kid = v.kid;
     if ('expiresAt' in v) view.expiresAt = v.expiresAt;
@@ -245,6 +245,17 @@ export class SessionIntent {
       const c: OutsideCallView = { toolCallId, toolName: v.toolName, reason: v.reason, detail: v.detail };
       if (r.title !== undefined) c.title = r.title;
       out.push(c);
+    }
+    return out;
+  }
+
+  private unchecked(): UncheckedCallView[] {
+    const out: UncheckedCallView[] = [];
+    for (const [toolCallId, r] of this.calls) {
+      const v = r.verdict;
+      // "no input yet" passes as soon as the input arrives: not worth a row.
+      if (v.verdict !== 'cannot_check' || (v.reason !== 'no_tool_name' && v.reason !== 'unchecked_constraint')) continue;
+      out.push({ toolCallId, detail: v.detail, ...(r.title !== undefined ? { title: r.title } : {}) });
     }
     return out;
   }

@@ -14,6 +14,7 @@
 //   intent row     <agentId>/<sessionId>/<planId>/#i:<part>[:<key>]  (goal, user, warning:<n>,
 //                                                                step:<n>, outside, missing)
 //   outside call   <agentId>/<sessionId>/<planId>/#i:outside/<toolCallId>
+//   unchecked call <agentId>/<sessionId>/<planId>/#i:unchecked/<toolCallId>  (under the row `unchecked`)
 //   archive        <agentId>/<sessionId>/#archive
 //   archived plan  <agentId>/<sessionId>/#archive/<archiveId>  (its children as above)
 import type { PlanRef } from '../../state/planStore';
@@ -28,8 +29,11 @@ export type FieldNode = { readonly kind: 'field'; readonly id: string; readonly 
 export type InfoNode = { readonly kind: 'info'; readonly id: string; readonly ref: PlanRef };
 /** The "+N done steps" row of a long items plan (src/state/planFold.ts). */
 export type FoldNode = { readonly kind: 'fold'; readonly id: string; readonly ref: PlanRef };
-/** A row of an intent plan: goal, user, a warning, a step, the calls outside the plan (and each call), missing steps. */
-export type IntentPart = 'goal' | 'user' | 'warning' | 'step' | 'outside' | 'call' | 'missing';
+/**
+ * A row of an intent plan: goal, user, a warning, a step, the calls outside the plan (and each
+ * call), the calls that could not be checked (and each), missing steps.
+ */
+export type IntentPart = 'goal' | 'user' | 'warning' | 'step' | 'outside' | 'call' | 'unchecked' | 'ucall' | 'missing';
 /** `key`: the warning or step index, or the toolCallId of a call; '' for the other parts. */
 export type IntentNode = { readonly kind: 'intent'; readonly id: string; readonly ref: PlanRef; readonly part: IntentPart; readonly key: string };
 
@@ -49,6 +53,7 @@ export function planNodeId(ref: PlanRef): string {
 export function intentNodeId(ref: PlanRef, part: IntentPart, key = ''): string {
   const plan = planNodeId(ref);
   if (part === 'call') return `${plan}/#i:outside/${enc(key)}`;
+  if (part === 'ucall') return `${plan}/#i:unchecked/${enc(key)}`;
   return `${plan}/#i:${part}${key === '' ? '' : `:${enc(key)}`}`;
 }
 

@@ -150,8 +150,10 @@ export class AcpExtension extends Disposable {
     this.store.applyEvent(agentId, e);
     this.plans.apply(agentId, e);
     this.transcript.apply(e, sessionKey(agentId, e.sessionId));
-    this.intent.apply(agentId, e);
+    const declared = this.intent.apply(agentId, e);
     this.history?.record(agentId, e.sessionId, { t: Date.now(), e });
+    // A declare_plan tool call declares an intent plan: applied (and kept) like one the agent sent.
+    if (declared) this.apply(agentId, declared);
   }
 
   /** The broker decides; the transcript renders each request and its answer once. */

@@ -7,8 +7,8 @@ import type { Config } from '../config';
 import { SETTINGS } from '../config';
 import type { Logs } from '../agents/logs';
 import type { PermissionInspection } from './permissionBroker';
-import { DEFAULT_CLOCK_SKEW_SECONDS, intentPayloadOf, JwksSource, type Jwks, type JwksLoad } from '../intent';
-import type { PermissionRequest, SessionEvent } from '../protocol/domain';
+import { DECLARED_PLAN_ID, DeclaredPlans, DEFAULT_CLOCK_SKEW_SECONDS, intentPayloadOf, JwksSource, type Jwks, type JwksLoad } from '../intent';
+import type { JsonObject, PermissionRequest, SessionEvent } from '../protocol/domain';
 import type { PlanRef, PlanStore } from '../state/planStore';
 import type { IntentNodeView, IntentSource, KeysStatus } from '../ui/intent/intentView';
 import { SessionIntent, type IntentSessionSnapshot, type KeyLoader } from '../ui/intent/sessionIntent';
@@ -26,6 +26,7 @@ export class IntentChecks implements vscode.Disposable, IntentSource {
   /** Token checks running now. */
   private readonly pending = new Set<Promise<void>>();
   private readonly jwks: JwksSource;
+  private readonly declared = new DeclaredPlans();
   private readonly changed = new vscode.EventEmitter<IntentChange>();
   private readonly subscriptions: { dispose(): unknown }[] = [];
   private lastReload = -Infinity;
@@ -44,8 +45,12 @@ export class IntentChecks implements vscode.Disposable, IntentSource {
     );
   }
 
-  /** Every SessionEvent of every agent, in arrival order. */
-  apply(agentId: string, e: SessionEvent): void {
+  /**
+   * Every SessionEvent of every agent, in arrival order. Returns the `_intent` plan update that a
+   * `declare_plan` tool call declares (src/intent/declarePlan.ts), for the caller to apply like any
+   * event the agent sent.
+   */
+  apply(agentId: string, e: SessionEvent): SessionEvent | undefined {
     switch (e.kind) {
       case 'plan_update': {
         const raw = intentPayloadOf(e.plan);
@@ -58,6 +63,9 @@ export class IntentChecks implements vscode.Disposable, IntentSource {
         return;
       case 'tool_call': {
         const f = e.fields;
+        // A declare_plan call declares the plan: it is not judged against one.
+        const declared = this.declared.observe(key(agentId, e.sessionId), e.toolCallId, f);
+        if (declared) return declared.payload && { sessionId: e.sessionId, kind: 'plan_update', plan: { type: 'unknown', planId: DECLARED_PLAN_ID, rawType: '_intent', raw: declared.payload as JsonObject } };
         this.changeIf(this.session(agentId, e.sessionId), (s) => s.observe({ toolCallId: e.toolCallId, name: f.name, rawInput: f.rawInput, _meta: f._meta, title: f.title, kind: f.kind }, f.title).changed);
         return;
       }
@@ -218,6 +226,8 @@ export class IntentChecks implements vscode.Disposable, IntentSource {
   }
 
   private forget(agentId: string, sessionId: string | undefined): void {
+    if (sessionId === undefined) this.declared.forget(`${agentId}\u0000`, true);
+    else this.declared.forget(key(agentId, sessionId));
     for (const [k, s] of this.sessions) {
       if (s.agentId !== agentId || (sessionId !== undefined && s.sessionId !== sessionId)) continue;
       this.sessions.delete(k);

@@ -58,6 +58,8 @@ export interface ActiveIntentView {
   expiresAt?: Date;
   goal: string;
   user: string;
+  /** Where the plan came from when not an `_intent` plan update: "the declare_plan tool call c1 (completed)". */
+  source?: string;
   steps: IntentStepView[];
   outside: OutsideCallView[];
   unchecked: UncheckedCallView[];

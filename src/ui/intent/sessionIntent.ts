@@ -55,6 +55,8 @@ export class SessionIntent {
   private checking = false;
   private generation = 0;
   private keys: KeysStatus = { state: 'not_loaded' };
+  /** The plan shown came from a declare_plan tool call (src/intent/declarePlan.ts): which one. */
+  private source: string | undefined;
   /** The unverified claims of the last token read (decoded once per token). */
   private decoded: { token: string; claims: Record<string, unknown> | undefined } | undefined;
 
@@ -93,6 +95,7 @@ export class SessionIntent {
       return false;
     }
     this.refused = undefined;
+    this.source = sourceOf(raw.declaredBy);
     if (result.change === 'new_plan') {
       this.calls.clear();
       this.missing = undefined;
@@ -184,7 +187,7 @@ export class SessionIntent {
     const usage = this.tracker.stepUsage();
     const view: ActiveIntentView = {
       kind: 'active', planId, state, stateText: stateText(state, v, this.keys), detail: this.checking ? CHECKING.detail : v.detail,
-      verified: state === 'verified', goal: cur.plan.goal, user: cur.plan.user,
+      verified: state === 'verified', goal: cur.plan.goal, user: cur.plan.user, ...(this.source ? { source: this.source } : {}),
       steps: usage.map((u) => ({ ...u, index: u.stepIndex, use: stepUse(u.callsUsed, u.maxCalls), constraints: describeConstraints(cur.plan.steps[u.stepIndex]?.args) })),
       outside: this.outside(), unchecked: this.unchecked(), warnings: this.warnings(planId), keys: this.keys,
     };
@@ -272,6 +275,13 @@ export class SessionIntent {
   }
 }
 
+/** "the declare_plan tool call c1 (completed)" from a payload's `declaredBy`. */
+function sourceOf(by: unknown): string | undefined {
+  if (typeof by !== 'object' || by === null) return undefined;
+  const { toolCallId, status } = by as { toolCallId?: unknown; status?: unknown };
+  if (typeof toolCallId !== 'string') return undefined;
+  return `the declare_plan tool call ${toolCallId.slice(0, 80)}${typeof status === 'string' ? ` (${status.slice(0, 20)})` : ''}`;
+}
 
 function verdictKey(v: CallVerdict): string {
   const step = 'stepIndex' in v ? v.stepIndex : '';

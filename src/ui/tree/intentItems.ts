@@ -37,6 +37,7 @@ export function intentPlanItem(node: PlanTreeNode, p: PlanRecord, view: IntentNo
   t.iconPath = stateIcon(view);
   t.tooltip = [
     `Intent plan ${p.planId}`,
+    view.source ? `Declared by ${view.source}` : undefined,
     `Token: ${view.stateText}. ${view.detail}`,
     view.expiresAt ? `Expires: ${view.expiresAt.toLocaleString()}` : undefined,
     view.verified ? undefined : 'The goal, the user and the steps are as the agent declared them: no verified token backs them.',

@@ -7,7 +7,9 @@ import { commandPermissionScenario } from './commandPermission';
 import { crashScenario } from './crash';
 import { defaultTurn } from './defaultTurn';
 import { fsScenario } from './fs';
+import { declarePlanScenario } from './declarePlan';
 import { intentScenario } from './intent';
+import { longPlanScenario } from './longPlan';
 import { permissionScenario } from './permission';
 import type { Scenario } from './scenario';
 import { slowScenario } from './slow';
@@ -24,6 +26,8 @@ export const SCENARIOS: readonly Scenario[] = [
   slowScenario,
   burstScenario,
   intentScenario,
+  longPlanScenario,
+  declarePlanScenario,
 ];
 
 /** The text of the prompt's first text block. */

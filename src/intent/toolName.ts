@@ -4,7 +4,8 @@
 //   2. `_meta.toolName`, then `_meta.tool_name` (our documented convention; the Demo Agent sends
 //      `_meta.toolName`);
 //   3. `_meta.claudeCode.toolName` (what the Claude Code ACP adapters send).
-// Otherwise the call cannot be checked against a plan. Titles are never used: they are prose.
+// Otherwise the tool may be inferred from the call's title and ACP kind (inferToolName, below), as
+// a guess the verdict says it is.
 import type { Meta } from '../protocol/domain';
 
 /** The `_meta` paths read, in order, after the `name` field. */

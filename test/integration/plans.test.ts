@@ -249,7 +249,7 @@ describe('Plans (tree, status bar, commands)', function () {
       await vscode.workspace.fs.writeFile(file, new TextEncoder().encode('# Design\n- [x] Draft\n- [x] Review\n- [ ] Ship\n'));
       await waitFor(fx.plans.onDidChange, loaded('Ship'), 15000, 'file change picked up by the watcher');
       plan = row(fx.tree.getTreeItem(fx.plan('doc')));
-      assert.match(plan.description!, /2\/3 · Ship$/);
+      assert.match(plan.description!, /2\/3 · 0 blocked · Ship$/);
       assert.equal(fx.plans.get(ref)!.version, 1, 'a file change is not an agent revision');
 
       fx.apply(upd({ type: 'file', planId: 'missing', uri: vscode.Uri.joinPath(folder, 'nope.md').toString() }));

@@ -10,6 +10,7 @@ export const SETTINGS = {
   maxLineBytes: 'maxLineBytes',
   traceServer: 'trace.server',
   planHistoryMax: 'planHistory.maxRevisions',
+  foldDoneStepsAfter: 'plans.foldDoneStepsAfter',
   historyEnabled: 'history.enabled',
   historyMaxSessions: 'history.maxSessions',
   historyMaxMegabytes: 'history.maxMegabytes',
@@ -31,6 +32,8 @@ export class Config {
   maxLineBytes(): number { return Math.max(1024, this.c.get<number>(SETTINGS.maxLineBytes, 64 * 1024 * 1024)); }
   /** The user's own setting only: a workspace (or folder) value is ignored (agents/traceLevel.ts). */
   trace(): TraceLevel { return userTraceLevel(this.c.inspect<string>(SETTINGS.traceServer)); }
+  /** Items plans with more steps fold their oldest done steps into one row; 0: never. */
+  foldDoneStepsAfter(): number { return Math.max(0, Math.floor(this.c.get<number>(SETTINGS.foldDoneStepsAfter, 20))); }
   planHistoryMax(): number { return Math.max(1, this.c.get<number>(SETTINGS.planHistoryMax, 200)); }
   historyEnabled(): boolean { return this.c.get<boolean>(SETTINGS.historyEnabled, true); }
   historyMaxSessions(): number { return Math.max(1, Math.floor(this.c.get<number>(SETTINGS.historyMaxSessions, 100))); }

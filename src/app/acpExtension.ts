@@ -88,7 +88,7 @@ export class AcpExtension extends Disposable {
       wireTap: (agentId) => this.recordings.tap(agentId),
     }));
     this.actions = this._register(new SessionActions(this.agents, this.store, this.broker, this.logs));
-    this.plansUi = this._register(createPlansUi(this.store, this.plans, { intent: this.intent, agentMarks: this.recordings }));
+    this.plansUi = this._register(createPlansUi(this.store, this.plans, { intent: this.intent, agentMarks: this.recordings, foldDoneStepsAfter: () => this.config.foldDoneStepsAfter() }));
     this.conversation = this._register(new Conversation({
       extensionUri: context.extensionUri, transcript: this.transcript, log: this.logs.main,
       // The conversation knows sessions by sessionKey(agent, session).
@@ -114,6 +114,7 @@ export class AcpExtension extends Disposable {
     this._register(new ContextKeys(this.store, configured, installed.onDidChange));
     this._register(vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration(`acp.${SETTINGS.planHistoryMax}`)) this.plans.setMaxRevisions(this.config.planHistoryMax());
+      if (e.affectsConfiguration(`acp.${SETTINGS.foldDoneStepsAfter}`)) this.plansUi.tree.refreshAll();
     }));
     this.history?.restore();
   }
@@ -163,8 +164,10 @@ export class AcpExtension extends Disposable {
     this.store.applyEvent(agentId, e);
     this.plans.apply(agentId, e);
     this.transcript.apply(e, sessionKey(agentId, e.sessionId));
-    this.intent.apply(agentId, e);
+    const declared = this.intent.apply(agentId, e);
     this.history?.record(agentId, e.sessionId, { t: Date.now(), e });
+    // A declare_plan tool call declares an intent plan: applied (and kept) like one the agent sent.
+    if (declared) this.apply(agentId, declared);
   }
 
   /** The broker decides; the transcript renders each request and its answer once. */

@@ -7,7 +7,8 @@ import type { Config } from '../config';
 import { SETTINGS } from '../config';
 import type { Logs } from '../agents/logs';
 import type { PermissionInspection } from './permissionBroker';
-import { DEFAULT_CLOCK_SKEW_SECONDS, intentPayloadOf, JwksSource, type Jwks, type JwksLoad } from '../intent';
+import { DeclaredPlans, DEFAULT_CLOCK_SKEW_SECONDS, intentPayloadOf, JwksSource, type Jwks, type JwksLoad } from '../intent';
+import { declaredKey as key, declaredPlanUpdate } from '../intent/declarePlan';
 import type { PermissionRequest, SessionEvent } from '../protocol/domain';
 import type { PlanRef, PlanStore } from '../state/planStore';
 import type { IntentNodeView, IntentSource, KeysStatus } from '../ui/intent/intentView';
@@ -35,7 +36,8 @@ export class IntentChecks implements vscode.Disposable, IntentSource {
   /** Fires when what an intent plan node shows may have changed. */
   readonly onDidChange = this.changed.event;
 
-  constructor(readonly config: Config, readonly logs: Logs, readonly plans: PlanStore) {
+  /** `declared`: the declare_plan calls seen so far (shared with IntentFeature, which sees them before this loads). */
+  constructor(readonly config: Config, readonly logs: Logs, readonly plans: PlanStore, private readonly declared = new DeclaredPlans()) {
     this.jwks = new JwksSource(config.intentJwks());
     this.subscriptions.push(
       this.changed,
@@ -44,8 +46,12 @@ export class IntentChecks implements vscode.Disposable, IntentSource {
     );
   }
 
-  /** Every SessionEvent of every agent, in arrival order. */
-  apply(agentId: string, e: SessionEvent): void {
+  /**
+   * Every SessionEvent of every agent, in arrival order. Returns the `_intent` plan update that a
+   * `declare_plan` tool call declares (src/intent/declarePlan.ts), for the caller to apply like any
+   * event the agent sent.
+   */
+  apply(agentId: string, e: SessionEvent): SessionEvent | undefined {
     switch (e.kind) {
       case 'plan_update': {
         const raw = intentPayloadOf(e.plan);
@@ -58,7 +64,10 @@ export class IntentChecks implements vscode.Disposable, IntentSource {
         return;
       case 'tool_call': {
         const f = e.fields;
-        this.changeIf(this.session(agentId, e.sessionId), (s) => s.observe({ toolCallId: e.toolCallId, name: f.name, rawInput: f.rawInput, _meta: f._meta }, f.title).changed);
+        // A declare_plan call declares the plan: it is not judged against one.
+        const declared = this.declared.observe(key(agentId, e.sessionId), e.toolCallId, f);
+        if (declared) return declared.payload && declaredPlanUpdate(e.sessionId, declared.payload);
+        this.changeIf(this.session(agentId, e.sessionId), (s) => s.observe({ toolCallId: e.toolCallId, name: f.name, rawInput: f.rawInput, _meta: f._meta, title: f.title, kind: f.kind }, f.title).changed);
         return;
       }
       case 'state':
@@ -123,7 +132,7 @@ export class IntentChecks implements vscode.Disposable, IntentSource {
     let seen: ReturnType<SessionIntent['observe']>;
     if (subject.type === 'tool_call') {
       const f = subject.fields;
-      seen = s.observe({ toolCallId: subject.toolCallId, name: f.name, rawInput: f.rawInput, _meta: f._meta }, f.title);
+      seen = s.observe({ toolCallId: subject.toolCallId, name: f.name, rawInput: f.rawInput, _meta: f._meta, title: f.title, kind: f.kind }, f.title);
     } else if (subject.type === 'command' && subject.toolCallId) {
       seen = s.observe({ toolCallId: subject.toolCallId });
     } else {
@@ -131,8 +140,10 @@ export class IntentChecks implements vscode.Disposable, IntentSource {
     }
     if (seen.changed) this.fire(s);
     if (seen.verdict.verdict === 'cannot_check') return cannotCheck;
-    if (seen.verdict.verdict !== 'not_in_plan') return none;
-    const autoRejectOn = this.config.intentAutoReject();
+    // A tool inferred from a title or kind is a guess: it neither clears the call for a rule nor rejects it.
+    const inferred = seen.verdict.inferredFrom !== undefined;
+    if (seen.verdict.verdict !== 'not_in_plan') return inferred ? cannotCheck : none;
+    const autoRejectOn = this.config.intentAutoReject() && !inferred;
     const verified = seen.verdict.planState === 'verified' && !s.isChecking;
     return {
       result: autoRejectOn && verified ? { flags: ['not_in_plan'], autoReject: true } : { flags: ['not_in_plan'] },
@@ -216,6 +227,8 @@ export class IntentChecks implements vscode.Disposable, IntentSource {
   }
 
   private forget(agentId: string, sessionId: string | undefined): void {
+    if (sessionId === undefined) this.declared.forget(`${agentId}\u0000`, true);
+    else this.declared.forget(key(agentId, sessionId));
     for (const [k, s] of this.sessions) {
       if (s.agentId !== agentId || (sessionId !== undefined && s.sessionId !== sessionId)) continue;
       this.sessions.delete(k);
@@ -237,8 +250,4 @@ export class IntentChecks implements vscode.Disposable, IntentSource {
   private fire(s: SessionIntent): void {
     if (!this.disposed) this.changed.fire({ agentId: s.agentId, sessionId: s.sessionId });
   }
-}
-
-function key(agentId: string, sessionId: string): string {
-  return `${agentId}\u0000${sessionId}`;
 }

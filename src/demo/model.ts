@@ -17,6 +17,8 @@ export interface PlanEntry {
   content: string;
   priority: Priority;
   status: EntryStatus;
+  /** Sent as is (the `/longplan` scenario puts step ids and notes here). */
+  _meta?: JsonObject;
 }
 
 export type PlanContent =

@@ -10,7 +10,11 @@ export type CannotCheckReason = 'no_intent_plan' | 'no_tool_name' | 'input_unkno
  * A verdict is about the plan as declared. `planState` says whether that plan is backed by a
  * verified token: an `in_plan` verdict against an unverified plan proves nothing.
  */
-export type CallVerdict = { planState?: VerificationState } & (
+export type CallVerdict = {
+  planState?: VerificationState;
+  /** The call named no tool: its tool was inferred from its title or its ACP kind (toolName.ts). */
+  inferredFrom?: 'title' | 'kind';
+} & (
   | { verdict: 'in_plan'; toolName: string; stepIndex: number; callsUsed: number; maxCalls: number; detail: string }
   | { verdict: 'not_in_plan'; toolName: string; reason: NotInPlanReason; detail: string; stepIndex?: number; argument?: string }
   | { verdict: 'cannot_check'; reason: CannotCheckReason; detail: string; toolName?: string }

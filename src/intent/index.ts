@@ -2,6 +2,7 @@
 export { canonicalJson, decodePlanHash, planHash, planHashBytes, type HashEncoding } from './canonical';
 export type { CallVerdict, CannotCheckReason, NotInPlanReason } from './checkCall';
 export { DEFAULT_CLOCK_SKEW_SECONDS, DEFAULT_LIFETIME_SECONDS, MAX_LIFETIME_SECONDS, type IntentClaims } from './claims';
+export { DECLARE_PLAN_TOOL, DECLARED_PLAN_ID, DeclaredPlans } from './declarePlan';
 export { globMatch, jsonEqual, regexHazard } from './constraints';
 export { JwksSource, parseJwksLocation, type JwksLoad, type JwksLocation, type JwksSourceOptions } from './jwksSource';
 export { generateSigningKey, makeJwks, parseJwks, type Jwks, type PublicJwk, type SigningKey } from './keys';

@@ -32,6 +32,15 @@ export async function checkSignature(token: string, candidates: readonly object[
   return { kind: 'malformed', detail: failure };
 }
 
+/** The token's claims as written (not verified), or undefined when they cannot be read. */
+export function unverifiedClaims(token: string): Record<string, unknown> | undefined {
+  try {
+    return decodeJwt(token);
+  } catch {
+    return undefined;
+  }
+}
+
 /** The token's `jti` as written (not verified), or undefined when it has none or cannot be read. */
 export function unverifiedJti(token: string): string | undefined {
   try {

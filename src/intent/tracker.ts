@@ -16,7 +16,7 @@ import { DEFAULT_CLOCK_SKEW_SECONDS } from './claims';
 import { loadJws } from './jwsLoader';
 import type { Jwks } from './keys';
 import { parseIntentPlan, type IntentPayload, type IntentPlan } from './schema';
-import { resolveToolName } from './toolName';
+import { inferToolName, resolveToolName } from './toolName';
 import { verificationAt, verifyIntentToken, type IntentVerification } from './verify';
 
 export interface IntentSnapshot {
@@ -50,9 +50,12 @@ export interface ToolCallObservation {
   name?: Patch<string>;
   rawInput?: unknown;
   _meta?: Meta | null;
+  /** Read only when the call names no tool (inferToolName). */
+  title?: Patch<string>;
+  kind?: Patch<string>;
 }
 
-interface SeenCall { name?: string; rawInput?: unknown; meta?: Meta; step?: number }
+interface SeenCall { name?: string; rawInput?: unknown; meta?: Meta; title?: string; kind?: string; step?: number }
 
 export interface IntentTrackerOptions {
   clockSkewSeconds?: number;
@@ -154,8 +157,20 @@ export class IntentTracker {
   private judgeCall(seen: SeenCall): CallVerdict {
     const cur = this.current;
     if (!cur) return this.uncount(seen, { verdict: 'cannot_check', reason: 'no_intent_plan', detail: 'No intent plan has been declared.' });
-    const toolName = resolveToolName(seen.name, seen.meta);
-    if (toolName === undefined) return this.uncount(seen, { verdict: 'cannot_check', reason: 'no_tool_name', detail: 'The agent did not say which tool this call runs.' });
+    let toolName = resolveToolName(seen.name, seen.meta);
+    let inferredFrom: 'title' | 'kind' | undefined;
+    if (toolName === undefined) {
+      const inferred = inferToolName(cur.plan.steps.map((s) => s.tool), seen.title, seen.kind);
+      if (!inferred.ok) return this.uncount(seen, { verdict: 'cannot_check', reason: 'no_tool_name', detail: inferred.why });
+      toolName = inferred.toolName;
+      inferredFrom = inferred.from;
+    }
+    const verdict = this.judgeNamed(cur, seen, toolName);
+    if (!inferredFrom) return verdict;
+    return { ...verdict, inferredFrom, detail: `${verdict.detail} (The call names no tool: "${toolName}" was inferred from its ${inferredFrom}.)` };
+  }
+
+  private judgeNamed(cur: IntentSnapshot, seen: SeenCall, toolName: string): CallVerdict {
     const candidates = stepsForTool(cur.plan, toolName);
     if (candidates.length === 0) {
       return this.uncount(seen, { verdict: 'not_in_plan', toolName, reason: 'no_such_tool', detail: `The plan has no step for the tool "${toolName}".` });
@@ -197,6 +212,8 @@ export class IntentTracker {
     if (obs.name !== undefined) seen.name = obs.name ?? undefined;
     if (obs.rawInput !== undefined) seen.rawInput = obs.rawInput ?? undefined;
     if (obs._meta !== undefined) seen.meta = obs._meta ?? undefined;
+    if (obs.title !== undefined) seen.title = obs.title ?? undefined;
+    if (obs.kind !== undefined) seen.kind = obs.kind ?? undefined;
     return seen;
   }
 
@@ -219,6 +236,16 @@ export class IntentTracker {
 /** The token's `jti`: from the verified claims, else read (unverified) from the token. */
 function jtiOf(v: IntentVerification, token: string | undefined): string | undefined {
   return 'jti' in v ? v.jti : unverifiedJti(token);
+}
+
+/** The token's claims as written (not verified): for display, marked as unverified. */
+export function unverifiedClaims(token: string | undefined): Record<string, unknown> | undefined {
+  if (!token) return undefined;
+  try {
+    return loadJws().unverifiedClaims(token);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The token's `jti` as written (not verified): only for recognising a refresh of the same token. */

@@ -3,9 +3,10 @@
 //
 // Steps are the entries of an `items` plan, or the task checkboxes of a Markdown plan (and of a
 // file plan whose text has been loaded). Header rules:
-//   - "<done>/<total> done", then every status other than pending/in_progress/completed by name
-//     (custom `_x_y` shown as "x y", so `_blocked` is "blocked"), in order of first appearance,
-//     then cancelled ("1 cancelled": resolved but not done);
+//   - "<done>/<total> done", then always the blocked count ("0 blocked" included: `blocked` and
+//     custom `_blocked` steps), then every other status besides pending/in_progress/completed by
+//     name (custom `_x_y` shown as "x y"), in order of first appearance, then cancelled
+//     ("1 cancelled": resolved but not done);
 //   - all steps completed: "all N steps complete";
 //   - no steps: what the plan is ("empty plan", "markdown, no checklist", "file plan.md", "_intent plan").
 // What each plan type counts as its steps is the type's own business (src/state/planTypes/);
@@ -46,6 +47,16 @@ export interface FileView { readonly text?: string; readonly error?: string }
 
 export const KNOWN_STATUSES: readonly string[] = ['pending', 'in_progress', 'completed', 'cancelled'];
 
+/** A blocked step: status `blocked`, or the custom `_blocked`. */
+export function isBlocked(status: string): boolean { return status === 'blocked' || status === '_blocked'; }
+
+/** How many steps are blocked, from the counts per status. */
+export function blockedCount(counts: Readonly<Record<string, number>>): number {
+  let n = 0;
+  for (const k of Object.keys(counts)) if (isBlocked(k)) n += counts[k]!;
+  return n;
+}
+
 /** Human name of a status: `in_progress` → "in progress", `_blocked` → "blocked". */
 export function statusLabel(status: string): string {
   const s = status.replace(/^_+/, '').replace(/[_-]+/g, ' ').trim();
@@ -74,9 +85,8 @@ export function summarizeCounts(version: number, counts: Readonly<Record<string,
   if (total === 0) header = `v${version} — empty plan`;
   else if (allDone) header = `v${version} — ${total === 1 ? 'the only step complete' : `all ${total} steps complete`}`;
   else {
-    const extras = Object.keys(counts)
-      .filter((s) => !KNOWN_STATUSES.includes(s))
-      .map((s) => `${counts[s]} ${statusLabel(s)}`);
+    const others = Object.keys(counts).filter((s) => !KNOWN_STATUSES.includes(s));
+    const extras = [`${blockedCount(counts)} blocked`, ...others.filter((s) => !isBlocked(s)).map((s) => `${counts[s]} ${statusLabel(s)}`)];
     if (cancelled) extras.push(`${cancelled} cancelled`);
     header = [`v${version} — ${done}/${total} done`, ...extras].join(', ');
   }

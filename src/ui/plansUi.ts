@@ -35,6 +35,8 @@ export interface PlansUiOptions {
   intent?: IntentSource;
   /** Recording and replay marks on agent rows. */
   agentMarks?: AgentMarks;
+  /** Items plans with more steps fold their oldest done steps (setting acp.plans.foldDoneStepsAfter; absent: never). */
+  foldDoneStepsAfter?: () => number;
 }
 
 export function createPlansUi(registry: SessionStore, plans: PlanStore, options: PlansUiOptions = {}): PlansUi {
@@ -42,7 +44,7 @@ export function createPlansUi(registry: SessionStore, plans: PlanStore, options:
   const owned: vscode.Disposable[] = [];
   const own = <T extends vscode.Disposable>(d: T): T => { owned.push(d); return d; };
 
-  const tree = own(new PlansTreeProvider(registry, plans, VIEW_REFRESH_MS, options.intent, options.agentMarks));
+  const tree = own(new PlansTreeProvider(registry, plans, VIEW_REFRESH_MS, options.intent, options.agentMarks, options.foldDoneStepsAfter));
   const treeView = own(vscode.window.createTreeView(viewId, { treeDataProvider: tree, showCollapseAll: true }));
   const statusBar = own(new PlansStatusBar(registry, plans));
   const files = own(new FilePlanSync(plans));

@@ -258,6 +258,39 @@ describe('Intent plans (Demo Agent /intent, v2)', function () {
     } finally { await restoreAuto(); }
   });
 
+  it('takes the plan a declare_plan tool call declares, shows the token claims, infers unnamed tools and says when it cannot', async () => {
+    const ref = await newSession();
+    await prompt(ref, '/declare');
+    await turnEnd(a, ref);
+    await a.internals.intent.whenChecked();
+    const snap = intentOf(a, ref)!;
+    assert.equal(snap.planId, 'declare_plan');
+    assert.equal(snap.verification?.state, 'verified');
+    assert.deepEqual(snap.steps.map((s) => [s.tool, s.callsUsed]), [['read_file', 1], ['run_tests', 0]]);
+    const read = snap.verdicts.find((v) => v.title === 'Reading src/greeting.ts');
+    assert.ok(read?.verdict === 'in_plan' && read.inferredFrom === 'kind', JSON.stringify(read));
+    assert.ok(!snap.verdicts.some((v) => v.verdict === 'not_in_plan'), 'the declare_plan call itself is not judged against the plan');
+
+    await a.internals.plansUi.tree.whenIdle();
+    const agent = await child(a, undefined, (r) => r.label === 'Demo Agent', 'Demo Agent');
+    const session = (await children(a, agent.node)).find((c) => c.node.kind === 'session' && c.node.sessionId === ref.sessionId) ?? assert.fail('no session node');
+    const plan = await child(a, session.node, (r) => r.label === 'declare_plan', '"declare_plan"');
+    assert.match(plan.row.description, /^intent · verified \(kid demo-1, (59|60) min left\)$/);
+    const tip = plan.row.tooltip;
+    assert.match(tip, /Declared by the declare_plan tool call call_declare\S* \(completed\)/);
+    assert.match(tip, /Signed claims:\n {2}Agent: demo-agent\n {2}Policy: read-and-test \(version 3, hash [0-9a-f]{64}\)\n {2}Role: developer\n {2}Groups: web, oncall/);
+    const rows = await children(a, plan.node);
+    assert.deepEqual(rows.map((r) => r.row.label), ['Goal: Check the greeting and run the tests', 'For: ada@example.com', 'read_file', 'run_tests', 'Calls outside the plan', 'Calls not checked']);
+    const unchecked = (await children(a, rows.at(-1)!.node)).map((c) => c.row);
+    assert.deepEqual(unchecked.map((r) => r.label), ['Fetching the release notes']);
+    assert.match(unchecked[0]!.tooltip, /Not checked: The call names no tool; its title "Fetching the release notes" names no step's tool and its kind "fetch" fits no step's tool\./);
+    if (hasUiHook()) {
+      await a.internals.plansUi.treeView.reveal((await children(a, rows.at(-1)!.node))[0]!.node, { expand: true });
+      await waitForUi(ROWS, (t) => t.some((x) => x.includes('Calls not checked')) && t.some((x) => x.includes('Fetching the release notes')));
+      await screenshot('intent-declare-plan');
+    }
+  });
+
   it('rejects an out-of-plan request automatically only when the plan is verified and the setting is on', async () => {
     const restoreAuto = await setting('intent.autoRejectOutOfPlan', true);
     try {

@@ -85,7 +85,7 @@ describe('Plans (tree, status bar, commands)', function () {
 
     const [plan] = fx.rows(fx.session());
     assert.equal(plan!.label, 'plan-1');
-    assert.equal(plan!.description, 'items · 1/5 · Run tests');
+    assert.equal(plan!.description, 'items · 1/5 · 1 blocked · Run tests');
     assert.equal(plan!.contextValue, 'plan:items');
     assert.equal(plan!.id, 'demo/sess-1/plan-1');
     assert.match(plan!.tooltip!, /v1 — 1\/5 done, 1 blocked, 1 cancelled/);
@@ -133,6 +133,48 @@ describe('Plans (tree, status bar, commands)', function () {
     assert.deepEqual(archived.map((r) => [r.label, r.contextValue]), [['gone', 'plan:items:archived']]);
     assert.match(archived[0]!.description!, /removed /);
     assert.deepEqual(fx.rows(fx.children(archive)[0]).map((r) => r.label), ['old']);
+  });
+
+  it('odek seed rows: "0 blocked" always, step ids and notes, and the oldest done steps folded past the threshold', async () => {
+    let after = 5;
+    const tree = fx.own(new PlansTreeProvider(fx.registry, fx.plans, 16, undefined, undefined, () => after));
+    const rowsOf = (n?: PlanTreeNode): Row[] => tree.getChildren(n).map((c) => row(tree.getTreeItem(c)));
+    const step = (i: number, status: string, note?: string): PlanEntry => ({ ...e(`Step ${i}`, status), _meta: { id: `s${i}`, ...(note ? { note } : {}) } });
+    const eight = (blocked: string) => [1, 2, 3, 4, 5].map((i) => step(i, 'completed')).concat(step(6, 'in_progress'), step(7, blocked, 'provider rejects nested arrays'), step(8, 'pending'));
+    fx.apply(upd(items('long', ...eight('pending'))));
+    const session = tree.getChildren(tree.getChildren()[0])[0]!;
+    const plan = tree.getChildren(session)[0]!;
+    const planRow = row(tree.getTreeItem(plan));
+    assert.equal(planRow.description, 'items · 5/8 · 0 blocked · Step 6');
+    assert.match(planRow.tooltip!, /v1 — 5\/8 done, 0 blocked/);
+
+    // 8 steps, threshold 5: the 4 oldest done steps fold into one row, collapsed, where the first one was.
+    const rows = rowsOf(plan);
+    assert.deepEqual(rows.map((r) => r.label), ['+4 done steps', 'Step 5', 'Step 6', 'Step 7', 'Step 8']);
+    assert.deepEqual([rows[0]!.id, rows[0]!.collapsible, rows[0]!.contextValue, rows[0]!.icon], ['demo/sess-1/long/#fold', vscode.TreeItemCollapsibleState.Collapsed, 'fold', 'fold']);
+    const fold = tree.getChildren(plan)[0]!;
+    assert.deepEqual(rowsOf(fold).map((r) => [r.id, r.label]), [1, 2, 3, 4].map((i) => [`demo/sess-1/long/${i - 1}`, `Step ${i}`]));
+    // reveal works through the fold row.
+    const folded = tree.getChildren(fold)[0]!;
+    assert.equal(tree.getParent(folded), fold);
+    assert.equal(tree.getParent(fold), plan);
+    assert.equal(tree.getParent(tree.getChildren(plan)[1]!), plan);
+
+    // Ids and notes from _meta: description, tooltip.
+    const s7 = rows[3]!;
+    assert.equal(s7.description, 's7 · medium · provider rejects nested arrays');
+    assert.match(s7.tooltip!, /Step 7 \(id s7\) · Status: pending/);
+    assert.match(s7.tooltip!, /Note: provider rejects nested arrays/);
+
+    // Blocked: counted on the row; a shorter plan or a threshold of 0 folds nothing.
+    fx.apply(upd(items('long', ...eight('_blocked'))));
+    await tree.whenIdle();
+    assert.equal(row(tree.getTreeItem(plan)).description, 'items · 5/8 · 1 blocked · Step 6');
+    after = 0;
+    tree.refreshAll();
+    assert.equal(rowsOf(plan).length, 8);
+    after = 20;
+    assert.equal(rowsOf(plan).length, 8);
   });
 
   it('refreshes only the changed plan node, and getParent leads back to the root', async () => {
@@ -201,13 +243,13 @@ describe('Plans (tree, status bar, commands)', function () {
       assert.equal(sync.watched, 1);
       let plan = row(fx.tree.getTreeItem(fx.plan('doc')));
       assert.equal(plan.contextValue, 'plan:file');
-      assert.match(plan.description!, /^file plan-\d+\.md · 1\/2 · Review$/);
+      assert.match(plan.description!, /^file plan-\d+\.md · 1\/2 · 0 blocked · Review$/);
       assert.deepEqual(fx.rows(fx.children(fx.plan('doc'))[0]).map((r) => [r.label, r.icon]), [['Draft', 'pass'], ['Review', 'circle-outline']]);
 
       await vscode.workspace.fs.writeFile(file, new TextEncoder().encode('# Design\n- [x] Draft\n- [x] Review\n- [ ] Ship\n'));
       await waitFor(fx.plans.onDidChange, loaded('Ship'), 15000, 'file change picked up by the watcher');
       plan = row(fx.tree.getTreeItem(fx.plan('doc')));
-      assert.match(plan.description!, /2\/3 · Ship$/);
+      assert.match(plan.description!, /2\/3 · 0 blocked · Ship$/);
       assert.equal(fx.plans.get(ref)!.version, 1, 'a file change is not an agent revision');
 
       fx.apply(upd({ type: 'file', planId: 'missing', uri: vscode.Uri.joinPath(folder, 'nope.md').toString() }));
@@ -254,7 +296,7 @@ describe('Plans (tree, status bar, commands)', function () {
     const ref: PlanRef = { agentId: A, sessionId: S, planId: 'p' };
 
     const md = await cmds.copyPlanAsMarkdown(fx.plan('p'));
-    assert.equal(md, '## p · v3 — 2/4 done, 1 cancelled\n\n- [x] Scaffold\n- [x] Wire\n- [x] ~~Old~~\n- [ ] Ship\n');
+    assert.equal(md, '## p · v3 — 2/4 done, 0 blocked, 1 cancelled\n\n- [x] Scaffold\n- [x] Wire\n- [x] ~~Old~~\n- [ ] Ship\n');
     assert.equal(await vscode.env.clipboard.readText(), md);
 
     const folder = vscode.workspace.workspaceFolders![0]!.uri;
@@ -270,7 +312,7 @@ describe('Plans (tree, status bar, commands)', function () {
     assert.deepEqual(JSON.parse((await vscode.workspace.openTextDocument(rawUri!)).getText()), raw);
 
     const [left, right] = (await cmds.showPlanHistory(ref, [1, 3]))!;
-    assert.match((await vscode.workspace.openTextDocument(left!)).getText(), /^## p · v1 — 1\/3 done, 1 cancelled/);
+    assert.match((await vscode.workspace.openTextDocument(left!)).getText(), /^## p · v1 — 1\/3 done, 0 blocked, 1 cancelled/);
     assert.match((await vscode.workspace.openTextDocument(right!)).getText(), /- \[ \] Ship/);
     const single = await cmds.showPlanHistory(ref, [2]);
     assert.equal(single?.length, 2, 'one pick is compared with the revision before it');
@@ -354,12 +396,48 @@ describe('Plans through the extension (wired view, commands, API)', function () 
     assert.equal(plansUi.tree.getTreeItem(plansUi.treeView.selection[0]!).label, 'Markdown step');
 
     const md = await vscode.commands.executeCommand<string>('acp.copyPlanAsMarkdown', plansUi.tree.planNode(ref));
-    assert.equal(md, `## main · v${N + 1} — 1/3 done\n\n- [x] Scaffold\n- [ ] Run tests _(in progress)_\n- [ ] tick ${N - 1}\n`);
+    assert.equal(md, `## main · v${N + 1} — 1/3 done, 0 blocked\n\n- [x] Scaffold\n- [ ] Run tests _(in progress)_\n- [ ] tick ${N - 1}\n`);
     const snap = (await api()).plans({ agentId }).find((p) => p.planId === 'main');
-    assert.equal(snap?.summary.header, `v${N + 1} — 1/3 done`);
+    assert.equal(snap?.summary.header, `v${N + 1} — 1/3 done, 0 blocked`);
     assert.equal(snap?.revisions, 200);
 
     feed({ sessionId, kind: 'plan_removed', planId: 'main' });
     assert.deepEqual((await api()).archivedPlans({ agentId }).map((p) => p.planId), ['main']);
+  });
+
+  it('folds the oldest done steps of a long plan in the real view and expands them on demand (odek seed)', async () => {
+    const { plansUi } = wired!;
+    await vscode.commands.executeCommand('acp.focusPlans');
+    const step = (i: number): PlanEntry => ({
+      content: `Migration step ${i}`, priority: 'medium', status: i <= 22 ? 'completed' : i === 23 ? 'in_progress' : i === 24 ? '_blocked' : 'pending',
+      _meta: { id: `s${i}`, ...(i === 24 ? { note: 'provider rejects nested arrays' } : {}) },
+    });
+    feed(upd(items('long', ...Array.from({ length: 26 }, (_, i) => step(i + 1))), sessionId));
+    await plansUi.tree.whenIdle();
+    const ref = { agentId, sessionId, planId: 'long' };
+    const plan = plansUi.tree.planNode(ref);
+    // Default acp.plans.foldDoneStepsAfter (20): 7 oldest done steps in one row, 20 rows in all.
+    const kids = plansUi.tree.getChildren(plan);
+    assert.equal(kids.length, 20);
+    assert.equal(plansUi.tree.getTreeItem(kids[0]!).label, '+7 done steps');
+    assert.equal(plansUi.tree.getTreeItem(plan).description, 'items · 22/26 · 1 blocked · Migration step 23');
+    const id = await vscode.commands.executeCommand<string>('acp.revealCurrentStep', ref);
+    assert.equal(id, `${agentId}/${sessionId}/long/22`);
+    if (hasUiHook()) {
+      // Scrolled to the fold row (the small test window shows about 15 rows).
+      await plansUi.treeView.reveal(kids[0]!, { select: true, focus: false });
+      const rows = await waitForUi('.part.sidebar .monaco-list-row', (t) => t.some((x) => x.includes('+7 done steps')) && t.some((x) => x.includes('1 blocked')));
+      assert.ok(!rows.some((x) => /Migration step [1-7]s/.test(x)), `the oldest done steps are folded away: ${JSON.stringify(rows)}`);
+      assert.ok(rows.some((x) => x.includes('Migration step 8s8')), 'the first done step not folded follows the fold row');
+      await screenshot('plans-long-folded');
+    }
+    // Expands on demand: revealing a folded step opens the fold row.
+    await plansUi.treeView.reveal(plansUi.tree.getChildren(kids[0]!)[0]!, { expand: true, select: true, focus: false });
+    assert.equal(plansUi.treeView.selection[0]?.id, `${agentId}/${sessionId}/long/0`);
+    if (hasUiHook()) {
+      await waitForUi('.part.sidebar .monaco-list-row', (t) => t.some((x) => x.includes('Migration step 1s1')));
+      await screenshot('plans-long-fold-expanded');
+    }
+    feed({ sessionId, kind: 'plan_removed', planId: 'long' });
   });
 });

@@ -8,7 +8,9 @@ import { crashScenario } from './crash';
 import { defaultTurn } from './defaultTurn';
 import { elicitationScenario } from './elicitation';
 import { fsScenario } from './fs';
+import { declarePlanScenario } from './declarePlan';
 import { intentScenario } from './intent';
+import { longPlanScenario } from './longPlan';
 import { permissionScenario } from './permission';
 import { pixelScenario } from './pixel';
 import type { Scenario } from './scenario';
@@ -28,6 +30,8 @@ export const SCENARIOS: readonly Scenario[] = [
   intentScenario,
   pixelScenario,
   elicitationScenario,
+  longPlanScenario,
+  declarePlanScenario,
 ];
 
 /** The text of the prompt's first text block. */

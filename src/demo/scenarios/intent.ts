@@ -48,7 +48,7 @@ export function demoSigningKey(): SigningKey {
 }
 
 /** Writes the public key set; returns the file, or undefined when it cannot be written. */
-function writeJwks(cwd: string, k: SigningKey): string | undefined {
+export function writeJwks(cwd: string, k: SigningKey): string | undefined {
   const file = path.join(cwd, JWKS_FILE);
   try {
     mkdirSync(path.dirname(file), { recursive: true });

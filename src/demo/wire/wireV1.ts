@@ -14,7 +14,7 @@ export interface V1Options {
 function entry(e: PlanEntry): JsonObject {
   // v1 knows pending | in_progress | completed only.
   const status = e.status === 'in_progress' || e.status === 'completed' ? e.status : 'pending';
-  return { content: e.content, priority: e.priority, status };
+  return { content: e.content, priority: e.priority, status, ...(e._meta ? { _meta: e._meta } : {}) };
 }
 
 function toolContent(c: ToolContent): JsonObject {

@@ -3,6 +3,7 @@
 import { checklistLine } from './markdownText';
 import { jsonBytes } from '../planBytes';
 import { summarizeSteps } from '../planSummary';
+import { stepMeta } from '../stepMeta';
 import type { ContentOf, PlanTypeModel } from './planType';
 
 export type ItemsPlan = ContentOf<'items'>;
@@ -13,7 +14,7 @@ export const itemsPlanType: PlanTypeModel<ItemsPlan, undefined> = {
   summarize: (version, plan) => summarizeSteps(version, plan.entries),
   exportBody(plan) {
     if (plan.entries.length === 0) return '_No steps._\n';
-    return plan.entries.map((e) => checklistLine(e.content, e.status)).join('\n') + '\n';
+    return plan.entries.map((e) => checklistLine(e.content, e.status, stepMeta(e._meta))).join('\n') + '\n';
   },
   limit(plan, maxBytes) {
     let used = 0;

@@ -1,13 +1,16 @@
 // Small Markdown writers shared by the plan types' exports. Agent text is flattened to one line.
 import { statusLabel } from '../planSummary';
+import type { StepMeta } from '../stepMeta';
 
-export function checklistLine(content: string, status: string): string {
-  const text = oneLine(content) || '(empty)';
+/** `- [x] text`; with a step id and note (src/state/stepMeta.ts): ``- [ ] `s3` text _(blocked)_ — note``. */
+export function checklistLine(content: string, status: string, meta: StepMeta = {}): string {
+  const text = `${meta.id ? `\`${meta.id}\` ` : ''}${oneLine(content) || '(empty)'}`;
+  const note = meta.note ? ` — ${meta.note}` : '';
   switch (status) {
-    case 'completed': return `- [x] ${text}`;
-    case 'cancelled': return `- [x] ~~${text}~~`;
-    case 'pending': return `- [ ] ${text}`;
-    default: return `- [ ] ${text} _(${statusLabel(status)})_`;
+    case 'completed': return `- [x] ${text}${note}`;
+    case 'cancelled': return `- [x] ~~${text}~~${note}`;
+    case 'pending': return `- [ ] ${text}${note}`;
+    default: return `- [ ] ${text} _(${statusLabel(status)})_${note}`;
   }
 }
 

@@ -38,6 +38,13 @@ export interface OutsideCallView {
   detail: string;
 }
 
+/** A call the plan could not judge: it names no tool that could be inferred, or a constraint could not be run. */
+export interface UncheckedCallView {
+  toolCallId: string;
+  title?: string;
+  detail: string;
+}
+
 export interface ActiveIntentView {
   kind: 'active';
   planId: string;
@@ -51,11 +58,18 @@ export interface ActiveIntentView {
   expiresAt?: Date;
   goal: string;
   user: string;
+  /** Where the plan came from when not an `_intent` plan update: "the declare_plan tool call c1 (completed)". */
+  source?: string;
   steps: IntentStepView[];
   outside: OutsideCallView[];
+  unchecked: UncheckedCallView[];
   /** Tools of the required steps that had not run when the last turn ended (undefined: no turn ended yet). */
   missingRequired?: string[];
-  /** Problems to show on the node: key loading failures, refused updates. */
+  /** The token's agent, policy, role and groups claims, one line each (see claimLines). */
+  claims?: string[];
+  /** The claims come from a token whose signature checked out (verified or expired). */
+  claimsVerified?: boolean;
+  /** Problems to show on the node: key loading failures, refused updates, a `jti` that is not a ULID. */
   warnings: string[];
   keys: KeysStatus;
 }
@@ -94,6 +108,29 @@ export function stateText(state: ShownState, v: IntentVerification | undefined, 
     case 'unverified':
       return keys.state === 'error' ? 'unverified (keys failed to load)' : 'unverified (no keys configured)';
   }
+}
+
+/**
+ * The token claims that say who asked and under which rules: `agent`, `pol`/`polv`/`polh` (the
+ * agent's policy at signing time, its version and hash), `role` and `groups` (the person's). One
+ * plain line each, values flattened and cut at 200 characters; claims the token lacks are left out.
+ */
+export function claimLines(c: Readonly<Record<string, unknown>>): string[] {
+  const out: string[] = [];
+  if (c.agent !== undefined) out.push(`Agent: ${claimText(c.agent)}`);
+  if (c.pol !== undefined || c.polv !== undefined || c.polh !== undefined) {
+    const extra = [c.polv !== undefined ? `version ${claimText(c.polv)}` : undefined, c.polh !== undefined ? `hash ${claimText(c.polh)}` : undefined].filter(Boolean);
+    out.push(`Policy: ${c.pol !== undefined ? claimText(c.pol) : '(not named)'}${extra.length ? ` (${extra.join(', ')})` : ''}`);
+  }
+  if (c.role !== undefined) out.push(`Role: ${claimText(c.role)}`);
+  if (c.groups !== undefined) out.push(`Groups: ${Array.isArray(c.groups) ? c.groups.map(claimText).join(', ') || '(none)' : claimText(c.groups)}`);
+  return out;
+}
+
+function claimText(v: unknown): string {
+  const s = typeof v === 'string' ? v : JSON.stringify(v) ?? String(v);
+  const one = s.slice(0, 1000).replace(/\s+/g, ' ').trim();
+  return one.length > 200 ? `${one.slice(0, 199)}…` : one;
 }
 
 /** `54 min left`, `40 s left`. */

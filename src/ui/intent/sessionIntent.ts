@@ -11,10 +11,11 @@ import { planHash } from '../../intent/canonical';
 import type { CallVerdict } from '../../intent/checkCall';
 import type { Jwks } from '../../intent/keys';
 import { parseIntentPlan, type IntentPayload } from '../../intent/schema';
-import { IntentTracker, unverifiedJti, type IntentTrackerOptions, type StepUsage, type ToolCallObservation } from '../../intent/tracker';
+import { IntentTracker, unverifiedClaims, unverifiedJti, type IntentTrackerOptions, type StepUsage, type ToolCallObservation } from '../../intent/tracker';
 import type { IntentVerification } from '../../intent/verify';
+import { isUlid } from '../../intent/ulid';
 import {
-  describeConstraints, stateText, stepUse, type ActiveIntentView, type IntentNodeView, type KeysStatus, type OutsideCallView, type ShownState,
+  claimLines, describeConstraints, stateText, stepUse, type ActiveIntentView, type IntentNodeView, type KeysStatus, type OutsideCallView, type ShownState, type UncheckedCallView,
 } from './intentView';
 
 /** The provisional verification of a plan whose token is being checked. */
@@ -54,6 +55,10 @@ export class SessionIntent {
   private checking = false;
   private generation = 0;
   private keys: KeysStatus = { state: 'not_loaded' };
+  /** The plan shown came from a declare_plan tool call (src/intent/declarePlan.ts): which one. */
+  private source: string | undefined;
+  /** The unverified claims of the last token read (decoded once per token). */
+  private decoded: { token: string; claims: Record<string, unknown> | undefined } | undefined;
 
   constructor(readonly agentId: string, readonly sessionId: string, options: IntentTrackerOptions = {}) {
     this.tracker = new IntentTracker(options);
@@ -90,6 +95,7 @@ export class SessionIntent {
       return false;
     }
     this.refused = undefined;
+    this.source = sourceOf(raw.declaredBy);
     if (result.change === 'new_plan') {
       this.calls.clear();
       this.missing = undefined;
@@ -181,12 +187,22 @@ export class SessionIntent {
     const usage = this.tracker.stepUsage();
     const view: ActiveIntentView = {
       kind: 'active', planId, state, stateText: stateText(state, v, this.keys), detail: this.checking ? CHECKING.detail : v.detail,
-      verified: state === 'verified', goal: cur.plan.goal, user: cur.plan.user,
+      verified: state === 'verified', goal: cur.plan.goal, user: cur.plan.user, ...(this.source ? { source: this.source } : {}),
       steps: usage.map((u) => ({ ...u, index: u.stepIndex, use: stepUse(u.callsUsed, u.maxCalls), constraints: describeConstraints(cur.plan.steps[u.stepIndex]?.args) })),
-      outside: this.outside(), warnings: this.warnings(planId), keys: this.keys,
+      outside: this.outside(), unchecked: this.unchecked(), warnings: this.warnings(planId), keys: this.keys,
     };
     if ('kid' in v) view.kid = v.kid;
     if ('expiresAt' in v) view.expiresAt = v.expiresAt;
+    const claims = 'claims' in v ? v.claims : this.claimsAsWritten(cur.token);
+    if (claims) {
+      view.claims = claimLines(claims);
+      view.claimsVerified = 'claims' in v;
+    }
+    const jti = 'jti' in v ? v.jti : cur.jti;
+    // ULIDs are case-insensitive (Crockford base32); the canonical form is upper case.
+    if (jti !== undefined && !isUlid(jti.toUpperCase())) {
+      view.warnings.push(`The token id (jti) ${JSON.stringify(jti.length > 60 ? `${jti.slice(0, 59)}…` : jti)} is not a ULID, as intent tokens require. Ask the agent's guard to issue a proper token.`);
+    }
     if (this.missing) view.missingRequired = this.missing.filter((i) => (usage[i]?.callsUsed ?? 0) === 0).map((i) => usage[i]?.tool ?? `step ${i + 1}`);
     return view;
   }
@@ -218,6 +234,12 @@ export class SessionIntent {
     return !this.checking && v?.state === 'verified' ? v.expiresAt : undefined;
   }
 
+  private claimsAsWritten(token: string | undefined): Record<string, unknown> | undefined {
+    if (!token) return undefined;
+    if (this.decoded?.token !== token) this.decoded = { token, claims: unverifiedClaims(token) };
+    return this.decoded.claims;
+  }
+
   private outside(): OutsideCallView[] {
     const out: OutsideCallView[] = [];
     for (const [toolCallId, r] of this.calls) {
@@ -226,6 +248,17 @@ export class SessionIntent {
       const c: OutsideCallView = { toolCallId, toolName: v.toolName, reason: v.reason, detail: v.detail };
       if (r.title !== undefined) c.title = r.title;
       out.push(c);
+    }
+    return out;
+  }
+
+  private unchecked(): UncheckedCallView[] {
+    const out: UncheckedCallView[] = [];
+    for (const [toolCallId, r] of this.calls) {
+      const v = r.verdict;
+      // "no input yet" passes as soon as the input arrives: not worth a row.
+      if (v.verdict !== 'cannot_check' || (v.reason !== 'no_tool_name' && v.reason !== 'unchecked_constraint')) continue;
+      out.push({ toolCallId, detail: v.detail, ...(r.title !== undefined ? { title: r.title } : {}) });
     }
     return out;
   }
@@ -242,6 +275,13 @@ export class SessionIntent {
   }
 }
 
+/** "the declare_plan tool call c1 (completed)" from a payload's `declaredBy`. */
+function sourceOf(by: unknown): string | undefined {
+  if (typeof by !== 'object' || by === null) return undefined;
+  const { toolCallId, status } = by as { toolCallId?: unknown; status?: unknown };
+  if (typeof toolCallId !== 'string') return undefined;
+  return `the declare_plan tool call ${toolCallId.slice(0, 80)}${typeof status === 'string' ? ` (${status.slice(0, 20)})` : ''}`;
+}
 
 function verdictKey(v: CallVerdict): string {
   const step = 'stepIndex' in v ? v.stepIndex : '';

@@ -25,10 +25,13 @@ export const intentView: PlanTypeView<'intent'> = {
     // Not the enforced plan (or no intent source): its fields, as for any unknown type.
     if (view?.kind !== 'active') return node.kind === 'intent' ? [] : unknownView.children(ctx, node, p, v);
     const ref = node.ref;
-    if (node.kind === 'intent') return node.part === 'outside' ? view.outside.map((c) => ctx.nodes.intent(ref, 'call', c.toolCallId)) : [];
+    if (node.kind === 'intent') {
+      if (node.part === 'outside') return view.outside.map((c) => ctx.nodes.intent(ref, 'call', c.toolCallId));
+      return node.part === 'unchecked' ? view.unchecked.map((c) => ctx.nodes.intent(ref, 'ucall', c.toolCallId)) : [];
+    }
     if (node.kind !== 'plan') return [];
     const rows = intentRows(view).map((r) => ctx.nodes.intent(ref, r.part, r.key));
-    const calls = view.outside.map((c) => ctx.nodes.intent(ref, 'call', c.toolCallId));
+    const calls = [...view.outside.map((c) => ctx.nodes.intent(ref, 'call', c.toolCallId)), ...view.unchecked.map((c) => ctx.nodes.intent(ref, 'ucall', c.toolCallId))];
     ctx.nodes.forgetIntentRowsExcept(ref, new Set([...rows, ...calls].map((n) => n.id)));
     return rows satisfies IntentNode[] as PlanTreeNode[];
   },
@@ -38,7 +41,8 @@ export const intentView: PlanTypeView<'intent'> = {
     return unknownView.rowItem(ctx, node, p, v);
   },
   parent(ctx, node) {
-    return node.kind === 'intent' && node.part === 'call' ? ctx.nodes.intent(node.ref, 'outside') : ctx.nodes.plan(node.ref);
+    if (node.kind === 'intent' && node.part === 'call') return ctx.nodes.intent(node.ref, 'outside');
+    return node.kind === 'intent' && node.part === 'ucall' ? ctx.nodes.intent(node.ref, 'unchecked') : ctx.nodes.plan(node.ref);
   },
   currentStep: () => undefined,
   open: (ctx, p) => ctx.showRaw(p),

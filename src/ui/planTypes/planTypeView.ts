@@ -5,10 +5,10 @@ import type * as vscode from 'vscode';
 import type { PlanKind, PlanViewOf } from '../../state/planTypes';
 import type { PlanRecord } from '../../state/planStore';
 import type { IntentSource } from '../intent/intentView';
-import type { FieldNode, InfoNode, IntentNode, NodeIndex, PlanNode, PlanTreeNode, StepNode } from '../tree/nodes';
+import type { FieldNode, FoldNode, InfoNode, IntentNode, NodeIndex, PlanNode, PlanTreeNode, StepNode } from '../tree/nodes';
 
 /** A row below a plan. */
-export type PlanRowNode = StepNode | FieldNode | InfoNode | IntentNode;
+export type PlanRowNode = StepNode | FieldNode | InfoNode | IntentNode | FoldNode;
 
 export interface PlanRowContext {
   readonly nodes: NodeIndex;
@@ -16,6 +16,8 @@ export interface PlanRowContext {
   readonly intent?: IntentSource;
   /** The command a row runs to open its plan (a file outside the workspace is opened only so). */
   readonly openPlanCommand: string;
+  /** Items plans with more steps than this fold their oldest done steps (0: never; src/state/planFold.ts). */
+  readonly foldDoneStepsAfter?: () => number;
 }
 
 export interface PlanOpenContext {

@@ -37,11 +37,13 @@ export function intentPlanItem(node: PlanTreeNode, p: PlanRecord, view: IntentNo
   t.iconPath = stateIcon(view);
   t.tooltip = [
     `Intent plan ${p.planId}`,
+    view.source ? `Declared by ${view.source}` : undefined,
     `Token: ${view.stateText}. ${view.detail}`,
     view.expiresAt ? `Expires: ${view.expiresAt.toLocaleString()}` : undefined,
     view.verified ? undefined : 'The goal, the user and the steps are as the agent declared them: no verified token backs them.',
     `Goal: ${view.goal}`,
     `For: ${view.user}`,
+    ...(view.claims?.length ? [view.claimsVerified ? 'Signed claims:' : 'Token claims (as written, not verified):', ...view.claims.map((c) => `  ${c}`)] : []),
     keysLine(view),
     ...view.warnings,
   ].filter(Boolean).join('\n');
@@ -74,6 +76,7 @@ export function intentRows(view: ActiveIntentView): { part: IntentNode['part']; 
   view.warnings.forEach((_, i) => out.push({ part: 'warning', key: String(i) }));
   view.steps.forEach((s) => out.push({ part: 'step', key: String(s.index) }));
   out.push({ part: 'outside', key: '' });
+  if (view.unchecked.length) out.push({ part: 'unchecked', key: '' });
   if (view.missingRequired?.length) out.push({ part: 'missing', key: '' });
   return out;
 }
@@ -121,6 +124,25 @@ export function intentRowItem(node: IntentNode, view: IntentNodeView | undefined
     case 'call': {
       const c = view.outside.find((x) => x.toolCallId === node.key);
       return c ? callItem(node, c) : gone(node);
+    }
+    case 'unchecked': {
+      const n = view.unchecked.length;
+      const t = row(node, 'Calls not checked', n ? C.Expanded : C.None);
+      t.description = String(n);
+      t.tooltip = `${n} tool call${n === 1 ? '' : 's'} the plan could not judge (each says why).`;
+      t.iconPath = icon('question', 'list.warningForeground');
+      t.contextValue = 'intent:unchecked';
+      return t;
+    }
+    case 'ucall': {
+      const c = view.unchecked.find((x) => x.toolCallId === node.key);
+      if (!c) return gone(node);
+      const t = row(node, truncate(c.title || `Tool call ${c.toolCallId}`, LABEL_MAX));
+      t.description = truncate(c.detail, LABEL_MAX);
+      t.tooltip = [c.title, `Not checked: ${c.detail}`, `Tool call ${c.toolCallId}`].filter(Boolean).join('\n');
+      t.iconPath = icon('question');
+      t.contextValue = 'intent:call:cannot_check';
+      return t;
     }
     case 'missing': {
       const tools = view.missingRequired ?? [];

@@ -9,9 +9,12 @@
 //                                                                heading/task of a Markdown outline)
 //   field          <agentId>/<sessionId>/<planId>/#f:<key>     (top-level field of an unknown type)
 //   info           <agentId>/<sessionId>/<planId>/#info        (file missing, refused, loading…)
+//   fold           <agentId>/<sessionId>/<planId>/#fold        ("+N done steps" of a long items plan;
+//                                                                its steps keep their ids)
 //   intent row     <agentId>/<sessionId>/<planId>/#i:<part>[:<key>]  (goal, user, warning:<n>,
 //                                                                step:<n>, outside, missing)
 //   outside call   <agentId>/<sessionId>/<planId>/#i:outside/<toolCallId>
+//   unchecked call <agentId>/<sessionId>/<planId>/#i:unchecked/<toolCallId>  (under the row `unchecked`)
 //   archive        <agentId>/<sessionId>/#archive
 //   archived plan  <agentId>/<sessionId>/#archive/<archiveId>  (its children as above)
 import type { PlanRef } from '../../state/planStore';
@@ -24,12 +27,17 @@ export type PlanNode = { readonly kind: 'plan'; readonly id: string; readonly re
 export type StepNode = { readonly kind: 'step'; readonly id: string; readonly ref: PlanRef; readonly index: number };
 export type FieldNode = { readonly kind: 'field'; readonly id: string; readonly ref: PlanRef; readonly key: string };
 export type InfoNode = { readonly kind: 'info'; readonly id: string; readonly ref: PlanRef };
-/** A row of an intent plan: goal, user, a warning, a step, the calls outside the plan (and each call), missing steps. */
-export type IntentPart = 'goal' | 'user' | 'warning' | 'step' | 'outside' | 'call' | 'missing';
+/** The "+N done steps" row of a long items plan (src/state/planFold.ts). */
+export type FoldNode = { readonly kind: 'fold'; readonly id: string; readonly ref: PlanRef };
+/**
+ * A row of an intent plan: goal, user, a warning, a step, the calls outside the plan (and each
+ * call), the calls that could not be checked (and each), missing steps.
+ */
+export type IntentPart = 'goal' | 'user' | 'warning' | 'step' | 'outside' | 'call' | 'unchecked' | 'ucall' | 'missing';
 /** `key`: the warning or step index, or the toolCallId of a call; '' for the other parts. */
 export type IntentNode = { readonly kind: 'intent'; readonly id: string; readonly ref: PlanRef; readonly part: IntentPart; readonly key: string };
 
-export type PlanTreeNode = AgentNode | SessionNode | ArchiveNode | PlanNode | StepNode | FieldNode | InfoNode | IntentNode;
+export type PlanTreeNode = AgentNode | SessionNode | ArchiveNode | PlanNode | StepNode | FieldNode | InfoNode | IntentNode | FoldNode;
 
 const enc = encodeURIComponent;
 
@@ -45,6 +53,7 @@ export function planNodeId(ref: PlanRef): string {
 export function intentNodeId(ref: PlanRef, part: IntentPart, key = ''): string {
   const plan = planNodeId(ref);
   if (part === 'call') return `${plan}/#i:outside/${enc(key)}`;
+  if (part === 'ucall') return `${plan}/#i:unchecked/${enc(key)}`;
   return `${plan}/#i:${part}${key === '' ? '' : `:${enc(key)}`}`;
 }
 
@@ -87,6 +96,9 @@ export class NodeIndex {
   }
   info(ref: PlanRef): InfoNode {
     return this.intern({ kind: 'info', id: `${planNodeId(ref)}/#info`, ref: cleanRef(ref) });
+  }
+  fold(ref: PlanRef): FoldNode {
+    return this.intern({ kind: 'fold', id: `${planNodeId(ref)}/#fold`, ref: cleanRef(ref) });
   }
   intent(ref: PlanRef, part: IntentPart, key = ''): IntentNode {
     return this.intern({ kind: 'intent', id: intentNodeId(ref, part, key), ref: cleanRef(ref), part, key });
@@ -167,5 +179,5 @@ export function isPlanTreeNode(x: unknown): x is PlanTreeNode {
   if (typeof x !== 'object' || x === null) return false;
   const k = (x as { kind?: unknown }).kind;
   return typeof (x as { id?: unknown }).id === 'string'
-    && (k === 'agent' || k === 'session' || k === 'archive' || k === 'plan' || k === 'step' || k === 'field' || k === 'info' || k === 'intent');
+    && (k === 'agent' || k === 'session' || k === 'archive' || k === 'plan' || k === 'step' || k === 'field' || k === 'info' || k === 'intent' || k === 'fold');
 }

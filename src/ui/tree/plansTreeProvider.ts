@@ -44,9 +44,12 @@ export class PlansTreeProvider implements vscode.TreeDataProvider<PlanTreeNode>,
   private _refreshEvents = 0;
   private readonly rowContext: PlanRowContext;
 
-  constructor(private readonly registry: SessionStore, private readonly plans: PlanStore, frameMs = 16, intent?: IntentSource, private readonly marks?: AgentMarks) {
+  constructor(
+    private readonly registry: SessionStore, private readonly plans: PlanStore, frameMs = 16, intent?: IntentSource, private readonly marks?: AgentMarks,
+    foldDoneStepsAfter?: () => number,
+  ) {
     this.coalescer = new FrameCoalescer<string>((ids) => this.flush(ids), frameMs);
-    this.rowContext = { nodes: this.nodes, ...(intent ? { intent } : {}), openPlanCommand: PLAN_COMMANDS.openPlan };
+    this.rowContext = { nodes: this.nodes, ...(intent ? { intent } : {}), openPlanCommand: PLAN_COMMANDS.openPlan, ...(foldDoneStepsAfter ? { foldDoneStepsAfter } : {}) };
     this.subscriptions.push(
       this._onDidChangeTreeData, this.coalescer,
       plans.onDidChange((c) => this.onPlanChange(c)),
@@ -80,7 +83,7 @@ export class PlansTreeProvider implements vscode.TreeDataProvider<PlanTreeNode>,
         const p = this.plans.get(node.ref);
         return p ? planTypeView(p).planItem(this.rowContext, node) : infoItem(node, 'This plan is gone.', false);
       }
-      case 'step': case 'field': case 'info': case 'intent': {
+      case 'step': case 'field': case 'info': case 'intent': case 'fold': {
         const p = this.plans.get(node.ref);
         return p ? planTypeView(p).rowItem(this.rowContext, node) : infoItem(node, '(gone)', false);
       }
@@ -101,7 +104,7 @@ export class PlansTreeProvider implements vscode.TreeDataProvider<PlanTreeNode>,
       case 'archive':
         return this.plans.archived(node.agentId, node.sessionId).reverse()
           .map((p) => this.nodes.plan({ agentId: p.agentId, sessionId: p.sessionId, planId: p.planId, archiveId: p.archived!.archiveId }));
-      case 'plan': case 'step': case 'field': case 'info': case 'intent': {
+      case 'plan': case 'step': case 'field': case 'info': case 'intent': case 'fold': {
         const p = this.plans.get(node.ref);
         return p ? planTypeView(p).children(this.rowContext, node) : [];
       }
@@ -117,7 +120,7 @@ export class PlansTreeProvider implements vscode.TreeDataProvider<PlanTreeNode>,
       case 'plan': return node.ref.archiveId === undefined
         ? this.nodes.session(node.ref.agentId, node.ref.sessionId)
         : this.nodes.archive(node.ref.agentId, node.ref.sessionId);
-      case 'step': case 'field': case 'info': case 'intent': {
+      case 'step': case 'field': case 'info': case 'intent': case 'fold': {
         const p = this.plans.get(node.ref);
         return p ? planTypeView(p).parent(this.rowContext, node) : this.nodes.plan(node.ref);
       }
@@ -138,6 +141,9 @@ export class PlansTreeProvider implements vscode.TreeDataProvider<PlanTreeNode>,
     const p = this.plans.get(ref);
     return p ? planTypeView(p).currentStep(this.rowContext) : undefined;
   }
+
+  /** Redraws every plan (a display setting changed). */
+  refreshAll(): void { this.coalescer.add(ROOT); }
 
   /** The node with this TreeItem id, if it was handed out. */
   nodeById(id: string): PlanTreeNode | undefined { return this.nodes.get(id); }

@@ -8,7 +8,8 @@ import type { PlanEntry } from '../../protocol/domain';
 import type { MdNode } from '../../state/markdownOutline';
 import { taskProgress } from '../../state/markdownOutline';
 import type { PlanRecord } from '../../state/planStore';
-import { KNOWN_STATUSES, statusLabel, truncate } from '../../state/planSummary';
+import { stepMeta } from '../../state/stepMeta';
+import { blockedCount, KNOWN_STATUSES, statusLabel, truncate } from '../../state/planSummary';
 import type { AgentState, SessionState } from '../../state/sessionStore';
 import type { PlanTreeNode } from './nodes';
 
@@ -121,6 +122,8 @@ export function planItem(node: PlanTreeNode, p: PlanRecord, look: PlanLook): vsc
   if (s.resolved && !look.stableId) t.id = `${node.id}#done`;
   const parts = [look.typeLabel];
   if (s.total > 0) parts.push(`${s.done}/${s.total}`);
+  // The blocked count is always there while steps are open ("0 blocked" included).
+  if (s.total > 0 && !s.allDone) parts.push(`${blockedCount(s.counts)} blocked`);
   if (look.detail) parts.push(look.detail);
   if (s.current && !p.archived) parts.push(truncate(s.current.content, 50));
   if (p.archived) parts.push(`removed ${new Date(p.archived.removedAt).toLocaleTimeString()}`);
@@ -142,11 +145,22 @@ export function planItem(node: PlanTreeNode, p: PlanRecord, look: PlanLook): vsc
 export function entryItem(node: PlanTreeNode, e: PlanEntry, index: number): vscode.TreeItem {
   const t = item(node, truncate(e.content, LABEL_MAX) || '(empty step)', C.None);
   const known = KNOWN_STATUSES.includes(e.status);
-  t.description = [known ? undefined : truncate(e.status, 30), truncate(e.priority, 20)].filter(Boolean).join(' · ');
+  const m = stepMeta(e._meta);
+  t.description = [m.id, known ? undefined : truncate(e.status, 30), truncate(e.priority, 20), m.note && truncate(m.note, 60)].filter(Boolean).join(' · ');
   t.iconPath = statusIcon(e.status);
-  t.tooltip = `${e.content}\n\nStep ${index + 1} · Status: ${statusLabel(e.status)}${known ? '' : ` (${e.status})`} · Priority: ${e.priority}`;
+  t.tooltip = `${e.content}\n\nStep ${index + 1}${m.id ? ` (id ${m.id})` : ''} · Status: ${statusLabel(e.status)}${known ? '' : ` (${e.status})`} · Priority: ${e.priority}`
+    + (m.note ? `\nNote: ${m.note}` : '');
   t.contextValue = `entry:${known ? e.status : 'custom'}`;
   t.accessibilityInformation = { label: `${truncate(e.content, 200)}, ${statusLabel(e.status)}, priority ${e.priority}` };
+  return t;
+}
+
+/** The "+N done steps" row of a long plan: collapsed, its children are the folded steps. */
+export function foldItem(node: PlanTreeNode, count: number): vscode.TreeItem {
+  const t = item(node, `+${count} done step${count === 1 ? '' : 's'}`, C.Collapsed);
+  t.iconPath = icon('fold', 'testing.iconPassed');
+  t.tooltip = `The ${count} oldest done steps, folded so this long plan stays readable (setting acp.plans.foldDoneStepsAfter). Expand to see them.`;
+  t.contextValue = 'fold';
   return t;
 }
 

@@ -75,7 +75,7 @@ describe('markdown plans', () => {
   });
 
   it('renders markdown verbatim, files by URI and unknown types as fenced JSON', () => {
-    assert.equal(planToMarkdown({ planId: 'm', plan: { type: 'markdown', planId: 'm', content: '- [ ] a' } }), '## m · v1 — 0/1 done\n\n- [ ] a\n');
+    assert.equal(planToMarkdown({ planId: 'm', plan: { type: 'markdown', planId: 'm', content: '- [ ] a' } }), '## m · v1 — 0/1 done, 0 blocked\n\n- [ ] a\n');
     assert.match(planToMarkdown({ planId: 'f', plan: { type: 'file', planId: 'f', uri: 'file:///p.md' }, file: { text: '# Hi' } }), /File: <file:\/\/\/p\.md>\n\n# Hi\n$/);
     const u = planToMarkdown({ planId: 'u', plan: { type: 'unknown', planId: 'u', rawType: '_x', raw: { type: '_x', planId: 'u', note: '```' } } });
     assert.match(u, /^## u · v1 — _x plan\n\n````json\n/);

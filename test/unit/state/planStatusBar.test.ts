@@ -19,7 +19,7 @@ describe('status bar text', () => {
     assert.equal(v.visible, true);
     assert.equal(v.attention, false);
     assert.equal(v.focusPlanId, 'p1');
-    assert.match(v.tooltip, /p1: v1 — 3\/7 done — now: Run tests/);
+    assert.match(v.tooltip, /p1: v1 — 3\/7 done, 0 blocked — now: Run tests/);
   });
 
   it('spins while the turn runs, and says what it does without a plan', () => {

@@ -139,7 +139,7 @@ describe('PlanStore', () => {
     const p = store.get({ agentId: A, sessionId: S, planId: 'm' })!;
     assert.equal(p.summary.total, 3);
     assert.equal(p.summary.done, 2);
-    assert.equal(p.summary.header, 'v1 — 2/3 done');
+    assert.equal(p.summary.header, 'v1 — 2/3 done, 0 blocked');
     assert.equal(p.summary.current?.content, 'Add tests');
     assert.equal(p.view.kind === 'markdown' ? p.view.data.flat.length : undefined, 4);
   });
@@ -153,7 +153,7 @@ describe('PlanStore', () => {
     let p = store.get(ref)!;
     assert.equal(p.version, 1);
     assert.equal(p.revisions.length, 1);
-    assert.equal(p.summary.header, 'v1 — 1/2 done');
+    assert.equal(p.summary.header, 'v1 — 1/2 done, 0 blocked');
     assert.equal(changes.length, 2);
     store.setFileContent(ref, { text: '- [x] one\n- [ ] two' });
     assert.equal(changes.length, 2, 'same text: no event');

@@ -16,15 +16,23 @@ describe('plan summary', () => {
 
   it('counts cancelled as resolved but not done', () => {
     const s = summarizeSteps(4, [st('completed'), st('cancelled'), st('completed')]);
-    assert.equal(s.header, 'v4 — 2/3 done, 1 cancelled');
+    assert.equal(s.header, 'v4 — 2/3 done, 0 blocked, 1 cancelled');
     assert.equal(s.resolved, true);
     assert.equal(s.allDone, false);
   });
 
   it('lists custom and future statuses by name in order of appearance, then cancelled', () => {
     const s = summarizeSteps(2, [st('cancelled'), st('_needs_review'), st('failed'), st('_needs_review'), st('completed')]);
-    assert.equal(s.header, 'v2 — 1/5 done, 2 needs review, 1 failed, 1 cancelled');
+    assert.equal(s.header, 'v2 — 1/5 done, 0 blocked, 2 needs review, 1 failed, 1 cancelled');
     assert.equal(s.resolved, false, 'custom statuses are not resolved');
+  });
+
+  it('always carries the blocked count, "0 blocked" included, first after the done count (odek seed)', () => {
+    assert.equal(summarizeSteps(3, [st('completed'), st('in_progress'), st('pending')]).header, 'v3 — 1/3 done, 0 blocked');
+    assert.equal(summarizeSteps(3, [st('review'), st('blocked'), st('_blocked'), st('pending')]).header, 'v3 — 0/4 done, 2 blocked, 1 review');
+    assert.equal(summarizeSteps(1, [st('pending')]).header, 'v1 — 0/1 done, 0 blocked');
+    // A finished plan collapses to one line without counts.
+    assert.equal(summarizeSteps(1, [st('completed'), st('completed')]).header, 'v1 — all 2 steps complete');
   });
 
   it('collapses to "all N steps complete" when everything is done', () => {
@@ -52,7 +60,7 @@ describe('plan summary', () => {
     assert.equal(summarizePlan(2, { type: 'markdown', planId: 'm', content: '# Title\nprose only' }).header, 'v2 — markdown, no checklist');
     assert.equal(summarizePlan(1, { type: 'markdown', planId: 'm', content: '- [x] a\n- [x] b' }).header, 'v1 — all 2 steps complete');
     assert.equal(summarizePlan(1, { type: 'file', planId: 'f', uri: 'file:///tmp/My%20Plan.md' }).header, 'v1 — file My Plan.md');
-    assert.equal(summarizePlan(1, { type: 'file', planId: 'f', uri: 'file:///tmp/p.md' }, { text: '- [ ] a' }).header, 'v1 — 0/1 done');
+    assert.equal(summarizePlan(1, { type: 'file', planId: 'f', uri: 'file:///tmp/p.md' }, { text: '- [ ] a' }).header, 'v1 — 0/1 done, 0 blocked');
     assert.equal(summarizePlan(1, { type: 'unknown', planId: 'u', rawType: '_custom', raw: {} }).header, 'v1 — _custom plan');
   });
 

@@ -102,6 +102,7 @@ export function itemView(item: TranscriptItem, index: number): ItemView {
       return {
         kind: 'message', itemId: item.itemId, index, role: item.role, local: item.local, blocks: item.parts.map(partView),
         truncated: item.truncated ? truncationText(item.truncated, 'message') : null,
+        ...(item.route ? { route: { from: item.route.from ?? 'an unnamed session', to: item.route.to ?? 'an unnamed session' } } : {}),
       };
     case 'tool_call':
       return { ...toolHeaderView(item, index), content: item.content.map(toolContentView) };

@@ -18,6 +18,8 @@ import { parseSessionKey, sessionKey, SessionStore, type SessionKey } from '../s
 import { PlanStore } from '../state/planStore';
 import { permissionItemId, Transcript } from '../state/transcript';
 import { registerAgentCommands } from '../ui/agentCommands';
+import { registerBackgroundCommands } from '../ui/backgroundCommands';
+import { BackgroundActions } from './backgroundActions';
 import { registerHistoryCommands } from '../ui/historyCommands';
 import { createPlansUi, type PlansUi } from '../ui/plansUi';
 import { Conversation } from '../ui/conversation';
@@ -98,6 +100,7 @@ export class AcpExtension extends Disposable {
     this.wireConversation();
     this._register(registerAgentCommands({ actions: this.actions, agents: this.agents, store: this.store, broker: this.broker, logs: this.logs }));
     this._register(vscode.commands.registerCommand('acp.openConversation', () => this.conversation.openPanel()));
+    this._register(registerBackgroundCommands(new BackgroundActions(this.agents, this.store), this.logs));
     this._register(registerHistoryCommands(this.history, this.store));
     this._register(registerRegistryCommands({
       storageRoot: path.join(context.globalStorageUri.fsPath, 'registry'), installed, agents: this.agents, actions: this.actions, log: this.logs.main,

@@ -23,6 +23,8 @@ export interface StatusBarSession {
   readonly agentName?: string;
   readonly turnState: string;
   readonly pendingPermissions: number;
+  /** Work running on after the turn (its background snapshot and its children's); 0 or omitted: none. */
+  readonly background?: number;
 }
 
 export interface StatusBarPlan {
@@ -69,6 +71,7 @@ export function statusBarView(session: StatusBarSession | undefined, plans: read
   const parts = [`${icon} ${progress}`];
   if (attention) parts.push('waiting for you');
   else if (step) parts.push(step);
+  if (session.background) parts.push(`$(sync) ${session.background} background`);
 
   return {
     visible: true,
@@ -85,6 +88,7 @@ function tooltip(session: StatusBarSession, plans: readonly StatusBarPlan[], foc
   if (session.pendingPermissions > 0) {
     lines.push(`${session.pendingPermissions} permission request${session.pendingPermissions === 1 ? '' : 's'} waiting for you`);
   }
+  if (session.background) lines.push(`${session.background} background item${session.background === 1 ? '' : 's'} running on after the turn (listed under the session in the Plans view)`);
   if (plans.length === 0) lines.push('No plan yet.');
   for (const p of plans) {
     const cur = p.summary.current ? ` — now: ${truncate(p.summary.current.content, 80)}` : '';

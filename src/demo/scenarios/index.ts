@@ -11,6 +11,8 @@ import { intentScenario } from './intent';
 import { permissionScenario } from './permission';
 import type { Scenario } from './scenario';
 import { slowScenario } from './slow';
+import { subagentsScenario } from './subagents';
+import { backgroundScenario } from './background';
 import { terminalScenario } from './terminal';
 import { vtermScenario } from './vterm';
 
@@ -24,6 +26,8 @@ export const SCENARIOS: readonly Scenario[] = [
   slowScenario,
   burstScenario,
   intentScenario,
+  subagentsScenario,
+  backgroundScenario,
 ];
 
 /** The text of the prompt's first text block. */

@@ -257,7 +257,8 @@ export class SessionStore implements Disposable {
     const byId = this.sessionMap(agentId);
     const prev = byId.get(e.childSessionId);
     const next: Mutable<SessionState> = { ...(prev ?? { ...emptySession(agentId, e.childSessionId), live: this._agents.get(agentId)?.status === 'running' }) };
-    next.parentSessionId = prev?.parentSessionId ?? e.sessionId;
+    // Only a new session gets a parent (a session already known keeps its place: no cycles).
+    if (!prev) next.parentSessionId = e.sessionId;
     next.subagent = applySubagent(prev?.subagent, e);
     if (e.title !== undefined) setOptional(next, 'title', e.title ?? undefined);
     if (e.cwd !== undefined) setOptional(next, 'cwd', e.cwd ?? undefined);

@@ -83,7 +83,7 @@ export class AcpExtension extends Disposable {
       wireTap: (agentId) => this.recordings.tap(agentId),
     }));
     this.actions = this._register(new SessionActions(this.agents, this.store, this.broker, this.logs));
-    this.plansUi = this._register(createPlansUi(this.store, this.plans, { intent: this.intent, agentMarks: this.recordings }));
+    this.plansUi = this._register(createPlansUi(this.store, this.plans, { intent: this.intent, agentMarks: this.recordings, transcript: this.transcript }));
     this.conversation = this._register(new Conversation({
       extensionUri: context.extensionUri, transcript: this.transcript, log: this.logs.main,
       // The conversation knows sessions by sessionKey(agent, session).

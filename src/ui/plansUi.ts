@@ -12,6 +12,7 @@ import { FilePlanSync } from './tree/filePlans';
 import type { PlanTreeNode } from './tree/nodes';
 import { PlansTreeProvider } from './tree/plansTreeProvider';
 import type { AgentMarks } from './tree/treeItems';
+import type { BackgroundNameSource } from './tree/subagentItems';
 
 export const PLANS_VIEW_ID = 'acp.plans';
 
@@ -35,6 +36,8 @@ export interface PlansUiOptions {
   intent?: IntentSource;
   /** Recording and replay marks on agent rows. */
   agentMarks?: AgentMarks;
+  /** Names background rows (a terminal's command, a tool call's title). */
+  transcript?: BackgroundNameSource;
 }
 
 export function createPlansUi(registry: SessionStore, plans: PlanStore, options: PlansUiOptions = {}): PlansUi {
@@ -42,7 +45,7 @@ export function createPlansUi(registry: SessionStore, plans: PlanStore, options:
   const owned: vscode.Disposable[] = [];
   const own = <T extends vscode.Disposable>(d: T): T => { owned.push(d); return d; };
 
-  const tree = own(new PlansTreeProvider(registry, plans, undefined, options.intent, options.agentMarks));
+  const tree = own(new PlansTreeProvider(registry, plans, undefined, options.intent, options.agentMarks, options.transcript));
   const treeView = own(vscode.window.createTreeView(viewId, { treeDataProvider: tree, showCollapseAll: true }));
   const statusBar = own(new PlansStatusBar(registry, plans));
   const files = own(new FilePlanSync(plans));

@@ -266,7 +266,7 @@ export class SessionTranscript {
     if (e.state === 'idle' && e.stopReason) {
       // A repeated idle (a snapshot) is not a new completion.
       if (!wasIdle) {
-        this.markUnfinishedTools();
+        this.markUnfinishedTools(e.background);
         const error = e.error ? { ...e.error, message: cutText(e.error.message, MAX_LABEL_CHARS) } : null;
         this.addItem({ kind: 'turn_end', itemId: this.nextId('s'), stopReason: cutText(e.stopReason, 100), error, usage: e.usage ?? null }, 100 + (error?.message.length ?? 0));
       }
@@ -277,10 +277,12 @@ export class SessionTranscript {
   }
 
   /** Tool calls of the ending turn that the agent left pending or in progress are shown as unfinished. */
-  private markUnfinishedTools(): void {
+  private markUnfinishedTools(background: Extract<SessionEvent, { kind: 'state' }>['background']): void {
+    // Work the agent lists as running on in the background is not unfinished.
+    const running = new Set((background ?? []).flatMap((b) => (b.type === 'tool_call' ? [b.toolCallId] : [])));
     for (let i = Math.max(this.turnStart, this.firstIndex); i < this.endIndex; i++) {
       const item = this.at(i);
-      if (item?.kind !== 'tool_call' || item.unfinished) continue;
+      if (item?.kind !== 'tool_call' || item.unfinished || running.has(item.toolCallId)) continue;
       if (item.status === null || item.status === 'pending' || item.status === 'in_progress') {
         item.unfinished = true;
         this.emit([item.itemId, 'upsert']);

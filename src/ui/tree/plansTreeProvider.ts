@@ -22,7 +22,7 @@ import {
   NodeIndex, agentNodeId, archiveNodeId, parentIdOf, planNodeId, sessionNodeId,
   type PlanNode, type PlanTreeNode, type StepNode,
 } from './nodes';
-import { backgroundItem, decorateChild, isBackgroundChild } from './subagentItems';
+import { backgroundItem, backgroundName, decorateChild, isBackgroundChild, type BackgroundNameSource } from './subagentItems';
 import { agentItem, archiveItem, infoItem, sessionItem, type AgentMarks } from './treeItems';
 
 const ROOT = '';
@@ -37,7 +37,7 @@ export class PlansTreeProvider implements vscode.TreeDataProvider<PlanTreeNode>,
   private _refreshEvents = 0;
   private readonly rowContext: PlanRowContext;
 
-  constructor(private readonly registry: SessionStore, private readonly plans: PlanStore, frameMs = 16, intent?: IntentSource, private readonly marks?: AgentMarks) {
+  constructor(private readonly registry: SessionStore, private readonly plans: PlanStore, frameMs = 16, intent?: IntentSource, private readonly marks?: AgentMarks, private readonly names?: BackgroundNameSource) {
     this.coalescer = new FrameCoalescer<string>((ids) => this.flush(ids), frameMs);
     this.rowContext = { nodes: this.nodes, ...(intent ? { intent } : {}), openPlanCommand: PLAN_COMMANDS.openPlan };
     this.subscriptions.push(
@@ -72,7 +72,7 @@ export class PlansTreeProvider implements vscode.TreeDataProvider<PlanTreeNode>,
       }
       case 'background': {
         const item = node.item;
-        const name = item.type === 'subagent' ? this.registry.session(node.agentId, item.sessionId)?.title : undefined;
+        const name = item.type === 'subagent' ? this.registry.session(node.agentId, item.sessionId)?.title : backgroundName(this.names, node.agentId, node.sessionId, item);
         return backgroundItem(node, item, this.registry.session(node.agentId, node.sessionId), name);
       }
       case 'archive': return archiveItem(node, this.plans.archived(node.agentId, node.sessionId).length, this.plans.droppedArchived(node.agentId, node.sessionId));

@@ -6,10 +6,25 @@
 import * as vscode from 'vscode';
 import type { BackgroundWork } from '../../protocol/domain';
 import { truncate } from '../../state/planSummary';
-import type { SessionState } from '../../state/sessionStore';
+import { sessionKey, type SessionState } from '../../state/sessionStore';
+import type { Transcript } from '../../state/transcript';
+import { toolCallItemId } from '../../state/transcript/ids';
 import { canCancel } from '../../state/subagentState';
 import type { PlanTreeNode } from './nodes';
 import { icon, LABEL_MAX } from './treeItems';
+
+/** Where background rows find a readable name. */
+export type BackgroundNameSource = Pick<Transcript, 'session'>;
+
+/** A terminal's command or a tool call's title, as the transcript has it. */
+export function backgroundName(source: BackgroundNameSource | undefined, agentId: string, sessionId: string, item: BackgroundWork): string | undefined {
+  const t = source?.session(sessionKey(agentId, sessionId));
+  if (!t) return undefined;
+  if (item.type === 'terminal') return t.terminal(item.terminalId)?.command ?? undefined;
+  if (item.type !== 'tool_call') return undefined;
+  const call = t.item(toolCallItemId(item.toolCallId));
+  return call?.kind === 'tool_call' ? call.title ?? call.name ?? undefined : undefined;
+}
 
 /** What a background row shows: the item's kind and id, and a readable name when the caller knows one. */
 export function backgroundItem(node: PlanTreeNode, item: BackgroundWork, s: SessionState | undefined, name?: string): vscode.TreeItem {

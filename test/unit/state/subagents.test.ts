@@ -89,6 +89,18 @@ describe('Transcript: inter-session messages', () => {
   });
 });
 
+describe('Transcript: background tool calls at the end of a turn', () => {
+  it('a tool call listed as background work is not marked unfinished; another open one is', () => {
+    const t = new Transcript();
+    t.apply({ sessionId: 's', kind: 'state', state: 'running' });
+    for (const id of ['bg', 'open']) t.apply({ sessionId: 's', kind: 'tool_call', toolCallId: id, fields: { title: id, status: 'in_progress' } });
+    t.apply({ sessionId: 's', kind: 'state', state: 'idle', stopReason: 'end_turn', background: [{ type: 'tool_call', toolCallId: 'bg' }] });
+    const unfinished = (id: string) => { const i = t.session('s')!.item(`t:${id}`); return i?.kind === 'tool_call' && i.unfinished === true; };
+    assert.equal(unfinished('bg'), false);
+    assert.equal(unfinished('open'), true);
+  });
+});
+
 describe('SessionGate: children', () => {
   const chunk = (sessionId: string): SessionEvent => ({ sessionId, kind: 'message_chunk', role: 'agent', messageId: 'm', content: { type: 'text', text: 'x' } });
 

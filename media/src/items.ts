@@ -55,6 +55,11 @@ function build(view: ItemView, ctx: ItemContext): RenderedItem {
 
 // ------------------------------------------------------------------ messages
 
+function roleLabel(view: Extract<ItemView, { kind: 'message' }>): string {
+  if (view.role === 'session') return `Message from ${view.route?.from ?? 'an unnamed session'} to ${view.route?.to ?? 'an unnamed session'}`;
+  return view.role === 'user' ? 'You' : 'Agent';
+}
+
 function message(view: Extract<ItemView, { kind: 'message' }>): RenderedItem {
   const blocksEl = h('div', { class: 'blocks' });
   let last: MarkdownStream | undefined;
@@ -70,7 +75,7 @@ function message(view: Extract<ItemView, { kind: 'message' }>): RenderedItem {
     el = h('details', { class: 'message role-thought' }, h('summary', { text: 'Thinking' }), blocksEl, note);
   } else {
     el = h('div', { class: `message role-${view.role}${view.local ? ' local' : ''}` },
-      h('div', { class: 'role', text: view.role === 'user' ? 'You' : 'Agent' }), blocksEl, note);
+      h('div', { class: 'role', text: roleLabel(view) }), blocksEl, note);
   }
   return {
     view, el,

@@ -1,6 +1,8 @@
 // Which sessions an agent's connection may speak for: those it opened or resumed here (and, while
-// a `session/new` is in flight, the one it is about to announce). Updates for any other session id
-// — another agent's, or invented — are dropped and reported, never shown. Free of `vscode`.
+// a `session/new` is in flight, the one it is about to announce), and the child sessions a known
+// session announced with `subagent_update` (their events arrive without a load). Updates for any
+// other session id — another agent's, or invented — are dropped and reported, never shown.
+// Free of `vscode`.
 import type { ClientServices } from '../protocol/api';
 import type { PermissionOutcome, SessionEvent } from '../protocol/domain';
 
@@ -8,6 +10,8 @@ import type { PermissionOutcome, SessionEvent } from '../protocol/domain';
 const MAX_HELD = 1_000;
 /** Distinct unknown session ids named in the log; further ones are only counted. */
 const MAX_NAMED = 10;
+/** Child sessions admitted per connection; announcements past it are reported and refused. */
+const MAX_CHILDREN = 1_000;
 
 export class SessionGate {
   private readonly known = new Set<string>();
@@ -15,6 +19,7 @@ export class SessionGate {
   private held: SessionEvent[] = [];
   private dropped = 0;
   private readonly named = new Set<string>();
+  private children = 0;
 
   constructor(private readonly warn: (message: string) => void) {}
 
@@ -41,7 +46,10 @@ export class SessionGate {
 
   /** True: deliver now. False: held (a session being created) or dropped (unknown session, reported). */
   admit(e: SessionEvent): boolean {
-    if (this.known.has(e.sessionId)) return true;
+    if (this.known.has(e.sessionId)) {
+      if (e.kind === 'subagent' && !this.known.has(e.childSessionId)) return this.adopt(e.childSessionId);
+      return true;
+    }
     if (this.creating > 0 && this.held.length < MAX_HELD) this.held.push(e);
     else this.drop(e.sessionId);
     return false;
@@ -74,8 +82,20 @@ export class SessionGate {
   /** A new connection: nothing is known until sessions are opened or resumed on it. */
   reset(): void {
     this.known.clear();
+    this.children = 0;
     this.creating = 0;
     this.held = [];
+  }
+
+  /** A known session announced a child: admitted from now on (within the bound). */
+  private adopt(childSessionId: string): boolean {
+    if (this.children >= MAX_CHILDREN) {
+      this.drop(childSessionId);
+      return false;
+    }
+    this.children++;
+    this.known.add(childSessionId);
+    return true;
   }
 
   private drop(sessionId: string): void {

@@ -18,6 +18,8 @@ import { parseSessionKey, sessionKey, SessionStore, type SessionKey } from '../s
 import { PlanStore } from '../state/planStore';
 import { permissionItemId, Transcript } from '../state/transcript';
 import { registerAgentCommands } from '../ui/agentCommands';
+import { registerBackgroundCommands } from '../ui/backgroundCommands';
+import { BackgroundActions } from './backgroundActions';
 import { registerHistoryCommands } from '../ui/historyCommands';
 import { createPlansUi, type PlansUi } from '../ui/plansUi';
 import { Conversation } from '../ui/conversation';
@@ -88,7 +90,7 @@ export class AcpExtension extends Disposable {
       wireTap: (agentId) => this.recordings.tap(agentId),
     }));
     this.actions = this._register(new SessionActions(this.agents, this.store, this.broker, this.logs));
-    this.plansUi = this._register(createPlansUi(this.store, this.plans, { intent: this.intent, agentMarks: this.recordings, foldDoneStepsAfter: () => this.config.foldDoneStepsAfter() }));
+    this.plansUi = this._register(createPlansUi(this.store, this.plans, { intent: this.intent, agentMarks: this.recordings, foldDoneStepsAfter: () => this.config.foldDoneStepsAfter(), transcript: this.transcript }));
     this.conversation = this._register(new Conversation({
       extensionUri: context.extensionUri, transcript: this.transcript, log: this.logs.main,
       // The conversation knows sessions by sessionKey(agent, session).
@@ -105,6 +107,7 @@ export class AcpExtension extends Disposable {
     this.wireConversation();
     this._register(registerAgentCommands({ actions: this.actions, agents: this.agents, store: this.store, broker: this.broker, logs: this.logs }));
     this._register(vscode.commands.registerCommand('acp.openConversation', () => this.conversation.openPanel()));
+    this._register(registerBackgroundCommands(new BackgroundActions(this.agents, this.store), this.logs));
     this._register(registerHistoryCommands(this.history, this.store));
     this._register(registerRegistryCommands({
       storageRoot: path.join(context.globalStorageUri.fsPath, 'registry'), installed, agents: this.agents, actions: this.actions, log: this.logs.main,

@@ -33,6 +33,8 @@ export class SessionActions extends Disposable {
         if (e.status === 'stopped' && !this.store.agent(agentId)) return;
         this.store.setAgent({ id: agentId, name, status: e.status, ...(e.detail ? { detail: e.detail } : {}), ...(e.protocolVersion ? { protocolVersion: e.protocolVersion } : {}) });
         if (e.status !== 'running' && e.status !== 'starting') for (const s of this.store.sessions(agentId)) this.broker.cancelSession(agentId, s.sessionId);
+        // Child sessions (subagents) are never attached on their own: they end with the connection.
+        if (e.status !== 'running') for (const s of this.store.sessions(agentId)) if (s.parentSessionId !== undefined && s.live) this.store.detachSession(agentId, s.sessionId);
         return;
       }
       case 'session_attached': return this.store.attachSession(agentId, e.sessionId, { cwd: e.cwd });

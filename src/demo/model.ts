@@ -74,7 +74,7 @@ export type DemoEvent =
   | { kind: 'info'; title?: string; updatedAt?: string }
   | { kind: 'usage'; used: number; size: number; cost?: { amount: number; currency: string } }
   /** Foreground state (v2 only; never recorded in history). */
-  | { kind: 'state'; state: 'running' | 'requires_action' | 'idle'; stopReason?: StopReason }
+  | { kind: 'state'; state: 'running' | 'requires_action' | 'idle'; stopReason?: StopReason; background?: JsonObject[] }
   /** Mode change (v1 only; never recorded in history). */
   | { kind: 'mode'; modeId: string };
 

@@ -7,6 +7,7 @@ import { initializeResult, negotiate } from './negotiate';
 import { prompt } from './prompt';
 import { closeSession, listSessions, loadSession, newSession, resumeSession, setConfigOption, setMode } from './sessionMethods';
 import type { SessionStore } from './session/store';
+import { cancelWork } from './scenarios/backgroundWork';
 import { WireV1 } from './wire/wireV1';
 import { WireV2 } from './wire/wireV2';
 
@@ -27,7 +28,21 @@ const V1_METHODS: Record<string, Handler> = {
   authenticate: (_c, _p, reply) => reply.ok({}),
 };
 
-const V2_METHODS: Record<string, Handler> = { ...COMMON };
+/** `terminal/cancel` / `tool_call/cancel`: only for items a scenario offered to cancel. */
+function cancelItem(kind: 'terminal' | 'tool_call', idKey: string): Handler {
+  return (_c, p, reply) => {
+    const sessionId = typeof p.sessionId === 'string' ? p.sessionId : '';
+    const id = typeof p[idKey] === 'string' ? p[idKey] : '';
+    if (!cancelWork(kind, sessionId, id)) throw new RpcError(ErrorCodes.invalidParams, `Nothing cancellable: ${kind} "${id}" in session "${sessionId}"`);
+    reply.ok({});
+  };
+}
+
+const V2_METHODS: Record<string, Handler> = {
+  ...COMMON,
+  'terminal/cancel': cancelItem('terminal', 'terminalId'),
+  'tool_call/cancel': cancelItem('tool_call', 'toolCallId'),
+};
 
 export interface ServerDeps {
   peer: Peer;
@@ -61,7 +76,9 @@ export class AgentServer implements PeerHandler {
     if (method !== 'session/cancel' || !this.connection) return; // others (incl. $/cancel_request) are ignored
     const sessionId = (params as { sessionId?: unknown } | null)?.sessionId;
     if (typeof sessionId !== 'string') return;
-    this.connection.store.get(sessionId)?.turn?.cancel();
+    const session = this.connection.store.get(sessionId);
+    if (session) session.turn?.cancel();
+    else cancelWork('session', sessionId, ''); // a child session a scenario announced
   }
 
   private initialize(params: unknown, reply: Reply): void {

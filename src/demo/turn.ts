@@ -4,6 +4,7 @@
 import type { Block, DemoEvent, PermissionAsk, PermissionOutcome, ProtocolVersion, ToolPatch } from './model';
 import type { DemoSession } from './session/session';
 import { parseOutcome, type Wire } from './wire/wire';
+import { backgroundOf } from './scenarios/backgroundWork';
 
 /** Thrown out of a scenario once the turn was cancelled. */
 export class TurnCancelled extends Error {
@@ -102,11 +103,23 @@ export class Turn {
   /** Records the event and sends it as the spoken version's `session/update`s. */
   emit(event: DemoEvent): void {
     if (this.finished || this.silenced) return;
+    // A session that reports background work includes it on every state update.
+    const background = event.kind === 'state' && this.version === 2 ? backgroundOf(this.session.sessionId) : undefined;
+    if (background && event.kind === 'state') event = { ...event, background };
     const created = this.session.apply(event);
     if (event.kind === 'tool') this.touchedTools.add(event.patch.toolCallId);
     for (const update of this.host.wire.live(event, this.session, created)) {
       this.host.notify('session/update', { sessionId: this.session.sessionId, update });
     }
+  }
+
+  /**
+   * Sends one raw v2 `session/update` for any session id (a child session, or background work
+   * after the turn ended); not recorded in the history. Nothing once the session was closed.
+   */
+  sendRaw(sessionId: string, update: object): void {
+    if (this.silenced) return;
+    this.host.notify('session/update', { sessionId, update });
   }
 
   /** Throws TurnCancelled once the turn was cancelled. */

@@ -52,6 +52,9 @@ export interface MethodNames {
   readonly terminalWaitForExit?: string;
   readonly terminalKill?: string;
   readonly terminalRelease?: string;
+  /** v2 only: client → agent cancels of one background item. */
+  readonly terminalCancel?: string;
+  readonly toolCallCancel?: string;
 }
 
 export interface InitializeOptions {
@@ -148,6 +151,9 @@ export interface VersionAdapter {
    */
   prompt(sessionId: string, prompt: ContentBlock[]): AdapterCall<PromptResultValue>;
   cancel(sessionId: string): AdapterNotification;
+  /** v2 only (`terminal/cancel`, `tool_call/cancel`); send only when the item's controls offer cancel. */
+  cancelTerminal?(sessionId: string, terminalId: string): AdapterCall<void>;
+  cancelToolCall?(sessionId: string, toolCallId: string): AdapterCall<void>;
   /** v1 `V1_MODE_CONFIG_ID` → `session/set_mode`. decode also yields a `config_options` event. */
   setConfigOption(sessionId: string, configId: string, value: string | boolean): AdapterCall<ConfigOption[]>;
 

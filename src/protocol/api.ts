@@ -107,6 +107,9 @@ export interface AcpConnection extends Disposable {
   prompt(sessionId: string, prompt: ContentBlock[]): Promise<{ messageId?: string; stopReason?: string }>;
   /** `session/cancel`; the client also answers its pending permission requests `cancelled`. */
   cancel(sessionId: string): void;
+  /** v2 `terminal/cancel` / `tool_call/cancel` (rejects on v1, which has neither). */
+  cancelTerminal(sessionId: string, terminalId: string): Promise<void>;
+  cancelToolCall(sessionId: string, toolCallId: string): Promise<void>;
   /** v1 modes (V1_MODE_CONFIG_ID) map to `session/set_mode`. */
   setConfigOption(sessionId: string, configId: string, value: string | boolean): Promise<ConfigOption[]>;
 }

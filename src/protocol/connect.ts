@@ -133,6 +133,16 @@ class AcpClientConnection implements AcpConnection {
     if (pending) for (const p of [...pending]) p.cancel();
   }
 
+  cancelTerminal(sessionId: string, terminalId: string): Promise<void> {
+    const call = this.adapter.cancelTerminal?.(sessionId, terminalId);
+    return call ? this.call(call) : Promise.reject(new Error(`ACP v${this.version} has no terminal/cancel.`));
+  }
+
+  cancelToolCall(sessionId: string, toolCallId: string): Promise<void> {
+    const call = this.adapter.cancelToolCall?.(sessionId, toolCallId);
+    return call ? this.call(call) : Promise.reject(new Error(`ACP v${this.version} has no tool_call/cancel.`));
+  }
+
   dispose(): void {
     this.rpc.dispose();
   }

@@ -60,8 +60,13 @@ export interface ToolCallFields {
   locations?: Patch<ToolCallLocation[]>;
   rawInput?: unknown;
   rawOutput?: unknown;
+  /** v2: what the client may do with it (`tool_call/cancel`); null clears. */
+  capabilities?: Patch<ItemControls>;
   _meta?: Meta;
 }
+
+/** Client-initiated controls an agent offers on a tool call, a terminal or a subagent session. */
+export interface ItemControls { cancel: boolean }
 
 // ---------------------------------------------------------------- plans
 
@@ -97,6 +102,13 @@ export interface AvailableCommand { name: string; description: string; hint?: st
 // ---------------------------------------------------------------- session events
 
 export type TurnState = 'running' | 'idle' | 'requires_action' | string;
+
+/** One piece of work running on after the turn (v2 `state_update.background`); unknown types kept raw. */
+export type BackgroundWork =
+  | { type: 'terminal'; terminalId: string }
+  | { type: 'tool_call'; toolCallId: string }
+  | { type: 'subagent'; sessionId: string }
+  | { type: 'unknown'; rawType: string; raw: JsonObject };
 export interface Usage { totalTokens?: number; inputTokens?: number; outputTokens?: number; [k: string]: unknown }
 
 export type SessionEvent = { sessionId: string } & (
@@ -106,7 +118,9 @@ export type SessionEvent = { sessionId: string } & (
    * Turn state. The turn is over only at `idle` with a `stopReason`. The v1 adapter synthesizes
    * `running` when a prompt is sent and `idle` + stopReason from the prompt response.
    */
-  | { kind: 'state'; state: TurnState; stopReason?: string | null; error?: { code: number; message: string; data?: unknown } | null; usage?: Usage | null; raw?: JsonObject }
+  | { kind: 'state'; state: TurnState; stopReason?: string | null; error?: { code: number; message: string; data?: unknown } | null; usage?: Usage | null; raw?: JsonObject;
+      /** A complete snapshot of background work; undefined or null: not reported. */
+      background?: BackgroundWork[] | null }
   /** Appends to a message; v1 chunks without messageId get a stable synthesized id per turn. */
   | { kind: 'message_chunk'; role: 'user' | 'agent' | 'thought'; messageId: string; content: ContentBlock; _meta?: Meta }
   /** Upsert of a whole message (v2): undefined content = unchanged, null/[] = cleared. */
@@ -115,13 +129,21 @@ export type SessionEvent = { sessionId: string } & (
   | { kind: 'tool_call'; toolCallId: string; fields: ToolCallFields }
   | { kind: 'tool_call_content_chunk'; toolCallId: string; content: ToolCallContent; _meta?: Meta }
   /** v2 display terminal snapshot; `output` (base64) replaces the whole buffer when present. */
-  | { kind: 'terminal_update'; terminalId: string; command?: Patch<string>; cwd?: Patch<string>; output?: string | null; exitStatus?: { exitCode?: number | null; signal?: string | null } | null; _meta?: Meta }
+  | { kind: 'terminal_update'; terminalId: string; command?: Patch<string>; cwd?: Patch<string>; output?: string | null; exitStatus?: { exitCode?: number | null; signal?: string | null } | null; capabilities?: Patch<ItemControls>; _meta?: Meta }
   | { kind: 'terminal_output_chunk'; terminalId: string; data: string; _meta?: Meta }
   | { kind: 'commands'; commands: AvailableCommand[] }
   | { kind: 'config_options'; options: ConfigOption[] }
   | { kind: 'session_info'; title?: Patch<string>; updatedAt?: Patch<string>; _meta?: Meta }
   | { kind: 'usage'; used: number; size: number; cost?: { amount: number; currency: string } | null }
   | { kind: 'notice'; severity: string; title: string; description?: string | null }
+  /**
+   * `subagent_update` on a parent: announces (first time) or patches its child session `childSessionId`.
+   * `state` mirrors the child's foreground state onto the association.
+   */
+  | { kind: 'subagent'; childSessionId: string; title?: Patch<string>; description?: Patch<string>; capabilities?: Patch<ItemControls>; state?: Patch<TurnState>; cwd?: Patch<string>; _meta?: Meta }
+  /** Upsert of an inter-session message in this session's transcript (sender/recipient follow patch semantics). */
+  | { kind: 'session_message'; messageId: string; senderSessionId?: Patch<string>; recipientSessionId?: Patch<string>; content?: Patch<ContentBlock[]>; _meta?: Meta }
+  | { kind: 'session_message_chunk'; messageId: string; content: ContentBlock; _meta?: Meta }
   /** A `sessionUpdate` this client does not know: never dropped, shown generically. */
   | { kind: 'unknown'; updateType: string; raw: JsonObject }
 );

@@ -5,8 +5,9 @@
 // queue and the permission broker; views only read it. Every change fires onDidChange
 // synchronously, naming what changed; an identical write fires nothing.
 import type { AgentStatus, Disposable, Event } from '../protocol/api';
-import type { ConfigOption, ContentBlock, PermissionRequest, ProtocolVersion, SessionEvent, TurnState } from '../protocol/domain';
+import type { BackgroundWork, ConfigOption, ContentBlock, PermissionRequest, ProtocolVersion, SessionEvent, TurnState } from '../protocol/domain';
 import { Emitter } from './emitter';
+import { applyControls, applySubagent, keptBackground, type Controls, type SubagentInfo } from './subagentState';
 import { jsonClone, sameJson } from './json';
 
 export type { AgentStatus };
@@ -57,6 +58,12 @@ export interface SessionState {
   readonly pendingElicitations?: number;
   /** Set for a child session (a subagent) of another session of the same agent. */
   readonly parentSessionId?: string;
+  /** For a child session: what its parent told about it (`subagent_update`). */
+  readonly subagent?: SubagentInfo;
+  /** The last `background` snapshot: work that runs on after the turn (undefined: not reported). */
+  readonly background?: readonly BackgroundWork[];
+  /** Terminals and tool calls the agent currently lets the client cancel. */
+  readonly controls?: Controls;
 }
 
 export interface SessionKey { readonly agentId: string; readonly sessionId: string }
@@ -230,7 +237,16 @@ export class SessionStore implements Disposable {
   applyEvent(agentId: string, e: SessionEvent): void {
     const byId = this.sessionMap(agentId);
     if (!byId.has(e.sessionId)) this.put(byId, undefined, { ...emptySession(agentId, e.sessionId), live: this._agents.get(agentId)?.status === 'running' });
-    if (e.kind === 'state') this.patch(agentId, e.sessionId, (s) => applyState(s, e));
+    if (e.kind === 'subagent') this.applySubagent(agentId, e);
+    else if (e.kind === 'tool_call' || e.kind === 'terminal_update') {
+      this.patch(agentId, e.sessionId, (s) => {
+        const controls = applyControls(s.controls, e);
+        if (controls === s.controls) return s;
+        const next: Mutable<SessionState> = { ...s };
+        setOptional(next, 'controls', controls);
+        return next;
+      });
+    } else if (e.kind === 'state') this.patch(agentId, e.sessionId, (s) => applyState(s, e));
     else if (e.kind === 'session_info') {
       this.patch(agentId, e.sessionId, (s) => {
         const next: Mutable<SessionState> = { ...s };
@@ -241,6 +257,20 @@ export class SessionStore implements Disposable {
     } else if (e.kind === 'config_options') {
       this.patch(agentId, e.sessionId, (s) => ({ ...s, configOptions: e.options }));
     }
+  }
+
+  /** `subagent_update` on a parent: the child is added under it (once) and its association patched. */
+  private applySubagent(agentId: string, e: Extract<SessionEvent, { kind: 'subagent' }>): void {
+    const byId = this.sessionMap(agentId);
+    const prev = byId.get(e.childSessionId);
+    const next: Mutable<SessionState> = { ...(prev ?? { ...emptySession(agentId, e.childSessionId), live: this._agents.get(agentId)?.status === 'running' }) };
+    // Only a new session gets a parent (a session already known keeps its place: no cycles).
+    if (!prev) next.parentSessionId = e.sessionId;
+    next.subagent = applySubagent(prev?.subagent, e);
+    if (e.title !== undefined) setOptional(next, 'title', e.title ?? undefined);
+    if (e.cwd !== undefined) setOptional(next, 'cwd', e.cwd ?? undefined);
+    if (e.state != null) next.turnState = e.state;
+    this.put(byId, prev, next);
   }
 
   /** Plain JSON-able copy of everything (prompt blocks and permission requests left out). */
@@ -282,6 +312,7 @@ function applyState(s: SessionState, e: Extract<SessionEvent, { kind: 'state' }>
   if (e.state === 'running' && e.stopReason === undefined && e.error === undefined) next = clearOutcome(next);
   if (e.stopReason !== undefined) setOptional(next, 'stopReason', e.stopReason ?? undefined);
   if (e.error !== undefined) setOptional(next, 'error', e.error ? { code: e.error.code, message: e.error.message } : undefined);
+  if (e.background !== undefined) setOptional(next, 'background', keptBackground(e.background));
   return next;
 }
 

@@ -12,6 +12,7 @@ import { FilePlanSync } from './tree/filePlans';
 import type { PlanTreeNode } from './tree/nodes';
 import { PlansTreeProvider, VIEW_REFRESH_MS } from './tree/plansTreeProvider';
 import type { AgentMarks } from './tree/treeItems';
+import type { BackgroundNameSource } from './tree/subagentItems';
 
 export const PLANS_VIEW_ID = 'acp.plans';
 
@@ -37,6 +38,8 @@ export interface PlansUiOptions {
   agentMarks?: AgentMarks;
   /** Items plans with more steps fold their oldest done steps (setting acp.plans.foldDoneStepsAfter; absent: never). */
   foldDoneStepsAfter?: () => number;
+  /** Names background rows (a terminal's command, a tool call's title). */
+  transcript?: BackgroundNameSource;
 }
 
 export function createPlansUi(registry: SessionStore, plans: PlanStore, options: PlansUiOptions = {}): PlansUi {
@@ -44,7 +47,7 @@ export function createPlansUi(registry: SessionStore, plans: PlanStore, options:
   const owned: vscode.Disposable[] = [];
   const own = <T extends vscode.Disposable>(d: T): T => { owned.push(d); return d; };
 
-  const tree = own(new PlansTreeProvider(registry, plans, VIEW_REFRESH_MS, options.intent, options.agentMarks, options.foldDoneStepsAfter));
+  const tree = own(new PlansTreeProvider(registry, plans, VIEW_REFRESH_MS, options.intent, options.agentMarks, options.foldDoneStepsAfter, options.transcript));
   const treeView = own(vscode.window.createTreeView(viewId, { treeDataProvider: tree, showCollapseAll: true }));
   const statusBar = own(new PlansStatusBar(registry, plans));
   const files = own(new FilePlanSync(plans));

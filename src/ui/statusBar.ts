@@ -45,7 +45,7 @@ export class PlansStatusBar implements vscode.Disposable {
     const agent = key ? this.registry.agent(key.agentId) : undefined;
     const plans = key ? this.plans.plans(key.agentId, key.sessionId) : [];
     const v = statusBarView(
-      s ? { sessionId: s.sessionId, turnState: s.turnState, pendingPermissions: s.pendingPermissions.length, pendingElicitations: s.pendingElicitations ?? 0, ...(s.title ? { title: s.title } : {}), ...(agent ? { agentName: agent.name } : {}) } : undefined,
+      s ? { sessionId: s.sessionId, turnState: s.turnState, pendingPermissions: s.pendingPermissions.length, pendingElicitations: s.pendingElicitations ?? 0, background: s.background?.length ?? 0, ...(s.title ? { title: s.title } : {}), ...(agent ? { agentName: agent.name } : {}) } : undefined,
       plans.map((p) => ({ planId: p.planId, type: p.plan.type, summary: p.summary, seq: p.seq })),
     );
     this._view = v;

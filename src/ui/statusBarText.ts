@@ -25,6 +25,8 @@ export interface StatusBarSession {
   readonly pendingPermissions: number;
   /** Forms or links the agent asked the user to fill in or visit. */
   readonly pendingElicitations?: number;
+  /** Work running on after the turn (its background snapshot and its children's); 0 or omitted: none. */
+  readonly background?: number;
 }
 
 export interface StatusBarPlan {
@@ -71,6 +73,7 @@ export function statusBarView(session: StatusBarSession | undefined, plans: read
   const parts = [`${icon} ${progress}`];
   if (attention) parts.push('waiting for you');
   else if (step) parts.push(step);
+  if (session.background) parts.push(`$(sync) ${session.background} background`);
 
   return {
     visible: true,
@@ -89,6 +92,7 @@ function tooltip(session: StatusBarSession, plans: readonly StatusBarPlan[], foc
   }
   const asked = session.pendingElicitations ?? 0;
   if (asked > 0) lines.push(`${asked} question${asked === 1 ? '' : 's'} from the agent waiting for you (in the conversation)`);
+  if (session.background) lines.push(`${session.background} background item${session.background === 1 ? '' : 's'} running on after the turn (listed under the session in the Plans view)`);
   if (plans.length === 0) lines.push('No plan yet.');
   for (const p of plans) {
     const cur = p.summary.current ? ` — now: ${truncate(p.summary.current.content, 80)}` : '';

@@ -15,6 +15,8 @@ import { permissionScenario } from './permission';
 import { pixelScenario } from './pixel';
 import type { Scenario } from './scenario';
 import { slowScenario } from './slow';
+import { subagentsScenario } from './subagents';
+import { backgroundScenario } from './background';
 import { terminalScenario } from './terminal';
 import { vtermScenario } from './vterm';
 
@@ -32,6 +34,8 @@ export const SCENARIOS: readonly Scenario[] = [
   elicitationScenario,
   longPlanScenario,
   declarePlanScenario,
+  subagentsScenario,
+  backgroundScenario,
 ];
 
 /** The text of the prompt's first text block. */

@@ -47,7 +47,7 @@ export class WireV2 implements Wire {
       case 'terminalChunk': return [{ sessionUpdate: 'terminal_output_chunk', terminalId: event.terminalId, data: event.data }];
       case 'info': return [{ sessionUpdate: 'session_info_update', ...pick(event, ['title', 'updatedAt']) }];
       case 'usage': return [{ sessionUpdate: 'usage_update', ...pick(event, ['used', 'size', 'cost']) }];
-      case 'state': return [{ sessionUpdate: 'state_update', ...pick(event, ['state', 'stopReason']) }];
+      case 'state': return [{ sessionUpdate: 'state_update', ...pick(event, ['state', 'stopReason', 'background']) }];
       case 'mode': return [];
     }
   }

@@ -58,6 +58,8 @@ class V1Adapter implements VersionAdapter {
     if (o.booleanConfigOptions !== false) caps.session = { configOptions: { boolean: {} } };
     if (o.unstablePlans) caps.plan = {};
     if (o.elicitation) caps.elicitation = { form: {}, url: {} };
+    // Unstable opt-in: child sessions, their state and inter-session messages (v2 clients must handle them).
+    caps.subagents = {};
     const info: JsonObject = { name: o.clientInfo.name, version: o.clientInfo.version };
     if (o.clientInfo.title !== undefined) info.title = o.clientInfo.title;
     return { protocolVersion: 1, clientCapabilities: caps, clientInfo: info };

@@ -14,6 +14,7 @@ const clientCapabilities = z.looseObject({
   terminal: z.optional(z.boolean()),
   session: z.nullish(z.looseObject({ configOptions: z.nullish(z.looseObject({ boolean: marker, _meta: meta })), _meta: meta })),
   plan: marker,
+  subagents: marker,
   auth: z.optional(z.looseObject({ terminal: z.optional(z.boolean()), _meta: meta })),
   elicitation: marker,
   _meta: meta,

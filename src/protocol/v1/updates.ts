@@ -8,6 +8,7 @@ import {
   commandsUpdate, notice, planRemoved, planUpdate, sessionInfoUpdate, unknownUpdate, usageUpdate, type EventBody,
 } from '../common/updates';
 import { planEntries } from '../common/plan';
+import { sessionMessage, sessionMessageChunk, subagentUpdate } from '../common/subagents';
 import { patchFields, toolCallLocation } from '../common/toolCall';
 import { lenientArray, metaOf, soft, withMeta } from '../common/zod';
 import { configOptions, toolCallContent, toolCallUpdate } from './schema';
@@ -86,6 +87,10 @@ const variants = new Map<string, z.ZodMiniType<V1Decoded>>([
   ['session_info_update', asEvent(sessionInfoUpdate)],
   ['usage_update', asEvent(usageUpdate)],
   ['notice', asEvent(notice)],
+  // Unstable, sent only to a client that advertised `clientCapabilities.subagents`.
+  ['subagent_update', asEvent(subagentUpdate)],
+  ['session_message', asEvent(sessionMessage)],
+  ['session_message_chunk', asEvent(sessionMessageChunk)],
 ]);
 
 /** The schema for a `sessionUpdate` tag, or undefined when the tag is unknown to this client. */

@@ -110,6 +110,14 @@ class V2Adapter implements VersionAdapter {
     return { method: M.sessionCancel, params: { sessionId } };
   }
 
+  cancelTerminal(sessionId: string, terminalId: string): AdapterCall<void> {
+    return plainCall(M.terminalCancel, { sessionId, terminalId }, emptyResult, () => undefined);
+  }
+
+  cancelToolCall(sessionId: string, toolCallId: string): AdapterCall<void> {
+    return plainCall(M.toolCallCancel, { sessionId, toolCallId }, emptyResult, () => undefined);
+  }
+
   setConfigOption(sessionId: string, configId: string, value: string | boolean): AdapterCall<ConfigOption[]> {
     const params = { sessionId, configId, type: typeof value === 'boolean' ? 'boolean' : 'id', value };
     return {

@@ -93,6 +93,7 @@ function list<T>(v: unknown, item: (x: unknown) => T | undefined): T[] | null | 
 
 function toolCallUpdate(u: Wire): EventBody | undefined {
   const { toolCallId, name, title, kind, status } = u;
+  if (u.capabilities !== undefined) return undefined; // controls: the full schema reads them
   if (typeof toolCallId !== 'string' || !patchStr(name) || !patchStr(title) || !patchStr(kind) || !patchStr(status)) return undefined;
   const content = list(u.content, toolContent);
   if (content === false) return undefined;

@@ -18,4 +18,6 @@ export const V2_METHODS = {
   requestPermission: 'session/request_permission',
   elicitationCreate: 'elicitation/create',
   elicitationComplete: 'elicitation/complete',
+  terminalCancel: 'terminal/cancel',
+  toolCallCancel: 'tool_call/cancel',
 } as const satisfies MethodNames;

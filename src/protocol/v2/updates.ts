@@ -7,6 +7,7 @@ import {
   commandsUpdate, notice, planRemoved, planUpdate, sessionInfoUpdate, unknownUpdate, usageUpdate, type EventBody,
 } from '../common/updates';
 import { patchFields } from '../common/toolCall';
+import { backgroundList, controls, sessionMessage, sessionMessageChunk, subagentUpdate } from '../common/subagents';
 import { lenientArray, optStr, put, soft, withMeta } from '../common/zod';
 import { configOptions, toolCallContent, toolCallUpdate, usage } from './schema';
 
@@ -39,8 +40,10 @@ const stateUpdate = z.pipe(z.looseObject({
   stopReason: soft(z.nullable(z.string())),
   error: soft(z.nullable(wireError)),
   usage,
+  background: backgroundList,
 }), z.transform((w): EventBody => {
   const e: Extract<EventBody, { kind: 'state' }> = { kind: 'state', state: w.state };
+  put(e, 'background', w.background);
   if (w.state === 'idle') {
     put(e, 'stopReason', w.stopReason);
     if (w.error !== undefined) {
@@ -53,8 +56,11 @@ const stateUpdate = z.pipe(z.looseObject({
   return e;
 }));
 
-const toolCall = z.pipe(toolCallUpdate, z.transform((w): EventBody =>
-  ({ kind: 'tool_call', toolCallId: w.toolCallId, fields: patchFields(w) })));
+const toolCall = z.pipe(z.extend(toolCallUpdate, { capabilities: controls }), z.transform((w): EventBody => {
+  const fields = patchFields(w);
+  put(fields, 'capabilities', w.capabilities);
+  return { kind: 'tool_call', toolCallId: w.toolCallId, fields };
+}));
 
 const toolCallContentChunk = z.pipe(z.looseObject({ toolCallId: z.string(), content: toolCallContent }),
   z.transform((w): EventBody =>
@@ -73,12 +79,14 @@ const terminalUpdate = z.pipe(z.looseObject({
   terminalId: z.string(), command: optStr, cwd: optStr,
   output: soft(z.nullable(z.looseObject({ data: z.string() }))),
   exitStatus: soft(z.nullable(exitStatus)),
+  capabilities: controls,
 }), z.transform((w): EventBody => {
   const e: Extract<EventBody, { kind: 'terminal_update' }> = { kind: 'terminal_update', terminalId: w.terminalId };
   put(e, 'command', w.command);
   put(e, 'cwd', w.cwd);
   if (w.output !== undefined) e.output = w.output === null ? null : w.output.data;
   put(e, 'exitStatus', w.exitStatus);
+  put(e, 'capabilities', w.capabilities);
   return withMeta(e, w);
 }));
 
@@ -107,6 +115,9 @@ const variants = new Map<string, z.ZodMiniType<EventBody>>([
   ['session_info_update', sessionInfoUpdate],
   ['usage_update', usageUpdate],
   ['notice', notice],
+  ['subagent_update', subagentUpdate],
+  ['session_message', sessionMessage],
+  ['session_message_chunk', sessionMessageChunk],
 ]);
 
 export function v2UpdateSchema(tag: string): z.ZodMiniType<EventBody> | undefined {

@@ -6,7 +6,11 @@ import type {
 } from '../../protocol/domain';
 import type { ElicitationForm } from '../../protocol/elicitation';
 
-export type Role = 'user' | 'agent' | 'thought';
+/** `session`: an inter-session message (subagents), with its sender and recipient in `route`. */
+export type Role = 'user' | 'agent' | 'thought' | 'session';
+
+/** Sender and recipient session ids of an inter-session message (null: not reported or cleared). */
+export interface MessageRoute { from: string | null; to: string | null }
 
 /** Consecutive text of a message, kept as the chunks received (joined only when read whole). */
 export interface TextPart { type: 'text'; chunks: string[]; length: number }
@@ -39,6 +43,8 @@ export interface MessageItem {
   rev: number;
   /** Added by this client (a prompt typed here), not reported by the agent. */
   local: boolean;
+  /** Set for an inter-session message (role `session`). */
+  route?: MessageRoute;
   _meta?: Meta;
   /** Set once a size limit dropped part of the message. */
   truncated?: Truncation;

@@ -21,6 +21,9 @@ import { appendToolContent, applyToolFields, MAX_LABEL_CHARS, newToolCall, toolC
 export type { SessionLimits } from './limits';
 
 type Fire = (c: TranscriptChange) => void;
+type MessageEvent = Extract<SessionEvent, { kind: 'message' }>;
+/** A whole-message upsert: an agent message, or an inter-session one (role `session`). */
+interface MessageUpsert { role: Role; messageId: string; content?: MessageEvent['content']; _meta?: MessageEvent['_meta'] }
 type ChangeKind = 'add' | 'append' | 'upsert';
 
 export class SessionTranscript {
@@ -61,6 +64,8 @@ export class SessionTranscript {
     switch (e.kind) {
       case 'message_chunk': return this.messageChunk(e.role, e.messageId, e.content);
       case 'message': return this.messageUpsert(e);
+      case 'session_message_chunk': return this.messageChunk('session', e.messageId, e.content);
+      case 'session_message': return this.sessionMessage(e);
       case 'tool_call': return this.emit(this.upsertToolCall(e.toolCallId, (tc) => applyToolFields(tc, e.fields, this.limits)));
       case 'tool_call_content_chunk':
         return this.emit(this.upsertToolCall(e.toolCallId, (tc) => { appendToolContent(tc, e.content, this.limits); }), 'append');
@@ -74,7 +79,7 @@ export class SessionTranscript {
       case 'state': return this.turnState(e);
       case 'commands': this.meta.commands = e.commands; return this.metaChanged();
       // Session state owned by the SessionStore.
-      case 'config_options': case 'session_info': return;
+      case 'config_options': case 'session_info': case 'subagent': return;
       case 'usage':
         this.meta.usage = { used: e.used, size: e.size, cost: e.cost ?? null };
         return this.metaChanged();
@@ -173,6 +178,7 @@ export class SessionTranscript {
   private messageChunk(role: Role, messageId: string, content: ContentBlock): void {
     const existing = this.item(messageItemId(role, messageId));
     const m = existing?.kind === 'message' ? existing : newMessage(role, messageId, false);
+    if (role === 'session') m.route ??= { from: null, to: null };
     const used = existing ? this.items.sizeOf(m.itemId) : 0;
     const r = appendBlock(m, used, content, this.limits.maxMessageChars);
     if (!existing) return this.addItem(m, r.size);
@@ -185,9 +191,10 @@ export class SessionTranscript {
     if (r.appended) this.emit([m.itemId, 'append']);
   }
 
-  private messageUpsert(e: Extract<SessionEvent, { kind: 'message' }>): void {
+  private messageUpsert(e: MessageUpsert, route?: MessageItem['route']): void {
     const existing = this.item(messageItemId(e.role, e.messageId));
     const m: MessageItem = existing?.kind === 'message' ? existing : newMessage(e.role, e.messageId, false);
+    if (route) m.route = route;
     const { maxMessageChars: limit, maxRawChars } = this.limits;
     const oldMeta = keepRaw(m._meta, maxRawChars).size;
     const metaSize = e._meta !== undefined ? setMessageMeta(m, e._meta, maxRawChars, limit) : oldMeta;
@@ -200,6 +207,18 @@ export class SessionTranscript {
     if (!existing) return this.addItem(m, size);
     this.items.resize(m.itemId, size);
     this.emit([m.itemId, 'upsert']);
+  }
+
+  /** An inter-session message: a `session` message whose route (sender, recipient) follows patch semantics. */
+  private sessionMessage(e: Extract<SessionEvent, { kind: 'session_message' }>): void {
+    const existing = this.item(messageItemId('session', e.messageId));
+    const route = existing?.kind === 'message' && existing.route ? { ...existing.route } : { from: null, to: null };
+    if (e.senderSessionId !== undefined) route.from = e.senderSessionId === null ? null : cutText(e.senderSessionId, MAX_LABEL_CHARS);
+    if (e.recipientSessionId !== undefined) route.to = e.recipientSessionId === null ? null : cutText(e.recipientSessionId, MAX_LABEL_CHARS);
+    const upsert: MessageUpsert = { role: 'session', messageId: e.messageId };
+    if (e._meta !== undefined) upsert._meta = e._meta;
+    if (e.content !== undefined) upsert.content = e.content;
+    this.messageUpsert(upsert, route);
   }
 
   // ------------------------------------------------------------------ tool calls, unknown updates
@@ -266,7 +285,7 @@ export class SessionTranscript {
     if (e.state === 'idle' && e.stopReason) {
       // A repeated idle (a snapshot) is not a new completion.
       if (!wasIdle) {
-        this.markUnfinishedTools();
+        this.markUnfinishedTools(e.background);
         const error = e.error ? { ...e.error, message: cutText(e.error.message, MAX_LABEL_CHARS) } : null;
         this.addItem({ kind: 'turn_end', itemId: this.nextId('s'), stopReason: cutText(e.stopReason, 100), error, usage: e.usage ?? null }, 100 + (error?.message.length ?? 0));
       }
@@ -277,10 +296,12 @@ export class SessionTranscript {
   }
 
   /** Tool calls of the ending turn that the agent left pending or in progress are shown as unfinished. */
-  private markUnfinishedTools(): void {
+  private markUnfinishedTools(background: Extract<SessionEvent, { kind: 'state' }>['background']): void {
+    // Work the agent lists as running on in the background is not unfinished.
+    const running = new Set((background ?? []).flatMap((b) => (b.type === 'tool_call' ? [b.toolCallId] : [])));
     for (let i = Math.max(this.turnStart, this.firstIndex); i < this.endIndex; i++) {
       const item = this.at(i);
-      if (item?.kind !== 'tool_call' || item.unfinished) continue;
+      if (item?.kind !== 'tool_call' || item.unfinished || running.has(item.toolCallId)) continue;
       if (item.status === null || item.status === 'pending' || item.status === 'in_progress') {
         item.unfinished = true;
         this.emit([item.itemId, 'upsert']);

@@ -3,7 +3,7 @@
 // terminal; a whole item only when it is new or was replaced. Pure; no `vscode`.
 import type { SessionTranscript, TranscriptItem } from '../../state/transcript';
 import type { DeltaOp, ItemView, TerminalView, ToolContentView } from './webviewMessages';
-import { exitText, itemView, partView, terminalView, toolContentView, toolHeaderView } from './viewModel';
+import { exitText, itemView, partView, terminalView, toolContentView, toolHeaderView, type SessionNamer } from './viewModel';
 
 type Sent =
   | { kind: 'message'; rev: number; parts: number; lastChunks: number }
@@ -16,7 +16,8 @@ export class DeltaTracker {
   private readonly sent = new Map<string, Sent>();
   private readonly terms = new Map<string, SentTerminal>();
 
-  constructor(readonly session: SessionTranscript) {}
+  /** `names`: titles for the sessions an inter-session message names. */
+  constructor(readonly session: SessionTranscript, private readonly names?: SessionNamer) {}
 
   /** The newest `count` items and the terminals they show; tracking starts over. */
   snapshot(count: number): { items: ItemView[]; firstIndex: number; terminals: TerminalView[] } {
@@ -82,7 +83,7 @@ export class DeltaTracker {
   }
 
   private full(item: TranscriptItem, index: number, ops: DeltaOp[]): ItemView {
-    const view = itemView(item, index);
+    const view = itemView(item, index, this.names);
     if (view.kind === 'tool_call') this.terminalsFor(view.content, ops);
     this.remember(item);
     return view;

@@ -3,6 +3,7 @@
 // Pure (no `vscode`): `post` and the timer are injected, so unit tests drive it directly.
 import type { Disposable } from '../../protocol/api';
 import type { SessionMeta, Transcript, TranscriptChange } from '../../state/transcript';
+import { parseSessionKey, sessionKey } from '../../state/sessionStore';
 import { DeltaTracker } from './deltas';
 import type { DeltaOp, ToWebview } from './webviewMessages';
 import { sessionView, type SessionFactsSource } from './viewModel';
@@ -134,7 +135,11 @@ export class DeltaPump implements Disposable {
     this.resetDirty();
     const id = this.sessionId;
     const session = id === undefined ? undefined : this.transcript.session(id);
-    this.tracker = session ? new DeltaTracker(session) : undefined;
+    const ref = id === undefined ? undefined : parseSessionKey(id);
+    const facts = this.facts;
+    // Sessions named by an inter-session message are the same agent's: shown by their titles.
+    const names = ref && facts ? (sid: string) => facts.get(sessionKey(ref.agentId, sid))?.title : undefined;
+    this.tracker = session ? new DeltaTracker(session, names) : undefined;
     const page = this.tracker?.snapshot(this.windowSize) ?? { items: [], firstIndex: 0, terminals: [] };
     this.stats.messagesPosted++;
     this.stats.snapshotsPosted++;

@@ -96,12 +96,21 @@ export function toolHeaderView(tc: ToolCallItem, index: number): ToolCallHeaderV
   };
 }
 
-export function itemView(item: TranscriptItem, index: number): ItemView {
+/** A session's display name (its title) for the route of an inter-session message; undefined: unknown. */
+export type SessionNamer = (sessionId: string) => string | undefined;
+
+function routeName(id: string | null, names: SessionNamer | undefined): string {
+  if (id === null) return 'an unnamed session';
+  return names?.(id) ?? id;
+}
+
+export function itemView(item: TranscriptItem, index: number, names?: SessionNamer): ItemView {
   switch (item.kind) {
     case 'message':
       return {
         kind: 'message', itemId: item.itemId, index, role: item.role, local: item.local, blocks: item.parts.map(partView),
         truncated: item.truncated ? truncationText(item.truncated, 'message') : null,
+        ...(item.route ? { route: { from: routeName(item.route.from, names), to: routeName(item.route.to, names) } } : {}),
       };
     case 'tool_call':
       return { ...toolHeaderView(item, index), content: item.content.map(toolContentView) };

@@ -60,7 +60,9 @@ export interface ToolCallHeaderView {
 
 export type ItemView =
   | {
-      kind: 'message'; itemId: string; index: number; role: 'user' | 'agent' | 'thought'; local: boolean; blocks: BlockView[];
+      kind: 'message'; itemId: string; index: number; role: 'user' | 'agent' | 'thought' | 'session'; local: boolean; blocks: BlockView[];
+      /** An inter-session message: "from → to", session ids or titles (role `session`). */
+      route?: { from: string; to: string };
       /** What a size limit left out of the message, as a sentence; null when nothing was. */
       truncated: string | null;
     }

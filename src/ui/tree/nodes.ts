@@ -1,6 +1,9 @@
 // Elements of the Plans tree: small interned key objects. The data behind a node is always read
 // from the stores when VS Code asks, so a node never holds stale content.
 //
+// A child session (subagent) keeps its own id `<agentId>/<childId>`: it is shown under its parent
+// (getParent), but its rows are never structurally below the parent's.
+//
 // Ids (TreeItem.id) are built from URI-encoded segments, so ids of different nodes never collide:
 //   agent          <agentId>
 //   session        <agentId>/<sessionId>
@@ -15,12 +18,16 @@
 //                                                                step:<n>, outside, missing)
 //   outside call   <agentId>/<sessionId>/<planId>/#i:outside/<toolCallId>
 //   unchecked call <agentId>/<sessionId>/<planId>/#i:unchecked/<toolCallId>  (under the row `unchecked`)
+//   background     <agentId>/<sessionId>/#bg:<type>:<id>      (work running on after the turn)
 //   archive        <agentId>/<sessionId>/#archive
 //   archived plan  <agentId>/<sessionId>/#archive/<archiveId>  (its children as above)
+import type { BackgroundWork } from '../../protocol/domain';
 import type { PlanRef } from '../../state/planStore';
 
 export type AgentNode = { readonly kind: 'agent'; readonly id: string; readonly agentId: string };
 export type SessionNode = { readonly kind: 'session'; readonly id: string; readonly agentId: string; readonly sessionId: string };
+/** A piece of background work of a session (terminal, tool call, or an unknown kind). */
+export type BackgroundNode = { readonly kind: 'background'; readonly id: string; readonly agentId: string; readonly sessionId: string; readonly item: BackgroundWork };
 export type ArchiveNode = { readonly kind: 'archive'; readonly id: string; readonly agentId: string; readonly sessionId: string };
 export type PlanNode = { readonly kind: 'plan'; readonly id: string; readonly ref: PlanRef };
 /** An entry of an items plan (`index` into entries) or a Markdown heading/task (`index` into outline.flat). */
@@ -37,7 +44,7 @@ export type IntentPart = 'goal' | 'user' | 'warning' | 'step' | 'outside' | 'cal
 /** `key`: the warning or step index, or the toolCallId of a call; '' for the other parts. */
 export type IntentNode = { readonly kind: 'intent'; readonly id: string; readonly ref: PlanRef; readonly part: IntentPart; readonly key: string };
 
-export type PlanTreeNode = AgentNode | SessionNode | ArchiveNode | PlanNode | StepNode | FieldNode | InfoNode | IntentNode | FoldNode;
+export type PlanTreeNode = AgentNode | SessionNode | BackgroundNode | ArchiveNode | PlanNode | StepNode | FieldNode | InfoNode | IntentNode | FoldNode;
 
 const enc = encodeURIComponent;
 
@@ -81,6 +88,9 @@ export class NodeIndex {
   }
   session(a: string, s: string): SessionNode {
     return this.intern({ kind: 'session', id: sessionNodeId(a, s), agentId: a, sessionId: s });
+  }
+  background(a: string, s: string, item: BackgroundWork, index: number): BackgroundNode {
+    return this.intern({ kind: 'background', id: `${sessionNodeId(a, s)}/#bg:${backgroundKey(item, index)}`, agentId: a, sessionId: s, item });
   }
   archive(a: string, s: string): ArchiveNode {
     return this.intern({ kind: 'archive', id: archiveNodeId(a, s), agentId: a, sessionId: s });
@@ -169,6 +179,15 @@ export class NodeIndex {
   }
 }
 
+function backgroundKey(item: BackgroundWork, index: number): string {
+  switch (item.type) {
+    case 'terminal': return `terminal:${enc(item.terminalId)}`;
+    case 'tool_call': return `tool_call:${enc(item.toolCallId)}`;
+    case 'subagent': return `subagent:${enc(item.sessionId)}`;
+    case 'unknown': return `${enc(item.rawType)}:${index}`;
+  }
+}
+
 function cleanRef(ref: PlanRef): PlanRef {
   return ref.archiveId === undefined
     ? { agentId: ref.agentId, sessionId: ref.sessionId, planId: ref.planId }
@@ -179,5 +198,5 @@ export function isPlanTreeNode(x: unknown): x is PlanTreeNode {
   if (typeof x !== 'object' || x === null) return false;
   const k = (x as { kind?: unknown }).kind;
   return typeof (x as { id?: unknown }).id === 'string'
-    && (k === 'agent' || k === 'session' || k === 'archive' || k === 'plan' || k === 'step' || k === 'field' || k === 'info' || k === 'intent' || k === 'fold');
+    && (k === 'agent' || k === 'session' || k === 'background' || k === 'archive' || k === 'plan' || k === 'step' || k === 'field' || k === 'info' || k === 'intent' || k === 'fold');
 }

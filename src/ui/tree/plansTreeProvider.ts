@@ -1,5 +1,6 @@
 // The Plans tree: Agent → Session → Plan → steps, with an "Archived" node per session for plans
-// the agent removed. Sessions and agents are those of the registry plus any that hold plans (a
+// the agent removed. A child session (subagent) is nested under its parent session, after the
+// parent's plans; a session's background work (terminals, tool calls) follows as rows. Sessions and agents are those of the registry plus any that hold plans (a
 // closed session's plans stay visible until the plan store drops them).
 //
 // Refresh: store changes name the node that changed; ids are collected by a FrameCoalescer and
@@ -21,6 +22,7 @@ import {
   NodeIndex, agentNodeId, archiveNodeId, parentIdOf, planNodeId, sessionNodeId,
   type PlanNode, type PlanTreeNode, type StepNode,
 } from './nodes';
+import { backgroundItem, backgroundName, decorateChild, isBackgroundChild, type BackgroundNameSource } from './subagentItems';
 import { agentItem, archiveItem, infoItem, sessionItem, type AgentMarks } from './treeItems';
 
 const ROOT = '';
@@ -46,7 +48,7 @@ export class PlansTreeProvider implements vscode.TreeDataProvider<PlanTreeNode>,
 
   constructor(
     private readonly registry: SessionStore, private readonly plans: PlanStore, frameMs = 16, intent?: IntentSource, private readonly marks?: AgentMarks,
-    foldDoneStepsAfter?: () => number,
+    foldDoneStepsAfter?: () => number, private readonly names?: BackgroundNameSource,
   ) {
     this.coalescer = new FrameCoalescer<string>((ids) => this.flush(ids), frameMs);
     this.rowContext = { nodes: this.nodes, ...(intent ? { intent } : {}), openPlanCommand: PLAN_COMMANDS.openPlan, ...(foldDoneStepsAfter ? { foldDoneStepsAfter } : {}) };
@@ -75,8 +77,15 @@ export class PlansTreeProvider implements vscode.TreeDataProvider<PlanTreeNode>,
       case 'session': {
         const active = this.registry.activeSession;
         const hasPlans = this.plans.plans(node.agentId, node.sessionId).length + this.plans.archived(node.agentId, node.sessionId).length > 0;
-        return sessionItem(node, this.registry.session(node.agentId, node.sessionId), node.sessionId,
-          active?.agentId === node.agentId && active.sessionId === node.sessionId, hasPlans);
+        const s = this.registry.session(node.agentId, node.sessionId);
+        const t = sessionItem(node, s, node.sessionId, active?.agentId === node.agentId && active.sessionId === node.sessionId, hasPlans);
+        if (s?.parentSessionId !== undefined) decorateChild(t, s, isBackgroundChild(this.registry.session(node.agentId, s.parentSessionId), s.sessionId));
+        return t;
+      }
+      case 'background': {
+        const item = node.item;
+        const name = item.type === 'subagent' ? this.registry.session(node.agentId, item.sessionId)?.title : backgroundName(this.names, node.agentId, node.sessionId, item);
+        return backgroundItem(node, item, this.registry.session(node.agentId, node.sessionId), name);
       }
       case 'archive': return archiveItem(node, this.plans.archived(node.agentId, node.sessionId).length, this.plans.droppedArchived(node.agentId, node.sessionId));
       case 'plan': {
@@ -94,13 +103,19 @@ export class PlansTreeProvider implements vscode.TreeDataProvider<PlanTreeNode>,
   getChildren(node?: PlanTreeNode): PlanTreeNode[] {
     if (!node) return this.agentIds().map((a) => this.nodes.agent(a));
     switch (node.kind) {
-      case 'agent': return this.sessionIds(node.agentId).map((s) => this.nodes.session(node.agentId, s));
+      case 'agent': return this.sessionIds(node.agentId).filter((s) => this.parentOf(node.agentId, s) === undefined).map((s) => this.nodes.session(node.agentId, s));
       case 'session': {
         const out: PlanTreeNode[] = this.plans.plans(node.agentId, node.sessionId)
           .map((p) => this.nodes.plan({ agentId: p.agentId, sessionId: p.sessionId, planId: p.planId }));
+        for (const c of this.registry.children(node.agentId, node.sessionId)) out.push(this.nodes.session(node.agentId, c.sessionId));
+        (this.registry.session(node.agentId, node.sessionId)?.background ?? []).forEach((b, i) => {
+          // A child session listed as background is shown as its session row (marked background).
+          if (b.type !== 'subagent' || !this.registry.session(node.agentId, b.sessionId)) out.push(this.nodes.background(node.agentId, node.sessionId, b, i));
+        });
         if (this.plans.archived(node.agentId, node.sessionId).length) out.push(this.nodes.archive(node.agentId, node.sessionId));
         return out;
       }
+      case 'background': return [];
       case 'archive':
         return this.plans.archived(node.agentId, node.sessionId).reverse()
           .map((p) => this.nodes.plan({ agentId: p.agentId, sessionId: p.sessionId, planId: p.planId, archiveId: p.archived!.archiveId }));
@@ -115,7 +130,11 @@ export class PlansTreeProvider implements vscode.TreeDataProvider<PlanTreeNode>,
   getParent(node: PlanTreeNode): PlanTreeNode | undefined {
     switch (node.kind) {
       case 'agent': return undefined;
-      case 'session': return this.nodes.agent(node.agentId);
+      case 'session': {
+        const parent = this.parentOf(node.agentId, node.sessionId);
+        return parent === undefined ? this.nodes.agent(node.agentId) : this.nodes.session(node.agentId, parent);
+      }
+      case 'background':
       case 'archive': return this.nodes.session(node.agentId, node.sessionId);
       case 'plan': return node.ref.archiveId === undefined
         ? this.nodes.session(node.ref.agentId, node.ref.sessionId)
@@ -158,6 +177,12 @@ export class PlansTreeProvider implements vscode.TreeDataProvider<PlanTreeNode>,
     const ids = this.registry.agents().map((a) => a.id);
     for (const a of this.plans.agentIds()) if (!ids.includes(a)) ids.push(a);
     return ids;
+  }
+
+  /** The parent of a child session, when that parent is shown (else the child is shown at the top level). */
+  private parentOf(agentId: string, sessionId: string): string | undefined {
+    const parent = this.registry.session(agentId, sessionId)?.parentSessionId;
+    return parent !== undefined && parent !== sessionId && this.registry.session(agentId, parent) ? parent : undefined;
   }
 
   private sessionIds(agentId: string): string[] {

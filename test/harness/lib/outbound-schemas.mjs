@@ -20,8 +20,10 @@
 //
 // `require`: 'all' = valid against the stable and the unstable schema of the version (the unit
 // tests' strict mode); 'any' = valid against at least one of them (the client uses unstable
-// surfaces on purpose, e.g. v1's `plan: {}` opt-in).
-import { readFileSync } from 'node:fs';
+// surfaces on purpose, e.g. v1's `plan: {}` opt-in). In 'any' mode the later draft (`later-draft/`
+// beside the spec snapshot, when present) counts too: surfaces such as `terminal/cancel` exist
+// only there. Its files carry no meta.json; the method lists come from the $defs' x-method/x-side.
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 
@@ -64,6 +66,27 @@ export class SchemaSet {
       this.meta.set(name, JSON.parse(readFileSync(path.join(dir, `${name}.meta.json`), 'utf8')));
       this.ajv.addSchema(schema, name);
     }
+    this.laterNames = [];
+    for (const name of ALL_SCHEMAS) {
+      const file = path.join(dir, 'later-draft', `${name}.schema.json`);
+      if (!existsSync(file)) continue;
+      const schema = JSON.parse(readFileSync(file, 'utf8'));
+      const later = `later-draft/${name}`;
+      const meta = {};
+      for (const def of Object.values(schema.$defs ?? {})) {
+        const list = META_LISTS[def['x-side']];
+        if (list && typeof def['x-method'] === 'string') (meta[list] ??= {})[def['x-method']] = def['x-method'];
+      }
+      this.schemas.set(later, schema);
+      this.meta.set(later, meta);
+      this.ajv.addSchema({ ...schema, $id: later }, later);
+      this.laterNames.push(later);
+    }
+  }
+
+  /** The schemas a message of `version` is checked against (the later draft only in 'any' mode). */
+  namesFor(version, require) {
+    return require === 'any' ? [...SCHEMAS_OF[version], ...this.laterNames.filter((n) => SCHEMAS_OF[version].includes(n.slice('later-draft/'.length)))] : SCHEMAS_OF[version];
   }
 
   /** Whether `schema`'s meta.json lists `method` as handled by one of `sides`. */
@@ -108,7 +131,7 @@ export function checkSent(set, m, version, answered, require = 'all') {
   if (m.jsonrpc !== '2.0') problems.push('jsonrpc is not "2.0"');
   const method = m.method;
   if (method === 'initialize' && m.id !== undefined) return [...problems, ...checkInitialize(set, isObject(m.params) ? m.params : {}, require)];
-  const perSchema = SCHEMAS_OF[version].map((schema) => {
+  const perSchema = set.namesFor(version, require).map((schema) => {
     const p = [];
     if (typeof method === 'string') {
       const kind = m.id === undefined ? 'Notification' : 'Request';
@@ -138,7 +161,7 @@ export function checkSent(set, m, version, answered, require = 'all') {
 export function checkInitialize(set, params, require = 'all') {
   const hasV1 = 'clientCapabilities' in params || 'clientInfo' in params;
   const hasV2 = 'info' in params || 'capabilities' in params;
-  const check = (version, value) => combine(SCHEMAS_OF[version].map((s) => set.validate(s, 'InitializeRequest', value)), require);
+  const check = (version, value) => combine(set.namesFor(version, require).map((s) => set.validate(s, 'InitializeRequest', value)), require);
   if (hasV1 && hasV2) {
     const { clientCapabilities: _cc, clientInfo: _ci, ...v2Part } = params;
     const { info: _i, capabilities: _c, ...v1Rest } = params;

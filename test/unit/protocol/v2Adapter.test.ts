@@ -157,7 +157,7 @@ describe('v2 adapter', () => {
       const err = { sessionUpdate: 'state_update', state: 'idle', stopReason: 'error', error: { code: -32603, message: 'model down', data: { retry: true } } };
       assert.deepEqual(one(err), { sessionId: S, kind: 'state', state: 'idle', stopReason: 'error', error: { code: -32603, message: 'model down', data: { retry: true } }, raw: err });
       const unk = { sessionUpdate: 'state_update', state: 'unknown', background: [{ type: 'terminal', terminalId: 't' }] };
-      assert.deepEqual(one(unk), { sessionId: S, kind: 'state', state: 'unknown', raw: unk });
+      assert.deepEqual(one(unk), { sessionId: S, kind: 'state', state: 'unknown', background: [{ type: 'terminal', terminalId: 't' }], raw: unk });
       rejects({ sessionUpdate: 'state_update' });
     });
   });

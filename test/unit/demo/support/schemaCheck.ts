@@ -66,9 +66,10 @@ export class SchemaCheck {
   private readonly kinds = new Map<SchemaName, Kinds>();
   private readonly cache = new Map<string, ValidateFunction>();
 
-  constructor(names: readonly SchemaName[] = ['v1', 'v1.unstable', 'v2', 'v2.unstable']) {
+  /** `dir`: the schema set (default: the spec snapshot; `later-draft/` for the newer one). */
+  constructor(names: readonly SchemaName[] = ['v1', 'v1.unstable', 'v2', 'v2.unstable'], dir = SCHEMA_DIR) {
     for (const name of names) {
-      const schema = JSON.parse(readFileSync(path.join(SCHEMA_DIR, `${name}.schema.json`), 'utf8')) as { $defs: Record<string, object> };
+      const schema = JSON.parse(readFileSync(path.join(dir, `${name}.schema.json`), 'utf8')) as { $defs: Record<string, object> };
       this.ajv.addSchema(schema, name);
       this.kinds.set(name, kindsOf(schema.$defs as Record<string, { 'x-method'?: string }>));
     }

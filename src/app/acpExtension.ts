@@ -16,11 +16,13 @@ import { InstalledAgents } from '../agents/installedAgents';
 import { registerRegistryCommands, registryLoader } from '../ui/registryCommands';
 import { parseSessionKey, sessionKey, SessionStore, type SessionKey } from '../state/sessionStore';
 import { PlanStore } from '../state/planStore';
+import { MAX_TEXT_CHARS, WorkStore } from '../state/attribution/workStore';
 import { permissionItemId, Transcript } from '../state/transcript';
 import { registerAgentCommands } from '../ui/agentCommands';
 import { registerHistoryCommands } from '../ui/historyCommands';
 import { createPlansUi, type PlansUi } from '../ui/plansUi';
 import { Conversation } from '../ui/conversation';
+import { WorkCommands } from '../ui/workCommands';
 import { ContextKeys } from '../ui/contextKeys';
 import { PermissionBroker } from './permissionBroker';
 import { vscodeConsentUi } from '../ui/permissionPrompts';
@@ -40,6 +42,8 @@ export class AcpExtension extends Disposable {
   /** While a stored session is replayed, the time its records arrived (plan revisions keep it). */
   private replayTime: number | undefined;
   readonly plans = this._register(new PlanStore({ maxRevisions: this.config.planHistoryMax(), now: () => this.replayTime ?? Date.now() }));
+  /** Which plan step each piece of work belongs to (src/state/attribution). */
+  readonly work = this._register(new WorkStore());
   readonly transcript = this._register(new Transcript({ onListenerError: (e) => this.logs.main.error(`transcript listener: ${String(e)}`) }));
   readonly broker: PermissionBroker;
   readonly intent: IntentChecks;
@@ -47,6 +51,8 @@ export class AcpExtension extends Disposable {
   readonly actions: SessionActions;
   readonly plansUi: PlansUi;
   readonly conversation: Conversation;
+  /** Review, show and revert the work of a plan step. */
+  readonly workCommands: WorkCommands;
   /** The durable history of this workspace's sessions (none without a workspace, or when turned off). */
   readonly history: SessionHistory | undefined;
   readonly recordings: Recordings;
@@ -66,7 +72,10 @@ export class AcpExtension extends Disposable {
       approve: (req) => consent.approveCommand(req),
     });
     this._register(toDisposable(() => terminals.releaseAll()));
-    const files = new FileService({ roots: () => workspaceRoots(), confirm: (req) => consent.confirmWrite(req) });
+    const files = new FileService({ roots: () => workspaceRoots(), confirm: (req) => consent.confirmWrite(req) }, (w) => {
+      this.work.recordWrite(w.agentId, w.sessionId, w.path, w.before, w.after, Date.now());
+      if ((w.before?.length ?? 0) + w.after.length <= 2 * MAX_TEXT_CHARS) this.history?.record(w.agentId, w.sessionId, { t: Date.now(), write: { path: w.path, before: w.before, after: w.after } });
+    });
     const installed = this._register(new InstalledAgents(context.globalState));
     // Record and replay traffic (src/recording): a tap on every connection; replays feed apply().
     this.recordings = this._register(new Recordings({
@@ -81,7 +90,9 @@ export class AcpExtension extends Disposable {
       wireTap: (agentId) => this.recordings.tap(agentId),
     }));
     this.actions = this._register(new SessionActions(this.agents, this.store, this.broker, this.logs));
-    this.plansUi = this._register(createPlansUi(this.store, this.plans, { intent: this.intent, agentMarks: this.recordings }));
+    this.plansUi = this._register(createPlansUi(this.store, this.plans, {
+      intent: this.intent, agentMarks: this.recordings, work: this.work, timeline: (ref) => this.workCommands.showTimeline(ref),
+    }));
     this.conversation = this._register(new Conversation({
       extensionUri: context.extensionUri, transcript: this.transcript, log: this.logs.main,
       // The conversation knows sessions by sessionKey(agent, session).
@@ -92,6 +103,11 @@ export class AcpExtension extends Disposable {
       },
     }));
     this._register(this.conversation.registerView());
+    this.workCommands = this._register(new WorkCommands(this.work, this.store, this.conversation));
+    this._register(this.plans.onDidChange((c) => {
+      if (c.kind !== 'cleared') return;
+      if (c.sessionId === undefined) this.work.clearAgent(c.agentId); else this.work.clearSession(c.agentId, c.sessionId);
+    }));
     this.history = this.createHistory(context);
     this.wireAgents(terminals);
     this.wirePermissions();
@@ -136,6 +152,7 @@ export class AcpExtension extends Disposable {
       history: store, store: this.store, plans: this.plans, transcript: this.transcript,
       agentName: (agentId) => this.agents.get(agentId)?.def.name ?? this.store.agent(agentId)?.name ?? agentId,
       setReplayTime: (t) => { this.replayTime = t; },
+      work: this.work,
       ignored: (agentId) => agentId.startsWith(REPLAY_AGENT_PREFIX),
     });
     this._register(this.store.onDidChange((c) => {
@@ -150,6 +167,7 @@ export class AcpExtension extends Disposable {
     this.plans.apply(agentId, e);
     this.transcript.apply(e, sessionKey(agentId, e.sessionId));
     this.intent.apply(agentId, e);
+    this.work.apply(agentId, e, this.replayTime ?? Date.now());
     this.history?.record(agentId, e.sessionId, { t: Date.now(), e });
   }
 

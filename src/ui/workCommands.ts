@@ -82,9 +82,13 @@ export class WorkCommands implements vscode.Disposable {
     if (!t) return { reverted: [], skipped: [] };
     const checks = await Promise.all(this.work.stepChanges(t.agentId, t.sessionId, t.step)
       .filter((c) => !t.path || c.path === t.path)
-      .map(async (c) => ({ c, why: await whyNot(c.all, c.first, c.last) })));
-    const skipped = checks.filter((x) => x.why).map((x) => ({ path: x.c.path, why: x.why! }));
-    const todo = checks.filter((x) => !x.why).map((x) => x.c);
+      .map(async (c) => ({ path: c.path, plan: await revertPlan(c.all) })));
+    const skipped: { path: string; why: string }[] = [];
+    const todo: { path: string; before: string | null }[] = [];
+    for (const x of checks) {
+      if ('why' in x.plan) skipped.push({ path: x.path, why: x.plan.why });
+      else todo.push({ path: x.path, before: x.plan.before });
+    }
     if (!todo.length) {
       const detail = skipped.map((s) => `${vscode.workspace.asRelativePath(s.path)}: ${s.why}`).join('\n') || 'It changed no files.';
       void vscode.window.showWarningMessage(`Nothing of step "${truncate(t.label, 60)}" can be reverted. ${detail}`);
@@ -94,14 +98,14 @@ export class WorkCommands implements vscode.Disposable {
     const picked = await vscode.window.showQuickPick([
       { label: `$(discard) ${go} ${todo.length} file${todo.length === 1 ? '' : 's'} to before step "${truncate(t.label, 50)}"`, go: true },
       { label: '$(close) Cancel', go: false },
-      ...todo.map((c) => ({ label: vscode.workspace.asRelativePath(c.path), description: c.first.before === null ? 'will be deleted (the step created it)' : 'will get its text from before the step', go: undefined })),
+      ...todo.map((c) => ({ label: vscode.workspace.asRelativePath(c.path), description: c.before === null ? 'will be deleted (the step created it)' : 'will get its text from before the step', go: undefined })),
       ...skipped.map((s) => ({ label: `$(warning) ${vscode.workspace.asRelativePath(s.path)}`, description: `not reverted: ${s.why}`, go: undefined })),
     ], { title: `Revert Changes of This Step`, placeHolder: 'Check the files, then pick Revert', ignoreFocusOut: true });
     if (picked?.go !== true) return { reverted: [], skipped, cancelled: true };
     const reverted: string[] = [];
     for (const c of todo) {
       try {
-        await restore(c.path, c.first.before!);
+        await restore(c.path, c.before);
         reverted.push(c.path);
       } catch (err) {
         skipped.push({ path: c.path, why: `could not be written (${err instanceof Error ? err.message : String(err)})` });
@@ -158,13 +162,21 @@ export class WorkCommands implements vscode.Disposable {
   }
 }
 
-/** Why a file's changes in a step cannot be undone, or undefined when they can. */
-async function whyNot(all: readonly FileChange[], first: FileChange, last: FileChange): Promise<string | undefined> {
-  if (all.some((c) => !c.written)) return 'the agent changed it itself (ACP Plans can undo only the writes it made for the agent)';
-  if (all.some((c) => c.textDropped) || first.before === undefined || last.after === undefined) return 'the file was too large for ACP Plans to keep its text';
+/**
+ * Whether a file's changes in a step can be undone: the client's own writes only (a diff the agent
+ * announced for a call the client then wrote is part of that write), the file still as the step
+ * left it. Returns the text to put back, or why not.
+ */
+async function revertPlan(all: readonly FileChange[]): Promise<{ before: string | null } | { why: string }> {
+  const writes = all.filter((c) => c.written);
+  const last = writes.at(-1);
+  if (!last) return { why: 'the agent changed it itself (ACP Plans can undo only the writes it made for the agent)' };
+  if (all.some((c) => !c.written && c.time > last.time && c.toolCallId !== last.toolCallId)) return { why: 'the agent changed it itself after ACP Plans wrote it' };
+  const before = writes[0]!.before;
+  if (writes.some((c) => c.textDropped) || before === undefined || last.after === undefined) return { why: 'the file was too large for ACP Plans to keep its text' };
   const now = await currentText(last.path);
-  if (now !== last.after) return now === null ? 'it was deleted after this step' : 'it changed after this step (a later step or an edit); review the change and undo it by hand';
-  return undefined;
+  if (now !== last.after) return { why: now === null ? 'it was deleted after this step' : 'it changed after this step (a later step or an edit); review the change and undo it by hand' };
+  return { before };
 }
 
 async function currentText(file: string): Promise<string | null> {

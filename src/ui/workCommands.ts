@@ -131,7 +131,8 @@ export class WorkCommands implements vscode.Disposable {
   }
 
   private doc(batch: number, side: string, file: string, name: string, text: string | null | undefined, c?: FileChange): vscode.Uri {
-    const uri = vscode.Uri.from({ scheme: STEP_SCHEME, path: `/${batch}/${side}/${name}`, query: encodeURIComponent(file) });
+    // Both sides share the path (the diff editor shows a change, not a rename); the side and the file are in the query.
+    const uri = vscode.Uri.from({ scheme: STEP_SCHEME, path: `/${batch}/${name}`, query: new URLSearchParams({ side, file }).toString() });
     const body = text === null ? '' : text ?? `(ACP Plans did not keep this text${c?.textDropped ? ': it was over the size kept per change' : ': the agent sent the change without full texts'}.)`;
     this.docs.set(uri.toString(), body);
     while (this.docs.size > MAX_DOCS) this.docs.delete(this.docs.keys().next().value!);

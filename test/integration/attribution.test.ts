@@ -43,6 +43,11 @@ function childRows(a: TestApi, node: PlanTreeNode): { label: string; icon: strin
   });
 }
 
+function queryOf(uri: vscode.Uri): { side: string; file: string } {
+  const q = new URLSearchParams(uri.query);
+  return { side: q.get('side') ?? '', file: q.get('file') ?? '' };
+}
+
 async function waitForDom(host: ConversationHost, pred: (s: DomSnapshot) => boolean, what: string, timeoutMs = 15_000): Promise<DomSnapshot> {
   const end = Date.now() + timeoutMs;
   let last: DomSnapshot | undefined;
@@ -113,8 +118,11 @@ describe('Attribution: the work of each plan step', function () {
     assert.match(String(read.description), /1 call$/);
     // What a person sees: reveal both steps expanded.
     const view = a.internals.plansUi.treeView;
+    await view.reveal(impl, { expand: true, select: false, focus: false });
+    await view.reveal(tests, { expand: true, select: false, focus: false });
     await view.reveal(farewellStep, { expand: true, select: false, focus: false });
     await view.reveal(testStep, { expand: true, select: true, focus: true });
+    for (let i = 0; i < 4; i++) await vscode.commands.executeCommand('workbench.action.increaseViewWidth').then(undefined, () => undefined);
     const texts = await waitForUi(ROWS, (rows) => rows.some((r) => r.includes('Edit .acp-demo/hello.ts')) && rows.some((r) => r.includes('hello.test.ts')));
     assert.ok(texts.some((r) => /Add a farewell\(\) function[\s\S]*1 call · 1 file/.test(r)), JSON.stringify(texts));
     await shot('attribution-tree');
@@ -122,16 +130,16 @@ describe('Attribution: the work of each plan step', function () {
 
   it('Review Changes of This Step opens the multi-file diff with exactly that step\'s files', async () => {
     const opened = new Set<string>();
-    const sub = vscode.workspace.onDidOpenTextDocument((d) => { if (d.uri.scheme === STEP_SCHEME) opened.add(decodeURIComponent(d.uri.query)); });
+    const sub = vscode.workspace.onDidOpenTextDocument((d) => { if (d.uri.scheme === STEP_SCHEME) opened.add(queryOf(d.uri).file); });
     try {
       const files = await vscode.commands.executeCommand<string[]>('acp.reviewStepChanges', farewellStep);
       assert.deepStrictEqual(files, [helloFile]);
       await waitFor(vscode.window.tabGroups.onDidChangeTabs, () => /Changes of step: Add a farewell\(\) function/.test(vscode.window.tabGroups.activeTabGroup.activeTab?.label ?? ''), 15000, 'the multi-diff tab');
       await waitFor(vscode.workspace.onDidOpenTextDocument, () => opened.has(helloFile), 15000, 'the step documents');
       assert.deepStrictEqual([...opened], [helloFile], 'only the step\'s file is in the diff');
-      const docs = vscode.workspace.textDocuments.filter((d) => d.uri.scheme === STEP_SCHEME && decodeURIComponent(d.uri.query) === helloFile);
-      assert.ok(docs.some((d) => d.uri.path.includes('/after/') && d.getText().includes('function farewell')));
-      assert.ok(docs.some((d) => d.uri.path.includes('/before/') && !d.getText().includes('function farewell')));
+      const docs = vscode.workspace.textDocuments.filter((d) => d.uri.scheme === STEP_SCHEME && queryOf(d.uri).file === helloFile);
+      assert.ok(docs.some((d) => queryOf(d.uri).side === 'after' && d.getText().includes('function farewell')));
+      assert.ok(docs.some((d) => queryOf(d.uri).side === 'before' && !d.getText().includes('function farewell')));
       await shot('attribution-review');
       opened.clear();
       assert.deepStrictEqual(await vscode.commands.executeCommand<string[]>('acp.reviewStepChanges', testStep), [testFile]);

@@ -43,6 +43,7 @@ export interface DriftRecord {
 }
 
 export const DROPPED = -2;
+const FINAL = new Set(['completed', 'cancelled', 'failed']);
 
 function newWork(): StepWork { return { calls: [], files: [], messages: [], terminals: [] }; }
 
@@ -127,13 +128,13 @@ export class PlanTrack {
     return key === WHOLE_PLAN ? this.whole : this.all.find((s) => s.key === key);
   }
 
+  /** Start: the first move out of `pending`; finish: the last move to a final status (cleared if it resumes). */
   private setStatus(s: Step, status: string, time: number): void {
     if (status === s.status) return;
-    if (status === 'in_progress') {
-      if (s.start === undefined) s.start = time;
+    if (FINAL.has(status)) s.finish = time;
+    else {
+      if (status !== 'pending' && s.start === undefined) s.start = time;
       delete s.finish;
-    } else if (s.status === 'in_progress' || (s.start !== undefined && status !== 'pending')) {
-      if (status !== 'pending') s.finish = time;
     }
     s.status = status;
   }

@@ -11,7 +11,7 @@ export function durationText(ms: number): string {
 
 /** "started 14:01:02 · finished 14:01:09 · took 7 s" (what is known of it), or undefined before it started. */
 export function stepTimeline(s: Step, time: (ms: number) => string): string | undefined {
-  if (s.start === undefined) return undefined;
+  if (s.start === undefined) return s.finish === undefined ? undefined : `finished ${time(s.finish)} (its start was not reported)`;
   const parts = [`started ${time(s.start)}`];
   if (s.finish !== undefined) parts.push(`finished ${time(s.finish)}`, `took ${durationText(s.finish - s.start)}`);
   else parts.push('not finished');

@@ -68,7 +68,7 @@ async function writeTest(turn: Turn): Promise<void> {
 }
 
 /** Proposes the edit, asks permission, applies it if allowed. Returns whether the file changed. */
-async function edit(turn: Turn, file: string, oldText: string): Promise<boolean> {
+async function edit(turn: Turn, file: string, oldText: string, onAllowed: () => void): Promise<boolean> {
   const newText = editHello(oldText);
   const diff: ToolContent = { type: 'diff', path: file, patchPath: path.relative(turn.cwd, file), oldText, newText };
   const call: ToolPatch = {
@@ -95,6 +95,7 @@ async function edit(turn: Turn, file: string, oldText: string): Promise<boolean>
     turn.tool({ toolCallId: call.toolCallId, status: 'failed', content: [diff, { type: 'text', text: `${why}: the edit was not applied.` }] });
     return false;
   }
+  onAllowed();
   turn.tool({ toolCallId: call.toolCallId, status: 'in_progress' });
   await turn.pace(0.5);
   try {
@@ -166,7 +167,7 @@ export const defaultTurn: Scenario = {
     await turn.pace();
 
     impl.set([1, 'completed'], [2, '_blocked']);
-    const edited = await edit(turn, file, text);
+    const edited = await edit(turn, file, text, () => impl.set([2, 'in_progress']));
     impl.set([2, edited ? 'completed' : 'cancelled']);
     await turn.pace();
     if (edited) await writeTest(turn);

@@ -43,8 +43,8 @@ export interface CallInfo {
   owners: Step[];
   /** First seen (ms). */
   readonly time: number;
-  /** Paths the call names in diffs and locations. */
-  readonly paths: Set<string>;
+  /** Paths the call names in diffs and locations (created on the first one: most calls name none). */
+  paths?: Set<string>;
 }
 
 /** One change of one file: from a tool call's diff, or a write the client made for the agent. */
@@ -115,7 +115,7 @@ export class WorkStore implements Disposable {
   recordWrite(agentId: string, sessionId: string, path: string, before: string | null, after: string, time: number): void {
     const w = this.session(agentId, sessionId, true);
     let call: CallInfo | undefined;
-    for (const c of w.calls.values()) if ((c.status === 'pending' || c.status === 'in_progress') && c.paths.has(path)) call = c;
+    for (const c of w.calls.values()) if ((c.status === 'pending' || c.status === 'in_progress') && c.paths?.has(path)) call = c;
     const owners = call ? call.owners : this.owners(w, undefined);
     this.addChange(w, { path, before, after, written: true, time, owners, ...(call ? { toolCallId: call.toolCallId } : {}) });
     this.flush(agentId, sessionId, w);
@@ -178,7 +178,7 @@ export class WorkStore implements Disposable {
     let c = w.calls.get(id);
     const explicit = linkOf(w, f._meta);
     if (!c) {
-      c = { toolCallId: id, title: '', kind: 'other', status: 'pending', owners: explicit ?? this.owners(w, undefined), time, paths: new Set() };
+      c = { toolCallId: id, title: '', kind: 'other', status: 'pending', owners: explicit ?? this.owners(w, undefined), time };
       w.calls.set(id, c);
       for (const s of c.owners) this.add(s, s.calls, id);
       this.forgetOldCalls(w);
@@ -188,7 +188,7 @@ export class WorkStore implements Disposable {
     if (typeof f.title === 'string') c.title = f.title.length > MAX_TITLE ? `${f.title.slice(0, MAX_TITLE - 1)}…` : f.title;
     if (typeof f.kind === 'string') c.kind = f.kind;
     if (typeof f.status === 'string' && f.status !== c.status) { c.status = f.status; for (const s of c.owners) this.touched.add(s); }
-    for (const l of f.locations ?? []) c.paths.add(l.path);
+    for (const l of f.locations ?? []) (c.paths ??= new Set()).add(l.path);
     for (const content of f.content ?? []) this.content(w, c, content, time);
     if (chunk) for (const s of c.owners) this.touched.add(s);
   }
@@ -199,9 +199,10 @@ export class WorkStore implements Disposable {
     const texts = new Map((content.texts ?? []).map((t) => [t.path, t]));
     for (const ch of content.changes) {
       const path = ch.path;
-      if (c.paths.has(`diff:${path}`)) continue; // a re-sent diff of the same call
-      c.paths.add(path);
-      c.paths.add(`diff:${path}`);
+      const paths = (c.paths ??= new Set());
+      if (paths.has(`diff:${path}`)) continue; // a re-sent diff of the same call
+      paths.add(path);
+      paths.add(`diff:${path}`);
       const t = texts.get(path);
       this.addChange(w, {
         path, before: t ? t.oldText : ch.operation === 'add' ? null : undefined, after: t?.newText,

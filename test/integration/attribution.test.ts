@@ -107,7 +107,7 @@ describe('Attribution: the work of each plan step', function () {
     const fare = a.internals.plansUi.tree.getTreeItem(farewellStep);
     assert.match(String(fare.description), /1 call · 1 file$/);
     assert.strictEqual(fare.collapsibleState, vscode.TreeItemCollapsibleState.Collapsed);
-    assert.match(String(fare.tooltip), /Timeline: Started .* · finished .* · took \d+/);
+    assert.match(String(fare.tooltip), /Timeline: started .* · finished .* · took \d+ s/);
     assert.match(String(fare.contextValue), /^entry:completed:work:files$/);
     assert.deepStrictEqual(childRows(a, farewellStep).map((r) => [r.label, r.icon]), [['Edit .acp-demo/hello.ts', 'pass'], ['hello.ts', 'file']]);
     const t = a.internals.plansUi.tree.getTreeItem(testStep);

@@ -63,9 +63,20 @@ const lazyJws = {
   },
 };
 
+/** The same for the actions on a plan step's work: src/ui/workCommands.ts's `require('./workActions')`. */
+const lazyWorkActions = {
+  name: 'lazy-work-actions',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/workActions$/ }, (args) =>
+      (args.importer.endsWith(path.join('ui', 'workCommands.ts')) ? { path: './work-actions.js', external: true } : undefined));
+  },
+};
+
 const targets = [
   // The extension: everything but `vscode` is bundled (the .vsix ships no node_modules).
-  { ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], plugins: [...common.plugins, lazyJws] },
+  { ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], plugins: [...common.plugins, lazyJws, lazyWorkActions] },
+  // Loaded by the extension the first time a step's work is reviewed, shown or reverted (see lazyWorkActions).
+  { ...common, entryPoints: ['src/ui/workActions.ts'], outfile: 'dist/work-actions.js', external: ['vscode'] },
   // Loaded by the extension the first time it reads an intent token (see lazyJws).
   { ...common, entryPoints: ['src/intent/jws.ts'], outfile: 'dist/intent-jws.js' },
   // The registry module (install from the ACP Registry, with its archive libraries), loaded by the

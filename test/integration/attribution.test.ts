@@ -122,7 +122,6 @@ describe('Attribution: the work of each plan step', function () {
     await view.reveal(tests, { expand: true, select: false, focus: false });
     await view.reveal(farewellStep, { expand: true, select: false, focus: false });
     await view.reveal(testStep, { expand: true, select: true, focus: true });
-    for (let i = 0; i < 4; i++) await vscode.commands.executeCommand('workbench.action.increaseViewWidth').then(undefined, () => undefined);
     const texts = await waitForUi(ROWS, (rows) => rows.some((r) => r.includes('Edit .acp-demo/hello.ts')) && rows.some((r) => r.includes('hello.test.ts')));
     assert.ok(texts.some((r) => /Add a farewell\(\) function[\s\S]*1 call · 1 file/.test(r)), JSON.stringify(texts));
     await shot('attribution-tree');

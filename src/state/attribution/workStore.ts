@@ -73,6 +73,8 @@ export interface WorkChange {
 class SessionWork {
   readonly plans = new Map<string, PlanTrack>();
   readonly calls = new Map<string, CallInfo>();
+  /** Calls not finished yet (pending, in progress): where a client write looks for its call. */
+  readonly open = new Set<CallInfo>();
   readonly changes: FileChange[] = [];
   readonly messages = new Set<string>();
   readonly terminals = new Set<string>();
@@ -115,7 +117,7 @@ export class WorkStore implements Disposable {
   recordWrite(agentId: string, sessionId: string, path: string, before: string | null, after: string, time: number): void {
     const w = this.session(agentId, sessionId, true);
     let call: CallInfo | undefined;
-    for (const c of w.calls.values()) if ((c.status === 'pending' || c.status === 'in_progress') && c.paths?.has(path)) call = c;
+    for (const c of w.open) if (c.paths?.has(path)) call = c;
     const owners = call ? call.owners : this.owners(w, undefined);
     this.addChange(w, { path, before, after, written: true, time, owners, ...(call ? { toolCallId: call.toolCallId } : {}) });
     this.flush(agentId, sessionId, w);
@@ -188,6 +190,7 @@ export class WorkStore implements Disposable {
     if (typeof f.title === 'string') c.title = f.title.length > MAX_TITLE ? `${f.title.slice(0, MAX_TITLE - 1)}…` : f.title;
     if (typeof f.kind === 'string') c.kind = f.kind;
     if (typeof f.status === 'string' && f.status !== c.status) { c.status = f.status; for (const s of c.owners) this.touched.add(s); }
+    if (c.status === 'pending' || c.status === 'in_progress') w.open.add(c); else w.open.delete(c);
     for (const l of f.locations ?? []) (c.paths ??= new Set()).add(l.path);
     for (const content of f.content ?? []) this.content(w, c, content, time);
     if (chunk) for (const s of c.owners) this.touched.add(s);
@@ -242,7 +245,11 @@ export class WorkStore implements Disposable {
   private forgetOldCalls(w: SessionWork): void {
     if (w.calls.size <= MAX_CALLS) return;
     const oldest = w.calls.keys().next().value;
-    if (oldest !== undefined) { w.calls.delete(oldest); w.forgottenCalls++; }
+    if (oldest === undefined) return;
+    const c = w.calls.get(oldest);
+    if (c) w.open.delete(c);
+    w.calls.delete(oldest);
+    w.forgottenCalls++;
   }
 
   /** Who owns work that appears now (rules 1–4 of the header). */

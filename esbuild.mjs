@@ -63,6 +63,8 @@ const lazyModules = [
   { loader: path.join('app', 'intentFeature.ts'), spec: './intentChecks', entry: 'src/app/intentChecks.ts', out: 'intent.js' },
   // The recording player, the first time a recording is opened (src/recording/recordings.ts).
   { loader: path.join('recording', 'recordings.ts'), spec: './replays', entry: 'src/recording/replays.ts', out: 'recording-replay.js' },
+  // Review, Show Work and Revert of a plan step, the first time one runs (src/ui/workCommands.ts).
+  { loader: path.join('ui', 'workCommands.ts'), spec: './workActions', entry: 'src/ui/workActions.ts', out: 'work-actions.js' },
 ];
 const lazy = {
   name: 'lazy-modules',
@@ -74,6 +76,7 @@ const lazy = {
   },
 };
 
+/** The same for the actions on a plan step's work: src/ui/workCommands.ts's `require('./workActions')`. */
 const targets = [
   // The extension: everything but `vscode` is bundled (the .vsix ships no node_modules).
   { ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], plugins: [...common.plugins, lazy] },

@@ -220,6 +220,8 @@ for (const h of hist.results ?? []) {
   log(`   one plan of ${h.entries} entries updated ${fmt(h.updates)} times (${h.kind}): ${fmt(h.revisionsHeld)} revisions held, ${fmt(h.heapBytes / 1024, 1)} KB (${fmt(h.bytesPerRevision)} bytes per revision)`);
 }
 
+for (const l of (await (await import('./attribution.mjs')).attribution()).lines) log(l);
+
 // ------------------------------------------------------------------ 6. adversarial markdown
 
 log();

@@ -53,6 +53,9 @@ function handle(m: ToWebview): void {
     case 'focusInput':
       composer.focus();
       return;
+    case 'filter':
+      transcript.setFilter(m.filter);
+      return;
     case 'inspect':
       post({ type: 'inspectResult', reqId: m.reqId, snapshot: inspect(m.click) });
       return;

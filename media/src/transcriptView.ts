@@ -1,7 +1,7 @@
 // The list of items in the webview: applies the snapshot and deltas, keeps at most `limit` item
 // elements in the DOM (the oldest are removed; "Show earlier" asks the extension for them again)
 // and follows the bottom while the user is there.
-import type { DeltaOp, ItemView, SnapshotMessage, TerminalView, WebviewCounters } from '../../src/ui/conversation/webviewMessages';
+import type { ConversationFilter, DeltaOp, ItemView, SnapshotMessage, TerminalView, WebviewCounters } from '../../src/ui/conversation/webviewMessages';
 import { post } from './api';
 import { atBottom, h } from './dom';
 import { renderItem, type RenderedItem } from './items';
@@ -15,6 +15,10 @@ export class TranscriptView {
   private readonly list = h('div', { class: 'items' });
   private readonly earlierButton = h('button', { class: 'show-earlier link-like', onClick: () => this.requestEarlier() });
   private readonly empty = h('div', { class: 'empty muted' });
+  private readonly filterLabel = h('span', { class: 'filter-label' });
+  private readonly filterBar = h('div', { class: 'filter-bar', attrs: { role: 'status' } }, this.filterLabel,
+    h('button', { class: 'clear-filter link-like', text: 'Show all', onClick: () => post({ type: 'clearFilter' }) }));
+  private filter: { sessionId: string; ids: Set<string> } | null = null;
   private readonly terminals = new Terminals();
   /** Rendered items, ordered by index. */
   private entries: RenderedItem[] = [];
@@ -25,7 +29,8 @@ export class TranscriptView {
   private sessionId: string | null = null;
 
   constructor() {
-    this.el.append(this.earlierButton, this.list, this.empty);
+    this.el.append(this.filterBar, this.earlierButton, this.list, this.empty);
+    this.filterBar.hidden = true;
   }
 
   get currentSession(): string | null { return this.sessionId; }
@@ -49,6 +54,7 @@ export class TranscriptView {
     }
     this.list.append(frag);
     this.counters.snapshotsApplied++;
+    this.refreshFilter();
     this.refresh();
     this.el.scrollTop = this.el.scrollHeight;
   }
@@ -133,7 +139,27 @@ export class TranscriptView {
 
   private render(v: ItemView): RenderedItem {
     this.counters.itemsRendered++;
-    return renderItem(v, { terminals: this.terminals, sessionId: () => this.sessionId });
+    const r = renderItem(v, { terminals: this.terminals, sessionId: () => this.sessionId });
+    this.mark(r);
+    return r;
+  }
+
+  /** Shows only the filter's items (the work of one plan step) while its session is shown. */
+  setFilter(f: ConversationFilter | null): void {
+    this.filter = f && { sessionId: f.sessionId, ids: new Set(f.itemIds) };
+    this.filterLabel.textContent = f ? `${f.label} (${f.itemIds.length} item${f.itemIds.length === 1 ? '' : 's'}) ` : '';
+    this.refreshFilter();
+  }
+
+  private refreshFilter(): void {
+    const on = this.filter !== null && this.filter.sessionId === this.sessionId;
+    this.filterBar.hidden = !on;
+    this.list.classList.toggle('filtering', on);
+    for (const r of this.entries) this.mark(r);
+  }
+
+  private mark(r: RenderedItem): void {
+    r.el.classList.toggle('in-filter', this.filter?.ids.has(r.view.itemId) === true);
   }
 
   private requestEarlier(): void {

@@ -28,10 +28,14 @@ export function workspaceRoots(): string[] {
   return (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
 }
 
+/** A write the client made for an agent: the path as the agent named it, the text before (null: a new file) and after. */
+export interface WrittenFile { agentId: string; sessionId: string; path: string; before: string | null; after: string }
+
 export class FileService {
   private readonly access: FileAccess;
 
-  constructor(options: FileAccessOptions) { this.access = new FileAccess(options); }
+  /** `onWrite`: told of each write once it is saved (the work index keeps it for review and revert). */
+  constructor(options: FileAccessOptions, private readonly onWrite?: (w: WrittenFile) => void) { this.access = new FileAccess(options); }
 
   /** The fs services of one connection of agent `agentId`. */
   forConnection(agentId: string): Pick<ClientServices, 'readTextFile' | 'writeTextFile'> {
@@ -64,8 +68,10 @@ export class FileService {
     const r = await this.access.forWrite(agentId, p.sessionId, p.path);
     const uri = vscode.Uri.file(r.real);
     const edit = new vscode.WorkspaceEdit();
+    let before: string | null = null;
     if (r.exists) {
       const doc = await vscode.workspace.openTextDocument(uri);
+      before = doc.getText();
       edit.replace(uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), p.content);
     } else {
       edit.createFile(uri, { ignoreIfExists: true });
@@ -74,5 +80,6 @@ export class FileService {
     if (!(await vscode.workspace.applyEdit(edit))) throw new Error(`Could not write "${printable(p.path)}": VS Code rejected the edit.`);
     const doc = await vscode.workspace.openTextDocument(uri);
     await doc.save();
+    this.onWrite?.({ agentId, sessionId: p.sessionId, path: p.path, before, after: p.content });
   }
 }

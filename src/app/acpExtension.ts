@@ -16,6 +16,7 @@ import { InstalledAgents } from '../agents/installedAgents';
 import { registerRegistryCommands, registryLoader } from '../ui/registryCommands';
 import { parseSessionKey, sessionKey, SessionStore, type SessionKey } from '../state/sessionStore';
 import { PlanStore } from '../state/planStore';
+import { MAX_TEXT_CHARS, WorkStore } from '../state/attribution/workStore';
 import { permissionItemId, Transcript } from '../state/transcript';
 import { registerAgentCommands } from '../ui/agentCommands';
 import { registerBackgroundCommands } from '../ui/backgroundCommands';
@@ -23,6 +24,7 @@ import { BackgroundActions } from './backgroundActions';
 import { registerHistoryCommands } from '../ui/historyCommands';
 import { createPlansUi, type PlansUi } from '../ui/plansUi';
 import { Conversation } from '../ui/conversation';
+import { WorkCommands } from '../ui/workCommands';
 import { ContextKeys } from '../ui/contextKeys';
 import { PermissionBroker } from './permissionBroker';
 import { ElicitationBroker } from './elicitationBroker';
@@ -44,6 +46,8 @@ export class AcpExtension extends Disposable {
   /** While a stored session is replayed, the time its records arrived (plan revisions keep it). */
   private replayTime: number | undefined;
   readonly plans = this._register(new PlanStore({ maxRevisions: this.config.planHistoryMax(), now: () => this.replayTime ?? Date.now() }));
+  /** Which plan step each piece of work belongs to (src/state/attribution). */
+  readonly work = this._register(new WorkStore());
   readonly transcript = this._register(new Transcript({ onListenerError: (e) => this.logs.main.error(`transcript listener: ${String(e)}`) }));
   readonly broker: PermissionBroker;
   readonly elicitations = this._register(new ElicitationBroker(this.store, this.transcript, vscodeElicitationUi));
@@ -52,6 +56,8 @@ export class AcpExtension extends Disposable {
   readonly actions: SessionActions;
   readonly plansUi: PlansUi;
   readonly conversation: Conversation;
+  /** Review, show and revert the work of a plan step. */
+  readonly workCommands: WorkCommands;
   /** The durable history of this workspace's sessions (none without a workspace, or when turned off). */
   readonly history: SessionHistory | undefined;
   /** Where the history is written (the extension's workspace storage), when it is on. */
@@ -73,7 +79,10 @@ export class AcpExtension extends Disposable {
       approve: (req) => consent.approveCommand(req),
     });
     this._register(toDisposable(() => terminals.releaseAll()));
-    const files = new FileService({ roots: () => workspaceRoots(), confirm: (req) => consent.confirmWrite(req) });
+    const files = new FileService({ roots: () => workspaceRoots(), confirm: (req) => consent.confirmWrite(req) }, (w) => {
+      this.work.recordWrite(w.agentId, w.sessionId, w.path, w.before, w.after, Date.now());
+      if ((w.before?.length ?? 0) + w.after.length <= 2 * MAX_TEXT_CHARS) this.history?.record(w.agentId, w.sessionId, { t: Date.now(), write: { path: w.path, before: w.before, after: w.after } });
+    });
     const installed = this._register(new InstalledAgents(context.globalState));
     // Record and replay traffic (src/recording): a tap on every connection; replays feed apply().
     this.recordings = this._register(new Recordings({
@@ -90,7 +99,10 @@ export class AcpExtension extends Disposable {
       wireTap: (agentId) => this.recordings.tap(agentId),
     }));
     this.actions = this._register(new SessionActions(this.agents, this.store, this.broker, this.logs));
-    this.plansUi = this._register(createPlansUi(this.store, this.plans, { intent: this.intent, agentMarks: this.recordings, foldDoneStepsAfter: () => this.config.foldDoneStepsAfter(), transcript: this.transcript }));
+    this.plansUi = this._register(createPlansUi(this.store, this.plans, {
+      intent: this.intent, agentMarks: this.recordings, foldDoneStepsAfter: () => this.config.foldDoneStepsAfter(), transcript: this.transcript,
+      work: this.work, timeline: (ref) => this.workCommands.showTimeline(ref),
+    }));
     this.conversation = this._register(new Conversation({
       extensionUri: context.extensionUri, transcript: this.transcript, log: this.logs.main,
       // The conversation knows sessions by sessionKey(agent, session).
@@ -101,6 +113,11 @@ export class AcpExtension extends Disposable {
       },
     }));
     this._register(this.conversation.registerView());
+    this.workCommands = this._register(new WorkCommands(this.work, this.store, this.conversation));
+    this._register(this.plans.onDidChange((c) => {
+      if (c.kind !== 'cleared') return;
+      if (c.sessionId === undefined) this.work.clearAgent(c.agentId); else this.work.clearSession(c.agentId, c.sessionId);
+    }));
     this.history = this.createHistory(context);
     this.wireAgents(terminals);
     this.wirePermissions();
@@ -154,6 +171,7 @@ export class AcpExtension extends Disposable {
       history: store, store: this.store, plans: this.plans, transcript: this.transcript,
       agentName: (agentId) => this.agents.get(agentId)?.def.name ?? this.store.agent(agentId)?.name ?? agentId,
       setReplayTime: (t) => { this.replayTime = t; },
+      work: this.work,
       ignored: (agentId) => agentId.startsWith(REPLAY_AGENT_PREFIX),
     });
     this._register(this.store.onDidChange((c) => {
@@ -168,6 +186,7 @@ export class AcpExtension extends Disposable {
     this.plans.apply(agentId, e);
     this.transcript.apply(e, sessionKey(agentId, e.sessionId));
     const declared = this.intent.apply(agentId, e);
+    this.work.apply(agentId, e, this.replayTime ?? Date.now());
     this.history?.record(agentId, e.sessionId, { t: Date.now(), e });
     // A declare_plan tool call declares an intent plan: applied (and kept) like one the agent sent.
     if (declared) this.apply(agentId, declared);

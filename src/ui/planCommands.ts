@@ -2,7 +2,7 @@
 // menu, other code, tests) and asks for a plan from the palette when given none. They return
 // what they produced, so tests can check it without reading the UI.
 import * as vscode from 'vscode';
-import type { PlanRecord, PlanStore } from '../state/planStore';
+import type { PlanRecord, PlanRef, PlanStore } from '../state/planStore';
 import type { SessionStore } from '../state/sessionStore';
 import { render, type PlanDocuments } from './planDocuments';
 import { isPlanRef, refOf, resolvePlan } from './planPick';
@@ -10,6 +10,9 @@ import { planTypeView } from './planTypes';
 import { focusPlan } from './statusBarText';
 import type { PlanTreeNode } from './tree/nodes';
 import type { PlansTreeProvider } from './tree/plansTreeProvider';
+
+/** The Show Plan History row of the step timeline. */
+const TIMELINE = -1;
 
 export const PLAN_COMMANDS = {
   focusPlans: 'acp.focusPlans',
@@ -29,6 +32,8 @@ export interface PlanCommandDeps {
   readonly treeView?: vscode.TreeView<PlanTreeNode>;
   /** Default `acp.plans`. */
   readonly viewId?: string;
+  /** Opens a plan's step timeline and drift (a row of Show Plan History). */
+  readonly timeline?: (ref: PlanRef) => Promise<vscode.Uri | undefined>;
 }
 
 export class PlanCommands {
@@ -67,17 +72,20 @@ export class PlanCommands {
     if (!p) return undefined;
     let chosen = versions?.filter((v) => p.revisions.some((r) => r.version === v));
     if (!chosen) {
-      const picked = await vscode.window.showQuickPick([...p.revisions].reverse().map((r) => ({
+      const timeline = this.deps.timeline && !p.archived
+        ? [{ label: '$(history) Step timeline and drift', description: 'when each step started and finished; entries added, dropped, reordered', detail: undefined, version: TIMELINE }] : [];
+      const picked = await vscode.window.showQuickPick([...timeline, ...[...p.revisions].reverse().map((r) => ({
         label: `v${r.version}`,
         description: new Date(r.time).toLocaleString(),
         detail: r.summary.header + (r.truncated ? ` (truncated: ${r.truncated} left out)` : ''),
         version: r.version,
-      })), {
+      }))], {
         canPickMany: true,
         title: `History of ${p.planId} (${p.revisions.length} kept${p.droppedRevisions ? `, ${p.droppedRevisions} older dropped` : ''})`,
         placeHolder: 'Pick two revisions to compare, or one to compare with the one before it',
       });
       chosen = picked?.map((x) => x.version);
+      if (chosen?.includes(TIMELINE)) { const uri = await this.deps.timeline?.(refOf(p)); return uri && [uri]; }
     }
     if (!chosen || chosen.length === 0) return undefined;
     const sorted = [...new Set(chosen)].sort((a, b) => a - b).slice(-2);

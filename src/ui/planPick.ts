@@ -23,6 +23,9 @@ export async function resolvePlan(arg: unknown, registry: SessionStore, plans: P
       case 'session': return pickPlan(registry, plans, title, { agentId: arg.agentId, sessionId: arg.sessionId });
       case 'archive': return pickPlan(registry, plans, title, { agentId: arg.agentId, sessionId: arg.sessionId, archivedOnly: true });
       case 'agent': return pickPlan(registry, plans, title, { agentId: arg.agentId });
+      case 'work': return arg.planId === undefined
+        ? pickPlan(registry, plans, title, { agentId: arg.agentId, sessionId: arg.sessionId })
+        : plans.get({ agentId: arg.agentId, sessionId: arg.sessionId, planId: arg.planId });
     }
   }
   if (isPlanRef(arg)) return plans.get(arg);

@@ -2,7 +2,8 @@
 // file-plan watchers, the `acp-plan` documents and the plan commands. activate() calls
 // createPlansUi(registry, planStore) and owns the result (context.subscriptions).
 import * as vscode from 'vscode';
-import type { PlanStore } from '../state/planStore';
+import type { WorkStore } from '../state/attribution/workStore';
+import type { PlanRef, PlanStore } from '../state/planStore';
 import type { SessionStore } from '../state/sessionStore';
 import type { IntentSource } from './intent/intentView';
 import { PlanCommands, registerPlanCommands } from './planCommands';
@@ -40,6 +41,10 @@ export interface PlansUiOptions {
   foldDoneStepsAfter?: () => number;
   /** Names background rows (a terminal's command, a tool call's title). */
   transcript?: BackgroundNameSource;
+  /** The work attributed to plan steps (rows under each step, "Unplanned"). */
+  work?: WorkStore;
+  /** Opens a plan's step timeline and drift (offered by Show Plan History). */
+  timeline?: (ref: PlanRef) => Promise<vscode.Uri | undefined>;
 }
 
 export function createPlansUi(registry: SessionStore, plans: PlanStore, options: PlansUiOptions = {}): PlansUi {
@@ -47,12 +52,12 @@ export function createPlansUi(registry: SessionStore, plans: PlanStore, options:
   const owned: vscode.Disposable[] = [];
   const own = <T extends vscode.Disposable>(d: T): T => { owned.push(d); return d; };
 
-  const tree = own(new PlansTreeProvider(registry, plans, VIEW_REFRESH_MS, options.intent, options.agentMarks, options.foldDoneStepsAfter, options.transcript));
+  const tree = own(new PlansTreeProvider(registry, plans, VIEW_REFRESH_MS, options.intent, options.agentMarks, options.foldDoneStepsAfter, options.transcript, options.work));
   const treeView = own(vscode.window.createTreeView(viewId, { treeDataProvider: tree, showCollapseAll: true }));
   const statusBar = own(new PlansStatusBar(registry, plans));
   const files = own(new FilePlanSync(plans));
   const documents = own(new PlanDocuments(plans, options.scheme ?? PLAN_SCHEME));
-  const deps = { registry, plans, tree, treeView, documents, viewId };
+  const deps = { registry, plans, tree, treeView, documents, viewId, ...(options.timeline ? { timeline: options.timeline } : {}) };
   const commands = options.registerCommands === false ? new PlanCommands(deps) : own(registerPlanCommands(deps)).commands;
 
   return {

@@ -12,7 +12,9 @@ export type HistoryRecord =
   | { readonly t: number; readonly e: SessionEvent }
   | { readonly t: number; readonly ask: { readonly id: string; readonly request: PermissionRequest; readonly flags: readonly string[] } }
   | { readonly t: number; readonly answer: { readonly id: string; readonly outcome: PermissionOutcome } }
-  | { readonly t: number; readonly term: { readonly terminalId: string; readonly text: string; readonly exit?: { exitCode: number | null; signal: string | null } } };
+  | { readonly t: number; readonly term: { readonly terminalId: string; readonly text: string; readonly exit?: { exitCode: number | null; signal: string | null } } }
+  /** A file the client wrote for the agent (fs/write_text_file): what the work index keeps to review and revert it. */
+  | { readonly t: number; readonly write: { readonly path: string; readonly before: string | null; readonly after: string } };
 
 export interface ParsedLog {
   records: HistoryRecord[];
@@ -76,6 +78,7 @@ export function asRecord(v: unknown): HistoryRecord | undefined {
   if (isObject(r.ask) && typeof r.ask.id === 'string' && isObject(r.ask.request)) return v as HistoryRecord;
   if (isObject(r.answer) && typeof r.answer.id === 'string' && isObject(r.answer.outcome)) return v as HistoryRecord;
   if (isObject(r.term) && typeof r.term.terminalId === 'string' && typeof r.term.text === 'string') return v as HistoryRecord;
+  if (isObject(r.write) && typeof r.write.path === 'string' && typeof r.write.after === 'string' && (r.write.before === null || typeof r.write.before === 'string')) return v as HistoryRecord;
   return undefined;
 }
 

@@ -5,6 +5,7 @@
 // times) — the active session first. Replayed records are never recorded again. A session resumed
 // on its agent later appends to the same log. Free of `vscode`.
 import type { SessionEvent } from '../../protocol/domain';
+import type { WorkStore } from '../../state/attribution/workStore';
 import type { PlanStore } from '../../state/planStore';
 import { sessionKey, type SessionKey, type SessionStore } from '../../state/sessionStore';
 import type { Transcript } from '../../state/transcript';
@@ -21,6 +22,8 @@ export interface SessionHistoryDeps {
   ignored(agentId: string): boolean;
   /** Sets the time the plan store stamps revisions with (undefined: the clock). */
   setReplayTime(t: number | undefined): void;
+  /** The work index (src/state/attribution): fed the same events, with their stored times. */
+  work?: Pick<WorkStore, 'apply' | 'recordWrite' | 'clearSession'>;
 }
 
 /** What the transcript keeps of one message / one tool call's content (characters): no more is stored. */
@@ -125,6 +128,7 @@ export class SessionHistory {
   private forget(key: SessionKey): void {
     if (this.d.store.session(key.agentId, key.sessionId)?.live) return;
     this.d.plans.clearSession(key.agentId, key.sessionId);
+    this.d.work?.clearSession(key.agentId, key.sessionId);
     this.d.transcript.removeSession(sessionKey(key.agentId, key.sessionId));
     this.d.store.removeSession(key.agentId, key.sessionId);
   }
@@ -146,9 +150,10 @@ export class SessionHistory {
     try {
       for (const r of records) {
         this.d.setReplayTime(r.t);
-        if ('e' in r) this.applyEvent(s.agentId, r.e, key);
+        if ('e' in r) this.applyEvent(s.agentId, r.e, key, r.t);
         else if ('ask' in r) { asked.add(r.ask.id); transcript.addPermissionRequest(r.ask.request, { requestId: r.ask.id, flags: [...r.ask.flags], key }); }
         else if ('answer' in r) { asked.delete(r.answer.id); transcript.resolvePermission(key, r.answer.id, r.answer.outcome); }
+        else if ('write' in r) this.d.work?.recordWrite(s.agentId, s.sessionId, r.write.path, r.write.before, r.write.after, r.t);
         else transcript.appendClientTerminalOutput(key, r.term.terminalId, r.term.text, r.term.exit);
       }
       // Requests still open when the editor stopped can no longer be answered.
@@ -161,10 +166,11 @@ export class SessionHistory {
     }
   }
 
-  private applyEvent(agentId: string, e: SessionEvent, key: string): void {
+  private applyEvent(agentId: string, e: SessionEvent, key: string, t: number): void {
     this.d.store.applyEvent(agentId, e);
     this.d.plans.apply(agentId, e);
     this.d.transcript.apply(e, key);
+    this.d.work?.apply(agentId, e, t);
   }
 }
 

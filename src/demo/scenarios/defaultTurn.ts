@@ -1,13 +1,16 @@
 // The default turn: a scripted piece of work that shows every kind of plan and update. Two item
 // plans (`impl`, `tests`) progress side by side; a Markdown plan (`notes`), a file plan (`spec`,
 // backed by <cwd>/.acp-demo/PLAN.md), a custom plan (`custom`) and a throwaway plan (`scratch`,
-// removed again) come and go; a read and a permission-gated edit run as tool calls.
+// removed again) come and go; a read and a permission-gated edit run as tool calls, then (when the
+// edit was allowed) a second step writes a test file. Both writes go through the client's
+// fs/write_text_file when it offers it (v1), else to the disk; each tool call names its plan entry
+// in `_meta["acp-plans/planEntry"]` (docs/API.md), since impl and tests run side by side.
 
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Block, ToolContent, ToolPatch } from '../model';
 import type { Turn } from '../turn';
-import { editHello, HELLO_FILE, notesMarkdown, PLAN_FILE, readHello, writeFile, writePlanFile } from './demoFiles';
+import { editHello, HELLO_FILE, HELLO_TEST_FILE, helloTest, notesMarkdown, PLAN_FILE, readHello, writeFile, writePlanFile } from './demoFiles';
 import { fenced, ItemPlan, PERMISSION_OPTIONS, type Scenario } from './scenario';
 
 const DOCS_LINK = 'https://agentclientprotocol.com/protocol/agent-plan';
@@ -37,8 +40,35 @@ async function read(turn: Turn): Promise<{ file: string; text: string }> {
   return { file, text };
 }
 
+/** Which plan entry a tool call works for (the ACP Plans convention; other clients ignore it). */
+function entryMeta(planId: string, index: number): { 'acp-plans/planEntry': { planId: string; index: number } } {
+  return { 'acp-plans/planEntry': { planId, index } };
+}
+
+/** Writes through the client when it offers fs/write_text_file (v1), else to the disk itself. */
+async function save(turn: Turn, file: string, text: string): Promise<void> {
+  if (turn.version === 1 && turn.services.writeTextFile) await turn.clientRequest('fs/write_text_file', { path: file, content: text });
+  else writeFile(file, text);
+}
+
+/** Writes the unit test of farewell() (a new file) for the tests plan's first step. */
+async function writeTest(turn: Turn): Promise<void> {
+  const file = path.join(turn.cwd, HELLO_TEST_FILE);
+  const newText = helloTest();
+  const toolCallId = turn.id('call_test');
+  const diff: ToolContent = { type: 'diff', path: file, patchPath: HELLO_TEST_FILE, oldText: null, newText };
+  turn.tool({ toolCallId, title: `Write ${HELLO_TEST_FILE}`, kind: 'edit', status: 'in_progress', content: [diff], locations: [{ path: file }], rawInput: { path: file }, _meta: entryMeta('tests', 0) });
+  try {
+    await save(turn, file, newText);
+  } catch (err) {
+    turn.tool({ toolCallId, status: 'failed', content: [diff, { type: 'text', text: `Could not write the file: ${String(err)}` }] });
+    return;
+  }
+  turn.tool({ toolCallId, status: 'completed' });
+}
+
 /** Proposes the edit, asks permission, applies it if allowed. Returns whether the file changed. */
-async function edit(turn: Turn, file: string, oldText: string): Promise<boolean> {
+async function edit(turn: Turn, file: string, oldText: string, onAllowed: () => void): Promise<boolean> {
   const newText = editHello(oldText);
   const diff: ToolContent = { type: 'diff', path: file, patchPath: path.relative(turn.cwd, file), oldText, newText };
   const call: ToolPatch = {
@@ -49,6 +79,7 @@ async function edit(turn: Turn, file: string, oldText: string): Promise<boolean>
     content: [diff],
     locations: [{ path: file }],
     rawInput: { path: file },
+    _meta: entryMeta('impl', 2),
   };
   turn.tool(call);
   await turn.pace(0.5);
@@ -64,10 +95,11 @@ async function edit(turn: Turn, file: string, oldText: string): Promise<boolean>
     turn.tool({ toolCallId: call.toolCallId, status: 'failed', content: [diff, { type: 'text', text: `${why}: the edit was not applied.` }] });
     return false;
   }
+  onAllowed();
   turn.tool({ toolCallId: call.toolCallId, status: 'in_progress' });
   await turn.pace(0.5);
   try {
-    writeFile(file, newText);
+    await save(turn, file, newText);
   } catch (err) {
     turn.tool({ toolCallId: call.toolCallId, status: 'failed', content: [diff, { type: 'text', text: `Could not write the file: ${String(err)}` }] });
     return false;
@@ -135,9 +167,10 @@ export const defaultTurn: Scenario = {
     await turn.pace();
 
     impl.set([1, 'completed'], [2, '_blocked']);
-    const edited = await edit(turn, file, text);
+    const edited = await edit(turn, file, text, () => impl.set([2, 'in_progress']));
     impl.set([2, edited ? 'completed' : 'cancelled']);
     await turn.pace();
+    if (edited) await writeTest(turn);
 
     tests.set([0, 'completed'], [1, 'in_progress']);
     turn.emit({ kind: 'plan', plan: { type: 'markdown', planId: 'notes', content: notesMarkdown('end', edited) } });

@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 export const DEMO_DIR = '.acp-demo';
 export const HELLO_FILE = `${DEMO_DIR}/hello.ts`;
 export const PLAN_FILE = `${DEMO_DIR}/PLAN.md`;
+export const HELLO_TEST_FILE = `${DEMO_DIR}/hello.test.ts`;
 
 const HELLO_INITIAL = [
   '// A small module the ACP Plans Demo Agent reads and edits. Safe to delete.',
@@ -46,6 +47,17 @@ export function editHello(text: string): string {
   let next = text.replace(/GREETING_VERSION = (\d+);/, (_m, n: string) => `GREETING_VERSION = ${Number(n) + 1};`);
   if (!next.includes('function farewell(')) next = `${next.replace(/\n*$/, '\n')}${FAREWELL}`;
   return next;
+}
+
+/** The unit test the default turn writes for farewell(). */
+export function helloTest(): string {
+  return [
+    "// Written by the ACP Plans Demo Agent. Safe to delete.",
+    "import { farewell } from './hello';",
+    '',
+    "if (farewell('Ada') !== 'Goodbye, Ada!') throw new Error('farewell() is wrong');",
+    '',
+  ].join('\n');
 }
 
 export function writeFile(file: string, text: string): void {

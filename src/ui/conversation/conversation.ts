@@ -9,7 +9,7 @@ import { DiffDocuments } from './diffDocuments';
 import { ConversationHost, webviewOptions, type HostOwner } from './host';
 import { WorkspaceFiles } from './mentions';
 import { buildPromptBlocks, MAX_EMBEDDED_CHARS, type PromptCapabilities } from './promptBlocks';
-import type { Attachment, DomSnapshot, FromWebview, InspectClick } from './webviewMessages';
+import type { Attachment, ConversationFilter, DomSnapshot, FromWebview, InspectClick } from './webviewMessages';
 import type { SessionFactsSource } from './viewModel';
 
 export interface ConversationOptions {
@@ -45,6 +45,7 @@ export class Conversation implements vscode.Disposable, vscode.WebviewViewProvid
   private readonly files = new WorkspaceFiles();
   private diffs: DiffDocuments | undefined;
   private active: string | undefined;
+  private filter: ConversationFilter | undefined;
 
   private readonly submitEmitter = new vscode.EventEmitter<PromptSubmission>();
   private readonly cancelEmitter = new vscode.EventEmitter<{ sessionId: string }>();
@@ -86,6 +87,18 @@ export class Conversation implements vscode.Disposable, vscode.WebviewViewProvid
     this.active = sessionId;
     for (const h of this.hostList) h.pump.setSession(sessionId);
     this.activeEmitter.fire(sessionId);
+  }
+
+  /** Shows only some items of a session (the work of a plan step), until cleared; undefined clears. */
+  setFilter(filter: ConversationFilter | undefined): void {
+    this.filter = filter;
+    for (const h of this.hostList) if (h.ready) h.post({ type: 'filter', filter: filter ?? null });
+  }
+
+  get currentFilter(): ConversationFilter | undefined { return this.filter; }
+
+  onReady(host: ConversationHost): void {
+    if (this.filter) host.post({ type: 'filter', filter: this.filter });
   }
 
   /** Registers the sidebar view `acp.conversation` (contributed in package.json). */
@@ -181,6 +194,7 @@ export class Conversation implements vscode.Disposable, vscode.WebviewViewProvid
         host.post({ type: 'mentionResults', reqId: msg.reqId, items: await this.files.query(msg.query) });
         return;
       case 'loadEarlier': return host.pump.sendEarlier(msg.sessionId, msg.before, msg.count);
+      case 'clearFilter': return this.setFilter(undefined);
       case 'error': return this.reportError(`conversation webview: ${msg.message}`);
       // Answered by the host itself (ConversationHost.receive).
       case 'ready':

@@ -11,6 +11,8 @@ export interface HostOwner {
   readonly transcript: Transcript;
   readonly activeSessionId: string | undefined;
   handleMessage(msg: FromWebview, host: ConversationHost): void;
+  /** The webview (re)loaded and got its snapshot: what else it must be told (a filter). */
+  onReady?(host: ConversationHost): void;
   reportError(message: string): void;
 }
 
@@ -65,6 +67,7 @@ export class ConversationHost implements vscode.Disposable {
       case 'ready':
         this.isReady = true;
         this.pump.start();
+        this.owner.onReady?.(this);
         for (const w of this.readyWaiters.splice(0)) w();
         return;
       case 'inspectResult':

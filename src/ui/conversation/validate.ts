@@ -24,6 +24,7 @@ const schema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('mentionQuery'), reqId: z.number().check(z.int()), query: z.string().check(z.maxLength(1000)) }),
   z.object({ type: z.literal('loadEarlier'), sessionId: id, before: z.number().check(z.int(), z.gte(0)), count: z.number().check(z.int(), z.gte(1), z.lte(1000)) }),
   z.object({ type: z.literal('inspectResult'), reqId: z.number().check(z.int()), snapshot: z.looseObject({}) }),
+  z.object({ type: z.literal('clearFilter') }),
   z.object({ type: z.literal('error'), message: z.string().check(z.maxLength(100_000)) }),
 ]);
 

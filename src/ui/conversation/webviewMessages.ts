@@ -173,7 +173,11 @@ export type ToWebview =
   | { type: 'earlier'; sessionId: string; items: ItemView[]; firstIndex: number; terminals: TerminalView[] }
   | { type: 'mentionResults'; reqId: number; items: MentionItem[] }
   | { type: 'inspect'; reqId: number; click?: InspectClick }
-  | { type: 'focusInput' };
+  | { type: 'focusInput' }
+  /** Shows only these items of the session (the work of one plan step); null shows everything again. */
+  | { type: 'filter'; filter: ConversationFilter | null };
+
+export interface ConversationFilter { sessionId: string; label: string; itemIds: string[] }
 
 // ---------------------------------------------------------------- webview → extension
 
@@ -195,4 +199,5 @@ export type FromWebview =
   | { type: 'mentionQuery'; reqId: number; query: string }
   | { type: 'loadEarlier'; sessionId: string; before: number; count: number }
   | { type: 'inspectResult'; reqId: number; snapshot: DomSnapshot }
+  | { type: 'clearFilter' }
   | { type: 'error'; message: string };

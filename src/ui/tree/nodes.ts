@@ -19,6 +19,9 @@
 //   outside call   <agentId>/<sessionId>/<planId>/#i:outside/<toolCallId>
 //   unchecked call <agentId>/<sessionId>/<planId>/#i:unchecked/<toolCallId>  (under the row `unchecked`)
 //   background     <agentId>/<sessionId>/#bg:<type>:<id>      (work running on after the turn)
+//   work of a step <step id>/#wc:<toolCallId> (a tool call), <step id>/#wf:<path> (a changed file)
+//   plan's work    <plan id>/#work, and below it as above      (work of the plan as a whole)
+//   unplanned      <agentId>/<sessionId>/#unplanned, and below it as above
 //   archive        <agentId>/<sessionId>/#archive
 //   archived plan  <agentId>/<sessionId>/#archive/<archiveId>  (its children as above)
 import type { BackgroundWork } from '../../protocol/domain';
@@ -44,7 +47,18 @@ export type IntentPart = 'goal' | 'user' | 'warning' | 'step' | 'outside' | 'cal
 /** `key`: the warning or step index, or the toolCallId of a call; '' for the other parts. */
 export type IntentNode = { readonly kind: 'intent'; readonly id: string; readonly ref: PlanRef; readonly part: IntentPart; readonly key: string };
 
-export type PlanTreeNode = AgentNode | SessionNode | BackgroundNode | ArchiveNode | PlanNode | StepNode | FieldNode | InfoNode | IntentNode | FoldNode;
+/**
+ * Work attributed to a step (src/state/attribution): a group row ("Unplanned", a plan's own work)
+ * or one tool call / changed file below a step or a group. `owner`: the step's index, WHOLE_PLAN
+ * (-1) for the plan as a whole, or UNPLANNED_OWNER for the session's unplanned work.
+ */
+export type WorkNode = {
+  readonly kind: 'work'; readonly id: string; readonly agentId: string; readonly sessionId: string;
+  readonly planId: string | undefined; readonly owner: number; readonly part: 'group' | 'call' | 'file'; readonly key: string;
+};
+export const UNPLANNED_OWNER = -3;
+
+export type PlanTreeNode = AgentNode | SessionNode | BackgroundNode | ArchiveNode | PlanNode | StepNode | FieldNode | InfoNode | IntentNode | FoldNode | WorkNode;
 
 const enc = encodeURIComponent;
 
@@ -114,6 +128,12 @@ export class NodeIndex {
     return this.intern({ kind: 'intent', id: intentNodeId(ref, part, key), ref: cleanRef(ref), part, key });
   }
 
+  /** A work row: `ownerId` is the node id of the step or group it is below (the group's own id for a group). */
+  work(ownerId: string, n: Omit<WorkNode, 'kind' | 'id'>): WorkNode {
+    const id = n.part === 'group' ? ownerId : `${ownerId}/#w${n.part === 'call' ? 'c' : 'f'}:${enc(n.key)}`;
+    return this.intern({ kind: 'work', id, ...n });
+  }
+
   /** Forgets a node and everything below it. */
   forget(id: string): void {
     const all = this.subtree(id);
@@ -132,7 +152,7 @@ export class NodeIndex {
   forgetStepsFrom(ref: PlanRef, count: number): void {
     for (const id of [...this.children.get(planNodeId(ref)) ?? []]) {
       const n = this.byId.get(id);
-      if (n?.kind === 'step' && n.index >= count) this.unintern(id);
+      if (n?.kind === 'step' && n.index >= count) this.forget(id);
     }
   }
 
@@ -198,5 +218,5 @@ export function isPlanTreeNode(x: unknown): x is PlanTreeNode {
   if (typeof x !== 'object' || x === null) return false;
   const k = (x as { kind?: unknown }).kind;
   return typeof (x as { id?: unknown }).id === 'string'
-    && (k === 'agent' || k === 'session' || k === 'background' || k === 'archive' || k === 'plan' || k === 'step' || k === 'field' || k === 'info' || k === 'intent' || k === 'fold');
+    && (k === 'agent' || k === 'session' || k === 'background' || k === 'archive' || k === 'plan' || k === 'step' || k === 'field' || k === 'info' || k === 'intent' || k === 'fold' || k === 'work');
 }

@@ -24,6 +24,8 @@ import {
 } from './nodes';
 import { backgroundItem, backgroundName, decorateChild, isBackgroundChild, type BackgroundNameSource } from './subagentItems';
 import { agentItem, archiveItem, infoItem, sessionItem, type AgentMarks } from './treeItems';
+import { WHOLE_PLAN, type WorkChange, type WorkStore } from '../../state/attribution/workStore';
+import { WorkRows } from './workRows';
 
 const ROOT = '';
 
@@ -45,10 +47,12 @@ export class PlansTreeProvider implements vscode.TreeDataProvider<PlanTreeNode>,
   private readonly subscriptions: { dispose(): void }[] = [];
   private _refreshEvents = 0;
   private readonly rowContext: PlanRowContext;
+  /** The work attributed to steps (absent: the tree shows plans only). */
+  private readonly workRows: WorkRows | undefined;
 
   constructor(
     private readonly registry: SessionStore, private readonly plans: PlanStore, frameMs = 16, intent?: IntentSource, private readonly marks?: AgentMarks,
-    foldDoneStepsAfter?: () => number, private readonly names?: BackgroundNameSource,
+    foldDoneStepsAfter?: () => number, private readonly names?: BackgroundNameSource, work?: WorkStore,
   ) {
     this.coalescer = new FrameCoalescer<string>((ids) => this.flush(ids), frameMs);
     this.rowContext = { nodes: this.nodes, ...(intent ? { intent } : {}), openPlanCommand: PLAN_COMMANDS.openPlan, ...(foldDoneStepsAfter ? { foldDoneStepsAfter } : {}) };
@@ -59,6 +63,8 @@ export class PlansTreeProvider implements vscode.TreeDataProvider<PlanTreeNode>,
     );
     if (intent) this.subscriptions.push(intent.onDidChange((c) => this.onIntentChange(c.agentId, c.sessionId)));
     if (marks) this.subscriptions.push(marks.onDidChangeMarks((agentId) => this.coalescer.add(agentNodeId(agentId))));
+    this.workRows = work && new WorkRows(work, this.nodes);
+    if (work) this.subscriptions.push(work.onDidChange((c) => this.onWorkChange(c)));
   }
 
   /** How many times onDidChangeTreeData fired. */
@@ -94,8 +100,12 @@ export class PlansTreeProvider implements vscode.TreeDataProvider<PlanTreeNode>,
       }
       case 'step': case 'field': case 'info': case 'intent': case 'fold': {
         const p = this.plans.get(node.ref);
-        return p ? planTypeView(p).rowItem(this.rowContext, node) : infoItem(node, '(gone)', false);
+        if (!p) return infoItem(node, '(gone)', false);
+        const t = planTypeView(p).rowItem(this.rowContext, node);
+        if (node.kind === 'step' && p.view.kind === 'items') this.workRows?.decorateStep(t, node.ref, node.index);
+        return t;
       }
+      case 'work': return this.workRows?.item(node) ?? infoItem(node, '(gone)', false);
       default: return node satisfies never;
     }
   }
@@ -112,6 +122,7 @@ export class PlansTreeProvider implements vscode.TreeDataProvider<PlanTreeNode>,
           // A child session listed as background is shown as its session row (marked background).
           if (b.type !== 'subagent' || !this.registry.session(node.agentId, b.sessionId)) out.push(this.nodes.background(node.agentId, node.sessionId, b, i));
         });
+        if (this.workRows) out.push(...this.workRows.sessionChildren(node.agentId, node.sessionId));
         if (this.plans.archived(node.agentId, node.sessionId).length) out.push(this.nodes.archive(node.agentId, node.sessionId));
         return out;
       }
@@ -121,8 +132,13 @@ export class PlansTreeProvider implements vscode.TreeDataProvider<PlanTreeNode>,
           .map((p) => this.nodes.plan({ agentId: p.agentId, sessionId: p.sessionId, planId: p.planId, archiveId: p.archived!.archiveId }));
       case 'plan': case 'step': case 'field': case 'info': case 'intent': case 'fold': {
         const p = this.plans.get(node.ref);
-        return p ? planTypeView(p).children(this.rowContext, node) : [];
+        if (!p) return [];
+        const rows = planTypeView(p).children(this.rowContext, node);
+        if (!this.workRows) return rows;
+        if (node.kind === 'plan') return rows.concat(this.workRows.planChildren(node.ref, p.view.kind === 'items'));
+        return node.kind === 'step' && p.view.kind === 'items' ? rows.concat(this.workRows.stepChildren(node.ref, node.index)) : rows;
       }
+      case 'work': return this.workRows?.children(node) ?? [];
       default: return node satisfies never;
     }
   }
@@ -143,6 +159,7 @@ export class PlansTreeProvider implements vscode.TreeDataProvider<PlanTreeNode>,
         const p = this.plans.get(node.ref);
         return p ? planTypeView(p).parent(this.rowContext, node) : this.nodes.plan(node.ref);
       }
+      case 'work': return this.workRows?.parent(node);
       default: return node satisfies never;
     }
   }
@@ -207,6 +224,16 @@ export class PlansTreeProvider implements vscode.TreeDataProvider<PlanTreeNode>,
         this.nodes.forget(c.sessionId === undefined ? agentNodeId(c.agentId) : sessionNodeId(c.agentId, c.sessionId));
         this.coalescer.add(c.sessionId === undefined ? ROOT : agentNodeId(c.agentId));
         break;
+    }
+  }
+
+  /** Only the rows whose work changed: the entry, the plan's Work row, the Unplanned row. */
+  private onWorkChange(c: WorkChange): void {
+    if (c.unplanned) this.coalescer.add(`${sessionNodeId(c.agentId, c.sessionId)}/#unplanned`);
+    for (const s of c.steps) {
+      const plan = planNodeId({ agentId: c.agentId, sessionId: c.sessionId, planId: s.planId });
+      if (s.index >= 0) this.coalescer.add(`${plan}/${s.index}`);
+      else if (s.index === WHOLE_PLAN) this.coalescer.add(`${plan}/#work`);
     }
   }
 

@@ -182,7 +182,7 @@ describe('Demo Agent process', function () {
       assert.deepEqual(statuses(plans.at(-1)), Array(8).fill('completed'), 'impl (5) + tests (3); scratch removed');
       assert.ok(ofKind(updates, 'current_mode_update').length >= 1);
       const created = ofKind(updates, 'tool_call');
-      assert.deepEqual(created.map((c) => c.kind), ['read', 'edit']);
+      assert.deepEqual(created.map((c) => c.kind), ['read', 'edit', 'edit'], 'read, the edit, the test file');
       const diff = (created[1].content as Update[])[0];
       assert.deepEqual(Object.keys(diff).sort(), ['newText', 'oldText', 'path', 'type']);
       assert.equal(diff.path, path.join(s.cwd, '.acp-demo', 'hello.ts'));

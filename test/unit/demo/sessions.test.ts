@@ -46,7 +46,7 @@ describe('Demo Agent sessions', function () {
     assert.equal(k[0], 'user_message_chunk', 'the prompt is the first thing of the history');
     assert.ok(k.includes('user_message_chunk'));
     assert.ok(k.includes('agent_thought_chunk'));
-    assert.deepEqual(before.filter((u) => u.sessionUpdate === 'tool_call').map((u) => [u.kind, u.status]), [['read', 'completed'], ['edit', 'completed']]);
+    assert.deepEqual(before.filter((u) => u.sessionUpdate === 'tool_call').map((u) => [u.kind, u.status]), [['read', 'completed'], ['edit', 'completed'], ['edit', 'completed']]);
     assert.equal(k.filter((x) => x === 'plan').length, 1, 'one merged plan at the end of the replay');
     assert.equal(k.at(-1), 'plan');
     const userText = before.find((u) => u.sessionUpdate === 'user_message_chunk')?.content as { text: string };

@@ -1,0 +1,193 @@
+// One plan's steps as the work index sees them: a stable identity for each entry across the
+// plan's revisions (entries matched by content; entries left unmatched by a revision are taken as rewordings of
+// the steps it left unmatched, in order),
+// each step's timeline (first start, last finish) and the plan's drift (entries added, dropped or
+// reordered by a revision). Pure and vscode-free; time is passed in.
+import type { PlanContent, PlanEntry } from '../../protocol/domain';
+
+/** The step of a plan as a whole (markdown, file and custom plans, or work linked to no entry). */
+export const WHOLE_PLAN = -1;
+/** Caps: steps remembered per plan (dropped ones included), drift records per plan, text kept. */
+export const MAX_STEPS_PER_PLAN = 1000;
+export const MAX_DRIFT = 200;
+const MAX_TEXT = 200;
+
+export type StepStatus = string;
+
+/** What a step did: ids in arrival order, bounded by the store (see WorkStore). */
+export interface StepWork {
+  readonly calls: string[];
+  readonly files: string[];
+  readonly messages: string[];
+  readonly terminals: string[];
+}
+
+export interface Step extends StepWork {
+  /** Stable within its plan, for the life of the session. */
+  readonly key: number;
+  /** The current index in the plan, WHOLE_PLAN for the plan as a whole, -2 once dropped. */
+  index: number;
+  content: string;
+  status: StepStatus;
+  /** When it first went in progress, and when it last finished (completed, cancelled…). */
+  start?: number;
+  finish?: number;
+}
+
+export interface DriftRecord {
+  readonly version: number;
+  readonly time: number;
+  readonly added: readonly string[];
+  readonly dropped: readonly string[];
+  readonly moved: readonly string[];
+}
+
+export const DROPPED = -2;
+const FINAL = new Set(['completed', 'cancelled', 'failed']);
+
+function newWork(): StepWork { return { calls: [], files: [], messages: [], terminals: [] }; }
+
+function clip(s: string): string { return s.length > MAX_TEXT ? `${s.slice(0, MAX_TEXT - 1)}…` : s; }
+
+/** The steps of one plan (by planId) in one session. */
+export class PlanTrack {
+  readonly whole: Step;
+  /** Current entries, by index (items plans only). */
+  byIndex: Step[] = [];
+  /** Every step ever seen, oldest first (dropped ones stay, so their work stays reviewable). */
+  readonly all: Step[] = [];
+  readonly drift: DriftRecord[] = [];
+  droppedDrift = 0;
+  live = true;
+  itemsPlan = false;
+  version = 0;
+  /** The last time the agent sent this plan (picks the plan that takes un-stepped work). */
+  updatedAt = 0;
+  private nextKey = 0;
+
+  constructor(readonly planId: string) {
+    this.whole = { key: WHOLE_PLAN, index: WHOLE_PLAN, content: planId, status: 'in_progress', ...newWork() };
+  }
+
+  /** The steps in progress now (items plans). */
+  active(): Step[] { return this.byIndex.filter((s) => s.status === 'in_progress'); }
+
+  /**
+   * Applies a revision. Returns the steps whose row changed (status, content, index).
+   * Non-items plans have no entries: their work goes to the plan as a whole.
+   */
+  update(plan: PlanContent, time: number): Step[] {
+    this.version++;
+    this.updatedAt = time;
+    this.live = true;
+    if (plan.type !== 'items') { this.itemsPlan = false; return []; }
+    const first = !this.itemsPlan && this.byIndex.length === 0 && this.all.length === 0;
+    this.itemsPlan = true;
+    const next = this.match(plan.entries);
+    const changed: Step[] = [];
+    const added: string[] = [];
+    const used = new Set<Step>();
+    const result: Step[] = [];
+    next.forEach((m, i) => {
+      const e = plan.entries[i]!;
+      let s = m;
+      if (!s) {
+        s = { key: this.nextKey++, index: i, content: clip(e.content), status: 'pending', ...newWork() };
+        this.all.push(s);
+        if (!first) added.push(s.content);
+      }
+      used.add(s);
+      result.push(s);
+      if (s.index !== i || s.content !== clip(e.content) || s.status !== e.status) changed.push(s);
+      s.index = i;
+      s.content = clip(e.content);
+      this.setStatus(s, e.status, time);
+    });
+    const dropped = this.byIndex.filter((s) => !used.has(s));
+    for (const s of dropped) { s.index = DROPPED; changed.push(s); }
+    const moved = movedSteps(this.byIndex, next);
+    this.byIndex = result;
+    if (added.length || dropped.length || moved.length) {
+      this.drift.push({ version: this.version, time, added, dropped: dropped.map((s) => s.content), moved: moved.map((s) => s.content) });
+      if (this.drift.length > MAX_DRIFT) { this.drift.shift(); this.droppedDrift++; }
+    }
+    this.trim();
+    return changed;
+  }
+
+  /** The plan was removed: nothing of it is in progress any more. */
+  remove(time: number): Step[] {
+    this.live = false;
+    const was = this.active();
+    for (const s of was) if (s.finish === undefined) s.finish = time;
+    return was;
+  }
+
+  /** The step with this stable key (WHOLE_PLAN: the plan as a whole). */
+  step(key: number): Step | undefined {
+    return key === WHOLE_PLAN ? this.whole : this.all.find((s) => s.key === key);
+  }
+
+  /** Start: the first move out of `pending`; finish: the last move to a final status (cleared if it resumes). */
+  private setStatus(s: Step, status: string, time: number): void {
+    if (status === s.status) return;
+    if (FINAL.has(status)) s.finish = time;
+    else {
+      if (status !== 'pending' && s.start === undefined) s.start = time;
+      delete s.finish;
+    }
+    s.status = status;
+  }
+
+  /** For each new entry, the step it continues (same content first, then same index), or undefined. */
+  private match(entries: readonly PlanEntry[]): (Step | undefined)[] {
+    const byContent = new Map<string, Step[]>();
+    for (const s of this.byIndex) {
+      const list = byContent.get(s.content);
+      if (list) list.push(s); else byContent.set(s.content, [s]);
+    }
+    const taken = new Set<Step>();
+    const out: (Step | undefined)[] = entries.map((e) => {
+      const s = byContent.get(clip(e.content))?.shift();
+      if (s) taken.add(s);
+      return s;
+    });
+    // Entries reworded: the unmatched entries take the identities of the unmatched steps, in order.
+    const left = this.byIndex.filter((s) => !taken.has(s));
+    let k = 0;
+    out.forEach((s, i) => { if (!s && k < left.length) out[i] = left[k++]; });
+    return out;
+  }
+
+  /** Keeps at most MAX_STEPS_PER_PLAN steps: the oldest dropped steps without work go first. */
+  private trim(): void {
+    let excess = this.all.length - MAX_STEPS_PER_PLAN;
+    for (let i = 0; excess > 0 && i < this.all.length;) {
+      const s = this.all[i]!;
+      if (s.index === DROPPED) { this.all.splice(i, 1); excess--; } else i++;
+    }
+  }
+}
+
+/** Steps kept by both revisions whose relative order changed (those outside a longest kept order). */
+function movedSteps(before: readonly Step[], after: readonly (Step | undefined)[]): Step[] {
+  const rank = new Map<Step, number>();
+  before.forEach((s, i) => rank.set(s, i));
+  const seq = after.filter((s): s is Step => s !== undefined && rank.has(s));
+  // Longest increasing subsequence of old ranks (patience sorting), O(n log n).
+  const tails: number[] = [];
+  const prev: number[] = new Array<number>(seq.length).fill(-1);
+  const tailIdx: number[] = [];
+  seq.forEach((s, i) => {
+    const r = rank.get(s)!;
+    let lo = 0;
+    let hi = tails.length;
+    while (lo < hi) { const mid = (lo + hi) >> 1; if (tails[mid]! < r) lo = mid + 1; else hi = mid; }
+    tails[lo] = r;
+    tailIdx[lo] = i;
+    prev[i] = lo > 0 ? tailIdx[lo - 1]! : -1;
+  });
+  const keep = new Set<Step>();
+  for (let i = tails.length ? tailIdx[tails.length - 1]! : -1; i >= 0; i = prev[i]!) keep.add(seq[i]!);
+  return seq.filter((s) => !keep.has(s));
+}

@@ -1,0 +1,312 @@
+// The work index: which plan step each tool call, file change, terminal and agent message belongs
+// to. Fed the same session events as the other stores (synchronously, in arrival order, with the
+// time they arrived: a restored session replays its records with their times) plus the client's
+// own file writes. vscode-free.
+//
+// Attribution, for each piece of work when it first appears:
+//   1. an explicit link, `_meta["acp-plans/planEntry"] = {planId, index?}` (or a list of them), on
+//      the tool call, the message or the terminal: that entry of that plan (no index: the plan as a
+//      whole); a link to a plan the session does not have is ignored (docs/API.md);
+//   2. otherwise every entry in progress at that moment, in every plan of the session;
+//   3. otherwise, when no entry is in progress, the most recently updated live plan without
+//      entries (markdown, file, custom: the plan as a whole);
+//   4. otherwise "Unplanned".
+// A client write (fs/write_text_file) belongs to the tool call in progress that names the same
+// path (a diff or a location), so to that call's steps; without one, to the steps as above.
+// A later explicit link on a tool call moves the call (and its files) to the linked entry.
+//
+// Bounds: texts of file changes up to MAX_TEXT_CHARS each and MAX_SESSION_TEXT_CHARS per session
+// (over them the change is listed without content: review and revert say so); MAX_CALLS tool
+// calls per session (the oldest forgotten first); per plan, see steps.ts.
+import type { Disposable, Event } from '../../protocol/api';
+import type { Meta, SessionEvent, ToolCallContent, ToolCallFields } from '../../protocol/domain';
+import { Emitter } from '../emitter';
+import { PlanTrack, WHOLE_PLAN, type Step } from './steps';
+
+export { DROPPED, MAX_DRIFT, PlanTrack, WHOLE_PLAN, type DriftRecord, type Step } from './steps';
+
+/** The `_meta` key that links work to a plan entry explicitly. */
+export const PLAN_ENTRY_META_KEY = 'acp-plans/planEntry';
+export const MAX_TEXT_CHARS = 2 * 1024 * 1024;
+export const MAX_SESSION_TEXT_CHARS = 32 * 1024 * 1024;
+export const MAX_CALLS = 20_000;
+const MAX_TITLE = 200;
+const UNPLANNED_KEY = -3;
+
+export interface StepRef { readonly planId: string; readonly key: number }
+
+export interface CallInfo {
+  readonly toolCallId: string;
+  title: string;
+  kind: string;
+  status: string;
+  owners: Step[];
+  /** First seen (ms). */
+  readonly time: number;
+  /** Paths the call names in diffs and locations (created on the first one: most calls name none). */
+  paths?: Set<string>;
+}
+
+/** One change of one file: from a tool call's diff, or a write the client made for the agent. */
+export interface FileChange {
+  readonly path: string;
+  /** Text before (null: the file did not exist); undefined when not known or not kept. */
+  readonly before: string | null | undefined;
+  readonly after: string | undefined;
+  /** The client wrote it (fs/write_text_file): the only changes Revert may undo. */
+  readonly written: boolean;
+  readonly toolCallId?: string;
+  readonly time: number;
+  /** The texts were over the caps and were not kept. */
+  readonly textDropped?: boolean;
+  owners: Step[];
+}
+
+/** What changed: rows of steps (their current index; WHOLE_PLAN = the plan's own work row) and "Unplanned". */
+export interface WorkChange {
+  readonly agentId: string;
+  readonly sessionId: string;
+  readonly steps: readonly { readonly planId: string; readonly index: number }[];
+  readonly unplanned: boolean;
+}
+
+class SessionWork {
+  readonly plans = new Map<string, PlanTrack>();
+  readonly calls = new Map<string, CallInfo>();
+  /** Calls not finished yet (pending, in progress): where a client write looks for its call. */
+  readonly open = new Set<CallInfo>();
+  readonly changes: FileChange[] = [];
+  readonly messages = new Set<string>();
+  readonly terminals = new Set<string>();
+  readonly unplanned: Step = { key: UNPLANNED_KEY, index: UNPLANNED_KEY, content: 'Unplanned', status: 'unplanned', calls: [], files: [], messages: [], terminals: [] };
+  textChars = 0;
+  forgottenCalls = 0;
+}
+
+export class WorkStore implements Disposable {
+  private readonly _onDidChange = new Emitter<WorkChange>();
+  readonly onDidChange: Event<WorkChange> = this._onDidChange.event;
+  private readonly byAgent = new Map<string, Map<string, SessionWork>>();
+  private touched = new Set<Step>();
+
+  apply(agentId: string, e: SessionEvent, time: number): void {
+    const w = this.session(agentId, e.sessionId, true);
+    switch (e.kind) {
+      case 'plan_update': {
+        let t = w.plans.get(e.plan.planId);
+        if (!t) w.plans.set(e.plan.planId, (t = new PlanTrack(e.plan.planId)));
+        t.update(e.plan, time); // the plan store's own change refreshes these rows
+        return;
+      }
+      case 'plan_removed': w.plans.get(e.planId)?.remove(time); return;
+      case 'tool_call': this.toolCall(w, e.toolCallId, e.fields, time); break;
+      case 'tool_call_content_chunk': this.toolCall(w, e.toolCallId, { content: [e.content] }, time, true); break;
+      case 'message_chunk': case 'message':
+        if (e.role !== 'user' && !w.messages.has(e.messageId)) {
+          w.messages.add(e.messageId);
+          for (const s of this.owners(w, e._meta)) this.add(s, s.messages, e.messageId);
+        }
+        break;
+      case 'terminal_update': case 'terminal_output_chunk': this.terminal(w, e.terminalId, this.owners(w, e._meta)); break;
+      default: return;
+    }
+    this.flush(agentId, e.sessionId, w);
+  }
+
+  /** A write the client made for the agent (fs/write_text_file): `before` null when the file was new. */
+  recordWrite(agentId: string, sessionId: string, path: string, before: string | null, after: string, time: number): void {
+    const w = this.session(agentId, sessionId, true);
+    let call: CallInfo | undefined;
+    for (const c of w.open) if (c.paths?.has(path)) call = c;
+    const owners = call ? call.owners : this.owners(w, undefined);
+    this.addChange(w, { path, before, after, written: true, time, owners, ...(call ? { toolCallId: call.toolCallId } : {}) });
+    this.flush(agentId, sessionId, w);
+  }
+
+  // ------------------------------------------------------------------ queries
+
+  track(agentId: string, sessionId: string, planId: string): PlanTrack | undefined {
+    return this.session(agentId, sessionId, false)?.plans.get(planId);
+  }
+
+  /** The step at a plan's current index (WHOLE_PLAN: the plan as a whole). */
+  stepAt(agentId: string, sessionId: string, planId: string, index: number): Step | undefined {
+    const t = this.track(agentId, sessionId, planId);
+    return index === WHOLE_PLAN ? t?.whole : t?.byIndex[index];
+  }
+
+  unplanned(agentId: string, sessionId: string): Step | undefined {
+    return this.session(agentId, sessionId, false)?.unplanned;
+  }
+
+  call(agentId: string, sessionId: string, toolCallId: string): CallInfo | undefined {
+    return this.session(agentId, sessionId, false)?.calls.get(toolCallId);
+  }
+
+  /** The changes of one step, per file: the first `before` and the last `after` of the step. */
+  stepChanges(agentId: string, sessionId: string, step: Step): { path: string; first: FileChange; last: FileChange; all: FileChange[] }[] {
+    const out = new Map<string, { path: string; first: FileChange; last: FileChange; all: FileChange[] }>();
+    for (const c of this.session(agentId, sessionId, false)?.changes ?? []) {
+      if (!c.owners.includes(step)) continue;
+      const f = out.get(c.path);
+      if (f) { f.last = c; f.all.push(c); } else out.set(c.path, { path: c.path, first: c, last: c, all: [c] });
+    }
+    return [...out.values()];
+  }
+
+  /** Ids of the transcript items of a step: tool calls, messages (`m:<role>:<id>` is the transcript's). */
+  stepItems(step: Step): { calls: readonly string[]; messages: readonly string[] } {
+    return { calls: step.calls, messages: step.messages };
+  }
+
+  clearSession(agentId: string, sessionId: string): void { this.byAgent.get(agentId)?.delete(sessionId); }
+  clearAgent(agentId: string): void { this.byAgent.delete(agentId); }
+
+  dispose(): void { this._onDidChange.dispose(); }
+
+  // ------------------------------------------------------------------ internals
+
+  private session(agentId: string, sessionId: string, create: true): SessionWork;
+  private session(agentId: string, sessionId: string, create: false): SessionWork | undefined;
+  private session(agentId: string, sessionId: string, create: boolean): SessionWork | undefined {
+    let m = this.byAgent.get(agentId);
+    if (!m) { if (!create) return undefined; this.byAgent.set(agentId, (m = new Map())); }
+    let w = m.get(sessionId);
+    if (!w && create) m.set(sessionId, (w = new SessionWork()));
+    return w;
+  }
+
+  private toolCall(w: SessionWork, id: string, f: ToolCallFields, time: number, chunk = false): void {
+    let c = w.calls.get(id);
+    const explicit = linkOf(w, f._meta);
+    if (!c) {
+      c = { toolCallId: id, title: '', kind: 'other', status: 'pending', owners: explicit ?? this.owners(w, undefined), time };
+      w.calls.set(id, c);
+      for (const s of c.owners) this.add(s, s.calls, id);
+      this.forgetOldCalls(w);
+    } else if (explicit && !sameSteps(explicit, c.owners)) {
+      this.move(w, c, explicit);
+    }
+    if (typeof f.title === 'string') c.title = f.title.length > MAX_TITLE ? `${f.title.slice(0, MAX_TITLE - 1)}…` : f.title;
+    if (typeof f.kind === 'string') c.kind = f.kind;
+    if (typeof f.status === 'string' && f.status !== c.status) { c.status = f.status; for (const s of c.owners) this.touched.add(s); }
+    if (c.status === 'pending' || c.status === 'in_progress') w.open.add(c); else w.open.delete(c);
+    for (const l of f.locations ?? []) (c.paths ??= new Set()).add(l.path);
+    for (const content of f.content ?? []) this.content(w, c, content, time);
+    if (chunk) for (const s of c.owners) this.touched.add(s);
+  }
+
+  private content(w: SessionWork, c: CallInfo, content: ToolCallContent, time: number): void {
+    if (content.type === 'terminal') { this.terminal(w, content.terminalId, c.owners); return; }
+    if (content.type !== 'diff') return;
+    const texts = new Map((content.texts ?? []).map((t) => [t.path, t]));
+    for (const ch of content.changes) {
+      const path = ch.path;
+      const paths = (c.paths ??= new Set());
+      if (paths.has(`diff:${path}`)) continue; // a re-sent diff of the same call
+      paths.add(path);
+      paths.add(`diff:${path}`);
+      const t = texts.get(path);
+      this.addChange(w, {
+        path, before: t ? t.oldText : ch.operation === 'add' ? null : undefined, after: t?.newText,
+        written: false, toolCallId: c.toolCallId, time, owners: c.owners,
+      });
+    }
+  }
+
+  private terminal(w: SessionWork, terminalId: string, owners: Step[]): void {
+    if (w.terminals.has(terminalId)) return;
+    w.terminals.add(terminalId);
+    for (const s of owners) this.add(s, s.terminals, terminalId);
+  }
+
+  private addChange(w: SessionWork, change: FileChange): void {
+    let c = change;
+    const size = (c.before?.length ?? 0) + (c.after?.length ?? 0);
+    if (size > 2 * MAX_TEXT_CHARS || w.textChars + size > MAX_SESSION_TEXT_CHARS) {
+      c = { ...c, before: undefined, after: undefined, textDropped: true };
+    } else w.textChars += size;
+    w.changes.push(c);
+    for (const s of c.owners) this.add(s, s.files, c.path);
+  }
+
+  /** Moves a call (and its file changes) to other steps. */
+  private move(w: SessionWork, c: CallInfo, owners: Step[]): void {
+    for (const s of c.owners) { remove(s.calls, c.toolCallId); this.touched.add(s); }
+    c.owners = owners;
+    for (const s of owners) this.add(s, s.calls, c.toolCallId);
+    for (const ch of w.changes) {
+      if (ch.toolCallId !== c.toolCallId) continue;
+      ch.owners = owners;
+      for (const s of owners) this.add(s, s.files, ch.path);
+    }
+  }
+
+  private forgetOldCalls(w: SessionWork): void {
+    if (w.calls.size <= MAX_CALLS) return;
+    const oldest = w.calls.keys().next().value;
+    if (oldest === undefined) return;
+    const c = w.calls.get(oldest);
+    if (c) w.open.delete(c);
+    w.calls.delete(oldest);
+    w.forgottenCalls++;
+  }
+
+  /** Who owns work that appears now (rules 1–4 of the header). */
+  private owners(w: SessionWork, meta: Meta): Step[] {
+    const explicit = linkOf(w, meta);
+    if (explicit) return explicit;
+    const active: Step[] = [];
+    let whole: PlanTrack | undefined;
+    for (const t of w.plans.values()) {
+      if (!t.live) continue;
+      if (t.itemsPlan) active.push(...t.active());
+      else if (!whole || t.updatedAt >= whole.updatedAt) whole = t;
+    }
+    if (active.length) return active;
+    return [whole ? whole.whole : w.unplanned];
+  }
+
+  private add(s: Step, list: string[], id: string): void {
+    if (!list.includes(id)) list.push(id);
+    this.touched.add(s);
+  }
+
+  private flush(agentId: string, sessionId: string, w: SessionWork): void {
+    if (!this.touched.size) return;
+    const steps: { planId: string; index: number }[] = [];
+    let unplanned = false;
+    for (const s of this.touched) {
+      if (s === w.unplanned) { unplanned = true; continue; }
+      for (const t of w.plans.values()) if (t.whole === s || t.all.includes(s)) { steps.push({ planId: t.planId, index: s.index }); break; }
+    }
+    this.touched = new Set();
+    this._onDidChange.fire({ agentId, sessionId, steps, unplanned });
+  }
+}
+
+/** The steps an explicit `_meta` link names, or undefined when there is none (or none that resolves). */
+function linkOf(w: SessionWork, meta: Meta): Step[] | undefined {
+  const raw = meta?.[PLAN_ENTRY_META_KEY];
+  if (raw === undefined) return undefined;
+  const links = Array.isArray(raw) ? raw.slice(0, 16) : [raw];
+  const out: Step[] = [];
+  for (const l of links) {
+    if (!l || typeof l !== 'object') continue;
+    const { planId, index } = l as { planId?: unknown; index?: unknown };
+    const t = typeof planId === 'string' ? w.plans.get(planId) : undefined;
+    if (!t) continue;
+    const s = typeof index === 'number' && Number.isInteger(index) ? t.byIndex[index] ?? t.whole : t.whole;
+    if (!out.includes(s)) out.push(s);
+  }
+  return out.length ? out : undefined;
+}
+
+function sameSteps(a: readonly Step[], b: readonly Step[]): boolean {
+  return a.length === b.length && a.every((s) => b.includes(s));
+}
+
+function remove(list: string[], id: string): void {
+  const i = list.indexOf(id);
+  if (i >= 0) list.splice(i, 1);
+}

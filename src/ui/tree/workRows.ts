@@ -1,0 +1,133 @@
+// The Plans tree's rows of attributed work (src/state/attribution): under each entry of an items
+// plan, its tool calls (status icons) and changed files, counted in the entry's description; a
+// plan without entries gets one "Work" row for the plan as a whole; a session gets an
+// "Unplanned" row for work outside any step. Each entry's tooltip carries its timeline. Agent
+// text goes into labels, descriptions and plain tooltips only.
+import * as path from 'path';
+import * as vscode from 'vscode';
+import type { PlanRef } from '../../state/planStore';
+import { truncate } from '../../state/planSummary';
+import { stepTimeline } from '../../state/attribution/timeline';
+import { WHOLE_PLAN, type Step, type WorkStore } from '../../state/attribution/workStore';
+import { planNodeId, sessionNodeId, UNPLANNED_OWNER, type NodeIndex, type PlanTreeNode, type WorkNode } from './nodes';
+import { icon } from './treeItems';
+
+const C = vscode.TreeItemCollapsibleState;
+const MAX_ROWS = 500;
+
+export class WorkRows {
+  constructor(private readonly work: WorkStore, private readonly nodes: NodeIndex) {}
+
+  /** The step a step row or work row stands for. */
+  stepOf(n: { agentId: string; sessionId: string; planId: string | undefined; owner: number }): Step | undefined {
+    return n.planId === undefined ? this.work.unplanned(n.agentId, n.sessionId) : this.work.stepAt(n.agentId, n.sessionId, n.planId, n.owner);
+  }
+
+  /** Calls and files below an entry of an items plan. */
+  stepChildren(ref: PlanRef, index: number): PlanTreeNode[] {
+    if (ref.archiveId !== undefined) return [];
+    return this.rows(`${planNodeId(ref)}/${index}`, { agentId: ref.agentId, sessionId: ref.sessionId, planId: ref.planId, owner: index });
+  }
+
+  /** The counts, timeline and facets of an entry row; expandable when it has work. */
+  decorateStep(t: vscode.TreeItem, ref: PlanRef, index: number): void {
+    const s = ref.archiveId === undefined ? this.work.stepAt(ref.agentId, ref.sessionId, ref.planId, index) : undefined;
+    if (!s) return;
+    const counts = countText(s);
+    if (counts) {
+      t.description = [t.description, counts].filter(Boolean).join(' · ');
+      t.collapsibleState = C.Collapsed;
+      t.contextValue = `${t.contextValue ?? 'entry'}:work${s.files.length ? ':files' : ''}`;
+    }
+    const line = stepTimeline(s, (ms) => new Date(ms).toLocaleTimeString());
+    if (line) t.tooltip = `${typeof t.tooltip === 'string' ? t.tooltip : ''}\nTimeline: ${line}`;
+  }
+
+  /** The "Work" row of a plan without entries (its work as a whole), when it has some. */
+  planChildren(ref: PlanRef, itemsPlan: boolean): PlanTreeNode[] {
+    if (itemsPlan || ref.archiveId !== undefined) return [];
+    const s = this.work.stepAt(ref.agentId, ref.sessionId, ref.planId, WHOLE_PLAN);
+    if (!s || !countText(s)) return [];
+    return [this.nodes.work(`${planNodeId(ref)}/#work`, { agentId: ref.agentId, sessionId: ref.sessionId, planId: ref.planId, owner: WHOLE_PLAN, part: 'group', key: '' })];
+  }
+
+  /** The session's "Unplanned" row, when there is unplanned work. */
+  sessionChildren(agentId: string, sessionId: string): PlanTreeNode[] {
+    const s = this.work.unplanned(agentId, sessionId);
+    if (!s || !countText(s)) return [];
+    return [this.nodes.work(`${sessionNodeId(agentId, sessionId)}/#unplanned`, { agentId, sessionId, planId: undefined, owner: UNPLANNED_OWNER, part: 'group', key: '' })];
+  }
+
+  children(n: WorkNode): PlanTreeNode[] {
+    return n.part === 'group' ? this.rows(n.id, n) : [];
+  }
+
+  parent(n: WorkNode): PlanTreeNode {
+    const ref = { agentId: n.agentId, sessionId: n.sessionId, planId: n.planId ?? '' };
+    if (n.part === 'group') return n.planId === undefined ? this.nodes.session(n.agentId, n.sessionId) : this.nodes.plan(ref);
+    if (n.owner >= 0) return this.nodes.step(ref, n.owner);
+    const groupId = n.planId === undefined ? `${sessionNodeId(n.agentId, n.sessionId)}/#unplanned` : `${planNodeId(ref)}/#work`;
+    return this.nodes.work(groupId, { ...n, part: 'group', key: '' });
+  }
+
+  item(n: WorkNode): vscode.TreeItem {
+    const s = this.stepOf(n);
+    if (n.part === 'group') {
+      const t = new vscode.TreeItem(n.planId === undefined ? 'Unplanned' : 'Work', C.Collapsed);
+      t.id = n.id;
+      t.description = s ? countText(s) : '';
+      t.iconPath = icon(n.planId === undefined ? 'question' : 'tools');
+      t.tooltip = n.planId === undefined
+        ? 'Work the agent did while no plan step was in progress (and no plan of the session took it as a whole).'
+        : `Work done for plan ${n.planId} as a whole (it has no entries, or the agent linked the work to the plan).`;
+      t.contextValue = `work:group${s?.files.length ? ':files' : ''}`;
+      return t;
+    }
+    if (n.part === 'file') {
+      const t = new vscode.TreeItem(path.basename(n.key) || n.key, C.None);
+      t.id = n.id;
+      t.resourceUri = vscode.Uri.file(n.key);
+      t.iconPath = vscode.ThemeIcon.File;
+      t.description = truncate(vscode.workspace.asRelativePath(path.dirname(n.key)), 80);
+      t.tooltip = `${n.key}\nChanged in this step. Click to review the change.`;
+      t.contextValue = 'work:file';
+      t.command = { command: 'acp.reviewStepChanges', title: 'Review Change', arguments: [n] };
+      return t;
+    }
+    const c = this.work.call(n.agentId, n.sessionId, n.key);
+    const t = new vscode.TreeItem(truncate(c?.title || n.key, 80), C.None);
+    t.id = n.id;
+    t.description = c ? [c.kind, c.status].filter((x) => x && x !== 'other').join(' · ') : 'no longer kept';
+    t.iconPath = callIcon(c?.status ?? '');
+    t.tooltip = c ? `${c.title}\nTool call ${c.toolCallId} · ${c.kind} · ${c.status}\nStarted ${new Date(c.time).toLocaleTimeString()}` : `Tool call ${n.key}`;
+    t.contextValue = 'work:call';
+    return t;
+  }
+
+  private rows(ownerId: string, n: { agentId: string; sessionId: string; planId: string | undefined; owner: number }): PlanTreeNode[] {
+    const s = this.stepOf(n);
+    if (!s) return [];
+    const base = { agentId: n.agentId, sessionId: n.sessionId, planId: n.planId, owner: n.owner };
+    return [
+      ...s.calls.slice(-MAX_ROWS).map((id) => this.nodes.work(ownerId, { ...base, part: 'call', key: id })),
+      ...s.files.slice(-MAX_ROWS).map((p) => this.nodes.work(ownerId, { ...base, part: 'file', key: p })),
+    ];
+  }
+}
+
+export function countText(s: Step): string {
+  const parts: string[] = [];
+  if (s.calls.length) parts.push(`${s.calls.length} call${s.calls.length === 1 ? '' : 's'}`);
+  if (s.files.length) parts.push(`${s.files.length} file${s.files.length === 1 ? '' : 's'}`);
+  return parts.join(' · ');
+}
+
+function callIcon(status: string): vscode.ThemeIcon {
+  switch (status) {
+    case 'pending': return icon('circle-outline');
+    case 'in_progress': return icon('loading~spin');
+    case 'completed': return icon('pass', 'testing.iconPassed');
+    case 'failed': return icon('error', 'errorForeground');
+    default: return icon('primitive-dot');
+  }
+}

@@ -1,0 +1,205 @@
+// What the commands on a plan step's work do (src/state/attribution); a bundle of its own,
+// dist/work-actions.js, loaded on the first use (src/ui/workCommands.ts registers the commands and
+// the `acp-step:` documents). Review Changes of This Step (VS
+// Code's multi-file diff editor over read-only `acp-step:` documents holding the texts the work
+// index kept, so the review shows what the step did even after the files changed again), Show
+// Work of This Step (the conversation filtered to the step's items, until the user clears it),
+// Revert Changes of This Step (undoes the client's own writes of the step where the file still
+// holds what the step left; says per file why not otherwise; asks first). And the step timeline
+// and drift document of Show Plan History. Each accepts a tree row or a plain target (tests).
+import * as path from 'path';
+import * as vscode from 'vscode';
+import { timelineMarkdown } from '../state/attribution/timeline';
+import { WHOLE_PLAN, type FileChange, type Step, type WorkStore } from '../state/attribution/workStore';
+import type { PlanRef } from '../state/planStore';
+import { truncate } from '../state/planSummary';
+import { sessionKey, type SessionStore } from '../state/sessionStore';
+import { messageItemId, toolCallItemId } from '../state/transcript/ids';
+import type { Conversation } from './conversation';
+import { isPlanTreeNode } from './tree/nodes';
+
+/** The module's one export the loader uses. */
+export function createWorkActions(host: WorkActionsHost): WorkActions { return new WorkActions(host); }
+
+/** What the actions get from the extension bundle. */
+export interface WorkActionsHost {
+  readonly work: WorkStore;
+  readonly store: SessionStore;
+  readonly conversation: Conversation;
+  /** A read-only `acp-step:` document with this text (side: before, after, timeline). */
+  doc(batch: number, side: string, file: string, name: string, text: string): vscode.Uri;
+  /** A new batch number (documents of one review share it). */
+  nextBatch(): number;
+}
+
+/** A step named without a tree row: `planId` absent = Unplanned, `index` absent = the plan as a whole. */
+export interface StepTarget { agentId: string; sessionId: string; planId?: string; index?: number; path?: string }
+
+interface Resolved { agentId: string; sessionId: string; step: Step; label: string; path?: string }
+
+export interface RevertResult { reverted: string[]; skipped: { path: string; why: string }[]; cancelled?: boolean }
+
+export class WorkActions {
+  private readonly work: WorkStore;
+  private readonly store: SessionStore;
+  private readonly conversation: Conversation;
+
+  constructor(private readonly host: WorkActionsHost) {
+    this.work = host.work;
+    this.store = host.store;
+    this.conversation = host.conversation;
+  }
+
+  /** Opens the multi-file diff of the step's changed files; returns the files shown. */
+  async review(arg: unknown): Promise<string[]> {
+    const t = this.resolve(arg);
+    if (!t) return [];
+    const changes = this.work.stepChanges(t.agentId, t.sessionId, t.step).filter((c) => !t.path || c.path === t.path);
+    if (!changes.length) {
+      void vscode.window.showInformationMessage(`Step "${t.label}" changed no files that ACP Plans saw (no diffs in its tool calls, no writes through the editor).`);
+      return [];
+    }
+    const batch = this.host.nextBatch();
+    const resources = changes.map((c) => {
+      const name = path.basename(c.path) || 'file';
+      return [
+        vscode.Uri.file(c.path),
+        this.doc(batch, 'before', c.path, name, c.first.before, c.first),
+        this.doc(batch, 'after', c.path, name, c.last.after, c.last),
+      ];
+    });
+    await vscode.commands.executeCommand('vscode.changes', `Changes of step: ${truncate(t.label, 60)}`, resources);
+    return changes.map((c) => c.path);
+  }
+
+  /** Shows only the step's tool calls and messages in the conversation; returns the item ids. */
+  async showWork(arg: unknown): Promise<string[]> {
+    const t = this.resolve(arg);
+    if (!t) return [];
+    const ids = [
+      ...t.step.calls.map(toolCallItemId),
+      ...t.step.messages.flatMap((m) => [messageItemId('agent', m), messageItemId('thought', m)]),
+    ];
+    if (this.store.session(t.agentId, t.sessionId)) this.store.setActiveSession({ agentId: t.agentId, sessionId: t.sessionId });
+    this.conversation.setFilter({ sessionId: sessionKey(t.agentId, t.sessionId), label: `Work of step "${truncate(t.label, 80)}"`, itemIds: ids });
+    await this.conversation.reveal();
+    return ids;
+  }
+
+  /** Undoes the step's own writes after a confirmation; returns what was and was not reverted. */
+  async revert(arg: unknown): Promise<RevertResult> {
+    const t = this.resolve(arg);
+    if (!t) return { reverted: [], skipped: [] };
+    const checks = await Promise.all(this.work.stepChanges(t.agentId, t.sessionId, t.step)
+      .filter((c) => !t.path || c.path === t.path)
+      .map(async (c) => ({ path: c.path, plan: await revertPlan(c.all) })));
+    const skipped: { path: string; why: string }[] = [];
+    const todo: { path: string; before: string | null }[] = [];
+    for (const x of checks) {
+      if ('why' in x.plan) skipped.push({ path: x.path, why: x.plan.why });
+      else todo.push({ path: x.path, before: x.plan.before });
+    }
+    if (!todo.length) {
+      const detail = skipped.map((s) => `${vscode.workspace.asRelativePath(s.path)}: ${s.why}`).join('\n') || 'It changed no files.';
+      void vscode.window.showWarningMessage(`Nothing of step "${truncate(t.label, 60)}" can be reverted. ${detail}`);
+      return { reverted: [], skipped };
+    }
+    const go = 'Revert';
+    const picked = await vscode.window.showQuickPick([
+      { label: `$(discard) ${go} ${todo.length} file${todo.length === 1 ? '' : 's'} to before step "${truncate(t.label, 50)}"`, go: true },
+      { label: '$(close) Cancel', go: false },
+      ...todo.map((c) => ({ label: vscode.workspace.asRelativePath(c.path), description: c.before === null ? 'will be deleted (the step created it)' : 'will get its text from before the step', go: undefined })),
+      ...skipped.map((s) => ({ label: `$(warning) ${vscode.workspace.asRelativePath(s.path)}`, description: `not reverted: ${s.why}`, go: undefined })),
+    ], { title: `Revert Changes of This Step`, placeHolder: 'Check the files, then pick Revert', ignoreFocusOut: true });
+    if (picked?.go !== true) return { reverted: [], skipped, cancelled: true };
+    const reverted: string[] = [];
+    for (const c of todo) {
+      try {
+        await restore(c.path, c.before);
+        reverted.push(c.path);
+      } catch (err) {
+        skipped.push({ path: c.path, why: `could not be written (${err instanceof Error ? err.message : String(err)})` });
+      }
+    }
+    const notes = skipped.map((s) => `${vscode.workspace.asRelativePath(s.path)}: ${s.why}`);
+    void vscode.window.showInformationMessage(`Reverted ${reverted.length} file${reverted.length === 1 ? '' : 's'} of step "${truncate(t.label, 50)}".${notes.length ? ` Not reverted: ${notes.join('; ')}` : ''}`);
+    return { reverted, skipped };
+  }
+
+  /** The step timeline and drift of a plan, as a read-only document; undefined when the plan has no work index. */
+  async showTimeline(ref: PlanRef): Promise<vscode.Uri | undefined> {
+    const track = ref.archiveId === undefined ? this.work.track(ref.agentId, ref.sessionId, ref.planId) : undefined;
+    if (!track) return undefined;
+    const uri = this.host.doc(this.host.nextBatch(), 'timeline', ref.planId, `${ref.planId}-timeline.md`, timelineMarkdown(track, (ms) => new Date(ms).toLocaleTimeString()));
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: true });
+    return uri;
+  }
+
+  private doc(batch: number, side: string, file: string, name: string, text: string | null | undefined, c?: FileChange): vscode.Uri {
+    const body = text === null ? '' : text ?? `(ACP Plans did not keep this text${c?.textDropped ? ': it was over the size kept per change' : ': the agent sent the change without full texts'}.)`;
+    return this.host.doc(batch, side, file, name, body);
+  }
+
+  private resolve(arg: unknown): Resolved | undefined {
+    let target: StepTarget | undefined;
+    if (isPlanTreeNode(arg)) {
+      if (arg.kind === 'step') target = { agentId: arg.ref.agentId, sessionId: arg.ref.sessionId, planId: arg.ref.planId, index: arg.index };
+      else if (arg.kind === 'work') {
+        target = { agentId: arg.agentId, sessionId: arg.sessionId, ...(arg.planId !== undefined ? { planId: arg.planId } : {}), ...(arg.owner >= 0 ? { index: arg.owner } : {}) };
+        if (arg.part === 'file') target.path = arg.key;
+      }
+    } else if (arg && typeof arg === 'object' && typeof (arg as StepTarget).agentId === 'string' && typeof (arg as StepTarget).sessionId === 'string') target = arg as StepTarget;
+    if (!target) {
+      void vscode.window.showInformationMessage('Pick a plan step in the Plans view (right-click it) to review, show or revert its work.');
+      return undefined;
+    }
+    const { agentId, sessionId, planId, index } = target;
+    const step = planId === undefined ? this.work.unplanned(agentId, sessionId) : this.work.stepAt(agentId, sessionId, planId, index ?? WHOLE_PLAN);
+    if (!step) {
+      void vscode.window.showWarningMessage('This step has no recorded work (the session was cleared, or the plan changed since).');
+      return undefined;
+    }
+    const label = planId === undefined ? 'Unplanned' : index === undefined ? `${planId} (the plan as a whole)` : step.content;
+    return { agentId, sessionId, step, label, ...(target.path ? { path: target.path } : {}) };
+  }
+}
+
+/**
+ * Whether a file's changes in a step can be undone: the client's own writes only (a diff the agent
+ * announced for a call the client then wrote is part of that write), the file still as the step
+ * left it. Returns the text to put back, or why not.
+ */
+async function revertPlan(all: readonly FileChange[]): Promise<{ before: string | null } | { why: string }> {
+  const writes = all.filter((c) => c.written);
+  const last = writes.at(-1);
+  if (!last) return { why: 'the agent changed it itself (ACP Plans can undo only the writes it made for the agent)' };
+  if (all.some((c) => !c.written && c.time > last.time && c.toolCallId !== last.toolCallId)) return { why: 'the agent changed it itself after ACP Plans wrote it' };
+  const before = writes[0]!.before;
+  if (writes.some((c) => c.textDropped) || before === undefined || last.after === undefined) return { why: 'the file was too large for ACP Plans to keep its text' };
+  const now = await currentText(last.path);
+  if (now !== last.after) return { why: now === null ? 'it was deleted after this step' : 'it changed after this step (a later step or an edit); review the change and undo it by hand' };
+  return { before };
+}
+
+async function currentText(file: string): Promise<string | null> {
+  const open = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'file' && d.uri.fsPath === file);
+  if (open) return open.getText();
+  try {
+    return new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.file(file)));
+  } catch {
+    return null;
+  }
+}
+
+/** Puts back the text from before the step (null: the step created the file, so it is deleted). */
+async function restore(file: string, before: string | null): Promise<void> {
+  const uri = vscode.Uri.file(file);
+  const edit = new vscode.WorkspaceEdit();
+  if (before === null) edit.deleteFile(uri, { ignoreIfNotExists: true });
+  else {
+    const doc = await vscode.workspace.openTextDocument(uri);
+    edit.replace(uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), before);
+  }
+  if (!(await vscode.workspace.applyEdit(edit))) throw new Error('VS Code rejected the edit');
+  if (before !== null) await (await vscode.workspace.openTextDocument(uri)).save();
+}

@@ -1,0 +1,63 @@
+// The commands on a plan step's work: Review Changes of This Step, Show Work of This Step, Revert
+// Changes of This Step, and the step timeline of Show Plan History. What they do lives in
+// workActions.ts, a bundle of its own (dist/work-actions.js, esbuild.mjs maps the `require` below
+// to it) loaded on the first use, so activation and the extension bundle do not pay for it. This
+// file keeps the read-only `acp-step:` documents those actions open (bounded), so they outlive a
+// command.
+import * as vscode from 'vscode';
+import type { WorkStore } from '../state/attribution/workStore';
+import type { PlanRef } from '../state/planStore';
+import type { SessionStore } from '../state/sessionStore';
+import type { Conversation } from './conversation';
+import type * as Actions from './workActions';
+
+export const STEP_SCHEME = 'acp-step';
+const MAX_DOCS = 200;
+
+export class WorkCommands implements vscode.Disposable {
+  private readonly docs = new Map<string, string>();
+  private seq = 0;
+  private readonly subs: vscode.Disposable[] = [];
+  private actions: Actions.WorkActions | undefined;
+
+  constructor(private readonly work: WorkStore, private readonly store: SessionStore, private readonly conversation: Conversation) {
+    this.subs.push(
+      vscode.workspace.registerTextDocumentContentProvider(STEP_SCHEME, { provideTextDocumentContent: (uri) => this.docs.get(uri.toString()) ?? '(no longer kept)' }),
+      vscode.commands.registerCommand('acp.reviewStepChanges', (arg?: unknown) => this.load()?.review(arg)),
+      vscode.commands.registerCommand('acp.showStepWork', (arg?: unknown) => this.load()?.showWork(arg)),
+      vscode.commands.registerCommand('acp.revertStepChanges', (arg?: unknown) => this.load()?.revert(arg)),
+    );
+  }
+
+  /** Opens a plan's step timeline and drift; undefined when the plan has no work index. */
+  async showTimeline(ref: PlanRef): Promise<vscode.Uri | undefined> {
+    return this.load()?.showTimeline(ref);
+  }
+
+  dispose(): void {
+    for (const s of this.subs.splice(0)) s.dispose();
+    this.docs.clear();
+  }
+
+  private load(): Actions.WorkActions | undefined {
+    if (this.actions) return this.actions;
+    try {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (see above)
+      const mod = require('./workActions') as typeof Actions;
+      this.actions = mod.createWorkActions({
+        work: this.work, store: this.store, conversation: this.conversation,
+        nextBatch: () => ++this.seq,
+        doc: (batch, side, file, name, text) => {
+          // Both sides share the path (the diff editor shows a change, not a rename); the side and the file are in the query.
+          const uri = vscode.Uri.from({ scheme: STEP_SCHEME, path: `/${batch}/${name}`, query: new URLSearchParams({ side, file }).toString() });
+          this.docs.set(uri.toString(), text);
+          while (this.docs.size > MAX_DOCS) this.docs.delete(this.docs.keys().next().value!);
+          return uri;
+        },
+      });
+    } catch (err) {
+      void vscode.window.showErrorMessage(`ACP Plans could not load its step commands (work-actions.js): ${err instanceof Error ? err.message : String(err)}. Reinstall the extension.`);
+    }
+    return this.actions;
+  }
+}

@@ -16,13 +16,14 @@ import { InstalledAgents } from '../agents/installedAgents';
 import { registerRegistryCommands, registryLoader } from '../ui/registryCommands';
 import { parseSessionKey, sessionKey, SessionStore, type SessionKey } from '../state/sessionStore';
 import { PlanStore } from '../state/planStore';
-import { permissionItemId, Transcript } from '../state/transcript';
+import { permissionItemId, toolCallItemId, Transcript } from '../state/transcript';
 import { registerAgentCommands } from '../ui/agentCommands';
 import { registerHistoryCommands } from '../ui/historyCommands';
 import { createPlansUi, type PlansUi } from '../ui/plansUi';
 import { Conversation } from '../ui/conversation';
 import { ContextKeys } from '../ui/contextKeys';
 import { PermissionBroker } from './permissionBroker';
+import { approvedPlanEvent } from './planApproval';
 import { vscodeConsentUi } from '../ui/permissionPrompts';
 import { SessionActions } from './sessionActions';
 import { IntentChecks } from './intentChecks';
@@ -56,6 +57,11 @@ export class AcpExtension extends Disposable {
     this.broker = this._register(new PermissionBroker(context.globalState, this.store, vscodeConsentUi, (m) => this.logs.main.info(m)));
     this.intent = this._register(new IntentChecks(this.config, this.logs, this.plans));
     this.broker.inspector = (agentId, req) => this.intent.inspectPermission(agentId, req);
+    this.broker.toolKindOf = (agentId, req) => {
+      const s = req.subject;
+      const tc = s?.type === 'tool_call' ? this.transcript.session(sessionKey(agentId, req.sessionId))?.item(toolCallItemId(s.toolCallId)) : undefined;
+      return tc?.kind === 'tool_call' ? tc.toolKind : undefined;
+    };
     const consent = this._register(new ClientConsent(this.broker, this.store, (agentId) => this.agents.get(agentId)?.def.name ?? agentId));
     const terminals = new TerminalService({
       onOutput: (t) => {
@@ -169,6 +175,8 @@ export class AcpExtension extends Disposable {
       }
       this.transcript.resolvePermission(key, d.id, d.outcome);
       this.history?.record(d.agentId, d.sessionId, { t: Date.now(), answer: { id: d.id, outcome: d.outcome } });
+      const approved = approvedPlanEvent(this.transcript.session(key)?.item(permissionItemId(d.id)), d.outcome, d.sessionId, this.plans.plans(d.agentId, d.sessionId));
+      if (approved) this.apply(d.agentId, approved);
     }));
   }
 

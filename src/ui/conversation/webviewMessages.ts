@@ -62,8 +62,10 @@ export type ItemView =
   | {
       kind: 'permission'; itemId: string; index: number; requestId: string; title: string; description: string | null;
       /** `label` carries the option's kind next to the agent's name; `warning` when they contradict. */
-      subject: string | null; options: { optionId: string; name: string; kind: string; label: string; warning: string | null }[];
+      subject: string | null; options: { optionId: string; name: string; kind: string; label: string; warning: string | null; explain: string | null }[];
       state: 'pending' | 'selected' | 'cancelled'; optionId: string | null; flags: string[];
+      /** Set for a plan-mode approval (a `switch_mode` tool call): the plan (Markdown, untrusted) shown in full. */
+      planMode: { plan: string | null; planTruncated: boolean } | null;
     }
   | { kind: 'notice'; itemId: string; index: number; severity: string; title: string; description: string | null }
   | { kind: 'unknown'; itemId: string; index: number; label: string; json: string }

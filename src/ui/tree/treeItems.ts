@@ -107,6 +107,8 @@ export interface PlanLook {
   readonly detail?: string;
   /** Added to the tooltip after the type line. */
   readonly tooltip?: readonly (string | undefined)[];
+  /** A title from the plan's content (a Markdown plan's first heading), used when the planId is a machine id. */
+  readonly title?: string;
   /** The type facet of `contextValue` (`plan:<facet>`). */
   readonly facet: string;
 }
@@ -115,7 +117,7 @@ export function planItem(node: PlanTreeNode, p: PlanRecord, look: PlanLook): vsc
   const s = p.summary;
   const typeName = p.plan.type === 'unknown' ? p.plan.rawType : p.plan.type;
   const collapsed = s.resolved || p.archived !== undefined || look.collapsed === true;
-  const t = item(node, truncate(p.planId, LABEL_MAX), collapsed ? C.Collapsed : C.Expanded);
+  const t = item(node, truncate(planLabel(p.planId, look.title), LABEL_MAX), collapsed ? C.Collapsed : C.Expanded);
   // VS Code keeps the expansion a node had under the same id; a finished plan gets its own id
   // so it collapses when it completes (the element, its children and getParent are unchanged).
   if (s.resolved && !look.stableId) t.id = `${node.id}#done`;
@@ -137,6 +139,20 @@ export function planItem(node: PlanTreeNode, p: PlanRecord, look: PlanLook): vsc
   ].filter(Boolean).join('\n');
   t.contextValue = `plan:${look.facet}${s.resolved ? ':done' : ''}${p.archived ? ':archived' : ''}`;
   return t;
+}
+
+/**
+ * The plan row's label. An agent's own short name for a plan is kept as is (`impl`, `notes`); a
+ * machine id (`codex-structured-plan`, `plan-mode`, the bare `plan`) gives way to the plan's title,
+ * else reads as words ("Codex structured plan"). The planId is always in the tooltip.
+ */
+export function planLabel(planId: string, title?: string): string {
+  const machine = /[-_.:/\s]/.test(planId.replace(/^_+/, '')) || planId.toLowerCase() === 'plan' || /\d{3,}/.test(planId);
+  if (!machine) return planId;
+  const heading = title?.replace(/\s+/g, ' ').trim();
+  if (heading) return heading;
+  const words = planId.replace(/[-_.:/\s]+/g, ' ').trim();
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : planId;
 }
 
 export function entryItem(node: PlanTreeNode, e: PlanEntry, index: number): vscode.TreeItem {

@@ -53,6 +53,9 @@ function handle(m: ToWebview): void {
     case 'focusInput':
       composer.focus();
       return;
+    case 'mediaPicked':
+      composer.mediaPicked(m.items, m.problems);
+      return;
     case 'inspect':
       post({ type: 'inspectResult', reqId: m.reqId, snapshot: inspect(m.click) });
       return;

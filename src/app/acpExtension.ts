@@ -93,7 +93,12 @@ export class AcpExtension extends Disposable {
       // The conversation knows sessions by sessionKey(agent, session).
       promptCapabilities: (key) => { const ref = parseSessionKey(key); return ref && this.agents.get(ref.agentId)?.connection?.capabilities.prompt; },
       sessionFacts: {
-        get: (key) => { const ref = parseSessionKey(key); return ref && this.store.session(ref.agentId, ref.sessionId); },
+        get: (key) => {
+          const ref = parseSessionKey(key);
+          const s = ref && this.store.session(ref.agentId, ref.sessionId);
+          const prompt = s && this.agents.get(s.agentId)?.connection?.capabilities.prompt;
+          return s && (prompt ? { ...s, accepts: { image: prompt.image, audio: prompt.audio } } : s);
+        },
         onDidChange: (listener) => this.store.onDidChange((c) => { if (c.scope === 'session') listener(sessionKey(c.agentId, c.sessionId)); }),
       },
     }));

@@ -196,6 +196,8 @@ export interface SessionFacts {
   readonly stopReason?: string;
   readonly configOptions: readonly ConfigOption[];
   readonly queued: readonly { readonly id: string; readonly text: string }[];
+  /** What the session's agent accepts in prompts besides text (its prompt capabilities). */
+  readonly accepts?: { readonly image: boolean; readonly audio: boolean };
 }
 
 /** Where the conversation reads session facts, and hears that they changed (by session id). */
@@ -225,6 +227,7 @@ export function sessionView(sessionId: string, m: SessionMeta, facts: SessionFac
     config, usage: m.usage ? { used: m.usage.used, size: m.usage.size, cost } : null,
     lastTurnUsage: m.lastTurnUsage ? usageText(m.lastTurnUsage) : null,
     queued: facts.queued.map((q) => ({ id: q.id, text: q.text })),
+    accepts: { image: facts.accepts?.image === true, audio: facts.accepts?.audio === true },
   };
 }
 

@@ -97,6 +97,8 @@ export interface SessionView {
   usage: { used: number; size: number; cost: string | null } | null;
   lastTurnUsage: string | null;
   queued: { id: string; text: string }[];
+  /** Content the agent accepts in prompts beyond text and links (its prompt capabilities). */
+  accepts: { image: boolean; audio: boolean };
 }
 
 // ---------------------------------------------------------------- extension → webview
@@ -152,15 +154,22 @@ export type ToWebview =
   | { type: 'earlier'; sessionId: string; items: ItemView[]; firstIndex: number; terminals: TerminalView[] }
   | { type: 'mentionResults'; reqId: number; items: MentionItem[] }
   | { type: 'inspect'; reqId: number; click?: { selector: string; text?: string } }
-  | { type: 'focusInput' };
+  | { type: 'focusInput' }
+  /** Answer to `pickMedia`: the files read, and what was refused (one sentence each). */
+  | { type: 'mediaPicked'; items: MediaAttachment[]; problems: string[] };
 
 // ---------------------------------------------------------------- webview → extension
 
 export interface Attachment { uri: string; name: string }
 
+/** An image or audio clip attached to a prompt: base64 data (bounded, see promptBlocks.ts). */
+export interface MediaAttachment { name: string; mimeType: string; data: string }
+
 export type FromWebview =
   | { type: 'ready' }
-  | { type: 'submit'; sessionId: string | null; text: string; attachments: Attachment[] }
+  | { type: 'submit'; sessionId: string | null; text: string; attachments: Attachment[]; media?: MediaAttachment[] }
+  /** "Attach…": the extension shows a file picker for images / audio. */
+  | { type: 'pickMedia'; sessionId: string | null }
   | { type: 'cancel'; sessionId: string }
   /** `option`: the position of the clicked option among the request's options. */
   | { type: 'permission'; sessionId: string; requestId: string; optionId: string; option: number }

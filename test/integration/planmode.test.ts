@@ -51,7 +51,8 @@ describe('Plan mode, prompt images and session fixes (Demo Agent, v2)', function
   before(async () => {
     ({ a, ref, restore } = await startDemo('2'));
     await vscode.commands.executeCommand('workbench.view.extension.acp');
-    await vscode.commands.executeCommand('acp.openConversation');
+    // A wider sidebar, so the card shows more of the plan in the screenshot.
+    for (let i = 0; i < 8; i++) await vscode.commands.executeCommand('workbench.action.increaseViewWidth');
   });
   after(async () => {
     await vscode.commands.executeCommand('acp.stopAgent', 'demo');
@@ -127,8 +128,11 @@ describe('Plan mode, prompt images and session fixes (Demo Agent, v2)', function
       assert.ok(await webviewClick('button.send'));
       await waitFor(a.internals.transcript.onDidChange, () => agentTexts(a, ref).some((x) => x.startsWith('Received 1 image')), 20_000, 'the image acknowledged');
       assert.ok(agentTexts(a, ref).includes('Received 1 image: image/png, 74 bytes'), JSON.stringify(agentTexts(a, ref)));
-      await turnEnd(a, ref);
-      await waitForWebview('img.block-image', (t) => t.length > 0);
+      // The prompt echoed in the conversation shows the image; the default turn it started is cancelled.
+      await waitForWebview('.message.role-user img.block-image', (t) => t.length > 0);
+      console.log(`screenshot: ${await screenshot('planmode-image-received')}`);
+      await vscode.commands.executeCommand('acp.cancelTurn', ref);
+      assert.strictEqual(await turnEnd(a, ref), 'cancelled');
     } finally {
       w.showOpenDialog = original;
     }

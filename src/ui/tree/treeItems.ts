@@ -11,6 +11,7 @@ import type { PlanRecord } from '../../state/planStore';
 import { KNOWN_STATUSES, statusLabel, truncate } from '../../state/planSummary';
 import type { AgentState, SessionState } from '../../state/sessionStore';
 import type { PlanTreeNode } from './nodes';
+import { planLabel } from './planLabel';
 
 export const LABEL_MAX = 80;
 
@@ -139,20 +140,6 @@ export function planItem(node: PlanTreeNode, p: PlanRecord, look: PlanLook): vsc
   ].filter(Boolean).join('\n');
   t.contextValue = `plan:${look.facet}${s.resolved ? ':done' : ''}${p.archived ? ':archived' : ''}`;
   return t;
-}
-
-/**
- * The plan row's label. An agent's own short name for a plan is kept as is (`impl`, `notes`); a
- * machine id (`codex-structured-plan`, `plan-mode`, the bare `plan`) gives way to the plan's title,
- * else reads as words ("Codex structured plan"). The planId is always in the tooltip.
- */
-export function planLabel(planId: string, title?: string): string {
-  const machine = /[-_.:/\s]/.test(planId.replace(/^_+/, '')) || planId.toLowerCase() === 'plan' || /\d{3,}/.test(planId);
-  if (!machine) return planId;
-  const heading = title?.replace(/\s+/g, ' ').trim();
-  if (heading) return heading;
-  const words = planId.replace(/[-_.:/\s]+/g, ' ').trim();
-  return words ? words.charAt(0).toUpperCase() + words.slice(1) : planId;
 }
 
 export function entryItem(node: PlanTreeNode, e: PlanEntry, index: number): vscode.TreeItem {

@@ -51,8 +51,6 @@ describe('Plan mode, prompt images and session fixes (Demo Agent, v2)', function
   before(async () => {
     ({ a, ref, restore } = await startDemo('2'));
     await vscode.commands.executeCommand('workbench.view.extension.acp');
-    // A wider sidebar, so the card shows more of the plan in the screenshot.
-    for (let i = 0; i < 8; i++) await vscode.commands.executeCommand('workbench.action.increaseViewWidth');
   });
   after(async () => {
     await vscode.commands.executeCommand('acp.stopAgent', 'demo');
@@ -88,6 +86,10 @@ describe('Plan mode, prompt images and session fixes (Demo Agent, v2)', function
       assert.match(explain[1]!, /decides by itself/);
       assert.match(explain[2]!, /bypass permissions: the agent will edit files and run commands WITHOUT asking you/);
       assert.match(explain[3]!, /Stay in plan mode: the agent changes nothing/);
+      // Scroll the plan into view (a click on its summary folds it, a second one unfolds it).
+      assert.ok(await webviewClick('.permission.plan-mode .perm-plan > summary'));
+      assert.ok(await webviewClick('.permission.plan-mode .perm-plan > summary'));
+      await waitForWebview('.permission.plan-mode .perm-plan h2', (t) => t.includes('Risks'));
       console.log(`screenshot: ${await screenshot('planmode-card')}`);
       assert.ok(await webviewClick('button.perm-option', 'manually approve edits'), 'clicked the approve option in the webview');
     } else {
@@ -130,11 +132,30 @@ describe('Plan mode, prompt images and session fixes (Demo Agent, v2)', function
       assert.ok(agentTexts(a, ref).includes('Received 1 image: image/png, 74 bytes'), JSON.stringify(agentTexts(a, ref)));
       // The prompt echoed in the conversation shows the image; the default turn it started is cancelled.
       await waitForWebview('.message.role-user img.block-image', (t) => t.length > 0);
+      assert.ok(await webviewClick('.message.role-user img.block-image'), 'the image is shown (clicked into view)');
       console.log(`screenshot: ${await screenshot('planmode-image-received')}`);
       await vscode.commands.executeCommand('acp.cancelTurn', ref);
       assert.strictEqual(await turnEnd(a, ref), 'cancelled');
     } finally {
       w.showOpenDialog = original;
     }
+  });
+
+  it('offers "Open Plan File" for a Markdown plan whose file is in the workspace, never outside', async () => {
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? assert.fail('no workspace folder');
+    const file = path.join(folder, '.acp-demo', 'PLANMODE.md');
+    await vscode.workspace.fs.writeFile(vscode.Uri.file(file), new TextEncoder().encode('# From the file\n'));
+    const inside = { ...ref, planId: 'md-with-path' };
+    a.internals.plans.update(ref.agentId, ref.sessionId, { type: 'markdown', planId: inside.planId, content: '# Shown from content\n- [ ] step', path: file });
+    a.internals.plans.update(ref.agentId, ref.sessionId, { type: 'markdown', planId: 'md-outside', content: '# Outside', path: '/etc/hostname' });
+    const session = (await sessionRows(a))[0] ?? assert.fail('no session row');
+    const planRows = await rows(a, session.node);
+    const row = planRows.find((r) => r.row.tooltip.includes('Plan md-with-path')) ?? assert.fail('no row');
+    assert.strictEqual(row.row.label, 'Shown from content', 'the content is shown, its heading as the title');
+    assert.match(row.row.context, /^plan:markdown:file/);
+    assert.strictEqual(await vscode.commands.executeCommand('acp.openPlanFile', inside), true);
+    assert.strictEqual(vscode.window.activeTextEditor?.document.uri.fsPath, file);
+    assert.strictEqual(await vscode.commands.executeCommand('acp.openPlanFile', { ...ref, planId: 'md-outside' }), false, 'a file outside the workspace is not opened');
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 });

@@ -117,9 +117,11 @@ export function itemView(item: TranscriptItem, index: number): ItemView {
             : `${s.rawType}: ${jsonPreview(s.raw, 400)}`;
       const modeSwitch = item.toolKind === MODE_SWITCH_KIND;
       const planText = item.plan?.text;
+      // A plan approval about a call without a title of its own: the tool call row above names it.
+      const shownSubject = modeSwitch && s?.type === 'tool_call' && !s.fields.title && !s.fields.name ? null : subject;
       return {
         kind: 'permission', itemId: item.itemId, index, requestId: item.requestId, title: item.title, description: item.description,
-        subject, options: optionPresentation(item.options).map((v) => ({
+        subject: shownSubject, options: optionPresentation(item.options).map((v) => ({
           optionId: v.optionId, name: v.name, kind: v.rawKind, label: v.label, warning: v.warning ?? null,
           explain: modeSwitch ? explainModeOption(item.options[v.index]!) : null,
         })),

@@ -234,13 +234,13 @@ export function sessionView(sessionId: string, m: SessionMeta, facts: SessionFac
 }
 
 /**
- * An amount of money with its meaningful digits: two decimals from 0.01 up ("1.25", "0.50"), two
- * significant digits below ("0.004", "0.0012"), "0.00" for zero, "< 0.000001" below that.
+ * An amount of money with its meaningful digits: two decimals from 0.1 up ("1.25", "0.50"), two
+ * significant digits below ("0.012", "0.004", "0.0012"), "0.00" for zero, "< 0.000001" below that.
  */
 export function costAmount(amount: number): string {
   if (!Number.isFinite(amount)) return String(amount);
   const abs = Math.abs(amount);
-  if (abs === 0 || abs >= 0.01) return amount.toFixed(2);
+  if (abs === 0 || abs >= 0.1) return amount.toFixed(2);
   if (abs < 0.000001) return `${amount < 0 ? '> -' : '< '}0.000001`;
   const digits = 1 - Math.floor(Math.log10(abs));
   return amount.toFixed(digits).replace(/(\.\d*?[1-9])0+$/, '$1');

@@ -1,8 +1,9 @@
 // The bottom of the view: queued prompts, config pickers, the prompt input with `/` commands
 // and `@` file mentions, Send (or Queue while the agent works) and Cancel.
-import type { Attachment, ConfigView, MentionItem, SessionView } from '../../src/ui/conversation/webviewMessages';
+import type { Attachment, ConfigView, MediaAttachment, MentionItem, SessionView } from '../../src/ui/conversation/webviewMessages';
 import { loadState, post, saveState } from './api';
 import { h } from './dom';
+import { MediaTray } from './mediaTray';
 
 interface Suggestion { label: string; detail: string; accept(): void }
 interface Draft { draft: string }
@@ -16,6 +17,11 @@ export class Composer {
   private readonly input = h('textarea', { class: 'prompt-input', attrs: { rows: '3', 'aria-label': 'Prompt' } });
   private readonly send = h('button', { class: 'send', text: 'Send', onClick: () => this.submit() });
   private readonly cancel = h('button', { class: 'cancel secondary', text: 'Cancel', onClick: () => this.cancelTurn() });
+  private readonly media = new MediaTray();
+  private readonly attach = h('button', {
+    class: 'attach secondary', text: 'Attach…', title: 'Attach images or audio (or paste / drop them into the prompt)',
+    onClick: () => post({ type: 'pickMedia', sessionId: this.session?.sessionId ?? null }),
+  });
   private session: SessionView | null = null;
   private configKey = '';
   private attachments: Attachment[] = [];
@@ -27,8 +33,11 @@ export class Composer {
   constructor() {
     this.suggestEl.hidden = true;
     this.input.value = loadState<Draft>().draft ?? '';
-    this.el.append(this.queueEl, this.configEl, this.suggestEl, this.attachEl, this.input,
-      h('div', { class: 'composer-actions' }, this.cancel, this.send));
+    this.el.append(this.queueEl, this.configEl, this.suggestEl, this.attachEl, this.media.el, this.input,
+      h('div', { class: 'composer-actions' }, this.attach, this.cancel, this.send));
+    this.input.addEventListener('paste', (e) => { if (this.media.addFiles(Array.from(e.clipboardData?.files ?? []))) e.preventDefault(); });
+    this.input.addEventListener('dragover', (e) => { if (e.dataTransfer?.types.includes('Files')) e.preventDefault(); });
+    this.input.addEventListener('drop', (e) => { if (this.media.addFiles(Array.from(e.dataTransfer?.files ?? []))) e.preventDefault(); });
     this.input.addEventListener('keydown', (e) => this.onKey(e));
     this.input.addEventListener('input', () => { saveState<Draft>({ draft: this.input.value }); this.updateSuggestions(); });
     this.input.addEventListener('blur', () => setTimeout(() => this.hideSuggestions(), 150));
@@ -47,6 +56,8 @@ export class Composer {
     this.send.textContent = s?.busy ? 'Queue' : 'Send';
     this.send.title = s?.busy ? 'The agent is working: the prompt is sent when the turn ends' : 'Send (Enter)';
     this.cancel.hidden = !s?.busy;
+    this.media.setAccepts(s?.accepts ?? { image: false, audio: false });
+    this.attach.hidden = !this.media.acceptsAny;
     this.renderQueue(s);
     const key = JSON.stringify(s?.config ?? []);
     if (key !== this.configKey) {
@@ -54,6 +65,11 @@ export class Composer {
       this.configEl.textContent = '';
       for (const c of s?.config ?? []) this.configEl.append(this.picker(c));
     }
+  }
+
+  /** Files the extension's picker read (and what it refused). */
+  mediaPicked(items: MediaAttachment[], problems: string[]): void {
+    this.media.add(items, problems);
   }
 
   mentionResults(reqId: number, items: MentionItem[]): void {
@@ -65,9 +81,10 @@ export class Composer {
 
   private submit(): void {
     const text = this.input.value.trim();
-    if (!text) return;
+    if (!text && this.media.count === 0) return;
     const attachments = this.attachments.filter((a) => text.includes(`@${a.name}`));
-    post({ type: 'submit', sessionId: this.session?.sessionId ?? null, text, attachments });
+    const media = this.media.take();
+    post({ type: 'submit', sessionId: this.session?.sessionId ?? null, text, attachments, ...(media.length ? { media } : {}) });
     this.input.value = '';
     this.attachments = [];
     this.renderAttachments();

@@ -56,6 +56,9 @@ function handle(m: ToWebview): void {
     case 'filter':
       transcript.setFilter(m.filter);
       return;
+    case 'mediaPicked':
+      composer.mediaPicked(m.items, m.problems);
+      return;
     case 'inspect':
       post({ type: 'inspectResult', reqId: m.reqId, snapshot: inspect(m.click) });
       return;

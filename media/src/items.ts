@@ -1,7 +1,7 @@
 // One DOM element per transcript item, built from its view and patched by deltas.
 import type { BlockView, ItemView, ToolCallHeaderView, ToolContentView } from '../../src/ui/conversation/webviewMessages';
 import { post } from './api';
-import { renderBlock, type MarkdownStream } from './blocks';
+import { MarkdownStream, renderBlock } from './blocks';
 import { add, h } from './dom';
 import { elicitation } from './elicitation';
 import type { Terminals } from './terminals';
@@ -174,10 +174,12 @@ function diff(c: Extract<ToolContentView, { type: 'diff' }>, itemId: string, ctx
 // ------------------------------------------------------------------ permissions
 
 function permission(view: Extract<ItemView, { kind: 'permission' }>, ctx: ItemContext): HTMLElement {
-  const el = h('div', { class: `permission state-${view.state}` },
-    h('div', { class: 'perm-head' }, h('span', { class: 'perm-badge', text: 'Permission' }), h('span', { class: 'perm-title', text: view.title })),
+  const pm = view.planMode;
+  const el = h('div', { class: `permission state-${view.state}${pm ? ' plan-mode' : ''}` },
+    h('div', { class: 'perm-head' }, h('span', { class: 'perm-badge', text: pm ? 'Plan approval' : 'Permission' }), h('span', { class: 'perm-title', text: view.title })),
     view.description ? h('div', { class: 'perm-desc', text: view.description }) : null,
     view.subject ? h('pre', { class: 'perm-subject', text: view.subject }) : null,
+    pm ? planSection(pm, view.state === 'pending') : null,
     view.flags.length ? h('div', { class: 'perm-flags' }, ...view.flags.map((f) => h('span', { class: `flag flag-${cssToken(f)}`, text: flagLabel(f), title: f }))) : null,
   );
   if (view.state === 'pending') {
@@ -191,12 +193,26 @@ function permission(view: Extract<ItemView, { kind: 'permission' }>, ctx: ItemCo
         post({ type: 'permission', sessionId, requestId: view.requestId, optionId: o.optionId, option });
       },
     }));
-    el.append(h('div', { class: 'perm-options' }, ...buttons));
+    // A plan approval explains each choice in words beside its button.
+    el.append(pm
+      ? h('div', { class: 'perm-options perm-choices' }, ...buttons.map((b, i) => h('div', { class: 'perm-choice' }, b, h('div', { class: 'perm-explain', text: view.options[i]!.explain ?? '' }))))
+      : h('div', { class: 'perm-options' }, ...buttons));
   } else {
     const chosen = view.options.find((o) => o.optionId === view.optionId);
     el.append(h('div', { class: 'perm-answer', text: view.state === 'selected' ? `Answered: ${chosen?.label ?? view.optionId ?? ''}` : 'Cancelled' }));
   }
   return el;
+}
+
+/** The plan of a plan-mode approval, rendered in full (untrusted Markdown, see markdown.ts); folded once answered. */
+function planSection(pm: NonNullable<Extract<ItemView, { kind: 'permission' }>['planMode']>, open: boolean): HTMLElement {
+  const body = pm.plan === null
+    ? h('div', { class: 'muted', text: 'The agent sent no plan text with this request: read its plan in the Plans view or above.' })
+    : new MarkdownStream(pm.plan).el;
+  const details = h('details', { class: 'perm-plan' }, h('summary', { text: 'The plan to approve' }), body,
+    pm.planTruncated ? h('div', { class: 'truncated-note muted', text: 'The plan is longer than shown here: open it from the Plans view.' }) : null);
+  if (open) details.setAttribute('open', '');
+  return details;
 }
 
 // ------------------------------------------------------------------ labels

@@ -17,7 +17,7 @@ import { registerRegistryCommands, registryLoader } from '../ui/registryCommands
 import { parseSessionKey, sessionKey, SessionStore, type SessionKey } from '../state/sessionStore';
 import { PlanStore } from '../state/planStore';
 import { MAX_TEXT_CHARS, WorkStore } from '../state/attribution/workStore';
-import { permissionItemId, Transcript } from '../state/transcript';
+import { permissionItemId, toolCallItemId, Transcript } from '../state/transcript';
 import { registerAgentCommands } from '../ui/agentCommands';
 import { registerBackgroundCommands } from '../ui/backgroundCommands';
 import { BackgroundActions } from './backgroundActions';
@@ -29,6 +29,7 @@ import { ContextKeys } from '../ui/contextKeys';
 import { PermissionBroker } from './permissionBroker';
 import { ElicitationBroker } from './elicitationBroker';
 import { vscodeElicitationUi } from '../ui/elicitationPrompts';
+import { approvedPlanEvent } from './planApproval';
 import { vscodeConsentUi } from '../ui/permissionPrompts';
 import { SessionActions } from './sessionActions';
 import { IntentFeature } from './intentFeature';
@@ -69,6 +70,11 @@ export class AcpExtension extends Disposable {
     this.broker = this._register(new PermissionBroker(context.globalState, this.store, vscodeConsentUi, (m) => this.logs.main.info(m)));
     this.intent = this._register(new IntentFeature(this.config, this.logs, this.plans));
     this.broker.inspector = (agentId, req) => this.intent.inspectPermission(agentId, req);
+    this.broker.toolKindOf = (agentId, req) => {
+      const s = req.subject;
+      const tc = s?.type === 'tool_call' ? this.transcript.session(sessionKey(agentId, req.sessionId))?.item(toolCallItemId(s.toolCallId)) : undefined;
+      return tc?.kind === 'tool_call' ? tc.toolKind : undefined;
+    };
     const consent = this._register(new ClientConsent(this.broker, this.store, (agentId) => this.agents.get(agentId)?.def.name ?? agentId));
     const terminals = new TerminalService({
       onOutput: (t) => {
@@ -108,7 +114,12 @@ export class AcpExtension extends Disposable {
       // The conversation knows sessions by sessionKey(agent, session).
       promptCapabilities: (key) => { const ref = parseSessionKey(key); return ref && this.agents.get(ref.agentId)?.connection?.capabilities.prompt; },
       sessionFacts: {
-        get: (key) => { const ref = parseSessionKey(key); return ref && this.store.session(ref.agentId, ref.sessionId); },
+        get: (key) => {
+          const ref = parseSessionKey(key);
+          const s = ref && this.store.session(ref.agentId, ref.sessionId);
+          const prompt = s && this.agents.get(s.agentId)?.connection?.capabilities.prompt;
+          return s && (prompt ? { ...s, accepts: { image: prompt.image, audio: prompt.audio } } : s);
+        },
         onDidChange: (listener) => this.store.onDidChange((c) => { if (c.scope === 'session') listener(sessionKey(c.agentId, c.sessionId)); }),
       },
     }));
@@ -208,6 +219,8 @@ export class AcpExtension extends Disposable {
       }
       this.transcript.resolvePermission(key, d.id, d.outcome);
       this.history?.record(d.agentId, d.sessionId, { t: Date.now(), answer: { id: d.id, outcome: d.outcome } });
+      const approved = approvedPlanEvent(this.transcript.session(key)?.item(permissionItemId(d.id)), d.outcome, d.sessionId, this.plans.plans(d.agentId, d.sessionId));
+      if (approved) this.apply(d.agentId, approved);
     }));
   }
 

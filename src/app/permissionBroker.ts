@@ -12,6 +12,7 @@ import type { CancelToken } from '../protocol/api';
 import type { PermissionOutcome, PermissionRequest } from '../protocol/domain';
 import type { PendingPermission, SessionStore } from '../state/sessionStore';
 import { Disposable, toDisposable } from '../common/lifecycle';
+import { isModeSwitch } from '../agents/consent/modeSwitch';
 import {
   allowOption, createRule, describeRule, loadRules, optionPresentation, outcomeFor, ruleMatches, ruleOffer, sameRule,
   type OptionView, type PermissionRule, type RuleCandidate, type RuleOffer,
@@ -73,6 +74,8 @@ export class PermissionBroker extends Disposable {
   /** A request was answered (by the user, a rule, the intent check, or cancellation). */
   readonly onDidDecide = this._onDidDecide.event;
   inspector: PermissionInspector | undefined;
+  /** The kind the conversation knows for a request's tool call (a permission may omit it). */
+  toolKindOf: ((agentId: string, req: PermissionRequest) => string | null | undefined) | undefined;
 
   /** `ui` undefined: requests are shown inline only (tests). */
   constructor(private readonly memento: vscode.Memento, private readonly store: SessionStore, private readonly ui: ConsentUi | undefined, log: (message: string) => void = () => undefined) {
@@ -122,7 +125,9 @@ export class PermissionBroker extends Disposable {
       this._onDidDecide.fire({ id, agentId, sessionId: req.sessionId, request: req, outcome, auto: { rejected: 'not_in_plan' } });
       return Promise.resolve(outcome);
     }
-    const rule = inspection.flags.length === 0 ? this.rules.find((r) => ruleMatches(r, agentId, req)) : undefined;
+    // Leaving plan mode is the user's decision every time: no rule answers it, none is created from it.
+    const modeSwitch = isModeSwitch(req, this.toolKindOf?.(agentId, req));
+    const rule = inspection.flags.length === 0 && !modeSwitch ? this.rules.find((r) => ruleMatches(r, agentId, req)) : undefined;
     const allowed = rule && allowOption(req.options);
     if (rule && allowed) {
       const outcome: PermissionOutcome = { outcome: 'selected', optionId: allowed.optionId };
@@ -143,7 +148,8 @@ export class PermissionBroker extends Disposable {
       const sub = token.onCancellationRequested(() => this.settle(id, { outcome: 'cancelled' }));
       let markAnswered!: () => void;
       const answered = new Promise<void>((r) => { markAnswered = r; });
-      this.waiting.set(id, { entry, views: optionPresentation(req.options), answered, resolve: (o) => { sub.dispose(); markAnswered(); resolve(o); } });
+      const views = optionPresentation(req.options).map((v) => (modeSwitch ? { ...v, mayCreateRule: false, mayAutoPick: false } : v));
+      this.waiting.set(id, { entry, views, answered, resolve: (o) => { sub.dispose(); markAnswered(); resolve(o); } });
       // Rendered first: a store listener may answer at once, and the answer must find the request shown.
       this._onDidAsk.fire(entry);
       this.store.addPendingPermission(entry);

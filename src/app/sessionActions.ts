@@ -17,6 +17,13 @@ import { Disposable } from '../common/lifecycle';
 export const MAX_QUEUED_PROMPTS = 50;
 
 export class SessionActions extends Disposable {
+  /**
+   * Per agent, the session this client opened that nothing has touched yet (no prompt, no option
+   * set). "Start Agent" opens one; a "New Session" right after reuses it instead of leaving an
+   * extra empty session behind.
+   */
+  private readonly untouched = new Map<string, string>();
+
   constructor(private readonly agents: AgentManager, private readonly store: SessionStore, private readonly broker: PermissionBroker, private readonly logs: Logs) {
     super();
     this._register(store.onDidChange((c) => { if (c.scope === 'session' && c.kind === 'updated') this.drainQueue(c); }));
@@ -74,13 +81,31 @@ export class SessionActions extends Disposable {
     const cwd = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
     if (!cwd) throw new Error('Open a folder first: a session works in a workspace folder.');
     const sup = await this.startAgent(agentId);
+    const spare = this.untouchedSession(agentId, sup);
+    if (spare) { this.store.setActiveSession(spare); return spare; }
     const folders = (vscode.workspace.workspaceFolders ?? []).slice(1).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
     const mcp = parseMcpSettings(vscode.workspace.getConfiguration('acp').get('mcpServers', []));
     for (const p of mcp.problems) this.logs.main.warn(`[config] ${p}`);
     const sessionId = await sup.newSession(cwd, { additionalDirectories: folders, mcpServers: mcp.servers });
     const key = { agentId, sessionId };
+    this.untouched.set(agentId, sessionId);
     this.store.setActiveSession(key);
     return key;
+  }
+
+  /** The agent's untouched session, while it is still open, idle and empty of prompts. */
+  private untouchedSession(agentId: string, sup: AgentSupervisor): SessionKey | undefined {
+    const sessionId = this.untouched.get(agentId);
+    const s = sessionId === undefined ? undefined : this.store.session(agentId, sessionId);
+    if (!s || !s.live || !sup.isAttached(s.sessionId) || s.turnState !== 'idle' || s.queued.length > 0 || s.pendingPermissions.length > 0) {
+      this.untouched.delete(agentId);
+      return undefined;
+    }
+    return { agentId, sessionId: s.sessionId };
+  }
+
+  private touch(ref: SessionKey): void {
+    if (this.untouched.get(ref.agentId) === ref.sessionId) this.untouched.delete(ref.agentId);
   }
 
   /** Opens a session the agent already has; one this client shows keeps its transcript (no replay duplicates). */
@@ -114,6 +139,7 @@ export class SessionActions extends Disposable {
     const sup = this.supervisor(ref.agentId);
     const s = this.store.session(ref.agentId, ref.sessionId);
     if (!s) throw new Error('That session is no longer open.');
+    this.touch(ref);
     if (sup.status === 'running' && s.turnState !== 'idle') {
       if (s.queued.length >= MAX_QUEUED_PROMPTS) throw new Error(`${MAX_QUEUED_PROMPTS} prompts are already waiting for this turn to end. Remove some from the queue, or cancel the turn.`);
       this.store.enqueue(ref.agentId, ref.sessionId, blocks);
@@ -138,6 +164,7 @@ export class SessionActions extends Disposable {
   removeQueued(ref: SessionKey, id: string): boolean { return this.store.removeQueued(ref.agentId, ref.sessionId, id); }
 
   async setConfigOption(ref: SessionKey, configId: string, value: string | boolean): Promise<void> {
+    this.touch(ref);
     await this.supervisor(ref.agentId).setConfigOption(ref.sessionId, configId, value);
   }
 

@@ -56,7 +56,7 @@ export function initializeResult(n: Negotiated): object {
       protocolVersion: 1,
       agentCapabilities: {
         loadSession: true,
-        promptCapabilities: { image: false, audio: false, embeddedContext: true },
+        promptCapabilities: { image: true, audio: false, embeddedContext: true },
         mcpCapabilities: { http: false, sse: false },
         sessionCapabilities: { list: {}, resume: {}, close: {} },
       },
@@ -67,7 +67,7 @@ export function initializeResult(n: Negotiated): object {
   return {
     protocolVersion: 2,
     info: { ...AGENT_INFO },
-    capabilities: { session: { prompt: { embeddedContext: {} } } },
+    capabilities: { session: { prompt: { embeddedContext: {}, image: {} } } },
     authMethods: [],
   };
 }

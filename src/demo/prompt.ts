@@ -7,6 +7,7 @@
 
 import { ErrorCodes, RpcError, type Reply } from './jsonrpc/peer';
 import type { Block, StopReason } from './model';
+import { acknowledgeImages } from './media';
 import { pickScenario } from './scenarios/index';
 import { Turn, TurnCancelled } from './turn';
 import { invalid, requireSession, type Connection, type Params } from './connection';
@@ -44,6 +45,7 @@ export async function prompt(c: Connection, params: Params, reply: Reply): Promi
   try {
     turn.userMessage(blocks);
     turn.emit({ kind: 'state', state: 'running' });
+    acknowledgeImages(turn, blocks);
     await scenario.run(turn, args, blocks);
   } catch (err) {
     if (err instanceof TurnCancelled || turn.isCancelled) {

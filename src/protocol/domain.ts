@@ -81,7 +81,8 @@ export interface PlanEntry {
 
 export type PlanContent =
   | { type: 'items'; planId: string; entries: PlanEntry[]; _meta?: Meta }
-  | { type: 'markdown'; planId: string; content: string; _meta?: Meta }
+  /** `path`: the absolute path of the plan's file, when the agent names it (the client shows `content`). */
+  | { type: 'markdown'; planId: string; content: string; path?: string; _meta?: Meta }
   | { type: 'file'; planId: string; uri: string; _meta?: Meta }
   /** Any other plan type (`_intent`, `_custom`, future ones): the whole payload is kept. */
   | { type: 'unknown'; planId: string; rawType: string; raw: JsonObject };

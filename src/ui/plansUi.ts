@@ -10,6 +10,7 @@ import { PlanCommands, registerPlanCommands } from './planCommands';
 import { PLAN_SCHEME, PlanDocuments } from './planDocuments';
 import { PlansStatusBar } from './statusBar';
 import { FilePlanSync } from './tree/filePlans';
+import { MarkdownPlanFiles } from './markdownPlanFiles';
 import type { PlanTreeNode } from './tree/nodes';
 import { PlansTreeProvider, VIEW_REFRESH_MS } from './tree/plansTreeProvider';
 import type { AgentMarks } from './tree/treeItems';
@@ -56,6 +57,7 @@ export function createPlansUi(registry: SessionStore, plans: PlanStore, options:
   const treeView = own(vscode.window.createTreeView(viewId, { treeDataProvider: tree, showCollapseAll: true }));
   const statusBar = own(new PlansStatusBar(registry, plans));
   const files = own(new FilePlanSync(plans));
+  own(new MarkdownPlanFiles(plans));
   const documents = own(new PlanDocuments(plans, options.scheme ?? PLAN_SCHEME));
   const deps = { registry, plans, tree, treeView, documents, viewId, ...(options.timeline ? { timeline: options.timeline } : {}) };
   const commands = options.registerCommands === false ? new PlanCommands(deps) : own(registerPlanCommands(deps)).commands;

@@ -8,7 +8,7 @@
 //   * WIDER, only for kinds that just look (`read`, `search`, `think`): every call of that kind.
 //     Never for `edit`, `delete`, `move`, `execute`, `fetch` (it can send data out), `switch_mode`,
 //     `other` or a kind this client does not know.
-//   * NOTHING when the call has no kind, no title and no input (nothing to describe), or when its
+//   * NOTHING for `switch_mode` (a plan-mode approval is always asked), nor when the call has no kind, no title and no input (nothing to describe), or when its
 //     files, title or input are too large or hold control characters (not shown faithfully).
 // - The files of a call are its `locations` plus the paths of its diff content; compared as exact
 //   strings (no normalization: a different spelling of a path simply asks again).
@@ -80,6 +80,7 @@ interface CallFacts { kind: string; title: string; paths: string[]; input: strin
 function facts(fields: ToolCallFields): CallFacts | string {
   const kind = typeof fields.kind === 'string' ? fields.kind : '';
   if (!kind) return 'the request does not say what kind of tool it is';
+  if (kind === 'switch_mode') return 'leaving plan mode is always put to you';
   const title = typeof fields.title === 'string' ? fields.title : '';
   const paths = toolPaths(fields);
   if (!paths) return `it names more than ${MAX_PATHS} files, or a file name with control characters`;

@@ -13,6 +13,7 @@ import { intentScenario } from './intent';
 import { longPlanScenario } from './longPlan';
 import { permissionScenario } from './permission';
 import { pixelScenario } from './pixel';
+import { planModeScenario } from './planMode';
 import type { Scenario } from './scenario';
 import { slowScenario } from './slow';
 import { subagentsScenario } from './subagents';
@@ -36,6 +37,7 @@ export const SCENARIOS: readonly Scenario[] = [
   declarePlanScenario,
   subagentsScenario,
   backgroundScenario,
+  planModeScenario,
 ];
 
 /** The text of the prompt's first text block. */

@@ -16,7 +16,7 @@ const planId = z.string();
 const items = z.pipe(z.looseObject({ planId, entries: planEntries }), z.transform((w): PlanContent =>
   withMeta({ type: 'items', planId: w.planId, entries: w.entries }, w)));
 const markdown = z.pipe(z.looseObject({ planId, content: z.string() }), z.transform((w): PlanContent =>
-  withMeta({ type: 'markdown', planId: w.planId, content: w.content }, w)));
+  withMeta({ type: 'markdown', planId: w.planId, content: w.content, ...(typeof w.path === 'string' && w.path ? { path: w.path } : {}) }, w)));
 const file = z.pipe(z.looseObject({ planId, uri: z.string() }), z.transform((w): PlanContent =>
   withMeta({ type: 'file', planId: w.planId, uri: w.uri }, w)));
 

@@ -2,7 +2,7 @@
 // item model and the item ids. Code outside this folder imports from here only.
 export * from './model';
 export { Transcript, type TranscriptOptions } from './transcript';
-export { SessionTranscript } from './session';
+export { MODE_SWITCH_KIND, planInInput, SessionTranscript } from './session';
 export { messageItemId, toolCallItemId, permissionItemId, elicitationItemId } from './ids';
 export { DEFAULT_SESSION_LIMITS, sizeText, type SessionLimits } from './limits';
 export type { TerminalExitStatus } from '../terminalBuffer';

@@ -87,6 +87,13 @@ export interface PermissionItem {
   /** Extra marks shown with the prompt, e.g. `not_in_plan`. */
   flags: string[];
   _meta?: Meta;
+  /** The kind of the tool call it is about, as the transcript knows it (`switch_mode` for plan mode). */
+  toolKind?: string | null;
+  /**
+   * A plan-mode approval's plan: from the tool call's input (`source: 'input'`), else the last
+   * Markdown plan of the session (`'plan'`); null when none is known.
+   */
+  plan?: { text: string; source: 'input' | 'plan' } | null;
 }
 
 export type ElicitationState = 'pending' | 'accepted' | 'declined' | 'cancelled' | 'completed';

@@ -20,6 +20,16 @@ import { appendToolContent, applyToolFields, MAX_LABEL_CHARS, newToolCall, toolC
 
 export type { SessionLimits } from './limits';
 
+/** The tool call kind of a plan-mode approval ("Approve Plan", "Implement this plan?"). */
+export const MODE_SWITCH_KIND = 'switch_mode';
+
+/** The plan text an agent put in a tool call's input (a string field `plan`). */
+export function planInInput(rawInput: unknown): string | undefined {
+  if (typeof rawInput !== 'object' || rawInput === null || Array.isArray(rawInput)) return undefined;
+  const plan = (rawInput as Record<string, unknown>).plan;
+  return typeof plan === 'string' && plan.trim() !== '' ? plan : undefined;
+}
+
 type Fire = (c: TranscriptChange) => void;
 type MessageEvent = Extract<SessionEvent, { kind: 'message' }>;
 /** A whole-message upsert: an agent message, or an inter-session one (role `session`). */
@@ -36,6 +46,8 @@ export class SessionTranscript {
   private seq = 0;
   /** Index of the first item of the current turn. */
   private turnStart = 0;
+  /** The text of the last Markdown plan the agent sent (shown beside a plan-mode approval). */
+  private lastMarkdownPlan: string | undefined;
 
   constructor(readonly sessionId: string, private readonly limits: SessionLimits, private readonly fire: Fire) {
     this.items = new ItemList({ maxItems: limits.maxItems, maxChars: limits.maxSessionChars });
@@ -89,8 +101,10 @@ export class SessionTranscript {
         return this.addItem(item, item.title.length + (description?.length ?? 0));
       }
       case 'unknown': return this.addUnknown(e.updateType, e.raw);
-      // Plans live in the plan store.
+      // Plans live in the plan store; the last Markdown one is kept to show with a plan-mode approval.
       case 'plan_update':
+        if (e.plan.type === 'markdown') this.lastMarkdownPlan = e.plan.content;
+        return;
       case 'plan_removed':
         return;
       default:
@@ -112,14 +126,24 @@ export class SessionTranscript {
   addPermission(req: PermissionRequest, requestId: string, flags: string[]): string {
     const subject = req.subject ?? null;
     if (subject?.type === 'tool_call') this.emit(this.upsertToolCall(subject.toolCallId, (tc) => applyToolFields(tc, subject.fields, this.limits)));
+    const tc = subject?.type === 'tool_call' ? this.item(toolCallItemId(subject.toolCallId)) : undefined;
+    const toolKind = tc?.kind === 'tool_call' ? tc.toolKind : null;
     const item: PermissionItem = {
       kind: 'permission', itemId: permissionItemId(requestId), requestId, title: cutText(req.title, MAX_LABEL_CHARS),
       description: req.description == null ? null : cutText(req.description, this.limits.maxMessageChars),
       subject, options: req.options, state: 'pending', optionId: null, flags: [...flags], _meta: keepRaw(req._meta, this.limits.maxRawChars).value,
+      toolKind, plan: toolKind === MODE_SWITCH_KIND ? this.modePlan(subject, tc) : null,
     };
     if (this.item(item.itemId)) throw new Error(`permission request ${requestId} already exists`);
     this.addItem(item, approxSize(item, this.limits.maxMessageChars));
     return requestId;
+  }
+
+  /** The plan a mode switch asks to approve: from the tool call's input, else the last Markdown plan. */
+  private modePlan(subject: PermissionItem['subject'], tc: TranscriptItem | undefined): PermissionItem['plan'] {
+    const input = (subject?.type === 'tool_call' ? planInInput(subject.fields.rawInput) : undefined) ?? (tc?.kind === 'tool_call' ? planInInput(tc.rawInput) : undefined);
+    if (input !== undefined) return { text: cutText(input, this.limits.maxMessageChars), source: 'input' };
+    return this.lastMarkdownPlan === undefined ? null : { text: cutText(this.lastMarkdownPlan, this.limits.maxMessageChars), source: 'plan' };
   }
 
   /** Records the answer; false when the request is unknown or already answered. */

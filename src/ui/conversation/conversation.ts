@@ -8,7 +8,8 @@ import { openLink, openLocation } from './actions';
 import { DiffDocuments } from './diffDocuments';
 import { ConversationHost, webviewOptions, type HostOwner } from './host';
 import { WorkspaceFiles } from './mentions';
-import { buildPromptBlocks, MAX_EMBEDDED_CHARS, type PromptCapabilities } from './promptBlocks';
+import { buildPromptBlocks, MAX_EMBEDDED_CHARS, mediaBlocks, type PromptCapabilities } from './promptBlocks';
+import { confirmOutside, pickMedia } from './attachFiles';
 import type { Attachment, ConversationFilter, DomSnapshot, FromWebview, InspectClick } from './webviewMessages';
 import type { SessionFactsSource } from './viewModel';
 
@@ -167,8 +168,16 @@ export class Conversation implements vscode.Disposable, vscode.WebviewViewProvid
       case 'submit': {
         const sessionId = msg.sessionId ?? undefined;
         const caps = sessionId ? this.options.promptCapabilities?.(sessionId) : undefined;
-        const blocks = await buildPromptBlocks(msg.text, msg.attachments, caps, readWorkspaceText);
-        this.submitEmitter.fire({ sessionId, text: msg.text, attachments: msg.attachments, blocks });
+        const { keep, linkOnly } = await confirmOutside(msg.attachments);
+        const blocks = await buildPromptBlocks(msg.text, keep, caps, (uri) => (linkOnly.has(uri) ? Promise.resolve(undefined) : readWorkspaceText(uri)));
+        const media = mediaBlocks(msg.media ?? [], caps);
+        if (media.problems.length) void vscode.window.showWarningMessage(media.problems.join(' '));
+        this.submitEmitter.fire({ sessionId, text: msg.text, attachments: keep, blocks: [...blocks, ...media.blocks] });
+        return;
+      }
+      case 'pickMedia': {
+        const caps = msg.sessionId ? this.options.promptCapabilities?.(msg.sessionId) : undefined;
+        host.post({ type: 'mediaPicked', ...await pickMedia(caps) });
         return;
       }
       case 'cancel': return this.cancelEmitter.fire({ sessionId: msg.sessionId });

@@ -3,13 +3,17 @@
 import * as z from 'zod/mini';
 import '../../protocol/common/zodMessages';
 import type { FromWebview } from './webviewMessages';
+import { MAX_MEDIA_BASE64, MAX_MEDIA_PER_PROMPT } from './promptBlocks';
 
 const id = z.string().check(z.minLength(1), z.maxLength(1000));
 const attachment = z.object({ uri: z.string().check(z.minLength(1), z.maxLength(10_000)), name: z.string().check(z.maxLength(10_000)) });
 
+const media = z.object({ name: z.string().check(z.maxLength(1000)), mimeType: z.string().check(z.minLength(1), z.maxLength(100)), data: z.string().check(z.maxLength(MAX_MEDIA_BASE64)) });
+
 const schema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),
-  z.object({ type: z.literal('submit'), sessionId: z.nullable(id), text: z.string().check(z.maxLength(1_000_000)), attachments: z.array(attachment).check(z.maxLength(100)) }),
+  z.object({ type: z.literal('submit'), sessionId: z.nullable(id), text: z.string().check(z.maxLength(1_000_000)), attachments: z.array(attachment).check(z.maxLength(100)), media: z.optional(z.array(media).check(z.maxLength(MAX_MEDIA_PER_PROMPT))) }),
+  z.object({ type: z.literal('pickMedia'), sessionId: z.nullable(id) }),
   z.object({ type: z.literal('cancel'), sessionId: id }),
   z.object({ type: z.literal('permission'), sessionId: id, requestId: id, optionId: id, option: z.number().check(z.int(), z.gte(0), z.lte(999)) }),
   z.object({

@@ -5,6 +5,8 @@ import type { TerminalBuffer } from '../../state/terminalBuffer';
 import { sizeText, type MessagePart, type SessionMeta, type ToolCallItem, type TranscriptItem, type Truncation } from '../../state/transcript';
 import { jsonPreview } from './jsonPreview';
 import { optionPresentation } from '../../agents/consent/optionPresentation';
+import { explainModeOption } from '../../agents/consent/modeSwitch';
+import { MODE_SWITCH_KIND } from '../../state/transcript';
 import { compactHunks, countChanges, diffLines, splitLines } from './lineDiff';
 import { findFilePatch, parsePatch, patchStats } from './patch';
 import type {
@@ -13,6 +15,8 @@ import type {
 
 export const RESOURCE_PREVIEW_CHARS = 4000;
 export const TERMINAL_VIEW_CHARS = 100_000;
+/** The longest plan a plan-mode approval shows (characters); the whole plan is in the Plans view. */
+export const PLAN_VIEW_CHARS = 200_000;
 const IMAGE_MAX_BASE64 = 2_000_000;
 const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 
@@ -120,10 +124,18 @@ export function itemView(item: TranscriptItem, index: number, names?: SessionNam
         : s.type === 'command' ? `$ ${s.command}${s.cwd ? `   (in ${s.cwd})` : ''}`
           : s.type === 'tool_call' ? (s.fields.title ?? s.fields.name ?? `tool call ${s.toolCallId}`)
             : `${s.rawType}: ${jsonPreview(s.raw, 400)}`;
+      const modeSwitch = item.toolKind === MODE_SWITCH_KIND;
+      const planText = item.plan?.text;
+      // A plan approval about a call without a title of its own: the tool call row above names it.
+      const shownSubject = modeSwitch && s?.type === 'tool_call' && !s.fields.title && !s.fields.name ? null : subject;
       return {
         kind: 'permission', itemId: item.itemId, index, requestId: item.requestId, title: item.title, description: item.description,
-        subject, options: optionPresentation(item.options).map((v) => ({ optionId: v.optionId, name: v.name, kind: v.rawKind, label: v.label, warning: v.warning ?? null })),
+        subject: shownSubject, options: optionPresentation(item.options).map((v) => ({
+          optionId: v.optionId, name: v.name, kind: v.rawKind, label: v.label, warning: v.warning ?? null,
+          explain: modeSwitch ? explainModeOption(item.options[v.index]!) : null,
+        })),
         state: item.state, optionId: item.optionId, flags: item.flags,
+        planMode: modeSwitch ? { plan: planText === undefined ? null : planText.slice(0, PLAN_VIEW_CHARS), planTruncated: (planText?.length ?? 0) > PLAN_VIEW_CHARS } : null,
       };
     }
     case 'elicitation':
@@ -203,6 +215,8 @@ export interface SessionFacts {
   readonly stopReason?: string;
   readonly configOptions: readonly ConfigOption[];
   readonly queued: readonly { readonly id: string; readonly text: string }[];
+  /** What the session's agent accepts in prompts besides text (its prompt capabilities). */
+  readonly accepts?: { readonly image: boolean; readonly audio: boolean };
 }
 
 /** Where the conversation reads session facts, and hears that they changed (by session id). */
@@ -225,12 +239,26 @@ export function sessionView(sessionId: string, m: SessionMeta, facts: SessionFac
       config.push({ kind: 'boolean', id: o.id, name: o.name, description: o.description ?? null, category: o.category ?? null, value: o.currentValue });
     }
   }
-  const cost = m.usage?.cost ? `${m.usage.cost.amount.toFixed(2)} ${m.usage.cost.currency}` : null;
+  const cost = m.usage?.cost ? `${costAmount(m.usage.cost.amount)} ${m.usage.cost.currency}` : null;
   return {
     sessionId, title: facts.title ?? null, turnState: facts.turnState, busy: facts.turnState !== 'idle', stopReason: facts.stopReason ?? null,
     commands: m.commands.map((c) => ({ name: c.name, description: c.description, hint: c.hint ?? null })),
     config, usage: m.usage ? { used: m.usage.used, size: m.usage.size, cost } : null,
     lastTurnUsage: m.lastTurnUsage ? usageText(m.lastTurnUsage) : null,
     queued: facts.queued.map((q) => ({ id: q.id, text: q.text })),
+    accepts: { image: facts.accepts?.image === true, audio: facts.accepts?.audio === true },
   };
+}
+
+/**
+ * An amount of money with its meaningful digits: two decimals from 0.1 up ("1.25", "0.50"), two
+ * significant digits below ("0.012", "0.004", "0.0012"), "0.00" for zero, "< 0.000001" below that.
+ */
+export function costAmount(amount: number): string {
+  if (!Number.isFinite(amount)) return String(amount);
+  const abs = Math.abs(amount);
+  if (abs === 0 || abs >= 0.1) return amount.toFixed(2);
+  if (abs < 0.000001) return `${amount < 0 ? '> -' : '< '}0.000001`;
+  const digits = 1 - Math.floor(Math.log10(abs));
+  return amount.toFixed(digits).replace(/(\.\d*?[1-9])0+$/, '$1');
 }

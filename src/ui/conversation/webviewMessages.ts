@@ -70,8 +70,10 @@ export type ItemView =
   | {
       kind: 'permission'; itemId: string; index: number; requestId: string; title: string; description: string | null;
       /** `label` carries the option's kind next to the agent's name; `warning` when they contradict. */
-      subject: string | null; options: { optionId: string; name: string; kind: string; label: string; warning: string | null }[];
+      subject: string | null; options: { optionId: string; name: string; kind: string; label: string; warning: string | null; explain: string | null }[];
       state: 'pending' | 'selected' | 'cancelled'; optionId: string | null; flags: string[];
+      /** Set for a plan-mode approval (a `switch_mode` tool call): the plan (Markdown, untrusted) shown in full. */
+      planMode: { plan: string | null; planTruncated: boolean } | null;
     }
   | ElicitationView
   | { kind: 'notice'; itemId: string; index: number; severity: string; title: string; description: string | null }
@@ -118,6 +120,8 @@ export interface SessionView {
   usage: { used: number; size: number; cost: string | null } | null;
   lastTurnUsage: string | null;
   queued: { id: string; text: string }[];
+  /** Content the agent accepts in prompts beyond text and links (its prompt capabilities). */
+  accepts: { image: boolean; audio: boolean };
 }
 
 // ---------------------------------------------------------------- extension → webview
@@ -175,7 +179,9 @@ export type ToWebview =
   | { type: 'inspect'; reqId: number; click?: InspectClick }
   | { type: 'focusInput' }
   /** Shows only these items of the session (the work of one plan step); null shows everything again. */
-  | { type: 'filter'; filter: ConversationFilter | null };
+  | { type: 'filter'; filter: ConversationFilter | null }
+  /** Answer to `pickMedia`: the files read, and what was refused (one sentence each). */
+  | { type: 'mediaPicked'; items: MediaAttachment[]; problems: string[] };
 
 export interface ConversationFilter { sessionId: string; label: string; itemIds: string[] }
 
@@ -183,9 +189,14 @@ export interface ConversationFilter { sessionId: string; label: string; itemIds:
 
 export interface Attachment { uri: string; name: string }
 
+/** An image or audio clip attached to a prompt: base64 data (bounded, see promptBlocks.ts). */
+export interface MediaAttachment { name: string; mimeType: string; data: string }
+
 export type FromWebview =
   | { type: 'ready' }
-  | { type: 'submit'; sessionId: string | null; text: string; attachments: Attachment[] }
+  | { type: 'submit'; sessionId: string | null; text: string; attachments: Attachment[]; media?: MediaAttachment[] }
+  /** "Attach…": the extension shows a file picker for images / audio. */
+  | { type: 'pickMedia'; sessionId: string | null }
   | { type: 'cancel'; sessionId: string }
   /** `option`: the position of the clicked option among the request's options. */
   | { type: 'permission'; sessionId: string; requestId: string; optionId: string; option: number }

@@ -12,6 +12,7 @@ import { stepMeta } from '../../state/stepMeta';
 import { blockedCount, KNOWN_STATUSES, statusLabel, truncate } from '../../state/planSummary';
 import type { AgentState, SessionState } from '../../state/sessionStore';
 import type { PlanTreeNode } from './nodes';
+import { planLabel } from './planLabel';
 
 export const LABEL_MAX = 80;
 
@@ -108,6 +109,8 @@ export interface PlanLook {
   readonly detail?: string;
   /** Added to the tooltip after the type line. */
   readonly tooltip?: readonly (string | undefined)[];
+  /** A title from the plan's content (a Markdown plan's first heading), used when the planId is a machine id. */
+  readonly title?: string;
   /** The type facet of `contextValue` (`plan:<facet>`). */
   readonly facet: string;
 }
@@ -116,7 +119,7 @@ export function planItem(node: PlanTreeNode, p: PlanRecord, look: PlanLook): vsc
   const s = p.summary;
   const typeName = p.plan.type === 'unknown' ? p.plan.rawType : p.plan.type;
   const collapsed = s.resolved || p.archived !== undefined || look.collapsed === true;
-  const t = item(node, truncate(p.planId, LABEL_MAX), collapsed ? C.Collapsed : C.Expanded);
+  const t = item(node, truncate(planLabel(p.planId, look.title), LABEL_MAX), collapsed ? C.Collapsed : C.Expanded);
   // VS Code keeps the expansion a node had under the same id; a finished plan gets its own id
   // so it collapses when it completes (the element, its children and getParent are unchanged).
   if (s.resolved && !look.stableId) t.id = `${node.id}#done`;

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import {
   allowOption, createRule, describeRule, loadRules, optionPresentation, requestFacet, ruleCandidates, ruleMatches, ruleOffer,
-  type PermissionRule, type RuleCandidate,
+  type PermissionRule, type RuleCandidate, type RuleScope,
 } from '../../../src/agents/permissionRules';
 import type { PermissionOption, PermissionRequest, ToolCallFields } from '../../../src/protocol/domain';
 
@@ -81,8 +81,19 @@ describe('permission rules — issue 12 examples (a rule never allows more than 
     for (const later of ['git branch new-branch', 'git branch -D main', 'git branch -m x']) assert.equal(ruleMatches(branch, 'a', cmd(later)), false, later);
   });
 
+  it('no rule at all for a switch_mode call (leaving plan mode is always asked), and a stored one never matches', () => {
+    const req = tool({ kind: 'switch_mode', title: 'Approve Plan', rawInput: { plan: '# Plan' } });
+    const offer = ruleOffer(req);
+    assert.deepEqual(offer.candidates, []);
+    assert.match(offer.reason ?? '', /plan mode/);
+    const scopes: RuleScope[] = [{ type: 'toolCall', kind: 'switch_mode', title: 'Approve Plan', paths: [], input: '{"plan":"# Plan"}' }, { type: 'toolKind', kind: 'switch_mode' }];
+    for (const scope of scopes) {
+      assert.equal(ruleMatches(createRule('a', scope, 0), 'a', req), false, scope.type);
+    }
+  });
+
   it('no kind-wide rule for kinds that change anything (edit, execute, delete, move, fetch, unknown)', () => {
-    for (const kind of ['edit', 'execute', 'delete', 'move', 'fetch', 'switch_mode', 'other', 'teleport']) {
+    for (const kind of ['edit', 'execute', 'delete', 'move', 'fetch', 'other', 'teleport']) {
       const req = tool({ kind, title: `${kind} it`, locations: [{ path: '/work/project/a.ts' }], rawInput: { x: 1 } });
       const c = ruleCandidates(req);
       assert.deepEqual(c.map((x) => x.breadth), ['narrow'], kind);

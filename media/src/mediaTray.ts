@@ -1,0 +1,75 @@
+// Images and audio attached to the next prompt: pasted, dropped or picked ("Attach…", a file
+// picker in the extension). Only the kinds the agent accepts (its prompt capabilities); each file
+// is size-checked before it is read; refusals are said in the tray, one sentence each.
+import type { MediaAttachment } from '../../src/ui/conversation/webviewMessages';
+import { formatMediaSize, MAX_MEDIA_BYTES, MAX_MEDIA_PER_PROMPT, MEDIA_TYPES } from '../../src/ui/conversation/promptBlocks';
+import { h } from './dom';
+
+export class MediaTray {
+  readonly el = h('div', { class: 'media-tray' });
+  private items: MediaAttachment[] = [];
+  private problems: string[] = [];
+  private accepts = { image: false, audio: false };
+
+  setAccepts(accepts: { image: boolean; audio: boolean }): void { this.accepts = accepts; }
+  get acceptsAny(): boolean { return this.accepts.image || this.accepts.audio; }
+  get count(): number { return this.items.length; }
+
+  /** Takes the attachments for a prompt and empties the tray. */
+  take(): MediaAttachment[] {
+    const items = this.items;
+    this.items = [];
+    this.problems = [];
+    this.render();
+    return items;
+  }
+
+  /** Files from a paste or a drop; returns whether any was a media file (then the event is ours). */
+  addFiles(files: readonly File[]): boolean {
+    const media = files.filter((f) => MEDIA_TYPES[f.type.toLowerCase()]);
+    if (media.length === 0) return false;
+    this.problems = [];
+    for (const f of media) {
+      const kind = MEDIA_TYPES[f.type.toLowerCase()]!;
+      const name = f.name || `pasted ${kind}`;
+      if (!this.accepts[kind]) this.problems.push(`${name} was not attached: this agent does not accept ${kind === 'image' ? 'images' : 'audio'}.`);
+      else if (f.size > MAX_MEDIA_BYTES) this.problems.push(`${name} was not attached: it is ${formatMediaSize(f.size)}, larger than ${formatMediaSize(MAX_MEDIA_BYTES)}. Make it smaller and attach it again.`);
+      else if (this.items.length >= MAX_MEDIA_PER_PROMPT) this.problems.push(`${name} was not attached: ${MAX_MEDIA_PER_PROMPT} files at most go with one prompt.`);
+      else void read(f).then((data) => this.add([{ name, mimeType: f.type.toLowerCase(), data }], []), () => this.add([], [`${name} could not be read.`]));
+    }
+    this.render();
+    return true;
+  }
+
+  /** Attachments read by the extension (the picker), and what it refused. */
+  add(items: readonly MediaAttachment[], problems: readonly string[]): void {
+    this.items.push(...items.slice(0, Math.max(0, MAX_MEDIA_PER_PROMPT - this.items.length)));
+    this.problems = [...problems];
+    this.render();
+  }
+
+  private render(): void {
+    this.el.textContent = '';
+    for (const m of this.items) {
+      const kind = MEDIA_TYPES[m.mimeType] ?? 'file';
+      const preview = kind === 'image' ? h('img', { class: 'media-thumb', attrs: { src: `data:${m.mimeType};base64,${m.data}`, alt: m.name } }) : h('span', { text: '♪ ' });
+      this.el.append(h('span', { class: 'chip media-chip', title: `${m.mimeType}, ${formatMediaSize(Math.floor(m.data.length * 0.75))}` }, preview, m.name, h('button', {
+        class: 'chip-remove link-like', text: '×', title: 'Remove',
+        onClick: () => { this.items = this.items.filter((x) => x !== m); this.render(); },
+      })));
+    }
+    for (const p of this.problems) this.el.append(h('div', { class: 'media-problem', text: p }));
+  }
+}
+
+function read(f: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const r = new FileReader();
+    r.onload = () => {
+      const url = String(r.result);
+      resolve(url.slice(url.indexOf(',') + 1));
+    };
+    r.onerror = () => reject(r.error ?? new Error('read failed'));
+    r.readAsDataURL(f);
+  });
+}

@@ -66,7 +66,8 @@ export type ItemView =
       state: 'pending' | 'selected' | 'cancelled'; optionId: string | null; flags: string[];
     }
   | { kind: 'notice'; itemId: string; index: number; severity: string; title: string; description: string | null }
-  | { kind: 'unknown'; itemId: string; index: number; label: string; json: string }
+  /** `problem`: a known update kind that was malformed and rejected (not applied). */
+  | { kind: 'unknown'; itemId: string; index: number; label: string; problem: string | null; json: string }
   | { kind: 'turn_end'; itemId: string; index: number; stopReason: string; error: string | null; usage: string | null };
 
 export interface TerminalView {

@@ -23,7 +23,7 @@ import { ConnectionClosedError, ErrorCodes, RpcError } from './transport/errors'
 import { RpcConnection } from './transport/rpcConnection';
 
 export { IncompatibleAgentError, InitializeTimeoutError } from './negotiate';
-export { ConnectionClosedError, RpcError } from './transport/errors';
+export { ConnectionClosedError, RpcError, isAuthRequired } from './transport/errors';
 
 /**
  * Negotiates a protocol version with the agent on `readable` (its stdout) / `writable` (its stdin)
@@ -105,8 +105,8 @@ class AcpClientConnection implements AcpConnection {
   }
   closeSession(sessionId: string): Promise<void> { return this.call(this.adapter.closeSession(sessionId)); }
   deleteSession(sessionId: string): Promise<void> { return this.call(this.adapter.deleteSession(sessionId)); }
-  prompt(sessionId: string, prompt: ContentBlock[]): Promise<{ messageId?: string; stopReason?: string }> {
-    return this.call(this.adapter.prompt(sessionId, prompt));
+  prompt(sessionId: string, prompt: ContentBlock[], opts?: { idempotencyKey?: string }): Promise<{ messageId?: string; stopReason?: string }> {
+    return this.call(this.adapter.prompt(sessionId, prompt, opts?.idempotencyKey));
   }
   setConfigOption(sessionId: string, configId: string, value: string | boolean): Promise<ConfigOption[]> {
     return this.call(this.adapter.setConfigOption(sessionId, configId, value));

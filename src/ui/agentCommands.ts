@@ -109,21 +109,10 @@ export function registerAgentCommands(deps: AgentCommandDeps): vscode.Disposable
     'acp.showTrace': () => logs.trace.show(true),
     'acp.signIn': async (arg) => {
       try {
+        // Agent methods through authenticate; terminal methods in a terminal, then a restart.
         const sup = await pickAgent(arg, true);
-        const conn = sup?.connection;
-        if (!sup || !conn) return false;
-        if (conn.authMethods.length === 0) { void vscode.window.showInformationMessage(`${sup.def.name} offers no sign-in methods.`); return false; }
-        const pick = await vscode.window.showQuickPick(conn.authMethods.map((m) => ({ label: m.name, description: m.type, detail: m.description ?? undefined, m })), { placeHolder: `Sign in to ${sup.def.name}` });
-        if (!pick) return false;
-        if (pick.m.type === 'terminal') {
-          const env = Object.fromEntries((pick.m.env ?? []).map((e) => [e.name, e.value]));
-          const term = vscode.window.createTerminal({ name: `${sup.def.name} sign-in`, shellPath: sup.def.command, shellArgs: [...sup.def.args, ...(pick.m.args ?? [])], env: { ...sup.def.env, ...env } });
-          term.show();
-          return true;
-        }
-        await conn.authenticate(pick.m.id);
-        void vscode.window.showInformationMessage(`Signed in to ${sup.def.name}.`);
-        return true;
+        if (!sup?.connection) return false;
+        return await actions.signIn(sup.id);
       } catch (err) { return fail(err); }
     },
     'acp.signOut': async (arg) => {

@@ -55,6 +55,8 @@ class V1Adapter implements VersionAdapter {
     };
     if (o.booleanConfigOptions !== false) caps.session = { configOptions: { boolean: {} } };
     if (o.unstablePlans) caps.plan = {};
+    // We can run the configured agent command in a VS Code terminal (terminal auth methods).
+    if (o.terminalAuth !== false) caps.auth = { terminal: true };
     const info: JsonObject = { name: o.clientInfo.name, version: o.clientInfo.version };
     if (o.clientInfo.title !== undefined) info.title = o.clientInfo.title;
     return { protocolVersion: 1, clientCapabilities: caps, clientInfo: info };

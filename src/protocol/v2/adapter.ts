@@ -56,7 +56,8 @@ class V2Adapter implements VersionAdapter {
   initializeParams(o: InitializeOptions): JsonObject {
     const info: JsonObject = { name: o.clientInfo.name, version: o.clientInfo.version };
     if (o.clientInfo.title !== undefined) info.title = o.clientInfo.title;
-    return { protocolVersion: 2, info, capabilities: {} };
+    // We can run the configured agent command in a VS Code terminal (terminal auth methods).
+    return { protocolVersion: 2, info, capabilities: o.terminalAuth !== false ? { auth: { terminal: {} } } : {} };
   }
 
   parseInitializeResult(raw: unknown): InitializeInfo {
@@ -95,8 +96,10 @@ class V2Adapter implements VersionAdapter {
   }
 
   /** The turn's progress and end come as `state_update`s; the response only acknowledges. */
-  prompt(sessionId: string, prompt: ContentBlock[]): AdapterCall<PromptResultValue> {
-    return plainCall(M.sessionPrompt, { sessionId, prompt: prompt.map(encodeContentBlock) }, promptResult, (r) => {
+  prompt(sessionId: string, prompt: ContentBlock[], idempotencyKey?: string): AdapterCall<PromptResultValue> {
+    const params: JsonObject = { sessionId, prompt: prompt.map(encodeContentBlock) };
+    if (idempotencyKey !== undefined) params.idempotencyKey = idempotencyKey;
+    return plainCall(M.sessionPrompt, params, promptResult, (r) => {
       const v: PromptResultValue = {};
       if (r.messageId !== undefined) v.messageId = r.messageId;
       if (r.stopReason !== undefined) v.stopReason = r.stopReason;

@@ -9,6 +9,7 @@ import type { PermissionBroker } from '../app/permissionBroker';
 import type { SessionActions } from '../app/sessionActions';
 import type { SessionKey, SessionStore } from '../state/sessionStore';
 import type { Logs } from '../agents/logs';
+import { pickListedSession } from './sessionListPick';
 
 export interface AgentCommandDeps {
   actions: SessionActions;
@@ -139,10 +140,9 @@ export function registerAgentCommands(deps: AgentCommandDeps): vscode.Disposable
         if (typeof sessionArg === 'string') return await actions.resume(sup.id, sessionArg);
         if (!conn.capabilities.list) { void vscode.window.showInformationMessage(`${sup.def.name} cannot list its sessions.`); return undefined; }
         const cwd = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
-        const { sessions } = await conn.listSessions(cwd ? { cwd } : {});
-        const pick = await vscode.window.showQuickPick(sessions.map((s) => ({ label: s.title ?? s.sessionId, description: s.updatedAt ?? '', s })), { placeHolder: 'Resume which session?' });
-        if (!pick) return undefined;
-        return await actions.resume(sup.id, pick.s.sessionId, { cwd: pick.s.cwd, ...(pick.s.title ? { title: pick.s.title } : {}) });
+        const picked = await pickListedSession((cursor) => conn.listSessions({ ...(cwd ? { cwd } : {}), ...(cursor !== undefined ? { cursor } : {}) }));
+        if (!picked) return undefined;
+        return await actions.resume(sup.id, picked.sessionId, { cwd: picked.cwd, ...(picked.title ? { title: picked.title } : {}) });
       } catch (err) { return fail(err); }
     },
     'acp.closeSession': async (arg) => {

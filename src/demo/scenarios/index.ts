@@ -9,6 +9,7 @@ import { defaultTurn } from './defaultTurn';
 import { fsScenario } from './fs';
 import { intentScenario } from './intent';
 import { permissionScenario } from './permission';
+import { signinScenario } from './signin';
 import type { Scenario } from './scenario';
 import { slowScenario } from './slow';
 import { terminalScenario } from './terminal';
@@ -24,6 +25,7 @@ export const SCENARIOS: readonly Scenario[] = [
   slowScenario,
   burstScenario,
   intentScenario,
+  signinScenario,
 ];
 
 /** The text of the prompt's first text block. */

@@ -62,7 +62,11 @@ describe('Sign-in: terminal auth after auth_required (real UI)', function () {
     const opened = vscode.commands.executeCommand<SessionRef | undefined>('acp.startAgent', AGENT_ID);
 
     // The refusal is explained and sign-in offered (not a dead end).
-    const note = await toastWith(`${NAME} asks you to sign in before it can open a session.`);
+    const settled = opened.then((r) => `acp.startAgent settled early with ${JSON.stringify(r)}; agent ${JSON.stringify(a.internals.store.agent(AGENT_ID))}`);
+    const note = await Promise.race([
+      toastWith(`${NAME} asks you to sign in before it can open a session.`),
+      settled.then((why) => assert.fail(why)),
+    ]);
     assert.ok(!fs.existsSync(marker), 'not signed in yet');
     assert.deepStrictEqual(a.internals.agents.get(AGENT_ID)!.connection!.authMethods.map((m) => [m.type, m.args]), [['terminal', ['--login']]]);
     await screenshot('signin-auth-required');

@@ -11,7 +11,7 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import { api, EXT_ID, waitFor, type TestApi } from './support/ext';
 import { turnEnd, withSetting, type SessionRef } from './support/demo';
-import { hasUiHook, screenshot, uiClick, waitForUi } from './ui';
+import { hasUiHook, screenshot, uiClick, uiTexts, waitForUi } from './ui';
 
 const NAME = 'Signin Demo';
 const AGENT_ID = `agent:${NAME}`;
@@ -21,8 +21,14 @@ const ROWS = '.part.sidebar .pane-body .monaco-list-row';
 
 async function toastWith(text: string, ms = 20000): Promise<string> {
   await vscode.commands.executeCommand('notifications.showList');
-  const texts = await waitForUi(NOTES, (t) => t.some((x) => x.includes(text)), ms);
-  return texts.find((x) => x.includes(text))!;
+  try {
+    const texts = await waitForUi(NOTES, (t) => t.some((x) => x.includes(text)), ms);
+    return texts.find((x) => x.includes(text))!;
+  } catch (err) {
+    const shot = await screenshot('signin-toast-missing');
+    const toasts = await uiTexts('.notifications-toasts, .notification-toast, .notifications-center');
+    throw new Error(`${err instanceof Error ? err.message : String(err)}; toasts/center: ${JSON.stringify(toasts)}; ${shot}`);
+  }
 }
 
 async function clearNotes(): Promise<void> {

@@ -42,7 +42,11 @@ function build(view: ItemView, ctx: ItemContext): RenderedItem {
           view.description ? h('div', { class: 'notice-desc', text: view.description }) : null),
       };
     case 'unknown':
-      return { view, el: h('details', { class: 'unknown' }, h('summary', { text: `Update not supported: ${view.label}` }), h('pre', { text: view.json })) };
+      return {
+        view, el: h('details', { class: view.problem ? 'unknown rejected' : 'unknown' },
+          h('summary', { text: view.problem ? `Malformed "${view.label}" update rejected: ${view.problem}` : `Update not supported: ${view.label}` }),
+          h('pre', { text: view.json })),
+      };
     case 'turn_end':
       return {
         view, el: h('div', { class: `turn-end stop-${cssToken(view.stopReason)}`, title: view.stopReason },

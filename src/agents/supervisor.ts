@@ -6,12 +6,14 @@
 // Free of `vscode` (unit-tested in plain Node).
 import type { AcpConnection, AgentStatus, ConnectOptions, McpServerConfig } from '../protocol/api';
 import type { ConfigOption, ContentBlock, SessionEvent } from '../protocol/domain';
+import { randomUUID } from 'crypto';
 import { DisposableStore, toDisposable } from '../common/lifecycle';
-import { ConnectionClosedError } from '../protocol/connect';
+import { ConnectionClosedError, isAuthRequired } from '../protocol/connect';
 import { describeExit, exitTail, type ExitInfo } from './agentProcess';
 import type { AgentDefinition } from './agentConfig';
 import type { SupervisedProcess, SupervisorHost } from './supervisorHost';
 import { SessionGate } from './sessionGate';
+import { UnansweredPrompts } from './unansweredPrompts';
 
 export type { LifecycleEvent, SupervisedProcess, SupervisorHost } from './supervisorHost';
 
@@ -40,7 +42,10 @@ export class AgentSupervisor {
   /** Turns in flight per session (one per prompt sent, or a `running` state) until idle with a stopReason
    *  (v1: from the prompt response; v2 answers on acceptance) or a refusal; counted for overlapping prompts. */
   private readonly turns = new Map<string, number>();
+  /** Sessions whose replayed messages are dropped (until the resume answers or `replay_complete`). */
   private readonly muted = new Set<string>();
+  /** Prompts not answered yet: sent again (v2, same idempotency key) if the agent dies first. */
+  private readonly unanswered = new UnansweredPrompts();
   /** The sessions this connection may speak for (updates for others are dropped and reported). */
   private readonly gate = new SessionGate((m) => this.host.logger(this.definition).log('warn', `${this.definition.name}: ${m}`));
   private restarts: number[] = [];
@@ -83,6 +88,7 @@ export class AgentSupervisor {
     this.setStatus('stopping');
     const proc = this.proc;
     this.dropConnection();
+    this.unanswered.clear(); // stopped on purpose: nothing is sent again
     if (proc) await proc.stop();
     this.proc = undefined;
     this.resumePending = false;
@@ -152,6 +158,7 @@ export class AgentSupervisor {
 
   async closeSession(sessionId: string): Promise<void> {
     this.detached.delete(sessionId);
+    this.unanswered.forget(sessionId);
     if (!this.attached.has(sessionId)) return;
     this.cancel(sessionId);
     this.attached.delete(sessionId);
@@ -176,10 +183,12 @@ export class AgentSupervisor {
   }
 
   /**
-   * Sends a prompt now (the caller queues while a turn runs). A refused prompt ends the turn with
-   * a notice; a crash is reported by the exit handling.
+   * Sends a prompt now (the caller queues while a turn runs) with an idempotency key (v2; pass the
+   * same key to retry the same prompt). A refused prompt ends the turn with a notice; the promise
+   * rejects only for `auth_required` (the caller offers sign-in). A crash before the answer is
+   * reported by the exit handling, and on v2 the prompt is sent again once the session resumes.
    */
-  prompt(sessionId: string, blocks: readonly ContentBlock[]): void {
+  prompt(sessionId: string, blocks: readonly ContentBlock[], key: string = randomUUID()): Promise<void> {
     const conn = this._connection;
     if (!conn || this._status !== 'running' || !this.attached.has(sessionId)) {
       throw new Error(this.detached.has(sessionId) && (this.resumePending || this._status === 'restarting')
@@ -189,12 +198,17 @@ export class AgentSupervisor {
           : 'This session ended when the agent stopped and could not be resumed. Start a new session.');
     }
     this.countTurn(sessionId, +1); // before sending: the v1 adapter reports `running` as it sends
-    conn.prompt(sessionId, [...blocks]).catch((err: unknown) => {
+    const sent = this.unanswered.add({ sessionId, blocks, key, version: conn.version });
+    return conn.prompt(sessionId, [...blocks], { idempotencyKey: key }).then(() => this.unanswered.answered(sent), (err: unknown) => {
       // The agent died (the pipe closes before the exit is seen): the crash is reported by onExit.
       if (this._connection !== conn || err instanceof ConnectionClosedError) return;
+      this.unanswered.answered(sent);
       this.countTurn(sessionId, -1);
-      this.emit({ sessionId, kind: 'notice', severity: 'error', title: `The agent refused the prompt: ${err instanceof Error ? err.message : String(err)}` });
+      this.emit({ sessionId, kind: 'notice', severity: 'error', title: isAuthRequired(err)
+        ? `${this.def.name} asks you to sign in before it takes prompts. Sign in, and the prompt is sent again.`
+        : `The agent refused the prompt: ${err instanceof Error ? err.message : String(err)}` });
       this.emit({ sessionId, kind: 'state', state: 'idle', stopReason: 'error' });
+      if (isAuthRequired(err)) throw err;
     });
   }
 
@@ -207,6 +221,7 @@ export class AgentSupervisor {
   /** Called for every event of this agent, in order. */
   private onEvent(e: SessionEvent): void {
     if (!this.gate.admit(e)) return;
+    if (e.kind === 'replay_complete') this.muted.delete(e.sessionId); // what follows is live
     if (this.muted.has(e.sessionId) && REPLAYED_KINDS.has(e.kind)) return;
     if (e.kind === 'state') {
       if (e.state === 'idle' && e.stopReason != null) this.countTurn(e.sessionId, -1);
@@ -369,13 +384,23 @@ export class AgentSupervisor {
         if (this._connection !== conn) return;
         this.attach(s);
         this.emit({ sessionId: s.sessionId, kind: 'notice', severity: 'info', title: 'Session resumed after the agent restarted.' });
+        this.retryUnanswered(s.sessionId, conn.version);
       } catch (err) {
         this.detached.delete(s.sessionId);
+        this.unanswered.forget(s.sessionId);
         this.gate.forget(s.sessionId);
         this.emit({ sessionId: s.sessionId, kind: 'notice', severity: 'warning', title: `The session could not be resumed (${err instanceof Error ? err.message : String(err)}); its transcript and plans are kept.` });
       } finally {
         this.muted.delete(s.sessionId);
       }
+    }
+  }
+
+  /** v2: prompts the agent never answered before it died are sent again with their keys (they run once). */
+  private retryUnanswered(sessionId: string, version: 1 | 2): void {
+    for (const p of this.unanswered.takeRetriable(sessionId, version)) {
+      this.emit({ sessionId, kind: 'notice', severity: 'info', title: 'The prompt the agent had not answered was sent again (same idempotency key: it runs once).' });
+      try { this.prompt(sessionId, p.blocks, p.key).catch(() => undefined); } catch { /* not attached any more: nothing to retry on */ }
     }
   }
 

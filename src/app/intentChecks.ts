@@ -75,7 +75,7 @@ export class IntentChecks implements vscode.Disposable, IntentSource {
         return;
       // Nothing an intent plan checks.
       case 'message_chunk': case 'message': case 'tool_call_content_chunk': case 'terminal_update': case 'terminal_output_chunk':
-      case 'commands': case 'config_options': case 'session_info': case 'usage': case 'notice': case 'unknown':
+      case 'commands': case 'config_options': case 'session_info': case 'usage': case 'notice': case 'unknown': case 'replay_complete':
       case 'subagent': case 'session_message': case 'session_message_chunk':
         return;
       default:

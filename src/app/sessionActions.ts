@@ -2,6 +2,7 @@
 // and stop agents, open, resume, close and delete sessions, send (or queue) prompts, cancel turns,
 // change config options. It keeps the SessionStore in step with the supervisors and drains each
 // session's prompt queue when its turn ends. Throws person-readable errors; the caller shows them.
+import { randomUUID } from 'crypto';
 import * as vscode from 'vscode';
 import type { ContentBlock } from '../protocol/domain';
 import type { AgentManager } from '../agents/agentManager';
@@ -12,6 +13,8 @@ import type { Logs } from '../agents/logs';
 import type { SessionKey, SessionStore } from '../state/sessionStore';
 import type { PermissionBroker } from './permissionBroker';
 import { Disposable } from '../common/lifecycle';
+import { isAuthRequired } from '../protocol/connect';
+import { SignIn } from './signIn';
 
 /** Prompts that may wait for one session's turn to end. */
 export const MAX_QUEUED_PROMPTS = 50;
@@ -23,9 +26,11 @@ export class SessionActions extends Disposable {
    * extra empty session behind.
    */
   private readonly untouched = new Map<string, string>();
+  private readonly signInFlow: SignIn;
 
   constructor(private readonly agents: AgentManager, private readonly store: SessionStore, private readonly broker: PermissionBroker, private readonly logs: Logs) {
     super();
+    this.signInFlow = this._register(new SignIn(agents, logs, (id) => this.restartAgent(id)));
     this._register(store.onDidChange((c) => { if (c.scope === 'session' && c.kind === 'updated') this.drainQueue(c); }));
   }
 
@@ -86,7 +91,7 @@ export class SessionActions extends Disposable {
     const folders = (vscode.workspace.workspaceFolders ?? []).slice(1).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
     const mcp = parseMcpSettings(vscode.workspace.getConfiguration('acp').get('mcpServers', []));
     for (const p of mcp.problems) this.logs.main.warn(`[config] ${p}`);
-    const sessionId = await sup.newSession(cwd, { additionalDirectories: folders, mcpServers: mcp.servers });
+    const sessionId = await this.withSignIn(agentId, 'open a session', () => sup.newSession(cwd, { additionalDirectories: folders, mcpServers: mcp.servers }));
     const key = { agentId, sessionId };
     this.untouched.set(agentId, sessionId);
     this.store.setActiveSession(key);
@@ -116,7 +121,7 @@ export class SessionActions extends Disposable {
     if (!cwd) throw new Error('Open a folder first: a session works in a workspace folder.');
     // Shown (not live) while the agent replays it.
     if (!known) this.store.addStoredSession(agentId, sessionId, { cwd, ...(info.title ? { title: info.title } : {}) });
-    await sup.resumeExisting(sessionId, cwd, !!known);
+    await this.withSignIn(agentId, 'resume the session', () => sup.resumeExisting(sessionId, cwd, !!known));
     const key = { agentId, sessionId };
     this.store.setActiveSession(key);
     return key;
@@ -149,8 +154,37 @@ export class SessionActions extends Disposable {
     return 'sent';
   }
 
-  private send(sup: AgentSupervisor, ref: SessionKey, blocks: readonly ContentBlock[]): void {
-    sup.prompt(ref.sessionId, blocks);
+  /** Sign-in with one of the agent's methods (`ACP: Sign In`). */
+  signIn(agentId: string): Promise<boolean> { return this.signInFlow.signIn(agentId); }
+
+  /**
+   * Runs `op`; when the agent answers auth_required, offers sign-in and runs it once more after a
+   * sign-in. Never a dead end: declining or failing says what to do.
+   */
+  private async withSignIn<T>(agentId: string, what: string, op: () => Promise<T>): Promise<T> {
+    try {
+      return await op();
+    } catch (err) {
+      if (!isAuthRequired(err)) throw err;
+      const name = this.agents.get(agentId)?.def.name ?? agentId;
+      if (!(await this.signInFlow.afterAuthRequired(agentId, what, err.message))) {
+        throw new Error(`${name} asks you to sign in before it can ${what}. Run "ACP: Sign In", then try again.`);
+      }
+      try { return await op(); } catch (again) {
+        if (isAuthRequired(again)) throw new Error(`${name} still asks for sign-in after signing in. Check the sign-in in the agent's own terminal or tools, then try again.`);
+        throw again;
+      }
+    }
+  }
+
+  /** `key`: the prompt's idempotency key, the same when the prompt is sent again after a sign-in. */
+  private send(sup: AgentSupervisor, ref: SessionKey, blocks: readonly ContentBlock[], key: string = randomUUID()): void {
+    sup.prompt(ref.sessionId, blocks, key).catch((err: unknown) => {
+      if (!isAuthRequired(err)) return;
+      void this.signInFlow.afterAuthRequired(ref.agentId, 'take prompts', err.message).then((ok) => {
+        if (ok && this.agents.get(ref.agentId) === sup && sup.isAttached(ref.sessionId)) this.send(sup, ref, blocks, key);
+      }, (e: unknown) => this.logs.main.error(`sign-in failed: ${e instanceof Error ? e.message : String(e)}`));
+    });
     this.store.turnStarted(ref.agentId, ref.sessionId);
   }
 

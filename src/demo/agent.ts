@@ -5,6 +5,7 @@
 import { readConfig } from './config';
 import { LineReader } from './jsonrpc/ndjson';
 import { Peer } from './jsonrpc/peer';
+import { runLogin } from './scenarios/signin';
 import { AgentServer } from './server';
 import { SessionStore } from './session/store';
 
@@ -21,6 +22,7 @@ function exit(code: number): Promise<never> {
 
 function main(): void {
   const config = readConfig(process.env, process.argv.slice(2));
+  if (config.login) { process.exitCode = runLogin(config, (t) => process.stdout.write(t)); return; } // the terminal sign-in run
   const peer = new Peer((line) => void process.stdout.write(line), log);
   const store = new SessionStore(config.stateDir, log);
   peer.setHandler(new AgentServer({ peer, store, config, log, exit }));

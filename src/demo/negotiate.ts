@@ -50,7 +50,8 @@ export function negotiate(params: unknown, forced: ProtocolVersion | undefined):
   };
 }
 
-export function initializeResult(n: Negotiated): object {
+/** `authMethods`: what the agent lists (scenarios/signin.ts decides). */
+export function initializeResult(n: Negotiated, authMethods: object[] = []): object {
   if (n.version === 1) {
     return {
       protocolVersion: 1,
@@ -60,7 +61,7 @@ export function initializeResult(n: Negotiated): object {
         mcpCapabilities: { http: false, sse: false },
         sessionCapabilities: { list: {}, resume: {}, close: {} },
       },
-      authMethods: [],
+      authMethods,
       agentInfo: { ...AGENT_INFO },
     };
   }
@@ -68,6 +69,6 @@ export function initializeResult(n: Negotiated): object {
     protocolVersion: 2,
     info: { ...AGENT_INFO },
     capabilities: { session: { prompt: { embeddedContext: {}, image: {} } } },
-    authMethods: [],
+    authMethods,
   };
 }

@@ -4,6 +4,7 @@ import type { DemoConfig } from './config';
 import { type Connection, type Handler, type Params } from './connection';
 import { ErrorCodes, RpcError, type Peer, type PeerHandler, type Reply } from './jsonrpc/peer';
 import { initializeResult, negotiate } from './negotiate';
+import { authMethods, checkSignedIn } from './scenarios/signin';
 import { prompt } from './prompt';
 import { closeSession, listSessions, loadSession, newSession, resumeSession, setConfigOption, setMode } from './sessionMethods';
 import type { SessionStore } from './session/store';
@@ -69,6 +70,7 @@ export class AgentServer implements PeerHandler {
     const methods = c.wire.version === 1 ? V1_METHODS : V2_METHODS;
     const handler = Object.hasOwn(methods, method) ? methods[method] : undefined;
     if (!handler) throw new RpcError(ErrorCodes.methodNotFound, `Method not found: ${method}`);
+    checkSignedIn(this.deps.config, method); // sign-in mode: auth_required until signed in
     return handler(c, paramsOf(params), reply);
   }
 
@@ -87,6 +89,6 @@ export class AgentServer implements PeerHandler {
     const wire = negotiated.version === 1 ? new WireV1({ planUpdates: negotiated.planUpdates }) : new WireV2();
     this.connection = { ...this.deps, negotiated, wire };
     this.deps.log(`speaking ACP v${negotiated.version}${negotiated.planUpdates ? ' (plan_update opt-in)' : ''}`);
-    reply.ok(initializeResult(negotiated));
+    reply.ok(initializeResult(negotiated, authMethods(this.deps.config, negotiated.version)));
   }
 }

@@ -46,7 +46,10 @@ export function resumeSession(c: Connection, params: Params, reply: Reply): void
     const type = typeof from === 'object' && from !== null ? (from as { type?: unknown }).type : undefined;
     if (from !== undefined && from !== null && type !== 'start') throw invalid(`unsupported replayFrom ${JSON.stringify(from)}`);
     session.data.cwd = cwd;
-    if (type === 'start') replay(c, session);
+    if (type === 'start') {
+      replay(c, session);
+      sendUpdate(c, session, { sessionUpdate: 'replay_complete' }); // everything before it was history
+    }
     if (!session.turn) sendUpdate(c, session, { sessionUpdate: 'state_update', state: 'idle' });
   } else {
     session.data.cwd = cwd;
@@ -55,13 +58,21 @@ export function resumeSession(c: Connection, params: Params, reply: Reply): void
   sendCommands(c, session);
 }
 
+/** Sessions per `session/list` page; the cursor is the offset of the next page. */
+export const LIST_PAGE_SIZE = 20;
+
 export function listSessions(c: Connection, params: Params, reply: Reply): void {
   const cwd = typeof params.cwd === 'string' ? params.cwd : undefined;
-  const sessions = c.store
+  const cursor = params.cursor ?? null;
+  const start = cursor === null ? 0 : Number(cursor);
+  if (typeof cursor !== 'string' && cursor !== null) throw invalid('cursor must be a string');
+  if (!Number.isInteger(start) || start < 0) throw invalid(`unknown cursor ${JSON.stringify(cursor)}`);
+  const all = c.store
     .list()
     .filter((s) => cwd === undefined || s.cwd === cwd)
     .map((s) => ({ sessionId: s.sessionId, cwd: s.cwd, ...(s.title !== undefined ? { title: s.title } : {}), updatedAt: s.updatedAt }));
-  reply.ok({ sessions });
+  const end = start + LIST_PAGE_SIZE;
+  reply.ok({ sessions: all.slice(start, end), ...(end < all.length ? { nextCursor: String(end) } : {}) });
 }
 
 /** Stops a running turn silently and forgets the session's runtime state (it stays resumable). */

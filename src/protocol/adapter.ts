@@ -64,6 +64,8 @@ export interface InitializeOptions {
   /** v1 client services actually offered (ignored by v2). */
   fs?: { readTextFile: boolean; writeTextFile: boolean };
   terminal?: boolean;
+  /** Advertise terminal auth methods (v1 `auth.terminal: true`, v2 `auth.terminal: {}`). Default true. */
+  terminalAuth?: boolean;
   /** Advertise boolean config options (v1 `session.configOptions.boolean`). Default true. */
   booleanConfigOptions?: boolean;
   /** Advertise form and URL elicitation (`elicitation: {form: {}, url: {}}`). */
@@ -148,8 +150,10 @@ export interface VersionAdapter {
   /**
    * v1: eventsBefore = the user message + `state running`; decode → `state idle` + stopReason;
    * fail → `state idle`, stopReason `error`. v2: accepts `{}` and `{messageId}`, no events.
+   * `idempotencyKey`: sent by v2 (every v2 agent with sessions honors it: a retry with the same
+   * key inserts the prompt once); v1 has no such field and leaves it out.
    */
-  prompt(sessionId: string, prompt: ContentBlock[]): AdapterCall<PromptResultValue>;
+  prompt(sessionId: string, prompt: ContentBlock[], idempotencyKey?: string): AdapterCall<PromptResultValue>;
   cancel(sessionId: string): AdapterNotification;
   /** v2 only (`terminal/cancel`, `tool_call/cancel`); send only when the item's controls offer cancel. */
   cancelTerminal?(sessionId: string, terminalId: string): AdapterCall<void>;

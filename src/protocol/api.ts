@@ -104,7 +104,7 @@ export interface AcpConnection extends Disposable {
    * Sends a prompt. Resolves when the agent accepted it (v2) or when the turn ended (v1).
    * Either way the turn's end is reported as a `state` event `idle` with a stopReason.
    */
-  prompt(sessionId: string, prompt: ContentBlock[]): Promise<{ messageId?: string; stopReason?: string }>;
+  prompt(sessionId: string, prompt: ContentBlock[], opts?: { idempotencyKey?: string }): Promise<{ messageId?: string; stopReason?: string }>;
   /** `session/cancel`; the client also answers its pending permission requests `cancelled`. */
   cancel(sessionId: string): void;
   /** v2 `terminal/cancel` / `tool_call/cancel` (rejects on v1, which has neither). */

@@ -26,7 +26,7 @@ import { ConnectionClosedError, ErrorCodes, RpcError } from './transport/errors'
 import { RpcConnection } from './transport/rpcConnection';
 
 export { IncompatibleAgentError, InitializeTimeoutError } from './negotiate';
-export { ConnectionClosedError, RpcError } from './transport/errors';
+export { ConnectionClosedError, RpcError, isAuthRequired } from './transport/errors';
 
 /**
  * Negotiates a protocol version with the agent on `readable` (its stdout) / `writable` (its stdin)
@@ -119,8 +119,8 @@ class AcpClientConnection implements AcpConnection {
   }
   closeSession(sessionId: string): Promise<void> { return this.call(this.adapter.closeSession(sessionId)); }
   deleteSession(sessionId: string): Promise<void> { return this.call(this.adapter.deleteSession(sessionId)); }
-  prompt(sessionId: string, prompt: ContentBlock[]): Promise<{ messageId?: string; stopReason?: string }> {
-    return this.call(this.adapter.prompt(sessionId, prompt));
+  prompt(sessionId: string, prompt: ContentBlock[], opts?: { idempotencyKey?: string }): Promise<{ messageId?: string; stopReason?: string }> {
+    return this.call(this.adapter.prompt(sessionId, prompt, opts?.idempotencyKey));
   }
   setConfigOption(sessionId: string, configId: string, value: string | boolean): Promise<ConfigOption[]> {
     return this.call(this.adapter.setConfigOption(sessionId, configId, value));
@@ -180,9 +180,10 @@ class AcpClientConnection implements AcpConnection {
     try {
       events = this.adapter.decodeUpdate(params);
     } catch (err) {
-      // Never drop what we don't understand: keep the raw update as an `unknown` event.
-      this.log('warn', `Malformed session/update: ${errorText(err)}`);
-      events = unknownUpdateEvent(params);
+      // A known kind that is malformed is rejected (not applied), reported, and kept whole with
+      // the problem, so it shows as rejected rather than as an update we do not know.
+      this.log('warn', `Rejected a malformed session/update: ${errorText(err)}`);
+      events = unknownUpdateEvent(params, errorText(err));
     }
     this.emit(events);
   }
@@ -322,12 +323,14 @@ function toWireError(err: unknown): WireError {
 }
 
 /** A `session/update` the adapter could not decode, kept whole as an `unknown` event (none without a session). */
-export function unknownUpdateEvent(params: unknown): SessionEvent[] {
+export function unknownUpdateEvent(params: unknown, problem?: string): SessionEvent[] {
   if (typeof params !== 'object' || params === null) return [];
   const { sessionId, update } = params as { sessionId?: unknown; update?: unknown };
   if (typeof sessionId !== 'string' || typeof update !== 'object' || update === null || Array.isArray(update)) return [];
   const type = (update as { sessionUpdate?: unknown }).sessionUpdate;
-  return [{ sessionId, kind: 'unknown', updateType: typeof type === 'string' ? type : '', raw: update as Record<string, unknown> }];
+  const e: SessionEvent = { sessionId, kind: 'unknown', updateType: typeof type === 'string' ? type : '', raw: update as Record<string, unknown> };
+  if (problem !== undefined) e.problem = problem;
+  return [e];
 }
 
 function requestCancelled(): ResponseError<void> {

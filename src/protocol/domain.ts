@@ -7,7 +7,8 @@
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 export type JsonObject = { [k: string]: unknown };
 /** `_meta` as sent; undefined when absent or malformed. */
-export type Meta = JsonObject | undefined;
+/** `_meta` as sent: an object; `null` clears what an earlier update set; undefined = omitted. */
+export type Meta = JsonObject | null | undefined;
 export type Patch<T> = T | null | undefined;
 
 export type ProtocolVersion = 1 | 2;
@@ -98,7 +99,8 @@ export type ConfigOption =
 /** The v1 adapter presents session modes as this select option (category `mode`). */
 export const V1_MODE_CONFIG_ID = '_acp_v1_mode';
 
-export interface AvailableCommand { name: string; description: string; hint?: string | null; _meta?: Meta }
+/** `input`: the raw input spec when its type is not one we know (kept, never dropped; the command is shown without structured input). */
+export interface AvailableCommand { name: string; description: string; hint?: string | null; input?: JsonObject; _meta?: Meta }
 
 // ---------------------------------------------------------------- session events
 
@@ -145,8 +147,13 @@ export type SessionEvent = { sessionId: string } & (
   /** Upsert of an inter-session message in this session's transcript (sender/recipient follow patch semantics). */
   | { kind: 'session_message'; messageId: string; senderSessionId?: Patch<string>; recipientSessionId?: Patch<string>; content?: Patch<ContentBlock[]>; _meta?: Meta }
   | { kind: 'session_message_chunk'; messageId: string; content: ContentBlock; _meta?: Meta }
-  /** A `sessionUpdate` this client does not know: never dropped, shown generically. */
-  | { kind: 'unknown'; updateType: string; raw: JsonObject }
+  /** v2 `replay_complete`: every update before it on this session was replayed history. */
+  | { kind: 'replay_complete'; _meta?: Meta }
+  /**
+   * A `sessionUpdate` this client does not know: never dropped, shown generically. With `problem`,
+   * a known variant that was malformed: rejected (not applied), reported, and shown as such.
+   */
+  | { kind: 'unknown'; updateType: string; raw: JsonObject; problem?: string }
 );
 
 export type SessionEventKind = SessionEvent['kind'];

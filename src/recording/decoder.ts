@@ -88,8 +88,8 @@ export class ReplayDecoder {
       try {
         events = a.decodeUpdate(msg.params);
       } catch (err) {
-        out.push({ kind: 'note', line, text: `malformed session/update kept as unknown: ${errorText(err)}` });
-        events = unknownUpdateEvent(msg.params);
+        out.push({ kind: 'note', line, text: `malformed session/update rejected (kept raw): ${errorText(err)}` });
+        events = unknownUpdateEvent(msg.params, errorText(err));
       }
       for (const event of events) out.push({ kind: 'event', event });
     } else if (method === a.methods.requestPermission && id !== undefined) {

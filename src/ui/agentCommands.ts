@@ -9,6 +9,7 @@ import type { PermissionBroker } from '../app/permissionBroker';
 import type { SessionActions } from '../app/sessionActions';
 import type { SessionKey, SessionStore } from '../state/sessionStore';
 import type { Logs } from '../agents/logs';
+import { pickListedSession } from './sessionListPick';
 
 export interface AgentCommandDeps {
   actions: SessionActions;
@@ -109,21 +110,10 @@ export function registerAgentCommands(deps: AgentCommandDeps): vscode.Disposable
     'acp.showTrace': () => logs.trace.show(true),
     'acp.signIn': async (arg) => {
       try {
+        // Agent methods through authenticate; terminal methods in a terminal, then a restart.
         const sup = await pickAgent(arg, true);
-        const conn = sup?.connection;
-        if (!sup || !conn) return false;
-        if (conn.authMethods.length === 0) { void vscode.window.showInformationMessage(`${sup.def.name} offers no sign-in methods.`); return false; }
-        const pick = await vscode.window.showQuickPick(conn.authMethods.map((m) => ({ label: m.name, description: m.type, detail: m.description ?? undefined, m })), { placeHolder: `Sign in to ${sup.def.name}` });
-        if (!pick) return false;
-        if (pick.m.type === 'terminal') {
-          const env = Object.fromEntries((pick.m.env ?? []).map((e) => [e.name, e.value]));
-          const term = vscode.window.createTerminal({ name: `${sup.def.name} sign-in`, shellPath: sup.def.command, shellArgs: [...sup.def.args, ...(pick.m.args ?? [])], env: { ...sup.def.env, ...env } });
-          term.show();
-          return true;
-        }
-        await conn.authenticate(pick.m.id);
-        void vscode.window.showInformationMessage(`Signed in to ${sup.def.name}.`);
-        return true;
+        if (!sup?.connection) return false;
+        return await actions.signIn(sup.id);
       } catch (err) { return fail(err); }
     },
     'acp.signOut': async (arg) => {
@@ -150,10 +140,9 @@ export function registerAgentCommands(deps: AgentCommandDeps): vscode.Disposable
         if (typeof sessionArg === 'string') return await actions.resume(sup.id, sessionArg);
         if (!conn.capabilities.list) { void vscode.window.showInformationMessage(`${sup.def.name} cannot list its sessions.`); return undefined; }
         const cwd = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
-        const { sessions } = await conn.listSessions(cwd ? { cwd } : {});
-        const pick = await vscode.window.showQuickPick(sessions.map((s) => ({ label: s.title ?? s.sessionId, description: s.updatedAt ?? '', s })), { placeHolder: 'Resume which session?' });
-        if (!pick) return undefined;
-        return await actions.resume(sup.id, pick.s.sessionId, { cwd: pick.s.cwd, ...(pick.s.title ? { title: pick.s.title } : {}) });
+        const picked = await pickListedSession((cursor) => conn.listSessions({ ...(cwd ? { cwd } : {}), ...(cursor !== undefined ? { cursor } : {}) }));
+        if (!picked) return undefined;
+        return await actions.resume(sup.id, picked.sessionId, { cwd: picked.cwd, ...(picked.title ? { title: picked.title } : {}) });
       } catch (err) { return fail(err); }
     },
     'acp.closeSession': async (arg) => {

@@ -189,6 +189,7 @@ async function prompt(id: Id, params: Obj): Promise<void> {
   const blocks = (params.prompt as { type: string; text?: string }[]) ?? [];
   const text = blocks.map((b) => b.text ?? '').join(' ');
   cancelled.delete(sessionId);
+  if (text === 'no-answer') return; // never answered: the outcome stays unknown (a crash follows)
   if (version === 2) respond(id, opts.promptMessageId ? { messageId: 'user-msg-1' } : {});
   await runTurn(sessionId, text);
   const stopReason = cancelled.has(sessionId) ? 'cancelled' : 'end_turn';

@@ -14,6 +14,7 @@ import { longPlanScenario } from './longPlan';
 import { permissionScenario } from './permission';
 import { pixelScenario } from './pixel';
 import { planModeScenario } from './planMode';
+import { signinScenario } from './signin';
 import type { Scenario } from './scenario';
 import { slowScenario } from './slow';
 import { subagentsScenario } from './subagents';
@@ -38,6 +39,7 @@ export const SCENARIOS: readonly Scenario[] = [
   subagentsScenario,
   backgroundScenario,
   planModeScenario,
+  signinScenario,
 ];
 
 /** The text of the prompt's first text block. */

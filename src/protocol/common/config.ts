@@ -58,7 +58,7 @@ export function configOptionUnion(idKey: 'id' | 'configId', groupKey: 'group' | 
     otherHead.safeParse(raw).success ? { kind: 'unknown', id: raw[idKey] as string, name: raw.name as string, raw } : undefined);
 }
 
-/** `input`: v1 `{hint}`, v2 `{type:"text", hint}`; any other input reads as "no hint". */
+/** `input`: v1 `{hint}`, v2 `{type:"text", hint}`; an input of another type is kept raw (no hint). */
 const commandInput = soft(z.nullable(z.looseObject({ hint: z.string() })));
 
 /** An available command: v1 / v2 alpha.3 untagged, later v2 draft `{type:"command", …}` or other. */
@@ -66,8 +66,10 @@ export const availableCommand: z.ZodMiniType<AvailableCommand> = z.pipe(z.looseO
   name: z.string(), description: z.string(), input: z.optional(z.unknown()),
 }), z.transform((w) => {
   const c: AvailableCommand = { name: w.name, description: w.description };
-  const input = isObject(w.input) && (w.input.type === undefined || w.input.type === 'text') ? commandInput.parse(w.input) : undefined;
+  const known = isObject(w.input) && (w.input.type === undefined || w.input.type === 'text');
+  const input = known ? commandInput.parse(w.input) : undefined;
   put(c, 'hint', input?.hint);
+  if (!known && isObject(w.input)) c.input = w.input;
   return withMeta(c, w);
 }));
 

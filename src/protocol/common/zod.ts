@@ -10,13 +10,13 @@ export function isObject(v: unknown): v is JsonObject {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-/** `_meta` as sent when it is an object; undefined when absent, null or malformed. */
+/** `_meta` as sent when it is an object; `null` (it clears what an earlier update set); undefined when absent or malformed. */
 export function metaOf(o: JsonObject): Meta {
   const m = o._meta;
-  return isObject(m) ? m : undefined;
+  return m === null ? null : isObject(m) ? m : undefined;
 }
 
-/** Copies `_meta` from the wire object onto `target` when it is valid (never adds an undefined key). */
+/** Copies `_meta` from the wire object onto `target` when it is an object or `null` (never adds an undefined key). */
 export function withMeta<T extends object>(target: T, wire: JsonObject): T & { _meta?: Meta } {
   const m = metaOf(wire);
   if (m !== undefined) (target as T & { _meta?: Meta })._meta = m;

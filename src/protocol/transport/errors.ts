@@ -43,6 +43,11 @@ export class RpcError extends Error {
   }
 }
 
+/** The agent answered `auth_required` (-32000): the user must sign in first. */
+export function isAuthRequired(err: unknown): err is RpcError {
+  return err instanceof RpcError && err.code === ErrorCodes.AuthRequired;
+}
+
 /** Maps what vscode-jsonrpc rejects a request with to our error types. */
 export function toRpcFailure(err: unknown, method: string): Error {
   if (err instanceof ResponseError) {

@@ -60,6 +60,8 @@ class V1Adapter implements VersionAdapter {
     if (o.elicitation) caps.elicitation = { form: {}, url: {} };
     // Unstable opt-in: child sessions, their state and inter-session messages (v2 clients must handle them).
     caps.subagents = {};
+    // We can run the configured agent command in a VS Code terminal (terminal auth methods).
+    if (o.terminalAuth !== false) caps.auth = { terminal: true };
     const info: JsonObject = { name: o.clientInfo.name, version: o.clientInfo.version };
     if (o.clientInfo.title !== undefined) info.title = o.clientInfo.title;
     return { protocolVersion: 1, clientCapabilities: caps, clientInfo: info };

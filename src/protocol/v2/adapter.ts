@@ -58,7 +58,11 @@ class V2Adapter implements VersionAdapter {
   initializeParams(o: InitializeOptions): JsonObject {
     const info: JsonObject = { name: o.clientInfo.name, version: o.clientInfo.version };
     if (o.clientInfo.title !== undefined) info.title = o.clientInfo.title;
-    return { protocolVersion: 2, info, capabilities: o.elicitation ? { elicitation: { form: {}, url: {} } } : {} };
+    // We can run the configured agent command in a VS Code terminal (terminal auth methods).
+    const capabilities: JsonObject = {};
+    if (o.elicitation) capabilities.elicitation = { form: {}, url: {} };
+    if (o.terminalAuth !== false) capabilities.auth = { terminal: {} };
+    return { protocolVersion: 2, info, capabilities };
   }
 
   parseInitializeResult(raw: unknown): InitializeInfo {
@@ -97,8 +101,10 @@ class V2Adapter implements VersionAdapter {
   }
 
   /** The turn's progress and end come as `state_update`s; the response only acknowledges. */
-  prompt(sessionId: string, prompt: ContentBlock[]): AdapterCall<PromptResultValue> {
-    return plainCall(M.sessionPrompt, { sessionId, prompt: prompt.map(encodeContentBlock) }, promptResult, (r) => {
+  prompt(sessionId: string, prompt: ContentBlock[], idempotencyKey?: string): AdapterCall<PromptResultValue> {
+    const params: JsonObject = { sessionId, prompt: prompt.map(encodeContentBlock) };
+    if (idempotencyKey !== undefined) params.idempotencyKey = idempotencyKey;
+    return plainCall(M.sessionPrompt, params, promptResult, (r) => {
       const v: PromptResultValue = {};
       if (r.messageId !== undefined) v.messageId = r.messageId;
       if (r.stopReason !== undefined) v.stopReason = r.stopReason;

@@ -38,7 +38,7 @@ export const V2_REQUEST_PARAMS: Record<string, z.ZodMiniType> = {
   [M.sessionClose]: sessionIdOnly,
   [M.sessionDelete]: sessionIdOnly,
   [M.sessionSetConfigOption]: z.looseObject({ sessionId: z.string(), configId: z.string(), type: z.string(), value: z.unknown(), _meta: meta }).check(z.refine((p) => (p.type === 'id' ? typeof p.value === 'string' : p.type === 'boolean' ? typeof p.value === 'boolean' : p.value !== undefined), 'value does not match its type ("id" → string, "boolean" → boolean)')),
-  [M.sessionPrompt]: z.looseObject({ sessionId: z.string(), prompt: z.array(contentBlockOut), _meta: meta }),
+  [M.sessionPrompt]: z.looseObject({ sessionId: z.string(), prompt: z.array(contentBlockOut), idempotencyKey: z.optional(z.string().check(z.minLength(1))), _meta: meta }),
   [M.terminalCancel]: z.looseObject({ sessionId: z.string(), terminalId: z.string(), _meta: meta }),
   [M.toolCallCancel]: z.looseObject({ sessionId: z.string(), toolCallId: z.string(), _meta: meta }),
 };

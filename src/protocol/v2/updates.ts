@@ -96,6 +96,9 @@ const terminalOutputChunk = z.pipe(z.looseObject({ terminalId: z.string(), data:
 const configUpdate = z.pipe(z.looseObject({ configOptions }), z.transform((w): EventBody =>
   ({ kind: 'config_options', options: w.configOptions })));
 
+/** `replay_complete` (v2, after the last replayed update of a resume with replayFrom). */
+const replayComplete = z.pipe(z.looseObject({}), z.transform((w): EventBody => withMeta({ kind: 'replay_complete' }, w)));
+
 const variants = new Map<string, z.ZodMiniType<EventBody>>([
   ['user_message_chunk', chunk('user')],
   ['agent_message_chunk', chunk('agent')],
@@ -118,6 +121,7 @@ const variants = new Map<string, z.ZodMiniType<EventBody>>([
   ['subagent_update', subagentUpdate],
   ['session_message', sessionMessage],
   ['session_message_chunk', sessionMessageChunk],
+  ['replay_complete', replayComplete],
 ]);
 
 export function v2UpdateSchema(tag: string): z.ZodMiniType<EventBody> | undefined {

@@ -125,7 +125,8 @@ export interface ElicitationItem {
 export interface NoticeItem { kind: 'notice'; itemId: string; severity: string; title: string; description: string | null }
 
 /** An update this client does not know, kept raw and shown generically. */
-export interface UnknownItem { kind: 'unknown'; itemId: string; updateType: string; raw: JsonObject; truncated?: Truncation }
+/** `problem`: a known update kind that was malformed (rejected, not applied). */
+export interface UnknownItem { kind: 'unknown'; itemId: string; updateType: string; raw: JsonObject; problem?: string; truncated?: Truncation }
 
 /** Marks the end of a turn (a `state` event `idle` with a stop reason). */
 export interface TurnEndItem {

@@ -13,7 +13,7 @@ import { ItemList } from './itemList';
 import type { SessionLimits } from './limits';
 import { appendBlock, newMessage, replaceParts, setMessageMeta } from './messages';
 import type {
-  ElicitationItem, MessageItem, PermissionItem, Role, SessionMeta, ToolCallItem, TranscriptChange, TranscriptItem,
+  ElicitationItem, MessageItem, PermissionItem, Role, SessionMeta, ToolCallItem, TranscriptChange, TranscriptItem, UnknownItem,
 } from './model';
 import { approxSize, cutText, keepRaw, noteDrop } from './size';
 import { appendToolContent, applyToolFields, MAX_LABEL_CHARS, newToolCall, toolCallSize } from './toolCalls';
@@ -92,6 +92,8 @@ export class SessionTranscript {
       case 'commands': this.meta.commands = e.commands; return this.metaChanged();
       // Session state owned by the SessionStore.
       case 'config_options': case 'session_info': case 'subagent': return;
+      // A replay boundary: the supervisor's concern, nothing to show.
+      case 'replay_complete': return;
       case 'usage':
         this.meta.usage = { used: e.used, size: e.size, cost: e.cost ?? null };
         return this.metaChanged();
@@ -100,7 +102,7 @@ export class SessionTranscript {
         const item = { kind: 'notice' as const, itemId: this.nextId('n'), severity: cutText(e.severity, 100), title: cutText(e.title, MAX_LABEL_CHARS), description };
         return this.addItem(item, item.title.length + (description?.length ?? 0));
       }
-      case 'unknown': return this.addUnknown(e.updateType, e.raw);
+      case 'unknown': return this.addUnknown(e.updateType, e.raw, e.problem);
       // Plans live in the plan store; the last Markdown one is kept to show with a plan-mode approval.
       case 'plan_update':
         if (e.plan.type === 'markdown') this.lastMarkdownPlan = e.plan.content;
@@ -260,11 +262,12 @@ export class SessionTranscript {
     return [tc.itemId, 'upsert'];
   }
 
-  private addUnknown(updateType: string, raw: JsonObject): void {
+  private addUnknown(updateType: string, raw: JsonObject, problem?: string): void {
     const kept = keepRaw(raw, this.limits.maxRawChars);
-    const item = { kind: 'unknown' as const, itemId: this.nextId('u'), updateType: cutText(updateType, MAX_LABEL_CHARS), raw: kept.value ?? {} };
+    const item: UnknownItem = { kind: 'unknown', itemId: this.nextId('u'), updateType: cutText(updateType, MAX_LABEL_CHARS), raw: kept.value ?? {} };
+    if (problem !== undefined) item.problem = cutText(problem, MAX_LABEL_CHARS);
     if (!kept.value) Object.assign(item, { truncated: noteDrop(undefined, this.limits.maxRawChars, { field: 'raw' }) });
-    this.addItem(item, kept.size + item.updateType.length);
+    this.addItem(item, kept.size + item.updateType.length + (item.problem?.length ?? 0));
   }
 
   // ------------------------------------------------------------------ terminals, turn state

@@ -149,7 +149,10 @@ export function itemView(item: TranscriptItem, index: number, names?: SessionNam
     case 'notice':
       return { kind: 'notice', itemId: item.itemId, index, severity: item.severity, title: item.title, description: item.description };
     case 'unknown':
-      return { kind: 'unknown', itemId: item.itemId, index, label: item.updateType, json: item.truncated ? `(not kept: ${truncationText(item.truncated, 'update')})` : jsonPreview(item.raw) };
+      return {
+        kind: 'unknown', itemId: item.itemId, index, label: item.updateType, problem: item.problem ?? null,
+        json: item.truncated ? `(not kept: ${truncationText(item.truncated, 'update')})` : jsonPreview(item.raw),
+      };
     case 'turn_end':
       return {
         kind: 'turn_end', itemId: item.itemId, index, stopReason: item.stopReason,

@@ -77,7 +77,8 @@ export type ItemView =
     }
   | ElicitationView
   | { kind: 'notice'; itemId: string; index: number; severity: string; title: string; description: string | null }
-  | { kind: 'unknown'; itemId: string; index: number; label: string; json: string }
+  /** `problem`: a known update kind that was malformed and rejected (not applied). */
+  | { kind: 'unknown'; itemId: string; index: number; label: string; problem: string | null; json: string }
   | { kind: 'turn_end'; itemId: string; index: number; stopReason: string; error: string | null; usage: string | null };
 
 /** A form field as the webview gets it (an unknown field's schema as JSON text). */

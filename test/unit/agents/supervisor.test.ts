@@ -6,7 +6,9 @@
 // bookkeeping the queue relies on (busy, cancel, prompts on sessions that are not served).
 import * as assert from 'node:assert/strict';
 import * as os from 'node:os';
+import * as path from 'node:path';
 import { AgentSupervisor } from '../../../src/agents/supervisor';
+import { isAuthRequired } from '../../../src/protocol/connect';
 import type { SessionEvent } from '../../../src/protocol/domain';
 import { AGENT_NAME, TestHost, commandAgent, scriptedAgent } from './support/supervisorHost';
 
@@ -145,8 +147,49 @@ describe('AgentSupervisor (real agent processes, fake time)', () => {
       assert.ok(s.isAttached(a) && s.isAttached(b));
       // The resumed session takes prompts again.
       const turn = host.mark();
-      s.prompt(a, text('hello'));
+      void s.prompt(a, text('hello'));
       await host.waitEvent(isTurnEnd(a, 'end_turn'), turn);
+    });
+
+    it('v2: a prompt the agent never answered is sent again after the restart, with the same idempotencyKey', async () => {
+      const s = supervise(scriptedAgent('v2'));
+      const a = await s.newSession(cwd);
+      void s.prompt(a, text('no-answer'));
+      await s.newSession(cwd); // a round trip: the prompt is on the wire
+      const first = host.sent(0, 'session/prompt').map((m) => (m.params as Record<string, unknown>).idempotencyKey);
+      assert.equal(first.length, 1);
+      assert.ok(typeof first[0] === 'string' && first[0].length > 0, 'v2 prompts carry a key');
+      await crash(s);
+      const from = host.mark();
+      await runRestart();
+      await host.waitEvent((e) => e.kind === 'notice' && e.sessionId === a && /sent again \(same idempotency key/.test(e.title), from);
+      const again = host.sent(1, 'session/prompt').map((m) => m.params as Record<string, unknown>);
+      assert.deepEqual(again.map((p) => [p.sessionId, p.idempotencyKey]), [[a, first[0]]], 'sent once more, with the same key');
+      // An answered prompt is not sent again.
+      void s.prompt(a, text('hello'));
+      await s.newSession(cwd);
+      assert.notEqual(host.sent(1, 'session/prompt').at(-1)?.params && (host.sent(1, 'session/prompt').at(-1)!.params as Record<string, unknown>).idempotencyKey, first[0], 'a new prompt gets a new key');
+    });
+
+    it('session/new refused with auth_required rejects with that error (the caller offers sign-in)', async () => {
+      const marker = path.join(os.tmpdir(), `acp-signin-${process.pid}-${Date.now()}`, 'signed-in');
+      const s = supervise(commandAgent(process.execPath, [path.join(__dirname, '../../../../dist/demo-agent.js'), `--signin=${marker}`, '--delay=0']));
+      const err = await s.newSession(cwd).then(() => undefined, (e: unknown) => e);
+      assert.ok(isAuthRequired(err), String(err));
+      assert.equal(s.connection!.authMethods[0].type, 'terminal');
+    });
+
+    it('v1: a prompt in flight at a crash is not sent again (no key: it could run twice)', async () => {
+      const s = supervise(scriptedAgent('v1'));
+      const a = await s.newSession(cwd);
+      void s.prompt(a, text('no-answer'));
+      await s.newSession(cwd);
+      assert.ok(!('idempotencyKey' in (host.sent(0, 'session/prompt')[0].params as Record<string, unknown>)), 'v1 has no idempotencyKey');
+      await crash(s);
+      const from = host.mark();
+      await runRestart();
+      await host.waitEvent((e) => e.kind === 'notice' && e.sessionId === a && e.title === 'Session resumed after the agent restarted.', from);
+      assert.equal(host.sent(1, 'session/prompt').length, 0);
     });
 
     it('v1: loads each session with session/load; its replayed messages are muted, the rest passes', async () => {
@@ -166,7 +209,7 @@ describe('AgentSupervisor (real agent processes, fake time)', () => {
       assert.ok(host.lifecycles(from).some((e) => e.kind === 'session_attached' && e.sessionId === a));
       // Muting ends with the load: the next turn's messages are shown.
       const turn = host.mark();
-      s.prompt(a, text('hello'));
+      void s.prompt(a, text('hello'));
       await host.waitEvent(isTurnEnd(a, 'end_turn'), turn);
       assert.ok(host.events(turn).some((e) => e.kind === 'message_chunk' && e.role === 'agent' && e.content.type === 'text' && e.content.text === 'Hello'));
     });
@@ -212,7 +255,7 @@ describe('AgentSupervisor (real agent processes, fake time)', () => {
       assert.ok(s.isAttached(a));
       assert.deepEqual(host.log.slice(quiet), [], 'nothing happens');
       const turn = host.mark();
-      s.prompt(a, text('hello'));
+      void s.prompt(a, text('hello'));
       await host.waitEvent(isTurnEnd(a, 'end_turn'), turn);
     });
   });
@@ -237,7 +280,7 @@ describe('AgentSupervisor (real agent processes, fake time)', () => {
       const s = supervise(scriptedAgent('v2'));
       const a = await s.newSession(cwd);
       const turn = host.mark();
-      s.prompt(a, text('stall'));
+      void s.prompt(a, text('stall'));
       await host.waitEvent((e) => e.kind === 'plan_update' && e.sessionId === a, turn); // accepted, the turn runs
       await s.newSession(cwd); // a round trip: the acceptance has been handled
       assert.equal(s.busy(a), true, 'a v2 turn runs until idle with a stopReason, not until the prompt is accepted');
@@ -257,7 +300,7 @@ describe('AgentSupervisor (real agent processes, fake time)', () => {
       const s = supervise(scriptedAgent('v1'));
       const a = await s.newSession(cwd);
       const from = host.mark();
-      s.prompt(a, text('crash'));
+      void s.prompt(a, text('crash'));
       await host.waitStatus('restarting', from);
       assert.match(s.lastError!, /^Scripted Agent exited with code 137 during a turn\./);
       assert.deepEqual(host.notices(a, from), ['Scripted Agent exited with code 137; the turn was interrupted.']);
@@ -268,7 +311,7 @@ describe('AgentSupervisor (real agent processes, fake time)', () => {
       const s = supervise(scriptedAgent('v2'));
       const a = await s.newSession(cwd);
       const turn = host.mark();
-      s.prompt(a, text('hello'));
+      void s.prompt(a, text('hello'));
       await host.waitEvent(isTurnEnd(a, 'end_turn'), turn);
       const from = host.mark();
       await crash(s);
@@ -292,7 +335,7 @@ describe('AgentSupervisor (real agent processes, fake time)', () => {
       const a = await s.newSession(cwd);
       assert.equal(s.busy(a), false);
       const turn = host.mark();
-      s.prompt(a, text('hello'));
+      void s.prompt(a, text('hello'));
       assert.equal(s.busy(a), true);
       await host.waitEvent(isTurnEnd(a, 'end_turn'), turn);
       assert.equal(s.busy(a), false);
@@ -302,7 +345,7 @@ describe('AgentSupervisor (real agent processes, fake time)', () => {
       const s = supervise(scriptedAgent('v2'));
       const a = await s.newSession(cwd);
       const turn = host.mark();
-      s.prompt(a, text('stall'));
+      void s.prompt(a, text('stall'));
       await host.waitEvent((e) => e.kind === 'plan_update' && e.sessionId === a, turn);
       await s.newSession(cwd); // a round trip: the acceptance has been handled
       s.cancel(a);
@@ -314,8 +357,8 @@ describe('AgentSupervisor (real agent processes, fake time)', () => {
       const s = supervise(scriptedAgent('v1'));
       const a = await s.newSession(cwd);
       const turn = host.mark();
-      s.prompt(a, text('stall')); // never answered
-      s.prompt(a, text('hello')); // answered at once
+      void s.prompt(a, text('stall')); // never answered
+      void s.prompt(a, text('hello')); // answered at once
       await host.waitEvent(isTurnEnd(a, 'end_turn'), turn);
       await s.newSession(cwd); // a round trip: the answer has been handled
       assert.equal(s.busy(a), true, 'the stalled prompt is still in flight');

@@ -46,7 +46,7 @@ describe('Demo Agent scenarios', function () {
     const s = await start({ version: 2 });
     const u = await s.client.waitFor((m) => (m.params as { update?: Update })?.update?.sessionUpdate === 'available_commands_update');
     const names = ((u.params as { update: { availableCommands: { name: string }[] } }).update.availableCommands).map((c) => c.name);
-    assert.deepEqual(names, ['fs', 'terminal', 'vterm', 'permission', 'command-permission', 'crash', 'slow', 'burst', 'intent', 'pixel', 'elicitation', 'longplan', 'declare', 'subagents', 'background', 'planmode']);
+    assert.deepEqual(names, ['fs', 'terminal', 'vterm', 'permission', 'command-permission', 'crash', 'slow', 'burst', 'intent', 'pixel', 'elicitation', 'longplan', 'declare', 'subagents', 'background', 'planmode', 'signin']);
     assertValid(s);
   });
 

@@ -27,7 +27,7 @@ describe('v1 adapter', () => {
       const p = a.initializeParams({ clientInfo: { name: 'acp-plans', version: '0.1.0' }, unstablePlans: true, fs: { readTextFile: true, writeTextFile: false }, terminal: true });
       assert.deepEqual(p, {
         protocolVersion: 1,
-        clientCapabilities: { fs: { readTextFile: true, writeTextFile: false }, terminal: true, session: { configOptions: { boolean: {} } }, plan: {}, subagents: {} },
+        clientCapabilities: { fs: { readTextFile: true, writeTextFile: false }, terminal: true, session: { configOptions: { boolean: {} } }, plan: {}, subagents: {}, auth: { terminal: true } },
         clientInfo: { name: 'acp-plans', version: '0.1.0' },
       });
       sends(a.methods.initialize, p);

@@ -26,8 +26,10 @@ describe('v2 adapter', () => {
   describe('initialize', () => {
     it('sends info and capabilities, no v1 fields', () => {
       const p = a.initializeParams({ clientInfo: { name: 'acp-plans', title: 'ACP Plans', version: '0.1.0' }, unstablePlans: true, fs: { readTextFile: true, writeTextFile: true }, terminal: true });
-      assert.deepEqual(p, { protocolVersion: 2, info: { name: 'acp-plans', title: 'ACP Plans', version: '0.1.0' }, capabilities: {} });
+      assert.deepEqual(p, { protocolVersion: 2, info: { name: 'acp-plans', title: 'ACP Plans', version: '0.1.0' }, capabilities: { auth: { terminal: {} } } });
       sends(a.methods.initialize, p);
+      const off = a.initializeParams({ clientInfo: { name: 'acp-plans', version: '0.1.0' }, unstablePlans: false, terminalAuth: false });
+      assert.deepEqual(off.capabilities, {}, 'terminal auth is advertised only when offered');
     });
 
     it('requires info, maps marker capabilities and the three kinds of auth methods', () => {
@@ -267,7 +269,32 @@ describe('v2 adapter', () => {
         { type: 'command', name: 'b', description: 'B' },
         { name: 'c', description: 'C', input: { type: '_rich' } },
         { description: 'no name' },
-      ] }), { sessionId: S, kind: 'commands', commands: [{ name: 'a', description: 'A', hint: 'h' }, { name: 'b', description: 'B' }, { name: 'c', description: 'C' }] });
+      ] }), { sessionId: S, kind: 'commands', commands: [{ name: 'a', description: 'A', hint: 'h' }, { name: 'b', description: 'B' }, { name: 'c', description: 'C', input: { type: '_rich' } }] });
+    });
+
+    it('keeps a command input of an unknown type raw (no hint), and a known one as its hint', () => {
+      const e = one({ sessionUpdate: 'available_commands_update', availableCommands: [
+        { type: 'command', name: 'pick', description: 'P', input: { type: 'choice', options: ['a', 'b'], _meta: { x: 1 } } },
+        { type: 'command', name: 'say', description: 'S', input: { type: 'text', hint: 'what' } },
+      ] });
+      assert.ok(e.kind === 'commands');
+      assert.deepEqual(e.commands[0].input, { type: 'choice', options: ['a', 'b'], _meta: { x: 1 } });
+      assert.equal(e.commands[0].hint, undefined);
+      assert.equal(e.commands[1].input, undefined);
+      assert.equal(e.commands[1].hint, 'what');
+    });
+
+    it('decodes replay_complete, and _meta: null as null (it clears) while an omitted _meta stays omitted', () => {
+      assert.deepEqual(one({ sessionUpdate: 'replay_complete' }), { sessionId: S, kind: 'replay_complete' });
+      const cleared = one({ sessionUpdate: 'tool_call_update', toolCallId: 't', _meta: null });
+      assert.ok(cleared.kind === 'tool_call');
+      assert.equal(cleared.fields._meta, null);
+      const kept = one({ sessionUpdate: 'tool_call_update', toolCallId: 't' });
+      assert.ok(kept.kind === 'tool_call');
+      assert.ok(!('_meta' in kept.fields));
+      const msg = one({ sessionUpdate: 'agent_message', messageId: 'm', _meta: null });
+      assert.ok(msg.kind === 'message');
+      assert.equal(msg._meta, null);
     });
 
     it('reads session_info_update as a patch, usage_update and notice', () => {

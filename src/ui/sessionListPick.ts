@@ -1,0 +1,25 @@
+// The "Resume which session?" pick over `session/list`, one page at a time: the first page is
+// shown at once, and a "Load more sessions…" row fetches the next (`nextCursor`) on demand,
+// within the bounds of SessionPages.
+import * as vscode from 'vscode';
+import type { SessionListEntry } from '../protocol/api';
+import { SessionPages, type SessionLister } from '../protocol/sessionPages';
+
+const MORE = 'Load more sessions…';
+
+/** Shows the pick; resolves with the chosen session, or undefined when dismissed. */
+export async function pickListedSession(list: SessionLister): Promise<SessionListEntry | undefined> {
+  const pages = new SessionPages(list);
+  await pages.fetch();
+  for (;;) {
+    const items: (vscode.QuickPickItem & { s?: SessionListEntry })[] = pages.sessions.map((s) => ({ label: s.title ?? s.sessionId, description: s.updatedAt ?? '', s }));
+    if (pages.more) items.push({ label: MORE, description: `${pages.sessions.length} listed so far` });
+    else if (pages.stoppedEarly) items.push({ label: `(${pages.stoppedEarly})`, description: '' });
+    if (items.length === 0) { void vscode.window.showInformationMessage('The agent has no sessions to resume in this folder.'); return undefined; }
+    const pick = await vscode.window.showQuickPick(items, { placeHolder: 'Resume which session?' });
+    if (!pick) return undefined;
+    if (pick.s) return pick.s;
+    if (pick.label !== MORE) continue;
+    await pages.fetch();
+  }
+}

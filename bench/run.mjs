@@ -135,6 +135,7 @@ async function throughput(title, stream, consumers) {
       min: ok.length ? Math.min(...ok.map((x) => x.updatesPerSec)) : null,
       max: ok.length ? Math.max(...ok.map((x) => x.updatesPerSec)) : null,
       maxRss: median(ok.map((x) => x.maxRss)),
+      cpuUsPerUpdate: median(ok.map((x) => x.cpuUsPerUpdate)),
       allOk: ok.length === ROUNDS && ok.every((x) => x.ok && x.updates === stream.count),
       problems: [...new Set(runs[c.id].flatMap((x) => (x.error ? [x.error.slice(0, 300)] : x.problems ?? [])))],
     };
@@ -143,12 +144,13 @@ async function throughput(title, stream, consumers) {
   const ratios = { ab: ratio('ours', 'sdk'), ac: ratio('ours', 'raw'), ad: ratio('ours', 'jsonrpc'), rssAC: tput.ours.maxRss && tput.raw.maxRss ? tput.ours.maxRss / tput.raw.maxRss : null };
   if (tput.persist) Object.assign(ratios, { pb: ratio('persist', 'sdk'), pc: ratio('persist', 'raw'), pd: ratio('persist', 'jsonrpc') });
   log();
-  log(`   ${'consumer'.padEnd(40)} ${'updates/s'.padStart(10)} ${'(min–max)'.padStart(21)} ${'peak RSS'.padStart(10)}  all ${fmt(stream.count)} checked`);
+  log(`   ${'consumer'.padEnd(40)} ${'updates/s'.padStart(10)} ${'(min–max)'.padStart(21)} ${'peak RSS'.padStart(10)} ${'CPU µs/upd'.padStart(10)}  all ${fmt(stream.count)} checked`);
   for (const c of consumers) {
     const t = tput[c.id];
-    log(`   ${c.label.padEnd(40)} ${fmt(t.updatesPerSec).padStart(10)} ${`(${fmt(t.min)}–${fmt(t.max)})`.padStart(21)} ${mb(t.maxRss).padStart(10)}  ${t.allOk ? 'yes' : `NO ${t.problems.join('; ')}`}`);
+    log(`   ${c.label.padEnd(40)} ${fmt(t.updatesPerSec).padStart(10)} ${`(${fmt(t.min)}–${fmt(t.max)})`.padStart(21)} ${mb(t.maxRss).padStart(10)} ${fmt(t.cpuUsPerUpdate, 2).padStart(10)}  ${t.allOk ? 'yes' : `NO ${t.problems.join('; ')}`}`);
   }
   log(`   ratios (medians): a/b ${fmt(ratios.ab, 2)}   a/c ${fmt(ratios.ac, 2)}   a/d ${fmt(ratios.ad, 2)}   peak RSS a/c ${fmt(ratios.rssAC, 2)}`);
+  log(`   for information, CPU time per update (robust to a busy machine): c/a ${fmt(tput.raw.cpuUsPerUpdate / tput.ours.cpuUsPerUpdate, 2)}`);
   if (tput.persist) log(`   with persistence on: (a+p)/b ${fmt(ratios.pb, 2)}   (a+p)/c ${fmt(ratios.pc, 2)}   (a+p)/d ${fmt(ratios.pd, 2)}`);
   return { runs, tput, ratios };
 }

@@ -10,7 +10,7 @@ import { connect } from '../../../src/protocol/connect';
 import type { PlanEntry } from '../../../src/protocol/domain';
 import { PlanStore } from '../../../src/state/planStore';
 import { Transcript } from '../../../src/state/transcript';
-import { args, fail, heapAfterGc, maxRss, now, report, spawnProducer } from '../common';
+import { args, cpuUs, fail, heapAfterGc, maxRss, now, report, spawnProducer } from '../common';
 import { Persistence, type PersistStats } from '../persist';
 
 const CONSUMER = 'ours';
@@ -31,6 +31,7 @@ async function main(): Promise<void> {
   const persist = persistDir ? new Persistence(persistDir, AGENT, exp.sessionId, plans, transcript) : undefined;
   let count = 0;
   let t1 = 0;
+  let c1 = 0;
   let onAll!: () => void;
   const all = new Promise<void>((resolve) => { onAll = resolve; });
   const conn = await connect(child.stdout, child.stdin, {
@@ -41,14 +42,15 @@ async function main(): Promise<void> {
         if (persist) persist.apply(e);
         else { plans.apply(AGENT, e); transcript.apply(e); }
         if (++count === a.count) {
-          if (persist) void persist.flush().then(() => { t1 = now(); onAll(); });
-          else { t1 = now(); onAll(); }
+          if (persist) void persist.flush().then(() => { t1 = now(); c1 = cpuUs(); onAll(); });
+          else { t1 = now(); c1 = cpuUs(); onAll(); }
         }
       },
       requestPermission: () => Promise.resolve({ outcome: 'cancelled' }),
     },
   });
   const t0 = now();
+  const c0 = cpuUs();
   const closed = new Promise<void>((resolve) => { conn.onClose(() => resolve()); });
   await Promise.race([all, closed]);
   await closed;
@@ -85,7 +87,7 @@ async function main(): Promise<void> {
   conn.dispose();
   child.kill();
   report({
-    consumer: persist ? `${CONSUMER}+persist` : CONSUMER, updates: count, seconds, updatesPerSec: count / seconds, maxRss: maxRss(),
+    consumer: persist ? `${CONSUMER}+persist` : CONSUMER, updates: count, seconds, updatesPerSec: count / seconds, cpuUsPerUpdate: (c1 - c0) / count, maxRss: maxRss(),
     ok: problems.length === 0, problems,
     heap: { total: heap, planStore: heap !== null && heapNoPlans !== null ? heap - heapNoPlans : null,
       transcript: heapNoPlans !== null && heapNoTranscript !== null ? heapNoPlans - heapNoTranscript : null },

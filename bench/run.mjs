@@ -16,7 +16,7 @@
 //   6. Adversarial Markdown: parse time of 1 MiB inputs built to hurt the outline scanner.
 // Method and latest figures: docs/PERFORMANCE.md.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,9 +35,10 @@ function option(name, fallback) {
 const ROUNDS = Number(option('rounds', 5));
 const COUNT = Number(option('count', 100_000));
 const SEED = Number(option('seed', 20251129));
+const LARGE_COUNT = Number(option('large-count', 20_000));
 const ACTIVATION_FILE = option('activation-file', process.env.ACP_BENCH_ACTIVATION_FILE ?? path.join(OUT, 'activation.json'));
 
-const GOALS = { ab: 8, ac: 0.3, ad: 0.7, frameMs: 16, frameToleranceMs: 0.5, appendRatio: 2, activationMs: 50, bundleBytes: 400 * 1024, markdownMs: 100 };
+const GOALS = { ab: 8, ac: 0.6, acPersist: 0.3, ad: 0.7, rssAC: 1.5, frameMs: 16, frameToleranceMs: 0.5, appendRatio: 2, activationMs: 50, bundleBytes: 400 * 1024, markdownMs: 100 };
 
 const t0 = performance.now();
 const log = (s = '') => process.stdout.write(`${s}\n`);
@@ -79,6 +80,12 @@ writeFileSync(expectedFile, JSON.stringify(gen));
 const kinds = Object.entries(gen.kinds).sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${fmt((100 * n) / COUNT, 1)}%`).join(', ');
 log(`Stream: ${fmt(COUNT)} v2 session/update notifications, ${mb(gen.bytes)}, seed ${SEED}; ${kinds}`);
 log(`        plan updates carry ${fmt(gen.expected.planEntriesTotal / gen.kinds.plan_update, 1)} entries on average, over ${Object.keys(gen.expected.lastPlan).length} planIds`);
+const largeFile = path.join(OUT, 'stream-large.ndjson');
+const largeExpectedFile = path.join(OUT, 'expected-large.json');
+const genLarge = await generateStream(largeFile, { count: LARGE_COUNT, seed: SEED, profile: 'large' });
+writeFileSync(largeExpectedFile, JSON.stringify(genLarge));
+const largeKinds = Object.entries(genLarge.kinds).sort((a, b) => b[1] - a[1]).slice(0, 3).map(([k, n]) => `${k} ${fmt((100 * n) / LARGE_COUNT, 1)}%`).join(', ');
+log(`Second stream: ${fmt(LARGE_COUNT)} updates, ${mb(genLarge.bytes)}; ${largeKinds}, …; plans of ${fmt(genLarge.expected.planEntriesTotal / genLarge.kinds.plan_update, 1)} entries on average over ${Object.keys(genLarge.expected.lastPlan).length} planIds, big tool outputs`);
 
 // The fast path must agree with the zod schemas on this stream and on random near misses.
 const fastCheck = await runNode(bundles['check-fast-path'], [streamFile]);
@@ -98,41 +105,76 @@ const CONSUMERS = [
   { id: 'raw', label: '(c) raw byte split + JSON.parse', script: path.join(BENCH, 'lib/consumer-raw.mjs'), flags: [] },
   { id: 'jsonrpc', label: '(d) vscode-jsonrpc + our reader', script: bundles['consumer-jsonrpc'], flags: [] },
 ];
+// (a+p): (a) with persistence on, as the extension runs (SessionStore too, and the real
+// SessionHistory appending to a real HistoryStore in a fresh storage folder, until flushed).
+const PERSIST = { id: 'persist', label: '(a+p) ours, persistence on', script: bundles['consumer-ours'], flags: ['--expose-gc'], persist: true };
 const producer = path.join(BENCH, 'lib/producer.mjs');
-const runs = Object.fromEntries(CONSUMERS.map((c) => [c.id, []]));
-log();
-log(`1. Pipeline throughput — ${ROUNDS} rounds, consumers alternated (order rotated each round)`);
-for (let r = 0; r < ROUNDS; r++) {
-  const order = CONSUMERS.map((_, i) => CONSUMERS[(i + r) % CONSUMERS.length]);
-  const line = [];
-  for (const c of order) {
-    const res = await runNode(c.script, [producer, streamFile, expectedFile, String(COUNT)], { flags: c.flags });
-    runs[c.id].push(res);
-    line.push(`${c.id} ${res.error ? 'ERROR' : fmt(res.updatesPerSec)}`);
+
+/** Rounds of every consumer on one stream, order rotated each round; medians. */
+async function throughput(title, stream, consumers) {
+  const runs = Object.fromEntries(consumers.map((c) => [c.id, []]));
+  log();
+  log(title);
+  for (let r = 0; r < ROUNDS; r++) {
+    const order = consumers.map((_, i) => consumers[(i + r) % consumers.length]);
+    const line = [];
+    for (const c of order) {
+      const dir = path.join(OUT, 'history-run');
+      if (c.persist) { rmSync(dir, { recursive: true, force: true }); mkdirSync(dir, { recursive: true }); }
+      const res = await runNode(c.script, [producer, stream.file, stream.expectedFile, String(stream.count), ...(c.persist ? [dir] : [])], { flags: c.flags });
+      runs[c.id].push(res);
+      line.push(`${c.id} ${res.error ? 'ERROR' : fmt(res.updatesPerSec)}`);
+    }
+    log(`   round ${r + 1}: ${line.join('  ')}`);
   }
-  log(`   round ${r + 1}: ${line.join('  ')}`);
+  const tput = {};
+  for (const c of consumers) {
+    const ok = runs[c.id].filter((x) => !x.error);
+    tput[c.id] = {
+      updatesPerSec: median(ok.map((x) => x.updatesPerSec)),
+      min: ok.length ? Math.min(...ok.map((x) => x.updatesPerSec)) : null,
+      max: ok.length ? Math.max(...ok.map((x) => x.updatesPerSec)) : null,
+      maxRss: median(ok.map((x) => x.maxRss)),
+      cpuUsPerUpdate: median(ok.map((x) => x.cpuUsPerUpdate)),
+      allOk: ok.length === ROUNDS && ok.every((x) => x.ok && x.updates === stream.count),
+      problems: [...new Set(runs[c.id].flatMap((x) => (x.error ? [x.error.slice(0, 300)] : x.problems ?? [])))],
+    };
+  }
+  const ratio = (a, b) => (tput[a]?.updatesPerSec && tput[b]?.updatesPerSec ? tput[a].updatesPerSec / tput[b].updatesPerSec : null);
+  const ratios = { ab: ratio('ours', 'sdk'), ac: ratio('ours', 'raw'), ad: ratio('ours', 'jsonrpc'), rssAC: tput.ours.maxRss && tput.raw.maxRss ? tput.ours.maxRss / tput.raw.maxRss : null };
+  if (tput.persist) Object.assign(ratios, { pb: ratio('persist', 'sdk'), pc: ratio('persist', 'raw'), pd: ratio('persist', 'jsonrpc') });
+  log();
+  log(`   ${'consumer'.padEnd(40)} ${'updates/s'.padStart(10)} ${'(min–max)'.padStart(21)} ${'peak RSS'.padStart(10)} ${'CPU µs/upd'.padStart(10)}  all ${fmt(stream.count)} checked`);
+  for (const c of consumers) {
+    const t = tput[c.id];
+    log(`   ${c.label.padEnd(40)} ${fmt(t.updatesPerSec).padStart(10)} ${`(${fmt(t.min)}–${fmt(t.max)})`.padStart(21)} ${mb(t.maxRss).padStart(10)} ${fmt(t.cpuUsPerUpdate, 2).padStart(10)}  ${t.allOk ? 'yes' : `NO ${t.problems.join('; ')}`}`);
+  }
+  log(`   ratios (medians): a/b ${fmt(ratios.ab, 2)}   a/c ${fmt(ratios.ac, 2)}   a/d ${fmt(ratios.ad, 2)}   peak RSS a/c ${fmt(ratios.rssAC, 2)}`);
+  log(`   for information, CPU time per update (robust to a busy machine): c/a ${fmt(tput.raw.cpuUsPerUpdate / tput.ours.cpuUsPerUpdate, 2)}`);
+  if (tput.persist) log(`   with persistence on: (a+p)/b ${fmt(ratios.pb, 2)}   (a+p)/c ${fmt(ratios.pc, 2)}   (a+p)/d ${fmt(ratios.pd, 2)}`);
+  return { runs, tput, ratios };
 }
-const tput = {};
-for (const c of CONSUMERS) {
-  const ok = runs[c.id].filter((x) => !x.error);
-  tput[c.id] = {
-    updatesPerSec: median(ok.map((x) => x.updatesPerSec)),
-    min: ok.length ? Math.min(...ok.map((x) => x.updatesPerSec)) : null,
-    max: ok.length ? Math.max(...ok.map((x) => x.updatesPerSec)) : null,
-    maxRss: median(ok.map((x) => x.maxRss)),
-    allOk: ok.length === ROUNDS && ok.every((x) => x.ok && x.updates === COUNT),
-    problems: [...new Set(runs[c.id].flatMap((x) => (x.error ? [x.error.slice(0, 300)] : x.problems ?? [])))],
-  };
-}
-const ratio = (a, b) => (tput[a].updatesPerSec && tput[b].updatesPerSec ? tput[a].updatesPerSec / tput[b].updatesPerSec : null);
-const ratios = { ab: ratio('ours', 'sdk'), ac: ratio('ours', 'raw'), ad: ratio('ours', 'jsonrpc') };
-log();
-log(`   ${'consumer'.padEnd(40)} ${'updates/s'.padStart(10)} ${'(min–max)'.padStart(21)} ${'peak RSS'.padStart(10)}  all ${fmt(COUNT)} checked`);
-for (const c of CONSUMERS) {
-  const t = tput[c.id];
-  log(`   ${c.label.padEnd(40)} ${fmt(t.updatesPerSec).padStart(10)} ${`(${fmt(t.min)}–${fmt(t.max)})`.padStart(21)} ${mb(t.maxRss).padStart(10)}  ${t.allOk ? 'yes' : `NO ${t.problems.join('; ')}`}`);
-}
-log(`   ratios (medians): a/b ${fmt(ratios.ab, 2)}   a/c ${fmt(ratios.ac, 2)}   a/d ${fmt(ratios.ad, 2)}`);
+
+const main = await throughput(`1. Pipeline throughput — ${ROUNDS} rounds, consumers alternated (order rotated each round)`,
+  { file: streamFile, expectedFile, count: COUNT }, [...CONSUMERS, PERSIST]);
+const { runs, tput, ratios } = main;
+
+// Persistence: bytes written for the bytes received, and the disk once a load has compacted the log.
+const persistRuns = runs.persist.filter((x) => !x.error && x.persist);
+const persist = {
+  wireBytes: persistRuns[0]?.persist.wireBytes ?? null,
+  writtenBytes: median(persistRuns.map((x) => x.persist.writtenBytes)),
+  diskBytes: median(persistRuns.map((x) => x.persist.diskBytes)),
+  diskBytesCompacted: median(persistRuns.map((x) => x.persist.diskBytesCompacted)),
+  warnings: [...new Set(persistRuns.flatMap((x) => x.persist.warnings))],
+};
+persist.writeAmplification = persist.writtenBytes !== null && persist.wireBytes ? persist.writtenBytes / persist.wireBytes : null;
+log(`   persistence, ${fmt(COUNT)} updates (${mb(persist.wireBytes)} on the wire): ${mb(persist.writtenBytes)} written to disk — write amplification ${fmt(persist.writeAmplification, 2)}; `
+  + `on disk ${mb(persist.diskBytes)} at the end, ${mb(persist.diskBytesCompacted)} after compaction${persist.warnings.length ? `; warnings: ${persist.warnings.join(' | ')}` : ''}`);
+
+// The second stream: larger plans, 20 planIds, big tool outputs.
+const large = await throughput(`   second stream (large plans, big tool outputs) — ${fmt(LARGE_COUNT)} updates, ${mb(genLarge.bytes)}, ${ROUNDS} rounds`,
+  { file: largeFile, expectedFile: largeExpectedFile, count: LARGE_COUNT }, CONSUMERS);
 
 // ------------------------------------------------------------------ where the time goes (diagnostic)
 
@@ -204,6 +246,19 @@ log(activationMs === null
   ? `   activation: needs the host — no ${path.relative(ROOT, ACTIVATION_FILE)}; an integration test writes {"activationMs": api.activationMs} there (see docs/PERFORMANCE.md)`
   : `   activation: ${fmt(activationMs, 1)} ms (reported by the extension in the host${activation.source ? `, ${activation.source}` : ''})`);
 
+// With stored history: bench/activation-history.mjs generates a storage folder with the real
+// history writer, starts the real VS Code on it and writes what activate() reported.
+const HISTORY_ACTIVATION_FILE = path.join(OUT, 'activation-history.json');
+let historyActivation = null;
+if (existsSync(HISTORY_ACTIVATION_FILE)) {
+  try { historyActivation = JSON.parse(readFileSync(HISTORY_ACTIVATION_FILE, 'utf8')); } catch { historyActivation = null; }
+}
+const historyActivationMs = typeof historyActivation?.activationMs === 'number' ? historyActivation.activationMs : null;
+const HISTORY_SHAPE = historyActivation ? `${fmt(historyActivation.sessions)} stored sessions / ${fmt(historyActivation.items)} items` : '50 stored sessions / 20,000 items';
+log(historyActivationMs === null
+  ? `   activation with ${HISTORY_SHAPE}: needs the host — run node bench/activation-history.mjs (writes ${path.relative(ROOT, HISTORY_ACTIVATION_FILE)})`
+  : `   activation with ${HISTORY_SHAPE} (${mb(historyActivation.storedBytes)} in workspace storage): ${fmt(historyActivationMs, 1)} ms (${historyActivation.source}, ${historyActivation.at})`);
+
 // ------------------------------------------------------------------ 5. heap
 
 log();
@@ -241,6 +296,12 @@ const goals = [
   { goal: `a/b ≥ ${GOALS.ab}`, value: ratios.ab, met: ratios.ab !== null && ratios.ab >= GOALS.ab, shown: fmt(ratios.ab, 2) },
   { goal: `a/c ≥ ${GOALS.ac}`, value: ratios.ac, met: ratios.ac !== null && ratios.ac >= GOALS.ac, shown: fmt(ratios.ac, 2) },
   { goal: `a/d ≥ ${GOALS.ad}`, value: ratios.ad, met: ratios.ad !== null && ratios.ad >= GOALS.ad, shown: fmt(ratios.ad, 2) },
+  { goal: `second stream: a/c ≥ ${GOALS.ac}`, value: large.ratios.ac, met: large.ratios.ac !== null && large.ratios.ac >= GOALS.ac, shown: fmt(large.ratios.ac, 2) },
+  { goal: `second stream: a/b ≥ ${GOALS.ab}, a/d ≥ ${GOALS.ad}`, value: null, met: large.ratios.ab >= GOALS.ab && large.ratios.ad >= GOALS.ad, shown: `${fmt(large.ratios.ab, 2)}, ${fmt(large.ratios.ad, 2)}` },
+  { goal: `peak RSS (a) ≤ ${GOALS.rssAC}× (c), both streams`, value: Math.max(ratios.rssAC ?? Infinity, large.ratios.rssAC ?? Infinity), met: Math.max(ratios.rssAC ?? Infinity, large.ratios.rssAC ?? Infinity) <= GOALS.rssAC, shown: `×${fmt(ratios.rssAC, 2)} (${mb(tput.ours.maxRss)} vs ${mb(tput.raw.maxRss)}), second ×${fmt(large.ratios.rssAC, 2)}` },
+  { goal: `persistence on: (a+p)/b ≥ ${GOALS.ab}, /c ≥ ${GOALS.acPersist}, /d ≥ ${GOALS.ad}`, value: ratios.pc, met: ratios.pb >= GOALS.ab && ratios.pc >= GOALS.acPersist && ratios.pd >= GOALS.ad, shown: `${fmt(ratios.pb, 2)}, ${fmt(ratios.pc, 2)}, ${fmt(ratios.pd, 2)}` },
+  { goal: 'write amplification and disk after compaction (printed)', value: persist.writeAmplification, met: persist.writeAmplification === null ? null : true, shown: `×${fmt(persist.writeAmplification, 2)} written/received, ${mb(persist.diskBytesCompacted)} on disk after compaction` },
+  { goal: `activation ≤ ${GOALS.activationMs} ms with ${HISTORY_SHAPE}`, value: historyActivationMs, met: historyActivationMs === null ? null : historyActivationMs <= GOALS.activationMs, shown: historyActivationMs === null ? 'needs the host (node bench/activation-history.mjs)' : `${fmt(historyActivationMs, 1)} ms` },
   { goal: 'our peak RSS below the SDK\'s', value: tput.ours.maxRss, met: tput.ours.maxRss !== null && tput.ours.maxRss < tput.sdk.maxRss, shown: `${mb(tput.ours.maxRss)} vs ${mb(tput.sdk.maxRss)}` },
   {
     goal: 'at most one tree refresh per 16 ms frame', value: coalescing.default.minGapMs,
@@ -251,7 +312,7 @@ const goals = [
   { goal: `activation ≤ ${GOALS.activationMs} ms`, value: activationMs, met: activationMs === null ? null : activationMs <= GOALS.activationMs, shown: activationMs === null ? 'needs the host' : `${fmt(activationMs, 1)} ms` },
   { goal: 'production bundle ≤ 400 KB', value: bundle.extension?.bytes, met: (bundle.extension?.bytes ?? Infinity) <= GOALS.bundleBytes, shown: `${fmt(bundle.extension?.bytes / 1024, 1)} KB` },
   { goal: `1 MiB adversarial markdown parses in < ${GOALS.markdownMs} ms (CPU)`, value: markdownMs, met: markdownMs !== null && markdownMs < GOALS.markdownMs, shown: `worst ${fmt(markdownMs, 1)} ms (wall ${fmt(markdownWallMs, 1)} ms)` },
-  { goal: 'every consumer handled every update (checked)', value: null, met: CONSUMERS.every((c) => tput[c.id].allOk) && fastCheck.ok === true && orderCheck.ok === true && cloneCheck.ok === true, shown: CONSUMERS.map((c) => `${c.id} ${tput[c.id].allOk ? 'ok' : 'FAILED'}`).join(', ') },
+  { goal: 'every consumer handled every update (checked)', value: null, met: [...CONSUMERS, PERSIST].every((c) => tput[c.id].allOk) && CONSUMERS.every((c) => large.tput[c.id].allOk) && fastCheck.ok === true && orderCheck.ok === true && cloneCheck.ok === true, shown: [...CONSUMERS, PERSIST].map((c) => `${c.id} ${tput[c.id].allOk ? 'ok' : 'FAILED'}`).join(', ') + `; second stream ${CONSUMERS.every((c) => large.tput[c.id].allOk) ? 'ok' : 'FAILED'}` },
 ];
 log();
 log('Goals');
@@ -263,9 +324,9 @@ log(`(${fmt(elapsedS, 0)} s; load average at the end ${env.loadAtEnd.join(' / ')
 const result = {
   bench: 'acp-plans', version: 1, date: new Date().toISOString(), env, elapsedS,
   stream: { count: COUNT, seed: SEED, bytes: gen.bytes, kinds: gen.kinds },
-  throughput: { rounds: ROUNDS, consumers: tput, ratios, stagesUsPerUpdate: stages.usPerUpdate ?? null, fastPathCheck: fastCheck, orderCheck, cloneCheck },
+  throughput: { rounds: ROUNDS, consumers: tput, ratios, persist, large: { count: LARGE_COUNT, bytes: genLarge.bytes, kinds: genLarge.kinds, consumers: large.tput, ratios: large.ratios }, stagesUsPerUpdate: stages.usPerUpdate ?? null, fastPathCheck: fastCheck, orderCheck, cloneCheck },
   coalescing, longSession: long, bundle,
-  activation: { activationMs, source: activationMs === null ? 'needs the host' : activation.source ?? ACTIVATION_FILE },
+  activation: { activationMs, source: activationMs === null ? 'needs the host' : activation.source ?? ACTIVATION_FILE, withHistory: historyActivation },
   heap: { afterStream: heap, planHistory: hist.results ?? null },
   markdown,
   goals: goals.map(({ goal, value, met }) => ({ goal, value, met })),

@@ -18,6 +18,7 @@ export const ENTRIES = {
   'check-order': 'src/checkOrder.ts',
   'check-plan-clone': 'src/checkPlanClone.ts',
   'markdown-parse': 'src/markdownParse.ts',
+  'make-history': 'src/makeHistory.ts',
 };
 
 export async function buildBench({ minify = true } = {}) {

@@ -9,14 +9,17 @@ const child = spawn(process.execPath, [producer, stream], { stdio: ['pipe', 'pip
 let count = 0;
 let t0 = 0;
 let t1 = 0;
+let c0 = 0;
+let c1 = 0;
+const cpu = () => { const u = process.cpuUsage(); return u.user + u.system; };
 let rest = null;
 const onLine = (buf, start, end) => {
   if (end <= start) return;
   const msg = JSON.parse(buf.toString('utf8', start, end));
   if (msg.method === 'session/update') {
-    if (++count === expected) t1 = performance.now();
+    if (++count === expected) { t1 = performance.now(); c1 = cpu(); }
   } else if (msg.id === 0 && msg.result) {
-    t0 = performance.now();
+    t0 = performance.now(); c0 = cpu();
   }
 };
 child.stdout.on('data', (chunk) => {
@@ -41,7 +44,7 @@ child.stdout.on('data', (chunk) => {
 child.stdout.on('end', () => {
   const seconds = (t1 - t0) / 1000;
   process.stdout.write(JSON.stringify({
-    consumer: 'raw', updates: count, seconds, updatesPerSec: count / seconds,
+    consumer: 'raw', updates: count, seconds, updatesPerSec: count / seconds, cpuUsPerUpdate: (c1 - c0) / count,
     maxRss: process.resourceUsage().maxRSS * 1024, ok: count === expected, problems: count === expected ? [] : [`${count} updates`],
   }) + '\n');
   process.exit(0);

@@ -37,9 +37,24 @@ const KINDS = ['read', 'edit', 'search', 'execute', 'think', 'fetch'];
 export const PLAN_IDS = ['plan-0', 'plan-1', 'plan-2', 'plan-3', 'plan-4', 'plan-5', 'plan-6', 'plan-7'];
 
 /**
+ * The streams `npm run bench` measures. `default` is the stream of round 1 (its bytes unchanged);
+ * `large` has larger plans (50–200 entries over 20 planIds), big tool outputs (one in three
+ * progress or final tool call updates carries 2–32 KB of output), and mixes chunks and tool call
+ * updates more evenly (50 % chunks, 25 % tool call updates, 20 % plans, 5 % other).
+ */
+export const PROFILES = {
+  default: { chunk: 0.60, tool: 0.80, plan: 0.95, planIds: PLAN_IDS, planEntries: [10, 50], bigOutput: 0, bigWords: [0, 0] },
+  large: {
+    chunk: 0.50, tool: 0.75, plan: 0.95, planIds: Array.from({ length: 20 }, (_, i) => `plan-${i}`), planEntries: [50, 200],
+    bigOutput: 1 / 3, bigWords: [300, 5000],
+  },
+};
+
+/**
  * Writes `count` updates to `file`. Returns the expected end state and stream statistics.
  */
-export async function generateStream(file, { count = 100_000, seed = 20251129 } = {}) {
+export async function generateStream(file, { count = 100_000, seed = 20251129, profile = 'default' } = {}) {
+  const P = PROFILES[profile];
   const r = rng(seed);
   const int = (lo, hi) => lo + Math.floor(r() * (hi - lo + 1));
   const pick = (a) => a[Math.floor(r() * a.length)];
@@ -50,6 +65,14 @@ export async function generateStream(file, { count = 100_000, seed = 20251129 } 
     return s;
   };
 
+  // Tool output: a few words, or (large profile) a big block of output lines.
+  const toolText = () => {
+    if (!P.bigOutput || r() >= P.bigOutput) return words(10, 60);
+    const n = int(P.bigWords[0], P.bigWords[1]);
+    const lines = [];
+    for (let w = 0; w < n; w += 12) lines.push(`${w / 12 + 1}: ${words(6, 18)}`);
+    return lines.join('\n');
+  };
   const out = createWriteStream(file);
   let pending = [];
   let pendingBytes = 0;
@@ -83,13 +106,13 @@ export async function generateStream(file, { count = 100_000, seed = 20251129 } 
   for (let i = 0; i < count; i++) {
     const x = r();
     let u;
-    if (x < 0.60) {
+    if (x < P.chunk) {
       if (chunksLeft === 0) { messageId = `msg-${++messageSeq}`; chunksLeft = int(20, 80); }
       chunksLeft--;
       const text = words(3, 40) + (r() < 0.1 ? '\n\n' : ' ');
       agentText += text.length;
       u = { sessionUpdate: 'agent_message_chunk', messageId, content: { type: 'text', text } };
-    } else if (x < 0.80) {
+    } else if (x < P.tool) {
       if (!tool || tool.step >= tool.steps) {
         tool = { id: `tc-${++toolSeq}`, step: 0, steps: int(2, 8) };
         toolIds.add(tool.id);
@@ -103,20 +126,20 @@ export async function generateStream(file, { count = 100_000, seed = 20251129 } 
       } else if (tool.step < tool.steps - 1) {
         u = {
           sessionUpdate: 'tool_call_update', toolCallId: tool.id, status: 'in_progress',
-          content: [{ type: 'content', content: { type: 'text', text: words(10, 60) } }],
+          content: [{ type: 'content', content: { type: 'text', text: toolText() } }],
         };
       } else {
         u = {
           sessionUpdate: 'tool_call_update', toolCallId: tool.id, status: r() < 0.9 ? 'completed' : 'failed',
-          content: [{ type: 'content', content: { type: 'text', text: words(10, 60) } }], rawOutput: { ok: true, lines: int(1, 500) },
+          content: [{ type: 'content', content: { type: 'text', text: toolText() } }], rawOutput: { ok: true, lines: int(1, 500) },
         };
       }
       tool.step++;
-    } else if (x < 0.95) {
-      const planId = pick(PLAN_IDS);
+    } else if (x < P.plan) {
+      const planId = pick(P.planIds);
       let p = planProgress.get(planId);
       if (!p || p.done >= p.n) {
-        p = { n: int(10, 50), done: 0, texts: [] };
+        p = { n: int(P.planEntries[0], P.planEntries[1]), done: 0, texts: [] };
         for (let k = 0; k < p.n; k++) p.texts.push(words(4, 12));
         planProgress.set(planId, p);
       }
@@ -159,7 +182,7 @@ export async function generateStream(file, { count = 100_000, seed = 20251129 } 
   out.end();
   await once(out, 'finish');
   return {
-    count, seed, bytes, kinds, sessionId: SESSION_ID,
+    count, seed, profile, bytes, kinds, sessionId: SESSION_ID,
     expected: { lastPlan, agentText, thoughtText, toolCalls: toolIds.size, messages: messageSeq, planEntriesTotal },
   };
 }

@@ -16,6 +16,9 @@ export function spawnProducer(a: ConsumerArgs): ChildProcessWithoutNullStreams {
 
 export function now(): number { return performance.now(); }
 
+/** CPU time of this process (user + system), µs: robust to a busy machine, unlike the wall clock. */
+export function cpuUs(): number { const u = process.cpuUsage(); return u.user + u.system; }
+
 /** Heap after a full collection (needs --expose-gc). */
 export function heapAfterGc(): number | null {
   const gc = (globalThis as { gc?: () => void }).gc;

@@ -26,6 +26,45 @@ export function jsonBytes(v: unknown, stopAt = Infinity): number {
   return n;
 }
 
+/** Sizes of parts of stored plans, by identity (the store never mutates what it keeps). */
+const storedPartBytes = new WeakMap<object, number>();
+
+/**
+ * `jsonBytes` of a plan as the plan store keeps it, where a revision shares the unchanged
+ * elements of its arrays (entries, steps) with the previous one: each element that is an object
+ * is counted once and remembered, so an update costs the entries it changed, not the whole plan.
+ * Only for values that are never mutated afterwards. Stops counting past `stopAt`.
+ */
+export function storedPlanBytes(plan: object, stopAt = Infinity): number {
+  let n = 2;
+  const o = plan as Record<string, unknown>;
+  for (const k in o) {
+    if (!Object.prototype.hasOwnProperty.call(o, k)) continue;
+    const x = o[k];
+    n += utf8Length(k) + 4;
+    if (Array.isArray(x)) {
+      n += 2 + x.length;
+      for (const y of x as unknown[]) {
+        n += typeof y === 'object' && y !== null ? storedPartSize(y, stopAt) : jsonBytes(y, stopAt);
+        if (n > stopAt) return n;
+      }
+    } else {
+      n += jsonBytes(x, stopAt);
+    }
+    if (n > stopAt) return n;
+  }
+  return n;
+}
+
+function storedPartSize(part: object, stopAt: number): number {
+  let n = storedPartBytes.get(part);
+  if (n === undefined) {
+    n = jsonBytes(part, stopAt);
+    if (n <= stopAt) storedPartBytes.set(part, n);
+  }
+  return n;
+}
+
 /**
  * The head of `s` that fits in `maxBytes` of UTF-8, ending at a line break when one lies in the
  * last quarter of the head (so a Markdown plan keeps whole lines). The head is a copy of its own

@@ -17,58 +17,65 @@ export function cloneReusing(next: unknown, prev: unknown): unknown {
     const copy = cloneValue(next);
     return copy === prev ? prev : copy;
   }
-  // Compare first (no allocation): most parts of a re-sent plan are unchanged.
-  if (sameJson(next, prev)) return prev;
-  if (Array.isArray(next)) {
-    if (!Array.isArray(prev)) return cloneValue(next);
-    const out = new Array<unknown>(next.length);
-    for (let i = 0; i < next.length; i++) {
-      const x: unknown = next[i];
-      out[i] = x === undefined || typeof x === 'function' || typeof x === 'symbol' ? null
-        : i < prev.length ? cloneReusing(x, prev[i]) : cloneValue(x);
-    }
-    return out;
-  }
+  // One pass: each part is compared once, and a new container is made only from the first part
+  // that differs (the parts before it are `prev`'s own). No difference at all: `prev` itself.
+  if (Array.isArray(next)) return Array.isArray(prev) ? reuseArray(next as unknown[], prev as unknown[]) : cloneValue(next);
   if (Array.isArray(prev) || !isPlainObject(next)) return cloneValue(next);
-  const src = next as Record<string, unknown>;
-  const old = prev as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  for (const k of Object.keys(src)) {
-    const x = src[k];
-    if (x === undefined || typeof x === 'function' || typeof x === 'symbol') continue;
-    const p = Object.prototype.hasOwnProperty.call(old, k) ? old[k] : undefined;
-    setKey(out, k, p === undefined ? cloneValue(x) : cloneReusing(x, p));
-  }
-  return out;
+  return reuseObject(next as Record<string, unknown>, prev as Record<string, unknown>);
 }
 
-/** Whether `next` has the same JSON as `prev`, a copy made by this module (key order ignored). */
-function sameJson(next: unknown, prev: unknown): boolean {
-  if (next === prev) return true;
-  if (typeof next !== 'object' || next === null) {
-    if (typeof next === 'number' && !Number.isFinite(next)) return prev === null;
-    if (next === undefined || typeof next === 'function' || typeof next === 'symbol') return prev === null;
-    return false;
+function reuseArray(next: readonly unknown[], prev: readonly unknown[]): unknown {
+  let out: unknown[] | undefined;
+  for (let i = 0; i < next.length; i++) {
+    const x: unknown = next[i];
+    const y = x === undefined || typeof x === 'function' || typeof x === 'symbol' ? null
+      : i < prev.length ? cloneReusing(x, prev[i]) : cloneValue(x);
+    if (out === undefined && (i >= prev.length || y !== prev[i])) {
+      out = new Array<unknown>(next.length);
+      for (let j = 0; j < i; j++) out[j] = prev[j];
+    }
+    if (out !== undefined) out[i] = y;
   }
-  if (typeof prev !== 'object' || prev === null) return false;
-  if (Array.isArray(next)) {
-    if (!Array.isArray(prev) || next.length !== prev.length) return false;
-    for (let i = 0; i < next.length; i++) if (!sameJson(next[i], prev[i])) return false;
-    return true;
-  }
-  if (Array.isArray(prev) || !isPlainObject(next)) return false;
-  const src = next as Record<string, unknown>;
-  const old = prev as Record<string, unknown>;
-  let n = 0;
+  if (out !== undefined) return out;
+  return next.length === prev.length ? prev : prev.slice(0, next.length);
+}
+
+function reuseObject(src: Record<string, unknown>, old: Record<string, unknown>): unknown {
+  let out: Record<string, unknown> | undefined;
+  let seen = 0;
+  let kept = 0;
   for (const k in src) {
     if (!Object.prototype.hasOwnProperty.call(src, k)) continue;
     const x = src[k];
+    seen++;
     if (x === undefined || typeof x === 'function' || typeof x === 'symbol') continue;
-    if (!Object.prototype.hasOwnProperty.call(old, k) || !sameJson(x, old[k])) return false;
-    n++;
+    const had = Object.prototype.hasOwnProperty.call(old, k);
+    const p = had ? old[k] : undefined;
+    const y = p === undefined ? cloneValue(x) : cloneReusing(x, p);
+    if (out === undefined && !(had && y === p)) out = reusedKeys(src, old, seen - 1);
+    if (out !== undefined) setKey(out, k, y);
+    kept++;
   }
-  for (const k in old) if (Object.prototype.hasOwnProperty.call(old, k)) n--;
-  return n === 0;
+  if (out !== undefined) return out;
+  let n = 0;
+  for (const k in old) if (Object.prototype.hasOwnProperty.call(old, k)) n++;
+  // Every member reused: `prev` itself, unless it has members `next` does not.
+  return n === kept ? old : reusedKeys(src, old, seen);
+}
+
+/** A new object with `prev`'s values for the first `count` own keys of `src` (all reused, in `src`'s order). */
+function reusedKeys(src: Record<string, unknown>, old: Record<string, unknown>, count: number): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  let seen = 0;
+  for (const k in src) {
+    if (seen >= count) break;
+    if (!Object.prototype.hasOwnProperty.call(src, k)) continue;
+    seen++;
+    const x = src[k];
+    if (x === undefined || typeof x === 'function' || typeof x === 'symbol') continue;
+    setKey(out, k, old[k]);
+  }
+  return out;
 }
 
 /** The same copy as `JSON.parse(JSON.stringify(v))` for plain JSON data, without the text. */

@@ -14,7 +14,7 @@ import type { Disposable, Event } from '../protocol/api';
 import type { PlanContent, SessionEvent } from '../protocol/domain';
 import { Emitter } from './emitter';
 import { jsonClone } from './json';
-import { jsonBytes } from './planBytes';
+import { storedPlanBytes } from './planBytes';
 import { cloneReusing } from './planClone';
 import type { PlanSummary } from './planSummary';
 import { limitPlan, summarizeView, viewPlan } from './planTypes';
@@ -92,17 +92,23 @@ export class PlanStore implements Disposable {
     const sp = this.sessionPlans(agentId, sessionId, true);
     const prev = sp.live.get(incoming.planId);
     const time = this.now();
-    let plan = incoming;
     let truncated: string | undefined;
-    let bytes = jsonBytes(plan, this._limits.maxPlanBytes);
-    if (bytes > this._limits.maxPlanBytes) {
-      const cut = limitPlan(plan, this._limits.maxPlanBytes);
-      if (cut) { plan = cut.plan; truncated = cut.dropped; bytes = jsonBytes(plan); }
-    }
     // A private copy sharing the unchanged parts of the current revision; an identical re-send
     // (same JSON, whatever the key order) gives back the current revision and changes nothing.
-    const content = cloneReusing(plan, prev?.plan) as PlanContent;
+    // Measured after the copy: a reused entry's size is known already, so an update costs what
+    // it changed, not the whole plan.
+    let content = cloneReusing(incoming, prev?.plan) as PlanContent;
     if (prev && content === prev.plan) return;
+    let bytes = storedPlanBytes(content, this._limits.maxPlanBytes);
+    if (bytes > this._limits.maxPlanBytes) {
+      const cut = limitPlan(incoming, this._limits.maxPlanBytes);
+      if (cut) {
+        truncated = cut.dropped;
+        content = cloneReusing(cut.plan, prev?.plan) as PlanContent;
+        if (prev && content === prev.plan) return;
+        bytes = storedPlanBytes(content);
+      }
+    }
     if (!prev) {
       const view = viewPlan(content);
       const summary = summarizeView(1, view);

@@ -5,12 +5,20 @@ import { Disposable } from '../common/lifecycle';
 
 export class ContextKeys extends Disposable {
   private readonly last = new Map<string, unknown>();
+  /**
+   * Whether agents are configured, read again only when the settings or the installed agents
+   * change: a store change (50 of them when a stored history is restored at activation) reads no
+   * configuration.
+   */
+  private configured: boolean;
 
   constructor(private readonly store: SessionStore, private readonly agentsConfigured: () => boolean, onDidChangeAgents: vscode.Event<unknown>) {
     super();
+    this.configured = agentsConfigured();
+    const reread = (): void => { this.configured = this.agentsConfigured(); this.update(); };
     this._register(store.onDidChange(() => this.update()));
-    this._register(onDidChangeAgents(() => this.update()));
-    this._register(vscode.workspace.onDidChangeConfiguration((e) => { if (e.affectsConfiguration('acp.agents')) this.update(); }));
+    this._register(onDidChangeAgents(reread));
+    this._register(vscode.workspace.onDidChangeConfiguration((e) => { if (e.affectsConfiguration('acp.agents')) reread(); }));
     this._register(vscode.workspace.onDidGrantWorkspaceTrust(() => this.update()));
     this.update();
   }
@@ -20,7 +28,7 @@ export class ContextKeys extends Disposable {
     const session = active && this.store.session(active.agentId, active.sessionId);
     this.set('acp.untrusted', !vscode.workspace.isTrusted);
     this.set('acp.agentRunning', this.store.agents().some((a) => a.status === 'running' || a.status === 'starting' || a.status === 'restarting'));
-    this.set('acp.agentsConfigured', this.agentsConfigured());
+    this.set('acp.agentsConfigured', this.configured);
     this.set('acp.hasSession', !!session);
     this.set('acp.turnRunning', !!session && session.turnState !== 'idle');
   }

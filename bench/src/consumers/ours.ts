@@ -2,12 +2,16 @@
 // connect() (v2 negotiated), the v2 schemas and adapter, then into PlanStore.apply and
 // Transcript.apply, synchronously, as the extension does. Checks that every update arrived and
 // that the plan store ends with the generator's last plan of every planId.
-import { readFileSync } from 'node:fs';
+// With a storage folder (argv 5, "(a+p)"), persistence is on, as in the extension: the session
+// store too, and the real SessionHistory recording every event into a real HistoryStore; the time
+// then runs until the last record is flushed to disk (bench/src/persist.ts).
+import { readFileSync, statSync } from 'node:fs';
 import { connect } from '../../../src/protocol/connect';
 import type { PlanEntry } from '../../../src/protocol/domain';
 import { PlanStore } from '../../../src/state/planStore';
 import { Transcript } from '../../../src/state/transcript';
-import { args, fail, heapAfterGc, maxRss, now, report, spawnProducer } from '../common';
+import { args, cpuUs, fail, heapAfterGc, maxRss, now, report, spawnProducer } from '../common';
+import { Persistence, type PersistStats } from '../persist';
 
 const CONSUMER = 'ours';
 const AGENT = 'bench-agent';
@@ -23,8 +27,11 @@ async function main(): Promise<void> {
   const child = spawnProducer(a);
   const plans = new PlanStore();
   const transcript = new Transcript();
+  const persistDir = process.argv[6];
+  const persist = persistDir ? new Persistence(persistDir, AGENT, exp.sessionId, plans, transcript) : undefined;
   let count = 0;
   let t1 = 0;
+  let c1 = 0;
   let onAll!: () => void;
   const all = new Promise<void>((resolve) => { onAll = resolve; });
   const conn = await connect(child.stdout, child.stdin, {
@@ -32,18 +39,25 @@ async function main(): Promise<void> {
     clientInfo: { name: 'acp-plans-bench', version: '0.0.0' },
     handlers: {
       onEvent(e) {
-        plans.apply(AGENT, e);
-        transcript.apply(e);
-        if (++count === a.count) { t1 = now(); onAll(); }
+        if (persist) persist.apply(e);
+        else { plans.apply(AGENT, e); transcript.apply(e); }
+        if (++count === a.count) {
+          if (persist) void persist.flush().then(() => { t1 = now(); c1 = cpuUs(); onAll(); });
+          else { t1 = now(); c1 = cpuUs(); onAll(); }
+        }
       },
       requestPermission: () => Promise.resolve({ outcome: 'cancelled' }),
     },
   });
   const t0 = now();
+  const c0 = cpuUs();
   const closed = new Promise<void>((resolve) => { conn.onClose(() => resolve()); });
   await Promise.race([all, closed]);
   await closed;
+  if (count === a.count) await all; // with persistence: until the last record is on disk
   const seconds = (t1 - t0) / 1000;
+  let persisted: PersistStats | undefined;
+  if (persist) persisted = await persist.stats();
 
   // Checks.
   const problems: string[] = [];
@@ -59,7 +73,8 @@ async function main(): Promise<void> {
     revisions += rec.revisions.length;
     dropped += rec.droppedRevisions;
   }
-  const { agentText, toolCalls, items } = transcriptTotals(transcript, exp.sessionId);
+  const transcriptKey = persist ? persist.key(exp.sessionId) : exp.sessionId;
+  const { agentText, toolCalls, items } = transcriptTotals(transcript, transcriptKey);
   if (agentText !== exp.expected.agentText) problems.push(`agent text ${agentText} chars, expected ${exp.expected.agentText}`);
   if (toolCalls !== exp.expected.toolCalls) problems.push(`${toolCalls} tool calls, expected ${exp.expected.toolCalls}`);
 
@@ -67,17 +82,18 @@ async function main(): Promise<void> {
   const heap = heapAfterGc();
   plans.clearAgent(AGENT);
   const heapNoPlans = heapAfterGc();
-  transcript.removeSession(exp.sessionId);
+  transcript.removeSession(transcriptKey);
   const heapNoTranscript = heapAfterGc();
   conn.dispose();
   child.kill();
   report({
-    consumer: CONSUMER, updates: count, seconds, updatesPerSec: count / seconds, maxRss: maxRss(),
+    consumer: persist ? `${CONSUMER}+persist` : CONSUMER, updates: count, seconds, updatesPerSec: count / seconds, cpuUsPerUpdate: (c1 - c0) / count, maxRss: maxRss(),
     ok: problems.length === 0, problems,
     heap: { total: heap, planStore: heap !== null && heapNoPlans !== null ? heap - heapNoPlans : null,
       transcript: heapNoPlans !== null && heapNoTranscript !== null ? heapNoPlans - heapNoTranscript : null },
     plans: { count: Object.keys(exp.expected.lastPlan).length, revisionsHeld: revisions, revisionsDropped: dropped, maxRevisions: plans.maxRevisions },
     transcriptItems: items,
+    ...(persisted ? { persist: { ...persisted, wireBytes: statSync(a.stream).size } } : {}),
   });
   process.exit(0);
 }

@@ -1,7 +1,8 @@
 // The durable session history of one workspace, under the extension's workspace storage: an
 // index (`index.json`: which sessions exist, their agent, title, folder, size) and one append-only
 // log per session (`sessions/<id>.jsonl`, records.ts). Writes are batched off the hot path (one
-// append per session per flush, never one per update); the index is replaced atomically (write a
+// append per session per flush, never one per update; a batch is written as `compactBatch` makes
+// it: chunks joined, plan updates already obsolete left out); the index is replaced atomically (write a
 // temporary file, rename). A crash loses at most the records not yet flushed, and a torn last line
 // is reported once and skipped, never a failed load. Logs are compacted when a session is loaded
 // (message chunks merged, old plan revisions dropped), so files follow what is shown, not what was
@@ -10,7 +11,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { createHash } from 'node:crypto';
-import { compact, parseLogInSlices, type HistoryRecord } from './records';
+import { compact, compactBatch, parseLogInSlices, type HistoryRecord } from './records';
 
 /**
  * One session's log past this size is compacted at once; if it stays above, later records of
@@ -171,7 +172,7 @@ export class HistoryStore {
     if (this.timer) clearTimeout(this.timer);
     try {
       fs.mkdirSync(path.join(this.dir, 'sessions'), { recursive: true });
-      for (const [file, list] of this.pending) fs.appendFileSync(this.logPath(file), serialize(list));
+      for (const [file, list] of this.pending) fs.appendFileSync(this.logPath(file), serialize(compactBatch(list, this.options.maxPlanRevisions)));
       this.pending.clear();
       if (this.indexDirty) this.writeIndexSync();
     } catch (err) {
@@ -189,8 +190,9 @@ export class HistoryStore {
     const batches = [...this.pending];
     this.pending.clear();
     if (batches.length) await fs.promises.mkdir(path.join(this.dir, 'sessions'), { recursive: true });
-    for (const [file, list] of batches) {
+    for (const [file, queued] of batches) {
       const s = this.index.sessions.find((x) => x.file === file);
+      const list = compactBatch(queued, this.options.maxPlanRevisions);
       // Serialized a slice at a time, yielding between slices (each write awaits): a burst never blocks the host long.
       for (let i = 0; i < list.length;) {
         let text = '';

@@ -86,37 +86,92 @@ function isObject(v: unknown): v is Record<string, unknown> { return !!v && type
 
 /**
  * A shorter log that rebuilds the same state: the chunks of each message merged into one message
- * (at its first chunk's place), and only the last `maxPlanRevisions` updates of each plan.
+ * (at its first chunk's place), and only the last `maxPlanRevisions` updates of each plan. Chunks
+ * after a stored whole message (an upsert, or a log compacted earlier) are merged into it; chunks
+ * after a message that cannot take them stay chunks.
  */
 export function compact(records: readonly HistoryRecord[], maxPlanRevisions: number): HistoryRecord[] {
   const out: (HistoryRecord | undefined)[] = [];
+  /** Per message: the place of the whole message later chunks merge into, or -1: none (keep chunks). */
   const messages = new Map<string, number>();
-  const planUpdates = new Map<string, number[]>();
+  const plans = new PlanRevisions(maxPlanRevisions);
   for (const r of records) {
     if (!('e' in r)) { out.push(r); continue; }
     const e = r.e;
     if (e.kind === 'message_chunk') {
       const key = `${e.role}\u0000${e.messageId}`;
       const at = messages.get(key);
-      const prev = at === undefined ? undefined : out[at];
+      const prev = at === undefined || at < 0 ? undefined : out[at];
       if (prev && 'e' in prev && prev.e.kind === 'message' && Array.isArray(prev.e.content)) {
         out[at!] = { t: prev.t, e: { ...prev.e, content: appendBlock(prev.e.content, e.content) } };
-      } else {
+      } else if (at === undefined) {
         messages.set(key, out.length);
         out.push({ t: r.t, e: { sessionId: e.sessionId, kind: 'message', role: e.role, messageId: e.messageId, content: [e.content], ...(e._meta !== undefined ? { _meta: e._meta } : {}) } });
+      } else {
+        out.push(r);
       }
       continue;
     }
-    if (e.kind === 'message') messages.delete(`${e.role}\u0000${e.messageId}`); // an upsert replaces what came before
-    if (e.kind === 'plan_update') {
-      const list = planUpdates.get(e.plan.planId) ?? [];
-      list.push(out.length);
-      if (list.length > maxPlanRevisions) out[list.shift()!] = undefined;
-      planUpdates.set(e.plan.planId, list);
+    // An upsert replaces the content before it; chunks after it append to it.
+    if (e.kind === 'message') messages.set(`${e.role}\u0000${e.messageId}`, Array.isArray(e.content) ? out.length : -1);
+    if (e.kind === 'plan_update') plans.add(e.plan.planId, out.length, out);
+    out.push(r);
+  }
+  return out.filter((r): r is HistoryRecord => r !== undefined);
+}
+
+/**
+ * What a batch of new records of one session needs on disk (HistoryStore, before an append): the
+ * same state after any later `compact`, in fewer bytes. Text chunks of one message are joined into
+ * its first chunk of the batch (still a chunk: the message may have begun in an earlier batch),
+ * and plan updates that `maxPlanRevisions` later updates of the same plan in the batch make
+ * obsolete are not written. A burst writes what will be kept, not everything it streamed.
+ */
+export function compactBatch(records: readonly HistoryRecord[], maxPlanRevisions: number): HistoryRecord[] {
+  const out: (HistoryRecord | undefined)[] = [];
+  /** Per message: the place of the chunk record later text chunks join. */
+  const chunks = new Map<string, number>();
+  const plans = new PlanRevisions(maxPlanRevisions);
+  for (const r of records) {
+    if (!('e' in r)) { out.push(r); continue; }
+    const e = r.e;
+    if (e.kind === 'message_chunk') {
+      const key = `${e.role}\u0000${e.messageId}`;
+      const at = chunks.get(key);
+      const prev = at === undefined ? undefined : out[at];
+      const head = prev && 'e' in prev && prev.e.kind === 'message_chunk' ? prev.e : undefined;
+      const a = head?.content;
+      const b = e.content;
+      if (head && a && joinable(a) && joinable(b) && e._meta === undefined) {
+        out[at!] = { t: prev!.t, e: { ...head, content: { ...a, text: a.text + b.text } } };
+        continue;
+      }
+      chunks.set(key, out.length);
+    } else if (e.kind === 'message') {
+      chunks.delete(`${e.role}\u0000${e.messageId}`);
+    } else if (e.kind === 'plan_update') {
+      plans.add(e.plan.planId, out.length, out);
     }
     out.push(r);
   }
   return out.filter((r): r is HistoryRecord => r !== undefined);
+}
+
+/** A text block without annotations or `_meta`: two of them join into one. */
+function joinable(b: Block): b is Extract<Block, { type: 'text' }> {
+  return b.type === 'text' && !b._meta && !b.annotations;
+}
+
+/** Keeps the places of each plan's last `max` updates; an older one's place is emptied. */
+class PlanRevisions {
+  private readonly places = new Map<string, number[]>();
+  constructor(private readonly max: number) {}
+  add(planId: string, at: number, out: (HistoryRecord | undefined)[]): void {
+    let list = this.places.get(planId);
+    if (!list) this.places.set(planId, (list = []));
+    list.push(at);
+    if (list.length > this.max) out[list.shift()!] = undefined;
+  }
 }
 
 type Block = Extract<SessionEvent, { kind: 'message_chunk' }>['content'];

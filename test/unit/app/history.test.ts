@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { HistoryStore } from '../../../src/app/history/historyStore';
-import { compact, parseLog, parseLogInSlices, type HistoryRecord } from '../../../src/app/history/records';
+import { compact, compactBatch, parseLog, parseLogInSlices, type HistoryRecord } from '../../../src/app/history/records';
 import type { SessionEvent } from '../../../src/protocol/domain';
 
 const chunk = (messageId: string, text: string): SessionEvent => ({ sessionId: 's1', kind: 'message_chunk', role: 'agent', messageId, content: { type: 'text', text } });
@@ -46,6 +46,33 @@ describe('Session history: records', () => {
     assert.ok('e' in first && first.e.kind === 'message' && Array.isArray(first.e.content));
     assert.deepEqual('e' in first && first.e.kind === 'message' ? first.e.content : null, [{ type: 'text', text: 'Hello' }]);
     assert.deepEqual(out.slice(1).map((r) => 'e' in r && r.e.kind === 'plan_update' && r.e.plan.type === 'items' && r.e.plan.entries[0]!.content), ['step 2', 'step 3']);
+  });
+});
+
+describe('Session history: batches and compaction across batches', () => {
+  const text = (out: HistoryRecord[]): string => out.map((r) => ('e' in r && r.e.kind === 'message' && Array.isArray(r.e.content) ? r.e.content.map((b) => (b.type === 'text' ? b.text : '')).join('')
+    : 'e' in r && r.e.kind === 'message_chunk' && r.e.content.type === 'text' ? `+${r.e.content.text}` : '')).join('|');
+
+  it('a batch joins the text chunks of a message into its first chunk (still a chunk) and leaves out obsolete plan updates', () => {
+    const batch: HistoryRecord[] = [
+      { t: 1, e: chunk('m1', 'Hel') }, { t: 2, e: plan(1) }, { t: 3, e: chunk('m2', 'A') }, { t: 4, e: chunk('m1', 'lo') }, { t: 5, e: plan(2) }, { t: 6, e: plan(3) },
+    ];
+    const out = compactBatch(batch, 2);
+    assert.deepEqual(out.map((r) => ('e' in r ? r.e.kind : '')), ['message_chunk', 'message_chunk', 'plan_update', 'plan_update']);
+    assert.equal(text(out), '+Hello|+A||');
+    assert.deepEqual(out.slice(2).map((r) => 'e' in r && r.e.kind === 'plan_update' && r.e.plan.type === 'items' && r.e.plan.entries[0]!.content), ['step 2', 'step 3']);
+    // What a later load compacts it to is what the whole stream compacts to.
+    assert.deepEqual(compact(out, 2), compact(batch, 2));
+  });
+
+  it('chunks that continue a message stored whole earlier are merged into it, never replace it', () => {
+    // A log compacted at its cap in the middle of a message, then the rest of the message appended.
+    const first = compact([{ t: 1, e: chunk('m1', 'Hel') }], 200);
+    const later = compactBatch([{ t: 2, e: chunk('m1', 'lo') }, { t: 3, e: chunk('m1', '!') }], 200);
+    assert.equal(text(compact([...first, ...later], 200)), 'Hello!');
+    // After a message whose content cannot take them, chunks stay chunks (in order).
+    const meta: HistoryRecord = { t: 4, e: { sessionId: 's1', kind: 'message', role: 'agent', messageId: 'm1', content: undefined, _meta: { x: 1 } } };
+    assert.equal(text(compact([...first, meta, { t: 5, e: chunk('m1', '?') }], 200)), 'Hel||+?');
   });
 });
 

@@ -63,6 +63,19 @@ const lazyModules = [
   { loader: path.join('app', 'intentFeature.ts'), spec: './intentChecks', entry: 'src/app/intentChecks.ts', out: 'intent.js' },
   // The recording player, the first time a recording is opened (src/recording/recordings.ts).
   { loader: path.join('recording', 'recordings.ts'), spec: './replays', entry: 'src/recording/replays.ts', out: 'recording-replay.js' },
+  // The conversation's webview side, when a conversation view or panel first opens (src/ui/conversation/conversation.ts).
+  { loader: path.join('conversation', 'conversation.ts'), spec: './viewSide', entry: 'src/ui/conversation/viewSide.ts', out: 'conversation-view.js' },
+  // The consent rules, with the first permission request or stored rule (src/agents/consentLoader.ts).
+  { loader: path.join('agents', 'consentLoader.ts'), spec: './permissionRules', entry: 'src/agents/permissionRules.ts', out: 'consent.js' },
+  // The session history's commands, when one first runs (src/ui/lazyCommands.ts).
+  { loader: path.join('ui', 'lazyCommands.ts'), spec: './historyCommands', entry: 'src/ui/historyCommands.ts', out: 'history-commands.js' },
+  // The Plans tree's rows of an intent plan, the first time one is shown (src/ui/planTypes/intent.ts).
+  { loader: path.join('planTypes', 'intent.ts'), spec: '../tree/intentItems', entry: 'src/ui/tree/intentItems.ts', out: 'intent-tree.js' },
+  { loader: path.join('ui', 'lazyCommands.ts'), spec: '../recording/recordingCommands', entry: 'src/recording/recordingCommands.ts', out: 'recording-commands.js' },
+  // The checks of an elicitation form's answers, the first time one is checked (src/state/elicitationChecks.ts).
+  { loader: path.join('state', 'elicitationChecks.ts'), spec: './elicitationValues', entry: 'src/state/elicitationValues.ts', out: 'elicitation-checks.js' },
+  // Sign-in, the first time an agent asks for it (src/app/sessionActions.ts).
+  { loader: path.join('app', 'sessionActions.ts'), spec: './signIn', entry: 'src/app/signIn.ts', out: 'sign-in.js' },
   // Review, Show Work and Revert of a plan step, the first time one runs (src/ui/workCommands.ts).
   { loader: path.join('ui', 'workCommands.ts'), spec: './workActions', entry: 'src/ui/workActions.ts', out: 'work-actions.js' },
 ];

@@ -77,8 +77,13 @@ export class AgentManager extends Disposable {
   all(): AgentSupervisor[] { return [...this.supervisors.values()]; }
   running(): AgentSupervisor[] { return this.all().filter((s) => s.status === 'running'); }
 
-  async start(agentId: string): Promise<AgentSupervisor> {
+  /** Throws UntrustedWorkspaceError in an untrusted workspace (no agent program runs there). */
+  assertTrusted(): void {
     if (!vscode.workspace.isTrusted) throw new UntrustedWorkspaceError();
+  }
+
+  async start(agentId: string): Promise<AgentSupervisor> {
+    this.assertTrusted();
     const sup = this.supervisors.get(agentId);
     if (!sup) throw new Error(`No agent "${agentId}" is configured.`);
     await sup.start();

@@ -21,7 +21,7 @@ import { permissionItemId, toolCallItemId, Transcript } from '../state/transcrip
 import { registerAgentCommands } from '../ui/agentCommands';
 import { registerBackgroundCommands } from '../ui/backgroundCommands';
 import { BackgroundActions } from './backgroundActions';
-import { registerHistoryCommands } from '../ui/historyCommands';
+import { HISTORY_COMMANDS, historyCommandsModule, RECORDING_COMMANDS, recordingCommandsModule, registerLazyCommands } from '../ui/lazyCommands';
 import { createPlansUi, type PlansUi } from '../ui/plansUi';
 import { Conversation } from '../ui/conversation';
 import { WorkCommands } from '../ui/workCommands';
@@ -38,7 +38,6 @@ import { HistoryStore } from './history/historyStore';
 import { SessionHistory } from './history/sessionHistory';
 import { Recordings } from '../recording/recordings';
 import { REPLAY_AGENT_PREFIX } from '../recording/format';
-import { registerRecordingCommands } from '../recording/recordingCommands';
 
 export class AcpExtension extends Disposable {
   readonly config = new Config();
@@ -95,7 +94,7 @@ export class AcpExtension extends Disposable {
       storagePath: context.globalStorageUri.fsPath, store: this.store, plans: this.plans, transcript: this.transcript,
       apply: (agentId, e) => this.apply(agentId, e), agents: () => this.agents, log: this.logs.main,
     }));
-    this._register(registerRecordingCommands(this.recordings, () => this.agents.all().map((s) => ({ id: s.id, name: s.def.name }))));
+    this._register(registerLazyCommands(RECORDING_COMMANDS, () => recordingCommandsModule().recordingCommands(this.recordings, () => this.agents.all().map((s) => ({ id: s.id, name: s.def.name })))));
     this.agents = this._register(new AgentManager({
       extensionPath: context.extensionPath, storagePath: context.globalStorageUri.fsPath,
       connect, logs: this.logs, terminals, files, config: this.config, installed,
@@ -136,7 +135,7 @@ export class AcpExtension extends Disposable {
     this._register(registerAgentCommands({ actions: this.actions, agents: this.agents, store: this.store, broker: this.broker, logs: this.logs }));
     this._register(vscode.commands.registerCommand('acp.openConversation', () => this.conversation.openPanel()));
     this._register(registerBackgroundCommands(new BackgroundActions(this.agents, this.store), this.logs));
-    this._register(registerHistoryCommands(this.history, this.store));
+    this._register(registerLazyCommands(HISTORY_COMMANDS, () => historyCommandsModule().historyCommands(this.history, this.store)));
     this._register(registerRegistryCommands({
       storageRoot: path.join(context.globalStorageUri.fsPath, 'registry'), installed, agents: this.agents, actions: this.actions, log: this.logs.main,
       own: (d) => this._register(d),

@@ -9,7 +9,7 @@ import type { SessionStore } from '../state/sessionStore';
 import type { TerminalApprovalRequest } from '../agents/terminalService';
 import type { WriteConsentRequest } from '../agents/fileAccess';
 import { quoteWords, shellWords } from '../agents/consent/shellWords';
-import { ruleMatches } from '../agents/permissionRules';
+import { consentRules } from '../agents/consentLoader';
 import { Disposable } from '../common/lifecycle';
 import type { PermissionBroker, PermissionDecision } from './permissionBroker';
 
@@ -35,7 +35,7 @@ export class ClientConsent extends Disposable {
     if (words && envNames.length === 0) {
       if (this.grants.get(key(req.agentId, req.sessionId))?.has(words.join('\0'))) return true;
       const asRequest: PermissionRequest = { sessionId: req.sessionId, title: line, subject: { type: 'command', command: line, cwd: req.cwd }, options: [] };
-      if (this.broker.rules.some((r) => ruleMatches(r, req.agentId, asRequest))) return true;
+      if (this.broker.rules.some((r) => consentRules().ruleMatches(r, req.agentId, asRequest))) return true;
     }
     const env = envNames.length ? ` with ${envNames.map((n) => `${n}=${JSON.stringify(req.env[n])}`).join(' ')}` : '';
     return this.ask(req.agentId, {

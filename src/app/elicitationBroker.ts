@@ -9,7 +9,8 @@ import { randomUUID } from 'node:crypto';
 import type { CancelToken } from '../protocol/api';
 import type { ElicitationRequest, ElicitationResponse, ElicitationValue } from '../protocol/elicitation';
 import { Disposable, toDisposable } from '../common/lifecycle';
-import { checkForm, type RawValues } from '../state/elicitationValues';
+import type { RawValues } from '../state/elicitationValues';
+import { formChecks } from '../state/elicitationChecks';
 import { sessionKey, type SessionStore } from '../state/sessionStore';
 import type { ElicitationItem, Transcript } from '../state/transcript';
 
@@ -83,7 +84,7 @@ export class ElicitationBroker extends Disposable {
     const req = w.entry.request;
     if (action !== 'accept') { this.settle(id, { action }, action === 'decline' ? 'declined' : 'cancelled', null); return {}; }
     if (req.mode === 'form') {
-      const check = checkForm(req.form, values);
+      const check = formChecks().checkForm(req.form, values);
       if (!check.ok) { this.end(w.entry.key, id, 'pending', `Not sent: ${Object.values(check.errors).join(' ')}`); return { errors: check.errors }; }
       this.settle(id, { action: 'accept', content: check.content }, 'accepted', null, answerLines(req, check.content));
       return {};
@@ -148,7 +149,7 @@ export class ElicitationBroker extends Disposable {
     if (!this.waiting.has(entry.id)) return;
     const req = entry.request;
     if (r?.action === 'accept' && req.mode === 'form') {
-      const check = checkForm(req.form, (r.content ?? {}) as RawValues);
+      const check = formChecks().checkForm(req.form, (r.content ?? {}) as RawValues);
       r = check.ok ? { action: 'accept', content: check.content } : { action: 'cancel' };
     }
     this.settle(entry.id, r ?? { action: 'cancel' }, r?.action === 'accept' ? 'accepted' : r?.action === 'decline' ? 'declined' : 'cancelled', null);

@@ -13,10 +13,8 @@ import type { PermissionOutcome, PermissionRequest } from '../protocol/domain';
 import type { PendingPermission, SessionStore } from '../state/sessionStore';
 import { Disposable, toDisposable } from '../common/lifecycle';
 import { isModeSwitch } from '../agents/consent/modeSwitch';
-import {
-  allowOption, createRule, describeRule, loadRules, optionPresentation, outcomeFor, ruleMatches, ruleOffer, sameRule,
-  type OptionView, type PermissionRule, type RuleCandidate, type RuleOffer,
-} from '../agents/permissionRules';
+import { consentRules } from '../agents/consentLoader';
+import type { OptionView, PermissionRule, RuleCandidate, RuleOffer } from '../agents/permissionRules';
 
 const RULES_KEY = 'acp.permissionRules';
 /** Requests of one agent waiting for the user at once; more are answered `cancelled` (and reported). */
@@ -84,8 +82,9 @@ export class PermissionBroker extends Disposable {
       this.disposed = true;
       for (const id of [...this.waiting.keys()]) this.settle(id, { outcome: 'cancelled' });
     }));
-    const notes = loadRules(memento.get(RULES_KEY)).notes;
-    for (const n of notes) log(`[rules] ${n}`);
+    // Stored rules are read (and migrated, with notes) now; without any, the rules load with the first request.
+    const stored = memento.get(RULES_KEY);
+    if (stored !== undefined) for (const n of consentRules().loadRules(stored).notes) log(`[rules] ${n}`);
   }
 
   get pending(): PendingPermission[] { return [...this.waiting.values()].map((p) => p.entry); }
@@ -93,17 +92,20 @@ export class PermissionBroker extends Disposable {
   /** How each option of a pending request is shown (labels with kinds, warnings). */
   optionViews(id: string): readonly OptionView[] | undefined { return this.waiting.get(id)?.views; }
 
-  get rules(): PermissionRule[] { return loadRules(this.memento.get(RULES_KEY)).rules; }
+  get rules(): PermissionRule[] {
+    const stored = this.memento.get(RULES_KEY);
+    return stored === undefined ? [] : consentRules().loadRules(stored).rules;
+  }
   async removeRule(rule: PermissionRule): Promise<void> {
-    const { rules, foreign } = loadRules(this.memento.get(RULES_KEY));
-    await this.memento.update(RULES_KEY, [...rules.filter((r) => !sameRule(r, rule)), ...foreign]);
+    const { rules, foreign } = consentRules().loadRules(this.memento.get(RULES_KEY));
+    await this.memento.update(RULES_KEY, [...rules.filter((r) => !consentRules().sameRule(r, rule)), ...foreign]);
   }
   async addRule(rule: PermissionRule): Promise<void> {
-    const { rules, foreign } = loadRules(this.memento.get(RULES_KEY));
-    if (rules.some((r) => sameRule(r, rule))) return;
+    const { rules, foreign } = consentRules().loadRules(this.memento.get(RULES_KEY));
+    if (rules.some((r) => consentRules().sameRule(r, rule))) return;
     await this.memento.update(RULES_KEY, [...rules, rule, ...foreign]);
   }
-  describe(rule: PermissionRule, agentName: string): string { return describeRule(rule, agentName); }
+  describe(rule: PermissionRule, agentName: string): string { return consentRules().describeRule(rule, agentName); }
 
   request(agentId: string, agentName: string, req: PermissionRequest, token: CancelToken): Promise<PermissionOutcome> {
     const id = `perm-${this.run}-${++this.seq}`;
@@ -120,15 +122,15 @@ export class PermissionBroker extends Disposable {
   private decide(id: string, agentId: string, agentName: string, req: PermissionRequest, token: CancelToken, inspection: PermissionInspection): Promise<PermissionOutcome> {
     if (inspection.autoReject) {
       // Only a one-time rejection: a lasting `reject_always` is a decision the user never made.
-      const reject = optionPresentation(req.options).find((v) => v.kind === 'reject_once' && !v.contradicts && !v.ambiguousId);
+      const reject = consentRules().optionPresentation(req.options).find((v) => v.kind === 'reject_once' && !v.contradicts && !v.ambiguousId);
       const outcome: PermissionOutcome = reject ? { outcome: 'selected', optionId: reject.optionId } : { outcome: 'cancelled' };
       this._onDidDecide.fire({ id, agentId, sessionId: req.sessionId, request: req, outcome, auto: { rejected: 'not_in_plan' } });
       return Promise.resolve(outcome);
     }
     // Leaving plan mode is the user's decision every time: no rule answers it, none is created from it.
     const modeSwitch = isModeSwitch(req, this.toolKindOf?.(agentId, req));
-    const rule = inspection.flags.length === 0 && !modeSwitch ? this.rules.find((r) => ruleMatches(r, agentId, req)) : undefined;
-    const allowed = rule && allowOption(req.options);
+    const rule = inspection.flags.length === 0 && !modeSwitch ? this.rules.find((r) => consentRules().ruleMatches(r, agentId, req)) : undefined;
+    const allowed = rule && consentRules().allowOption(req.options);
     if (rule && allowed) {
       const outcome: PermissionOutcome = { outcome: 'selected', optionId: allowed.optionId };
       this._onDidDecide.fire({ id, agentId, sessionId: req.sessionId, request: req, outcome, auto: { byRule: rule } });
@@ -148,7 +150,7 @@ export class PermissionBroker extends Disposable {
       const sub = token.onCancellationRequested(() => this.settle(id, { outcome: 'cancelled' }));
       let markAnswered!: () => void;
       const answered = new Promise<void>((r) => { markAnswered = r; });
-      const views = optionPresentation(req.options).map((v) => (modeSwitch ? { ...v, mayCreateRule: false, mayAutoPick: false } : v));
+      const views = consentRules().optionPresentation(req.options).map((v) => (modeSwitch ? { ...v, mayCreateRule: false, mayAutoPick: false } : v));
       this.waiting.set(id, { entry, views, answered, resolve: (o) => { sub.dispose(); markAnswered(); resolve(o); } });
       // Rendered first: a store listener may answer at once, and the answer must find the request shown.
       this._onDidAsk.fire(entry);
@@ -167,7 +169,7 @@ export class PermissionBroker extends Disposable {
     const w = this.waiting.get(id);
     const view = w && pickView(w.views, option);
     if (!w || !view) return false;
-    const candidate = view.mayCreateRule && rule !== 'none' ? pickCandidate(ruleOffer(w.entry.request), rule) : undefined;
+    const candidate = view.mayCreateRule && rule !== 'none' ? pickCandidate(consentRules().ruleOffer(w.entry.request), rule) : undefined;
     return this.answer(id, view, candidate ?? null);
   }
 
@@ -182,7 +184,7 @@ export class PermissionBroker extends Disposable {
     const view = w && pickView(w.views, option);
     if (!w || !view) return false;
     if (!view.mayCreateRule || !this.ui) return this.answer(id, view, null);
-    const candidate = await this.ui.pickRule(ruleOffer(w.entry.request), w.entry.agentName);
+    const candidate = await this.ui.pickRule(consentRules().ruleOffer(w.entry.request), w.entry.agentName);
     if (candidate === undefined || !this.waiting.has(id)) return false; // dismissed: still pending
     return this.answer(id, view, candidate);
   }
@@ -191,11 +193,11 @@ export class PermissionBroker extends Disposable {
     const w = this.waiting.get(id);
     if (!w) return false;
     let rule: PermissionRule | undefined;
-    if (candidate) { rule = createRule(w.entry.agentId, candidate, Date.now()); await this.addRule(rule); }
-    if (!this.settle(id, outcomeFor(view))) return false;
+    if (candidate) { rule = consentRules().createRule(w.entry.agentId, candidate, Date.now()); await this.addRule(rule); }
+    if (!this.settle(id, consentRules().outcomeFor(view))) return false;
     if (rule && this.ui) {
       const created = rule;
-      this.ui.ruleCreated(describeRule(created, w.entry.agentName), () => void this.removeRule(created));
+      this.ui.ruleCreated(consentRules().describeRule(created, w.entry.agentName), () => void this.removeRule(created));
     }
     return true;
   }

@@ -14,7 +14,7 @@ import type { SessionKey, SessionStore } from '../state/sessionStore';
 import type { PermissionBroker } from './permissionBroker';
 import { Disposable } from '../common/lifecycle';
 import { isAuthRequired } from '../protocol/connect';
-import { SignIn } from './signIn';
+import type { SignIn } from './signIn';
 
 /** Prompts that may wait for one session's turn to end. */
 export const MAX_QUEUED_PROMPTS = 50;
@@ -26,11 +26,10 @@ export class SessionActions extends Disposable {
    * extra empty session behind.
    */
   private readonly untouched = new Map<string, string>();
-  private readonly signInFlow: SignIn;
+  private signInInstance: SignIn | undefined;
 
   constructor(private readonly agents: AgentManager, private readonly store: SessionStore, private readonly broker: PermissionBroker, private readonly logs: Logs) {
     super();
-    this.signInFlow = this._register(new SignIn(agents, logs, (id) => this.restartAgent(id)));
     this._register(store.onDidChange((c) => { if (c.scope === 'session' && c.kind === 'updated') this.drainQueue(c); }));
   }
 
@@ -156,6 +155,19 @@ export class SessionActions extends Disposable {
 
   /** Sign-in with one of the agent's methods (`ACP: Sign In`). */
   signIn(agentId: string): Promise<boolean> { return this.signInFlow.signIn(agentId); }
+
+  /**
+   * Sign-in (src/app/signIn.ts): in the extension bundle dist/sign-in.js (esbuild.mjs), loaded the
+   * first time an agent asks for it.
+   */
+  private get signInFlow(): SignIn {
+    if (!this.signInInstance) {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, synchronously (see above)
+      const mod = require('./signIn') as typeof import('./signIn');
+      this.signInInstance = this._register(new mod.SignIn(this.agents, this.logs, (id) => this.restartAgent(id)));
+    }
+    return this.signInInstance;
+  }
 
   /**
    * Runs `op`; when the agent answers auth_required, offers sign-in and runs it once more after a

@@ -8,7 +8,6 @@
 import * as path from 'path';
 import * as vscode from 'vscode';
 import type { AgentManager } from '../agents/agentManager';
-import { UntrustedWorkspaceError } from '../agents/agentManager';
 import type { AgentSupervisor } from '../agents/supervisor';
 import type { Logs } from '../agents/logs';
 import type { AuthMethod } from '../protocol/domain';
@@ -85,7 +84,7 @@ export class SignIn extends Disposable {
   }
 
   private async runTerminal(sup: AgentSupervisor, m: AuthMethod): Promise<boolean> {
-    if (!vscode.workspace.isTrusted) throw new UntrustedWorkspaceError();
+    this.agents.assertTrusted();
     const def = sup.def;
     const extra = Object.fromEntries((m.env ?? []).map((e) => [e.name, e.value]));
     const args = [...def.args, ...(m.args ?? [])];

@@ -27,7 +27,8 @@ function errorText(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-export function registerRecordingCommands(r: Recordings, agentList: () => { id: string; name: string }[]): vscode.Disposable {
+/** The handlers of RECORDING_COMMANDS (registered by src/ui/lazyCommands.ts, this file loaded on first use). */
+export function recordingCommands(r: Recordings, agentList: () => { id: string; name: string }[]): Record<string, (...args: unknown[]) => unknown> {
   const fail = (err: unknown): undefined => {
     void vscode.window.showErrorMessage(errorText(err));
     return undefined;
@@ -88,5 +89,5 @@ export function registerRecordingCommands(r: Recordings, agentList: () => { id: 
     'acp.closeRecording': (arg) => { const id = replayOf(arg); return id ? r.replays.close(id) : false; },
   };
 
-  return vscode.Disposable.from(...Object.entries(commands).map(([id, run]) => vscode.commands.registerCommand(id, run)));
+  return commands;
 }

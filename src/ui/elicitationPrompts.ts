@@ -4,7 +4,8 @@
 // `vscode.env.openExternal`, for http(s) links only (checked again here).
 import * as vscode from 'vscode';
 import type { ElicitationField, ElicitationRequest, ElicitationResponse } from '../protocol/elicitation';
-import { checkForm, initialValues, type RawValues } from '../state/elicitationValues';
+import type { RawValues } from '../state/elicitationValues';
+import { formChecks } from '../state/elicitationChecks';
 import { hostOf, type ElicitationUi } from '../app/elicitationBroker';
 
 export const vscodeElicitationUi: ElicitationUi = {
@@ -35,13 +36,13 @@ async function openHttpUrl(url: string): Promise<boolean> {
 
 /** One quick input per field; Escape cancels the whole form. */
 async function fillIn(req: Extract<ElicitationRequest, { mode: 'form' }>): Promise<ElicitationResponse | undefined> {
-  const values: RawValues = initialValues(req.form);
+  const values: RawValues = formChecks().initialValues(req.form);
   for (const f of req.form.fields) {
     const v = await askField(f, values[f.name]);
     if (v === undefined) return undefined;
     values[f.name] = v;
   }
-  const check = checkForm(req.form, values);
+  const check = formChecks().checkForm(req.form, values);
   return check.ok ? { action: 'accept', content: check.content } : undefined;
 }
 
@@ -66,7 +67,7 @@ async function askField(f: ElicitationField, current: RawValues[string] | undefi
       const one = { fields: [f] };
       return vscode.window.showInputBox({
         title, prompt: f.description ?? undefined, value: typeof current === 'string' ? current : '',
-        validateInput: (text) => { const c = checkForm(one, { [f.name]: text }); return c.ok ? undefined : c.errors[f.name]; },
+        validateInput: (text) => { const c = formChecks().checkForm(one, { [f.name]: text }); return c.ok ? undefined : c.errors[f.name]; },
       });
     }
   }

@@ -18,7 +18,8 @@ function isSessionRef(x: unknown): x is SessionKey {
   return !!x && typeof (x as SessionKey).agentId === 'string' && typeof (x as SessionKey).sessionId === 'string';
 }
 
-export function registerHistoryCommands(history: SessionHistory | undefined, store: SessionStore): vscode.Disposable {
+/** The handlers of HISTORY_COMMANDS (registered by lazyCommands.ts, this file loaded on first use). */
+export function historyCommands(history: SessionHistory | undefined, store: SessionStore): Record<string, (...args: unknown[]) => unknown> {
   const unavailable = (): false => {
     void vscode.window.showInformationMessage('Session history is off: open a folder, and turn on the acp.history.enabled setting.');
     return false;
@@ -72,7 +73,7 @@ export function registerHistoryCommands(history: SessionHistory | undefined, sto
       return { agentId: bundle.agentId, sessionId: bundle.sessionId };
     },
   };
-  return vscode.Disposable.from(...Object.entries(commands).map(([id, run]) => vscode.commands.registerCommand(id, run)));
+  return commands;
 }
 
 /** The bundle, or why it is not one. Records are checked one by one (bad ones skipped). */

@@ -4,10 +4,10 @@
 // at the approval, approved, the Markdown plan in the plan store), and a subagent (see shared/acp/PREVIEW.md for how each is
 // triggered; what they send is listed in test/interop/README.md).
 //
-// TIGHTEN once the client implements elicitation and subagents (other branches): the places marked
-// TIGHTEN assert only what holds today (the traffic arrives, is decoded and kept, nothing crashes,
-// elicitation/create gets a well-formed answer: -32601). Form elicitation is advertised through a
-// test shim (`advertise`) because our client does not advertise it yet: drop the shim then.
+// Subagent traffic is decoded (subagent_update, session_message). Elicitation: this client turn
+// has no elicitation handler, so elicitation/create gets a well-formed -32601 and form elicitation
+// is advertised through a test shim (`advertise`); the places marked TIGHTEN are what an answered
+// elicitation would add (the extension's handler is tested with the Demo Agent).
 import assert from 'node:assert/strict';
 import { clientTurn, AGENT_ID, type ClientTurn } from './support/clientTurn';
 import type { PermissionRequest, SessionEvent, ToolCallContent } from '../../src/protocol/domain';
@@ -62,9 +62,9 @@ function assertElicitationAnsweredMethodNotFound(t: ClientTurn): Msg {
   return req;
 }
 
-/** Children announced by `subagent_update` (kept raw today) and the events that arrived for them. */
+/** Children announced by `subagent_update` (decoded as `subagent` events) and the events that arrived for them. */
 function subagents(t: ClientTurn): { ids: string[]; childEvents: SessionEvent[] } {
-  const ids = [...new Set(t.events.flatMap((e) => (e.kind === 'unknown' && e.updateType === 'subagent_update' && typeof e.raw.sessionId === 'string' ? [e.raw.sessionId] : [])))];
+  const ids = [...new Set(t.events.flatMap((e) => (e.kind === 'subagent' ? [e.childSessionId] : [])))];
   return { ids, childEvents: t.events.filter((e) => ids.includes(e.sessionId)) };
 }
 
@@ -143,12 +143,12 @@ describe('interop (our client): codex-acp 2.6.0 (v2)', function () {
     const { ids, childEvents } = subagents(t);
     assert.equal(ids.length, 1);
     assert.ok(ids[0].startsWith(`${t.sessionId}:subagent:`), ids[0]);
-    // TIGHTEN (subagents): a child session nested under its parent in the store, with its title
-    // ("Check greeting"), state and transcript; today subagent_update is an `unknown` event kept raw.
-    const announce = t.events.find((e) => e.kind === 'unknown' && e.updateType === 'subagent_update' && typeof e.raw.title === 'string');
-    assert.ok(announce?.kind === 'unknown');
+    // The child is announced on its parent with its title (the tree nests it there: unit and
+    // integration tests of the store and the tree cover the nesting).
+    const announce = t.events.find((e) => e.kind === 'subagent' && typeof e.title === 'string');
+    assert.ok(announce?.kind === 'subagent');
     assert.equal(announce.sessionId, t.sessionId);
-    assert.deepEqual(new Set(unknownKinds(t)), new Set(['subagent_update']));
+    assert.deepEqual(unknownKinds(t), []);
     assert.ok(childEvents.some((e) => e.kind === 'state'), 'the child\'s own state updates arrive');
     assert.ok(t.events.indexOf(announce) < t.events.indexOf(childEvents[0]), 'announced before its first event');
   });
@@ -229,21 +229,20 @@ describe('interop (our client): claude-agent-acp 0.101.0 (v2)', function () {
       // capabilities have no `subagents`; v1's unstable `clientCapabilities.subagents` is the opt-in).
       agent: 'claude-agent-acp-0.101', scenario: () => claudeSubagentScenario(), record: 'client-claude-agent-acp-0.101-subagent',
       // The child runs in the background: the parent's turn may end first.
-      awaitAfterTurn: (e) => e.kind === 'unknown' && e.updateType === 'subagent_update' && (e.raw.state as { state?: string } | undefined)?.state === 'idle',
+      awaitAfterTurn: (e) => e.kind === 'subagent' && e.state === 'idle',
     });
     report('claude-agent-acp 0.101 subagent', t);
     assert.equal(t.stopReason, 'end_turn');
     const { ids, childEvents } = subagents(t);
     assert.equal(ids.length, 1);
-    // TIGHTEN (subagents): child session in the store under its parent ("Check the greeting"),
-    // inter-session messages in both transcripts, cancel offered (capabilities.cancel).
-    assert.deepEqual(new Set(unknownKinds(t)), new Set(['subagent_update', 'session_message']));
-    const sent = t.events.find((e) => e.kind === 'unknown' && e.updateType === 'session_message' && e.sessionId === t.sessionId);
-    assert.ok(sent?.kind === 'unknown');
-    assert.equal(sent.raw.recipientSessionId, ids[0]);
-    assert.ok(childEvents.some((e) => e.kind === 'unknown' && e.updateType === 'session_message'), 'the child\'s side of the message');
+    // Inter-session messages on both sessions, decoded.
+    assert.deepEqual(unknownKinds(t), []);
+    const sent = t.events.find((e) => e.kind === 'session_message' && e.sessionId === t.sessionId);
+    assert.ok(sent?.kind === 'session_message');
+    assert.equal(sent.recipientSessionId, ids[0]);
+    assert.ok(childEvents.some((e) => e.kind === 'session_message'), 'the child\'s side of the message');
     // Listed as background work of the parent while it runs (state_update.background).
-    assert.ok(t.events.some((e) => e.kind === 'state' && e.sessionId === t.sessionId && JSON.stringify(e.raw?.background ?? []).includes(ids[0])), 'background subagent');
+    assert.ok(t.events.some((e) => e.kind === 'state' && e.sessionId === t.sessionId && JSON.stringify(e).includes(ids[0])), 'background subagent');
     assert.ok(childEvents.some((e) => e.kind === 'message_chunk' && e.role === 'agent'), 'the child\'s answer in its own session');
   });
 });

@@ -4,14 +4,26 @@
 import * as vscode from 'vscode';
 import type { ContentBlock } from '../../protocol/domain';
 import { elicitationItemId, permissionItemId, type Transcript } from '../../state/transcript';
-import { openLink, openLocation } from './actions';
-import { DiffDocuments } from './diffDocuments';
-import { ConversationHost, webviewOptions, type HostOwner } from './host';
-import { WorkspaceFiles } from './mentions';
-import { buildPromptBlocks, MAX_EMBEDDED_CHARS, mediaBlocks, type PromptCapabilities } from './promptBlocks';
-import { confirmOutside, pickMedia } from './attachFiles';
+import type { DiffDocuments } from './diffDocuments';
+import type { ConversationHost, HostOwner } from './host';
+import type { WorkspaceFiles } from './mentions';
+import type { PromptCapabilities } from './promptBlocks';
 import type { Attachment, ConversationFilter, DomSnapshot, FromWebview, InspectClick } from './webviewMessages';
 import type { SessionFactsSource } from './viewModel';
+
+type ViewSide = typeof import('./viewSide');
+let viewSideModule: ViewSide | undefined;
+
+/**
+ * The webview side (host, view model, deltas, message checks, what the webview's messages ask
+ * for): in the extension bundle a file of its own, dist/conversation-view.js (esbuild.mjs), loaded
+ * when a conversation view or panel first opens; activation does not parse it.
+ */
+function viewSide(): ViewSide {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, synchronously (see above)
+  viewSideModule ??= require('./viewSide') as ViewSide;
+  return viewSideModule;
+}
 
 export interface ConversationOptions {
   extensionUri: vscode.Uri;
@@ -43,7 +55,7 @@ export class Conversation implements vscode.Disposable, vscode.WebviewViewProvid
   readonly transcript: Transcript;
   private readonly hostList: ConversationHost[] = [];
   private readonly subs: vscode.Disposable[] = [];
-  private readonly files = new WorkspaceFiles();
+  private files: WorkspaceFiles | undefined;
   private diffs: DiffDocuments | undefined;
   private active: string | undefined;
   private filter: ConversationFilter | undefined;
@@ -117,7 +129,7 @@ export class Conversation implements vscode.Disposable, vscode.WebviewViewProvid
   /** Opens the conversation in an editor panel ("ACP: Open Conversation"). */
   openPanel(column: vscode.ViewColumn = vscode.ViewColumn.Beside): ConversationHost {
     const panel = vscode.window.createWebviewPanel(Conversation.panelType, 'ACP Conversation', { viewColumn: column, preserveFocus: false }, {
-      ...webviewOptions(this.options.extensionUri), enableFindWidget: true, retainContextWhenHidden: false,
+      ...viewSide().webviewOptions(this.options.extensionUri), enableFindWidget: true, retainContextWhenHidden: false,
     });
     panel.iconPath = vscode.Uri.joinPath(this.options.extensionUri, 'media', 'acp.svg');
     const host = this.addHost(panel.webview, 'panel');
@@ -154,7 +166,7 @@ export class Conversation implements vscode.Disposable, vscode.WebviewViewProvid
   }
 
   private addHost(webview: vscode.Webview, kind: 'view' | 'panel'): ConversationHost {
-    const host = new ConversationHost(webview, kind, this.options.extensionUri, this, { windowSize: this.options.windowSize, coalesceMs: this.options.coalesceMs, ...(this.options.sessionFacts ? { facts: this.options.sessionFacts } : {}) });
+    const host = new (viewSide().ConversationHost)(webview, kind, this.options.extensionUri, this, { windowSize: this.options.windowSize, coalesceMs: this.options.coalesceMs, ...(this.options.sessionFacts ? { facts: this.options.sessionFacts } : {}) });
     this.hostList.push(host);
     host.onDidDispose(() => {
       const i = this.hostList.indexOf(host);
@@ -168,6 +180,7 @@ export class Conversation implements vscode.Disposable, vscode.WebviewViewProvid
       case 'submit': {
         const sessionId = msg.sessionId ?? undefined;
         const caps = sessionId ? this.options.promptCapabilities?.(sessionId) : undefined;
+        const { buildPromptBlocks, confirmOutside, mediaBlocks } = viewSide();
         const { keep, linkOnly } = await confirmOutside(msg.attachments);
         const blocks = await buildPromptBlocks(msg.text, keep, caps, (uri) => (linkOnly.has(uri) ? Promise.resolve(undefined) : readWorkspaceText(uri)));
         const media = mediaBlocks(msg.media ?? [], caps);
@@ -177,7 +190,7 @@ export class Conversation implements vscode.Disposable, vscode.WebviewViewProvid
       }
       case 'pickMedia': {
         const caps = msg.sessionId ? this.options.promptCapabilities?.(msg.sessionId) : undefined;
-        host.post({ type: 'mediaPicked', ...await pickMedia(caps) });
+        host.post({ type: 'mediaPicked', ...await viewSide().pickMedia(caps) });
         return;
       }
       case 'cancel': return this.cancelEmitter.fire({ sessionId: msg.sessionId });
@@ -190,17 +203,17 @@ export class Conversation implements vscode.Disposable, vscode.WebviewViewProvid
       }
       case 'setConfig': return this.setConfig(msg);
       case 'removeQueued': return this.unqueueEmitter.fire({ sessionId: msg.sessionId, id: msg.id });
-      case 'openLocation': return openLocation(msg.path, msg.line);
-      case 'openLink': await openLink(msg.href); return;
+      case 'openLocation': return viewSide().openLocation(msg.path, msg.line);
+      case 'openLink': await viewSide().openLink(msg.href); return;
       case 'openDiff': {
         const item = this.transcript.session(msg.sessionId)?.item(msg.itemId);
         const content = item?.kind === 'tool_call' ? item.content[msg.index] : undefined;
         if (content?.type !== 'diff') return;
-        this.diffs ??= new DiffDocuments();
+        this.diffs ??= new (viewSide().DiffDocuments)();
         return this.diffs.open(content, msg.file);
       }
       case 'mentionQuery':
-        host.post({ type: 'mentionResults', reqId: msg.reqId, items: await this.files.query(msg.query) });
+        host.post({ type: 'mentionResults', reqId: msg.reqId, items: await (this.files ??= new (viewSide().WorkspaceFiles)()).query(msg.query) });
         return;
       case 'loadEarlier': return host.pump.sendEarlier(msg.sessionId, msg.before, msg.count);
       case 'clearFilter': return this.setFilter(undefined);
@@ -242,7 +255,7 @@ async function readWorkspaceText(uri: string): Promise<string | undefined> {
   const u = vscode.Uri.parse(uri, true);
   const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === u.toString());
   if (open) return open.getText();
-  if ((await vscode.workspace.fs.stat(u)).size > 4 * MAX_EMBEDDED_CHARS) return undefined;
+  if ((await vscode.workspace.fs.stat(u)).size > 4 * viewSide().MAX_EMBEDDED_CHARS) return undefined;
   const bytes = await vscode.workspace.fs.readFile(u);
   if (bytes.includes(0)) return undefined; // binary
   return new TextDecoder('utf-8', { fatal: true }).decode(bytes);

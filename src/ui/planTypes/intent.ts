@@ -6,9 +6,22 @@ import type { PlanRecord } from '../../state/planStore';
 import type { IntentNodeView } from '../intent/intentView';
 import { refOf } from '../planPick';
 import type { IntentNode, PlanTreeNode } from '../tree/nodes';
-import { intentPlanItem, intentRowItem, intentRows } from '../tree/intentItems';
+import type * as IntentItems from '../tree/intentItems';
 import type { PlanRowContext, PlanTypeView } from './planTypeView';
 import { unknownView } from './unknown';
+
+let itemsModule: typeof IntentItems | undefined;
+
+/**
+ * The rows of an intent plan (intentItems.ts): in the extension bundle dist/intent-tree.js, loaded
+ * the first time an intent plan is shown (an intent plan only has a view once the intent checker
+ * is loaded, see src/app/intentFeature.ts).
+ */
+function items(): typeof IntentItems {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, synchronously (see above)
+  itemsModule ??= require('../tree/intentItems') as typeof IntentItems;
+  return itemsModule;
+}
 
 function viewOf(ctx: PlanRowContext, p: PlanRecord): IntentNodeView | undefined {
   return ctx.intent?.view(refOf(p));
@@ -18,7 +31,7 @@ export const intentView: PlanTypeView<'intent'> = {
   planItem(ctx, node, p, v) {
     const view = viewOf(ctx, p);
     if (!view) return unknownView.planItem(ctx, node, p, v);
-    return intentPlanItem(node, p, view);
+    return items().intentPlanItem(node, p, view);
   },
   children(ctx, node, p, v) {
     const view = viewOf(ctx, p);
@@ -30,14 +43,14 @@ export const intentView: PlanTypeView<'intent'> = {
       return node.part === 'unchecked' ? view.unchecked.map((c) => ctx.nodes.intent(ref, 'ucall', c.toolCallId)) : [];
     }
     if (node.kind !== 'plan') return [];
-    const rows = intentRows(view).map((r) => ctx.nodes.intent(ref, r.part, r.key));
+    const rows = items().intentRows(view).map((r) => ctx.nodes.intent(ref, r.part, r.key));
     const calls = [...view.outside.map((c) => ctx.nodes.intent(ref, 'call', c.toolCallId)), ...view.unchecked.map((c) => ctx.nodes.intent(ref, 'ucall', c.toolCallId))];
     ctx.nodes.forgetIntentRowsExcept(ref, new Set([...rows, ...calls].map((n) => n.id)));
     return rows satisfies IntentNode[] as PlanTreeNode[];
   },
   rowItem(ctx, node, p, v) {
     const view = viewOf(ctx, p);
-    if (node.kind === 'intent') return intentRowItem(node, view);
+    if (node.kind === 'intent') return items().intentRowItem(node, view);
     return unknownView.rowItem(ctx, node, p, v);
   },
   parent(ctx, node) {

@@ -57,9 +57,11 @@ describe('interop replay: codex-acp 2.6.0 (v2)', () => {
     assert.deepEqual(atPermission(r, approval)?.rawInput, { plan: PLAN_MD });
   });
 
-  it('subagent traffic is received and kept (subagent_update raw, the child\'s events)', () => {
+  it('subagent traffic is decoded (subagent_update announces the child; the child\'s events follow)', () => {
     const s = replay('codex-acp-2.6.0-v2-subagent.ndjson');
-    assert.deepEqual(unknowns(s), ['subagent_update']);
+    assert.deepEqual(unknowns(s), []);
+    const child = s.events.find((e) => e.kind === 'subagent');
+    assert.ok(child && child.kind === 'subagent' && child.childSessionId.startsWith(`${s.sessionId}:subagent:`), 'a subagent_update announcing the child');
     assert.ok(s.events.some((e) => e.sessionId.startsWith(`${s.sessionId}:subagent:`)), 'child events');
   });
 });
@@ -89,7 +91,10 @@ describe('interop replay: claude-agent-acp 0.101.0 (v2)', () => {
     assert.equal(md.plan.content, PLAN_MD.trimEnd());
   });
 
-  it('subagent traffic is received and kept (subagent_update, session_message raw)', () => {
-    assert.deepEqual(unknowns(replay('claude-agent-acp-0.101.0-v2-subagent.ndjson')), ['session_message', 'subagent_update']);
+  it('subagent traffic is decoded (subagent_update, session_message)', () => {
+    const s = replay('claude-agent-acp-0.101.0-v2-subagent.ndjson');
+    assert.deepEqual(unknowns(s), []);
+    assert.ok(s.events.some((e) => e.kind === 'subagent'), 'subagent_update decoded');
+    assert.ok(s.events.some((e) => e.kind === 'session_message'), 'session_message decoded');
   });
 });

@@ -61,6 +61,8 @@ describe('Elicitation with the Demo Agent on v2', function () {
   after(async () => {
     await vscode.commands.executeCommand('acp.stopAgent', 'demo');
     await restore();
+    // The conversation panel opened here goes, so later tests see only the side bar's conversation.
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
   it('shows the form, checks it, sends what the user filled in; the agent echoes it', async () => {

@@ -138,6 +138,10 @@ describe('Hostile agent battery', function () {
       if (recordDir !== undefined) process.env.ACP_WIRE_RECORD_DIR = recordDir;
     }
     refB = await vscode.commands.executeCommand<SessionRef>('acp.startAgent', B) ?? assert.fail(`${B} did not start: ${internals.agents.get(B)?.lastError}`);
+    // A second session of B before the client phase (its probes aim at it). Through the supervisor:
+    // "New Session" right after Start Agent reuses the untouched first session.
+    const cwdB = internals.store.session(B, refB.sessionId)?.cwd ?? vscode.workspace.workspaceFolders![0]!.uri.fsPath;
+    refB2 = { agentId: B, sessionId: await internals.agents.get(B)!.newSession(cwdB) };
     done('agents started');
 
     // Consent: three requests the user answers, 200 the user never does: at most
@@ -176,8 +180,6 @@ describe('Hostile agent battery', function () {
     for (const m of ['marker-cwd-root', 'marker-ld-preload', 'marker-flood-0', 'hook-ran']) assert.strictEqual(fileState(path.join(files.canary, m)), 'absent', `${m} while the requests are pending`);
     await vscode.commands.executeCommand('acp.cancelTurn', refB);
     assert.strictEqual(await turnEnd(a, refB), 'cancelled');
-    // A second session of B once the first has been used ("New Session" reuses an untouched one).
-    refB2 = await vscode.commands.executeCommand<SessionRef>('acp.newSession', B) ?? assert.fail('no second session of B');
     await traceOff();
     done('client');
 

@@ -165,7 +165,8 @@ describe('Intent plans (Demo Agent /intent, v2)', function () {
     const rows = (await children(a, plan.node)).map((c) => c.row);
     assert.deepEqual(rows.map((r) => r.label), [
       'Goal: Add a farewell() helper next to greet() in src/greeting.ts', 'For: ada@example.com',
-      'read_file', 'edit_file', 'run_tests', 'Calls outside the plan',
+      // Work: the plan's calls attributed to it as a whole (test/integration/attribution.test.ts).
+      'read_file', 'edit_file', 'run_tests', 'Calls outside the plan', 'Work',
     ]);
     assert.deepEqual(rows.slice(2, 5).map((r) => [r.description, r.icon]), [['1/20 calls', 'pass'], ['0/20 calls · required', 'circle-outline'], ['1/2 calls', 'pass']]);
     assert.match(rows[2]!.tooltip, /path matches the glob "src\/\*\*"/);
@@ -274,12 +275,13 @@ describe('Intent plans (Demo Agent /intent, v2)', function () {
     await a.internals.plansUi.tree.whenIdle();
     const agent = await child(a, undefined, (r) => r.label === 'Demo Agent', 'Demo Agent');
     const session = (await children(a, agent.node)).find((c) => c.node.kind === 'session' && c.node.sessionId === ref.sessionId) ?? assert.fail('no session node');
-    const plan = await child(a, session.node, (r) => r.label === 'declare_plan', '"declare_plan"');
+    // The row's title is the planId in words (the planId stays in its tooltip).
+    const plan = await child(a, session.node, (r) => r.label === 'Declare plan', '"Declare plan"');
     assert.match(plan.row.description, /^intent · verified \(kid demo-1, (59|60) min left\)$/);
     const tip = plan.row.tooltip;
     assert.match(tip, /Declared by the declare_plan tool call call_declare\S* \(completed\)/);
     assert.match(tip, /Signed claims:\n {2}Agent: demo-agent\n {2}Policy: read-and-test \(version 3, hash [0-9a-f]{64}\)\n {2}Role: developer\n {2}Groups: web, oncall/);
-    const rows = await children(a, plan.node);
+    const rows = (await children(a, plan.node)).filter((r) => r.row.label !== 'Work'); // the plan's work as a whole: attribution.test.ts
     assert.deepEqual(rows.map((r) => r.row.label), ['Goal: Check the greeting and run the tests', 'For: ada@example.com', 'read_file', 'run_tests', 'Calls outside the plan', 'Calls not checked']);
     const unchecked = (await children(a, rows.at(-1)!.node)).map((c) => c.row);
     assert.deepEqual(unchecked.map((r) => r.label), ['Fetching the release notes']);

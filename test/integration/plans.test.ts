@@ -84,7 +84,7 @@ describe('Plans (tree, status bar, commands)', function () {
     assert.equal(session!.collapsible, vscode.TreeItemCollapsibleState.Expanded);
 
     const [plan] = fx.rows(fx.session());
-    assert.equal(plan!.label, 'plan-1');
+    assert.equal(plan!.label, 'Plan 1', 'a machine planId is shown in words (the planId stays in the tooltip)');
     assert.equal(plan!.description, 'items · 1/5 · 1 blocked · Run tests');
     assert.equal(plan!.contextValue, 'plan:items');
     assert.equal(plan!.id, 'demo/sess-1/plan-1');

@@ -57,6 +57,8 @@ describe('Subagents and background work (Demo Agent, v2)', function () {
   after(async () => {
     await vscode.commands.executeCommand('acp.stopAgent', 'demo');
     await restore();
+    // The conversation panel opened here goes, so later tests see only the side bar's conversation.
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
   it('nests both children with their own plans under the parent; the message shows in both transcripts; the background child is cancelled from its row', async () => {

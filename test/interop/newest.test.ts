@@ -4,13 +4,13 @@
 // at the approval, approved, the Markdown plan in the plan store), and a subagent (see shared/acp/PREVIEW.md for how each is
 // triggered; what they send is listed in test/interop/README.md).
 //
-// Subagent traffic is decoded (subagent_update, session_message). Elicitation: this client turn
-// has no elicitation handler, so elicitation/create gets a well-formed -32601 and form elicitation
-// is advertised through a test shim (`advertise`); the places marked TIGHTEN are what an answered
-// elicitation would add (the extension's handler is tested with the Demo Agent).
+// Subagent traffic is decoded (subagent_update, session_message). Elicitation: our client
+// advertises form elicitation (a handler is given) and the "user" answers each question with its
+// first option (firstChoices), as a person would in the extension's form card.
 import assert from 'node:assert/strict';
 import { clientTurn, AGENT_ID, type ClientTurn } from './support/clientTurn';
 import type { PermissionRequest, SessionEvent, ToolCallContent } from '../../src/protocol/domain';
+import type { ElicitationRequest, ElicitationResponse } from '../../src/protocol/elicitation';
 import { FILE_NAME, FINAL_TEXT, MARKER } from './support/scenarios';
 import { foldToolCalls } from './support/foldToolCalls';
 import {
@@ -44,8 +44,24 @@ const configValue = (t: ClientTurn, id: string) => {
 const diffsOf = (call: Record<string, unknown> | undefined) =>
   ((call?.content as ToolCallContent[] | undefined) ?? []).filter((c): c is Extract<ToolCallContent, { type: 'diff' }> => c.type === 'diff');
 
-/** The elicitation arrived well-formed (form mode, a schema of properties) and we answered -32601. */
-function assertElicitationAnsweredMethodNotFound(t: ClientTurn): Msg {
+/**
+ * The user at the form: picks the first option of every choice (a question's first answer), the
+ * default or a short text elsewhere. What a person does in the extension's form card.
+ */
+function firstChoices(req: ElicitationRequest): ElicitationResponse {
+  if (req.mode !== 'form') return { action: 'decline' };
+  const content: Record<string, string | boolean | number | string[]> = {};
+  for (const f of req.form.fields) {
+    if (f.kind === 'choice') content[f.name] = f.default ?? f.options[0]?.value ?? '';
+    else if (f.kind === 'string') content[f.name] = f.default ?? 'yes';
+    else if (f.kind === 'boolean') content[f.name] = f.default ?? true;
+    else if (f.kind === 'number' || f.kind === 'integer') content[f.name] = f.default ?? f.minimum ?? 0;
+  }
+  return { action: 'accept', content };
+}
+
+/** The elicitation arrived well-formed (form mode, a schema of properties) and the user's answer went back. */
+function assertElicitationAnswered(t: ClientTurn): Msg {
   const [req, ...more] = received(t, 'elicitation/create');
   assert.ok(req, 'elicitation/create received');
   assert.deepEqual(more, []);
@@ -54,11 +70,11 @@ function assertElicitationAnsweredMethodNotFound(t: ClientTurn): Msg {
   const schema = req.params?.requestedSchema as { type?: string; properties?: Record<string, unknown> } | undefined;
   assert.equal(schema?.type, 'object');
   assert.ok(Object.keys(schema?.properties ?? {}).length >= 1);
-  // TIGHTEN (elicitation): the user's answer goes back as `{action: "accept", content}` and the
-  // model sees it; for now a well-formed JSON-RPC error with the request's id.
   const answer = answerTo(t, req);
   assert.ok(answer, 'answered');
-  assert.equal(answer.error?.code, -32601);
+  const result = answer.result as { action?: string; content?: Record<string, unknown> } | undefined;
+  assert.equal(result?.action, 'accept', JSON.stringify(answer));
+  assert.ok(Object.values(result?.content ?? {}).includes('English'), JSON.stringify(result));
   return req;
 }
 
@@ -100,14 +116,14 @@ describe('interop (our client): codex-acp 2.6.0 (v2)', function () {
     const t = await clientTurn({
       agent: 'codex-acp-2.6', scenario: () => codexPlanModeScenario({ ask: true }), record: 'client-codex-acp-2.6-plan-mode',
       config: [{ configId: 'collaboration_mode', value: 'plan' }], policy: allowOnce,
-      advertise: { elicitation: { form: {} } },
+      elicit: firstChoices,
     });
     report('codex-acp 2.6 plan mode', t);
     assert.equal(t.stopReason, 'end_turn');
     assert.deepEqual(unknownKinds(t), []);
     // The question (request_user_input, only asked in plan mode, only with form elicitation
     // advertised): one property per question (its id), the options as `oneOf` consts, plus a note.
-    const req = assertElicitationAnsweredMethodNotFound(t);
+    const req = assertElicitationAnswered(t);
     const props = (req.params?.requestedSchema as { properties: Record<string, { oneOf?: { const: string }[] }> }).properties;
     assert.deepEqual(props[QUESTION.id]?.oneOf?.slice(0, 2).map((o) => o.const), ['English', 'French']);
     assert.equal(typeof req.params?.toolCallId, 'string');
@@ -184,19 +200,19 @@ describe('interop (our client): claude-agent-acp 0.101.0 (v2)', function () {
     const t = await clientTurn({
       agent: 'claude-agent-acp-0.101', scenario: () => claudePlanModeScenario({ ask: true }), record: 'client-claude-agent-acp-0.101-plan-mode',
       config: [{ configId: 'mode', value: 'plan' }], policy: allowOnce,
-      advertise: { elicitation: { form: {} } },
+      elicit: firstChoices,
     });
     report('claude-agent-acp 0.101 plan mode', t);
     assert.equal(t.stopReason, 'end_turn');
     // The question (AskUserQuestion, only with form elicitation advertised).
-    const req = assertElicitationAnsweredMethodNotFound(t);
+    const req = assertElicitationAnswered(t);
     assert.equal(req.params?.message, QUESTION.question);
     const props = (req.params?.requestedSchema as { properties: Record<string, { oneOf?: { const: string }[] }> }).properties;
     assert.deepEqual(props.question_0?.oneOf?.map((o) => o.const), ['English', 'French']);
     const ask = t.toolCalls.get(String(req.params?.toolCallId));
     assert.equal(ask?.name, 'AskUserQuestion');
-    // TIGHTEN (elicitation): with an answer, the call completes and the model gets the choice.
-    assert.equal(ask?.status, 'failed');
+    // Answered: the question's call completes (the model gets the choice).
+    assert.equal(ask?.status, 'completed');
     const [approval] = t.permissions;
     assert.equal(t.permissions.length, 1);
     assert.equal(approval.req.title, 'Ready to code?');

@@ -27,8 +27,8 @@ export { DROPPED, MAX_DRIFT, PlanTrack, WHOLE_PLAN, type DriftRecord, type Step 
 
 /** The `_meta` key that links work to a plan entry explicitly. */
 export const PLAN_ENTRY_META_KEY = 'acp-plans/planEntry';
-export const MAX_TEXT_CHARS = 2 * 1024 * 1024;
-export const MAX_SESSION_TEXT_CHARS = 32 * 1024 * 1024;
+export const MAX_TEXT_CHARS = 512 * 1024;
+export const MAX_SESSION_TEXT_CHARS = 8 * 1024 * 1024;
 export const MAX_CALLS = 20_000;
 const MAX_TITLE = 200;
 const UNPLANNED_KEY = -3;

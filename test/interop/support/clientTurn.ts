@@ -9,6 +9,7 @@ import path from 'node:path';
 import { connect } from '../../../src/protocol/connect';
 import type { AcpConnection, ClientHandlers, ConnectOptions } from '../../../src/protocol/api';
 import type { ConfigOption, PermissionRequest, SessionEvent } from '../../../src/protocol/domain';
+import type { ElicitationRequest, ElicitationResponse } from '../../../src/protocol/elicitation';
 import { PlanStore } from '../../../src/state/planStore';
 import { startFakeModel, type FakeModel, type Scenario } from './fakeModel';
 import { launchOf, tempDir, type AgentName, type LaunchOptions } from './agents';
@@ -32,6 +33,11 @@ export interface ClientTurnOptions {
    * client's own message (the recording, the outbound check) stays as our client sent it.
    */
   advertise?: Record<string, unknown>;
+  /**
+   * The user's answer to an elicitation (our client then advertises form elicitation, as the
+   * extension does with its ElicitationBroker). Absent: no handler, elicitation/create gets -32601.
+   */
+  elicit?: (req: ElicitationRequest) => ElicitationResponse;
   /** After the turn ends, also wait for an event like this (work that outlives the turn, e.g. a background subagent). */
   awaitAfterTurn?: (e: SessionEvent) => boolean;
   protocol?: ConnectOptions['protocol'];
@@ -136,6 +142,7 @@ export async function clientTurn(opts: ClientTurnOptions): Promise<ClientTurn> {
       return Promise.resolve(optionId ? { outcome: 'selected', optionId } : { outcome: 'cancelled' });
     },
     ...(withServices ? { readTextFile: services.readTextFile, writeTextFile: services.writeTextFile, terminal: services.terminal } : {}),
+    ...(opts.elicit ? { elicit: (req: ElicitationRequest) => Promise.resolve(opts.elicit!(req)) } : {}),
   };
 
   const child = spawn(launch.command, launch.args, { cwd: launch.cwd, env: launch.env, stdio: ['pipe', 'pipe', 'pipe'], detached: true });

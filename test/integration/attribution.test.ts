@@ -81,11 +81,9 @@ describe('Attribution: the work of each plan step', function () {
     const cwd = a.internals.store.session(ref.agentId, ref.sessionId)?.cwd ?? vscode.workspace.workspaceFolders![0]!.uri.fsPath;
     helloFile = path.join(cwd, '.acp-demo', 'hello.ts');
     testFile = path.join(cwd, '.acp-demo', 'hello.test.ts');
-    // From the Demo Agent's first version of the module (an earlier test's turn may have added
-    // farewell() already): the agent writes it again when it is missing.
     fs.rmSync(testFile, { force: true });
-    fs.rmSync(helloFile, { force: true });
-    helloBefore = undefined;
+    // An earlier test's turn may have added farewell() already: the step's "before" is whatever was there.
+    helloBefore = fs.existsSync(helloFile) ? fs.readFileSync(helloFile, 'utf8') : undefined;
     await vscode.commands.executeCommand('workbench.view.extension.acp');
     await prompt(ref, 'Add a farewell function');
     await a.internals.broker.respond((await nextPermission(a, ref)).id, 'allow_once');
@@ -141,7 +139,7 @@ describe('Attribution: the work of each plan step', function () {
       assert.deepStrictEqual([...opened], [helloFile], 'only the step\'s file is in the diff');
       const docs = vscode.workspace.textDocuments.filter((d) => d.uri.scheme === STEP_SCHEME && queryOf(d.uri).file === helloFile);
       assert.ok(docs.some((d) => queryOf(d.uri).side === 'after' && d.getText().includes('function farewell')));
-      assert.ok(docs.some((d) => queryOf(d.uri).side === 'before' && !d.getText().includes('function farewell')));
+      assert.ok(docs.some((d) => queryOf(d.uri).side === 'before' && (helloBefore !== undefined ? d.getText() === helloBefore : !d.getText().includes('function farewell'))), 'the before side is the file as the step found it');
       await shot('attribution-review');
       opened.clear();
       assert.deepStrictEqual(await vscode.commands.executeCommand<string[]>('acp.reviewStepChanges', testStep), [testFile]);

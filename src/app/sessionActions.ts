@@ -15,6 +15,10 @@ import type { PermissionBroker } from './permissionBroker';
 import { Disposable } from '../common/lifecycle';
 import { isAuthRequired } from '../protocol/connect';
 import type { SignIn } from './signIn';
+import { lazyModule } from '../common/lazy';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- sign-in, loaded the first time an agent asks for it (dist/sign-in.js)
+const signInModule = lazyModule('sign-in.js', () => require('./signIn') as typeof import('./signIn'));
 
 /** Prompts that may wait for one session's turn to end. */
 export const MAX_QUEUED_PROMPTS = 50;
@@ -162,9 +166,7 @@ export class SessionActions extends Disposable {
    */
   private get signInFlow(): SignIn {
     if (!this.signInInstance) {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, synchronously (see above)
-      const mod = require('./signIn') as typeof import('./signIn');
-      this.signInInstance = this._register(new mod.SignIn(this.agents, this.logs, (id) => this.restartAgent(id)));
+      this.signInInstance = this._register(new (signInModule().SignIn)(this.agents, this.logs, (id) => this.restartAgent(id)));
     }
     return this.signInInstance;
   }

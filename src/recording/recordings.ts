@@ -12,6 +12,10 @@ import type { AgentMarks } from '../ui/tree/treeItems';
 import { isInitialize } from './format';
 import { AgentRecorders, type RecordingSummary, type WireTap } from './recorder';
 import type { ReplayDeps, Replays } from './replays';
+import { lazyModule } from '../common/lazy';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the recording player, loaded the first time a recording is opened
+const replaysModule = lazyModule('recording-replay.js', () => require('./replays') as typeof import('./replays'));
 
 export interface RecordingDeps extends ReplayDeps {
   /** The extension's global storage folder; recordings go to its `recordings` folder. */
@@ -52,16 +56,7 @@ export class Recordings extends Disposable implements AgentMarks {
    * opened (dist/recording-replay.js in the extension bundle, see esbuild.mjs).
    */
   get replays(): Replays {
-    if (!this.loadedReplays) {
-      let mod: typeof import('./replays');
-      try {
-        // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, synchronously (see above)
-        mod = require('./replays') as typeof import('./replays');
-      } catch (err) {
-        throw new Error(`The recording player (recording-replay.js) cannot be loaded: ${err instanceof Error ? err.message : String(err)}. Reinstall ACP Plans.`);
-      }
-      this.loadedReplays = this._register(new mod.Replays(this.deps, (agentId) => this.changed(agentId)));
-    }
+    this.loadedReplays ??= this._register(new (replaysModule().Replays)(this.deps, (agentId) => this.changed(agentId)));
     return this.loadedReplays;
   }
   /** The file `agentId` is being recorded to. */

@@ -2,6 +2,7 @@
 // palette and menus work at once); the implementation is a file of its own in the extension bundle
 // (esbuild.mjs maps the `require`s below), so activation does not parse it.
 import * as vscode from 'vscode';
+import { lazyModule } from '../common/lazy';
 import type * as Recording from '../recording/recordingCommands';
 import type * as History from './historyCommands';
 
@@ -21,15 +22,11 @@ export function registerLazyCommands(ids: readonly string[], load: () => Handler
 /** Delete Session History…, Clear All History…, Export Session…, Import Session… (dist/history-commands.js). */
 export const HISTORY_COMMANDS = ['acp.deleteSessionHistory', 'acp.clearHistory', 'acp.exportSession', 'acp.importSession'] as const;
 
-export function historyCommandsModule(): typeof History {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, synchronously (see above)
-  return require('./historyCommands') as typeof History;
-}
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, synchronously (see above)
+export const historyCommandsModule = lazyModule('history-commands.js', () => require('./historyCommands') as typeof History);
 
 /** Record Agent Traffic, Open Recording… and the replay controls (dist/recording-commands.js). */
 export const RECORDING_COMMANDS = ['acp.recordAgentTraffic', 'acp.openRecording', 'acp.pauseReplay', 'acp.resumeReplay', 'acp.stepReplay', 'acp.closeRecording'] as const;
 
-export function recordingCommandsModule(): typeof Recording {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, synchronously (see above)
-  return require('../recording/recordingCommands') as typeof Recording;
-}
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, synchronously (see above)
+export const recordingCommandsModule = lazyModule('recording-commands.js', () => require('../recording/recordingCommands') as typeof Recording);

@@ -55,6 +55,9 @@ export class SessionHistory {
   /** Resolves once every stored session has been replayed. */
   whenRestored(): Promise<void> { return this.restored; }
 
+  /** Writes what is queued now (instead of at the next batch). */
+  flush(): Promise<void> { return this.d.history.flush(); }
+
   /** A record reached the stores live: append it (replays are not recorded again). */
   record(agentId: string, sessionId: string, r: HistoryRecord): void {
     if (this.replaying || this.d.ignored(agentId)) return;

@@ -2,6 +2,7 @@
 // showing the active session's transcript. User actions come out as events; the owner (the
 // extension) sends prompts, cancels turns and sets config options.
 import * as vscode from 'vscode';
+import { lazyModule } from '../../common/lazy';
 import type { ContentBlock } from '../../protocol/domain';
 import { elicitationItemId, permissionItemId, type Transcript } from '../../state/transcript';
 import type { DiffDocuments } from './diffDocuments';
@@ -11,19 +12,13 @@ import type { PromptCapabilities } from './promptBlocks';
 import type { Attachment, ConversationFilter, DomSnapshot, FromWebview, InspectClick } from './webviewMessages';
 import type { SessionFactsSource } from './viewModel';
 
-type ViewSide = typeof import('./viewSide');
-let viewSideModule: ViewSide | undefined;
-
 /**
  * The webview side (host, view model, deltas, message checks, what the webview's messages ask
- * for): in the extension bundle a file of its own, dist/conversation-view.js (esbuild.mjs), loaded
- * when a conversation view or panel first opens; activation does not parse it.
+ * for): in the extension bundle a file of its own, dist/conversation-view.js, loaded when a
+ * conversation view or panel first opens; activation does not parse it.
  */
-function viewSide(): ViewSide {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, synchronously (see above)
-  viewSideModule ??= require('./viewSide') as ViewSide;
-  return viewSideModule;
-}
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, synchronously (see above)
+const viewSide = lazyModule('conversation-view.js', () => require('./viewSide') as typeof import('./viewSide'));
 
 export interface ConversationOptions {
   extensionUri: vscode.Uri;

@@ -2,6 +2,7 @@
 // warnings, the steps with their usage and the calls outside the plan (rows of intentItems.ts).
 // Without an intent source, or for a plan the source does not know, it is shown as an unknown type;
 // a plan that is not the one enforced (inactive) says so on its row and shows its fields.
+import { lazyModule } from '../../common/lazy';
 import type { PlanRecord } from '../../state/planStore';
 import type { IntentNodeView } from '../intent/intentView';
 import { refOf } from '../planPick';
@@ -10,18 +11,13 @@ import type * as IntentItems from '../tree/intentItems';
 import type { PlanRowContext, PlanTypeView } from './planTypeView';
 import { unknownView } from './unknown';
 
-let itemsModule: typeof IntentItems | undefined;
-
 /**
  * The rows of an intent plan (intentItems.ts): in the extension bundle dist/intent-tree.js, loaded
  * the first time an intent plan is shown (an intent plan only has a view once the intent checker
  * is loaded, see src/app/intentFeature.ts).
  */
-function items(): typeof IntentItems {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, synchronously (see above)
-  itemsModule ??= require('../tree/intentItems') as typeof IntentItems;
-  return itemsModule;
-}
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, synchronously (see above)
+const items = lazyModule('intent-tree.js', () => require('../tree/intentItems') as typeof IntentItems);
 
 function viewOf(ctx: PlanRowContext, p: PlanRecord): IntentNodeView | undefined {
   return ctx.intent?.view(refOf(p));

@@ -26,7 +26,7 @@ export const restartDelayMs = (n: number): number => 250 * 2 ** (n - 1);
 interface AttachedSession { sessionId: string; cwd: string; additionalDirectories: string[]; mcpServers: McpServerConfig[] }
 
 /** Events replayed by `session/load` after a restart duplicate what the transcript already has. */
-const REPLAYED_KINDS = new Set<SessionEvent['kind']>(['message_chunk', 'message', 'tool_call', 'tool_call_content_chunk', 'terminal_update', 'terminal_output_chunk']);
+const REPLAYED_KINDS = new Set<SessionEvent['kind']>(['message_chunk', 'message', 'session_message', 'session_message_chunk', 'tool_call', 'tool_call_content_chunk', 'terminal_update', 'terminal_output_chunk']);
 
 export class AgentSupervisor {
   private _status: AgentStatus = 'stopped';

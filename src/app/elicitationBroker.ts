@@ -37,12 +37,17 @@ interface Waiting { entry: PendingElicitation; resolve: (r: ElicitationResponse)
 
 export const WITHDRAWN_NOTE = 'Cancelled: the agent withdrew this request, the turn was cancelled, or the agent stopped.';
 
+/** Elicitations of one agent waiting for the user at once; more are answered `cancel` at once. */
+export const MAX_PENDING_ELICITATIONS_PER_AGENT = 16;
+
 export class ElicitationBroker extends Disposable {
   private readonly waiting = new Map<string, Waiting>();
   /** Accepted links by agent and elicitationId, until the agent says they are complete. */
   private readonly opened = new Map<string, { key: string; id: string }>();
   private readonly run = randomUUID().slice(0, 8);
   private seq = 0;
+  /** Agents already told about an elicitation this client cannot show outside a session (told once). */
+  private readonly warned = new Set<string>();
 
   constructor(private readonly store: SessionStore, private readonly transcript: Transcript, private readonly ui: ElicitationUi) {
     super();
@@ -55,12 +60,17 @@ export class ElicitationBroker extends Disposable {
   }
 
   request(agentId: string, agentName: string, req: ElicitationRequest, token: CancelToken): Promise<ElicitationResponse> {
+    // An agent cannot bury the user in forms or notifications: past the cap, the answer is cancel.
+    if (this.pending.filter((p) => p.agentId === agentId).length >= MAX_PENDING_ELICITATIONS_PER_AGENT) return Promise.resolve({ action: 'cancel' });
     const id = `elic-${this.run}-${++this.seq}`;
     const key = req.scope.type === 'session' ? sessionKey(agentId, req.scope.sessionId) : undefined;
     const usable = req.mode === 'form' || req.mode === 'url';
     if (key) this.transcript.addElicitation(key, itemFields(id, req, usable ? null : unusableNote(req)));
     if (!usable) {
-      if (!key) this.ui.warn(`${agentName} asked for input this client cannot show: ${unusableNote(req)}`);
+      if (!key && !this.warned.has(agentId)) {
+        this.warned.add(agentId);
+        this.ui.warn(`${agentName} asked for input this client cannot show: ${unusableNote(req)}`);
+      }
       return Promise.resolve({ action: 'cancel' });
     }
     if (token.isCancellationRequested) { this.end(key, id, 'cancelled', WITHDRAWN_NOTE); return Promise.resolve({ action: 'cancel' }); }

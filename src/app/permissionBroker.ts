@@ -76,16 +76,15 @@ export class PermissionBroker extends Disposable {
   toolKindOf: ((agentId: string, req: PermissionRequest) => string | null | undefined) | undefined;
 
   /** `ui` undefined: requests are shown inline only (tests). */
-  constructor(private readonly memento: vscode.Memento, private readonly store: SessionStore, private readonly ui: ConsentUi | undefined, log: (message: string) => void = () => undefined) {
+  constructor(private readonly memento: vscode.Memento, private readonly store: SessionStore, private readonly ui: ConsentUi | undefined, private readonly log: (message: string) => void = () => undefined) {
     super();
     this._register(toDisposable(() => {
       this.disposed = true;
       for (const id of [...this.waiting.keys()]) this.settle(id, { outcome: 'cancelled' });
     }));
-    // Stored rules are read (and migrated, with notes) now; without any, the rules load with the first request.
-    const stored = memento.get(RULES_KEY);
-    if (stored !== undefined) for (const n of consentRules().loadRules(stored).notes) log(`[rules] ${n}`);
   }
+
+  private notesLogged = false;
 
   get pending(): PendingPermission[] { return [...this.waiting.values()].map((p) => p.entry); }
   pendingFor(sessionId: string): PendingPermission[] { return this.pending.filter((p) => p.request.sessionId === sessionId); }
@@ -94,7 +93,12 @@ export class PermissionBroker extends Disposable {
 
   get rules(): PermissionRule[] {
     const stored = this.memento.get(RULES_KEY);
-    return stored === undefined ? [] : consentRules().loadRules(stored).rules;
+    if (stored === undefined) return [];
+    // The rules (dist/consent.js) load with the first request that needs them, not at activation;
+    // what reading them found (rules migrated or dropped) is logged once, then.
+    const loaded = consentRules().loadRules(stored);
+    if (!this.notesLogged) { this.notesLogged = true; for (const n of loaded.notes) this.log(`[rules] ${n}`); }
+    return loaded.rules;
   }
   async removeRule(rule: PermissionRule): Promise<void> {
     const { rules, foreign } = consentRules().loadRules(this.memento.get(RULES_KEY));

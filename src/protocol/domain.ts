@@ -99,6 +99,9 @@ export type ConfigOption =
 /** The v1 adapter presents session modes as this select option (category `mode`). */
 export const V1_MODE_CONFIG_ID = '_acp_v1_mode';
 
+/** The tool-call kind with which an agent asks to leave plan mode (a plan approval). */
+export const MODE_SWITCH_KIND = 'switch_mode';
+
 /** `input`: the raw input spec when its type is not one we know (kept, never dropped; the command is shown without structured input). */
 export interface AvailableCommand { name: string; description: string; hint?: string | null; input?: JsonObject; _meta?: Meta }
 

@@ -263,6 +263,9 @@ export class SessionStore implements Disposable {
   private applySubagent(agentId: string, e: Extract<SessionEvent, { kind: 'subagent' }>): void {
     const byId = this.sessionMap(agentId);
     const prev = byId.get(e.childSessionId);
+    // A session already known is patched only by its own parent (an agent cannot retitle or
+    // re-state another of its sessions, nor the sender itself, through a subagent update).
+    if (prev && prev.parentSessionId !== e.sessionId) return;
     const next: Mutable<SessionState> = { ...(prev ?? { ...emptySession(agentId, e.childSessionId), live: this._agents.get(agentId)?.status === 'running' }) };
     // Only a new session gets a parent (a session already known keeps its place: no cycles).
     if (!prev) next.parentSessionId = e.sessionId;

@@ -13,7 +13,7 @@
 // - The files of a call are its `locations` plus the paths of its diff content; compared as exact
 //   strings (no normalization: a different spelling of a path simply asks again).
 // - `toolScopeMatches` re-checks kinds on every request: a stored kind-wide `edit` rule never matches.
-import type { ToolCallFields } from '../../protocol/domain';
+import { MODE_SWITCH_KIND, type ToolCallFields } from '../../protocol/domain';
 import { isRefusedChar } from './shellWords';
 import type { RuleCandidate, RuleScope } from './ruleTypes';
 import type { DisplayPath, RuleOffer } from './commandRules';
@@ -80,7 +80,7 @@ interface CallFacts { kind: string; title: string; paths: string[]; input: strin
 function facts(fields: ToolCallFields): CallFacts | string {
   const kind = typeof fields.kind === 'string' ? fields.kind : '';
   if (!kind) return 'the request does not say what kind of tool it is';
-  if (kind === 'switch_mode') return 'leaving plan mode is always put to you';
+  if (kind === MODE_SWITCH_KIND) return 'leaving plan mode is always put to you';
   const title = typeof fields.title === 'string' ? fields.title : '';
   const paths = toolPaths(fields);
   if (!paths) return `it names more than ${MAX_PATHS} files, or a file name with control characters`;

@@ -59,4 +59,4 @@ const backgroundItem = taggedUnion<BackgroundWork, BackgroundWork>('type', {
  * `background`: a complete snapshot. Omitted and null mean "not reported"; a malformed list is
  * treated as not reported; an unknown item type is kept (it still means work is running).
  */
-export const backgroundList = z.catch(z.optional(z.nullable(z.array(backgroundItem))), undefined);
+export const backgroundList = soft(z.nullable(z.array(backgroundItem)));

@@ -7,6 +7,7 @@
 import type {
   ContentBlock, JsonObject, PermissionOutcome, PermissionRequest, SessionEvent,
 } from '../../protocol/domain';
+import { MODE_SWITCH_KIND } from '../../protocol/domain';
 import { TerminalBuffer, type TerminalExitStatus } from '../terminalBuffer';
 import { elicitationItemId, messageItemId, permissionItemId, toolCallItemId } from './ids';
 import { ItemList } from './itemList';
@@ -19,9 +20,7 @@ import { approxSize, cutText, keepRaw, noteDrop } from './size';
 import { appendToolContent, applyToolFields, MAX_LABEL_CHARS, newToolCall, toolCallSize } from './toolCalls';
 
 export type { SessionLimits } from './limits';
-
-/** The tool call kind of a plan-mode approval ("Approve Plan", "Implement this plan?"). */
-export const MODE_SWITCH_KIND = 'switch_mode';
+export { MODE_SWITCH_KIND };
 
 /** The plan text an agent put in a tool call's input (a string field `plan`). */
 export function planInInput(rawInput: unknown): string | undefined {

@@ -2,7 +2,7 @@
 // waiting, answered only by the user (checked first); a link opened only on accept, then completed
 // by the agent; cancellation by the agent, an agent stop, and what cannot be shown.
 import * as assert from 'node:assert/strict';
-import { ElicitationBroker, type ElicitationUi } from '../../../src/app/elicitationBroker';
+import { ElicitationBroker, MAX_PENDING_ELICITATIONS_PER_AGENT, type ElicitationUi } from '../../../src/app/elicitationBroker';
 import type { CancelToken } from '../../../src/protocol/api';
 import { decodeElicitation } from '../../../src/protocol/common/elicitation';
 import { SessionStore, sessionKey } from '../../../src/state/sessionStore';
@@ -56,6 +56,14 @@ describe('ElicitationBroker', () => {
     assert.equal(store.session('agent', 's1')?.pendingElicitations, 0);
   });
 
+  it('keeps at most MAX_PENDING_ELICITATIONS_PER_AGENT waiting per agent; more are answered cancel at once', async () => {
+    const form = () => decodeElicitation({ sessionId: 's1', mode: 'form', message: 'Name?', requestedSchema: { type: 'object', properties: { n: { type: 'string' } } } });
+    for (let i = 0; i < MAX_PENDING_ELICITATIONS_PER_AGENT; i++) void broker.request('agent', 'Agent', form(), token());
+    assert.deepEqual(await broker.request('agent', 'Agent', form(), token()), { action: 'cancel' });
+    assert.equal(broker.pending.length, MAX_PENDING_ELICITATIONS_PER_AGENT);
+    assert.equal(store.session('agent', 's1')?.pendingElicitations, MAX_PENDING_ELICITATIONS_PER_AGENT);
+  });
+
   it('opens a link only on accept; elicitation/complete marks it done', async () => {
     const req = decodeElicitation({ sessionId: 's1', mode: 'url', elicitationId: 'e9', url: 'https://auth.example.org/x', message: 'Sign in' });
     const answer = broker.request('agent', 'Agent', req, token());
@@ -92,6 +100,8 @@ describe('ElicitationBroker', () => {
     assert.match(card().note ?? '', /40 fields \(the limit is 32\)/);
     assert.deepEqual(await broker.request('agent', 'Agent', decodeElicitation({ sessionId: 's1', mode: 'url', elicitationId: 'e', url: 'javascript:alert(1)', message: 'm' }), token()), { action: 'cancel' });
     assert.match(card().note ?? '', /only http and https/);
+    assert.deepEqual(await broker.request('agent', 'Agent', decodeElicitation({ sessionId: 's1', mode: 'voice', message: 'Say it' }), token()), { action: 'cancel' });
+    assert.equal(card().state, 'cancelled');
     assert.deepEqual(opened, []);
   });
 });

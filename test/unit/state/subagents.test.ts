@@ -30,11 +30,15 @@ describe('SessionStore: subagents and background work', () => {
     assert.equal(c.turnState, 'running');
     assert.deepEqual(c.subagent, { description: 'reads code', cancellable: true, state: 'running' });
     assert.deepEqual(s.children(A, 'p').map((x) => x.sessionId), ['c1']);
-    // Omitted keeps, null clears; a later announcement never moves a child to another parent.
+    // Another session can neither move the child nor patch it.
     s.attachSession(A, 'q');
-    s.applyEvent(A, sub('q', 'c1', { description: null, capabilities: null }));
-    assert.deepEqual(s.session(A, 'c1')!.subagent, { cancellable: false, state: 'running' });
+    s.applyEvent(A, sub('q', 'c1', { title: 'Hijacked', description: null, capabilities: null }));
     assert.equal(s.session(A, 'c1')!.parentSessionId, 'p');
+    assert.equal(s.session(A, 'c1')!.title, 'Researcher');
+    assert.deepEqual(s.session(A, 'c1')!.subagent, { description: 'reads code', cancellable: true, state: 'running' });
+    // From its parent: omitted keeps, null clears.
+    s.applyEvent(A, sub('p', 'c1', { description: null, capabilities: null }));
+    assert.deepEqual(s.session(A, 'c1')!.subagent, { cancellable: false, state: 'running' });
   });
 
   it('a session that exists never becomes a child (no cycles): p announcing its own parent changes no parent', () => {

@@ -10,13 +10,14 @@
 // `npm run bench` prints and judges. Uses the extension in dist/ as built (`node esbuild.mjs`).
 //   node bench/activation-history.mjs [--sessions 50] [--items 20000]
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildBench } from './lib/build.mjs';
 import { generateStream } from './lib/generate.mjs';
 import { ROOT, ensureInstalled, makeProfile, startCodeServer, launchChromium, workbenchUrl } from '../test/harness/lib/code-server.mjs';
+import { filesUnder, openAcp, startDemoAgent } from '../test/harness/lib/workbench.mjs';
 
 const BENCH = path.dirname(fileURLToPath(import.meta.url));
 const OUT = path.join(BENCH, 'out');
@@ -32,14 +33,6 @@ const bundles = await buildBench();
 const stream = path.join(OUT, `history-stream-${ITEMS}.ndjson`);
 if (!existsSync(stream)) await generateStream(stream, { count: ITEMS });
 
-const files = (dir) => {
-  const out = [];
-  for (const name of (() => { try { return readdirSync(dir); } catch { return []; } })()) {
-    const p = path.join(dir, name);
-    if (statSync(p).isDirectory()) out.push(...files(p)); else out.push(p);
-  }
-  return out;
-};
 const until = async (what, f, ms = 90_000) => {
   const end = Date.now() + ms;
   for (;;) {
@@ -49,16 +42,8 @@ const until = async (what, f, ms = 90_000) => {
     await new Promise((r) => setTimeout(r, 200));
   }
 };
-const activationLines = (base) => files(base).filter((f) => /ACP\.log$/.test(f))
+const activationLines = (base) => filesUnder(base).filter((f) => /ACP\.log$/.test(f))
   .flatMap((f) => readFileSync(f, 'utf8').split('\n')).map((l) => /activated in ([\d.]+) ms/.exec(l)?.[1]).filter(Boolean).map(Number);
-async function openAcp(page) {
-  await page.locator('.monaco-workbench .part.activitybar').waitFor({ timeout: 90_000 });
-  const tab = page.locator('.part.activitybar [role="tab"][aria-label^="ACP"], .part.activitybar a[aria-label^="ACP"]').first();
-  await tab.waitFor({ timeout: 60_000 });
-  const pane = page.locator('.part.sidebar .pane-header h3.title', { hasText: 'Plans' }).first();
-  if (!(await pane.waitFor({ timeout: 3000 }).then(() => true, () => false))) await tab.click();
-  await pane.waitFor({ timeout: 30_000 });
-}
 
 const profile = makeProfile();
 const folder = path.join(profile.base, 'workspace');
@@ -76,8 +61,8 @@ try {
   let page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await page.goto(url(server));
   await openAcp(page);
-  await page.locator('.part.sidebar .welcome-view-content a, .part.sidebar .welcome-view-content .monaco-button', { hasText: 'Start Demo Agent' }).first().click();
-  const index = await until('the workspace storage', () => files(profile.base).find((f) => f.endsWith(`${path.sep}${EXT_DIR}${path.sep}history${path.sep}index.json`)));
+  await startDemoAgent(page);
+  const index = await until('the workspace storage', () => filesUnder(profile.base).find((f) => f.endsWith(`${path.sep}${EXT_DIR}${path.sep}history${path.sep}index.json`)));
   const historyDir = path.dirname(index);
   // For comparison, in the same conditions: the activation of that first start (no history yet).
   const emptyMs = activationLines(profile.base)[0];
@@ -90,9 +75,9 @@ try {
   const made = spawnSync(process.execPath, [bundles['make-history'], historyDir, stream, String(SESSIONS), String(ITEMS)], { encoding: 'utf8' });
   const history = JSON.parse(made.stdout.trim().split('\n').pop() ?? '{}');
   if (history.error || history.sessions !== SESSIONS) throw new Error(`history not written: ${history.error ?? made.stderr}`);
-  const storedBytes = files(historyDir).reduce((n, f) => n + statSync(f).size, 0);
+  const storedBytes = filesUnder(historyDir).reduce((n, f) => n + statSync(f).size, 0);
   // Records appended; the lines on disk are fewer where a batch joined a message's chunks.
-  const storedLines = files(historyDir).filter((f) => f.endsWith('.jsonl')).reduce((n, f) => n + readFileSync(f, 'utf8').split('\n').filter(Boolean).length, 0);
+  const storedLines = filesUnder(historyDir).filter((f) => f.endsWith('.jsonl')).reduce((n, f) => n + readFileSync(f, 'utf8').split('\n').filter(Boolean).length, 0);
   console.log(`stored: ${history.sessions} sessions, ${history.items} records (${storedLines} lines), ${storedBytes} bytes in ${historyDir}`);
 
   // 3. The same profile and address again: the extension activates on that storage.

@@ -9,6 +9,8 @@ export class MediaTray {
   readonly el = h('div', { class: 'media-tray' });
   private items: MediaAttachment[] = [];
   private problems: string[] = [];
+  /** Files being read (paste or drop), counted against the per-prompt limit. */
+  private reading = 0;
   private accepts = { image: false, audio: false };
 
   setAccepts(accepts: { image: boolean; audio: boolean }): void { this.accepts = accepts; }
@@ -34,8 +36,16 @@ export class MediaTray {
       const name = f.name || `pasted ${kind}`;
       if (!this.accepts[kind]) this.problems.push(`${name} was not attached: this agent does not accept ${kind === 'image' ? 'images' : 'audio'}.`);
       else if (f.size > MAX_MEDIA_BYTES) this.problems.push(`${name} was not attached: it is ${formatMediaSize(f.size)}, larger than ${formatMediaSize(MAX_MEDIA_BYTES)}. Make it smaller and attach it again.`);
-      else if (this.items.length >= MAX_MEDIA_PER_PROMPT) this.problems.push(`${name} was not attached: ${MAX_MEDIA_PER_PROMPT} files at most go with one prompt.`);
-      else void read(f).then((data) => this.add([{ name, mimeType: f.type.toLowerCase(), data }], []), () => this.add([], [`${name} could not be read.`]));
+      else if (this.items.length + this.reading >= MAX_MEDIA_PER_PROMPT) this.problems.push(`${name} was not attached: ${MAX_MEDIA_PER_PROMPT} files at most go with one prompt.`);
+      else {
+        // Counted while it is read (files read at once all count against the limit); the
+        // refusals above stay shown when it arrives.
+        this.reading++;
+        void read(f).then(
+          (data) => { this.reading--; this.items.push({ name, mimeType: f.type.toLowerCase(), data }); this.render(); },
+          () => { this.reading--; this.problems.push(`${name} could not be read.`); this.render(); },
+        );
+      }
     }
     this.render();
     return true;

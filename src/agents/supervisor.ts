@@ -399,8 +399,8 @@ export class AgentSupervisor {
   /** v2: prompts the agent never answered before it died are sent again with their keys (they run once). */
   private retryUnanswered(sessionId: string, version: 1 | 2): void {
     for (const p of this.unanswered.takeRetriable(sessionId, version)) {
+      try { this.prompt(sessionId, p.blocks, p.key).catch(() => undefined); } catch { continue; /* not attached any more: nothing to retry on */ }
       this.emit({ sessionId, kind: 'notice', severity: 'info', title: 'The prompt the agent had not answered was sent again (same idempotency key: it runs once).' });
-      try { this.prompt(sessionId, p.blocks, p.key).catch(() => undefined); } catch { /* not attached any more: nothing to retry on */ }
     }
   }
 

@@ -10,7 +10,7 @@
 //           JWS string, or an object with a string `token`, `intentToken` or `intent_token`.
 // The payload's planId is DECLARED_PLAN_ID, so a later declaration replaces the earlier plan in
 // the Plans view (with its history), as a new plan with a new token would. It also names the call
-// (`declaredBy`). Pure and bounded: fields are kept for at most MAX_CALLS calls per session, and a
+// (`declaredBy`). Pure and bounded: fields are kept for at most MAX_CALLS calls of MAX_SESSIONS sessions, and a
 // plan input only while it has the shape of a plan and fits MAX_PLAN_CHARS.
 import type { JsonObject, Meta, Patch, SessionEvent, ToolCallFields } from '../protocol/domain';
 import { resolveToolName } from './toolName';
@@ -18,6 +18,8 @@ import { resolveToolName } from './toolName';
 export const DECLARE_PLAN_TOOL = 'declare_plan';
 export const DECLARED_PLAN_ID = 'declare_plan';
 const MAX_CALLS = 64;
+/** Sessions whose calls are kept (the oldest go first): calls are seen for every session, intent plan or not. */
+const MAX_SESSIONS = 256;
 const MAX_PLAN_CHARS = 256 * 1024;
 const JWS_RE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]+$/;
 const MAX_TOKEN = 64 * 1024;
@@ -44,7 +46,10 @@ export class DeclaredPlans {
    */
   observe(sessionKey: string, toolCallId: string, f: ToolCallFields): { payload?: Record<string, unknown> } | undefined {
     let s = this.sessions.get(sessionKey);
-    if (!s) this.sessions.set(sessionKey, (s = { calls: new Map() }));
+    if (!s) {
+      this.sessions.set(sessionKey, (s = { calls: new Map() }));
+      if (this.sessions.size > MAX_SESSIONS) this.sessions.delete(this.sessions.keys().next().value!);
+    }
     let seen = s.calls.get(toolCallId);
     if (!seen) {
       seen = {};

@@ -27,12 +27,14 @@ export class SessionPages {
     if (this.done) return;
     const page = await this.list(this.next);
     this.pages++;
+    let cut = false;
     for (const s of page.sessions) {
-      if (this.sessions.length >= MAX_LISTED_SESSIONS) break;
+      if (this.sessions.length >= MAX_LISTED_SESSIONS) { cut = true; break; }
       if (!this.seen.has(s.sessionId)) { this.seen.add(s.sessionId); this.sessions.push(s); }
     }
     const cursor = page.nextCursor ?? undefined; // an empty string is a valid cursor
-    if (cursor === undefined) { this.done = true; return; }
+    if (cursor === undefined && !cut) { this.done = true; return; }
+    if (cursor === undefined) { this.done = true; this.stoppedEarly = `only the first ${this.sessions.length} sessions are listed`; return; }
     if (this.cursors.has(cursor)) { this.done = true; this.stoppedEarly = 'the agent repeated a page cursor'; return; }
     if (this.pages >= MAX_LIST_PAGES || this.sessions.length >= MAX_LISTED_SESSIONS) {
       this.done = true;

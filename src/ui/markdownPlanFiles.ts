@@ -6,6 +6,7 @@
 import * as path from 'path';
 import { pathToFileURL } from 'url';
 import * as vscode from 'vscode';
+import { workspaceRoots } from '../agents/fsService';
 import { decidePlanFile } from '../state/planFileUri';
 import type { PlanChange, PlanRecord, PlanRef, PlanStore } from '../state/planStore';
 import { readPlanFile } from './tree/planFileRead';
@@ -16,13 +17,12 @@ const MAX_WATCHED = 50;
 interface Watched { file: string; version: number; told: number; dispose(): void }
 
 const key = (r: PlanRef): string => `${r.agentId}\0${r.sessionId}\0${r.planId}`;
-const roots = (): string[] => (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
 
 /** The plan's file when it is inside the workspace, else why not. */
 export function planFileInWorkspace(p: PlanRecord): { file: string } | { reason: string } | undefined {
   if (p.plan.type !== 'markdown' || !p.plan.path) return undefined;
   if (!path.isAbsolute(p.plan.path)) return { reason: `the agent named a relative path (${p.plan.path.slice(0, 200)})` };
-  const d = decidePlanFile(pathToFileURL(p.plan.path).href, roots());
+  const d = decidePlanFile(pathToFileURL(p.plan.path).href, workspaceRoots());
   return d.ok ? { file: d.path } : { reason: d.reason };
 }
 
@@ -91,13 +91,14 @@ export class MarkdownPlanFiles implements vscode.Disposable {
   /** The file changed: if it now differs from the plan, say so once for this revision. */
   private async fileChanged(ref: PlanRef, w: Watched): Promise<void> {
     if (w.told === w.version) return;
-    const read = await readPlanFile(w.file, roots());
+    const read = await readPlanFile(w.file, workspaceRoots());
     const p = this.plans.get(ref);
     if (!('text' in read) || p?.plan.type !== 'markdown' || read.text === p.plan.content || w.told === p.version) return;
     w.told = p.version;
     const open = 'Open Plan File';
-    const refresh = 'Refresh Plan from File';
-    const pick = await vscode.window.showInformationMessage(`The plan file ${path.basename(w.file)} changed on disk since the agent's last update of plan "${p.planId}".`, open, refresh);
+    // A file too large to read whole is only offered to open: a plan is never replaced by a cut copy.
+    const refresh = read.cut ? undefined : 'Refresh Plan from File';
+    const pick = await vscode.window.showInformationMessage(`The plan file ${path.basename(w.file)} changed on disk since the agent's last update of plan "${p.planId}".`, open, ...(refresh ? [refresh] : []));
     if (pick === open) await this.open(ref);
     const now = this.plans.get(ref);
     if (pick === refresh && now?.plan.type === 'markdown') this.plans.update(ref.agentId, ref.sessionId, { ...now.plan, content: read.text });

@@ -5,10 +5,10 @@
 // agent not running); "ACP: Resume Session…" re-attaches, a new turn appends and nothing is
 // duplicated; then the whole test VS Code is stopped and started again on the same profile and the
 // rows are still there. Prints `N passed, N failed`.
-import { appendFileSync, mkdirSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT, ensureInstalled, makeProfile, startCodeServer, launchChromium, workbenchUrl } from './lib/code-server.mjs';
-import { count, openAcp, palette, promptBox, rows, startDemoAgent, status, until, webviewText } from './lib/workbench.mjs';
+import { count, filesUnder, openAcp, palette, promptBox, rows, startDemoAgent, status, until, webviewText } from './lib/workbench.mjs';
 
 const verbose = !!process.env.VERBOSE;
 const shots = path.join(ROOT, 'out/screenshots');
@@ -35,19 +35,10 @@ async function turn(page, prompt) {
 }
 /** Session and plan rows (the agent's own row says whether it runs, which a reload changes). */
 const sessionRows = (all) => all.filter((r) => !r.startsWith('Demo Agent')).map((r) => r.replace(/\s+/g, ' ').trim());
-function files(dir) {
-  const out = [];
-  for (const name of (() => { try { return readdirSync(dir); } catch { return []; } })()) {
-    const p = path.join(dir, name);
-    const st = statSync(p);
-    if (st.isDirectory()) out.push(...files(p)); else out.push(p);
-  }
-  return out;
-}
 /** The session log written last (the extension's workspace storage). */
-const newestLog = (base) => files(base).filter((f) => f.includes(`${path.sep}history${path.sep}sessions${path.sep}`) && f.endsWith('.jsonl')).sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
+const newestLog = (base) => filesUnder(base).filter((f) => f.includes(`${path.sep}history${path.sep}sessions${path.sep}`) && f.endsWith('.jsonl')).sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
 /** How many lines of the ACP log channel (its files on disk) mention `text`. */
-const logMentions = (base, text) => files(base).filter((f) => /ACP\.log$/.test(f)).reduce((n, f) => n + readFileSync(f, 'utf8').split('\n').filter((l) => l.includes(text)).length, 0);
+const logMentions = (base, text) => filesUnder(base).filter((f) => /ACP\.log$/.test(f)).reduce((n, f) => n + readFileSync(f, 'utf8').split('\n').filter((l) => l.includes(text)).length, 0);
 
 let server, browser, rc = 1;
 try {

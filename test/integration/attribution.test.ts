@@ -2,11 +2,11 @@
 // writes its files through fs/write_text_file): per-step call counts and files in the tree rows,
 // Review Changes of This Step opens the multi-file diff with exactly that step's files, Show Work
 // filters the conversation, Revert restores the files. Screenshots in out/screenshots.
+import { HELLO_INITIAL } from '../../src/demo/scenarios/demoFiles';
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { TEST_HOOKS_KEY, type TestHooks } from '../../src/testHooks';
 import type { PlanTreeNode } from '../../src/ui/tree/nodes';
 import { STEP_SCHEME } from '../../src/ui/workCommands';
 import type { ConversationHost } from '../../src/ui/conversation/host';
@@ -17,10 +17,6 @@ import { nextPermission, prompt, startDemo, turnEnd, type SessionRef } from './s
 import { hasUiHook, screenshot, waitForUi } from './ui';
 
 const ROWS = '.part.sidebar .pane-body .monaco-list-row';
-
-function hooks(): TestHooks['ext'] {
-  return ((globalThis as Record<symbol, unknown>)[TEST_HOOKS_KEY] as TestHooks).ext;
-}
 
 async function labelled(a: TestApi, parent: PlanTreeNode | undefined, label: string): Promise<{ node: PlanTreeNode; item: vscode.TreeItem }> {
   const tree = a.internals.plansUi.tree;
@@ -139,7 +135,7 @@ describe('Attribution: the work of each plan step', function () {
       assert.deepStrictEqual([...opened], [helloFile], 'only the step\'s file is in the diff');
       const docs = vscode.workspace.textDocuments.filter((d) => d.uri.scheme === STEP_SCHEME && queryOf(d.uri).file === helloFile);
       assert.ok(docs.some((d) => queryOf(d.uri).side === 'after' && d.getText().includes('function farewell')));
-      assert.ok(docs.some((d) => queryOf(d.uri).side === 'before' && (helloBefore !== undefined ? d.getText() === helloBefore : !d.getText().includes('function farewell'))), 'the before side is the file as the step found it');
+      assert.ok(docs.some((d) => queryOf(d.uri).side === 'before' && d.getText() === (helloBefore ?? HELLO_INITIAL)), 'the before side is the file as the step found it');
       await shot('attribution-review');
       opened.clear();
       assert.deepStrictEqual(await vscode.commands.executeCommand<string[]>('acp.reviewStepChanges', testStep), [testFile]);
@@ -169,9 +165,7 @@ describe('Attribution: the work of each plan step', function () {
   });
 
   it('Revert Changes of This Step restores the files after a confirmation', async () => {
-    const work = hooks().work;
-    const step = work.stepAt(ref.agentId, ref.sessionId, 'impl', 2)!;
-    const before = helloBefore ?? work.stepChanges(ref.agentId, ref.sessionId, step)[0]!.first.before;
+    const before = helloBefore ?? HELLO_INITIAL; // the Demo Agent writes its first version when the file is missing
     for (const [node, file] of [[testStep, testFile], [farewellStep, helloFile]] as const) {
       const result = vscode.commands.executeCommand<{ reverted: string[] }>('acp.revertStepChanges', node);
       await waitForUi('.quick-input-widget .quick-input-title', (t) => t.some((x) => x.includes('Revert Changes of This Step')));

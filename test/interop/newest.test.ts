@@ -158,6 +158,7 @@ describe('interop (our client): codex-acp 2.6.0 (v2)', function () {
     assert.equal(t.stopReason, 'end_turn');
     const { ids, childEvents } = subagents(t);
     assert.equal(ids.length, 1);
+    assert.deepEqual(unknownKinds(t, ids[0]), [], 'the child\'s updates are decoded too');
     assert.ok(ids[0].startsWith(`${t.sessionId}:subagent:`), ids[0]);
     // The child is announced on its parent with its title (the tree nests it there: unit and
     // integration tests of the store and the tree cover the nesting).
@@ -251,6 +252,7 @@ describe('interop (our client): claude-agent-acp 0.101.0 (v2)', function () {
     assert.equal(t.stopReason, 'end_turn');
     const { ids, childEvents } = subagents(t);
     assert.equal(ids.length, 1);
+    assert.deepEqual(unknownKinds(t, ids[0]), [], 'the child\'s updates are decoded too');
     // Inter-session messages on both sessions, decoded.
     assert.deepEqual(unknownKinds(t), []);
     const sent = t.events.find((e) => e.kind === 'session_message' && e.sessionId === t.sessionId);

@@ -10,7 +10,7 @@ export const HELLO_FILE = `${DEMO_DIR}/hello.ts`;
 export const PLAN_FILE = `${DEMO_DIR}/PLAN.md`;
 export const HELLO_TEST_FILE = `${DEMO_DIR}/hello.test.ts`;
 
-const HELLO_INITIAL = [
+export const HELLO_INITIAL = [
   '// A small module the ACP Plans Demo Agent reads and edits. Safe to delete.',
   'export const GREETING_VERSION = 1;',
   '',

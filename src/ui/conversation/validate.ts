@@ -18,7 +18,7 @@ const schema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('permission'), sessionId: id, requestId: id, optionId: id, option: z.number().check(z.int(), z.gte(0), z.lte(999)) }),
   z.object({
     type: z.literal('elicitation'), sessionId: id, requestId: id, action: z.enum(['accept', 'decline', 'cancel']),
-    values: z.optional(z.record(z.string().check(z.maxLength(1000)), z.union([z.string().check(z.maxLength(100_000)), z.boolean(), z.array(z.string().check(z.maxLength(10_000))).check(z.maxLength(1000))]))),
+    values: z.optional(z.record(z.string().check(z.maxLength(1000)), z.union([z.string().check(z.maxLength(100_000)), z.boolean(), z.array(z.string().check(z.maxLength(10_000))).check(z.maxLength(1000))])).check(z.refine((v) => Object.keys(v).length <= 100, 'too many values (a form has at most 32 fields)'))),
   }),
   z.object({ type: z.literal('setConfig'), sessionId: id, configId: id, value: z.union([z.string().check(z.maxLength(10_000)), z.boolean()]) }),
   z.object({ type: z.literal('removeQueued'), sessionId: id, id }),

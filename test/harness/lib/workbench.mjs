@@ -1,3 +1,6 @@
+import { readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
 // Driving the real workbench from outside (Playwright), as a person would: the ACP view, the
 // Plans rows, the status bar, the command palette, the conversation's prompt box. Shared by the
 // reload check and the real-VS-Code benchmark (bench/vscode.mjs).
@@ -74,3 +77,13 @@ export async function startDemoAgent(page) {
 }
 
 export const count = (text, needle) => text.split(needle).length - 1;
+
+/** Every file under `dir` (a test profile's storage and logs), depth first. */
+export function filesUnder(dir) {
+  const out = [];
+  for (const name of (() => { try { return readdirSync(dir); } catch { return []; } })()) {
+    const p = path.join(dir, name);
+    if (statSync(p).isDirectory()) out.push(...filesUnder(p)); else out.push(p);
+  }
+  return out;
+}

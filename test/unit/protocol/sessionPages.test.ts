@@ -1,6 +1,6 @@
 // session/list pages fetched on demand, within bounds.
 import * as assert from 'node:assert/strict';
-import { MAX_LIST_PAGES, SessionPages } from '../../../src/protocol/sessionPages';
+import { MAX_LIST_PAGES, MAX_LISTED_SESSIONS, SessionPages } from '../../../src/protocol/sessionPages';
 import type { SessionListEntry } from '../../../src/protocol/api';
 
 const entry = (id: string): SessionListEntry => ({ sessionId: id, cwd: '/w' });
@@ -38,5 +38,10 @@ describe('SessionPages (paginated session/list)', () => {
     while (endless.more) await endless.fetch();
     assert.equal(n, MAX_LIST_PAGES);
     assert.match(endless.stoppedEarly!, /only the first 50 sessions/);
+    // A last page past the cap is cut, and says so.
+    const big = new SessionPages(async () => ({ sessions: Array.from({ length: MAX_LISTED_SESSIONS + 5 }, (_, i) => entry(`b${i}`)) }));
+    await big.fetch();
+    assert.equal(big.sessions.length, MAX_LISTED_SESSIONS);
+    assert.match(big.stoppedEarly!, new RegExp(`only the first ${MAX_LISTED_SESSIONS} sessions`));
   });
 });

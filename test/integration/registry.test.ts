@@ -69,6 +69,7 @@ describe('ACP Registry: add, update, uninstall agents (real UI, offline)', funct
   this.timeout(120000);
   let a: TestApi;
   let server: TestServer;
+  let releaseDownload: () => void = () => undefined;
   let storage: string;
   const restore: (() => Promise<void>)[] = [];
   let ref: SessionRef | undefined;
@@ -81,12 +82,19 @@ describe('ACP Registry: add, update, uninstall agents (real UI, offline)', funct
     storage = path.dirname(a.internals.agents.get('demo')!.def.env.ACP_DEMO_STATE_DIR!);
     server = await new TestServer().start();
     const v1 = archive1 = await agentArchive('v2', 512 * 1024);
-    // Served in 16 slices, 100 ms apart, so the progress notification can be seen.
+    // Served in 16 slices, 100 ms apart; the second half only once the test has seen the progress
+    // notification (releaseDownload), so a fast machine cannot finish before it is shown.
+    let released = false;
+    const release = new Promise<void>((resolve) => { releaseDownload = () => { released = true; resolve(); }; });
     server.routes.set('/scripted-agent-1.0.0.tar.gz', { handler: (_req, res) => {
       res.setHeader('content-length', String(v1.length));
       let i = 0;
       const step = Math.ceil(v1.length / 16);
-      const next = (): void => { if (i >= v1.length) { res.end(); return; } res.write(v1.subarray(i, i + step)); i += step; setTimeout(next, 100); };
+      const next = (): void => {
+        if (i >= v1.length) { res.end(); return; }
+        if (!released && i >= v1.length / 2) { void release.then(next); return; }
+        res.write(v1.subarray(i, i + step)); i += step; setTimeout(next, 100);
+      };
       next();
     } });
     server.routes.set('/icons/agent.svg', { body: '<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16"><circle cx="8" cy="8" r="7" fill="#3a7"/></svg>', headers: { 'content-type': 'image/svg+xml' } });
@@ -158,6 +166,7 @@ describe('ACP Registry: add, update, uninstall agents (real UI, offline)', funct
 
     assert.match(await toastWith(`Installing ${NAME} 1.0.0`), /downloading|unpacking/);
     await screenshot('registry-progress');
+    releaseDownload();
     assert.strictEqual(await done, ID);
     assert.match(await toastWith('skipped'), /1 ACP Registry entry was skipped because it is invalid \("Bad Entry"\)/);
     await clearNotes();

@@ -76,6 +76,8 @@ const lazyModules = [
   { loader: path.join('state', 'elicitationChecks.ts'), spec: './elicitationValues', entry: 'src/state/elicitationValues.ts', out: 'elicitation-checks.js' },
   // Sign-in, the first time an agent asks for it (src/app/sessionActions.ts).
   { loader: path.join('app', 'sessionActions.ts'), spec: './signIn', entry: 'src/app/signIn.ts', out: 'sign-in.js' },
+  // The session history's reader (parse, resolve, compact), the first time a stored session is read (src/app/history/historyStore.ts).
+  { loader: path.join('history', 'historyStore.ts'), spec: './logReader', entry: 'src/app/history/logReader.ts', out: 'history-reader.js' },
   // Review, Show Work and Revert of a plan step, the first time one runs (src/ui/workCommands.ts).
   { loader: path.join('ui', 'workCommands.ts'), spec: './workActions', entry: 'src/ui/workActions.ts', out: 'work-actions.js' },
 ];

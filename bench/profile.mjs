@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // Profiles consumer (a), our whole pipeline, on the benchmark stream: builds the bench bundles
 // unminified (readable function names), runs the consumer once under `--cpu-prof`, and prints the
-// functions with the most self time.
-//   node bench/profile.mjs [--count 100000] [--top 30]
+// functions with the most self time. With --persist, persistence is on (consumer (a+p)).
+//   node bench/profile.mjs [--count 100000] [--top 30] [--persist]
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildBench } from './lib/build.mjs';
@@ -22,8 +22,12 @@ const expected = path.join(OUT, `profile-expected-${count}.json`);
 if (!existsSync(stream) || !existsSync(expected)) writeFileSync(expected, JSON.stringify(await generateStream(stream, { count })));
 const dir = path.join(OUT, 'prof');
 rmSync(dir, { recursive: true, force: true });
+const persistDir = path.join(OUT, 'prof-history');
+rmSync(persistDir, { recursive: true, force: true });
+mkdirSync(persistDir, { recursive: true });
+const persist = process.argv.includes('--persist') ? [persistDir] : [];
 const run = spawnSync(process.execPath, ['--expose-gc', '--cpu-prof', `--cpu-prof-dir=${dir}`, bundles['consumer-ours'],
-  path.join(BENCH, 'lib/producer.mjs'), stream, expected, String(count)], { stdio: ['ignore', 'inherit', 'inherit'] });
+  path.join(BENCH, 'lib/producer.mjs'), stream, expected, String(count), ...persist], { stdio: ['ignore', 'inherit', 'inherit'] });
 if (run.status !== 0) process.exit(run.status ?? 1);
 const prof = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
 spawnSync(process.execPath, [path.join(BENCH, 'lib/profile-top.mjs'), path.join(dir, prof), top], { stdio: 'inherit' });

@@ -1,9 +1,10 @@
 // Persistence on, as the extension runs it (src/app/acpExtension.ts `apply`): every event goes to
 // the SessionStore, PlanStore and Transcript, then the real SessionHistory records it into a real
 // HistoryStore (batched JSON-lines appends in a storage folder). Used by consumer (a) with a
-// storage folder argument. Bytes written are read from the kernel's count (/proc/self/io `wchar`:
-// every write(2) of this process, so they include rewrites, the index and compactions).
-import { readFileSync, statSync } from 'node:fs';
+// storage folder argument. Bytes written are the store's own count (appends, rewrites, the index).
+// (Not /proc/self/io `wchar`: Linux adds a reaped child's writes to it, here the producer's whole
+// stream, which the write amplification printed before this count included.)
+import { statSync } from 'node:fs';
 import * as path from 'node:path';
 import { HistoryStore } from '../../src/app/history/historyStore';
 import { SessionHistory } from '../../src/app/history/sessionHistory';
@@ -16,16 +17,12 @@ import type { Transcript } from '../../src/state/transcript';
 export const HISTORY_DEFAULTS = { maxSessions: 100, maxBytes: 500 * 1024 * 1024, maxPlanRevisions: 200 };
 
 export interface PersistStats {
-  /** Bytes this process wrote (write(2)) from the first update to the last record flushed. */
-  writtenBytes: number | null;
+  /** Bytes the history store wrote from the first update to the last record flushed. */
+  writtenBytes: number;
   /** The session log and index on disk when the stream ended, then after the load that compacts them. */
   diskBytes: number;
   diskBytesCompacted: number;
   warnings: string[];
-}
-
-export function writtenSoFar(): number | null {
-  try { return Number(/wchar:\s*(\d+)/.exec(readFileSync('/proc/self/io', 'utf8'))?.[1]); } catch { return null; }
 }
 
 export class Persistence {
@@ -33,7 +30,6 @@ export class Persistence {
   readonly history: HistoryStore;
   private readonly recorder: SessionHistory;
   private readonly warnings: string[] = [];
-  private readonly written0 = writtenSoFar();
 
   constructor(private readonly dir: string, private readonly agentId: string, sessionId: string,
     private readonly plans: PlanStore, private readonly transcript: Transcript) {
@@ -62,8 +58,7 @@ export class Persistence {
 
   /** After flush(): bytes written, disk size, then the size once a load has compacted the log. */
   async stats(): Promise<PersistStats> {
-    const written = writtenSoFar();
-    const writtenBytes = written !== null && this.written0 !== null ? written - this.written0 : null;
+    const writtenBytes = this.history.bytesWritten;
     const diskBytes = this.diskBytes();
     for (const s of this.history.sessions()) await this.history.load(s);
     await this.history.flush();

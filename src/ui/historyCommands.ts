@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { SessionHistory } from '../app/history/sessionHistory';
 import type { HistoryRecord } from '../app/history/records';
-import { asRecord } from '../app/history/records';
+import { asRecord } from '../app/history/logReader';
 import type { SessionKey, SessionStore } from '../state/sessionStore';
 
 export const BUNDLE_FORMAT = 'acp-plans/session';

@@ -1,8 +1,9 @@
 // The durable session history of one workspace, under the extension's workspace storage: an
 // index (`index.json`: which sessions exist, their agent, title, folder, size) and one append-only
 // log per session (`sessions/<id>.jsonl`, records.ts). Writes are batched off the hot path (one
-// append per session per flush, never one per update; a batch is written as `compactBatch` makes
-// it: chunks joined, plan updates already obsolete left out); the index is replaced atomically (write a
+// append per session per flush, never one per update; a batch is written as `PendingBatch` keeps
+// it: chunks joined, plan updates already obsolete left out, a plan revision as the entries that
+// changed); file operations never overlap, and the index is replaced atomically (write a
 // temporary file, rename). A crash loses at most the records not yet flushed, and a torn last line
 // is reported once and skipped, never a failed load. Logs are compacted when a session is loaded
 // (message chunks merged, old plan revisions dropped), so files follow what is shown, not what was
@@ -11,7 +12,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { createHash } from 'node:crypto';
-import { compact, compactBatch, parseLogInSlices, type HistoryRecord } from './records';
+import { lazyModule } from '../../common/lazy';
+import type * as Reader from './logReader';
+import { LogEncoder, PendingBatch, type HistoryRecord } from './records';
 
 /**
  * One session's log past this size is compacted at once; if it stays above, later records of
@@ -23,6 +26,8 @@ export const MAX_SESSION_LOG_BYTES = 64 * 1024 * 1024;
 /** Reading or rewriting a whole log goes a slice at a time (the host answers in between). */
 const SLICE_CHARS = 512 * 1024;
 const yieldNow = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, synchronously
+const reader = lazyModule('history-reader.js', () => require('./logReader') as typeof Reader);
 
 export interface StoredSession {
   agentId: string;
@@ -54,13 +59,16 @@ export interface LoadedSession { records: HistoryRecord[]; badLines: number; tor
 
 export class HistoryStore {
   private index: Index = { version: 1, sessions: [] };
-  private readonly pending = new Map<string, HistoryRecord[]>();
+  private readonly pending = new Map<string, PendingBatch>();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private writing: Promise<void> = Promise.resolve();
   private indexDirty = false;
   private disposed = false;
   /** Logs that stayed over MAX_SESSION_LOG_BYTES after compaction: no more records are kept. */
   private readonly full = new Set<string>();
+  /** Per log written by this process: what its next lines are encoded against (records.ts). */
+  private readonly encoders = new Map<string, LogEncoder>();
+  private written = 0;
 
   constructor(private readonly dir: string, private readonly options: HistoryOptions) {}
 
@@ -76,6 +84,8 @@ export class HistoryStore {
   }
 
   sessions(): StoredSession[] { return [...this.index.sessions]; }
+  /** Bytes this store has written (appends, rewrites, the index) since it was made. */
+  get bytesWritten(): number { return this.written; }
   get activeSession(): { agentId: string; sessionId: string } | undefined { return this.index.active; }
   session(agentId: string, sessionId: string): StoredSession | undefined {
     return this.index.sessions.find((s) => s.agentId === agentId && s.sessionId === sessionId);
@@ -104,27 +114,35 @@ export class HistoryStore {
     if (this.disposed) return;
     const s = this.session(agentId, sessionId);
     if (!s || this.full.has(s.file)) return;
-    let list = this.pending.get(s.file);
-    if (!list) this.pending.set(s.file, (list = []));
-    list.push(r);
+    let batch = this.pending.get(s.file);
+    if (!batch) this.pending.set(s.file, (batch = new PendingBatch(this.options.maxPlanRevisions)));
+    batch.add(r);
     s.updatedAt = r.t;
     this.schedule();
   }
 
   /** Reads and compacts a session's log. A log much larger than its compacted form is rewritten. */
-  async load(s: StoredSession): Promise<LoadedSession> {
-    await this.flush();
+  load(s: StoredSession): Promise<LoadedSession> {
+    if (this.timer) { clearTimeout(this.timer); this.timer = undefined; }
+    return this.exclusive(async () => {
+      await this.writeNow().catch((err: unknown) => this.options.warn(`history not written: ${String(err)}`));
+      return this.loadNow(s);
+    });
+  }
+
+  private async loadNow(s: StoredSession): Promise<LoadedSession> {
     let text = '';
     try { text = await fs.promises.readFile(this.logPath(s.file), 'utf8'); } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') this.options.warn(`history of session ${s.sessionId} unreadable: ${String(err)}`);
       return { records: [], badLines: 0, torn: false };
     }
-    const parsed = await parseLogInSlices(text, yieldNow);
+    const parsed = await reader().parseLogInSlices(text, yieldNow);
     if (parsed.torn) this.options.warn(`history of session ${s.sessionId}: the last record was cut short (the editor stopped while writing it); it was skipped.`);
     if (parsed.badLines) this.options.warn(`history of session ${s.sessionId}: ${parsed.badLines} unreadable line(s) skipped.`);
-    const records = compact(parsed.records, this.options.maxPlanRevisions);
-    const compacted = await serializeInSlices(records);
-    if (parsed.torn || parsed.badLines || byteLength(compacted) < text.length / 2) await this.rewrite(s, compacted);
+    const records = reader().compact(parsed.records, this.options.maxPlanRevisions);
+    const encoder = new LogEncoder();
+    const compacted = await serializeInSlices(records, encoder);
+    if (parsed.torn || parsed.badLines || byteLength(compacted) < text.length / 2) await this.rewrite(s, compacted, encoder);
     return { records, badLines: parsed.badLines, torn: parsed.torn };
   }
 
@@ -133,8 +151,12 @@ export class HistoryStore {
     if (this.session(s.agentId, s.sessionId)) return undefined;
     this.describe(s);
     const stored = this.session(s.agentId, s.sessionId)!;
-    await fs.promises.mkdir(path.join(this.dir, 'sessions'), { recursive: true });
-    await this.rewrite(stored, await serializeInSlices(records));
+    const encoder = new LogEncoder();
+    const parts = await serializeInSlices(records, encoder);
+    await this.exclusive(async () => {
+      await fs.promises.mkdir(path.join(this.dir, 'sessions'), { recursive: true });
+      await this.rewrite(stored, parts, encoder);
+    });
     stored.updatedAt = Date.now();
     await this.flush();
     return stored;
@@ -148,13 +170,16 @@ export class HistoryStore {
     this.index.sessions = this.index.sessions.filter((x) => x !== s);
     if (this.index.active?.agentId === agentId && this.index.active.sessionId === sessionId) delete this.index.active;
     this.markIndex();
-    await fs.promises.rm(this.logPath(s.file), { force: true });
+    await this.exclusive(() => this.remove(s.file));
   }
 
   async clear(): Promise<void> {
     this.pending.clear();
     this.index = { version: 1, sessions: [] };
-    await fs.promises.rm(path.join(this.dir, 'sessions'), { recursive: true, force: true });
+    await this.exclusive(async () => {
+      this.encoders.clear();
+      await fs.promises.rm(path.join(this.dir, 'sessions'), { recursive: true, force: true });
+    });
     this.markIndex();
     await this.flush();
   }
@@ -162,8 +187,14 @@ export class HistoryStore {
   /** Writes what is queued now (the index too). */
   flush(): Promise<void> {
     if (this.timer) { clearTimeout(this.timer); this.timer = undefined; }
-    this.writing = this.writing.then(() => this.writeNow()).catch((err: unknown) => this.options.warn(`history not written: ${String(err)}`));
-    return this.writing;
+    return this.exclusive(() => this.writeNow()).catch((err: unknown) => this.options.warn(`history not written: ${String(err)}`));
+  }
+
+  /** Runs `fn` after every file operation queued before it (appends, rewrites and removals never overlap). */
+  private exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.writing.then(fn);
+    this.writing = run.then(() => undefined, () => undefined);
+    return run;
   }
 
   /** Flushes synchronously (deactivation: the process may end right after). */
@@ -172,7 +203,12 @@ export class HistoryStore {
     if (this.timer) clearTimeout(this.timer);
     try {
       fs.mkdirSync(path.join(this.dir, 'sessions'), { recursive: true });
-      for (const [file, list] of this.pending) fs.appendFileSync(this.logPath(file), serialize(compactBatch(list, this.options.maxPlanRevisions)));
+      for (const [file, batch] of this.pending) {
+        for (const text of batch.text(this.encoder(file), SLICE_CHARS)) {
+          fs.appendFileSync(this.logPath(file), text);
+          this.written += Buffer.byteLength(text);
+        }
+      }
       this.pending.clear();
       if (this.indexDirty) this.writeIndexSync();
     } catch (err) {
@@ -190,15 +226,19 @@ export class HistoryStore {
     const batches = [...this.pending];
     this.pending.clear();
     if (batches.length) await fs.promises.mkdir(path.join(this.dir, 'sessions'), { recursive: true });
-    for (const [file, queued] of batches) {
+    for (const [file, batch] of batches) {
       const s = this.index.sessions.find((x) => x.file === file);
-      const list = compactBatch(queued, this.options.maxPlanRevisions);
-      // Serialized a slice at a time, yielding between slices (each write awaits): a burst never blocks the host long.
-      for (let i = 0; i < list.length;) {
-        let text = '';
-        while (i < list.length && text.length < SLICE_CHARS) text += `${JSON.stringify(list[i++])}\n`;
-        await fs.promises.appendFile(this.logPath(file), text);
-        if (s) { s.bytes += Buffer.byteLength(text); this.indexDirty = true; }
+      // Written a slice at a time (each write awaits): a burst never blocks the host long.
+      for (const text of batch.text(this.encoder(file), SLICE_CHARS)) {
+        try {
+          await fs.promises.appendFile(this.logPath(file), text);
+        } catch (err) {
+          this.encoders.delete(file); // what the encoder counted as written is not: the next lines start whole
+          throw err;
+        }
+        const bytes = Buffer.byteLength(text);
+        this.written += bytes;
+        if (s) { s.bytes += bytes; this.indexDirty = true; }
       }
       if (s && s.bytes > (this.options.maxSessionBytes ?? MAX_SESSION_LOG_BYTES)) await this.compactLog(s);
     }
@@ -218,7 +258,7 @@ export class HistoryStore {
       this.indexDirty = true;
       count--;
       total -= s.bytes;
-      await fs.promises.rm(this.logPath(s.file), { force: true });
+      await this.remove(s.file);
     }
   }
 
@@ -226,8 +266,9 @@ export class HistoryStore {
   private async compactLog(s: StoredSession): Promise<void> {
     const cap = this.options.maxSessionBytes ?? MAX_SESSION_LOG_BYTES;
     const text = await fs.promises.readFile(this.logPath(s.file), 'utf8');
-    const parsed = await parseLogInSlices(text, yieldNow);
-    await this.rewrite(s, await serializeInSlices(compact(parsed.records, this.options.maxPlanRevisions)));
+    const parsed = await reader().parseLogInSlices(text, yieldNow);
+    const encoder = new LogEncoder();
+    await this.rewrite(s, await serializeInSlices(reader().compact(parsed.records, this.options.maxPlanRevisions), encoder), encoder);
     if (s.bytes > cap / 2) {
       this.full.add(s.file);
       this.pending.delete(s.file);
@@ -235,9 +276,10 @@ export class HistoryStore {
     }
   }
 
-  /** Replaces a log with `parts` (written one after the other, then renamed into place). */
-  private async rewrite(s: StoredSession, parts: readonly string[]): Promise<void> {
+  /** Replaces a log with `parts` (written one after the other, then renamed into place); `encoder` wrote them. */
+  private async rewrite(s: StoredSession, parts: readonly string[], encoder: LogEncoder): Promise<void> {
     const tmp = `${this.logPath(s.file)}.tmp`;
+    this.encoders.delete(s.file);
     const fh = await fs.promises.open(tmp, 'w');
     try {
       for (const part of parts) await fh.write(part);
@@ -245,15 +287,31 @@ export class HistoryStore {
       await fh.close();
     }
     await fs.promises.rename(tmp, this.logPath(s.file));
+    this.encoders.set(s.file, encoder);
     s.bytes = byteLength(parts);
+    this.written += s.bytes;
     this.markIndex();
+  }
+
+  /** The encoder of a log's next lines (a new one, whose first line of each plan is whole, for a log this process has not written). */
+  private encoder(file: string): LogEncoder {
+    let e = this.encoders.get(file);
+    if (!e) this.encoders.set(file, (e = new LogEncoder()));
+    return e;
+  }
+
+  private async remove(file: string): Promise<void> {
+    this.encoders.delete(file);
+    await fs.promises.rm(this.logPath(file), { force: true });
   }
 
   private async writeIndex(): Promise<void> {
     this.indexDirty = false;
     await fs.promises.mkdir(this.dir, { recursive: true });
     const tmp = path.join(this.dir, 'index.json.tmp');
-    await fs.promises.writeFile(tmp, JSON.stringify(this.index));
+    const text = JSON.stringify(this.index);
+    await fs.promises.writeFile(tmp, text);
+    this.written += Buffer.byteLength(text);
     await fs.promises.rename(tmp, path.join(this.dir, 'index.json'));
   }
 
@@ -261,19 +319,21 @@ export class HistoryStore {
     this.indexDirty = false;
     fs.mkdirSync(this.dir, { recursive: true });
     const tmp = path.join(this.dir, 'index.json.tmp');
-    fs.writeFileSync(tmp, JSON.stringify(this.index));
+    const text = JSON.stringify(this.index);
+    fs.writeFileSync(tmp, text);
+    this.written += Buffer.byteLength(text);
     fs.renameSync(tmp, path.join(this.dir, 'index.json'));
   }
 
   private logPath(file: string): string { return path.join(this.dir, 'sessions', file); }
 }
 
-/** Serializes records a slice at a time, yielding between slices. */
-async function serializeInSlices(records: readonly HistoryRecord[]): Promise<string[]> {
+/** Serializes records as a log of their own, a slice at a time, yielding between slices. */
+async function serializeInSlices(records: readonly HistoryRecord[], encoder: LogEncoder): Promise<string[]> {
   const parts: string[] = [];
   for (let i = 0; i < records.length;) {
     let text = '';
-    while (i < records.length && text.length < SLICE_CHARS) text += `${JSON.stringify(records[i++])}\n`;
+    while (i < records.length && text.length < SLICE_CHARS) text += encoder.line(records[i++]!);
     parts.push(text);
     if (i < records.length) await yieldNow();
   }
@@ -282,12 +342,6 @@ async function serializeInSlices(records: readonly HistoryRecord[]): Promise<str
 
 function byteLength(parts: readonly string[]): number {
   return parts.reduce((n, p) => n + Buffer.byteLength(p), 0);
-}
-
-function serialize(records: readonly HistoryRecord[]): string {
-  let out = '';
-  for (const r of records) out += `${JSON.stringify(r)}\n`;
-  return out;
 }
 
 function fileName(agentId: string, sessionId: string): string {

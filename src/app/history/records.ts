@@ -6,7 +6,7 @@
 // Why JSON lines we own (not an embedded database): appends are the only write on the hot path,
 // a torn last line after a crash is detectable and skippable, the format is readable in a bug
 // report, and it costs no native module or bundle bytes.
-import type { PermissionOutcome, PermissionRequest, SessionEvent } from '../../protocol/domain';
+import type { PermissionOutcome, PermissionRequest, PlanContent, PlanEntry, SessionEvent } from '../../protocol/domain';
 
 export type HistoryRecord =
   | { readonly t: number; readonly e: SessionEvent }
@@ -16,157 +16,126 @@ export type HistoryRecord =
   /** A file the client wrote for the agent (fs/write_text_file): what the work index keeps to review and revert it. */
   | { readonly t: number; readonly write: { readonly path: string; readonly before: string | null; readonly after: string } };
 
-export interface ParsedLog {
-  records: HistoryRecord[];
-  /** Lines that were not records (skipped). */
-  badLines: number;
-  /** The last line was cut short (the process died while writing it): skipped. */
-  torn: boolean;
-}
+// A plan revision usually changes one entry's status, so a log stores a revision of an items plan
+// as the entries that changed since that plan's previous line in the same log: `{"t", "p": {"e":
+// the event without its plan, "h": the plan without its entries, "n": the entry count, "c":
+// [[index, entry], …]}}`. In memory (and in exported bundles) every record is whole; the delta
+// exists only in the file and resolves against the lines before it, so a torn or skipped line never
+// corrupts a later one (a delta without its base is a bad line), and a log rewritten by compaction
+// starts afresh.
 
-/** Parses a session log; never throws. */
-export function parseLog(text: string): ParsedLog {
-  const p = new LogParser(text);
-  p.parse(Infinity);
-  return p.result;
-}
+export type ItemsPlan = Extract<PlanContent, { type: 'items' }>;
+export interface PlanDelta { e: Omit<PlanUpdate, 'plan'>; h: Omit<ItemsPlan, 'entries'>; n: number; c: [number, PlanEntry][] }
+export type PlanUpdate = Extract<SessionEvent, { kind: 'plan_update' }>;
 
-/**
- * Parses a large log a slice of lines at a time, awaiting `yieldNow` between slices, so the host
- * keeps answering while a long session is read (64 MB of records take seconds to parse).
- */
-export async function parseLogInSlices(text: string, yieldNow: () => Promise<void>, linesPerSlice = 2000): Promise<ParsedLog> {
-  const p = new LogParser(text);
-  while (!p.parse(linesPerSlice)) await yieldNow();
-  return p.result;
-}
+/** An entry's JSON, as in an array (`undefined` is `null`). */
+const entryLine = (x: unknown): string => JSON.stringify(x) ?? 'null';
 
-class LogParser {
-  readonly result: ParsedLog = { records: [], badLines: 0, torn: false };
-  private start = 0;
-  constructor(private readonly text: string) {}
+/** Writes one log's lines: each items plan's revision as the entries changed since its last line. */
+export class LogEncoder {
+  /** Per session and plan: the entries of its last line in this log. */
+  private readonly last = new Map<string, readonly PlanEntry[]>();
 
-  /** Parses up to `maxLines` more lines; true once the text is done. */
-  parse(maxLines: number): boolean {
-    const { text, result } = this;
-    for (let n = 0; n < maxLines && this.start < text.length; n++) {
-      const nl = text.indexOf('\n', this.start);
-      const end = nl < 0 ? text.length : nl;
-      const line = text.slice(this.start, end);
-      this.start = end + 1;
-      if (!line.trim()) continue;
-      const r = parseRecord(line);
-      if (r) result.records.push(r);
-      else if (nl < 0) result.torn = true; // an unfinished last record
-      else result.badLines++;
-    }
-    return this.start >= text.length;
-  }
-}
-
-function parseRecord(line: string): HistoryRecord | undefined {
-  let v: unknown;
-  try { v = JSON.parse(line); } catch { return undefined; }
-  return asRecord(v);
-}
-
-/** The value as a record when it has a record's shape (an imported bundle's entries), else undefined. */
-export function asRecord(v: unknown): HistoryRecord | undefined {
-  if (!v || typeof v !== 'object' || typeof (v as { t?: unknown }).t !== 'number') return undefined;
-  const r = v as Record<string, unknown>;
-  if (isObject(r.e) && typeof r.e.sessionId === 'string' && typeof r.e.kind === 'string') return v as HistoryRecord;
-  if (isObject(r.ask) && typeof r.ask.id === 'string' && isObject(r.ask.request)) return v as HistoryRecord;
-  if (isObject(r.answer) && typeof r.answer.id === 'string' && isObject(r.answer.outcome)) return v as HistoryRecord;
-  if (isObject(r.term) && typeof r.term.terminalId === 'string' && typeof r.term.text === 'string') return v as HistoryRecord;
-  if (isObject(r.write) && typeof r.write.path === 'string' && typeof r.write.after === 'string' && (r.write.before === null || typeof r.write.before === 'string')) return v as HistoryRecord;
-  return undefined;
-}
-
-function isObject(v: unknown): v is Record<string, unknown> { return !!v && typeof v === 'object'; }
-
-/**
- * A shorter log that rebuilds the same state: the chunks of each message merged into one message
- * (at its first chunk's place), and only the last `maxPlanRevisions` updates of each plan. Chunks
- * after a stored whole message (an upsert, or a log compacted earlier) are merged into it; chunks
- * after a message that cannot take them stay chunks.
- */
-export function compact(records: readonly HistoryRecord[], maxPlanRevisions: number): HistoryRecord[] {
-  const out: (HistoryRecord | undefined)[] = [];
-  /** Per message: the place of the whole message later chunks merge into, or -1: none (keep chunks). */
-  const messages = new Map<string, number>();
-  const plans = new PlanRevisions(maxPlanRevisions);
-  for (const r of records) {
-    if (!('e' in r)) { out.push(r); continue; }
-    const e = r.e;
-    if (e.kind === 'message_chunk') {
-      const key = `${e.role}\u0000${e.messageId}`;
-      const at = messages.get(key);
-      const prev = at === undefined || at < 0 ? undefined : out[at];
-      if (prev && 'e' in prev && prev.e.kind === 'message' && Array.isArray(prev.e.content)) {
-        out[at!] = { t: prev.t, e: { ...prev.e, content: appendBlock(prev.e.content, e.content) } };
-      } else if (at === undefined) {
-        messages.set(key, out.length);
-        out.push({ t: r.t, e: { sessionId: e.sessionId, kind: 'message', role: e.role, messageId: e.messageId, content: [e.content], ...(e._meta !== undefined ? { _meta: e._meta } : {}) } });
-      } else {
-        out.push(r);
+  line(r: HistoryRecord): string {
+    if (!('e' in r) || r.e.kind !== 'plan_update' || r.e.plan.type !== 'items' || !Array.isArray(r.e.plan.entries)) return `${JSON.stringify(r)}\n`;
+    const { plan, ...event } = r.e;
+    const { entries, ...head } = plan;
+    const key = `${event.sessionId}\u0000${head.planId}`;
+    const prev = this.last.get(key);
+    this.last.set(key, entries);
+    let changed = '';
+    let count = 0;
+    if (prev) {
+      for (let i = 0; i < entries.length && count * 2 <= entries.length; i++) {
+        if (entries[i] !== prev[i]) { changed += `${count++ ? ',' : ''}[${i},${entryLine(entries[i])}]`; }
       }
-      continue;
     }
-    // An upsert replaces the content before it; chunks after it append to it.
-    if (e.kind === 'message') messages.set(`${e.role}\u0000${e.messageId}`, Array.isArray(e.content) ? out.length : -1);
-    if (e.kind === 'plan_update') plans.add(e.plan.planId, out.length, out);
-    out.push(r);
+    if (prev && count * 2 <= entries.length) {
+      // `"c":0}}` at the end of the line with a placeholder is where the changed entries go.
+      const line = JSON.stringify({ t: r.t, p: { e: event, h: head, n: entries.length, c: 0 } });
+      return `${line.slice(0, -3)}[${changed}]}}\n`;
+    }
+    // The whole plan; its entries go last, where `0}}}` ends the line with a placeholder.
+    const line = JSON.stringify({ t: r.t, e: { ...event, plan: { ...head, entries: 0 } } });
+    let list = '';
+    for (let i = 0; i < entries.length; i++) list += i ? `,${entryLine(entries[i])}` : entryLine(entries[i]);
+    return `${line.slice(0, -4)}[${list}]}}}\n`;
   }
-  return out.filter((r): r is HistoryRecord => r !== undefined);
 }
 
+/** Records as log text, in one string (a log of their own, or appended to one with `encoder`). */
+export function serialize(records: readonly HistoryRecord[], encoder = new LogEncoder()): string {
+  let out = '';
+  for (const r of records) out += encoder.line(r);
+  return out;
+}
+
+/** A text chunk opening a run of chunks of one message in a batch; later text chunks join it. */
+interface ChunkRun { first: HistoryRecord & { e: MessageChunk }; texts: string[] | undefined }
+type MessageChunk = Extract<SessionEvent, { kind: 'message_chunk' }>;
+
 /**
- * What a batch of new records of one session needs on disk (HistoryStore, before an append): the
- * same state after any later `compact`, in fewer bytes. Text chunks of one message are joined into
- * its first chunk of the batch (still a chunk: the message may have begun in an earlier batch),
- * and plan updates that `maxPlanRevisions` later updates of the same plan in the batch make
- * obsolete are not written. A burst writes what will be kept, not everything it streamed.
+ * The records of one session waiting for their append (HistoryStore), kept as they will be written:
+ * the same state after any later `compact`, in fewer bytes. Text chunks of one message join their
+ * first chunk in the batch (still a chunk: the message may have begun in an earlier batch), and a
+ * plan's updates that `maxPlanRevisions` later ones in the batch make obsolete are dropped. Records
+ * that no later one changes are serialized as they arrive, so the batch holds text, not events.
  */
-export function compactBatch(records: readonly HistoryRecord[], maxPlanRevisions: number): HistoryRecord[] {
-  const out: (HistoryRecord | undefined)[] = [];
-  /** Per message: the place of the chunk record later text chunks join. */
-  const chunks = new Map<string, number>();
-  const plans = new PlanRevisions(maxPlanRevisions);
-  for (const r of records) {
-    if (!('e' in r)) { out.push(r); continue; }
+export class PendingBatch {
+  private readonly items: (string | ChunkRun | HistoryRecord | undefined)[] = [];
+  /** Per message: the run later text chunks join. */
+  private readonly runs = new Map<string, ChunkRun>();
+  private readonly plans: PlanRevisions;
+
+  constructor(maxPlanRevisions: number) { this.plans = new PlanRevisions(maxPlanRevisions); }
+
+  get size(): number { return this.items.length; }
+
+  add(r: HistoryRecord): void {
+    if (!('e' in r)) { this.items.push(`${JSON.stringify(r)}\n`); return; }
     const e = r.e;
     if (e.kind === 'message_chunk') {
       const key = `${e.role}\u0000${e.messageId}`;
-      const at = chunks.get(key);
-      const prev = at === undefined ? undefined : out[at];
-      const head = prev && 'e' in prev && prev.e.kind === 'message_chunk' ? prev.e : undefined;
-      const a = head?.content;
+      const run = this.runs.get(key);
       const b = e.content;
-      if (head && a && joinable(a) && joinable(b) && e._meta === undefined) {
-        out[at!] = { t: prev!.t, e: { ...head, content: { ...a, text: a.text + b.text } } };
-        continue;
-      }
-      chunks.set(key, out.length);
-    } else if (e.kind === 'message') {
-      chunks.delete(`${e.role}\u0000${e.messageId}`);
-    } else if (e.kind === 'plan_update') {
-      plans.add(e.plan.planId, out.length, out);
+      if (run?.texts && joinable(b) && e._meta === undefined) { run.texts.push(b.text); return; }
+      const next: ChunkRun = { first: r as ChunkRun['first'], texts: joinable(b) ? [b.text] : undefined };
+      this.runs.set(key, next);
+      this.items.push(next);
+      return;
     }
-    out.push(r);
+    if (e.kind === 'message') this.runs.delete(`${e.role}\u0000${e.messageId}`);
+    if (e.kind === 'plan_update') { this.plans.add(e.plan.planId, this.items.length, this.items); this.items.push(r); return; }
+    this.items.push(`${JSON.stringify(r)}\n`);
   }
-  return out.filter((r): r is HistoryRecord => r !== undefined);
+
+  /** The batch as log text, in slices of about `sliceChars` characters; plan lines through `encoder`. */
+  *text(encoder: LogEncoder, sliceChars: number): Generator<string> {
+    let text = '';
+    for (const it of this.items) {
+      if (it === undefined) continue;
+      text += typeof it === 'string' ? it : 'texts' in it ? runLine(it) : encoder.line(it);
+      if (text.length >= sliceChars) { yield text; text = ''; }
+    }
+    if (text) yield text;
+  }
+}
+
+function runLine({ first, texts }: ChunkRun): string {
+  if (!texts || texts.length < 2) return `${JSON.stringify(first)}\n`;
+  return `${JSON.stringify({ t: first.t, e: { ...first.e, content: { ...first.e.content, text: texts.join('') } } })}\n`;
 }
 
 /** A text block without annotations or `_meta`: two of them join into one. */
-function joinable(b: Block): b is Extract<Block, { type: 'text' }> {
+export function joinable(b: Block): b is Extract<Block, { type: 'text' }> {
   return b.type === 'text' && !b._meta && !b.annotations;
 }
 
 /** Keeps the places of each plan's last `max` updates; an older one's place is emptied. */
-class PlanRevisions {
+export class PlanRevisions {
   private readonly places = new Map<string, number[]>();
   constructor(private readonly max: number) {}
-  add(planId: string, at: number, out: (HistoryRecord | undefined)[]): void {
+  add(planId: string, at: number, out: unknown[]): void {
     let list = this.places.get(planId);
     if (!list) this.places.set(planId, (list = []));
     list.push(at);
@@ -174,13 +143,4 @@ class PlanRevisions {
   }
 }
 
-type Block = Extract<SessionEvent, { kind: 'message_chunk' }>['content'];
-
-/** Text chunks join the previous text block; anything else is a block of its own. */
-function appendBlock(blocks: readonly Block[], b: Block): Block[] {
-  const last = blocks[blocks.length - 1];
-  if (b.type === 'text' && last?.type === 'text' && !last._meta && !b._meta && !last.annotations && !b.annotations) {
-    return [...blocks.slice(0, -1), { ...last, text: last.text + b.text }];
-  }
-  return [...blocks, b];
-}
+export type Block = Extract<SessionEvent, { kind: 'message_chunk' }>['content'];

@@ -3,7 +3,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { HistoryStore } from '../../../src/app/history/historyStore';
-import { compact, compactBatch, parseLog, parseLogInSlices, type HistoryRecord } from '../../../src/app/history/records';
+import { compact, parseLog, parseLogInSlices } from '../../../src/app/history/logReader';
+import { LogEncoder, PendingBatch, serialize, type HistoryRecord } from '../../../src/app/history/records';
 import type { SessionEvent } from '../../../src/protocol/domain';
 
 const chunk = (messageId: string, text: string): SessionEvent => ({ sessionId: 's1', kind: 'message_chunk', role: 'agent', messageId, content: { type: 'text', text } });
@@ -36,6 +37,36 @@ describe('Session history: records', () => {
     assert.equal(yields, 2, '2,501 lines in slices of 1,000: two pauses');
   });
 
+  it('writes each record so it reads back as it was; a plan revision as the entries that changed', () => {
+    const shared = { content: 'Read the code', status: 'completed', priority: 'high', _meta: { 'x/y': [1, null] } };
+    const steps = ['Two', 'Three', 'Four'].map((content) => ({ content, status: 'pending', priority: 'low' }));
+    const items = (entries: unknown[], title = 'entries":0}}}'): SessionEvent => ({ sessionId: 's1', kind: 'plan_update', _meta: { entries: 0 }, plan: { type: 'items', planId: 'main', title, entries } } as unknown as SessionEvent);
+    const records: HistoryRecord[] = [
+      { t: 1, e: chunk('m', 'a "quoted" line\n') },
+      { t: 2, e: items([shared, ...steps]) },
+      { t: 3, e: items([shared, { ...steps[0], status: 'in_progress' }, steps[1], steps[2]]) }, // one entry changed
+      { t: 4, e: items([shared, steps[0]], 'shorter') },
+      { t: 5, e: items([shared, steps[0], steps[1], steps[2], { content: 'Five', status: 'pending', priority: 'low' }]) },
+      { t: 6, e: items([]) },
+      { t: 7, e: { sessionId: 's1', kind: 'plan_update', plan: { type: 'markdown', planId: 'doc', content: '# Plan' } } as SessionEvent },
+      { t: 8, answer: { id: '7', outcome: { outcome: 'cancelled' } } },
+    ];
+    const encoder = new LogEncoder();
+    const lines = records.map((r) => encoder.line(r));
+    for (const l of lines) assert.ok(l.endsWith('}\n') && !l.slice(0, -1).includes('\n'), l);
+    assert.match(lines[2]!, /^\{"t":3,"p":/, 'one entry of four changed: a delta line');
+    assert.ok(!lines[2]!.includes('Read the code') && !lines[2]!.includes('Three'), lines[2]);
+    assert.deepEqual(parseLog(lines.join('')).records, JSON.parse(JSON.stringify(records)));
+    // A delta whose base line is lost (torn, unreadable) is a bad line itself, never a wrong plan.
+    const lost = parseLog([lines[0], 'not json\n', lines[2], lines[3], lines[6]].join(''));
+    assert.equal(lost.badLines, 3);
+    assert.deepEqual(lost.records.map((r) => r.t), [1, 7]);
+    // A log of its own (a rewrite, another batch's encoder) starts whole: it reads back alone.
+    const text = serialize(records.slice(2, 5));
+    assert.match(text, /^\{"t":3,"e":/);
+    assert.deepEqual(parseLog(text).records, JSON.parse(JSON.stringify(records.slice(2, 5))));
+  });
+
   it('compacts: message chunks become one message at the first chunk, old plan updates go', () => {
     const records: HistoryRecord[] = [
       { t: 1, e: chunk('m1', 'Hel') }, { t: 2, e: plan(1) }, { t: 3, e: chunk('m1', 'lo') }, { t: 4, e: plan(2) }, { t: 5, e: plan(3) },
@@ -48,6 +79,13 @@ describe('Session history: records', () => {
     assert.deepEqual(out.slice(1).map((r) => 'e' in r && r.e.kind === 'plan_update' && r.e.plan.type === 'items' && r.e.plan.entries[0]!.content), ['step 2', 'step 3']);
   });
 });
+
+/** A batch as it is written, read back. */
+function compactBatch(records: readonly HistoryRecord[], maxPlanRevisions: number): HistoryRecord[] {
+  const batch = new PendingBatch(maxPlanRevisions);
+  for (const r of records) batch.add(r);
+  return parseLog([...batch.text(new LogEncoder(), 1)].join('')).records;
+}
 
 describe('Session history: batches and compaction across batches', () => {
   const text = (out: HistoryRecord[]): string => out.map((r) => ('e' in r && r.e.kind === 'message' && Array.isArray(r.e.content) ? r.e.content.map((b) => (b.type === 'text' ? b.text : '')).join('')

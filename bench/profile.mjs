@@ -27,7 +27,7 @@ rmSync(persistDir, { recursive: true, force: true });
 mkdirSync(persistDir, { recursive: true });
 const persist = process.argv.includes('--persist') ? [persistDir] : [];
 const run = spawnSync(process.execPath, ['--expose-gc', '--cpu-prof', `--cpu-prof-dir=${dir}`, bundles['consumer-ours'],
-  path.join(BENCH, 'lib/producer.mjs'), stream, expected, String(count), ...persist], { stdio: ['ignore', 'inherit', 'inherit'] });
+  path.join(BENCH, 'lib/producer.mjs'), stream, expected, String(count), ...persist], { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, BENCH_PROFILE: '1' } });
 if (run.status !== 0) process.exit(run.status ?? 1);
 const prof = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
 spawnSync(process.execPath, [path.join(BENCH, 'lib/profile-top.mjs'), path.join(dir, prof), top], { stdio: 'inherit' });

@@ -25,6 +25,8 @@ export const MAX_SESSION_LOG_BYTES = 64 * 1024 * 1024;
 /** Characters serialized before an append yields to the event loop. */
 /** Reading or rewriting a whole log goes a slice at a time (the host answers in between). */
 const SLICE_CHARS = 512 * 1024;
+/** Records of one session that start a flush without waiting for the timer. */
+const FLUSH_AT_RECORDS = 4096;
 const yieldNow = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, synchronously
 const reader = lazyModule('history-reader.js', () => require('./logReader') as typeof Reader);
@@ -69,6 +71,8 @@ export class HistoryStore {
   /** Per log written by this process: what its next lines are encoded against (records.ts). */
   private readonly encoders = new Map<string, LogEncoder>();
   private written = 0;
+  /** A flush is queued and has not started: what is appended now is written by it. */
+  private flushQueued = false;
 
   constructor(private readonly dir: string, private readonly options: HistoryOptions) {}
 
@@ -118,7 +122,9 @@ export class HistoryStore {
     if (!batch) this.pending.set(s.file, (batch = new PendingBatch(this.options.maxPlanRevisions)));
     batch.add(r);
     s.updatedAt = r.t;
-    this.schedule();
+    // A burst is written as it goes (a batch at a time), not all at the next tick of the timer.
+    if (batch.size >= FLUSH_AT_RECORDS && !this.flushQueued) void this.flush();
+    else this.schedule();
   }
 
   /** Reads and compacts a session's log. A log much larger than its compacted form is rewritten. */
@@ -187,6 +193,7 @@ export class HistoryStore {
   /** Writes what is queued now (the index too). */
   flush(): Promise<void> {
     if (this.timer) { clearTimeout(this.timer); this.timer = undefined; }
+    this.flushQueued = true;
     return this.exclusive(() => this.writeNow()).catch((err: unknown) => this.options.warn(`history not written: ${String(err)}`));
   }
 
@@ -223,22 +230,26 @@ export class HistoryStore {
   private markIndex(): void { this.indexDirty = true; this.schedule(); }
 
   private async writeNow(): Promise<void> {
+    this.flushQueued = false;
     const batches = [...this.pending];
     this.pending.clear();
     if (batches.length) await fs.promises.mkdir(path.join(this.dir, 'sessions'), { recursive: true });
     for (const [file, batch] of batches) {
       const s = this.index.sessions.find((x) => x.file === file);
       // Written a slice at a time (each write awaits): a burst never blocks the host long.
-      for (const text of batch.text(this.encoder(file), SLICE_CHARS)) {
-        try {
-          await fs.promises.appendFile(this.logPath(file), text);
-        } catch (err) {
-          this.encoders.delete(file); // what the encoder counted as written is not: the next lines start whole
-          throw err;
+      const fh = await fs.promises.open(this.logPath(file), 'a');
+      try {
+        for (const text of batch.text(this.encoder(file), SLICE_CHARS)) {
+          await fh.write(text);
+          const bytes = Buffer.byteLength(text);
+          this.written += bytes;
+          if (s) { s.bytes += bytes; this.indexDirty = true; }
         }
-        const bytes = Buffer.byteLength(text);
-        this.written += bytes;
-        if (s) { s.bytes += bytes; this.indexDirty = true; }
+      } catch (err) {
+        this.encoders.delete(file); // what the encoder counted as written may not be: the next lines start whole
+        throw err;
+      } finally {
+        await fh.close();
       }
       if (s && s.bytes > (this.options.maxSessionBytes ?? MAX_SESSION_LOG_BYTES)) await this.compactLog(s);
     }

@@ -55,6 +55,12 @@ export function createPlansUi(registry: SessionStore, plans: PlanStore, options:
 
   const tree = own(new PlansTreeProvider(registry, plans, VIEW_REFRESH_MS, options.intent, options.agentMarks, options.foldDoneStepsAfter, options.transcript, options.work));
   const treeView = own(vscode.window.createTreeView(viewId, { treeDataProvider: tree, showCollapseAll: true }));
+  // Picking a session's row shows that session (its conversation, its progress in the status bar),
+  // a stored one included: reading an old session needs no resume.
+  own(treeView.onDidChangeSelection((e) => {
+    const n = e.selection.length === 1 ? e.selection[0] : undefined;
+    if (n?.kind === 'session' && registry.session(n.agentId, n.sessionId)) registry.setActiveSession({ agentId: n.agentId, sessionId: n.sessionId });
+  }));
   const statusBar = own(new PlansStatusBar(registry, plans));
   const files = own(new FilePlanSync(plans));
   own(new MarkdownPlanFiles(plans));

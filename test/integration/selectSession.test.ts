@@ -1,0 +1,41 @@
+// Picking a session in the Plans tree shows it: a click on a session's row (the real workbench,
+// through the UI hook) makes it the active session, so the conversation shows its transcript and
+// the row says "active".
+import * as assert from 'assert';
+import * as vscode from 'vscode';
+import { waitFor } from './support/ext';
+import { prompt, startDemo, turnEnd, type SessionRef } from './support/demo';
+import { hasUiHook, uiClick, waitForUi, waitForWebview } from './ui';
+
+const ROWS = '.part.sidebar .monaco-list-row';
+
+describe('Picking a session in the Plans tree', function () {
+  this.timeout(60000);
+
+  it('a click on a session row shows that session: the conversation switches to its transcript', async function () {
+    if (!hasUiHook()) this.skip();
+    const { ref: first, a, restore } = await startDemo('2');
+    try {
+      await prompt(first, '/burst 7');
+      await turnEnd(a, first);
+      const second = await vscode.commands.executeCommand<SessionRef | undefined>('acp.newSession', 'demo');
+      assert.ok(second && second.sessionId !== first.sessionId, 'a second session');
+      await prompt(second, '/burst 9');
+      await turnEnd(a, second);
+      assert.strictEqual(a.internals.store.activeSession?.sessionId, second.sessionId);
+      await vscode.commands.executeCommand('workbench.view.extension.acp');
+      await waitForWebview('body', (t) => t.some((x) => x.includes('sent 9 plan updates')));
+
+      const s = a.internals.store.session(first.agentId, first.sessionId)!;
+      const label = s.title || `Session ${first.sessionId.replace(/^sess_/, '').slice(0, 8)}`;
+      await waitForUi(ROWS, (t) => t.some((x) => x.startsWith(label)));
+      await uiClick(ROWS, label);
+      await waitFor(a.internals.store.onDidChange, () => a.internals.store.activeSession?.sessionId === first.sessionId, 10000, 'the first session active');
+      const shown = await waitForWebview('body', (t) => t.some((x) => x.includes('sent 7 plan updates')));
+      assert.ok(!shown.some((x) => x.includes('sent 9 plan updates')), 'the conversation shows the first session only');
+      await waitForUi(ROWS, (t) => t.some((x) => x.startsWith(label) && x.includes('active')));
+    } finally {
+      await restore();
+    }
+  });
+});

@@ -3,15 +3,19 @@
 // (the v2 adapter's output for its lines: chunks, tool calls, plans, …), as a live session would
 // have recorded them. Used by bench/activation-history.mjs to fill the workspace storage of a
 // real VS Code before it starts.
-//   node make-history.js <history dir> <stream.ndjson> [sessions=50] [items=20000]
+// With `long` > 0, one more session, "Long session", holds `long` items (agent messages and a tool
+// call among every 10), for the time to open a long session in the conversation.
+//   node make-history.js <history dir> <stream.ndjson> [sessions=50] [items=20000] [long=0]
 import { readFileSync } from 'node:fs';
 import { HistoryStore } from '../../src/app/history/historyStore';
 import { createAdapter } from '../../src/protocol/adapter';
+import type { SessionEvent } from '../../src/protocol/domain';
 import { HISTORY_DEFAULTS } from './persist';
 import { report } from './common';
 
 async function main(): Promise<void> {
-  const [dir, streamFile, sessionsArg, itemsArg] = process.argv.slice(2);
+  const [dir, streamFile, sessionsArg, itemsArg, longArg] = process.argv.slice(2);
+  const long = Number(longArg ?? 0);
   const sessions = Number(sessionsArg ?? 50);
   const items = Number(itemsArg ?? 20_000);
   const lines = readFileSync(streamFile, 'utf8').split('\n', items).filter((l) => l.length > 0);
@@ -23,6 +27,8 @@ async function main(): Promise<void> {
   const per = Math.ceil(items / sessions);
   let written = 0;
   const t0 = Date.parse('2026-11-30T09:00:00Z');
+  // Described first, so its row comes first under its agent (the tree shows sessions in index order).
+  if (long > 0) history.describe({ agentId: 'agent-0', agentName: 'Stored agent 1', sessionId: 'long-session', title: 'Long session', cwd: '/work/project' });
   for (let s = 0; s < sessions; s++) {
     const agentId = `agent-${s % 3}`;
     const sessionId = `stored-session-${s + 1}`;
@@ -31,6 +37,16 @@ async function main(): Promise<void> {
       const params = (JSON.parse(lines[written]!) as { params: { sessionId: string } }).params;
       params.sessionId = sessionId;
       for (const e of adapter.decodeUpdate(params)) history.append(agentId, sessionId, { t: t0 + written * 100, e });
+    }
+    await history.flush();
+  }
+  if (long > 0) {
+    const sessionId = 'long-session';
+    for (let i = 0; i < long; i++) {
+      const e: SessionEvent = i % 10 === 5
+        ? { sessionId, kind: 'tool_call', toolCallId: `call-${i}`, fields: { title: `Read file ${i}`, kind: 'read', status: 'completed' } } as SessionEvent
+        : { sessionId, kind: 'message_chunk', role: 'agent', messageId: `m-${i}`, content: { type: 'text', text: `Long session item ${i + 1}: ${'a line of the agent explaining its work '.repeat(3)}` } };
+      history.append('agent-0', sessionId, { t: t0 + items * 100 + i * 100, e });
     }
     await history.flush();
   }

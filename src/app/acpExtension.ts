@@ -146,7 +146,16 @@ export class AcpExtension extends Disposable {
       if (e.affectsConfiguration(`acp.${SETTINGS.planHistoryMax}`)) this.plans.setMaxRevisions(this.config.planHistoryMax());
       if (e.affectsConfiguration(`acp.${SETTINGS.foldDoneStepsAfter}`)) this.plansUi.tree.refreshAll();
     }));
-    this.history?.restore();
+    const history = this.history;
+    if (history) {
+      const t0 = performance.now();
+      const count = history.restore();
+      if (count) {
+        void history.whenRestored().then(
+          () => this.logs.main.info(`history: ${count} stored session(s) restored in ${(performance.now() - t0).toFixed(0)} ms`),
+          (err: unknown) => this.logs.main.warn(`history: restoring the stored sessions stopped: ${err instanceof Error ? err.message : String(err)}`));
+      }
+    }
   }
 
   /** Agent events into the stores, in arrival order; lifecycle into the SessionStore. */

@@ -146,9 +146,12 @@ export class HistoryStore {
     if (parsed.torn) this.options.warn(`history of session ${s.sessionId}: the last record was cut short (the editor stopped while writing it); it was skipped.`);
     if (parsed.badLines) this.options.warn(`history of session ${s.sessionId}: ${parsed.badLines} unreadable line(s) skipped.`);
     const records = reader().compact(parsed.records, this.options.maxPlanRevisions);
-    const encoder = new LogEncoder();
-    const compacted = await serializeInSlices(records, encoder);
-    if (parsed.torn || parsed.badLines || byteLength(compacted) < text.length / 2) await this.rewrite(s, compacted, encoder);
+    // Rewritten when compaction left at most half of the records (serialized only then: a restore
+    // reads every stored session, and most logs were written compact already).
+    if (parsed.torn || parsed.badLines || records.length <= parsed.records.length / 2) {
+      const encoder = new LogEncoder();
+      await this.rewrite(s, await serializeInSlices(records, encoder), encoder);
+    }
     return { records, badLines: parsed.badLines, torn: parsed.torn };
   }
 

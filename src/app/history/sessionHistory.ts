@@ -38,8 +38,8 @@ export class SessionHistory {
 
   constructor(private readonly d: SessionHistoryDeps) {}
 
-  /** Shows the stored sessions (not running) from the index, then replays their logs in the background. */
-  restore(): void {
+  /** Shows the stored sessions (not running) from the index, then replays their logs in the background; returns how many. */
+  restore(): number {
     const stored = this.d.history.loadIndex();
     const { store } = this.d;
     for (const s of stored) {
@@ -48,8 +48,12 @@ export class SessionHistory {
     }
     const active = this.d.history.activeSession;
     if (active && store.session(active.agentId, active.sessionId)) store.setActiveSession(active);
-    const order = [...stored].sort((a, b) => rank(b, active) - rank(a, active));
-    this.restored = new Promise((resolve) => setImmediate(resolve)).then(() => this.replayAll(order));
+    // The active session first, then in the tree's order (top to bottom): what is in view settles first.
+    const place = new Map(store.sessions().map((x, i) => [sessionKey(x.agentId, x.sessionId), i]));
+    const rank = (x: StoredSession): number => (x.agentId === active?.agentId && x.sessionId === active.sessionId ? -1 : place.get(sessionKey(x.agentId, x.sessionId)) ?? Infinity);
+    const order = [...stored].sort((a, b) => rank(a) - rank(b));
+    this.restored = yieldNow().then(() => this.replayAll(order));
+    return stored.length;
   }
 
   /** Resolves once every stored session has been replayed. */
@@ -139,16 +143,28 @@ export class SessionHistory {
   private async replayAll(order: readonly StoredSession[]): Promise<void> {
     for (const s of order) {
       const loaded = await this.d.history.load(s);
-      this.replay(s, loaded.records);
-      await new Promise((resolve) => setImmediate(resolve)); // let the views paint between sessions
+      // A slice at a time: the views paint and the host answers between slices (a session of
+      // 10,000 items replayed in one go held the host for half a second at activation).
+      const replay = new Replay(s);
+      for (let i = 0; i < loaded.records.length; i += REPLAY_SLICE) {
+        this.replaySlice(replay, loaded.records.slice(i, i + REPLAY_SLICE));
+        await yieldNow();
+      }
+      this.endReplay(replay);
     }
   }
 
   /** Applies a stored session's records to the stores, synchronously, in order. */
   private replay(s: StoredSession, records: readonly HistoryRecord[]): void {
-    const { store, transcript } = this.d;
-    const key = sessionKey(s.agentId, s.sessionId);
-    const asked = new Set<string>();
+    const replay = new Replay(s);
+    this.replaySlice(replay, records);
+    this.endReplay(replay);
+  }
+
+  /** Applies records of a replay (in order, synchronously); live events wait until it returns. */
+  private replaySlice(replay: Replay, records: readonly HistoryRecord[]): void {
+    const { transcript } = this.d;
+    const { s, key, asked } = replay;
     this.replaying = true;
     try {
       for (const r of records) {
@@ -159,14 +175,17 @@ export class SessionHistory {
         else if ('write' in r) this.d.work?.recordWrite(s.agentId, s.sessionId, r.write.path, r.write.before, r.write.after, r.t);
         else transcript.appendClientTerminalOutput(key, r.term.terminalId, r.term.text, r.term.exit);
       }
-      // Requests still open when the editor stopped can no longer be answered.
-      for (const id of asked) transcript.resolvePermission(key, id, { outcome: 'cancelled' });
-      const last = store.session(s.agentId, s.sessionId);
-      if (last && last.turnState !== 'idle' && !last.live) store.applyEvent(s.agentId, { sessionId: s.sessionId, kind: 'state', state: 'idle', stopReason: 'interrupted' });
     } finally {
       this.d.setReplayTime(undefined);
       this.replaying = false;
     }
+  }
+
+  private endReplay({ s, key, asked }: Replay): void {
+    // Requests still open when the editor stopped can no longer be answered.
+    for (const id of asked) this.d.transcript.resolvePermission(key, id, { outcome: 'cancelled' });
+    const last = this.d.store.session(s.agentId, s.sessionId);
+    if (last && last.turnState !== 'idle' && !last.live) this.d.store.applyEvent(s.agentId, { sessionId: s.sessionId, kind: 'state', state: 'idle', stopReason: 'interrupted' });
   }
 
   private applyEvent(agentId: string, e: SessionEvent, key: string, t: number): void {
@@ -177,8 +196,15 @@ export class SessionHistory {
   }
 }
 
-function rank(s: StoredSession, active: SessionKey | undefined): number {
-  return (s.agentId === active?.agentId && s.sessionId === active.sessionId ? 1e15 : 0) + s.updatedAt;
+/** Records replayed between two pauses of a restore. */
+const REPLAY_SLICE = 500;
+const yieldNow = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/** One stored session being replayed: its transcript key and the permission requests still open. */
+class Replay {
+  readonly key: string;
+  readonly asked = new Set<string>();
+  constructor(readonly s: StoredSession) { this.key = sessionKey(s.agentId, s.sessionId); }
 }
 
 /** A content block's size in characters (text, or the encoded data of an image, audio or resource). */

@@ -104,7 +104,7 @@ export class WorkStore implements Disposable {
       case 'message_chunk': case 'message':
         if (e.role !== 'user' && !w.messages.has(e.messageId)) {
           w.messages.add(e.messageId);
-          for (const s of this.owners(w, e._meta)) this.add(s, s.messages, e.messageId);
+          for (const s of this.owners(w, e._meta)) this.add(s, s.messages, e.messageId, true);
         }
         break;
       case 'terminal_update': case 'terminal_output_chunk': this.terminal(w, e.terminalId, this.owners(w, e._meta)); break;
@@ -182,7 +182,7 @@ export class WorkStore implements Disposable {
     if (!c) {
       c = { toolCallId: id, title: '', kind: 'other', status: 'pending', owners: explicit ?? this.owners(w, undefined), time };
       w.calls.set(id, c);
-      for (const s of c.owners) this.add(s, s.calls, id);
+      for (const s of c.owners) this.add(s, s.calls, id, true);
       this.forgetOldCalls(w);
     } else if (explicit && !sameSteps(explicit, c.owners)) {
       this.move(w, c, explicit);
@@ -247,7 +247,10 @@ export class WorkStore implements Disposable {
     const oldest = w.calls.keys().next().value;
     if (oldest === undefined) return;
     const c = w.calls.get(oldest);
-    if (c) w.open.delete(c);
+    if (c) {
+      w.open.delete(c);
+      for (const s of c.owners) { remove(s.calls, oldest); this.touched.add(s); } // its steps no longer list it
+    }
     w.calls.delete(oldest);
     w.forgottenCalls++;
   }
@@ -267,8 +270,9 @@ export class WorkStore implements Disposable {
     return [whole ? whole.whole : w.unplanned];
   }
 
-  private add(s: Step, list: string[], id: string): void {
-    if (!list.includes(id)) list.push(id);
+  /** Adds `id` to a step's list; `isNew`: the caller knows no list has it yet (no look through a long list). */
+  private add(s: Step, list: string[], id: string, isNew = false): void {
+    if (isNew || !list.includes(id)) list.push(id);
     this.touched.add(s);
   }
 

@@ -65,6 +65,7 @@ export class HistoryStore {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private writing: Promise<void> = Promise.resolve();
   private indexDirty = false;
+  private dirsMade = false;
   private disposed = false;
   /** Logs that stayed over MAX_SESSION_LOG_BYTES after compaction: no more records are kept. */
   private readonly full = new Set<string>();
@@ -122,9 +123,12 @@ export class HistoryStore {
     if (!batch) this.pending.set(s.file, (batch = new PendingBatch(this.options.maxPlanRevisions)));
     batch.add(r);
     s.updatedAt = r.t;
-    // A burst is written as it goes (a batch at a time), not all at the next tick of the timer.
-    if (batch.size >= FLUSH_AT_RECORDS && !this.flushQueued) void this.flush();
-    else this.schedule();
+    // A burst is written as it goes (a batch at a time; the index with the timer's next flush).
+    if (batch.size >= FLUSH_AT_RECORDS && !this.flushQueued) {
+      this.flushQueued = true;
+      void this.exclusive(() => this.writeNow(false)).catch((err: unknown) => this.options.warn(`history not written: ${String(err)}`));
+    }
+    this.schedule();
   }
 
   /** Reads and compacts a session's log. A log much larger than its compacted form is rewritten. */
@@ -163,7 +167,7 @@ export class HistoryStore {
     const encoder = new LogEncoder();
     const parts = await serializeInSlices(records, encoder);
     await this.exclusive(async () => {
-      await fs.promises.mkdir(path.join(this.dir, 'sessions'), { recursive: true });
+      await this.ensureDirs();
       await this.rewrite(stored, parts, encoder);
     });
     stored.updatedAt = Date.now();
@@ -187,6 +191,7 @@ export class HistoryStore {
     this.index = { version: 1, sessions: [] };
     await this.exclusive(async () => {
       this.encoders.clear();
+      this.dirsMade = false;
       await fs.promises.rm(path.join(this.dir, 'sessions'), { recursive: true, force: true });
     });
     this.markIndex();
@@ -232,15 +237,16 @@ export class HistoryStore {
 
   private markIndex(): void { this.indexDirty = true; this.schedule(); }
 
-  private async writeNow(): Promise<void> {
+  /** Writes the queued records, and the index when `indexToo` (else the timer's flush writes it). */
+  private async writeNow(indexToo = true): Promise<void> {
     this.flushQueued = false;
     const batches = [...this.pending];
     this.pending.clear();
-    if (batches.length) await fs.promises.mkdir(path.join(this.dir, 'sessions'), { recursive: true });
+    if (batches.length) await this.ensureDirs();
     for (const [file, batch] of batches) {
       const s = this.index.sessions.find((x) => x.file === file);
       // Written a slice at a time (each write awaits): a burst never blocks the host long.
-      const fh = await fs.promises.open(this.logPath(file), 'a');
+      const fh = await fs.promises.open(this.logPath(file), 'a').catch((err: unknown) => { this.dirsMade = false; throw err; }); // a folder removed behind our back is made again next time
       try {
         for (const text of batch.text(this.encoder(file), SLICE_CHARS)) {
           await fh.write(text);
@@ -257,7 +263,14 @@ export class HistoryStore {
       if (s && s.bytes > (this.options.maxSessionBytes ?? MAX_SESSION_LOG_BYTES)) await this.compactLog(s);
     }
     await this.enforceRetention();
-    if (this.indexDirty) await this.writeIndex();
+    if (this.indexDirty && indexToo) await this.writeIndex();
+  }
+
+  /** The storage folders, made once (again after Clear All History). */
+  private async ensureDirs(): Promise<void> {
+    if (this.dirsMade) return;
+    await fs.promises.mkdir(path.join(this.dir, 'sessions'), { recursive: true });
+    this.dirsMade = true;
   }
 
   /** Oldest sessions go first when there are too many or they take too much space. */
@@ -321,7 +334,7 @@ export class HistoryStore {
 
   private async writeIndex(): Promise<void> {
     this.indexDirty = false;
-    await fs.promises.mkdir(this.dir, { recursive: true });
+    await this.ensureDirs();
     const tmp = path.join(this.dir, 'index.json.tmp');
     const text = JSON.stringify(this.index);
     await fs.promises.writeFile(tmp, text);

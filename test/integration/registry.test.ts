@@ -157,6 +157,7 @@ describe('ACP Registry: add, update, uninstall agents (real UI, offline)', funct
   });
 
   it('Add Agent from Registry…: quick pick → confirm → progress; Start Agent… shows it; a turn puts its plan in the tree', async () => {
+    await clearNotes(); // earlier suites' notifications: the list shows this test's alone
     const done = vscode.commands.executeCommand<string | undefined>('acp.addAgentFromRegistry');
     const rows = await waitForUi(QUICK_ROWS, (t) => t.some((x) => x.includes(NAME)) && t.some((x) => x.includes('Far Away Agent')));
     const row = (n: string): string => rows.find((x) => x.includes(n)) ?? '';

@@ -249,7 +249,7 @@ export class HistoryStore {
       const fh = await fs.promises.open(this.logPath(file), 'a').catch((err: unknown) => { this.dirsMade = false; throw err; }); // a folder removed behind our back is made again next time
       try {
         for (const text of batch.text(this.encoder(file), SLICE_CHARS)) {
-          await fh.write(text);
+          await fh.appendFile(text); // the whole slice (a write may take part of it)
           const bytes = Buffer.byteLength(text);
           this.written += bytes;
           if (s) { s.bytes += bytes; this.indexDirty = true; }
@@ -309,7 +309,7 @@ export class HistoryStore {
     this.encoders.delete(s.file);
     const fh = await fs.promises.open(tmp, 'w');
     try {
-      for (const part of parts) await fh.write(part);
+      for (const part of parts) await fh.appendFile(part);
     } finally {
       await fh.close();
     }

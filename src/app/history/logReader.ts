@@ -33,8 +33,8 @@ export async function parseLogInSlices(text: string, yieldNow: () => Promise<voi
 class LogParser {
   readonly result: ParsedLog = { records: [], badLines: 0, torn: false };
   private start = 0;
-  /** Per session and plan: the entries of its last record, which a delta line changes. */
-  private readonly plans = new Map<string, readonly PlanEntry[]>();
+  /** Per session and plan: the entries of its last line and that line's number (records.ts), which a delta line changes. */
+  private readonly plans = new Map<string, { entries: readonly PlanEntry[]; q: number | undefined }>();
   constructor(private readonly text: string) {}
 
   /** Parses the lines that begin within the next `maxChars` characters; true once the text is done. */
@@ -57,9 +57,12 @@ class LogParser {
   private record(line: string): HistoryRecord | undefined {
     let v: unknown;
     try { v = JSON.parse(line); } catch { return undefined; }
-    const r = isObject(v) && isObject(v.p) ? this.resolve(v.t, v.p) : asRecord(v);
+    if (isObject(v) && isObject(v.p)) return this.resolve(v.t, v.p);
+    let q: number | undefined;
+    if (isObject(v) && 'q' in v) { q = typeof v.q === 'number' ? v.q : undefined; delete v.q; } // the line's number is not part of the record
+    const r = asRecord(v);
     if (r && 'e' in r && r.e.kind === 'plan_update' && r.e.plan.type === 'items' && Array.isArray(r.e.plan.entries)) {
-      this.plans.set(`${r.e.sessionId}\u0000${r.e.plan.planId}`, r.e.plan.entries);
+      this.plans.set(`${r.e.sessionId}\u0000${r.e.plan.planId}`, { entries: r.e.plan.entries, q });
     }
     return r;
   }
@@ -68,15 +71,17 @@ class LogParser {
   private resolve(t: unknown, p: Record<string, unknown>): HistoryRecord | undefined {
     const d = p as Partial<PlanDelta>;
     if (typeof t !== 'number' || !isObject(d.e) || !isObject(d.h) || typeof d.e.sessionId !== 'string' || typeof d.h.planId !== 'string'
-      || typeof d.n !== 'number' || !Array.isArray(d.c)) return undefined;
-    const base = this.plans.get(`${d.e.sessionId}\u0000${d.h.planId}`);
-    if (!base || !Number.isInteger(d.n) || d.n < 0 || d.n > base.length + d.c.length) return undefined;
-    const entries = base.slice(0, d.n);
+      || typeof d.n !== 'number' || typeof d.b !== 'number' || !Array.isArray(d.c)) return undefined;
+    const key = `${d.e.sessionId}\u0000${d.h.planId}`;
+    const base = this.plans.get(key);
+    if (!base || base.q !== d.b || !Number.isInteger(d.n) || d.n < 0 || d.n > base.entries.length + d.c.length) return undefined;
+    const entries = base.entries.slice(0, d.n);
     for (const c of d.c) {
       if (!Array.isArray(c) || !Number.isInteger(c[0]) || c[0] < 0 || c[0] >= d.n) return undefined;
       entries[c[0]] = c[1];
     }
     for (let i = 0; i < d.n; i++) if (!(i in entries)) return undefined;
+    this.plans.set(key, { entries, q: d.b + 1 });
     return { t, e: { ...d.e, kind: 'plan_update', plan: { ...d.h, type: 'items', entries } } as PlanUpdate };
   }
 }

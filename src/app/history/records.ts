@@ -19,13 +19,14 @@ export type HistoryRecord =
 // A plan revision usually changes one entry's status, so a log stores a revision of an items plan
 // as the entries that changed since that plan's previous line in the same log: `{"t", "p": {"e":
 // the event without its plan, "h": the plan without its entries, "n": the entry count, "c":
-// [[index, entry], …]}}`. In memory (and in exported bundles) every record is whole; the delta
-// exists only in the file and resolves against the lines before it, so a torn or skipped line never
-// corrupts a later one (a delta without its base is a bad line), and a log rewritten by compaction
-// starts afresh.
+// [[index, entry], …], "b": the base's number}}`. Each line of a plan has a number in its log (a
+// whole plan's line carries it as `"q"`, a delta's is its base's plus one), and a delta resolves
+// only against the line with its base's number: a torn, skipped or never written line makes the
+// deltas after it bad lines, never a wrong plan. In memory (and in exported bundles) every record is
+// whole; a log rewritten by compaction starts afresh.
 
 export type ItemsPlan = Extract<PlanContent, { type: 'items' }>;
-export interface PlanDelta { e: Omit<PlanUpdate, 'plan'>; h: Omit<ItemsPlan, 'entries'>; n: number; c: [number, PlanEntry][] }
+export interface PlanDelta { e: Omit<PlanUpdate, 'plan'>; h: Omit<ItemsPlan, 'entries'>; n: number; b: number; c: [number, PlanEntry][] }
 export type PlanUpdate = Extract<SessionEvent, { kind: 'plan_update' }>;
 
 /** An entry's JSON, as in an array (`undefined` is `null`). */
@@ -33,8 +34,8 @@ const entryLine = (x: unknown): string => JSON.stringify(x) ?? 'null';
 
 /** Writes one log's lines: each items plan's revision as the entries changed since its last line. */
 export class LogEncoder {
-  /** Per session and plan: the entries of its last line in this log. */
-  private readonly last = new Map<string, readonly PlanEntry[]>();
+  /** Per session and plan: the entries of its last line in this log, and that line's number. */
+  private readonly last = new Map<string, { entries: readonly PlanEntry[]; q: number }>();
 
   line(r: HistoryRecord): string {
     if (!('e' in r) || r.e.kind !== 'plan_update' || r.e.plan.type !== 'items' || !Array.isArray(r.e.plan.entries)) return `${JSON.stringify(r)}\n`;
@@ -42,21 +43,22 @@ export class LogEncoder {
     const { entries, ...head } = plan;
     const key = `${event.sessionId}\u0000${head.planId}`;
     const prev = this.last.get(key);
-    this.last.set(key, entries);
+    const q = (prev?.q ?? 0) + 1;
+    this.last.set(key, { entries, q });
     let changed = '';
     let count = 0;
     if (prev) {
       for (let i = 0; i < entries.length && count * 2 <= entries.length; i++) {
-        if (entries[i] !== prev[i]) { changed += `${count++ ? ',' : ''}[${i},${entryLine(entries[i])}]`; }
+        if (entries[i] !== prev.entries[i]) { changed += `${count++ ? ',' : ''}[${i},${entryLine(entries[i])}]`; }
       }
     }
     if (prev && count * 2 <= entries.length) {
       // `"c":0}}` at the end of the line with a placeholder is where the changed entries go.
-      const line = JSON.stringify({ t: r.t, p: { e: event, h: head, n: entries.length, c: 0 } });
+      const line = JSON.stringify({ t: r.t, p: { e: event, h: head, n: entries.length, b: prev.q, c: 0 } });
       return `${line.slice(0, -3)}[${changed}]}}\n`;
     }
     // The whole plan; its entries go last, where `0}}}` ends the line with a placeholder.
-    const line = JSON.stringify({ t: r.t, e: { ...event, plan: { ...head, entries: 0 } } });
+    const line = JSON.stringify({ q, t: r.t, e: { ...event, plan: { ...head, entries: 0 } } });
     let list = '';
     for (let i = 0; i < entries.length; i++) list += i ? `,${entryLine(entries[i])}` : entryLine(entries[i]);
     return `${line.slice(0, -4)}[${list}]}}}\n`;

@@ -55,15 +55,20 @@ describe('Session history: records', () => {
     const lines = records.map((r) => encoder.line(r));
     for (const l of lines) assert.ok(l.endsWith('}\n') && !l.slice(0, -1).includes('\n'), l);
     assert.match(lines[2]!, /^\{"t":3,"p":/, 'one entry of four changed: a delta line');
+    assert.match(lines[1]!, /^\{"q":1,"t":2,"e":/, 'a whole plan line has its number');
     assert.ok(!lines[2]!.includes('Read the code') && !lines[2]!.includes('Three'), lines[2]);
     assert.deepEqual(parseLog(lines.join('')).records, JSON.parse(JSON.stringify(records)));
     // A delta whose base line is lost (torn, unreadable) is a bad line itself, never a wrong plan.
     const lost = parseLog([lines[0], 'not json\n', lines[2], lines[3], lines[6]].join(''));
     assert.equal(lost.badLines, 3);
     assert.deepEqual(lost.records.map((r) => r.t), [1, 7]);
+    // A line written by the encoder but lost (never appended): the deltas after it are bad lines.
+    const skipped = parseLog([lines[1], lines[3], lines[4]].join(''));
+    assert.deepEqual(skipped.records.map((r) => r.t), [2, 5], 'the delta based on the lost line 3 is not applied to line 2; the next whole line reads');
+    assert.equal(skipped.badLines, 1);
     // A log of its own (a rewrite, another batch's encoder) starts whole: it reads back alone.
     const text = serialize(records.slice(2, 5));
-    assert.match(text, /^\{"t":3,"e":/);
+    assert.match(text, /^\{"q":1,"t":3,"e":/);
     assert.deepEqual(parseLog(text).records, JSON.parse(JSON.stringify(records.slice(2, 5))));
   });
 

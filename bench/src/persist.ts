@@ -9,9 +9,9 @@ import * as path from 'node:path';
 import { HistoryStore } from '../../src/app/history/historyStore';
 import { SessionHistory } from '../../src/app/history/sessionHistory';
 import type { SessionEvent } from '../../src/protocol/domain';
-import type { PlanStore } from '../../src/state/planStore';
+import { PlanStore } from '../../src/state/planStore';
 import { SessionStore, sessionKey } from '../../src/state/sessionStore';
-import type { Transcript } from '../../src/state/transcript';
+import { Transcript } from '../../src/state/transcript';
 
 /** The extension's defaults (package.json: acp.history.*, acp.planHistory.maxRevisions). */
 export const HISTORY_DEFAULTS = { maxSessions: 100, maxBytes: 500 * 1024 * 1024, maxPlanRevisions: 200 };
@@ -23,6 +23,8 @@ export interface PersistStats {
   diskBytes: number;
   diskBytesCompacted: number;
   warnings: string[];
+  /** The first difference between the live stores and the ones restored from the log, if any. */
+  replayDifference?: string;
 }
 
 export class Persistence {
@@ -60,9 +62,51 @@ export class Persistence {
   async stats(): Promise<PersistStats> {
     const writtenBytes = this.history.bytesWritten;
     const diskBytes = this.diskBytes();
+    const replayDifference = await this.replayDifference();
     for (const s of this.history.sessions()) await this.history.load(s);
     await this.history.flush();
-    return { writtenBytes, diskBytes, diskBytesCompacted: this.diskBytes(), warnings: this.warnings };
+    return { writtenBytes, diskBytes, diskBytesCompacted: this.diskBytes(), warnings: this.warnings, ...(replayDifference ? { replayDifference } : {}) };
+  }
+
+  /**
+   * Restores the stored log into fresh stores, as a reload does, and compares them with the live
+   * ones: every plan (its content and every revision kept) and every transcript item. Undefined when equal.
+   */
+  private async replayDifference(): Promise<string | undefined> {
+    const history = new HistoryStore(this.dir, { ...HISTORY_DEFAULTS, warn: (m) => this.warnings.push(`replay: ${m}`) });
+    const plans = new PlanStore();
+    const transcript = new Transcript();
+    const restored = new SessionHistory({ history, store: new SessionStore(), plans, transcript, agentName: () => 'Benchmark agent', ignored: () => false, setReplayTime: () => undefined });
+    restored.restore();
+    await restored.whenRestored();
+    for (const live of this.history.sessions().flatMap((x) => this.plans.plans(this.agentId, x.sessionId))) {
+      const back = plans.get(live);
+      if (!back) return `plan ${live.planId} not restored`;
+      if (JSON.stringify(back.plan) !== JSON.stringify(live.plan)) return `plan ${live.planId} restored with other content`;
+      const revisions = (r: typeof live): string[] => r.revisions.map((v) => JSON.stringify(v.plan));
+      const [x, y] = [revisions(live), revisions(back)];
+      if (x.length !== y.length) return `plan ${live.planId}: ${y.length} revisions restored of ${x.length}`;
+      const i = x.findIndex((v, k) => v !== y[k]);
+      if (i >= 0) return `plan ${live.planId}: revision ${i} of ${x.length} differs`;
+    }
+    for (const id of this.transcript.sessionIds()) {
+      const a = this.transcript.session(id)!;
+      const b = transcript.session(id);
+      if (!b) return `transcript ${id} not restored`;
+      // Items as they read: a message's text whole (the live one keeps the chunks it came in, a
+      // restored one is joined), without the views' render counters (`rev`, `contentRev`).
+      const readable = (k: string, v: unknown): unknown => (k === 'chunks' && Array.isArray(v) ? v.join('') : k === 'rev' || k === 'contentRev' ? undefined : v);
+      const items = (t: typeof a): string[] => t.slice(t.firstIndex).map((x) => JSON.stringify(x, readable));
+      const [x, y] = [items(a), items(b)];
+      if (x.length !== y.length) return `transcript ${id}: ${y.length} items restored of ${x.length}`;
+      const i = x.findIndex((v, k) => v !== y[k]);
+      if (i >= 0) {
+        let at = 0;
+        while (x[i]![at] === y[i]![at]) at++;
+        return `transcript ${id}, item ${i} (of ${x.length}): …${x[i]!.slice(Math.max(0, at - 60), at + 100)} restored as …${y[i]!.slice(Math.max(0, at - 60), at + 100)}`;
+      }
+    }
+    return undefined;
   }
 
   private diskBytes(): number {

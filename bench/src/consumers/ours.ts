@@ -79,6 +79,7 @@ async function main(): Promise<void> {
   const { agentText, toolCalls, items } = transcriptTotals(transcript, transcriptKey);
   if (agentText !== exp.expected.agentText) problems.push(`agent text ${agentText} chars, expected ${exp.expected.agentText}`);
   if (toolCalls !== exp.expected.toolCalls) problems.push(`${toolCalls} tool calls, expected ${exp.expected.toolCalls}`);
+  if (persisted?.replayDifference) problems.push(`restored from the log: ${persisted.replayDifference}`);
 
   // Heap with everything held, then without the plan store, then without the transcript.
   const heap = heapAfterGc();

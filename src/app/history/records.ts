@@ -72,6 +72,9 @@ export function serialize(records: readonly HistoryRecord[], encoder = new LogEn
   return out;
 }
 
+/** A tool call's first update in a batch, with the fields of the later ones merged in. */
+interface CallRun { first: HistoryRecord & { e: Extract<SessionEvent, { kind: 'tool_call' }> }; fields: Record<string, unknown> }
+
 /** A text chunk opening a run of chunks of one message in a batch; later text chunks join it. */
 interface ChunkRun { first: HistoryRecord & { e: MessageChunk }; texts: string[] | undefined }
 type MessageChunk = Extract<SessionEvent, { kind: 'message_chunk' }>;
@@ -79,14 +82,17 @@ type MessageChunk = Extract<SessionEvent, { kind: 'message_chunk' }>;
 /**
  * The records of one session waiting for their append (HistoryStore), kept as they will be written:
  * the same state after any later `compact`, in fewer bytes. Text chunks of one message join their
- * first chunk in the batch (still a chunk: the message may have begun in an earlier batch), and a
+ * first chunk in the batch (still a chunk: the message may have begun in an earlier batch), a tool
+ * call's updates merge into its first update in the batch (its final fields, at its first place), and a
  * plan's updates that `maxPlanRevisions` later ones in the batch make obsolete are dropped. Records
  * that no later one changes are serialized as they arrive, so the batch holds text, not events.
  */
 export class PendingBatch {
-  private readonly items: (string | ChunkRun | HistoryRecord | undefined)[] = [];
+  private readonly items: (string | ChunkRun | CallRun | HistoryRecord | undefined)[] = [];
   /** Per message: the run later text chunks join. */
   private readonly runs = new Map<string, ChunkRun>();
+  /** Per tool call: the update later updates merge into (until a content chunk or a permission record). */
+  private readonly calls = new Map<string, CallRun>();
   private readonly plans: PlanRevisions;
 
   constructor(maxPlanRevisions: number) { this.plans = new PlanRevisions(maxPlanRevisions); }
@@ -94,8 +100,23 @@ export class PendingBatch {
   get size(): number { return this.items.length; }
 
   add(r: HistoryRecord): void {
-    if (!('e' in r)) { this.items.push(`${JSON.stringify(r)}\n`); return; }
+    if (!('e' in r)) {
+      // A permission request carries a snapshot of its tool call: no update moves before it.
+      if ('ask' in r || 'answer' in r) this.calls.clear();
+      this.items.push(`${JSON.stringify(r)}\n`);
+      return;
+    }
     const e = r.e;
+    if (e.kind === 'tool_call') {
+      // Patch semantics: a later update's fields replace the earlier ones' (undefined leaves them).
+      const run = this.calls.get(e.toolCallId);
+      if (run) { for (const [k, v] of Object.entries(e.fields)) if (v !== undefined) run.fields[k] = v; return; }
+      const next: CallRun = { first: r as CallRun['first'], fields: { ...e.fields } };
+      this.calls.set(e.toolCallId, next);
+      this.items.push(next);
+      return;
+    }
+    if (e.kind === 'tool_call_content_chunk') this.calls.delete(e.toolCallId); // appends to the content as it is now
     if (e.kind === 'message_chunk') {
       const key = `${e.role}\u0000${e.messageId}`;
       const run = this.runs.get(key);
@@ -116,7 +137,7 @@ export class PendingBatch {
     let text = '';
     for (const it of this.items) {
       if (it === undefined) continue;
-      text += typeof it === 'string' ? it : 'texts' in it ? runLine(it) : encoder.line(it);
+      text += typeof it === 'string' ? it : 'texts' in it ? runLine(it) : 'fields' in it ? `${JSON.stringify({ t: it.first.t, e: { ...it.first.e, fields: it.fields } })}\n` : encoder.line(it);
       if (text.length >= sliceChars) { yield text; text = ''; }
     }
     if (text) yield text;

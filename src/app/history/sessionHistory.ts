@@ -34,6 +34,8 @@ export class SessionHistory {
   private replaying = false;
   /** Characters stored per message / tool call, to stop storing what the views no longer keep. */
   private readonly stored = new Map<string, number>();
+  /** Per plan: the content of its last stored update (the plan store's own object). */
+  private readonly lastPlans = new Map<string, unknown>();
   private restored: Promise<void> = Promise.resolve();
 
   constructor(private readonly d: SessionHistoryDeps) {}
@@ -85,7 +87,14 @@ export class SessionHistory {
     const e = r.e;
     if (e.kind === 'plan_update') {
       const kept = this.d.plans.get({ agentId, sessionId: e.sessionId, planId: e.plan.planId })?.plan;
-      return kept && kept !== e.plan ? { t: r.t, e: { ...e, plan: kept } } : r;
+      if (!kept) return r;
+      // An update that changed nothing made no revision: storing it would make the stored revisions
+      // (kept by count) fewer than the store's after a reload.
+      const key = `${agentId}\u0000${e.sessionId}\u0000${e.plan.planId}`;
+      if (this.lastPlans.get(key) === kept) return undefined;
+      if (this.lastPlans.size >= 4096) this.lastPlans.clear(); // a bound on the bookkeeping itself
+      this.lastPlans.set(key, kept);
+      return kept !== e.plan ? { t: r.t, e: { ...e, plan: kept } } : r;
     }
     if (e.kind !== 'message_chunk' && e.kind !== 'tool_call_content_chunk') return r;
     const id = e.kind === 'message_chunk' ? `m\u0000${agentId}\u0000${e.sessionId}\u0000${e.role}\u0000${e.messageId}` : `t\u0000${agentId}\u0000${e.sessionId}\u0000${e.toolCallId}`;

@@ -58,4 +58,25 @@ describe('attribution across a reload (session history replay)', () => {
     const [change] = again.work.stepChanges(A, S, s0);
     assert.deepEqual([change!.first.before, change!.last.after, change!.first.written], ['old', 'new', true]);
   });
+
+  it('restores a plan with the revisions it had: updates that changed nothing are not stored', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-revisions-'));
+    const live = world(dir);
+    live.store.addStoredSession(A, S, { cwd: '/w' });
+    const feed = (e: SessionEvent, t: number): void => { live.plans.apply(A, e); live.h.record(A, S, { t, e }); };
+    feed(items('in_progress', 'pending'), 1);
+    feed(items('in_progress', 'pending'), 2); // the same plan again: no revision
+    feed(items('completed', 'in_progress'), 3);
+    feed(items('completed', 'in_progress'), 4);
+    await live.history.flush();
+    const stored = await live.h.records({ agentId: A, sessionId: S });
+    assert.deepEqual(stored!.records.map((r) => r.t), [1, 3]);
+
+    const again = world(dir);
+    again.h.restore();
+    await again.h.whenRestored();
+    const ref = { agentId: A, sessionId: S, planId: 'p' };
+    assert.deepEqual(again.plans.get(ref)!.revisions.map((r) => r.plan), live.plans.get(ref)!.revisions.map((r) => r.plan));
+    assert.equal(again.plans.get(ref)!.revisions.length, 2);
+  });
 });

@@ -108,6 +108,27 @@ describe('Session history: batches and compaction across batches', () => {
     assert.deepEqual(compact(out, 2), compact(batch, 2));
   });
 
+  it('a batch merges a tool call\'s updates into its first one, but not across a content chunk or a permission request', () => {
+    const call = (t: number, toolCallId: string, fields: Record<string, unknown>): HistoryRecord => ({ t, e: { sessionId: 's1', kind: 'tool_call', toolCallId, fields } as SessionEvent });
+    const out = compactBatch([
+      call(1, 'a', { title: 'Edit', status: 'pending', rawInput: { path: 'x' } }),
+      { t: 2, e: chunk('m1', 'Hi') },
+      call(3, 'a', { status: 'in_progress', content: [{ type: 'content', content: { type: 'text', text: 'one' } }] }),
+      call(4, 'a', { status: 'completed', title: undefined, content: [{ type: 'content', content: { type: 'text', text: 'two' } }] }),
+      { t: 5, e: { sessionId: 's1', kind: 'tool_call_content_chunk', toolCallId: 'a', content: { type: 'content', content: { type: 'text', text: '+' } } } as SessionEvent },
+      call(6, 'a', { status: 'failed' }),
+      { t: 7, ask: { id: 'p1', request: { sessionId: 's1', toolCall: { toolCallId: 'a', fields: {} }, options: [] } as never, flags: [] } },
+      call(8, 'a', { status: 'completed' }),
+    ], 200);
+    const calls = out.filter((r) => 'e' in r && r.e.kind === 'tool_call').map((r) => ('e' in r && r.e.kind === 'tool_call' ? [r.t, r.e.fields] : null));
+    assert.deepEqual(calls, [
+      [1, { title: 'Edit', status: 'completed', rawInput: { path: 'x' }, content: [{ type: 'content', content: { type: 'text', text: 'two' } }] }],
+      [6, { status: 'failed' }], // after the content chunk: the chunk appended to "two", then this
+      [8, { status: 'completed' }], // after the permission request's snapshot
+    ]);
+    assert.deepEqual(out.map((r) => r.t), [1, 2, 5, 6, 7, 8]);
+  });
+
   it('chunks that continue a message stored whole earlier are merged into it, never replace it', () => {
     // A log compacted at its cap in the middle of a message, then the rest of the message appended.
     const first = compact([{ t: 1, e: chunk('m1', 'Hel') }], 200);

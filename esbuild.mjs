@@ -78,6 +78,8 @@ const lazyModules = [
   { loader: path.join('app', 'sessionActions.ts'), spec: './signIn', entry: 'src/app/signIn.ts', out: 'sign-in.js' },
   // The session history's reader (parse, resolve, compact), the first time a stored session is read (src/app/history/historyStore.ts).
   { loader: path.join('history', 'historyStore.ts'), spec: './logReader', entry: 'src/app/history/logReader.ts', out: 'history-reader.js' },
+  // The scanner of Markdown plan outlines, the first time a Markdown plan is read (src/state/markdownOutline.ts).
+  { loader: path.join('state', 'markdownOutline.ts'), spec: './markdownParser', entry: 'src/state/markdownParser.ts', out: 'markdown-outline.js' },
   // Review, Show Work and Revert of a plan step, the first time one runs (src/ui/workCommands.ts).
   { loader: path.join('ui', 'workCommands.ts'), spec: './workActions', entry: 'src/ui/workActions.ts', out: 'work-actions.js' },
 ];

@@ -48,9 +48,20 @@ function binaryEntry(id: string, name: string, version: string, archive: string,
 /** Opens the notification list and waits for a notification matching `text`; returns its text. */
 async function toastWith(text: string | RegExp, ms = 15000): Promise<string> {
   const match = (t: string): boolean => (typeof text === 'string' ? t.includes(text) : text.test(t));
-  await vscode.commands.executeCommand('notifications.showList');
-  const texts = await waitForUi(NOTES, (t) => t.some(match), ms);
-  return texts.find(match)!;
+  const end = Date.now() + ms;
+  // The list is opened again every 5 s while the notification is not in it (one CI run, on a loaded
+  // machine, did not find a progress notification within 15 s; why is not known, and reopening the
+  // list costs nothing).
+  for (;;) {
+    await vscode.commands.executeCommand('notifications.showList');
+    const left = end - Date.now();
+    const texts = await waitForUi(NOTES, (t) => t.some(match), Math.min(5000, Math.max(left, 0))).catch((err: unknown) => {
+      if (Date.now() >= end) throw err;
+      return undefined;
+    });
+    if (texts) return texts.find(match)!;
+    await vscode.commands.executeCommand('notifications.hideList');
+  }
 }
 
 async function clearNotes(): Promise<void> {

@@ -10,7 +10,6 @@ import { V1_MODE_CONFIG_ID } from '../domain';
 import { encodeContentBlock } from '../common/content';
 import { stamp } from '../common/updates';
 import { decodeElicitation, decodeElicitationComplete, encodeElicitationResponse } from '../common/elicitation';
-import type { ElicitationRequest, ElicitationResponse } from '../elicitation';
 import { parseOrThrow } from '../common/zod';
 import { decodeEnvelope, encodeOutcome, plainCall } from '../common/calls';
 import { listSessionsCall } from '../common/session';
@@ -227,15 +226,8 @@ class V1Adapter implements VersionAdapter {
     return encodeOutcome(outcome);
   }
 
-  decodeElicitation(params: unknown): ElicitationRequest {
-    return decodeElicitation(params);
-  }
-
-  decodeElicitationComplete(params: unknown): string | undefined {
-    return decodeElicitationComplete(params);
-  }
-
-  encodeElicitationResponse(response: ElicitationResponse): JsonObject {
-    return encodeElicitationResponse(response);
-  }
+  // Elicitation has one shape in v1 and v2 (src/protocol/common/elicitation.ts).
+  readonly decodeElicitation = decodeElicitation;
+  readonly decodeElicitationComplete = decodeElicitationComplete;
+  readonly encodeElicitationResponse = encodeElicitationResponse;
 }

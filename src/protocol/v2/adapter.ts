@@ -10,7 +10,6 @@ import { listSessionsCall } from '../common/session';
 import { encodeContentBlock } from '../common/content';
 import { stamp } from '../common/updates';
 import { decodeElicitation, decodeElicitationComplete, encodeElicitationResponse } from '../common/elicitation';
-import type { ElicitationRequest, ElicitationResponse } from '../elicitation';
 import { parseOrThrow } from '../common/zod';
 import { fastUpdate } from './fastPath';
 import { V2_METHODS as M } from './methods';
@@ -154,15 +153,8 @@ class V2Adapter implements VersionAdapter {
     return encodeOutcome(outcome);
   }
 
-  decodeElicitation(params: unknown): ElicitationRequest {
-    return decodeElicitation(params);
-  }
-
-  decodeElicitationComplete(params: unknown): string | undefined {
-    return decodeElicitationComplete(params);
-  }
-
-  encodeElicitationResponse(response: ElicitationResponse): JsonObject {
-    return encodeElicitationResponse(response);
-  }
+  // Elicitation has one shape in v1 and v2 (src/protocol/common/elicitation.ts).
+  readonly decodeElicitation = decodeElicitation;
+  readonly decodeElicitationComplete = decodeElicitationComplete;
+  readonly encodeElicitationResponse = encodeElicitationResponse;
 }

@@ -117,8 +117,12 @@ try {
   // Restore: every stored session replayed (the extension logs it), then the tree's last change.
   const restoredLine = await until('the restore line', () => logLines(profile.base).find((l) => /history: \d+ stored session\(s\) restored in/.test(l.text)));
   const activatedAt = logLines(profile.base).filter((l) => /activated in/.test(l.text))[before]?.t;
-  await page.waitForTimeout(1500); // the tree's last refresh after the last replay (a refresh is at most 220 ms late)
-  const changes = await page.evaluate(() => window.__treeChanges);
+  // Then until the tree has not changed for 1 s (a refresh is at most 220 ms late): its last change.
+  const changes = await until('the tree at rest', async () => {
+    const c = await page.evaluate(() => window.__treeChanges);
+    const last = c.at(-1)?.t ?? 0;
+    return Date.now() - last >= 1000 ? c : undefined;
+  });
   const treeDoneMs = activatedAt && changes.length ? changes.at(-1).t - activatedAt : null;
   const restoreMs = Number(/restored in (\d+) ms/.exec(restoredLine.text)?.[1]);
 

@@ -16,7 +16,7 @@
 //   6. Adversarial Markdown: parse time of 1 MiB inputs built to hurt the outline scanner.
 // Method and latest figures: docs/PERFORMANCE.md.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -252,6 +252,12 @@ const HISTORY_ACTIVATION_FILE = path.join(OUT, 'activation-history.json');
 let historyActivation = null;
 if (existsSync(HISTORY_ACTIVATION_FILE)) {
   try { historyActivation = JSON.parse(readFileSync(HISTORY_ACTIVATION_FILE, 'utf8')); } catch { historyActivation = null; }
+  // Measured on an older build than the one in dist/: not judged (run bench/activation-history.mjs again).
+  const built = path.join(ROOT, 'dist', 'extension.js');
+  if (historyActivation && existsSync(built) && Date.parse(historyActivation.at) < statSync(built).mtimeMs) {
+    log(`   ${path.relative(ROOT, HISTORY_ACTIVATION_FILE)} was measured on an older build (${historyActivation.at}): not judged`);
+    historyActivation = null;
+  }
 }
 const historyActivationMs = typeof historyActivation?.activationMs === 'number' ? historyActivation.activationMs : null;
 const HISTORY_SHAPE = historyActivation ? `${fmt(historyActivation.sessions)} stored sessions / ${fmt(historyActivation.items)} items` : '50 stored sessions / 20,000 items';

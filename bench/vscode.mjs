@@ -128,11 +128,13 @@ if (!process.env.ACP_BENCH_SKIP_DAYLONG) {
 }
 
 const GOALS = { steadyP95Ms: 50, burstLastMs: 100, heapChangePct: 10, lagP99Ms: 20 };
+// A p95 counts only the updates that were shown: a steady goal holds only when all of them were.
+const steady = (s) => s.p95 <= GOALS.steadyP95Ms && s.shown === s.of;
 const goal = (name, ok, shown) => console.log(`   ${ok ? '[met]   ' : '[MISSED]'} ${name}: ${shown}`);
 console.log('goals (issue 17: 2 and 3)');
 if (results.planSteady) {
-  goal(`plan row p95 ≤ ${GOALS.steadyP95Ms} ms at ${STEADY.rate}/s`, results.planSteady.p95 <= GOALS.steadyP95Ms, `${fmt(results.planSteady.p95)} ms (shown ${results.planSteady.shown}/${results.planSteady.of})`);
-  goal(`message text p95 ≤ ${GOALS.steadyP95Ms} ms at ${STEADY.rate}/s`, results.chunkSteady.p95 <= GOALS.steadyP95Ms, `${fmt(results.chunkSteady.p95)} ms`);
+  goal(`plan row p95 ≤ ${GOALS.steadyP95Ms} ms at ${STEADY.rate}/s`, steady(results.planSteady), `${fmt(results.planSteady.p95)} ms (shown ${results.planSteady.shown}/${results.planSteady.of})`);
+  goal(`message text p95 ≤ ${GOALS.steadyP95Ms} ms at ${STEADY.rate}/s`, steady(results.chunkSteady), `${fmt(results.chunkSteady.p95)} ms (shown ${results.chunkSteady.shown}/${results.chunkSteady.of})`);
   goal(`plan row final state ≤ ${GOALS.burstLastMs} ms after a burst`, results.planBurst.last <= GOALS.burstLastMs, `${fmt(results.planBurst.last)} ms`);
   goal(`message text final state ≤ ${GOALS.burstLastMs} ms after a burst`, results.chunkBurst.last <= GOALS.burstLastMs, `${fmt(results.chunkBurst.last)} ms`);
 }
@@ -140,7 +142,7 @@ if (results.dayLong) {
   const d = results.dayLong;
   goal(`heap after GC flat between the half and the end (±${GOALS.heapChangePct} %)`, Math.abs(d.heapChange) <= GOALS.heapChangePct, `${d.heapChange} %`);
   goal(`event-loop delay p99 ≤ ${GOALS.lagP99Ms} ms`, d.lagP99Ms <= GOALS.lagP99Ms, `${d.lagP99Ms} ms`);
-  goal('history on disk bounded by retention (acp.history.maxMegabytes 500, 64 MB per session)', d.diskMiB <= 64, `${d.diskMiB} MiB`);
+  goal('history on disk bounded by retention (acp.history.maxMegabytes 500, 64 MB per session)', d.diskMiB > 0 && d.diskMiB <= 64, `${d.diskMiB} MiB`);
 }
 console.log(`VSCODE_BENCH ${JSON.stringify(results)}`);
 process.exit(rc);

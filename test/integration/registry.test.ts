@@ -11,6 +11,7 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import { api, waitFor, type TestApi } from './support/ext';
 import { prompt, turnEnd, withSetting, type SessionRef } from './support/demo';
+import { clearNotes, NOTES, toastWith } from './support/notifications';
 import { hasUiHook, screenshot, uiClick, waitForUi } from './ui';
 import { tarGz, type TarItem } from '../unit/registry/support/archives';
 import { TestServer } from '../unit/registry/support/server';
@@ -19,8 +20,6 @@ import { platformKey } from '../../src/registry/platform';
 const QUICK_ROWS = '.quick-input-widget .monaco-list-row';
 /** The quick input while shown (a hidden one stays in the DOM with display: none). */
 const SHOWN_PICK = '.quick-input-widget:not([style*="display: none"])';
-// Notifications are read from the notification list, where every toast also lands.
-const NOTES = '.notifications-list-container .notification-list-item';
 const NAME = 'Scripted Registry Agent';
 const ID = 'registry:scripted-agent';
 const here = platformKey()!;
@@ -43,30 +42,6 @@ function binaryEntry(id: string, name: string, version: string, archive: string,
     id, name, version, description: `${name} for the registry test`, license: 'MIT', icon: './icons/agent.svg',
     distribution: { binary: { [platform]: { archive, cmd: './bin/agent', env: { ELECTRON_RUN_AS_NODE: '1', ACP_TEST_NODE: process.execPath }, ...extra } } },
   };
-}
-
-/** Opens the notification list and waits for a notification matching `text`; returns its text. */
-async function toastWith(text: string | RegExp, ms = 15000): Promise<string> {
-  const match = (t: string): boolean => (typeof text === 'string' ? t.includes(text) : text.test(t));
-  const end = Date.now() + ms;
-  // The list is opened again every 5 s while the notification is not in it (one CI run, on a loaded
-  // machine, did not find a progress notification within 15 s; why is not known, and reopening the
-  // list costs nothing).
-  for (;;) {
-    await vscode.commands.executeCommand('notifications.showList');
-    const left = end - Date.now();
-    const texts = await waitForUi(NOTES, (t) => t.some(match), Math.min(5000, Math.max(left, 0))).catch((err: unknown) => {
-      if (Date.now() >= end) throw err;
-      return undefined;
-    });
-    if (texts) return texts.find(match)!;
-    await vscode.commands.executeCommand('notifications.hideList');
-  }
-}
-
-async function clearNotes(): Promise<void> {
-  await vscode.commands.executeCommand('notifications.clearAll');
-  await vscode.commands.executeCommand('notifications.hideList');
 }
 
 /** Waits for the confirmation (a quick pick titled `title`), returns its rows, and picks the row starting with `button`. */

@@ -80,6 +80,16 @@ export function checkEnv(env: readonly { name: string; value: string }[] | undef
   return out;
 }
 
+/** Extra arguments an agent asks a command to run with (a terminal sign-in method): at most 64, 4,096 characters each, no NUL. */
+export function checkArgs(args: readonly string[] | undefined): string[] {
+  if (!args) return [];
+  if (args.length > 64) throw new EnvRefusedError(`Refused to run the command: ${args.length} arguments were given (at most 64).`);
+  for (const a of args) {
+    if (typeof a !== 'string' || a.length > 4096 || a.includes('\0')) throw new EnvRefusedError(`Refused to run the command: the argument "${shown(String(a))}" is too long or holds NUL.`);
+  }
+  return [...args];
+}
+
 function shown(s: string): string {
   return printable(s.length > 80 ? `${s.slice(0, 80)}…` : s);
 }

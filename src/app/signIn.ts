@@ -10,6 +10,7 @@ import * as vscode from 'vscode';
 import type { AgentManager } from '../agents/agentManager';
 import type { AgentSupervisor } from '../agents/supervisor';
 import type { Logs } from '../agents/logs';
+import { checkArgs, checkEnv } from '../agents/terminalEnv';
 import type { AuthMethod } from '../protocol/domain';
 import { Disposable, DisposableStore } from '../common/lifecycle';
 
@@ -86,8 +87,21 @@ export class SignIn extends Disposable {
   private async runTerminal(sup: AgentSupervisor, m: AuthMethod): Promise<boolean> {
     this.agents.assertTrusted();
     const def = sup.def;
-    const extra = Object.fromEntries((m.env ?? []).map((e) => [e.name, e.value]));
-    const args = [...def.args, ...(m.args ?? [])];
+    // The method's variables and arguments come from the agent: the same checks as a terminal it
+    // asks for (no NODE_OPTIONS, LD_*, PATH…, bounded), so a click on "Log in" runs the configured
+    // command and nothing the agent slipped in.
+    let extra: Record<string, string>;
+    let extraArgs: string[];
+    try {
+      extra = checkEnv(m.env);
+      extraArgs = checkArgs(m.args);
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      this.logs.main.warn(`${def.name}: terminal sign-in "${m.name}" refused: ${message}`);
+      void vscode.window.showErrorMessage(`${def.name}'s sign-in method "${m.name}" was not run. ${message} Sign in with the agent's own tools outside VS Code, then restart the agent.`);
+      return false;
+    }
+    const args = [...def.args, ...extraArgs];
     this.logs.main.info(`${def.name}: terminal sign-in "${m.name}": ${path.basename(def.command)} with ${m.args?.length ?? 0} extra argument(s)${m.env?.length ? `, variables ${m.env.map((e) => e.name).join(', ')}` : ''}`);
     const scope = new DisposableStore();
     this.scopes.add(scope);

@@ -159,9 +159,13 @@ export class SessionTranscript {
     return true;
   }
 
-  /** Shows an elicitation (its fields are already bounded by the decoder). */
+  /**
+   * Shows an elicitation. Its form fields are bounded by the decoder; the raw request of an unknown
+   * or unusable one (rejected perhaps for its size) is kept only within the raw limit.
+   */
   addElicitation(item: Omit<ElicitationItem, 'kind' | 'itemId'>): string {
-    const full: ElicitationItem = { kind: 'elicitation', itemId: elicitationItemId(item.requestId), ...item };
+    const raw = keepRaw(item.raw, this.limits.maxRawChars).value ?? null;
+    const full: ElicitationItem = { kind: 'elicitation', itemId: elicitationItemId(item.requestId), ...item, raw };
     if (this.item(full.itemId)) throw new Error(`elicitation ${item.requestId} already exists`);
     this.addItem(full, approxSize(full, this.limits.maxMessageChars));
     return full.itemId;

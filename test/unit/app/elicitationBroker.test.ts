@@ -102,6 +102,11 @@ describe('ElicitationBroker', () => {
     assert.match(card().note ?? '', /only http and https/);
     assert.deepEqual(await broker.request('agent', 'Agent', decodeElicitation({ sessionId: 's1', mode: 'voice', message: 'Say it' }), token()), { action: 'cancel' });
     assert.equal(card().state, 'cancelled');
+    assert.ok(card().raw, 'a small unknown request is kept raw');
+    // A request refused for its size is not kept whole in the transcript either.
+    const huge = { type: 'object', properties: { f: { type: 'string', description: 'x'.repeat(2 * 1024 * 1024) } } };
+    assert.deepEqual(await broker.request('agent', 'Agent', decodeElicitation({ sessionId: 's1', mode: 'form', message: 'm', requestedSchema: huge }), token()), { action: 'cancel' });
+    assert.equal(card().raw, null);
     assert.deepEqual(opened, []);
   });
 });

@@ -20,11 +20,17 @@ export class SessionGate {
   private dropped = 0;
   private readonly named = new Set<string>();
   private children = 0;
+  /** Sessions taken from this agent (closed, or a resume that failed): never re-admitted as a child. */
+  private readonly forgotten = new Set<string>();
 
   constructor(private readonly warn: (message: string) => void) {}
 
-  allow(sessionId: string): void { this.known.add(sessionId); }
-  forget(sessionId: string): void { this.known.delete(sessionId); }
+  allow(sessionId: string): void { this.known.add(sessionId); this.forgotten.delete(sessionId); }
+  forget(sessionId: string): void {
+    this.known.delete(sessionId);
+    if (this.forgotten.size >= MAX_CHILDREN) this.forgotten.clear(); // a bound on the bookkeeping itself
+    this.forgotten.add(sessionId);
+  }
   has(sessionId: string): boolean { return this.known.has(sessionId); }
 
   /** A `session/new` starts: updates for a not-yet-known session are held until it answers. */
@@ -89,7 +95,7 @@ export class SessionGate {
 
   /** A known session announced a child: admitted from now on (within the bound). */
   private adopt(childSessionId: string): boolean {
-    if (this.children >= MAX_CHILDREN) {
+    if (this.children >= MAX_CHILDREN || this.forgotten.has(childSessionId)) {
       this.drop(childSessionId);
       return false;
     }

@@ -17,6 +17,20 @@ describe('SessionGate (updates only for sessions the agent opened here)', () => 
     assert.match(warnings[0]!, /never opened or resumed here/);
   });
 
+  it('admits a child a known session announces, but never one taken from the agent (closed, failed resume)', () => {
+    const gate = new SessionGate(() => undefined);
+    const child = (id: string): SessionEvent => ({ sessionId: 'parent', kind: 'subagent', childSessionId: id });
+    gate.allow('parent');
+    gate.allow('closed');
+    gate.forget('closed');
+    assert.equal(gate.admit(child('kid')), true);
+    assert.equal(gate.admit(chunk('kid')), true);
+    assert.equal(gate.admit(child('closed')), false, 'a closed session does not come back as a child');
+    assert.equal(gate.admit(chunk('closed')), false);
+    gate.allow('closed'); // the user resumes it
+    assert.equal(gate.admit(chunk('closed')), true);
+  });
+
   it('100,000 invented session ids: all dropped, the log stays short', () => {
     const warnings: string[] = [];
     const gate = new SessionGate((m) => warnings.push(m));

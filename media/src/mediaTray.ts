@@ -42,7 +42,13 @@ export class MediaTray {
         // refusals above stay shown when it arrives.
         this.reading++;
         void read(f).then(
-          (data) => { this.reading--; this.items.push({ name, mimeType: f.type.toLowerCase(), data }); this.render(); },
+          (data) => {
+            this.reading--;
+            // The tray may have filled meanwhile (the picker's files): a prompt never carries more than the limit.
+            if (this.items.length < MAX_MEDIA_PER_PROMPT) this.items.push({ name, mimeType: f.type.toLowerCase(), data });
+            else this.problems.push(`${name} was not attached: ${MAX_MEDIA_PER_PROMPT} files at most go with one prompt.`);
+            this.render();
+          },
           () => { this.reading--; this.problems.push(`${name} could not be read.`); this.render(); },
         );
       }
@@ -53,8 +59,10 @@ export class MediaTray {
 
   /** Attachments read by the extension (the picker), and what it refused. */
   add(items: readonly MediaAttachment[], problems: readonly string[]): void {
-    this.items.push(...items.slice(0, Math.max(0, MAX_MEDIA_PER_PROMPT - this.items.length)));
-    this.problems = [...problems];
+    // Files still being read count against the limit too.
+    const room = Math.max(0, MAX_MEDIA_PER_PROMPT - this.items.length - this.reading);
+    this.items.push(...items.slice(0, room));
+    this.problems = [...problems, ...items.slice(room).map((m) => `${m.name} was not attached: ${MAX_MEDIA_PER_PROMPT} files at most go with one prompt.`)];
     this.render();
   }
 

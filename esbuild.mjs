@@ -71,6 +71,7 @@ const lazyModules = [
   { loader: path.join('ui', 'lazyCommands.ts'), spec: './historyCommands', entry: 'src/ui/historyCommands.ts', out: 'history-commands.js' },
   // The Plans tree's rows of an intent plan, the first time one is shown (src/ui/planTypes/intent.ts).
   { loader: path.join('planTypes', 'intent.ts'), spec: '../tree/intentItems', entry: 'src/ui/tree/intentItems.ts', out: 'intent-tree.js' },
+  // The recording commands, when one first runs (src/ui/lazyCommands.ts).
   { loader: path.join('ui', 'lazyCommands.ts'), spec: '../recording/recordingCommands', entry: 'src/recording/recordingCommands.ts', out: 'recording-commands.js' },
   // The checks of an elicitation form's answers, the first time one is checked (src/state/elicitationChecks.ts).
   { loader: path.join('state', 'elicitationChecks.ts'), spec: './elicitationValues', entry: 'src/state/elicitationValues.ts', out: 'elicitation-checks.js' },
@@ -93,7 +94,6 @@ const lazy = {
   },
 };
 
-/** The same for the actions on a plan step's work: src/ui/workCommands.ts's `require('./workActions')`. */
 const targets = [
   // The extension: everything but `vscode` is bundled (the .vsix ships no node_modules).
   { ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], plugins: [...common.plugins, lazy] },

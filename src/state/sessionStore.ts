@@ -77,6 +77,11 @@ export function parseSessionKey(key: string): SessionKey | undefined {
   return i < 0 ? undefined : { agentId: key.slice(0, i), sessionId: key.slice(i + 1) };
 }
 
+/** An argument that names a session (a command's `{agentId, sessionId}`). */
+export function isSessionKey(x: unknown): x is SessionKey {
+  return !!x && typeof (x as SessionKey).agentId === 'string' && typeof (x as SessionKey).sessionId === 'string';
+}
+
 export type StoreChange =
   | { scope: 'agent'; kind: 'added' | 'updated' | 'removed'; agentId: string }
   | { scope: 'session'; kind: 'added' | 'updated' | 'removed'; agentId: string; sessionId: string }

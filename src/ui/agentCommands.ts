@@ -7,7 +7,7 @@ import { UntrustedWorkspaceError } from '../agents/agentManager';
 import type { AgentSupervisor } from '../agents/supervisor';
 import type { PermissionBroker } from '../app/permissionBroker';
 import type { SessionActions } from '../app/sessionActions';
-import type { SessionKey, SessionStore } from '../state/sessionStore';
+import { isSessionKey, type SessionKey, type SessionStore } from '../state/sessionStore';
 import type { Logs } from '../agents/logs';
 import { pickListedSession } from './sessionListPick';
 
@@ -17,10 +17,6 @@ export interface AgentCommandDeps {
   store: SessionStore;
   broker: PermissionBroker;
   logs: Logs;
-}
-
-function isSessionRef(x: unknown): x is SessionKey {
-  return !!x && typeof (x as SessionKey).agentId === 'string' && typeof (x as SessionKey).sessionId === 'string';
 }
 
 export function registerAgentCommands(deps: AgentCommandDeps): vscode.Disposable {
@@ -52,7 +48,7 @@ export function registerAgentCommands(deps: AgentCommandDeps): vscode.Disposable
   };
 
   /** The session a command acts on: its argument, else the active session. */
-  const sessionOf = (arg: unknown): SessionKey | undefined => (isSessionRef(arg) ? arg : store.activeSession);
+  const sessionOf = (arg: unknown): SessionKey | undefined => (isSessionKey(arg) ? arg : store.activeSession);
 
   const commands: Record<string, (...args: unknown[]) => unknown> = {
     'acp.startAgent': async (arg) => {
@@ -128,7 +124,7 @@ export function registerAgentCommands(deps: AgentCommandDeps): vscode.Disposable
     'acp.resumeSession': async (arg, sessionArg?: unknown) => {
       try {
         // A session row (a stored session of a stopped agent too): start its agent and resume it.
-        if (isSessionRef(arg)) return await actions.resume(arg.agentId, arg.sessionId);
+        if (isSessionKey(arg)) return await actions.resume(arg.agentId, arg.sessionId);
         if (typeof arg === 'string' && typeof sessionArg === 'string') return await actions.resume(arg, sessionArg);
         // From the palette with a stored (not running) session shown: resume that one.
         const shown = store.activeSession;

@@ -5,13 +5,9 @@ import * as vscode from 'vscode';
 import type { BackgroundActions } from '../app/backgroundActions';
 import type { Logs } from '../agents/logs';
 import type { BackgroundWork } from '../protocol/domain';
-import type { SessionKey } from '../state/sessionStore';
+import { isSessionKey } from '../state/sessionStore';
 
 export const BACKGROUND_COMMANDS = { cancelSubagent: 'acp.cancelSubagent', cancelBackgroundWork: 'acp.cancelBackgroundWork' } as const;
-
-function isRef(x: unknown): x is SessionKey {
-  return !!x && typeof (x as SessionKey).agentId === 'string' && typeof (x as SessionKey).sessionId === 'string';
-}
 
 export function registerBackgroundCommands(actions: BackgroundActions, logs: Logs): vscode.Disposable {
   const fail = (err: unknown): false => {
@@ -22,12 +18,12 @@ export function registerBackgroundCommands(actions: BackgroundActions, logs: Log
   };
   return vscode.Disposable.from(
     vscode.commands.registerCommand(BACKGROUND_COMMANDS.cancelSubagent, (arg: unknown) => {
-      if (!isRef(arg)) return fail(new Error('Cancel Subagent works on a subagent row of the Plans view.'));
+      if (!isSessionKey(arg)) return fail(new Error('Cancel Subagent works on a subagent row of the Plans view.'));
       try { actions.cancelSubagent(arg); return true; } catch (err) { return fail(err); }
     }),
     vscode.commands.registerCommand(BACKGROUND_COMMANDS.cancelBackgroundWork, async (arg: unknown) => {
       const item = (arg as { item?: BackgroundWork } | undefined)?.item;
-      if (!isRef(arg) || !item) return fail(new Error('Cancel Background Work works on a background row of the Plans view.'));
+      if (!isSessionKey(arg) || !item) return fail(new Error('Cancel Background Work works on a background row of the Plans view.'));
       try { await actions.cancelWork(arg, item); return true; } catch (err) { return fail(err); }
     }),
   );

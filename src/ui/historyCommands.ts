@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { SessionHistory } from '../app/history/sessionHistory';
 import type { HistoryRecord } from '../app/history/records';
 import { asRecord } from '../app/history/logReader';
-import type { SessionKey, SessionStore } from '../state/sessionStore';
+import { isSessionKey, type SessionKey, type SessionStore } from '../state/sessionStore';
 
 export const BUNDLE_FORMAT = 'acp-plans/session';
 /** The largest bundle imported (the history keeps at most this much of one session too). */
@@ -14,17 +14,13 @@ const MAX_BUNDLE_BYTES = 64 * 1024 * 1024;
 
 interface Bundle { format: string; version: 1; agentId: string; agentName: string; sessionId: string; title?: string; cwd?: string; exportedAt: string; records: HistoryRecord[] }
 
-function isSessionRef(x: unknown): x is SessionKey {
-  return !!x && typeof (x as SessionKey).agentId === 'string' && typeof (x as SessionKey).sessionId === 'string';
-}
-
 /** The handlers of HISTORY_COMMANDS (registered by lazyCommands.ts, this file loaded on first use). */
 export function historyCommands(history: SessionHistory | undefined, store: SessionStore): Record<string, (...args: unknown[]) => unknown> {
   const unavailable = (): false => {
     void vscode.window.showInformationMessage('Session history is off: open a folder, and turn on the acp.history.enabled setting.');
     return false;
   };
-  const target = (arg: unknown): SessionKey | undefined => (isSessionRef(arg) ? arg : store.activeSession);
+  const target = (arg: unknown): SessionKey | undefined => (isSessionKey(arg) ? arg : store.activeSession);
   const name = (k: SessionKey): string => store.session(k.agentId, k.sessionId)?.title ?? `session ${k.sessionId}`;
 
   const commands: Record<string, (...args: unknown[]) => unknown> = {

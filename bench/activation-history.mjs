@@ -100,7 +100,7 @@ try {
     let last = '';
     const sample = () => {
       const text = [...document.querySelectorAll('.part.sidebar .monaco-list-row')].map((r) => r.textContent).join('\n');
-      if (text !== last) { last = text; changes.push({ t: performance.timeOrigin + performance.now(), rows: text ? text.split('\n').length : 0 }); }
+      if (text !== last) { last = text; changes.push({ t: performance.timeOrigin + performance.now(), rows: text ? text.split('\n').length : 0, text }); }
       requestAnimationFrame(sample);
     };
     requestAnimationFrame(sample);
@@ -112,7 +112,7 @@ try {
   const ms = await until('the activation line', () => activationLines(profile.base)[before]);
   const rows = await until('the stored sessions in the tree', async () => {
     const r = await page.locator('.part.sidebar .monaco-list-row').allInnerTexts();
-    return r.some((x) => x.includes('Stored session')) ? r : undefined;
+    return r.some((x) => x.includes('Long session')) ? r : undefined;
   });
   // Restore: every stored session replayed (the extension logs it), then the tree's last change.
   const restoredLine = await until('the restore line', () => logLines(profile.base).find((l) => /history: \d+ stored session\(s\) restored in/.test(l.text)));
@@ -168,6 +168,7 @@ try {
   console.log(`without history (first start): activated in ${emptyMs} ms`);
   console.log(`activated in ${ms} ms with ${history.sessions} stored sessions / ${history.items} items; tree rows shown: ${rows.length}`);
   console.log(`tree changes after activation (ms): ${changes.map((c) => (c.t - activatedAt).toFixed(0)).join(", ")}`);
+  if (process.argv.includes('--rows')) for (const c of changes) console.log(`tree at ${(c.t - activatedAt).toFixed(0)} ms:\n  ${c.text.split('\n').join('\n  ')}`);
   console.log(`restore: every stored session replayed ${restoreMs} ms after activation began; the Plans tree's last change ${treeDoneMs?.toFixed(1)} ms after activation ended (${changes.length} changes)`);
   console.log(JSON.stringify(result));
   rc = 0;

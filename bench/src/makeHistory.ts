@@ -8,6 +8,8 @@
 //   node make-history.js <history dir> <stream.ndjson> [sessions=50] [items=20000] [long=0]
 import { readFileSync } from 'node:fs';
 import { HistoryStore } from '../../src/app/history/historyStore';
+import { description } from '../../src/app/history/sessionHistory';
+import { SessionStore } from '../../src/state/sessionStore';
 import { createAdapter } from '../../src/protocol/adapter';
 import type { SessionEvent } from '../../src/protocol/domain';
 import { HISTORY_DEFAULTS } from './persist';
@@ -33,11 +35,18 @@ async function main(): Promise<void> {
     const agentId = `agent-${s % 3}`;
     const sessionId = `stored-session-${s + 1}`;
     history.describe({ agentId, agentName: `Stored agent ${(s % 3) + 1}`, sessionId, title: `Stored session ${s + 1}`, cwd: '/work/project' });
+    const store = new SessionStore();
+    store.addStoredSession(agentId, sessionId, { title: `Stored session ${s + 1}`, cwd: '/work/project' });
     for (let i = 0; i < per && written < items; i++, written++) {
       const params = (JSON.parse(lines[written]!) as { params: { sessionId: string } }).params;
       params.sessionId = sessionId;
-      for (const e of adapter.decodeUpdate(params)) history.append(agentId, sessionId, { t: t0 + written * 100, e });
+      for (const e of adapter.decodeUpdate(params)) {
+        history.append(agentId, sessionId, { t: t0 + written * 100, e });
+        store.applyEvent(agentId, e);
+      }
     }
+    // The index as the extension keeps it: described again at every change of the session.
+    history.describe(description(agentId, sessionId, `Stored agent ${(s % 3) + 1}`, store.session(agentId, sessionId)));
     await history.flush();
   }
   if (long > 0) {
@@ -50,6 +59,8 @@ async function main(): Promise<void> {
     }
     await history.flush();
   }
+  // The session that was active when the editor closed: shown unfolded, with its plans and work.
+  history.setActive({ agentId: 'agent-0', sessionId: 'stored-session-1' });
   await history.flush();
   report({ sessions: history.sessions().length, items: written, bytes: history.sessions().reduce((n, x) => n + x.bytes, 0), warnings });
 }

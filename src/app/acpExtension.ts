@@ -104,8 +104,9 @@ export class AcpExtension extends Disposable {
       wireTap: (agentId) => this.recordings.tap(agentId),
     }));
     this.actions = this._register(new SessionActions(this.agents, this.store, this.broker, this.logs));
+    this.history = this.createHistory(context);
     this.plansUi = this._register(createPlansUi(this.store, this.plans, {
-      intent: this.intent, agentMarks: this.recordings, foldDoneStepsAfter: () => this.config.foldDoneStepsAfter(), transcript: this.transcript,
+      ...(this.history ? { restoring: this.history } : {}), intent: this.intent, agentMarks: this.recordings, foldDoneStepsAfter: () => this.config.foldDoneStepsAfter(), transcript: this.transcript,
       work: this.work, timeline: (ref) => this.workCommands.showTimeline(ref),
     }));
     this.conversation = this._register(new Conversation({
@@ -128,7 +129,6 @@ export class AcpExtension extends Disposable {
       if (c.kind !== 'cleared') return;
       if (c.sessionId === undefined) this.work.clearAgent(c.agentId); else this.work.clearSession(c.agentId, c.sessionId);
     }));
-    this.history = this.createHistory(context);
     this.wireAgents(terminals);
     this.wirePermissions();
     this.wireConversation();
@@ -186,13 +186,13 @@ export class AcpExtension extends Disposable {
       warn: (m) => this.logs.main.warn(`[history] ${m}`),
     });
     this._register(toDisposable(() => store.flushSync()));
-    const history = new SessionHistory({
+    const history = this._register(new SessionHistory({
       history: store, store: this.store, plans: this.plans, transcript: this.transcript,
       agentName: (agentId) => this.agents.get(agentId)?.def.name ?? this.store.agent(agentId)?.name ?? agentId,
       setReplayTime: (t) => { this.replayTime = t; },
       work: this.work,
       ignored: (agentId) => agentId.startsWith(REPLAY_AGENT_PREFIX),
-    });
+    }));
     this._register(this.store.onDidChange((c) => {
       if (c.scope === 'session' && c.kind !== 'removed') history.describe(c);
       if (c.scope === 'active') store.setActive(c.current);

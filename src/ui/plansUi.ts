@@ -12,7 +12,7 @@ import { PlansStatusBar } from './statusBar';
 import { FilePlanSync } from './tree/filePlans';
 import { MarkdownPlanFiles } from './markdownPlanFiles';
 import type { PlanTreeNode } from './tree/nodes';
-import { PlansTreeProvider, VIEW_REFRESH_MS } from './tree/plansTreeProvider';
+import { PlansTreeProvider, VIEW_REFRESH_MS, type RestoringSessions } from './tree/plansTreeProvider';
 import type { AgentMarks } from './tree/treeItems';
 import type { BackgroundNameSource } from './tree/subagentItems';
 
@@ -44,6 +44,8 @@ export interface PlansUiOptions {
   transcript?: BackgroundNameSource;
   /** The work attributed to plan steps (rows under each step, "Unplanned"). */
   work?: WorkStore;
+  /** Stored sessions still being restored (their rows wait for it). */
+  restoring?: RestoringSessions;
   /** Opens a plan's step timeline and drift (offered by Show Plan History). */
   timeline?: (ref: PlanRef) => Promise<vscode.Uri | undefined>;
 }
@@ -53,8 +55,11 @@ export function createPlansUi(registry: SessionStore, plans: PlanStore, options:
   const owned: vscode.Disposable[] = [];
   const own = <T extends vscode.Disposable>(d: T): T => { owned.push(d); return d; };
 
-  const tree = own(new PlansTreeProvider(registry, plans, VIEW_REFRESH_MS, options.intent, options.agentMarks, options.foldDoneStepsAfter, options.transcript, options.work));
-  const treeView = own(vscode.window.createTreeView(viewId, { treeDataProvider: tree, showCollapseAll: true }));
+  const tree = own(new PlansTreeProvider(registry, plans, {
+    frameMs: VIEW_REFRESH_MS, intent: options.intent, marks: options.agentMarks, foldDoneStepsAfter: options.foldDoneStepsAfter,
+    names: options.transcript, work: options.work, restoring: options.restoring,
+  }));
+  const treeView = own(vscode.window.createTreeView(viewId, { treeDataProvider: tree.forView, showCollapseAll: true }));
   // Picking a session's row shows that session (its conversation, its progress in the status bar),
   // a stored one included: reading an old session needs no resume.
   own(treeView.onDidChangeSelection((e) => {

@@ -345,7 +345,7 @@ describe('Intent plans in the Plans tree (own stores)', function () {
     // The extension's own log channel: a second "ACP" channel would share its id, and disposing
     // it would close the extension's.
     intent = new IntentChecks(config, (await api()).internals.logs, plans);
-    tree = new PlansTreeProvider(registry, plans, 16, intent);
+    tree = new PlansTreeProvider(registry, plans, { intent });
     owned.push(tree, intent, plans, registry);
     registry.setAgent({ id: A, name: 'Fixture Agent', protocolVersion: 2, status: 'running' });
     registry.attachSession(A, S);

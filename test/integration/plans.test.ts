@@ -137,7 +137,7 @@ describe('Plans (tree, status bar, commands)', function () {
 
   it('odek seed rows: "0 blocked" always, step ids and notes, and the oldest done steps folded past the threshold', async () => {
     let after = 5;
-    const tree = fx.own(new PlansTreeProvider(fx.registry, fx.plans, 16, undefined, undefined, () => after));
+    const tree = fx.own(new PlansTreeProvider(fx.registry, fx.plans, { foldDoneStepsAfter: () => after }));
     const rowsOf = (n?: PlanTreeNode): Row[] => tree.getChildren(n).map((c) => row(tree.getTreeItem(c)));
     const step = (i: number, status: string, note?: string): PlanEntry => ({ ...e(`Step ${i}`, status), _meta: { id: `s${i}`, ...(note ? { note } : {}) } });
     const eight = (blocked: string) => [1, 2, 3, 4, 5].map((i) => step(i, 'completed')).concat(step(6, 'in_progress'), step(7, blocked, 'provider rejects nested arrays'), step(8, 'pending'));

@@ -37,12 +37,20 @@ export interface StoredSession {
   sessionId: string;
   title?: string;
   cwd?: string;
+  /**
+   * How its last turn ended (`interrupted` when it had not): a restore shows it at once, as the
+   * replay of its log will end it.
+   */
+  stopReason?: string;
   /** Log file name under `sessions/`. */
   file: string;
   bytes: number;
   createdAt: number;
   updatedAt: number;
 }
+
+/** What a session's row shows, as the index keeps it (undefined fields: unchanged). */
+export interface SessionDescription { agentId: string; agentName: string; sessionId: string; title?: string; cwd?: string; stopReason?: string }
 
 interface Index { version: 1; sessions: StoredSession[]; active?: { agentId: string; sessionId: string } }
 
@@ -97,14 +105,19 @@ export class HistoryStore {
   }
 
   /** Adds or updates a session's entry (title, folder, agent name). */
-  describe(s: { agentId: string; agentName: string; sessionId: string; title?: string; cwd?: string }): void {
+  describe(s: SessionDescription): void {
     const now = Date.now();
     const prev = this.session(s.agentId, s.sessionId);
     const next: StoredSession = prev
       ? { ...prev, agentName: s.agentName, ...(s.title !== undefined ? { title: s.title } : {}), ...(s.cwd !== undefined ? { cwd: s.cwd } : {}) }
       : { agentId: s.agentId, agentName: s.agentName, sessionId: s.sessionId, file: fileName(s.agentId, s.sessionId), bytes: 0, createdAt: now, updatedAt: now, ...(s.title !== undefined ? { title: s.title } : {}), ...(s.cwd !== undefined ? { cwd: s.cwd } : {}) };
-    if (prev && JSON.stringify(prev) === JSON.stringify(next)) return;
-    this.index.sessions = [...this.index.sessions.filter((x) => x !== prev), next];
+    if (s.stopReason !== undefined) {
+      if (s.stopReason) next.stopReason = s.stopReason;
+      else delete next.stopReason;
+    }
+    if (prev && prev.agentName === next.agentName && prev.title === next.title && prev.cwd === next.cwd && prev.stopReason === next.stopReason) return;
+    // In place: the tree lists stored sessions in index order, which a title change must not shuffle.
+    this.index.sessions = prev ? this.index.sessions.map((x) => (x === prev ? next : x)) : [...this.index.sessions, next];
     this.markIndex();
   }
 
@@ -378,5 +391,5 @@ function fileName(agentId: string, sessionId: string): string {
 function isStoredSession(v: unknown): v is StoredSession {
   const s = v as StoredSession;
   return !!s && typeof s.agentId === 'string' && typeof s.sessionId === 'string' && typeof s.file === 'string' && /^[0-9a-f]{32}\.jsonl$/.test(s.file)
-    && typeof s.bytes === 'number' && typeof s.updatedAt === 'number';
+    && typeof s.bytes === 'number' && typeof s.updatedAt === 'number' && (s.stopReason === undefined || typeof s.stopReason === 'string');
 }

@@ -7,10 +7,12 @@
 import type { SessionEvent } from '../../protocol/domain';
 import type { WorkStore } from '../../state/attribution/workStore';
 import type { PlanStore } from '../../state/planStore';
-import { sessionKey, type SessionKey, type SessionStore } from '../../state/sessionStore';
+import type { Disposable, Event } from '../../protocol/api';
+import { Emitter } from '../../state/emitter';
+import { parseSessionKey, sessionKey, type SessionKey, type SessionState, type SessionStore } from '../../state/sessionStore';
 import type { Transcript } from '../../state/transcript';
 import type { HistoryRecord } from './records';
-import type { HistoryStore, StoredSession } from './historyStore';
+import type { HistoryStore, SessionDescription, StoredSession } from './historyStore';
 
 export interface SessionHistoryDeps {
   history: HistoryStore;
@@ -30,13 +32,20 @@ export interface SessionHistoryDeps {
 const MAX_MESSAGE_CHARS = 1024 * 1024;
 const MAX_TOOL_CONTENT_CHARS = 2 * 1024 * 1024;
 
-export class SessionHistory {
+export class SessionHistory implements Disposable {
   private replaying = false;
   /** Characters stored per message / tool call, to stop storing what the views no longer keep. */
   private readonly stored = new Map<string, number>();
   /** Per plan: the content of its last stored update (the plan store's own object). */
   private readonly lastPlans = new Map<string, unknown>();
   private restored: Promise<void> = Promise.resolve();
+  /** Stored sessions whose replay has not finished, by sessionKey: resolved when it has. */
+  private readonly replays = new Map<string, { done: Promise<void>; resolve: () => void }>();
+  /** Stored sessions not replayed yet, in the order they will be. */
+  private queue: StoredSession[] = [];
+  private readonly _onDidReplay = new Emitter<SessionKey>();
+  /** A stored session's replay finished (its plans, work and conversation are complete). */
+  readonly onDidReplay: Event<SessionKey> = this._onDidReplay.event;
 
   constructor(private readonly d: SessionHistoryDeps) {}
 
@@ -47,6 +56,8 @@ export class SessionHistory {
     for (const s of stored) {
       if (!store.agent(s.agentId)) store.setAgent({ id: s.agentId, name: s.agentName, status: 'stopped' });
       store.addStoredSession(s.agentId, s.sessionId, { ...(s.cwd ? { cwd: s.cwd } : {}), ...(s.title ? { title: s.title } : {}) });
+      // Shown as the replay of its log will end it, so that its row does not change then.
+      if (s.stopReason) store.applyEvent(s.agentId, { sessionId: s.sessionId, kind: 'state', state: 'idle', stopReason: s.stopReason });
     }
     const active = this.d.history.activeSession;
     if (active && store.session(active.agentId, active.sessionId)) store.setActiveSession(active);
@@ -54,8 +65,40 @@ export class SessionHistory {
     const place = new Map(store.sessions().map((x, i) => [sessionKey(x.agentId, x.sessionId), i]));
     const rank = (x: StoredSession): number => (x.agentId === active?.agentId && x.sessionId === active.sessionId ? -1 : place.get(sessionKey(x.agentId, x.sessionId)) ?? Infinity);
     const order = [...stored].sort((a, b) => rank(a) - rank(b));
-    this.restored = yieldNow().then(() => this.replayAll(order));
+    for (const x of order) {
+      let resolve!: () => void;
+      const done = new Promise<void>((r) => { resolve = r; });
+      this.replays.set(sessionKey(x.agentId, x.sessionId), { done, resolve });
+    }
+    this.queue = order;
+    this.restored = yieldNow().then(() => this.replayAll()).finally(() => { for (const k of [...this.replays.keys()]) this.replayed(k); });
     return stored.length;
+  }
+
+  /** While a stored session is being restored: resolves once its replay has finished. */
+  pending(agentId: string, sessionId: string): Promise<void> | undefined {
+    return this.replays.get(sessionKey(agentId, sessionId))?.done;
+  }
+
+  /** The same as `pending`; a session still queued is replayed next (the user opened it). */
+  wanted(agentId: string, sessionId: string): Promise<void> | undefined {
+    const i = this.queue.findIndex((s) => s.agentId === agentId && s.sessionId === sessionId);
+    if (i > 0) this.queue.unshift(...this.queue.splice(i, 1));
+    return this.pending(agentId, sessionId);
+  }
+
+  private replayed(key: string): void {
+    const r = this.replays.get(key);
+    if (!r) return;
+    this.replays.delete(key);
+    r.resolve();
+    const ref = parseSessionKey(key);
+    if (ref) this._onDidReplay.fire(ref);
+  }
+
+  dispose(): void {
+    this.queue = [];
+    this._onDidReplay.dispose();
   }
 
   /** Resolves once every stored session has been replayed. */
@@ -73,7 +116,7 @@ export class SessionHistory {
     const { history } = this.d;
     if (!history.session(agentId, sessionId)) {
       const s = this.d.store.session(agentId, sessionId);
-      history.describe({ agentId, agentName: this.d.agentName(agentId), sessionId, ...(s?.cwd ? { cwd: s.cwd } : {}), ...(s?.title ? { title: s.title } : {}) });
+      history.describe(description(agentId, sessionId, this.d.agentName(agentId), s));
     }
     history.append(agentId, sessionId, r);
   }
@@ -108,7 +151,7 @@ export class SessionHistory {
   describe(key: SessionKey): void {
     const s = this.d.store.session(key.agentId, key.sessionId);
     if (!s || !this.d.history.session(key.agentId, key.sessionId)) return;
-    this.d.history.describe({ agentId: key.agentId, agentName: this.d.agentName(key.agentId), sessionId: key.sessionId, ...(s.cwd ? { cwd: s.cwd } : {}), ...(s.title ? { title: s.title } : {}) });
+    this.d.history.describe(description(key.agentId, key.sessionId, this.d.agentName(key.agentId), s));
   }
 
   /** The stored records of a session (for export), or undefined when it is not stored. */
@@ -149,52 +192,68 @@ export class SessionHistory {
     this.d.store.removeSession(key.agentId, key.sessionId);
   }
 
-  private async replayAll(order: readonly StoredSession[]): Promise<void> {
-    for (const s of order) {
-      const loaded = await this.d.history.load(s);
-      // A slice at a time: the views paint and the host answers between slices (a session of
-      // 10,000 items replayed in one go held the host for half a second at activation).
-      const replay = new Replay(s);
-      for (let i = 0; i < loaded.records.length; i += REPLAY_SLICE) {
-        this.replaySlice(replay, loaded.records.slice(i, i + REPLAY_SLICE));
-        await yieldNow();
-      }
-      this.endReplay(replay);
+  private async replayAll(): Promise<void> {
+    for (let n = 0; this.queue.length; n++) {
+      await this.replayStored(this.queue.shift()!);
+      // The active session is replayed first; the others (shown folded, from the index) wait until
+      // the views have painted it: replayed alongside, they made its rows half as fast to appear.
+      await (n === 0 ? delay(VIEWS_FIRST_MS) : yieldNow());
     }
+  }
+
+  private async replayStored(s: StoredSession): Promise<void> {
+    const loaded = await this.d.history.load(s);
+    // A few milliseconds at a time: the views paint and the host answers between slices (a
+    // session of 10,000 items replayed in one go held the host for half a second at activation,
+    // and slices of 500 records delayed the Plans tree's first rows by 150 ms).
+    const replay = new Replay(s);
+    for (let i = 0; i < loaded.records.length;) {
+      i = this.replaySlice(replay, loaded.records, i, performance.now() + SLICE_MS);
+      if (i < loaded.records.length) await yieldNow();
+    }
+    this.endReplay(replay);
+    this.replayed(replay.key);
   }
 
   /** Applies a stored session's records to the stores, synchronously, in order. */
   private replay(s: StoredSession, records: readonly HistoryRecord[]): void {
     const replay = new Replay(s);
-    this.replaySlice(replay, records);
+    this.replaySlice(replay, records, 0, Infinity);
     this.endReplay(replay);
   }
 
-  /** Applies records of a replay (in order, synchronously); live events wait until it returns. */
-  private replaySlice(replay: Replay, records: readonly HistoryRecord[]): void {
+  /**
+   * Applies records of a replay from `from` (in order, synchronously; live events wait until it
+   * returns) until `deadline` (a `performance.now()` time); returns the index of the next record.
+   */
+  private replaySlice(replay: Replay, records: readonly HistoryRecord[], from: number, deadline: number): number {
     const { transcript } = this.d;
     const { s, key, asked } = replay;
     this.replaying = true;
+    let i = from;
     try {
-      for (const r of records) {
+      while (i < records.length) {
+        const r = records[i++]!;
         this.d.setReplayTime(r.t);
         if ('e' in r) this.applyEvent(s.agentId, r.e, key, r.t);
         else if ('ask' in r) { asked.add(r.ask.id); transcript.addPermissionRequest(r.ask.request, { requestId: r.ask.id, flags: [...r.ask.flags], key }); }
         else if ('answer' in r) { asked.delete(r.answer.id); transcript.resolvePermission(key, r.answer.id, r.answer.outcome); }
         else if ('write' in r) this.d.work?.recordWrite(s.agentId, s.sessionId, r.write.path, r.write.before, r.write.after, r.t);
         else transcript.appendClientTerminalOutput(key, r.term.terminalId, r.term.text, r.term.exit);
+        if ((i & 63) === 0 && performance.now() >= deadline) break;
       }
     } finally {
       this.d.setReplayTime(undefined);
       this.replaying = false;
     }
+    return i;
   }
 
   private endReplay({ s, key, asked }: Replay): void {
     // Requests still open when the editor stopped can no longer be answered.
     for (const id of asked) this.d.transcript.resolvePermission(key, id, { outcome: 'cancelled' });
     const last = this.d.store.session(s.agentId, s.sessionId);
-    if (last && last.turnState !== 'idle' && !last.live) this.d.store.applyEvent(s.agentId, { sessionId: s.sessionId, kind: 'state', state: 'idle', stopReason: 'interrupted' });
+    if (last && last.turnState !== 'idle' && !last.live) this.d.store.applyEvent(s.agentId, INTERRUPTED(s.sessionId));
   }
 
   private applyEvent(agentId: string, e: SessionEvent, key: string, t: number): void {
@@ -205,8 +264,20 @@ export class SessionHistory {
   }
 }
 
-/** Records replayed between two pauses of a restore. */
-const REPLAY_SLICE = 500;
+/** A turn the editor stopped in the middle of: it can no longer end. */
+const INTERRUPTED = (sessionId: string): SessionEvent => ({ sessionId, kind: 'state', state: 'idle', stopReason: 'interrupted' });
+
+/** What the index keeps of a session: what its row shows while it is stored. */
+export function description(agentId: string, sessionId: string, agentName: string, s: SessionState | undefined): SessionDescription {
+  const stopReason = !s ? undefined : s.turnState !== 'idle' ? 'interrupted' : s.stopReason ?? '';
+  return { agentId, agentName, sessionId, ...(s?.cwd ? { cwd: s.cwd } : {}), ...(s?.title ? { title: s.title } : {}), ...(stopReason !== undefined ? { stopReason } : {}) };
+}
+
+/** Milliseconds of replay between two pauses of a restore. */
+const SLICE_MS = 8;
+/** The pause after the active session's replay, before the other stored sessions' (see replayAll). */
+const VIEWS_FIRST_MS = 300;
+const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 const yieldNow = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /** One stored session being replayed: its transcript key and the permission requests still open. */

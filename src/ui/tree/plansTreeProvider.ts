@@ -38,6 +38,32 @@ const ROOT = '';
  */
 export const VIEW_REFRESH_MS = 220;
 
+/**
+ * Stored sessions being restored (replayed from their history) at activation. Until a session's
+ * replay has finished, its rows are not refreshed (they would show it half replayed) and its
+ * children wait for it (a bounded time), so the rows in view appear once, complete.
+ */
+export interface RestoringSessions {
+  pending(agentId: string, sessionId: string): Promise<void> | undefined;
+  /** The same, and its replay goes next (its rows are wanted now). */
+  wanted(agentId: string, sessionId: string): Promise<void> | undefined;
+  readonly onDidReplay: (listener: (key: { agentId: string; sessionId: string }) => void) => vscode.Disposable;
+}
+
+export interface PlansTreeOptions {
+  /** The shortest time between two refreshes (the real view: VIEW_REFRESH_MS); default 16. */
+  frameMs?: number;
+  intent?: IntentSource;
+  marks?: AgentMarks;
+  foldDoneStepsAfter?: () => number;
+  names?: BackgroundNameSource;
+  work?: WorkStore;
+  restoring?: RestoringSessions;
+}
+
+/** The longest a restored session's children wait for its replay before they show what is there. */
+const RESTORE_WAIT_MS = 1500;
+
 export class PlansTreeProvider implements vscode.TreeDataProvider<PlanTreeNode>, vscode.Disposable {
   private readonly _onDidChangeTreeData = new vscode.EventEmitter<PlanTreeNode | PlanTreeNode[] | undefined>();
   readonly onDidChangeTreeData = this._onDidChangeTreeData.event;
@@ -50,11 +76,16 @@ export class PlansTreeProvider implements vscode.TreeDataProvider<PlanTreeNode>,
   /** The work attributed to steps (absent: the tree shows plans only). */
   private readonly workRows: WorkRows | undefined;
 
-  constructor(
-    private readonly registry: SessionStore, private readonly plans: PlanStore, frameMs = 16, intent?: IntentSource, private readonly marks?: AgentMarks,
-    foldDoneStepsAfter?: () => number, private readonly names?: BackgroundNameSource, work?: WorkStore,
-  ) {
-    this.coalescer = new FrameCoalescer<string>((ids) => this.flush(ids), frameMs);
+  private readonly marks: AgentMarks | undefined;
+  private readonly names: BackgroundNameSource | undefined;
+  private readonly restoring: RestoringSessions | undefined;
+
+  constructor(private readonly registry: SessionStore, private readonly plans: PlanStore, options: PlansTreeOptions = {}) {
+    const { intent, foldDoneStepsAfter, work } = options;
+    this.marks = options.marks;
+    this.names = options.names;
+    this.restoring = options.restoring;
+    this.coalescer = new FrameCoalescer<string>((ids) => this.flush(ids), options.frameMs ?? 16);
     this.rowContext = { nodes: this.nodes, ...(intent ? { intent } : {}), openPlanCommand: PLAN_COMMANDS.openPlan, ...(foldDoneStepsAfter ? { foldDoneStepsAfter } : {}) };
     this.subscriptions.push(
       this._onDidChangeTreeData, this.coalescer,
@@ -62,9 +93,12 @@ export class PlansTreeProvider implements vscode.TreeDataProvider<PlanTreeNode>,
       registry.onDidChange((c) => this.onRegistryChange(c)),
     );
     if (intent) this.subscriptions.push(intent.onDidChange((c) => this.onIntentChange(c.agentId, c.sessionId)));
+    const marks = this.marks;
     if (marks) this.subscriptions.push(marks.onDidChangeMarks((agentId) => this.coalescer.add(agentNodeId(agentId))));
     this.workRows = work && new WorkRows(work, this.nodes);
     if (work) this.subscriptions.push(work.onDidChange((c) => this.onWorkChange(c)));
+    // A restored session's rows are refreshed once, when its replay has finished.
+    if (this.restoring) this.subscriptions.push(this.restoring.onDidReplay((k) => this.coalescer.add(sessionNodeId(k.agentId, k.sessionId))));
   }
 
   /** How many times onDidChangeTreeData fired. */
@@ -110,6 +144,21 @@ export class PlansTreeProvider implements vscode.TreeDataProvider<PlanTreeNode>,
     }
   }
 
+  /**
+   * What the view is given: the same rows, except that a session still being restored hands over
+   * its children once its replay has finished (or RESTORE_WAIT_MS has passed), not half of them.
+   */
+  readonly forView: vscode.TreeDataProvider<PlanTreeNode> = {
+    onDidChangeTreeData: this.onDidChangeTreeData,
+    getTreeItem: (node) => this.getTreeItem(node),
+    getParent: (node) => this.getParent(node),
+    getChildren: (node) => {
+      const pending = node?.kind === 'session' ? this.restoring?.wanted(node.agentId, node.sessionId) : undefined;
+      return pending ? withinMs(pending, RESTORE_WAIT_MS).then(() => this.getChildren(node)) : this.getChildren(node);
+    },
+  };
+
+  /** The rows below `node` as they are now. */
   getChildren(node?: PlanTreeNode): PlanTreeNode[] {
     if (!node) return this.agentIds().map((a) => this.nodes.agent(a));
     switch (node.kind) {
@@ -254,6 +303,9 @@ export class PlansTreeProvider implements vscode.TreeDataProvider<PlanTreeNode>,
     for (const id of ids) {
       const n = id === ROOT ? undefined : this.nodes.nearest(id);
       if (!n) { this.fire(undefined); return; }
+      // A session still being restored is refreshed once, when it is (onDidReplay).
+      const owner = sessionOfNode(n);
+      if (owner && this.restoring?.pending(owner.agentId, owner.sessionId)) continue;
       targets.set(n.id, n);
     }
     // An ancestor's refresh covers its descendants.
@@ -268,6 +320,18 @@ export class PlansTreeProvider implements vscode.TreeDataProvider<PlanTreeNode>,
     this._refreshEvents++;
     this._onDidChangeTreeData.fire(e);
   }
+}
+
+/** The session a row belongs to (none for an agent's row). */
+function sessionOfNode(n: PlanTreeNode): { agentId: string; sessionId: string } | undefined {
+  if (n.kind === 'agent') return undefined;
+  return 'ref' in n ? n.ref : n;
+}
+
+/** Resolves when `p` settles or after `ms`, whichever comes first. */
+function withinMs(p: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([p.catch(() => undefined), new Promise<void>((r) => { timer = setTimeout(r, ms); })]).finally(() => clearTimeout(timer));
 }
 
 export { agentNodeId, archiveNodeId, planNodeId, sessionNodeId };

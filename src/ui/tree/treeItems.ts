@@ -65,8 +65,10 @@ function agentIcon(status: string): vscode.ThemeIcon {
 }
 
 export function sessionItem(node: PlanTreeNode, s: SessionState | undefined, sessionId: string, active: boolean, hasPlans: boolean): vscode.TreeItem {
-  // Untitled sessions: a short, readable label (the full id is in the tooltip).
-  const t = item(node, truncate(s?.title || `Session ${sessionId.replace(/^sess_/, '').slice(0, 8)}`, LABEL_MAX), C.Expanded);
+  // Untitled sessions: a short, readable label (the full id is in the tooltip). A stored session
+  // (from an earlier window) starts folded unless it is the active one: after a reload the tree
+  // lists the history without unfolding every old plan.
+  const t = item(node, truncate(s?.title || `Session ${sessionId.replace(/^sess_/, '').slice(0, 8)}`, LABEL_MAX), s && !s.live && !active ? C.Collapsed : C.Expanded);
   const pending = (s?.pendingPermissions.length ?? 0) + (s?.pendingElicitations ?? 0);
   const attention = !!s && (pending > 0 || s.turnState === 'requires_action');
   const state = !s ? 'closed'

@@ -26,43 +26,49 @@ export function jsonBytes(v: unknown, stopAt = Infinity): number {
   return n;
 }
 
-/** Sizes of parts of stored plans, by identity (the store never mutates what it keeps). */
-const storedPartBytes = new WeakMap<object, number>();
+/** A stored plan's size, with the sizes of the elements of its array members (by member name). */
+export interface StoredPlanBytes {
+  readonly bytes: number;
+  readonly parts: ReadonlyMap<string, readonly number[]>;
+}
 
 /**
  * `jsonBytes` of a plan as the plan store keeps it, where a revision shares the unchanged
- * elements of its arrays (entries, steps) with the previous one: each element that is an object
- * is counted once and remembered, so an update costs the entries it changed, not the whole plan.
- * Only for values that are never mutated afterwards. Stops counting past `stopAt`.
+ * elements of its arrays (entries, steps) with the previous one (`prev`): an element that is the
+ * previous revision's own at the same place is not measured again, so an update costs the entries
+ * it changed, not the whole plan. Only for values that are never mutated afterwards. Stops
+ * counting past `stopAt` (the sizes are then partial).
  */
-export function storedPlanBytes(plan: object, stopAt = Infinity): number {
+export function storedPlanBytes(plan: object, stopAt = Infinity, prev?: { plan: object; parts: ReadonlyMap<string, readonly number[]> }): StoredPlanBytes {
   let n = 2;
+  const parts = new Map<string, number[]>();
   const o = plan as Record<string, unknown>;
+  const before = prev?.plan as Record<string, unknown> | undefined;
   for (const k in o) {
     if (!Object.prototype.hasOwnProperty.call(o, k)) continue;
     const x = o[k];
     n += utf8Length(k) + 4;
     if (Array.isArray(x)) {
       n += 2 + x.length;
-      for (const y of x as unknown[]) {
-        n += typeof y === 'object' && y !== null ? storedPartSize(y, stopAt) : jsonBytes(y, stopAt);
-        if (n > stopAt) return n;
+      const old = before?.[k];
+      const oldArr = Array.isArray(old) ? old : undefined;
+      const oldSizes = oldArr && prev!.parts.get(k);
+      const sizes: number[] = new Array<number>(x.length);
+      parts.set(k, sizes);
+      for (let i = 0; i < x.length; i++) {
+        const y: unknown = x[i];
+        const known = oldSizes !== undefined && oldArr![i] === y ? oldSizes[i] : undefined;
+        const size = known ?? jsonBytes(y, stopAt);
+        sizes[i] = size;
+        n += size;
+        if (n > stopAt) return { bytes: n, parts };
       }
     } else {
       n += jsonBytes(x, stopAt);
     }
-    if (n > stopAt) return n;
+    if (n > stopAt) return { bytes: n, parts };
   }
-  return n;
-}
-
-function storedPartSize(part: object, stopAt: number): number {
-  let n = storedPartBytes.get(part);
-  if (n === undefined) {
-    n = jsonBytes(part, stopAt);
-    if (n <= stopAt) storedPartBytes.set(part, n);
-  }
-  return n;
+  return { bytes: n, parts };
 }
 
 /**

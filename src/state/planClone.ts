@@ -28,8 +28,12 @@ function reuseArray(next: readonly unknown[], prev: readonly unknown[]): unknown
   let out: unknown[] | undefined;
   for (let i = 0; i < next.length; i++) {
     const x: unknown = next[i];
-    const y = x === undefined || typeof x === 'function' || typeof x === 'symbol' ? null
-      : i < prev.length ? cloneReusing(x, prev[i]) : cloneValue(x);
+    const p: unknown = prev[i];
+    // The common case first: a plan entry that did not change.
+    const y = typeof x === 'object' && x !== null && typeof p === 'object' && p !== null && !Array.isArray(p) && Object.getPrototypeOf(x) === Object.prototype
+      && sameFlat(x as Record<string, unknown>, p as Record<string, unknown>) ? p
+      : x === undefined || typeof x === 'function' || typeof x === 'symbol' ? null
+        : i < prev.length ? cloneReusing(x, p) : cloneValue(x);
     if (out === undefined && (i >= prev.length || y !== prev[i])) {
       out = new Array<unknown>(next.length);
       for (let j = 0; j < i; j++) out[j] = prev[j];
@@ -41,6 +45,7 @@ function reuseArray(next: readonly unknown[], prev: readonly unknown[]): unknown
 }
 
 function reuseObject(src: Record<string, unknown>, old: Record<string, unknown>): unknown {
+  if (sameFlat(src, old)) return old;
   let out: Record<string, unknown> | undefined;
   let seen = 0;
   let kept = 0;
@@ -61,6 +66,21 @@ function reuseObject(src: Record<string, unknown>, old: Record<string, unknown>)
   for (const k in old) if (Object.prototype.hasOwnProperty.call(old, k)) n++;
   // Every member reused: `prev` itself, unless it has members `next` does not.
   return n === kept ? old : reusedKeys(src, old, seen);
+}
+
+/**
+ * The common case, checked first: an object of plain values (a plan entry whose status did not
+ * change) with the same members as `old`, in the same order. False means "not shown equal here".
+ */
+function sameFlat(src: Record<string, unknown>, old: Record<string, unknown>): boolean {
+  let n = 0;
+  for (const k in src) {
+    const x = src[k];
+    if ((typeof x === 'object' && x !== null) || x === undefined || x !== old[k] || !Object.prototype.hasOwnProperty.call(src, k)) return false;
+    n++;
+  }
+  for (const k in old) if (--n < 0 || !Object.prototype.hasOwnProperty.call(old, k)) return false;
+  return n === 0;
 }
 
 /** A new object with `prev`'s values for the first `count` own keys of `src` (all reused, in `src`'s order). */

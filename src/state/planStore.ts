@@ -14,7 +14,7 @@ import type { Disposable, Event } from '../protocol/api';
 import type { PlanContent, SessionEvent } from '../protocol/domain';
 import { Emitter } from './emitter';
 import { jsonClone } from './json';
-import { storedPlanBytes } from './planBytes';
+import { storedPlanBytes, type StoredPlanBytes } from './planBytes';
 import { cloneReusing } from './planClone';
 import type { PlanSummary } from './planSummary';
 import { limitPlan, summarizeView, viewPlan } from './planTypes';
@@ -38,7 +38,11 @@ export interface PlanStoreOptions {
   now?: () => number;
 }
 
-type MutablePlan = { -readonly [K in keyof PlanRecord]: PlanRecord[K] } & { revisions: PlanRevision[] };
+type MutablePlan = { -readonly [K in keyof PlanRecord]: PlanRecord[K] } & {
+  revisions: PlanRevision[];
+  /** Sizes of the current content's array elements (storedPlanBytes), for the next update. */
+  parts: StoredPlanBytes['parts'];
+};
 
 interface SessionPlans {
   readonly live: Map<string, MutablePlan>;
@@ -99,21 +103,23 @@ export class PlanStore implements Disposable {
     // it changed, not the whole plan.
     let content = cloneReusing(incoming, prev?.plan) as PlanContent;
     if (prev && content === prev.plan) return;
-    let bytes = storedPlanBytes(content, this._limits.maxPlanBytes);
-    if (bytes > this._limits.maxPlanBytes) {
+    const last = prev && { plan: prev.plan, parts: prev.parts };
+    let measured = storedPlanBytes(content, this._limits.maxPlanBytes, last);
+    if (measured.bytes > this._limits.maxPlanBytes) {
       const cut = limitPlan(incoming, this._limits.maxPlanBytes);
       if (cut) {
         truncated = cut.dropped;
         content = cloneReusing(cut.plan, prev?.plan) as PlanContent;
         if (prev && content === prev.plan) return;
-        bytes = storedPlanBytes(content);
+        measured = storedPlanBytes(content, Infinity, last);
       }
     }
+    const bytes = measured.bytes;
     if (!prev) {
       const view = viewPlan(content);
       const summary = summarizeView(1, view);
       const p: MutablePlan = {
-        agentId, sessionId, planId: incoming.planId, plan: content, version: 1, summary, view,
+        agentId, sessionId, planId: incoming.planId, plan: content, parts: measured.parts, version: 1, summary, view,
         revisions: [revision(1, time, content, summary, bytes, truncated)], droppedRevisions: 0, historyBytes: bytes,
         createdAt: time, updatedAt: time, seq: ++this.seq,
       };
@@ -123,6 +129,7 @@ export class PlanStore implements Disposable {
     }
     const fileChanged = prev.plan.type !== 'file' || content.type !== 'file' || prev.plan.uri !== content.uri;
     prev.plan = content;
+    prev.parts = measured.parts;
     prev.version++;
     prev.updatedAt = time;
     prev.seq = ++this.seq;

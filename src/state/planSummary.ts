@@ -64,32 +64,42 @@ export function statusLabel(status: string): string {
 }
 
 export function summarizeSteps(version: number, steps: readonly PlanStep[], currentStatus = 'in_progress'): PlanSummary {
-  const counts: Record<string, number> = {};
+  // Counted in two short arrays (a plan has few distinct statuses), not by key: this runs for
+  // every plan update an agent streams.
+  const statuses: string[] = [];
+  const n: number[] = [];
   let current: CurrentStep | undefined;
-  steps.forEach((st, index) => {
-    counts[st.status] = (counts[st.status] ?? 0) + 1;
-    if (!current && st.status === currentStatus) current = { index, content: st.content, status: st.status };
-  });
+  for (let index = 0; index < steps.length; index++) {
+    const st = steps[index]!;
+    const status = st.status;
+    const j = statuses.indexOf(status);
+    if (j >= 0) n[j]!++;
+    else { statuses.push(status); n.push(1); }
+    if (current === undefined && status === currentStatus) current = { index, content: st.content, status };
+  }
+  const counts: Record<string, number> = {};
+  for (let j = 0; j < statuses.length; j++) counts[statuses[j]!] = n[j]!;
   return summarizeCounts(version, counts, current);
 }
 
 /** The summary of steps given their count per status (in order of first appearance). */
 export function summarizeCounts(version: number, counts: Readonly<Record<string, number>>, current: CurrentStep | undefined): PlanSummary {
   let total = 0;
-  for (const k of Object.keys(counts)) total += counts[k]!;
+  let blocked = 0;
+  let others = '';
+  for (const k in counts) {
+    const n = counts[k]!;
+    total += n;
+    if (isBlocked(k)) blocked += n;
+    else if (!KNOWN_STATUSES.includes(k)) others += `, ${n} ${statusLabel(k)}`;
+  }
   const done = counts['completed'] ?? 0;
   const cancelled = counts['cancelled'] ?? 0;
   const allDone = total > 0 && done === total;
   const resolved = total > 0 && done + cancelled === total;
-  let header: string;
-  if (total === 0) header = `v${version} — empty plan`;
-  else if (allDone) header = `v${version} — ${total === 1 ? 'the only step complete' : `all ${total} steps complete`}`;
-  else {
-    const others = Object.keys(counts).filter((s) => !KNOWN_STATUSES.includes(s));
-    const extras = [`${blockedCount(counts)} blocked`, ...others.filter((s) => !isBlocked(s)).map((s) => `${counts[s]} ${statusLabel(s)}`)];
-    if (cancelled) extras.push(`${cancelled} cancelled`);
-    header = [`v${version} — ${done}/${total} done`, ...extras].join(', ');
-  }
+  const header = total === 0 ? `v${version} — empty plan`
+    : allDone ? `v${version} — ${total === 1 ? 'the only step complete' : `all ${total} steps complete`}`
+      : `v${version} — ${done}/${total} done, ${blocked} blocked${others}${cancelled ? `, ${cancelled} cancelled` : ''}`;
   return { version, total, done, cancelled, counts: { ...counts }, ...(current ? { current } : {}), resolved, allDone, header };
 }
 

@@ -3,6 +3,7 @@
 // outputs, three plans of 10–50 entries) through the real extension in the real VS Code, with the
 // session history on. Measured in the extension host: the heap after a full GC at 500k and at 1M
 // updates (the agent marks those points with a usage update), the event-loop delay throughout
+// (how late a 10 ms timer fires)
 // (GC pauses of the measurement itself excluded), and the history's size on disk at the end.
 // Prints one line `DAYLONG {...}` for bench/vscode.mjs.
 import * as fs from 'fs';
@@ -35,6 +36,9 @@ function dirBytes(dir: string): number {
   }
   return n;
 }
+const LAG_RESOLUTION_MS = 10;
+/** A histogram value (ns, one timer interval) as the event loop's delay in ms, two decimals. */
+const delayMs = (ns: number): number => Math.round(Math.max(0, ns / 1e6 - LAG_RESOLUTION_MS) * 100) / 100;
 const mib = (n: number): number => Math.round((n / 1048576) * 10) / 10;
 
 describe('Day-long session (benchmark)', function () {
@@ -60,7 +64,9 @@ describe('Day-long session (benchmark)', function () {
         if (recordDir !== undefined) process.env.ACP_WIRE_RECORD_DIR = recordDir;
       }
       if (!ref) throw new Error(`the Day Agent did not start: ${a.internals.agents.get(ID)?.lastError}`);
-      const lag = monitorEventLoopDelay({ resolution: 10 });
+      // The histogram holds each interval of a 10 ms timer (an idle loop reads 10.1 ms): the delay
+      // is what exceeds the 10 ms.
+      const lag = monitorEventLoopDelay({ resolution: LAG_RESOLUTION_MS });
       const heap: Record<number, number> = {};
       const marks: Record<number, number> = {};
       const t0 = Date.now();
@@ -105,7 +111,7 @@ describe('Day-long session (benchmark)', function () {
       const result = {
         updates: COUNT, seconds: Math.round(seconds * 10) / 10, updatesPerSecond: Math.round(COUNT / seconds),
         heapHalfMiB: mib(half), heapFullMiB: mib(full), heapChange: Math.round(((full - half) / half) * 1000) / 10,
-        lagP50Ms: Math.round(lag.percentile(50) / 1e4) / 100, lagP99Ms: Math.round(lag.percentile(99) / 1e4) / 100, lagMaxMs: Math.round(lag.max / 1e4) / 100,
+        lagP50Ms: delayMs(lag.percentile(50)), lagP99Ms: delayMs(lag.percentile(99)), lagMaxMs: delayMs(lag.max),
         diskMiB: mib(disk), marks,
       };
       console.log(`DAYLONG ${JSON.stringify(result)}`);

@@ -25,6 +25,8 @@ export interface StepWork {
 export interface Step extends StepWork {
   /** Stable within its plan, for the life of the session. */
   readonly key: number;
+  /** The plan it is a step of (none for "Unplanned"). */
+  readonly planId?: string;
   /** The current index in the plan, WHOLE_PLAN for the plan as a whole, -2 once dropped. */
   index: number;
   content: string;
@@ -66,7 +68,7 @@ export class PlanTrack {
   private nextKey = 0;
 
   constructor(readonly planId: string) {
-    this.whole = { key: WHOLE_PLAN, index: WHOLE_PLAN, content: planId, status: 'in_progress', ...newWork() };
+    this.whole = { key: WHOLE_PLAN, planId, index: WHOLE_PLAN, content: planId, status: 'in_progress', ...newWork() };
   }
 
   /** The steps in progress now (items plans). */
@@ -81,9 +83,12 @@ export class PlanTrack {
     this.updatedAt = time;
     this.live = true;
     if (plan.type !== 'items') { this.itemsPlan = false; return []; }
+    if (this.itemsPlan && this.sameSteps(plan.entries)) return this.statusesOnly(plan.entries, time);
     const first = !this.itemsPlan && this.byIndex.length === 0 && this.all.length === 0;
     this.itemsPlan = true;
-    const next = this.match(plan.entries);
+    const aligned = this.alignedPrefix(plan.entries);
+    const next = aligned ? this.byIndex.slice(0, plan.entries.length) : this.match(plan.entries);
+    for (let i = next.length; i < plan.entries.length; i++) next.push(undefined);
     const changed: Step[] = [];
     const added: string[] = [];
     const used = new Set<Step>();
@@ -92,7 +97,7 @@ export class PlanTrack {
       const e = plan.entries[i]!;
       let s = m;
       if (!s) {
-        s = { key: this.nextKey++, index: i, content: clip(e.content), status: 'pending', ...newWork() };
+        s = { key: this.nextKey++, planId: this.planId, index: i, content: clip(e.content), status: 'pending', ...newWork() };
         this.all.push(s);
         if (!first) added.push(s.content);
       }
@@ -105,13 +110,44 @@ export class PlanTrack {
     });
     const dropped = this.byIndex.filter((s) => !used.has(s));
     for (const s of dropped) { s.index = DROPPED; changed.push(s); }
-    const moved = movedSteps(this.byIndex, next);
+    const moved = aligned ? [] : movedSteps(this.byIndex, next);
     this.byIndex = result;
     if (added.length || dropped.length || moved.length) {
       this.drift.push({ version: this.version, time, added, dropped: dropped.map((s) => s.content), moved: moved.map((s) => s.content) });
       if (this.drift.length > MAX_DRIFT) { this.drift.shift(); this.droppedDrift++; }
     }
     this.trim();
+    return changed;
+  }
+
+  /** The revision has the same steps in the same order (the common case: a status changed). */
+  private sameSteps(entries: readonly PlanEntry[]): boolean {
+    return entries.length === this.byIndex.length && this.alignedPrefix(entries);
+  }
+
+  /**
+   * The revision's entries and the current steps agree, place by place, as far as both go (steps
+   * added or dropped at the end only): `match` would pair them place by place, and nothing moved.
+   */
+  private alignedPrefix(entries: readonly PlanEntry[]): boolean {
+    const n = Math.min(entries.length, this.byIndex.length);
+    for (let i = 0; i < n; i++) {
+      const text = entries[i]!.content;
+      const step = this.byIndex[i]!.content;
+      if (text.length > MAX_TEXT ? clip(text) !== step : text !== step) return false;
+    }
+    return true;
+  }
+
+  /** `update` for a revision with the same steps: only statuses can change (no matching, no drift). */
+  private statusesOnly(entries: readonly PlanEntry[], time: number): Step[] {
+    const changed: Step[] = [];
+    for (let i = 0; i < entries.length; i++) {
+      const s = this.byIndex[i]!;
+      if (s.status === entries[i]!.status) continue;
+      this.setStatus(s, entries[i]!.status, time);
+      changed.push(s);
+    }
     return changed;
   }
 
@@ -159,13 +195,21 @@ export class PlanTrack {
     return out;
   }
 
-  /** Keeps at most MAX_STEPS_PER_PLAN steps: the oldest dropped steps without work go first. */
+  /**
+   * Keeps at most MAX_STEPS_PER_PLAN steps: the oldest dropped steps go first. Trimmed a quarter
+   * past the cap, down to the cap, in one pass (a plan rewritten at every update paid a scan and a
+   * splice per update at the cap).
+   */
   private trim(): void {
+    if (this.all.length <= MAX_STEPS_PER_PLAN + (MAX_STEPS_PER_PLAN >> 2)) return;
     let excess = this.all.length - MAX_STEPS_PER_PLAN;
-    for (let i = 0; excess > 0 && i < this.all.length;) {
-      const s = this.all[i]!;
-      if (s.index === DROPPED) { this.all.splice(i, 1); excess--; } else i++;
+    const kept: Step[] = [];
+    for (const s of this.all) {
+      if (excess > 0 && s.index === DROPPED) excess--;
+      else kept.push(s);
     }
+    this.all.length = 0;
+    this.all.push(...kept);
   }
 }
 

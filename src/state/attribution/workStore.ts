@@ -73,6 +73,9 @@ export interface WorkChange {
 class SessionWork {
   readonly plans = new Map<string, PlanTrack>();
   readonly calls = new Map<string, CallInfo>();
+  /** Call ids in arrival order, from `callsHead` on: the next one to forget is `callOrder[callsHead]`. */
+  callOrder: string[] = [];
+  callsHead = 0;
   /** Calls not finished yet (pending, in progress): where a client write looks for its call. */
   readonly open = new Set<CallInfo>();
   readonly changes: FileChange[] = [];
@@ -182,6 +185,7 @@ export class WorkStore implements Disposable {
     if (!c) {
       c = { toolCallId: id, title: '', kind: 'other', status: 'pending', owners: explicit ?? this.owners(w, undefined), time };
       w.calls.set(id, c);
+      w.callOrder.push(id);
       for (const s of c.owners) this.add(s, s.calls, id, true);
       this.forgetOldCalls(w);
     } else if (explicit && !sameSteps(explicit, c.owners)) {
@@ -244,7 +248,10 @@ export class WorkStore implements Disposable {
 
   private forgetOldCalls(w: SessionWork): void {
     if (w.calls.size <= MAX_CALLS) return;
-    const oldest = w.calls.keys().next().value;
+    // Not the Map's first key: a Map that many keys were deleted from walks past them on every
+    // `keys().next()`.
+    const oldest = w.callOrder[w.callsHead++];
+    if (w.callsHead > 4096 && w.callsHead * 2 > w.callOrder.length) { w.callOrder = w.callOrder.slice(w.callsHead); w.callsHead = 0; }
     if (oldest === undefined) return;
     const c = w.calls.get(oldest);
     if (c) {
@@ -282,7 +289,7 @@ export class WorkStore implements Disposable {
     let unplanned = false;
     for (const s of this.touched) {
       if (s === w.unplanned) { unplanned = true; continue; }
-      for (const t of w.plans.values()) if (t.whole === s || t.all.includes(s)) { steps.push({ planId: t.planId, index: s.index }); break; }
+      if (s.planId !== undefined && w.plans.has(s.planId)) steps.push({ planId: s.planId, index: s.index });
     }
     this.touched = new Set();
     this._onDidChange.fire({ agentId, sessionId, steps, unplanned });
@@ -311,6 +318,7 @@ function sameSteps(a: readonly Step[], b: readonly Step[]): boolean {
 }
 
 function remove(list: string[], id: string): void {
+  if (list[0] === id) { list.shift(); return; } // the oldest call: first in its steps' lists
   const i = list.indexOf(id);
   if (i >= 0) list.splice(i, 1);
 }

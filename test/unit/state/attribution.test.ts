@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { PlanEntry, SessionEvent, ToolCallFields } from '../../../src/protocol/domain';
-import { DROPPED, PLAN_ENTRY_META_KEY, WHOLE_PLAN, WorkStore, type WorkChange } from '../../../src/state/attribution/workStore';
+import { DROPPED, PLAN_ENTRY_META_KEY, PlanTrack, WHOLE_PLAN, WorkStore, type WorkChange } from '../../../src/state/attribution/workStore';
 
 const A = 'agent';
 const S = 'sess';
@@ -136,5 +136,40 @@ describe('WorkStore (attribution of work to plan steps)', () => {
     w.recordWrite(A, S, '/w/a', 'v1', 'v2', clock.t);
     const [c] = w.stepChanges(A, S, w.stepAt(A, S, 'p', 0)!);
     assert.deepEqual([c!.first.before, c!.last.after, c!.all.length], ['v0', 'v2', 2]);
+  });
+});
+
+describe('PlanTrack: the shortcuts give what the full matching gives', () => {
+  /** A small random generator (fixed seed): plans of few distinct contents, so duplicates happen. */
+  function rng(seed: number): () => number {
+    let x = seed;
+    return () => { x = (x * 1103515245 + 12345) % 2 ** 31; return x / 2 ** 31; };
+  }
+  const STATUSES = ['pending', 'in_progress', 'completed', 'cancelled'];
+
+  it('statuses only, steps added or dropped at the end, rewordings, reorderings: the same steps, keys, times and drift', () => {
+    const r = rng(7);
+    const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
+    for (let run = 0; run < 200; run++) {
+      const fast = new PlanTrack('p');
+      const full = new PlanTrack('p');
+      // The full matching alone: no shortcut is ever taken.
+      Object.assign(full, { alignedPrefix: () => false });
+      let entries: PlanEntry[] = [];
+      for (let v = 0; v < 30; v++) {
+        const op = r();
+        if (op < 0.4) entries = entries.map((e) => ({ ...e, status: r() < 0.3 ? pick(STATUSES) : e.status }));
+        else if (op < 0.6) entries = [...entries, ...Array.from({ length: 1 + Math.floor(r() * 3) }, () => ({ content: `step ${Math.floor(r() * 6)}`, priority: 'low', status: 'pending' }))];
+        else if (op < 0.7) entries = entries.slice(0, Math.floor(r() * entries.length));
+        else if (op < 0.85) entries = entries.map((e) => (r() < 0.2 ? { ...e, content: `step ${Math.floor(r() * 6)}` } : e));
+        else entries = [...entries].sort(() => r() - 0.5);
+        const plan = { type: 'items' as const, planId: 'p', entries };
+        const a = fast.update(plan, v).map((s) => [s.key, s.index, s.status]);
+        const b = full.update(plan, v).map((s) => [s.key, s.index, s.status]);
+        assert.deepEqual(a, b, `changed rows, run ${run}, revision ${v}`);
+      }
+      const view = (t: PlanTrack) => ({ steps: t.all.map((s) => [s.key, s.index, s.content, s.status, s.start, s.finish]), drift: t.drift });
+      assert.deepEqual(view(fast), view(full), `run ${run}`);
+    }
   });
 });

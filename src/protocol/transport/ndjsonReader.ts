@@ -29,6 +29,8 @@ import { LineSplitter } from './lineSplitter';
 /** Internal marker; never read from the wire (an agent sending it is ignored). */
 export const END_OF_STREAM_METHOD = '$/acp-plans/endOfStream';
 export const DEFAULT_MAX_LINE_BYTES = 64 * 1024 * 1024;
+/** The longest the reader handles lines in one go before it lets the event loop turn (ms). */
+const SLICE_MS = 8;
 const PREVIEW_CHARS = 200;
 
 export interface NdjsonReaderOptions {
@@ -90,9 +92,49 @@ export class NdjsonMessageReader extends AbstractMessageReader {
     this.maxDepth = options.maxDepth ?? MAX_JSON_DEPTH;
     this.answerInvalid = options.answerInvalid;
     this.splitter = new LineSplitter(this.maxLineBytes, {
-      line: (bytes) => this.onLineSafely(bytes),
-      oversize: (bytes) => this.onOversize(bytes),
+      line: (bytes) => { this.lines.push(bytes); },
+      oversize: (bytes) => { this.lines.push(bytes); },
     });
+  }
+
+  /** Lines split and not handled yet (a number: an over-cap line of that many bytes), from `next` on. */
+  private lines: (Buffer | number)[] = [];
+  private next = 0;
+  /** A slice of lines is scheduled: the stream is paused until the lines are handled. */
+  private resumeLater = false;
+
+  /**
+   * Handles the lines waiting, in order, for at most SLICE_MS (`Infinity`: all of them). When more
+   * wait, the stream is paused and the rest is handled on the next turn of the event loop: a read
+   * of many lines (a burst, large tool outputs) never holds the host for long, and the pause is
+   * back-pressure on the agent (its pipe fills, its writes wait).
+   */
+  private handleLines(budgetMs = SLICE_MS): void {
+    const deadline = performance.now() + budgetMs;
+    while (this.next < this.lines.length) {
+      const line = this.lines[this.next++]!;
+      if (typeof line === 'number') this.onOversize(line);
+      else this.onLineSafely(line);
+      if (this.next < this.lines.length && performance.now() > deadline) {
+        if (!this.resumeLater) {
+          this.resumeLater = true;
+          this.readable.pause();
+          setImmediate(() => this.continueLines());
+        }
+        return;
+      }
+    }
+    this.lines = [];
+    this.next = 0;
+  }
+
+  private continueLines(): void {
+    this.resumeLater = false;
+    if (!this.callback) return; // stopped listening meanwhile
+    this.handleLines();
+    if (this.resumeLater) return;
+    if (this.ended) this.close();
+    else this.readable.resume();
   }
 
   /** Bytes buffered for the line in progress (an over-cap line is never buffered). */
@@ -103,6 +145,7 @@ export class NdjsonMessageReader extends AbstractMessageReader {
     this.callback = callback;
     const onData = (chunk: Buffer | string): void => {
       this.splitter.push(typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk);
+      if (!this.resumeLater) this.handleLines();
     };
     const onEnd = (): void => this.finish(undefined);
     const onError = (err: unknown): void => {
@@ -139,6 +182,12 @@ export class NdjsonMessageReader extends AbstractMessageReader {
     this.ended = true;
     this.streamError = err;
     this.splitter.end();
+    // Every line read comes before the end marker: when lines still wait, the last slice closes.
+    if (!this.resumeLater) this.handleLines();
+    if (!this.resumeLater) this.close();
+  }
+
+  private close(): void {
     this.emit({ jsonrpc: '2.0', method: END_OF_STREAM_METHOD } as Message);
     this.fireClose();
   }

@@ -359,3 +359,34 @@ describe('transport: RpcConnection', () => {
     rpc.dispose();
   });
 });
+
+describe('NdjsonMessageReader: a long read does not hold the event loop', () => {
+  it('handles the lines of one read a slice at a time, pausing the stream between slices, all in order', async () => {
+    const stream = new PassThrough();
+    const reader = new NdjsonMessageReader(stream);
+    const got: number[] = [];
+    const turns: number[] = []; // how many messages had arrived each time the event loop turned
+    let turning = true;
+    const tick = (): void => { turns.push(got.length); if (turning) setImmediate(tick); };
+    setImmediate(tick);
+    const closed = new Promise<void>((resolve) => reader.onClose(() => resolve()));
+    let pausedSeen = false;
+    reader.listen((m) => {
+      const n = (m as { params?: { n: number } }).params?.n;
+      if (n === undefined) return;
+      got.push(n);
+      pausedSeen ||= stream.isPaused();
+      const until = performance.now() + 1;
+      while (performance.now() < until) { /* a message that takes 1 ms to handle */ }
+    });
+    // 60 lines in one write: about 60 ms of handling.
+    stream.write(Array.from({ length: 60 }, (_, n) => JSON.stringify({ jsonrpc: '2.0', method: 'x', params: { n } })).join('\n') + '\n');
+    stream.end();
+    await closed;
+    turning = false;
+    assert.deepEqual(got, Array.from({ length: 60 }, (_, n) => n), 'every message, in order');
+    const between = turns.filter((k) => k > 0 && k < 60);
+    assert.ok(between.length >= 3, `the event loop turned while the read was handled (at ${turns.join(', ')})`);
+    assert.ok(pausedSeen, 'the stream was paused while lines waited');
+  });
+});

@@ -81,6 +81,8 @@ const lazyModules = [
   { loader: path.join('history', 'historyStore.ts'), spec: './logReader', entry: 'src/app/history/logReader.ts', out: 'history-reader.js' },
   // The scanner of Markdown plan outlines, the first time a Markdown plan is read (src/state/markdownOutline.ts).
   { loader: path.join('state', 'markdownOutline.ts'), spec: './markdownParser', entry: 'src/state/markdownParser.ts', out: 'markdown-outline.js' },
+  // Which writes run code later (git hooks, tasks, CI), the first time an agent writes a file (src/agents/fileAccess.ts).
+  { loader: path.join('agents', 'fileAccess.ts'), spec: './executesLater', entry: 'src/agents/executesLater.ts', out: 'executes-later.js' },
   // Review, Show Work and Revert of a plan step, the first time one runs (src/ui/workCommands.ts).
   { loader: path.join('ui', 'workCommands.ts'), spec: './workActions', entry: 'src/ui/workActions.ts', out: 'work-actions.js' },
 ];

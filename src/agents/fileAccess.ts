@@ -11,7 +11,8 @@
 //   passed every other check, and nothing is written while it is pending.
 
 import { AccessDeniedError, printable, resolveInRoots, type ResolvedPath } from './pathPolicy';
-import { executesLater } from './executesLater';
+import { lazyModule } from '../common/lazy';
+import type * as Later from './executesLater';
 
 export interface WriteConsentRequest {
   agentId: string;
@@ -58,8 +59,13 @@ export class FileAccess {
   }
 }
 
+/** The table of files that run code later, the first time the agent writes a file. */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (dist/executes-later.js)
+const later = lazyModule('executes-later.js', () => require('./executesLater') as typeof Later);
+
 /** The reason a write runs code later, checking the path as written and where it lands. */
 export function reasonFor(roots: readonly string[], r: ResolvedPath): string | undefined {
+  const { executesLater } = later();
   const asWritten = roots.map((root) => executesLater(root, r.lexical)).find((x) => x !== undefined);
   return asWritten ?? executesLater(r.root, r.real);
 }

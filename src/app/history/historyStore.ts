@@ -52,6 +52,8 @@ export interface StoredSession {
 /** What a session's row shows, as the index keeps it (undefined fields: unchanged). */
 export interface SessionDescription { agentId: string; agentName: string; sessionId: string; title?: string; cwd?: string; stopReason?: string }
 
+interface Appending { file: string; rest: Iterator<string>; position?: number; slice?: Buffer }
+
 interface Index { version: 1; sessions: StoredSession[]; active?: { agentId: string; sessionId: string } }
 
 export interface HistoryOptions {
@@ -80,6 +82,8 @@ export class HistoryStore {
   /** Per log written by this process: what its next lines are encoded against (records.ts). */
   private readonly encoders = new Map<string, LogEncoder>();
   private written = 0;
+  /** The batch being appended: its log, the slice being written and where, what is left of it. */
+  private appending: Appending | undefined;
   /** A flush is queued and has not started: what is appended now is written by it. */
   private flushQueued = false;
 
@@ -225,22 +229,42 @@ export class HistoryStore {
     return run;
   }
 
-  /** Flushes synchronously (deactivation: the process may end right after). */
+  /**
+   * Flushes synchronously (deactivation: the process may end right after). The batch being
+   * appended is finished first, from the slice in flight on (written again at its place: the same
+   * bytes), then what is queued; nothing written after this call changes the logs.
+   */
   flushSync(): void {
     this.disposed = true;
     if (this.timer) clearTimeout(this.timer);
     try {
       fs.mkdirSync(path.join(this.dir, 'sessions'), { recursive: true });
-      for (const [file, batch] of this.pending) {
-        for (const text of batch.text(this.encoder(file), SLICE_CHARS)) {
-          fs.appendFileSync(this.logPath(file), text);
-          this.written += Buffer.byteLength(text);
-        }
-      }
+      const a = this.appending;
+      this.appending = undefined;
+      if (a) this.writeSync(a.file, a.position, a.slice, a.rest);
+      for (const [file, batch] of this.pending) this.writeSync(file, undefined, undefined, batch.text(this.encoder(file), SLICE_CHARS));
       this.pending.clear();
       if (this.indexDirty) this.writeIndexSync();
     } catch (err) {
       this.options.warn(`history not written: ${String(err)}`);
+    }
+  }
+
+  /** Writes `slice` at `position` then the rest (or all of it at the end of the log when `position` is undefined). */
+  private writeSync(file: string, position: number | undefined, slice: Buffer | undefined, rest: Iterator<string>): void {
+    const s = this.index.sessions.find((x) => x.file === file);
+    const fd = fs.openSync(this.logPath(file), position === undefined ? 'a' : fs.constants.O_WRONLY | fs.constants.O_CREAT);
+    try {
+      const write = (buf: Buffer): void => {
+        for (let done = 0; done < buf.length;) done += fs.writeSync(fd, buf, done, buf.length - done, position === undefined ? null : position + done);
+        if (position !== undefined) position += buf.length;
+        this.written += buf.length;
+        if (s) { s.bytes += buf.length; this.indexDirty = true; }
+      };
+      if (slice) write(slice);
+      for (let r = rest.next(); !r.done; r = rest.next()) write(Buffer.from(r.value));
+    } finally {
+      fs.closeSync(fd);
     }
   }
 
@@ -253,30 +277,49 @@ export class HistoryStore {
   /** Writes the queued records, and the index when `indexToo` (else the timer's flush writes it). */
   private async writeNow(indexToo = true): Promise<void> {
     this.flushQueued = false;
-    const batches = [...this.pending];
-    this.pending.clear();
-    if (batches.length) await this.ensureDirs();
-    for (const [file, batch] of batches) {
+    if (this.pending.size) await this.ensureDirs();
+    for (const file of [...this.pending.keys()]) {
+      const batch = this.pending.get(file);
+      if (!batch || this.disposed) continue;
+      this.pending.delete(file);
       const s = this.index.sessions.find((x) => x.file === file);
-      // Written a slice at a time (each write awaits): a burst never blocks the host long.
-      const fh = await fs.promises.open(this.logPath(file), 'a').catch((err: unknown) => { this.dirsMade = false; throw err; }); // a folder removed behind our back is made again next time
-      try {
-        for (const text of batch.text(this.encoder(file), SLICE_CHARS)) {
-          await fh.appendFile(text); // the whole slice (a write may take part of it)
-          const bytes = Buffer.byteLength(text);
-          this.written += bytes;
-          if (s) { s.bytes += bytes; this.indexDirty = true; }
-        }
-      } catch (err) {
-        this.encoders.delete(file); // what the encoder counted as written may not be: the next lines start whole
-        throw err;
-      } finally {
-        await fh.close();
-      }
+      await this.appendBatch(file, batch, s);
+      if (this.disposed) return; // deactivation wrote the rest
       if (s && s.bytes > (this.options.maxSessionBytes ?? MAX_SESSION_LOG_BYTES)) await this.compactLog(s);
     }
+    if (this.disposed) return;
     await this.enforceRetention();
     if (this.indexDirty && indexToo) await this.writeIndex();
+  }
+
+  /**
+   * Appends a batch a slice at a time (each write awaits: a burst never blocks the host long), at
+   * known places, so that deactivation can finish it (`appending`, flushSync).
+   */
+  private async appendBatch(file: string, batch: PendingBatch, s: StoredSession | undefined): Promise<void> {
+    const a: Appending = { file, rest: batch.text(this.encoder(file), SLICE_CHARS) };
+    this.appending = a;
+    let fh: fs.promises.FileHandle | undefined;
+    try {
+      // Not opened to append: a write goes where it is told, and writing a slice twice at its place is harmless.
+      fh = await fs.promises.open(this.logPath(file), fs.constants.O_WRONLY | fs.constants.O_CREAT).catch((err: unknown) => { this.dirsMade = false; throw err; }); // a folder removed behind our back is made again next time
+      let position = (await fh.stat()).size;
+      for (let r = a.rest.next(); !r.done; r = a.rest.next()) {
+        const slice = Buffer.from(r.value);
+        Object.assign(a, { position, slice });
+        for (let done = 0; done < slice.length;) done += (await fh.write(slice, done, slice.length - done, position + done)).bytesWritten;
+        if (this.appending !== a) return;
+        position += slice.length;
+        this.written += slice.length;
+        if (s) { s.bytes += slice.length; this.indexDirty = true; }
+      }
+    } catch (err) {
+      this.encoders.delete(file); // what the encoder counted as written may not be: the next lines start whole
+      throw err;
+    } finally {
+      if (this.appending === a) this.appending = undefined;
+      await fh?.close();
+    }
   }
 
   /** The storage folders, made once (again after Clear All History). */
@@ -326,6 +369,8 @@ export class HistoryStore {
     } finally {
       await fh.close();
     }
+    // After deactivation the log may have had records appended to it (flushSync): it stays as it is.
+    if (this.disposed) return void (await fs.promises.rm(tmp, { force: true }));
     await fs.promises.rename(tmp, this.logPath(s.file));
     this.encoders.set(s.file, encoder);
     s.bytes = byteLength(parts);

@@ -155,6 +155,36 @@ describe('Session history: store', () => {
     assert.ok(fs.statSync(path.join(dir, 'sessions', s!.file)).size < 200 * 300, 'the log was rewritten compacted');
   });
 
+  it('deactivation in the middle of a flush writes every record, in order, before flushSync returns; nothing is written after', async () => {
+    // Three 512 Ki-character slices per flush. flushSync is called after 0, 3, 6… turns of the
+    // event loop, so it meets the flush before its first write, between slices, and after it.
+    const text = (i: number): string => `${i}:${'x'.repeat(1000)}`;
+    const n = 1100;
+    let midway = 0;
+    for (let turns = 0; ; turns += 3) {
+      const dir = tmp();
+      const a = store(dir);
+      a.describe({ agentId: 'demo', agentName: 'Demo', sessionId: 's1' });
+      a.append('demo', 's1', { t: 0, e: chunk('m0', text(0)) });
+      await a.flush(); // the log exists: later flushes append to it
+      for (let i = 1; i < n; i++) a.append('demo', 's1', { t: i, e: chunk(`m${i}`, text(i)) });
+      const flushing = a.flush();
+      for (let k = 0; k < turns; k++) await new Promise((resolve) => setImmediate(resolve));
+      const file = path.join(dir, 'sessions', a.sessions()[0]!.file);
+      const before = fs.statSync(file).size;
+      a.flushSync();
+      const after = fs.readFileSync(file, 'utf8'); // what a process ending now leaves
+      const texts = parseLog(after).records.map((r) => ('e' in r && r.e.kind === 'message_chunk' && r.e.content.type === 'text' ? r.e.content.text : ''));
+      const wrong = texts.findIndex((t, i) => t !== text(i));
+      assert.ok(texts.length === n && wrong === -1, `flushSync after ${turns} turns: ${texts.length} of ${n} records, first wrong at ${wrong}`);
+      await flushing;
+      assert.equal(fs.readFileSync(file, 'utf8'), after, `nothing written after flushSync (${turns} turns)`);
+      if (before > after.length / n && before < after.length) midway++;
+      if (before === after.length) break;
+    }
+    assert.ok(midway > 0, 'flushSync met a flush between its slices at least once');
+  });
+
   it('a log cut in the middle of a record (kill -9 while writing) loads, reporting the torn record once', async () => {
     const dir = tmp();
     const a = store(dir);

@@ -246,9 +246,18 @@ export class AgentSupervisor {
   }
 
   private attach(s: AttachedSession): void {
+    this.serve(s);
+    this.announce(s);
+  }
+
+  /** This connection speaks for the session (prompts may be sent on it). */
+  private serve(s: AttachedSession): void {
     this.gate.allow(s.sessionId);
     this.detached.delete(s.sessionId);
     this.attached.set(s.sessionId, s);
+  }
+
+  private announce(s: AttachedSession): void {
     this.host.lifecycle(this.id, { kind: 'session_attached', sessionId: s.sessionId, cwd: s.cwd });
   }
 
@@ -382,9 +391,12 @@ export class AgentSupervisor {
         this.gate.allow(s.sessionId);
         await conn.resumeSession({ sessionId: s.sessionId, cwd: s.cwd, additionalDirectories: s.additionalDirectories, mcpServers: s.mcpServers, replay });
         if (this._connection !== conn) return;
-        this.attach(s);
+        // The prompt the agent never answered goes first: its turn runs before the session is
+        // announced, so the caller queues any other prompt until that turn ends.
+        this.serve(s);
         this.emit({ sessionId: s.sessionId, kind: 'notice', severity: 'info', title: 'Session resumed after the agent restarted.' });
         this.retryUnanswered(s.sessionId, conn.version);
+        this.announce(s);
       } catch (err) {
         this.detached.delete(s.sessionId);
         this.unanswered.forget(s.sessionId);
@@ -396,10 +408,14 @@ export class AgentSupervisor {
     }
   }
 
-  /** v2: prompts the agent never answered before it died are sent again with their keys (they run once). */
+  /**
+   * v2: prompts the agent never answered before it died are sent again with their keys (they run
+   * once). Each is a running turn from now on (as for a prompt the user sends), until it ends.
+   */
   private retryUnanswered(sessionId: string, version: 1 | 2): void {
     for (const p of this.unanswered.takeRetriable(sessionId, version)) {
       try { this.prompt(sessionId, p.blocks, p.key).catch(() => undefined); } catch { continue; /* not attached any more: nothing to retry on */ }
+      this.emit({ sessionId, kind: 'state', state: 'running' });
       this.emit({ sessionId, kind: 'notice', severity: 'info', title: 'The prompt the agent had not answered was sent again (same idempotency key: it runs once).' });
     }
   }

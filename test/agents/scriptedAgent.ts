@@ -19,7 +19,9 @@
 //            batch?: boolean (v2: send the turn's updates as one batch array),
 //            promptMessageId?: boolean (v2: answer session/prompt with {messageId}),
 //            ignoreCaps?: boolean (v1: call fs/terminal even when the client did not offer them),
-//            noLoad?: boolean (v1: advertise no `loadSession`, so sessions cannot be resumed) }
+//            noLoad?: boolean (v1: advertise no `loadSession`, so sessions cannot be resumed),
+//            answerAll?: boolean (run a `no-answer` prompt as any other: the agent restarted after a
+//            crash, given the prompt sent again) }
 //
 // Sessions: `session/new` answers sess-1, sess-2, … ; `session/load` (v1) and `session/resume` with
 // `replayFrom` (v2) replay a short history (a user chunk "replayed prompt", an agent chunk
@@ -42,7 +44,7 @@ type Id = number | string;
 
 const mode = process.argv[2] ?? 'v2';
 const opts = JSON.parse(process.argv[3] ?? '{}') as {
-  noise?: boolean; crlf?: boolean; batch?: boolean; promptMessageId?: boolean; ignoreCaps?: boolean; noLoad?: boolean;
+  noise?: boolean; crlf?: boolean; batch?: boolean; promptMessageId?: boolean; ignoreCaps?: boolean; noLoad?: boolean; answerAll?: boolean;
 };
 const eol = opts.crlf ? '\r\n' : '\n';
 
@@ -189,7 +191,7 @@ async function prompt(id: Id, params: Obj): Promise<void> {
   const blocks = (params.prompt as { type: string; text?: string }[]) ?? [];
   const text = blocks.map((b) => b.text ?? '').join(' ');
   cancelled.delete(sessionId);
-  if (text === 'no-answer') return; // never answered: the outcome stays unknown (a crash follows)
+  if (text === 'no-answer' && !opts.answerAll) return; // never answered: the outcome stays unknown (a crash follows)
   if (version === 2) respond(id, opts.promptMessageId ? { messageId: 'user-msg-1' } : {});
   await runTurn(sessionId, text);
   const stopReason = cancelled.has(sessionId) ? 'cancelled' : 'end_turn';

@@ -2,14 +2,16 @@
 // the real AgentProcess and connect()); only time is fake (TestHost: `now()` and `schedule`).
 // Covers: restart backoff, giving up after RESTART_LIMIT restarts in RESTART_WINDOW_MS, resuming
 // sessions after a restart (v2 session/resume, v1 session/load with its replay muted, an agent
-// that cannot resume), a start during the restart delay, the messages people read, and the turn
-// bookkeeping the queue relies on (busy, cancel, prompts on sessions that are not served).
+// that cannot resume, the prompt sent again before any other), a start during the restart delay,
+// the messages people read, and the turn bookkeeping the queue relies on (busy, cancel, prompts
+// on sessions that are not served).
 import * as assert from 'node:assert/strict';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { AgentSupervisor } from '../../../src/agents/supervisor';
+import { AgentSupervisor, type LifecycleEvent } from '../../../src/agents/supervisor';
 import { isAuthRequired } from '../../../src/protocol/connect';
 import type { SessionEvent } from '../../../src/protocol/domain';
+import { SessionStore } from '../../../src/state/sessionStore';
 import { AGENT_NAME, TestHost, commandAgent, scriptedAgent } from './support/supervisorHost';
 
 const text = (t: string) => [{ type: 'text' as const, text: t }];
@@ -18,6 +20,18 @@ const SECOND = 1000;
 
 const isTurnEnd = (sessionId: string, stopReason: string) => (e: SessionEvent): boolean =>
   e.sessionId === sessionId && e.kind === 'state' && e.state === 'idle' && e.stopReason === stopReason;
+
+/** A host that also feeds a SessionStore, as the extension does (events; sessions attached and detached). */
+class StoreHost extends TestHost {
+  readonly store = new SessionStore();
+  override onEvent(agentId: string, e: SessionEvent): void { super.onEvent(agentId, e); this.store.applyEvent(agentId, e); }
+  override lifecycle(agentId: string, e: LifecycleEvent): void {
+    super.lifecycle(agentId, e);
+    if (e.kind === 'session_attached') this.store.attachSession(agentId, e.sessionId, { cwd: e.cwd });
+    else if (e.kind === 'session_detached') this.store.detachSession(agentId, e.sessionId);
+  }
+  override cleanup(): Promise<string[]> { this.store.dispose(); return super.cleanup(); }
+}
 
 describe('AgentSupervisor (real agent processes, fake time)', () => {
   let host: TestHost;
@@ -171,6 +185,37 @@ describe('AgentSupervisor (real agent processes, fake time)', () => {
       const keys = host.sent(1, 'session/prompt').map((m) => (m.params as Record<string, unknown>).idempotencyKey);
       assert.equal(keys.length, 2, 'the resent prompt and the new one');
       assert.ok(typeof keys[1] === 'string' && keys[1] !== first[0], 'a new prompt gets a new key');
+    });
+
+    it('v2: the prompt sent again runs first; one the user sends as the session comes back waits for that turn to end', async () => {
+      const storeHost = new StoreHost();
+      host = storeHost;
+      const { store } = storeHost;
+      const s = supervise(scriptedAgent('v2'));
+      const a = await s.newSession(cwd);
+      void s.prompt(a, text('no-answer'));
+      store.turnStarted(s.id, a);
+      await s.newSession(cwd); // a round trip: the prompt is on the wire
+      const key = (host.sent(0, 'session/prompt')[0].params as Record<string, unknown>).idempotencyKey;
+      await crash(s);
+      // As SessionActions does: the user's next prompt goes out once the session is live and idle, and starts its turn.
+      let sentAt = -1;
+      store.onDidChange((c) => {
+        const x = store.session(s.id, a);
+        if (c.scope !== 'session' || sentAt >= 0 || !x?.live || x.turnState !== 'idle' || s.status !== 'running') return;
+        sentAt = host.mark();
+        void s.prompt(a, text('after'));
+        store.turnStarted(s.id, a);
+      });
+      s.redefine(scriptedAgent('v2', { answerAll: true })); // the restarted agent runs the prompt sent again
+      const from = host.mark();
+      await runRestart();
+      const firstEnd = host.log.indexOf(await host.waitFor((x) => x.type === 'event' && isTurnEnd(a, 'end_turn')(x.e), from));
+      await host.waitFor((x) => x.type === 'event' && isTurnEnd(a, 'end_turn')(x.e), firstEnd + 1);
+      const prompts = host.sent(1, 'session/prompt').map((m) => m.params as { prompt: { text: string }[]; idempotencyKey: string });
+      assert.deepEqual(prompts.map((p) => p.prompt[0].text), ['no-answer', 'after'], 'the prompt sent again first, each once');
+      assert.equal(prompts[0].idempotencyKey, key);
+      assert.ok(firstEnd < sentAt, `the user's prompt went out after the turn of the prompt sent again ended (turn end at ${firstEnd}, sent at ${sentAt})`);
     });
 
     it('session/new refused with auth_required rejects with that error (the caller offers sign-in)', async () => {

@@ -142,13 +142,16 @@ export class SessionActions extends Disposable {
     this.store.removeSession(ref.agentId, ref.sessionId);
   }
 
-  /** Sends now when the session is idle, else queues (shown, and removable, in the conversation). */
+  /**
+   * Sends now when the session is idle, else queues (shown, and removable, in the conversation):
+   * while a turn runs, and while the agent restarts after a crash (sent once the session is back).
+   */
   prompt(ref: SessionKey, blocks: readonly ContentBlock[]): 'sent' | 'queued' {
     const sup = this.supervisor(ref.agentId);
     const s = this.store.session(ref.agentId, ref.sessionId);
     if (!s) throw new Error('That session is no longer open.');
     this.touch(ref);
-    if (sup.status === 'running' && s.turnState !== 'idle') {
+    if ((sup.status === 'running' && s.turnState !== 'idle') || (sup.status === 'restarting' && !s.live)) {
       if (s.queued.length >= MAX_QUEUED_PROMPTS) throw new Error(`${MAX_QUEUED_PROMPTS} prompts are already waiting for this turn to end. Remove some from the queue, or cancel the turn.`);
       this.store.enqueue(ref.agentId, ref.sessionId, blocks);
       return 'queued';

@@ -153,8 +153,9 @@ export class SessionStore implements Disposable {
   }
 
   /** The agent no longer serves the session (stopped, crashed, closed): kept read-only, queue dropped. */
+  /** Its queue is kept (shown, removable): it is sent once the session is back and idle. */
   detachSession(agentId: string, sessionId: string): void {
-    this.patch(agentId, sessionId, (s) => ({ ...s, live: false, queued: [] }));
+    this.patch(agentId, sessionId, (s) => ({ ...s, live: false }));
   }
 
   removeSession(agentId: string, sessionId: string): void {

@@ -221,7 +221,7 @@ describe('Conversation with the Demo Agent on v1 (client services)', function ()
 
 describe('Crash and recovery', function () {
   this.timeout(60000);
-  it('reports a crash mid-turn, restarts the agent, resumes the session and keeps its plans and transcript', async () => {
+  it('reports a crash mid-turn, restarts the agent, resumes the session, keeps its plans and transcript, and sends the prompt queued before the crash', async () => {
     const { a, ref, restore } = await startDemo('2');
     try {
       const sup = a.internals.agents.get('demo')!;
@@ -230,6 +230,9 @@ describe('Crash and recovery', function () {
       assert.strictEqual(await turnEnd(a, ref), 'end_turn');
 
       await prompt(ref, '/crash');
+      // Typed while the turn runs: queued, kept through the crash, sent once the session is back.
+      await prompt(ref, '/permission');
+      assert.strictEqual(a.internals.store.session(ref.agentId, ref.sessionId)?.queued.length, 1, 'the second prompt is queued');
       await waitFor(a.internals.store.onDidChange, () => sup.status === 'restarting' || sup.status === 'crashed', 15000, 'the crash');
       assert.match(sup.lastError ?? '', /exited with code 3 during a turn/);
       assert.match(sup.lastError ?? '', /Last output:/);
@@ -241,8 +244,7 @@ describe('Crash and recovery', function () {
       assert.ok(t.slice(t.firstIndex).some((i) => i.kind === 'notice' && /resumed/i.test(JSON.stringify(i))), 'a notice says the session was resumed');
       assert.strictEqual(a.agents().find((x) => x.id === 'demo')?.status, 'running');
 
-      // The resumed session works.
-      await prompt(ref, '/permission');
+      // The resumed session works: the prompt queued before the crash is sent, unasked.
       await a.internals.broker.respond((await nextPermission(a, ref)).id, 'allow_once');
       assert.strictEqual(await turnEnd(a, ref), 'end_turn');
       await vscode.commands.executeCommand('acp.conversation.focus');

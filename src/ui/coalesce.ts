@@ -73,10 +73,10 @@ export class FrameCoalescer<K> implements Disposable {
 
   private run(): void {
     this.timer = undefined;
-    this.lastFlush = this.scheduler.now();
     const keys = this.keys;
     this.keys = new Set();
     this._flushes++;
+    this.lastFlush = this.scheduler.now(); // as the flush starts (the allocation above may collect garbage)
     try {
       if (keys.size) this.flush(keys);
     } finally {

@@ -1,9 +1,9 @@
-// Messages within their size limit. Chunks are pushed onto per-part arrays, never re-joined, so an
-// append costs the size of the chunk. Past `limit` characters the head is kept and what arrives
+// Messages within their size limit. Chunks are pushed onto per-part arrays and every 64 of them
+// joined into one piece, so an append costs the size of the chunk (twice, at most). Past `limit` characters the head is kept and what arrives
 // later is dropped and counted in `truncated`.
 import type { ContentBlock, Meta } from '../../protocol/domain';
 import { messageItemId } from './ids';
-import type { MessageItem, MessagePart, Role } from './model';
+import { TEXT_JOIN_AT, type MessageItem, type MessagePart, type Role } from './model';
 import { fitBlock, keepRaw, noteDrop } from './size';
 
 export function newMessage(role: Role, messageId: string, local: boolean): MessageItem {
@@ -46,7 +46,11 @@ function appendPart(parts: MessagePart[], block: ContentBlock): void {
     if (last?.type === 'text') {
       last.chunks.push(block.text);
       last.length += block.text.length;
-    } else parts.push({ type: 'text', chunks: [block.text], length: block.text.length });
+      if (last.chunks.length - last.joined >= TEXT_JOIN_AT) {
+        last.chunks.push(last.chunks.splice(last.joined).join(''));
+        last.joined = last.chunks.length;
+      }
+    } else parts.push({ type: 'text', chunks: [block.text], length: block.text.length, joined: 0 });
     return;
   }
   parts.push({ type: 'block', block });

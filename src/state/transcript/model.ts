@@ -12,8 +12,24 @@ export type Role = 'user' | 'agent' | 'thought' | 'session';
 /** Sender and recipient session ids of an inter-session message (null: not reported or cleared). */
 export interface MessageRoute { from: string | null; to: string | null }
 
-/** Consecutive text of a message, kept as the chunks received (joined only when read whole). */
-export interface TextPart { type: 'text'; chunks: string[]; length: number }
+/**
+ * Consecutive text of a message: the chunks received, every `TEXT_JOIN_AT` of them joined into one
+ * piece (`joined`: the pieces at the front). A long message is a few hundred strings, not one per
+ * chunk, and each character is copied once more at most.
+ */
+export interface TextPart { type: 'text'; chunks: string[]; length: number; joined: number }
+
+/** Chunks after the joined pieces that are joined into one. */
+export const TEXT_JOIN_AT = 64;
+
+/** The text of `part` from character `from` on (the characters appended since `from`). */
+export function textFrom(part: TextPart, from: number): string {
+  let i = part.chunks.length;
+  let at = part.length;
+  while (i > 0 && at > from) at -= part.chunks[--i]!.length;
+  const text = i === part.chunks.length - 1 ? part.chunks[i]! : part.chunks.slice(i).join('');
+  return at === from ? text : text.slice(from - at);
+}
 /** A non-text content block of a message (image, resource, link, unknown…). */
 export interface BlockPart { type: 'block'; block: ContentBlock }
 export type MessagePart = TextPart | BlockPart;

@@ -1,12 +1,12 @@
 // Remembers what one webview was sent for a session and turns changed items into the smallest
 // ops: text appended to a message, content appended to a tool call, output appended to a
 // terminal; a whole item only when it is new or was replaced. Pure; no `vscode`.
-import type { SessionTranscript, TranscriptItem } from '../../state/transcript';
+import { textFrom, type SessionTranscript, type TranscriptItem } from '../../state/transcript';
 import type { DeltaOp, ItemView, TerminalView, ToolContentView } from './webviewMessages';
 import { exitText, itemView, partView, terminalView, toolContentView, toolHeaderView, type SessionNamer } from './viewModel';
 
 type Sent =
-  | { kind: 'message'; rev: number; parts: number; lastChunks: number }
+  | { kind: 'message'; rev: number; parts: number; lastLength: number }
   | { kind: 'tool'; contentRev: number; contentLen: number }
   | { kind: 'other' };
 
@@ -43,7 +43,7 @@ export class DeltaTracker {
     if (item.kind === 'message' && prev?.kind === 'message' && prev.rev === item.rev && prev.parts <= item.parts.length) {
       const op: Extract<DeltaOp, { op: 'append' }> = { op: 'append', itemId };
       const last = prev.parts > 0 ? item.parts[prev.parts - 1] : undefined;
-      if (last?.type === 'text' && last.chunks.length > prev.lastChunks) op.text = last.chunks.slice(prev.lastChunks).join('');
+      if (last?.type === 'text' && last.length > prev.lastLength) op.text = textFrom(last, prev.lastLength);
       if (item.parts.length > prev.parts) op.blocks = item.parts.slice(prev.parts).map(partView);
       this.remember(item);
       if (op.text !== undefined || op.blocks) ops.push(op);
@@ -92,7 +92,7 @@ export class DeltaTracker {
   private remember(item: TranscriptItem): void {
     if (item.kind === 'message') {
       const last = item.parts[item.parts.length - 1];
-      this.sent.set(item.itemId, { kind: 'message', rev: item.rev, parts: item.parts.length, lastChunks: last?.type === 'text' ? last.chunks.length : 0 });
+      this.sent.set(item.itemId, { kind: 'message', rev: item.rev, parts: item.parts.length, lastLength: last?.type === 'text' ? last.length : 0 });
     } else if (item.kind === 'tool_call') {
       this.sent.set(item.itemId, { kind: 'tool', contentRev: item.contentRev, contentLen: item.content.length });
     } else this.sent.set(item.itemId, { kind: 'other' });

@@ -1,6 +1,7 @@
 import { strict as assert } from 'node:assert';
 import type { PermissionRequest } from '../../../src/protocol/domain';
 import { messageText, Transcript, type MessageItem, type ToolCallItem, type TranscriptChange } from '../../../src/state/transcript';
+import { DeltaTracker } from '../../../src/ui/conversation/deltas';
 import { ev, S, text } from './builders';
 
 function setup(opts = {}): { t: Transcript; changes: TranscriptChange[] } {
@@ -21,9 +22,27 @@ describe('Transcript: messages', () => {
     t.apply(ev.chunk('m1', '!'));
     assert.equal(items(t).length, 1);
     assert.equal(messageText(msg(t, 'm1')), 'Hello, world!');
-    assert.deepEqual(msg(t, 'm1').parts, [{ type: 'text', chunks: ['Hello', ', world', '!'], length: 13 }]);
+    assert.deepEqual(msg(t, 'm1').parts, [{ type: 'text', chunks: ['Hello', ', world', '!'], length: 13, joined: 0 }]);
     assert.deepEqual(changes.map((c) => c.kind), ['add', 'append', 'append']);
     assert.deepEqual(changes.map((c) => 'itemId' in c && c.itemId), ['m:agent:m1', 'm:agent:m1', 'm:agent:m1']);
+  });
+
+  it('keeps a long message as a few joined pieces; the appends a webview is sent add up to its text', () => {
+    const { t } = setup();
+    t.apply(ev.chunk('m1', 'start '));
+    const tracker = new DeltaTracker(t.session(S)!);
+    tracker.snapshot(10);
+    let shown = 'start ';
+    for (let i = 1; i <= 1000; i++) {
+      t.apply(ev.chunk('m1', `c${i} `));
+      if (i % 7 !== 0 && i % 64 !== 0) continue; // the webview is sent what changed now and then, across joins
+      for (const op of tracker.itemOps('m:agent:m1')) if (op.op === 'append') shown += op.text ?? '';
+    }
+    for (const op of tracker.itemOps('m:agent:m1')) if (op.op === 'append') shown += op.text ?? '';
+    const part = msg(t, 'm1').parts[0]!;
+    assert.equal(shown, messageText(msg(t, 'm1')));
+    assert.equal(shown, `start ${Array.from({ length: 1000 }, (_, i) => `c${i + 1} `).join('')}`);
+    assert.ok(part.type === 'text' && part.chunks.length < 1001 / 64 + 64, `${part.type === 'text' && part.chunks.length} strings`);
   });
 
   it('keeps roles apart even with the same message id, and keeps arrival order', () => {

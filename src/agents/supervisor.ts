@@ -51,6 +51,8 @@ export class AgentSupervisor {
   private restarts: number[] = [];
   /** Set when the sessions must be resumed once the agent runs again (crash, restart). */
   private resumePending = false;
+  /** Sessions are being resumed on the new connection (one at a time). */
+  private resuming = false;
   private stopping = false;
   private starting: Promise<void> | undefined;
   private disposed = false;
@@ -182,6 +184,11 @@ export class AgentSupervisor {
     return options;
   }
 
+  /** The session was detached by a crash and is resumed once the agent is back (prompts for it wait). */
+  willResume(sessionId: string): boolean {
+    return this.detached.has(sessionId) && (this.resumePending || this.resuming || this._status === 'restarting');
+  }
+
   /**
    * Sends a prompt now (the caller queues while a turn runs) with an idempotency key (v2; pass the
    * same key to retry the same prompt). A refused prompt ends the turn with a notice; the promise
@@ -191,7 +198,7 @@ export class AgentSupervisor {
   prompt(sessionId: string, blocks: readonly ContentBlock[], key: string = randomUUID()): Promise<void> {
     const conn = this._connection;
     if (!conn || this._status !== 'running' || !this.attached.has(sessionId)) {
-      throw new Error(this.detached.has(sessionId) && (this.resumePending || this._status === 'restarting')
+      throw new Error(this.willResume(sessionId)
         ? `${this.def.name} is restarting; the session is resumed in a moment. Send the prompt again then.`
         : this._status !== 'running'
           ? `${this.def.name} is not running (${this._status}). Start it first.`
@@ -378,6 +385,11 @@ export class AgentSupervisor {
     this.resumePending = false;
     const conn = this._connection;
     if (!conn) return;
+    this.resuming = true;
+    try { await this.resumeEach(conn); } finally { this.resuming = false; }
+  }
+
+  private async resumeEach(conn: AcpConnection): Promise<void> {
     const caps = conn.capabilities;
     for (const s of [...this.detached.values()]) {
       if (!caps.resume && !caps.loadSession) {

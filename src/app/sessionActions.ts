@@ -151,7 +151,7 @@ export class SessionActions extends Disposable {
     const s = this.store.session(ref.agentId, ref.sessionId);
     if (!s) throw new Error('That session is no longer open.');
     this.touch(ref);
-    if ((sup.status === 'running' && s.turnState !== 'idle') || (sup.status === 'restarting' && !s.live)) {
+    if ((sup.status === 'running' && s.turnState !== 'idle') || (!s.live && sup.willResume(s.sessionId))) {
       if (s.queued.length >= MAX_QUEUED_PROMPTS) throw new Error(`${MAX_QUEUED_PROMPTS} prompts are already waiting for this turn to end. Remove some from the queue, or cancel the turn.`);
       this.store.enqueue(ref.agentId, ref.sessionId, blocks);
       return 'queued';

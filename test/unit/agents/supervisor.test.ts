@@ -198,6 +198,7 @@ describe('AgentSupervisor (real agent processes, fake time)', () => {
       await s.newSession(cwd); // a round trip: the prompt is on the wire
       const key = (host.sent(0, 'session/prompt')[0].params as Record<string, unknown>).idempotencyKey;
       await crash(s);
+      assert.ok(s.willResume(a), 'after the crash the session is to be resumed: prompts for it wait (SessionActions queues them)');
       // As SessionActions does: the user's next prompt goes out once the session is live and idle, and starts its turn.
       let sentAt = -1;
       store.onDidChange((c) => {
@@ -216,6 +217,7 @@ describe('AgentSupervisor (real agent processes, fake time)', () => {
       assert.deepEqual(prompts.map((p) => p.prompt[0].text), ['no-answer', 'after'], 'the prompt sent again first, each once');
       assert.equal(prompts[0].idempotencyKey, key);
       assert.ok(firstEnd < sentAt, `the user's prompt went out after the turn of the prompt sent again ended (turn end at ${firstEnd}, sent at ${sentAt})`);
+      assert.ok(!s.willResume(a), 'resumed');
     });
 
     it('session/new refused with auth_required rejects with that error (the caller offers sign-in)', async () => {

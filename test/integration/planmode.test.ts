@@ -130,6 +130,10 @@ describe('Plan mode, prompt images and session fixes (Demo Agent, v2)', function
       assert.ok(await webviewClick('button.send'));
       await waitFor(a.internals.transcript.onDidChange, () => agentTexts(a, ref).some((x) => x.startsWith('Received 1 image')), 20_000, 'the image acknowledged');
       assert.ok(agentTexts(a, ref).includes('Received 1 image: image/png, 74 bytes'), JSON.stringify(agentTexts(a, ref)));
+      // The prompt was the image alone (no empty text block before it), as the agent echoed it.
+      const t = a.internals.transcript.session(sessionKey(ref.agentId, ref.sessionId))!;
+      const echoed = t.slice(t.firstIndex).filter((i) => i.kind === 'message' && i.role === 'user').pop();
+      assert.deepStrictEqual(echoed?.kind === 'message' && echoed.parts.map((p) => (p.type === 'text' ? `text:${p.chunks.join('')}` : p.block.type)), ['image']);
       // The prompt echoed in the conversation shows the image; the default turn it started is cancelled.
       await waitForWebview('.message.role-user img.block-image', (t) => t.length > 0);
       assert.ok(await webviewClick('.message.role-user img.block-image'), 'the image is shown (clicked into view)');

@@ -180,7 +180,9 @@ export class Conversation implements vscode.Disposable, vscode.WebviewViewProvid
         const blocks = await buildPromptBlocks(msg.text, keep, caps, (uri) => (linkOnly.has(uri) ? Promise.resolve(undefined) : readWorkspaceText(uri)));
         const media = mediaBlocks(msg.media ?? [], caps);
         if (media.problems.length) void vscode.window.showWarningMessage(media.problems.join(' '));
-        this.submitEmitter.fire({ sessionId, text: msg.text, attachments: keep, blocks: [...blocks, ...media.blocks] });
+        const all = [...blocks, ...media.blocks];
+        if (!all.length) return; // nothing typed, and nothing attached that can be sent (said above)
+        this.submitEmitter.fire({ sessionId, text: msg.text, attachments: keep, blocks: all });
         return;
       }
       case 'pickMedia': {

@@ -64,7 +64,8 @@ export async function buildPromptBlocks(
   caps: PromptCapabilities | undefined,
   readText: (uri: string) => Promise<string | undefined>,
 ): Promise<ContentBlock[]> {
-  const blocks: ContentBlock[] = [{ type: 'text', text }];
+  // No empty text block: a prompt of attachments alone is its attachments.
+  const blocks: ContentBlock[] = text.trim() ? [{ type: 'text', text }] : [];
   const seen = new Set<string>();
   for (const a of attachments) {
     if (seen.has(a.uri)) continue;

@@ -76,6 +76,12 @@ describe('prompt blocks and mentions', () => {
     assert.equal(b2[1].type, 'resource_link');
   });
 
+  it('sends no empty text block: a prompt of attachments alone is its attachments', async () => {
+    const blocks = await buildPromptBlocks('  ', [{ uri: 'file:///w/a.ts', name: 'a.ts' }], { embeddedContext: false }, read);
+    assert.deepEqual(blocks, [{ type: 'resource_link', uri: 'file:///w/a.ts', name: 'a.ts' }]);
+    assert.deepEqual(await buildPromptBlocks('', [], { embeddedContext: false }, read), []);
+  });
+
   it('ranks file-name prefixes first', () => {
     assert.deepEqual(rankPaths(['src/other/conv.ts', 'docs/x.md', 'src/conversation.ts', 'conv/a.ts'], 'conv'), ['src/other/conv.ts', 'src/conversation.ts', 'conv/a.ts']);
   });

@@ -71,17 +71,25 @@ export class SessionActions extends Disposable {
     return this.agents.start(agentId);
   }
 
+  /** Stopping (or restarting) an agent cancels its sessions' turns: their permission requests and queues go, as with Cancel. */
   async stopAgent(agentId: string): Promise<void> {
     const sup = this.supervisor(agentId);
-    for (const s of this.store.sessions(agentId)) this.broker.cancelSession(agentId, s.sessionId);
+    this.cancelAll(agentId);
     await sup.stop();
   }
 
   async restartAgent(agentId: string): Promise<void> {
     if (!vscode.workspace.isTrusted) throw new UntrustedWorkspaceError(); // refuse before stopping anything
     const sup = this.supervisor(agentId);
-    for (const s of this.store.sessions(agentId)) this.broker.cancelSession(agentId, s.sessionId);
+    this.cancelAll(agentId);
     await sup.restart();
+  }
+
+  private cancelAll(agentId: string): void {
+    for (const s of this.store.sessions(agentId)) {
+      this.broker.cancelSession(agentId, s.sessionId);
+      this.store.clearQueue(agentId, s.sessionId);
+    }
   }
 
   /** Opens a session in the first workspace folder (other folders and MCP servers where supported) and makes it active. */
@@ -144,7 +152,8 @@ export class SessionActions extends Disposable {
 
   /**
    * Sends now when the session is idle, else queues (shown, and removable, in the conversation):
-   * while a turn runs, and while the agent restarts after a crash (sent once the session is back).
+   * while a turn runs, and while the agent restarts after a crash (sent once the session is back; a
+   * queue survives a crash, not Stop or Restart).
    */
   prompt(ref: SessionKey, blocks: readonly ContentBlock[]): 'sent' | 'queued' {
     const sup = this.supervisor(ref.agentId);

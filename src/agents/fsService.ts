@@ -47,20 +47,22 @@ export class FileService {
 
   private async read(agentId: string, p: { sessionId: string; path: string; line?: number | null; limit?: number | null }): Promise<{ content: string }> {
     const r = await this.access.forRead(agentId, p.sessionId, p.path);
-    const open = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'file' && (d.uri.fsPath === r.real || d.uri.fsPath === r.lexical));
-    let text: string;
-    if (open) text = open.getText();
-    else {
-      const st = await fs.promises.stat(r.real);
-      if (!st.isFile()) throw new AccessDeniedError(`Refused to read "${printable(p.path)}": it is not a regular file.`);
-      if (st.size > MAX_READ_BYTES) throw new AccessDeniedError(`Refused to read "${printable(p.path)}": it is larger than ${MAX_READ_BYTES / 1024 / 1024} MiB.`);
-      text = new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.file(r.real)));
-    }
+    // An editor's unsaved changes are what the agent sees; a saved editor's copy may not have caught up
+    // yet with a change on disk (git, another program), so the file itself is read then.
+    const open = vscode.workspace.textDocuments.find((d) => d.isDirty && d.uri.scheme === 'file' && (d.uri.fsPath === r.real || d.uri.fsPath === r.lexical));
+    const text = open ? open.getText() : await this.readDisk(r.real, p.path);
     if (p.line == null && p.limit == null) return { content: text };
     const lines = text.split('\n');
     const start = Math.max(0, (p.line ?? 1) - 1);
     const end = p.limit == null ? lines.length : start + Math.max(0, p.limit);
     return { content: lines.slice(start, end).join('\n') };
+  }
+
+  private async readDisk(real: string, shown: string): Promise<string> {
+    const st = await fs.promises.stat(real);
+    if (!st.isFile()) throw new AccessDeniedError(`Refused to read "${printable(shown)}": it is not a regular file.`);
+    if (st.size > MAX_READ_BYTES) throw new AccessDeniedError(`Refused to read "${printable(shown)}": it is larger than ${MAX_READ_BYTES / 1024 / 1024} MiB.`);
+    return new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.file(real)));
   }
 
   private async write(agentId: string, p: { sessionId: string; path: string; content: string }): Promise<void> {
@@ -71,7 +73,14 @@ export class FileService {
     let before: string | null = null;
     if (r.exists) {
       const doc = await vscode.workspace.openTextDocument(uri);
-      before = doc.getText();
+      const disk = doc.isDirty ? undefined : await this.readDisk(r.real, p.path).catch(() => undefined);
+      before = disk ?? doc.getText(); // what the write replaces
+      if (disk !== undefined && disk !== doc.getText()) {
+        // The editor's saved copy is behind the file (changed on disk since): the file itself is written, the editor reloads it.
+        await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(p.content));
+        this.onWrite?.({ agentId, sessionId: p.sessionId, path: p.path, before, after: p.content });
+        return;
+      }
       edit.replace(uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), p.content);
     } else {
       edit.createFile(uri, { ignoreIfExists: true });
@@ -79,7 +88,7 @@ export class FileService {
     }
     if (!(await vscode.workspace.applyEdit(edit))) throw new Error(`Could not write "${printable(p.path)}": VS Code rejected the edit.`);
     const doc = await vscode.workspace.openTextDocument(uri);
-    await doc.save();
+    if (!(await doc.save())) throw new Error(`Could not save "${printable(p.path)}": VS Code did not save it (the editor says why). The change is in the editor, unsaved.`);
     this.onWrite?.({ agentId, sessionId: p.sessionId, path: p.path, before, after: p.content });
   }
 }

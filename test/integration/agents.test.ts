@@ -4,6 +4,7 @@
 // editor, and a crash with automatic restart and resume.
 import { sessionKey } from '../../src/state/sessionStore';
 import * as assert from 'assert';
+import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import type { TestApi as AcpPlansApi } from './support/ext';
@@ -198,6 +199,27 @@ describe('Conversation with the Demo Agent on v1 (client services)', function ()
     await vscode.window.showTextDocument(doc);
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     await vscode.workspace.fs.delete(out);
+  });
+
+  it('fs/read_text_file and fs/write_text_file see a file another program just changed on disk, not the editor\'s older copy', async () => {
+    const file = workspaceFile('src/greeting.ts');
+    const out = workspaceFile('src/greeting.ts.out');
+    fs.writeFileSync(out.fsPath, 'previous content\n');
+    // Open and saved: the editor's copies of both files.
+    for (const uri of [file, out]) assert.ok(!(await vscode.workspace.openTextDocument(uri)).isDirty);
+    const original = fs.readFileSync(file.fsPath, 'utf8');
+    try {
+      // As git or another agent would, behind the editor's back.
+      fs.writeFileSync(file.fsPath, `${original}// DISK_MARKER\n`);
+      fs.writeFileSync(out.fsPath, 'changed on disk\n');
+      await prompt(ref, '/fs src/greeting.ts');
+      assert.strictEqual(await turnEnd(a, ref), 'end_turn');
+      const written = fs.readFileSync(out.fsPath, 'utf8');
+      assert.match(written, /DISK_MARKER/i, 'the agent read the file as it is on disk, and its write reached the disk');
+    } finally {
+      fs.writeFileSync(file.fsPath, original);
+      fs.rmSync(out.fsPath, { force: true });
+    }
   });
 
   it('refuses fs access outside the workspace folders', async () => {

@@ -47,12 +47,31 @@ function chunk(role: Role, u: Wire): EventBody | undefined {
 function planUpdate(u: Wire): EventBody | undefined {
   const p = u.plan;
   if (!isObject(p) || p.type !== 'items' || typeof p.planId !== 'string' || !Array.isArray(p.entries)) return undefined;
-  const entries: PlanEntry[] = [];
-  for (const e of p.entries as unknown[]) {
+  const wire = p.entries as unknown[];
+  let entries: PlanEntry[] | undefined; // the wire's own array while every entry is its own decoding
+  for (let i = 0; i < wire.length; i++) {
+    const e = wire[i];
     if (!isObject(e) || typeof e.content !== 'string' || typeof e.priority !== 'string' || typeof e.status !== 'string') return undefined;
-    entries.push(withMeta<PlanEntry>({ content: e.content, priority: e.priority, status: e.status }, e));
+    const decoded = isDecodedEntry(e);
+    if (!entries) {
+      if (decoded) continue;
+      entries = (wire as PlanEntry[]).slice(0, i);
+    }
+    entries.push(decoded ? (e as unknown as PlanEntry) : withMeta<PlanEntry>({ content: e.content, priority: e.priority, status: e.status }, e));
   }
-  return withMeta<EventBody>({ kind: 'plan_update', plan: withMeta({ type: 'items', planId: p.planId, entries }, p) }, u);
+  return withMeta<EventBody>({ kind: 'plan_update', plan: withMeta({ type: 'items', planId: p.planId, entries: entries ?? (wire as PlanEntry[]) }, p) }, u);
+}
+
+const ENTRY_KEYS = ['content', 'priority', 'status', '_meta'];
+
+/**
+ * A checked entry that is already what decoding makes of it: exactly its keys, in the schema's
+ * order, `_meta` (if any) an object or null. Taken as it is: a plan update copies no entry.
+ */
+function isDecodedEntry(e: Wire): boolean {
+  let n = 0;
+  for (const k in e) if (k !== ENTRY_KEYS[n++]) return false;
+  return n === 3 || (n === 4 && (e._meta === null || isObject(e._meta)));
 }
 
 /** A patch string: a string or null is kept, an omitted one stays omitted; anything else: no. */

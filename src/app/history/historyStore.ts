@@ -22,9 +22,8 @@ import { LogEncoder, PendingBatch, type HistoryRecord } from './records';
  */
 export const MAX_SESSION_LOG_BYTES = 64 * 1024 * 1024;
 
-/** Characters serialized before an append yields to the event loop. */
-/** Reading or rewriting a whole log goes a slice at a time (the host answers in between). */
-const SLICE_CHARS = 512 * 1024;
+/** Writing a batch or a whole log goes a slice of this many characters at a time (the host answers in between). */
+const SLICE_CHARS = 128 * 1024;
 /** Records of one session that start a flush without waiting for the timer. */
 const FLUSH_AT_RECORDS = 4096;
 const yieldNow = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
@@ -166,7 +165,7 @@ export class HistoryStore {
     const parsed = await reader().parseLogInSlices(text, yieldNow);
     if (parsed.torn) this.options.warn(`history of session ${s.sessionId}: the last record was cut short (the editor stopped while writing it); it was skipped.`);
     if (parsed.badLines) this.options.warn(`history of session ${s.sessionId}: ${parsed.badLines} unreadable line(s) skipped.`);
-    const records = reader().compact(parsed.records, this.options.maxPlanRevisions);
+    const records = await reader().compactInSlices(parsed.records, this.options.maxPlanRevisions, yieldNow);
     // Rewritten when compaction left at most half of the records (serialized only then: a restore
     // reads every stored session, and most logs were written compact already).
     if (parsed.torn || parsed.badLines || records.length <= parsed.records.length / 2) {
@@ -351,7 +350,7 @@ export class HistoryStore {
     const text = await fs.promises.readFile(this.logPath(s.file), 'utf8');
     const parsed = await reader().parseLogInSlices(text, yieldNow);
     const encoder = new LogEncoder();
-    await this.rewrite(s, await serializeInSlices(reader().compact(parsed.records, this.options.maxPlanRevisions), encoder), encoder);
+    await this.rewrite(s, await serializeInSlices(await reader().compactInSlices(parsed.records, this.options.maxPlanRevisions, yieldNow), encoder), encoder);
     if (s.bytes > cap / 2) {
       this.full.add(s.file);
       this.pending.delete(s.file);

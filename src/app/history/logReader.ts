@@ -24,7 +24,7 @@ export function parseLog(text: string): ParsedLog {
  * `yieldNow` between slices, so the host keeps answering while a long session is read (64 MB of
  * records take seconds to parse; a slice of 2,000 lines with large tool outputs took 60 ms).
  */
-export async function parseLogInSlices(text: string, yieldNow: () => Promise<void>, charsPerSlice = 256 * 1024): Promise<ParsedLog> {
+export async function parseLogInSlices(text: string, yieldNow: () => Promise<void>, charsPerSlice = 64 * 1024): Promise<ParsedLog> {
   const p = new LogParser(text);
   while (!p.parse(charsPerSlice)) await yieldNow();
   return p.result;
@@ -107,12 +107,32 @@ function isObject(v: unknown): v is Record<string, unknown> { return !!v && type
  * after a message that cannot take them stay chunks.
  */
 export function compact(records: readonly HistoryRecord[], maxPlanRevisions: number): HistoryRecord[] {
-  const out: (HistoryRecord | undefined)[] = [];
+  const c = new Compactor(maxPlanRevisions);
+  for (const r of records) c.add(r);
+  return c.result();
+}
+
+/** `compact`, a slice of about `sliceMs` at a time, awaiting `yieldNow` between slices. */
+export async function compactInSlices(records: readonly HistoryRecord[], maxPlanRevisions: number, yieldNow: () => Promise<void>, sliceMs = 8): Promise<HistoryRecord[]> {
+  const c = new Compactor(maxPlanRevisions);
+  for (let i = 0; i < records.length;) {
+    const until = performance.now() + sliceMs;
+    do c.add(records[i++]!); while (i < records.length && ((i & 255) !== 0 || performance.now() < until));
+    if (i < records.length) await yieldNow();
+  }
+  return c.result();
+}
+
+class Compactor {
+  private readonly out: (HistoryRecord | undefined)[] = [];
   /** Per message: the place of the whole message later chunks merge into, or -1: none (keep chunks). */
-  const messages = new Map<string, number>();
-  const plans = new PlanRevisions(maxPlanRevisions);
-  for (const r of records) {
-    if (!('e' in r)) { out.push(r); continue; }
+  private readonly messages = new Map<string, number>();
+  private readonly plans: PlanRevisions;
+  constructor(maxPlanRevisions: number) { this.plans = new PlanRevisions(maxPlanRevisions); }
+
+  add(r: HistoryRecord): void {
+    const { out, messages, plans } = this;
+    if (!('e' in r)) { out.push(r); return; }
     const e = r.e;
     if (e.kind === 'message_chunk') {
       const key = `${e.role}\u0000${e.messageId}`;
@@ -126,14 +146,15 @@ export function compact(records: readonly HistoryRecord[], maxPlanRevisions: num
       } else {
         out.push(r);
       }
-      continue;
+      return;
     }
     // An upsert replaces the content before it; chunks after it append to it.
     if (e.kind === 'message') messages.set(`${e.role}\u0000${e.messageId}`, Array.isArray(e.content) ? out.length : -1);
     if (e.kind === 'plan_update') plans.add(e.plan.planId, out.length, out);
     out.push(r);
   }
-  return out.filter((r): r is HistoryRecord => r !== undefined);
+
+  result(): HistoryRecord[] { return this.out.filter((r): r is HistoryRecord => r !== undefined); }
 }
 
 /** Text chunks join the previous text block; anything else is a block of its own. */

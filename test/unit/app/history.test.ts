@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { HistoryStore } from '../../../src/app/history/historyStore';
-import { compact, parseLog, parseLogInSlices } from '../../../src/app/history/logReader';
+import { compact, compactInSlices, parseLog, parseLogInSlices } from '../../../src/app/history/logReader';
 import { LogEncoder, PendingBatch, serialize, type HistoryRecord } from '../../../src/app/history/records';
 import type { SessionEvent } from '../../../src/protocol/domain';
 
@@ -70,6 +70,14 @@ describe('Session history: records', () => {
     const text = serialize(records.slice(2, 5));
     assert.match(text, /^\{"q":1,"t":3,"e":/);
     assert.deepEqual(parseLog(text).records, JSON.parse(JSON.stringify(records.slice(2, 5))));
+  });
+
+  it('compacts in slices, yielding between them, to the same result', async () => {
+    const records: HistoryRecord[] = Array.from({ length: 3000 }, (_, i) => ({ t: i, e: i % 3 ? chunk(`m${i % 7}`, `${i} `) : plan(i) }));
+    let yields = 0;
+    const sliced = await compactInSlices(records, 200, async () => { yields++; }, 0);
+    assert.deepEqual(sliced, compact(records, 200));
+    assert.ok(yields >= 3000 / 256 - 1, `${yields} pauses: one per 256 records at most with no time to spend`);
   });
 
   it('compacts: message chunks become one message at the first chunk, old plan updates go', () => {
@@ -156,10 +164,10 @@ describe('Session history: store', () => {
   });
 
   it('deactivation in the middle of a flush writes every record, in order, before flushSync returns; nothing is written after', async () => {
-    // Three 512 Ki-character slices per flush. flushSync is called after 0, 1, 2… turns of the
+    // Three 128 Ki-character slices per flush. flushSync is called after 0, 1, 2… turns of the
     // event loop, so it meets the flush before its first write, between slices, and after it.
     const text = (i: number): string => `${i}:${'x'.repeat(1000)}`;
-    const n = 1100;
+    const n = 300;
     let midway = 0;
     for (let turns = 0; ; turns++) {
       const dir = tmp();

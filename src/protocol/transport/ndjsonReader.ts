@@ -103,19 +103,24 @@ export class NdjsonMessageReader extends AbstractMessageReader {
   /** A slice of lines is scheduled: the stream is paused until the lines are handled. */
   private resumeLater = false;
 
+  /** When the current turn of the event loop started handling lines: one budget for all its reads. */
+  private turnStart: number | undefined;
+
   /**
-   * Handles the lines waiting, in order, for at most SLICE_MS (`Infinity`: all of them). When more
-   * wait, the stream is paused and the rest is handled on the next turn of the event loop: a read
-   * of many lines (a burst, large tool outputs) never holds the host for long, and the pause is
+   * Handles the lines waiting, in order, until SLICE_MS have gone in this turn of the event loop
+   * (`Infinity`: all of them). The budget is the turn's, not the read's: one turn may bring many
+   * reads of a busy pipe. When more wait, the stream is paused and the rest is handled on the next
+   * turn: a burst or large tool outputs never hold the host for long, and the pause is
    * back-pressure on the agent (its pipe fills, its writes wait).
    */
   private handleLines(budgetMs = SLICE_MS): void {
-    const deadline = performance.now() + budgetMs;
+    if (this.turnStart === undefined) {
+      this.turnStart = performance.now();
+      setImmediate(() => { this.turnStart = undefined; });
+    }
+    const deadline = this.turnStart + budgetMs;
     while (this.next < this.lines.length) {
-      const line = this.lines[this.next++]!;
-      if (typeof line === 'number') this.onOversize(line);
-      else this.onLineSafely(line);
-      if (this.next < this.lines.length && performance.now() > deadline) {
+      if (performance.now() > deadline) {
         if (!this.resumeLater) {
           this.resumeLater = true;
           this.readable.pause();
@@ -123,6 +128,9 @@ export class NdjsonMessageReader extends AbstractMessageReader {
         }
         return;
       }
+      const line = this.lines[this.next++]!;
+      if (typeof line === 'number') this.onOversize(line);
+      else this.onLineSafely(line);
     }
     this.lines = [];
     this.next = 0;

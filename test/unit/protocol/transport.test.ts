@@ -389,4 +389,30 @@ describe('NdjsonMessageReader: a long read does not hold the event loop', () => 
     assert.ok(between.length >= 3, `the event loop turned while the read was handled (at ${turns.join(', ')})`);
     assert.ok(pausedSeen, 'the stream was paused while lines waited');
   });
+
+  it('the slice is the event loop turn\'s: many reads in one turn are handled a slice at a time', async () => {
+    const stream = new PassThrough();
+    const reader = new NdjsonMessageReader(stream);
+    const got: number[] = [];
+    const turns: number[] = [];
+    let turning = true;
+    const tick = (): void => { turns.push(got.length); if (turning) setImmediate(tick); };
+    setImmediate(tick);
+    const closed = new Promise<void>((resolve) => reader.onClose(() => resolve()));
+    reader.listen((m) => {
+      const n = (m as { params?: { n: number } }).params?.n;
+      if (n === undefined) return;
+      got.push(n);
+      const until = performance.now() + 1;
+      while (performance.now() < until) { /* a message that takes 1 ms to handle */ }
+    });
+    // 60 reads of one line each, all in this turn (a busy pipe: many reads per turn of the loop).
+    for (let n = 0; n < 60; n++) stream.write(JSON.stringify({ jsonrpc: '2.0', method: 'x', params: { n } }) + '\n');
+    stream.end();
+    await closed;
+    turning = false;
+    assert.deepEqual(got, Array.from({ length: 60 }, (_, n) => n), 'every message, in order');
+    const between = turns.filter((k) => k > 0 && k < 60);
+    assert.ok(between.length >= 3, `the event loop turned while the reads were handled (at ${turns.join(', ')})`);
+  });
 });

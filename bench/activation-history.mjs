@@ -169,6 +169,8 @@ try {
   console.log(`activated in ${ms} ms with ${history.sessions} stored sessions / ${history.items} items; tree rows shown: ${rows.length}`);
   console.log(`tree changes after activation (ms): ${changes.map((c) => (c.t - activatedAt).toFixed(0)).join(", ")}`);
   if (process.argv.includes('--rows')) for (const c of changes) console.log(`tree at ${(c.t - activatedAt).toFixed(0)} ms:\n  ${c.text.split('\n').join('\n  ')}`);
+  const firstLine = logLines(profile.base).find((l) => /history: the first stored session .* replayed \d+ ms/.test(l.text));
+  if (firstLine) console.log(`restore: ${firstLine.text.replace(/^.*history: /, '')} (log line ${(firstLine.t - activatedAt).toFixed(0)} ms after activation ended)`);
   console.log(`restore: every stored session replayed ${restoreMs} ms after activation began; the Plans tree's last change ${treeDoneMs?.toFixed(1)} ms after activation ended (${changes.length} changes)`);
   console.log(JSON.stringify(result));
   rc = 0;

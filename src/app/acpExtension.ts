@@ -151,6 +151,11 @@ export class AcpExtension extends Disposable {
       const t0 = performance.now();
       const count = history.restore();
       if (count) {
+        const first = history.onDidReplay((ref) => {
+          first.dispose();
+          this.logs.main.info(`history: the first stored session (${ref.sessionId}) replayed ${(performance.now() - t0).toFixed(0)} ms after the restore began`);
+        });
+        this._register(first);
         void history.whenRestored().then(
           () => this.logs.main.info(`history: ${count} stored session(s) restored in ${(performance.now() - t0).toFixed(0)} ms`),
           (err: unknown) => this.logs.main.warn(`history: restoring the stored sessions stopped: ${err instanceof Error ? err.message : String(err)}`));

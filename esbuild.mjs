@@ -83,6 +83,8 @@ const lazyModules = [
   { loader: path.join('state', 'markdownOutline.ts'), spec: './markdownParser', entry: 'src/state/markdownParser.ts', out: 'markdown-outline.js' },
   // Which writes run code later (git hooks, tasks, CI), the first time an agent writes a file (src/agents/fileAccess.ts).
   { loader: path.join('agents', 'fileAccess.ts'), spec: './executesLater', entry: 'src/agents/executesLater.ts', out: 'executes-later.js' },
+  // Secret redaction, the first time an agent's output is logged or recorded (src/agents/redaction.ts).
+  { loader: path.join('agents', 'redaction.ts'), spec: './redact', entry: 'src/agents/redact.ts', out: 'redaction.js' },
   // Review, Show Work and Revert of a plan step, the first time one runs (src/ui/workCommands.ts).
   { loader: path.join('ui', 'workCommands.ts'), spec: './workActions', entry: 'src/ui/workActions.ts', out: 'work-actions.js' },
 ];

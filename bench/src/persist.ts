@@ -94,8 +94,9 @@ export class Persistence {
       const b = transcript.session(id);
       if (!b) return `transcript ${id} not restored`;
       // Items as they read: a message's text whole (the live one keeps the chunks it came in, a
-      // restored one is joined), without the views' render counters (`rev`, `contentRev`).
-      const readable = (k: string, v: unknown): unknown => (k === 'chunks' && Array.isArray(v) ? v.join('') : k === 'rev' || k === 'contentRev' ? undefined : v);
+      // restored one is joined: their packing, `joined`, differs), without the views' render
+      // counters (`rev`, `contentRev`).
+      const readable = (k: string, v: unknown): unknown => (k === 'chunks' && Array.isArray(v) ? v.join('') : k === 'rev' || k === 'contentRev' || k === 'joined' ? undefined : v);
       const items = (t: typeof a): string[] => t.slice(t.firstIndex).map((x) => JSON.stringify(x, readable));
       const [x, y] = [items(a), items(b)];
       if (x.length !== y.length) return `transcript ${id}: ${y.length} items restored of ${x.length}`;

@@ -3,8 +3,7 @@
 import * as vscode from 'vscode';
 import type { LogLevel, ProtocolLogger } from '../protocol/api';
 import { SETTINGS, type Config, type TraceLevel } from '../config';
-import { redact } from './redact';
-import { redactText } from './redactText';
+import { redact, redactText } from './redaction';
 import { wireRecorder, type WireHook } from './wireRecorder';
 
 export class Logs implements vscode.Disposable {

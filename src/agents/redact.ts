@@ -4,6 +4,8 @@
 import { redactArgList, redactText } from './redactText';
 import { MASK, isSecretField } from './secretShapes';
 
+export { redactText };
+
 /** Deeper than this, a value is replaced, never shown unredacted (the wire allows 128 levels). */
 export const MAX_REDACT_DEPTH = 160;
 const TOO_DEEP = '[nested too deep]';

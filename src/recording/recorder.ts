@@ -11,7 +11,7 @@
 // the file). No `vscode`.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { redact } from '../agents/redact';
+import { redact } from '../agents/redaction';
 import { headerLine, messageLine, MAX_RECORDING_BYTES, type Direction, type RecordingHeader } from './format';
 
 export type WireTap = (direction: Direction, message: unknown) => void;

@@ -1,0 +1,13 @@
+// Secret redaction for the logs and recordings, loaded the first time something is logged or
+// recorded (dist/redaction.js, esbuild.mjs `lazyModules`): activation does not parse its patterns.
+// No `vscode`.
+import { lazyModule } from '../common/lazy';
+import type * as Redact from './redact';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, synchronously
+const mod = lazyModule('redaction.js', () => require('./redact') as typeof Redact);
+
+/** A copy of a JSON value with secrets masked (redact.ts). */
+export const redact = (value: unknown): unknown => mod().redact(value);
+/** A line of text with secrets masked (redactText.ts). */
+export const redactText = (s: string): string => mod().redactText(s);

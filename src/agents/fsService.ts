@@ -58,11 +58,18 @@ export class FileService {
     return { content: lines.slice(start, end).join('\n') };
   }
 
+  /** The file's text as the editor would decode it (its encoding setting, a byte order mark). */
   private async readDisk(real: string, shown: string): Promise<string> {
     const st = await fs.promises.stat(real);
     if (!st.isFile()) throw new AccessDeniedError(`Refused to read "${printable(shown)}": it is not a regular file.`);
     if (st.size > MAX_READ_BYTES) throw new AccessDeniedError(`Refused to read "${printable(shown)}": it is larger than ${MAX_READ_BYTES / 1024 / 1024} MiB.`);
-    return new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.file(real)));
+    const uri = vscode.Uri.file(real);
+    const bytes = await vscode.workspace.fs.readFile(uri);
+    try {
+      return await vscode.workspace.decode(bytes, { uri });
+    } catch {
+      throw new AccessDeniedError(`Refused to read "${printable(shown)}": it is not a text file.`);
+    }
   }
 
   private async write(agentId: string, p: { sessionId: string; path: string; content: string }): Promise<void> {
@@ -75,9 +82,10 @@ export class FileService {
       const doc = await vscode.workspace.openTextDocument(uri);
       const disk = doc.isDirty ? undefined : await this.readDisk(r.real, p.path).catch(() => undefined);
       before = disk ?? doc.getText(); // what the write replaces
-      if (disk !== undefined && disk !== doc.getText()) {
-        // The editor's saved copy is behind the file (changed on disk since): the file itself is written, the editor reloads it.
-        await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(p.content));
+      if (disk !== undefined && lf(disk) !== lf(doc.getText())) {
+        // The editor's saved copy is behind the file (changed on disk since): the file itself is
+        // written, in the document's encoding, and the editor reloads it.
+        await vscode.workspace.fs.writeFile(uri, await vscode.workspace.encode(p.content, { encoding: doc.encoding }));
         this.onWrite?.({ agentId, sessionId: p.sessionId, path: p.path, before, after: p.content });
         return;
       }
@@ -92,3 +100,6 @@ export class FileService {
     this.onWrite?.({ agentId, sessionId: p.sessionId, path: p.path, before, after: p.content });
   }
 }
+
+/** Line ends as `\n` (an editor's copy of a file with mixed line ends has them all alike). */
+function lf(text: string): string { return text.replace(/\r\n?/g, '\n'); }

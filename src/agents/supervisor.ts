@@ -296,6 +296,7 @@ export class AgentSupervisor {
       const message = err instanceof Error ? err.message : String(err);
       this._lastError = message;
       if (this.proc === proc) { this.proc = undefined; void proc.stop(500); }
+      this.resumePending = false; // nothing resumes now: prompts are not queued for it (willResume); Restart resumes
       this.setStatus('failed', message);
       throw new Error(message);
     }

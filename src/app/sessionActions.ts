@@ -48,6 +48,7 @@ export class SessionActions extends Disposable {
         if (e.status === 'stopped' && !this.store.agent(agentId)) return;
         this.store.setAgent({ id: agentId, name, status: e.status, ...(e.detail ? { detail: e.detail } : {}), ...(e.protocolVersion ? { protocolVersion: e.protocolVersion } : {}) });
         if (e.status !== 'running' && e.status !== 'starting') for (const s of this.store.sessions(agentId)) this.broker.cancelSession(agentId, s.sessionId);
+        if (e.status === 'stopping' || e.status === 'crashed' || e.status === 'failed') this.dropQueues(agentId, name, e.status === 'stopping' ? 'was stopped' : e.status === 'crashed' ? 'kept crashing and was left stopped' : 'could not be started');
         // Child sessions (subagents) are never attached on their own: they end with the connection.
         if (e.status !== 'running') for (const s of this.store.sessions(agentId)) if (s.parentSessionId !== undefined && s.live) this.store.detachSession(agentId, s.sessionId);
         return;
@@ -71,7 +72,6 @@ export class SessionActions extends Disposable {
     return this.agents.start(agentId);
   }
 
-  /** Stopping (or restarting) an agent cancels its sessions' turns: their permission requests and queues go, as with Cancel. */
   async stopAgent(agentId: string): Promise<void> {
     const sup = this.supervisor(agentId);
     this.cancelAll(agentId);
@@ -86,10 +86,26 @@ export class SessionActions extends Disposable {
   }
 
   private cancelAll(agentId: string): void {
+    for (const s of this.store.sessions(agentId)) this.broker.cancelSession(agentId, s.sessionId);
+  }
+
+  /**
+   * The agent stops (Stop, Restart, or it gave up after crashes or a failed start): the prompts
+   * queued in its sessions will not be sent. Said, with their text offered, never dropped silently.
+   * (A crash the agent recovers from keeps them: they are sent once the session is back.)
+   */
+  private dropQueues(agentId: string, name: string, why: string): void {
+    const texts: string[] = [];
     for (const s of this.store.sessions(agentId)) {
-      this.broker.cancelSession(agentId, s.sessionId);
+      if (!s.queued.length) continue;
+      texts.push(...s.queued.map((q) => q.text));
       this.store.clearQueue(agentId, s.sessionId);
     }
+    if (!texts.length) return;
+    const n = texts.length === 1 ? 'A queued prompt was' : `${texts.length} queued prompts were`;
+    void vscode.window.showWarningMessage(`${n} not sent: ${name} ${why}.`, 'Copy Prompts').then((pick) => {
+      if (pick) void vscode.env.clipboard.writeText(texts.join('\n\n'));
+    });
   }
 
   /** Opens a session in the first workspace folder (other folders and MCP servers where supported) and makes it active. */
@@ -153,7 +169,7 @@ export class SessionActions extends Disposable {
   /**
    * Sends now when the session is idle, else queues (shown, and removable, in the conversation):
    * while a turn runs, and while the agent restarts after a crash (sent once the session is back; a
-   * queue survives a crash, not Stop or Restart).
+   * queue survives a crash the agent recovers from, not Stop or Restart: dropQueues).
    */
   prompt(ref: SessionKey, blocks: readonly ContentBlock[]): 'sent' | 'queued' {
     const sup = this.supervisor(ref.agentId);

@@ -181,11 +181,16 @@ async function revertPlan(all: readonly FileChange[]): Promise<{ before: string 
   return { before };
 }
 
+/** The file's text now: an editor's unsaved changes, else the file on disk (a saved editor copy can lag it). */
 async function currentText(file: string): Promise<string | null> {
-  const open = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'file' && d.uri.fsPath === file);
+  const open = vscode.workspace.textDocuments.find((d) => d.isDirty && d.uri.scheme === 'file' && d.uri.fsPath === file);
   if (open) return open.getText();
+  return diskText(vscode.Uri.file(file));
+}
+
+async function diskText(uri: vscode.Uri): Promise<string | null> {
   try {
-    return new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.file(file)));
+    return await vscode.workspace.decode(await vscode.workspace.fs.readFile(uri), { uri });
   } catch {
     return null;
   }
@@ -198,8 +203,14 @@ async function restore(file: string, before: string | null): Promise<void> {
   if (before === null) edit.deleteFile(uri, { ignoreIfNotExists: true });
   else {
     const doc = await vscode.workspace.openTextDocument(uri);
+    const disk = doc.isDirty ? null : await diskText(uri);
+    if (disk !== null && disk.replace(/\r\n?/g, '\n') !== doc.getText().replace(/\r\n?/g, '\n')) {
+      // The editor's saved copy is behind the file: the file itself is written (the editor reloads it).
+      await vscode.workspace.fs.writeFile(uri, await vscode.workspace.encode(before, { encoding: doc.encoding }));
+      return;
+    }
     edit.replace(uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), before);
   }
   if (!(await vscode.workspace.applyEdit(edit))) throw new Error('VS Code rejected the edit');
-  if (before !== null) await (await vscode.workspace.openTextDocument(uri)).save();
+  if (before !== null && !(await (await vscode.workspace.openTextDocument(uri)).save())) throw new Error('VS Code did not save it (the editor says why)');
 }

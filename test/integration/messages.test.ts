@@ -6,7 +6,7 @@ import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { nextPermission, prompt, startDemo, turnEnd, withSetting } from './support/demo';
 import { api, waitFor } from './support/ext';
-import { hasUiHook, waitForUi } from './ui';
+import { hasUiHook, uiClick, waitForUi } from './ui';
 
 const NOTIFICATION = '.notifications-list-container .notification-list-item-message';
 
@@ -37,6 +37,27 @@ describe('Agent failures in toasts', function () {
       assert.match(toast, /^Missing Agent could not start: the command "\/nonexistent\/acp-agent-bin" was not found/);
       assert.doesNotMatch(toast, /during initialize|Agent the command/);
       assert.equal(a.internals.store.agent('agent:Missing Agent')?.status, 'failed', 'the tree shows it failed');
+    } finally {
+      await restore();
+    }
+  });
+
+  it('Stop Agent with a prompt queued: "A queued prompt was not sent: <name> was stopped" and its text can be copied', async () => {
+    const { a, ref, restore } = await startDemo('2');
+    try {
+      await prompt(ref, '/permission'); // the turn waits for an answer
+      await nextPermission(a, ref);
+      await prompt(ref, 'Add a farewell function (queued)');
+      assert.strictEqual(a.internals.store.session(ref.agentId, ref.sessionId)?.queued.length, 1, 'queued behind the turn');
+      await vscode.commands.executeCommand('acp.stopAgent', 'demo');
+      assert.strictEqual(a.internals.store.session(ref.agentId, ref.sessionId)?.queued.length, 0, 'the queue is dropped');
+      const toast = await notification((x) => x.includes('queued prompt'));
+      assert.match(toast, /^A queued prompt was not sent: Demo Agent was stopped\./);
+      await vscode.env.clipboard.writeText('');
+      await uiClick('.notifications-list-container .monaco-button', 'Copy Prompts');
+      let copied = '';
+      for (const end = Date.now() + 5000; Date.now() < end && !copied;) copied = await vscode.env.clipboard.readText(); // written when the click's promise settles
+      assert.strictEqual(copied, 'Add a farewell function (queued)', 'the prompt\'s text is on the clipboard');
     } finally {
       await restore();
     }

@@ -271,7 +271,10 @@ export class HistoryStore {
     this.timer ??= setTimeout(() => { this.timer = undefined; void this.flush(); }, this.options.flushMs ?? 500);
   }
 
-  private markIndex(): void { this.indexDirty = true; this.schedule(); }
+  private markIndex(): void {
+    this.indexDirty = true;
+    if (!this.disposed) this.schedule();
+  }
 
   /** Writes the queued records, and the index when `indexToo` (else the timer's flush writes it). */
   private async writeNow(indexToo = true): Promise<void> {
@@ -370,7 +373,7 @@ export class HistoryStore {
     }
     // After deactivation the log may have had records appended to it (flushSync): it stays as it is.
     if (this.disposed) return void (await fs.promises.rm(tmp, { force: true }));
-    await fs.promises.rename(tmp, this.logPath(s.file));
+    fs.renameSync(tmp, this.logPath(s.file)); // at once: flushSync cannot come between the check and the rename
     this.encoders.set(s.file, encoder);
     s.bytes = byteLength(parts);
     this.written += s.bytes;
@@ -396,13 +399,16 @@ export class HistoryStore {
     const text = JSON.stringify(this.index);
     await fs.promises.writeFile(tmp, text);
     this.written += Buffer.byteLength(text);
-    await fs.promises.rename(tmp, path.join(this.dir, 'index.json'));
+    // After deactivation flushSync wrote the newer index: this one is not put in its place. The
+    // rename is synchronous so that flushSync cannot come between the check and the rename.
+    if (this.disposed) return void (await fs.promises.rm(tmp, { force: true }));
+    fs.renameSync(tmp, path.join(this.dir, 'index.json'));
   }
 
   private writeIndexSync(): void {
     this.indexDirty = false;
     fs.mkdirSync(this.dir, { recursive: true });
-    const tmp = path.join(this.dir, 'index.json.tmp');
+    const tmp = path.join(this.dir, 'index.json.sync.tmp'); // not the async write's file, which may be half written
     const text = JSON.stringify(this.index);
     fs.writeFileSync(tmp, text);
     this.written += Buffer.byteLength(text);

@@ -195,6 +195,22 @@ describe('Session history: store', () => {
     assert.ok(midway > 0, 'flushSync met a flush between its slices at least once');
   });
 
+  it('an index write in flight at deactivation never replaces the index flushSync wrote', async () => {
+    for (let turns = 0; turns < 40; turns++) {
+      const dir = tmp();
+      const a = store(dir, [], { maxSessions: 1000 });
+      a.describe({ agentId: 'demo', agentName: 'Demo', sessionId: 's1', title: 'older' });
+      for (let i = 2; i < 200; i++) a.describe({ agentId: 'demo', agentName: 'Demo', sessionId: `s${i}`, title: 'x'.repeat(2000) }); // an index of 400 KB: its write takes a few turns
+      const flushing = a.flush(); // writes the index, asynchronously
+      for (let k = 0; k < turns; k++) await new Promise((resolve) => setImmediate(resolve));
+      a.describe({ agentId: 'demo', agentName: 'Demo', sessionId: 's1', title: 'newer' });
+      a.flushSync();
+      await flushing;
+      const index = JSON.parse(fs.readFileSync(path.join(dir, 'index.json'), 'utf8')) as { sessions: { sessionId: string; title: string }[] };
+      assert.equal(index.sessions.find((x) => x.sessionId === 's1')?.title, 'newer', `flushSync after ${turns} turns`);
+    }
+  });
+
   it('a log cut in the middle of a record (kill -9 while writing) loads, reporting the torn record once', async () => {
     const dir = tmp();
     const a = store(dir);

@@ -395,6 +395,7 @@ export class AgentSupervisor {
     for (const s of [...this.detached.values()]) {
       if (!caps.resume && !caps.loadSession) {
         this.detached.delete(s.sessionId);
+        this.host.lifecycle(this.id, { kind: 'session_detached', sessionId: s.sessionId, ended: `${this.def.name} cannot resume sessions` });
         this.emit({ sessionId: s.sessionId, kind: 'notice', severity: 'warning', title: `${this.def.name} cannot resume sessions; this conversation is kept read-only. Start a new session to continue.` });
         continue;
       }
@@ -414,6 +415,7 @@ export class AgentSupervisor {
         this.detached.delete(s.sessionId);
         this.unanswered.forget(s.sessionId);
         this.gate.forget(s.sessionId);
+        this.host.lifecycle(this.id, { kind: 'session_detached', sessionId: s.sessionId, ended: 'the session could not be resumed' });
         this.emit({ sessionId: s.sessionId, kind: 'notice', severity: 'warning', title: `The session could not be resumed (${err instanceof Error ? err.message : String(err)}); its transcript and plans are kept.` });
       } finally {
         this.muted.delete(s.sessionId);

@@ -12,8 +12,11 @@ export type LifecycleEvent =
   | { kind: 'status'; status: AgentStatus; detail?: string; protocolVersion?: 1 | 2 }
   /** Opened or resumed on the running agent. */
   | { kind: 'session_attached'; sessionId: string; cwd: string }
-  /** No longer served (agent stopped or crashed, session closed, resume failed). */
-  | { kind: 'session_detached'; sessionId: string }
+  /**
+   * No longer served (agent stopped or crashed, session closed, resume failed). `ended`: it will
+   * not be served again on its own (why, for people: "could not be resumed").
+   */
+  | { kind: 'session_detached'; sessionId: string; ended?: string }
   | { kind: 'session_deleted'; sessionId: string };
 
 /** The process the supervisor drives (an AgentProcess in production). */

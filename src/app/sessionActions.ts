@@ -48,13 +48,16 @@ export class SessionActions extends Disposable {
         if (e.status === 'stopped' && !this.store.agent(agentId)) return;
         this.store.setAgent({ id: agentId, name, status: e.status, ...(e.detail ? { detail: e.detail } : {}), ...(e.protocolVersion ? { protocolVersion: e.protocolVersion } : {}) });
         if (e.status !== 'running' && e.status !== 'starting') for (const s of this.store.sessions(agentId)) this.broker.cancelSession(agentId, s.sessionId);
-        if (e.status === 'stopping' || e.status === 'crashed' || e.status === 'failed') this.dropQueues(agentId, name, e.status === 'stopping' ? 'was stopped' : e.status === 'crashed' ? 'kept crashing and was left stopped' : 'could not be started');
+        if (e.status === 'stopping' || e.status === 'crashed' || e.status === 'failed') this.dropQueues(agentId, `${name} ${e.status === 'stopping' ? 'was stopped' : e.status === 'crashed' ? 'kept crashing and was left stopped' : 'could not be started'}`);
         // Child sessions (subagents) are never attached on their own: they end with the connection.
         if (e.status !== 'running') for (const s of this.store.sessions(agentId)) if (s.parentSessionId !== undefined && s.live) this.store.detachSession(agentId, s.sessionId);
         return;
       }
       case 'session_attached': return this.store.attachSession(agentId, e.sessionId, { cwd: e.cwd });
-      case 'session_detached': return this.store.detachSession(agentId, e.sessionId);
+      case 'session_detached':
+        this.store.detachSession(agentId, e.sessionId);
+        if (e.ended) this.dropQueues(agentId, e.ended, e.sessionId);
+        return;
       case 'session_deleted': return this.store.removeSession(agentId, e.sessionId);
       default: return e satisfies never;
     }
@@ -90,20 +93,21 @@ export class SessionActions extends Disposable {
   }
 
   /**
-   * The agent stops (Stop, Restart, or it gave up after crashes or a failed start): the prompts
-   * queued in its sessions will not be sent. Said, with their text offered, never dropped silently.
+   * The agent stops (Stop, Restart, or it gave up after crashes or a failed start), or a session
+   * will not be resumed: the prompts queued there will not be sent. Said, with their text offered,
+   * never dropped silently.
    * (A crash the agent recovers from keeps them: they are sent once the session is back.)
    */
-  private dropQueues(agentId: string, name: string, why: string): void {
+  private dropQueues(agentId: string, why: string, sessionId?: string): void {
     const texts: string[] = [];
     for (const s of this.store.sessions(agentId)) {
-      if (!s.queued.length) continue;
+      if (!s.queued.length || (sessionId !== undefined && s.sessionId !== sessionId)) continue;
       texts.push(...s.queued.map((q) => q.text));
       this.store.clearQueue(agentId, s.sessionId);
     }
     if (!texts.length) return;
     const n = texts.length === 1 ? 'A queued prompt was' : `${texts.length} queued prompts were`;
-    void vscode.window.showWarningMessage(`${n} not sent: ${name} ${why}.`, 'Copy Prompts').then((pick) => {
+    void vscode.window.showWarningMessage(`${n} not sent: ${why}.`, 'Copy Prompts').then((pick) => {
       if (pick) void vscode.env.clipboard.writeText(texts.join('\n\n'));
     });
   }

@@ -274,6 +274,7 @@ describe('AgentSupervisor (real agent processes, fake time)', () => {
       assert.equal(notice.severity, 'warning');
       assert.equal(notice.title, 'Scripted Agent cannot resume sessions; this conversation is kept read-only. Start a new session to continue.');
       assert.deepEqual(host.lifecycles(from).filter((e) => e.kind === 'session_attached'), []);
+      assert.deepEqual(host.lifecycles(from).filter((e) => e.kind === 'session_detached'), [{ kind: 'session_detached', sessionId: a, ended: 'Scripted Agent cannot resume sessions' }], 'it will not come back: its queue goes (SessionActions)');
       assert.deepEqual(host.sent(1, 'session/load'), []);
       assert.deepEqual(host.sent(1, 'session/resume'), []);
       assert.equal(s.isAttached(a), false);

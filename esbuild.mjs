@@ -15,7 +15,9 @@ const testOut = process.env.ACP_TEST_OUT ?? 'out/test';
 const problemMatcher = {
   name: 'problem-matcher',
   setup(build) {
-    build.onStart(() => { if (watch) console.log('[watch] build started'); });
+    build.onStart(() => {
+      if (watch) console.log('[watch] build started');
+    });
     build.onEnd((result) => {
       for (const { text, location } of result.errors) {
         console.error(`✘ [ERROR] ${text}`);
@@ -29,7 +31,11 @@ const problemMatcher = {
 function files(dir, suffix) {
   const out = [];
   let entries = [];
-  try { entries = readdirSync(dir); } catch { return out; }
+  try {
+    entries = readdirSync(dir);
+  } catch {
+    return out;
+  }
   for (const name of entries) {
     const p = path.join(dir, name);
     if (name === 'node_modules') continue;
@@ -72,7 +78,12 @@ const lazyModules = [
   // The Plans tree's rows of an intent plan, the first time one is shown (src/ui/planTypes/intent.ts).
   { loader: path.join('planTypes', 'intent.ts'), spec: '../tree/intentItems', entry: 'src/ui/tree/intentItems.ts', out: 'intent-tree.js' },
   // The recording commands, when one first runs (src/ui/lazyCommands.ts).
-  { loader: path.join('ui', 'lazyCommands.ts'), spec: '../recording/recordingCommands', entry: 'src/recording/recordingCommands.ts', out: 'recording-commands.js' },
+  {
+    loader: path.join('ui', 'lazyCommands.ts'),
+    spec: '../recording/recordingCommands',
+    entry: 'src/recording/recordingCommands.ts',
+    out: 'recording-commands.js',
+  },
   // The checks of an elicitation form's answers, the first time one is checked (src/state/elicitationChecks.ts).
   { loader: path.join('state', 'elicitationChecks.ts'), spec: './elicitationValues', entry: 'src/state/elicitationValues.ts', out: 'elicitation-checks.js' },
   // Sign-in, the first time an agent asks for it (src/app/sessionActions.ts).
@@ -116,10 +127,22 @@ if (!production) {
   // and the extension host can load them without a TypeScript loader.
   const testEntries = [...files('test/unit', '.ts'), ...files('test/integration', '.ts'), ...files('test/agents', '.ts')];
   targets.push({
-    ...common, entryPoints: testEntries, outdir: testOut, outbase: 'test', external: ['vscode', 'mocha', 'playwright-core'],
+    ...common,
+    entryPoints: testEntries,
+    outdir: testOut,
+    outbase: 'test',
+    external: ['vscode', 'mocha', 'playwright-core'],
   });
 }
-const existing = targets.filter((t) => t.entryPoints.every((e) => { try { return statSync(e).isFile(); } catch { return false; } }));
+const existing = targets.filter((t) =>
+  t.entryPoints.every((e) => {
+    try {
+      return statSync(e).isFile();
+    } catch {
+      return false;
+    }
+  }),
+);
 
 if (!watch) {
   rmSync(testOut, { recursive: true, force: true });

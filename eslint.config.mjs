@@ -2,9 +2,15 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 // `import { z } from 'zod/mini'` pulls every zod locale into the bundle (≈260 KB); the namespace import doesn't.
-const zodImport = { selector: "ImportDeclaration[source.value=/^zod(\\/|$)/] > ImportSpecifier[imported.name='z']", message: 'Use `import * as z from \'zod/mini\'` (the named `z` bundles every zod locale).' };
+const zodImport = {
+  selector: "ImportDeclaration[source.value=/^zod(\\/|$)/] > ImportSpecifier[imported.name='z']",
+  message: "Use `import * as z from 'zod/mini'` (the named `z` bundles every zod locale).",
+};
 // The classic API's methods bring zod's JSON-schema code (≈57 KB more in the bundle than zod/mini).
-const zodClassic = { selector: "ImportDeclaration[source.value=/^zod(\\/v[34](\\/classic)?)?$/]", message: 'Use `import * as z from \'zod/mini\'` in src (the classic zod API adds ≈57 KB to the bundle).' };
+const zodClassic = {
+  selector: 'ImportDeclaration[source.value=/^zod(\\/v[34](\\/classic)?)?$/]',
+  message: "Use `import * as z from 'zod/mini'` in src (the classic zod API adds ≈57 KB to the bundle).",
+};
 
 export default tseslint.config(
   { ignores: ['dist/**', 'out/**', 'node_modules/**', '.vscode-test/**', 'test/interop/node_modules/**', '**/*.mjs', '**/*.js'] },
@@ -27,9 +33,32 @@ export default tseslint.config(
   },
   {
     // Layering: the protocol, state and intent layers never see VS Code.
-    files: ['src/protocol/**/*.ts', 'src/state/**/*.ts', 'src/intent/**/*.ts', 'src/demo/**/*.ts', 'src/common/**/*.ts', 'src/agents/supervisor.ts', 'src/agents/supervisorHost.ts', 'src/agents/agentProcess.ts', 'src/agents/consent/**/*.ts', 'src/agents/permissionRules.ts', 'src/recording/{format,decoder,player,recorder}.ts'],
+    files: [
+      'src/protocol/**/*.ts',
+      'src/state/**/*.ts',
+      'src/intent/**/*.ts',
+      'src/demo/**/*.ts',
+      'src/common/**/*.ts',
+      'src/agents/supervisor.ts',
+      'src/agents/supervisorHost.ts',
+      'src/agents/agentProcess.ts',
+      'src/agents/consent/**/*.ts',
+      'src/agents/permissionRules.ts',
+      'src/recording/{format,decoder,player,recorder}.ts',
+    ],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'src/protocol, src/state, src/intent, src/demo, src/common, the agent supervisor and the consent logic must not import vscode (see docs/ARCHITECTURE.md).' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'vscode',
+              message:
+                'src/protocol, src/state, src/intent, src/demo, src/common, the agent supervisor and the consent logic must not import vscode (see docs/ARCHITECTURE.md).',
+            },
+          ],
+        },
+      ],
     },
   },
   {

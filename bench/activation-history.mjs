@@ -25,7 +25,10 @@ import { filesUnder, openAcp, promptBox, startDemoAgent } from '../test/harness/
 
 const BENCH = path.dirname(fileURLToPath(import.meta.url));
 const OUT = path.join(BENCH, 'out');
-const arg = (n, d) => { const i = process.argv.indexOf(`--${n}`); return i === -1 ? d : process.argv[i + 1]; };
+const arg = (n, d) => {
+  const i = process.argv.indexOf(`--${n}`);
+  return i === -1 ? d : process.argv[i + 1];
+};
 const SESSIONS = Number(arg('sessions', 50));
 const ITEMS = Number(arg('items', 20_000));
 const LONG = Number(arg('long', 10_000));
@@ -48,11 +51,20 @@ const until = async (what, f, ms = 90_000) => {
   }
 };
 /** ACP log lines with their time (the log's local timestamp). */
-const logLines = (base) => filesUnder(base).filter((f) => /ACP\.log$/.test(f)).flatMap((f) => readFileSync(f, 'utf8').split('\n'))
-  .map((l) => /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d\.\d+) \[\w+\] (.*)$/.exec(l)).filter(Boolean)
-  .map((m) => ({ t: new Date(`${m[1]}T${m[2]}`).getTime(), text: m[3] }));
-const activationLines = (base) => filesUnder(base).filter((f) => /ACP\.log$/.test(f))
-  .flatMap((f) => readFileSync(f, 'utf8').split('\n')).map((l) => /activated in ([\d.]+) ms/.exec(l)?.[1]).filter(Boolean).map(Number);
+const logLines = (base) =>
+  filesUnder(base)
+    .filter((f) => /ACP\.log$/.test(f))
+    .flatMap((f) => readFileSync(f, 'utf8').split('\n'))
+    .map((l) => /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d\.\d+) \[\w+\] (.*)$/.exec(l))
+    .filter(Boolean)
+    .map((m) => ({ t: new Date(`${m[1]}T${m[2]}`).getTime(), text: m[3] }));
+const activationLines = (base) =>
+  filesUnder(base)
+    .filter((f) => /ACP\.log$/.test(f))
+    .flatMap((f) => readFileSync(f, 'utf8').split('\n'))
+    .map((l) => /activated in ([\d.]+) ms/.exec(l)?.[1])
+    .filter(Boolean)
+    .map(Number);
 
 const profile = makeProfile();
 const folder = path.join(profile.base, 'workspace');
@@ -71,7 +83,9 @@ try {
   await page.goto(url(server));
   await openAcp(page);
   await startDemoAgent(page);
-  const index = await until('the workspace storage', () => filesUnder(profile.base).find((f) => f.endsWith(`${path.sep}${EXT_DIR}${path.sep}history${path.sep}index.json`)));
+  const index = await until('the workspace storage', () =>
+    filesUnder(profile.base).find((f) => f.endsWith(`${path.sep}${EXT_DIR}${path.sep}history${path.sep}index.json`)),
+  );
   const historyDir = path.dirname(index);
   // For comparison, in the same conditions: the activation of that first start (no history yet).
   const emptyMs = activationLines(profile.base)[0];
@@ -86,7 +100,9 @@ try {
   if (history.error || history.sessions !== SESSIONS + (LONG > 0 ? 1 : 0)) throw new Error(`history not written: ${history.error ?? made.stderr}`);
   const storedBytes = filesUnder(historyDir).reduce((n, f) => n + statSync(f).size, 0);
   // Records appended; the lines on disk are fewer where a batch joined a message's chunks.
-  const storedLines = filesUnder(historyDir).filter((f) => f.endsWith('.jsonl')).reduce((n, f) => n + readFileSync(f, 'utf8').split('\n').filter(Boolean).length, 0);
+  const storedLines = filesUnder(historyDir)
+    .filter((f) => f.endsWith('.jsonl'))
+    .reduce((n, f) => n + readFileSync(f, 'utf8').split('\n').filter(Boolean).length, 0);
   console.log(`stored: ${history.sessions} sessions, ${history.items} records (${storedLines} lines), ${storedBytes} bytes in ${historyDir}`);
 
   // 3. The same profile and address again: the extension activates on that storage.
@@ -100,12 +116,21 @@ try {
     let last = '';
     const sample = () => {
       const text = [...document.querySelectorAll('.part.sidebar .monaco-list-row')].map((r) => r.textContent).join('\n');
-      if (text !== last) { last = text; changes.push({ t: performance.timeOrigin + performance.now(), rows: text ? text.split('\n').length : 0, text }); }
+      if (text !== last) {
+        last = text;
+        changes.push({ t: performance.timeOrigin + performance.now(), rows: text ? text.split('\n').length : 0, text });
+      }
       requestAnimationFrame(sample);
     };
     requestAnimationFrame(sample);
     window.__treeChanges = changes;
-    document.addEventListener('mousedown', () => { window.__lastMouseDown = performance.timeOrigin + performance.now(); }, true);
+    document.addEventListener(
+      'mousedown',
+      () => {
+        window.__lastMouseDown = performance.timeOrigin + performance.now();
+      },
+      true,
+    );
   });
   await page.goto(url(server));
   await openAcp(page);
@@ -133,7 +158,10 @@ try {
     await conv.frame.evaluate((needle) => {
       window.__shownAt = null;
       new MutationObserver(() => {
-        if (window.__shownAt === null && document.body.textContent.includes(needle)) requestAnimationFrame(() => { window.__shownAt ??= performance.timeOrigin + performance.now(); });
+        if (window.__shownAt === null && document.body.textContent.includes(needle))
+          requestAnimationFrame(() => {
+            window.__shownAt ??= performance.timeOrigin + performance.now();
+          });
       }).observe(document.body, { subtree: true, childList: true, characterData: true });
     }, `Long session item ${LONG}:`);
     await page.locator('.part.sidebar .monaco-list-row', { hasText: 'Long session' }).first().click();
@@ -146,41 +174,80 @@ try {
       const gaps = [];
       let prev = performance.now();
       let on = true;
-      const tick = () => { const t = performance.now(); gaps.push(t - prev); prev = t; if (on) requestAnimationFrame(tick); };
+      const tick = () => {
+        const t = performance.now();
+        gaps.push(t - prev);
+        prev = t;
+        if (on) requestAnimationFrame(tick);
+      };
       requestAnimationFrame(tick);
-      while (el.scrollTop > 0) { el.scrollBy({ top: -400 }); await new Promise((r) => requestAnimationFrame(r)); }
+      while (el.scrollTop > 0) {
+        el.scrollBy({ top: -400 });
+        await new Promise((r) => requestAnimationFrame(r));
+      }
       on = false;
       gaps.sort((a, b) => a - b);
-      return { frames: gaps.length, p95: gaps[Math.floor(gaps.length * 0.95)] ?? null, max: gaps.at(-1) ?? null, earlierButton: !!document.querySelector('.show-earlier:not([hidden])') };
+      return {
+        frames: gaps.length,
+        p95: gaps[Math.floor(gaps.length * 0.95)] ?? null,
+        max: gaps.at(-1) ?? null,
+        earlierButton: !!document.querySelector('.show-earlier:not([hidden])'),
+      };
     });
     long = { items: LONG, firstPaintMs: shownAt - clickedAt, domItems, scroll: frames };
-    console.log(`long session (${LONG} items): click → last item painted ${long.firstPaintMs.toFixed(1)} ms; ${domItems} item elements in the webview; scrolling to the top: ${frames.frames} frames, p95 ${frames.p95?.toFixed(1)} ms, max ${frames.max?.toFixed(1)} ms`);
+    console.log(
+      `long session (${LONG} items): click → last item painted ${long.firstPaintMs.toFixed(1)} ms; ${domItems} item elements in the webview; scrolling to the top: ${frames.frames} frames, p95 ${frames.p95?.toFixed(1)} ms, max ${frames.max?.toFixed(1)} ms`,
+    );
   }
   const shot = path.join(ROOT, 'out', 'screenshots', 'bench-activation-history.png');
   mkdirSync(path.dirname(shot), { recursive: true });
   await page.screenshot({ path: shot });
   const result = {
-    activationMs: ms, activationMsWithoutHistory: emptyMs ?? null, loadAverage: os.loadavg().map((x) => Math.round(x * 100) / 100), sessions: history.sessions, items: history.items, storedLines, storedBytes,
-    source: 'bench/activation-history.mjs, code-server', at: new Date().toISOString(), treeRows: rows.length, screenshot: path.relative(ROOT, shot),
-    restoreMs, treeDoneMs, treeChanges: changes.length, long,
+    activationMs: ms,
+    activationMsWithoutHistory: emptyMs ?? null,
+    loadAverage: os.loadavg().map((x) => Math.round(x * 100) / 100),
+    sessions: history.sessions,
+    items: history.items,
+    storedLines,
+    storedBytes,
+    source: 'bench/activation-history.mjs, code-server',
+    at: new Date().toISOString(),
+    treeRows: rows.length,
+    screenshot: path.relative(ROOT, shot),
+    restoreMs,
+    treeDoneMs,
+    treeChanges: changes.length,
+    long,
   };
   writeFileSync(path.join(OUT, 'activation-history.json'), JSON.stringify(result));
   console.log(`without history (first start): activated in ${emptyMs} ms`);
   console.log(`activated in ${ms} ms with ${history.sessions} stored sessions / ${history.items} items; tree rows shown: ${rows.length}`);
-  console.log(`tree changes after activation (ms): ${changes.map((c) => (c.t - activatedAt).toFixed(0)).join(", ")}`);
-  if (process.argv.includes('--rows')) for (const c of changes) console.log(`tree at ${(c.t - activatedAt).toFixed(0)} ms:\n  ${c.text.split('\n').join('\n  ')}`);
+  console.log(`tree changes after activation (ms): ${changes.map((c) => (c.t - activatedAt).toFixed(0)).join(', ')}`);
+  if (process.argv.includes('--rows'))
+    for (const c of changes) console.log(`tree at ${(c.t - activatedAt).toFixed(0)} ms:\n  ${c.text.split('\n').join('\n  ')}`);
   const firstLine = logLines(profile.base).find((l) => /history: the first stored session .* replayed \d+ ms/.test(l.text));
-  if (firstLine) console.log(`restore: ${firstLine.text.replace(/^.*history: /, '')} (log line ${(firstLine.t - activatedAt).toFixed(0)} ms after activation ended)`);
-  console.log(`restore: every stored session replayed ${restoreMs} ms after activation began; the Plans tree's last change ${treeDoneMs?.toFixed(1)} ms after activation ended (${changes.length} changes)`);
+  if (firstLine)
+    console.log(`restore: ${firstLine.text.replace(/^.*history: /, '')} (log line ${(firstLine.t - activatedAt).toFixed(0)} ms after activation ended)`);
+  console.log(
+    `restore: every stored session replayed ${restoreMs} ms after activation began; the Plans tree's last change ${treeDoneMs?.toFixed(1)} ms after activation ended (${changes.length} changes)`,
+  );
   console.log(JSON.stringify(result));
   rc = 0;
 } catch (e) {
   console.error('[activation-history] error:', e);
-  await browser?.contexts()[0]?.pages()[0]?.screenshot({ path: path.join(ROOT, 'out', 'screenshots', 'FAILED-bench-activation-history.png') }).catch(() => {});
+  await browser
+    ?.contexts()[0]
+    ?.pages()[0]
+    ?.screenshot({ path: path.join(ROOT, 'out', 'screenshots', 'FAILED-bench-activation-history.png') })
+    .catch(() => {});
   if (server) console.error(server.output().slice(-3000));
 } finally {
   await browser?.close().catch(() => {});
   await server?.stop();
-  try { profile.cleanup(); } catch { /* the host may still be writing as it stops */ }
+  try {
+    profile.cleanup();
+  } catch {
+    /* the host may still be writing as it stops */
+  }
 }
 process.exit(rc);

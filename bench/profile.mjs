@@ -13,7 +13,10 @@ import { generateStream } from './lib/generate.mjs';
 
 const BENCH = path.dirname(fileURLToPath(import.meta.url));
 const OUT = path.join(BENCH, 'out');
-const arg = (n, d) => { const i = process.argv.indexOf(`--${n}`); return i === -1 ? d : process.argv[i + 1]; };
+const arg = (n, d) => {
+  const i = process.argv.indexOf(`--${n}`);
+  return i === -1 ? d : process.argv[i + 1];
+};
 const count = Number(arg('count', 100_000));
 const top = arg('top', '30');
 
@@ -30,8 +33,11 @@ const persist = process.argv.includes('--persist') ? [persistDir] : [];
 const alloc = process.argv.includes('--alloc');
 const allocOut = path.join(OUT, 'alloc.heapprofile');
 const flags = alloc ? ['-r', path.join(BENCH, 'lib/alloc-sampler.cjs')] : ['--cpu-prof', `--cpu-prof-dir=${dir}`];
-const run = spawnSync(process.execPath, ['--expose-gc', ...flags, bundles['consumer-ours'],
-  path.join(BENCH, 'lib/producer.mjs'), stream, expected, String(count), ...persist], { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, BENCH_PROFILE: '1', ALLOC_OUT: allocOut } });
+const run = spawnSync(
+  process.execPath,
+  ['--expose-gc', ...flags, bundles['consumer-ours'], path.join(BENCH, 'lib/producer.mjs'), stream, expected, String(count), ...persist],
+  { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, BENCH_PROFILE: '1', ALLOC_OUT: allocOut } },
+);
 if (run.status !== 0) process.exit(run.status ?? 1);
 if (alloc) {
   spawnSync(process.execPath, [path.join(BENCH, 'lib/alloc-top.mjs'), allocOut], { stdio: 'inherit' });

@@ -41,13 +41,21 @@ function installObserver({ root, pattern, key }) {
     }
     if (queued.length > before) requestAnimationFrame(flush);
   }).observe(target, { subtree: true, childList: true, characterData: true });
-  window[key] = { seen, reset: () => { seen.clear(); queued = []; } };
+  window[key] = {
+    seen,
+    reset: () => {
+      seen.clear();
+      queued = [];
+    },
+  };
 }
 
 const read = (frame, key) => frame.evaluate((k) => [...window[k].seen.entries()].map(([id, ms]) => [Number(id), ms]), key);
 const reset = (frame, key) => frame.evaluate((k) => window[k].reset(), key);
 
-function quantile(sorted, q) { return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : NaN; }
+function quantile(sorted, q) {
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : NaN;
+}
 function summary(entries, count) {
   const ms = entries.map(([, d]) => d).sort((a, b) => a - b);
   const last = entries.find(([k]) => k === count);
@@ -69,13 +77,16 @@ async function run(page, conv, kind, { count, rate }) {
 }
 
 const fmt = (x) => (Number.isFinite(x) ? x.toFixed(1) : 'n/a');
-const line = (name, s) => `   ${name.padEnd(34)} shown ${String(s.shown).padStart(4)}/${s.of}   p50 ${fmt(s.p50).padStart(6)} ms   p95 ${fmt(s.p95).padStart(6)} ms   max ${fmt(s.max).padStart(6)} ms   last ${fmt(s.last).padStart(6)} ms`;
+const line = (name, s) =>
+  `   ${name.padEnd(34)} shown ${String(s.shown).padStart(4)}/${s.of}   p50 ${fmt(s.p50).padStart(6)} ms   p95 ${fmt(s.p95).padStart(6)} ms   max ${fmt(s.max).padStart(6)} ms   last ${fmt(s.last).padStart(6)} ms`;
 
 ensureInstalled();
 const profile = makeProfile({ 'acp.demo.stepDelayMs': 0 });
 const folder = path.join(profile.base, 'workspace');
 mkdirSync(folder, { recursive: true });
-let server, browser, rc = 1;
+let server,
+  browser,
+  rc = 1;
 const results = {};
 try {
   server = await startCodeServer({ profile, folder });
@@ -112,18 +123,27 @@ try {
 // The day-long session runs inside the extension host (test/integration/dayLong.bench.ts).
 if (!process.env.ACP_BENCH_SKIP_DAYLONG) {
   const day = spawnSync(process.execPath, [path.join(ROOT, 'test/harness/run-vscode-tests.mjs')], {
-    cwd: ROOT, encoding: 'utf8', env: { ...process.env, ACP_BENCH: '1', TEST_TIMEOUT_MS: '2400000' }, maxBuffer: 256 * 1024 * 1024,
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, ACP_BENCH: '1', TEST_TIMEOUT_MS: '2400000' },
+    maxBuffer: 256 * 1024 * 1024,
   });
   const m = /DAYLONG (\{.*\})/.exec(day.stdout ?? '');
   if (m) {
     const d = JSON.parse(m[1]);
     results.dayLong = d;
-    console.log(`day-long session in the real extension host, history on: ${d.updates.toLocaleString('en-US')} updates in ${d.seconds} s (${d.updatesPerSecond.toLocaleString('en-US')}/s)`);
-    console.log(`   heap after GC: ${d.heapHalfMiB} MiB at ${(d.updates / 2).toLocaleString('en-US')}, ${d.heapFullMiB} MiB at the end (${d.heapChange > 0 ? '+' : ''}${d.heapChange} %)`);
+    console.log(
+      `day-long session in the real extension host, history on: ${d.updates.toLocaleString('en-US')} updates in ${d.seconds} s (${d.updatesPerSecond.toLocaleString('en-US')}/s)`,
+    );
+    console.log(
+      `   heap after GC: ${d.heapHalfMiB} MiB at ${(d.updates / 2).toLocaleString('en-US')}, ${d.heapFullMiB} MiB at the end (${d.heapChange > 0 ? '+' : ''}${d.heapChange} %)`,
+    );
     console.log(`   event-loop delay: p50 ${d.lagP50Ms} ms, p99 ${d.lagP99Ms} ms, max ${d.lagMaxMs} ms;   history on disk ${d.diskMiB} MiB`);
   } else {
     rc = 1;
-    console.error(`[bench:vscode] the day-long run printed no result (exit ${day.status}):\n${(day.stdout ?? '').slice(-2000)}\n${(day.stderr ?? '').slice(-1000)}`);
+    console.error(
+      `[bench:vscode] the day-long run printed no result (exit ${day.status}):\n${(day.stdout ?? '').slice(-2000)}\n${(day.stderr ?? '').slice(-1000)}`,
+    );
   }
 }
 
@@ -133,8 +153,16 @@ const steady = (s) => s.p95 <= GOALS.steadyP95Ms && s.shown === s.of;
 const goal = (name, ok, shown) => console.log(`   ${ok ? '[met]   ' : '[MISSED]'} ${name}: ${shown}`);
 console.log('goals (issue 17: 2 and 3)');
 if (results.planSteady) {
-  goal(`plan row p95 ≤ ${GOALS.steadyP95Ms} ms at ${STEADY.rate}/s`, steady(results.planSteady), `${fmt(results.planSteady.p95)} ms (shown ${results.planSteady.shown}/${results.planSteady.of})`);
-  goal(`message text p95 ≤ ${GOALS.steadyP95Ms} ms at ${STEADY.rate}/s`, steady(results.chunkSteady), `${fmt(results.chunkSteady.p95)} ms (shown ${results.chunkSteady.shown}/${results.chunkSteady.of})`);
+  goal(
+    `plan row p95 ≤ ${GOALS.steadyP95Ms} ms at ${STEADY.rate}/s`,
+    steady(results.planSteady),
+    `${fmt(results.planSteady.p95)} ms (shown ${results.planSteady.shown}/${results.planSteady.of})`,
+  );
+  goal(
+    `message text p95 ≤ ${GOALS.steadyP95Ms} ms at ${STEADY.rate}/s`,
+    steady(results.chunkSteady),
+    `${fmt(results.chunkSteady.p95)} ms (shown ${results.chunkSteady.shown}/${results.chunkSteady.of})`,
+  );
   goal(`plan row final state ≤ ${GOALS.burstLastMs} ms after a burst`, results.planBurst.last <= GOALS.burstLastMs, `${fmt(results.planBurst.last)} ms`);
   goal(`message text final state ≤ ${GOALS.burstLastMs} ms after a burst`, results.chunkBurst.last <= GOALS.burstLastMs, `${fmt(results.chunkBurst.last)} ms`);
 }

@@ -25,24 +25,54 @@ export const SETTINGS = {
 export type { TraceLevel };
 
 export class Config {
-  private get c(): vscode.WorkspaceConfiguration { return vscode.workspace.getConfiguration('acp'); }
-  agentsRaw(): unknown { return this.c.get<unknown>(SETTINGS.agents, []); }
-  offerV2(): boolean { return this.c.get<boolean>(SETTINGS.offerV2, true); }
-  initializeTimeoutMs(): number { return Math.max(1, this.c.get<number>(SETTINGS.initializeTimeoutSeconds, 30)) * 1000; }
-  maxLineBytes(): number { return Math.max(1024, this.c.get<number>(SETTINGS.maxLineBytes, 64 * 1024 * 1024)); }
+  private get c(): vscode.WorkspaceConfiguration {
+    return vscode.workspace.getConfiguration('acp');
+  }
+  agentsRaw(): unknown {
+    return this.c.get<unknown>(SETTINGS.agents, []);
+  }
+  offerV2(): boolean {
+    return this.c.get<boolean>(SETTINGS.offerV2, true);
+  }
+  initializeTimeoutMs(): number {
+    return Math.max(1, this.c.get<number>(SETTINGS.initializeTimeoutSeconds, 30)) * 1000;
+  }
+  maxLineBytes(): number {
+    return Math.max(1024, this.c.get<number>(SETTINGS.maxLineBytes, 64 * 1024 * 1024));
+  }
   /** The user's own setting only: a workspace (or folder) value is ignored (agents/traceLevel.ts). */
-  trace(): TraceLevel { return userTraceLevel(this.c.inspect<string>(SETTINGS.traceServer)); }
+  trace(): TraceLevel {
+    return userTraceLevel(this.c.inspect<string>(SETTINGS.traceServer));
+  }
   /** Items plans with more steps fold their oldest done steps into one row; 0: never. */
-  foldDoneStepsAfter(): number { return Math.max(0, Math.floor(this.c.get<number>(SETTINGS.foldDoneStepsAfter, 20))); }
-  planHistoryMax(): number { return Math.max(1, this.c.get<number>(SETTINGS.planHistoryMax, 200)); }
-  historyEnabled(): boolean { return this.c.get<boolean>(SETTINGS.historyEnabled, true); }
-  historyMaxSessions(): number { return Math.max(1, Math.floor(this.c.get<number>(SETTINGS.historyMaxSessions, 100))); }
-  historyMaxBytes(): number { return Math.max(1, this.c.get<number>(SETTINGS.historyMaxMegabytes, 500)) * 1024 * 1024; }
-  v1UnstablePlans(): boolean { return this.c.get<boolean>(SETTINGS.v1UnstablePlans, true); }
-  intentJwks(): string { return this.c.get<string>(SETTINGS.intentJwks, '').trim(); }
-  intentAutoReject(): boolean { return this.c.get<boolean>(SETTINGS.intentAutoReject, false); }
+  foldDoneStepsAfter(): number {
+    return Math.max(0, Math.floor(this.c.get<number>(SETTINGS.foldDoneStepsAfter, 20)));
+  }
+  planHistoryMax(): number {
+    return Math.max(1, this.c.get<number>(SETTINGS.planHistoryMax, 200));
+  }
+  historyEnabled(): boolean {
+    return this.c.get<boolean>(SETTINGS.historyEnabled, true);
+  }
+  historyMaxSessions(): number {
+    return Math.max(1, Math.floor(this.c.get<number>(SETTINGS.historyMaxSessions, 100)));
+  }
+  historyMaxBytes(): number {
+    return Math.max(1, this.c.get<number>(SETTINGS.historyMaxMegabytes, 500)) * 1024 * 1024;
+  }
+  v1UnstablePlans(): boolean {
+    return this.c.get<boolean>(SETTINGS.v1UnstablePlans, true);
+  }
+  intentJwks(): string {
+    return this.c.get<string>(SETTINGS.intentJwks, '').trim();
+  }
+  intentAutoReject(): boolean {
+    return this.c.get<boolean>(SETTINGS.intentAutoReject, false);
+  }
   /** `acp.registry.url` and `acp.registry.maxDownloadMiB` are read by the registry module itself. */
-  registryOverridesRaw(): unknown { return this.c.get<unknown>(SETTINGS.registryOverrides, {}); }
+  registryOverridesRaw(): unknown {
+    return this.c.get<unknown>(SETTINGS.registryOverrides, {});
+  }
   demoProtocol(): 1 | 2 | undefined {
     const v = this.c.get<string>(SETTINGS.demoProtocol, 'auto');
     return v === '1' ? 1 : v === '2' ? 2 : undefined;

@@ -17,9 +17,15 @@ export function activate(context: vscode.ExtensionContext): AcpPlansApi {
   if (context.extensionMode === vscode.ExtensionMode.Test && process.env.ACP_PLANS_TEST_HOOKS === '1') {
     const hooks: TestHooks = { ext, activationMs };
     (globalThis as Record<symbol, unknown>)[TEST_HOOKS_KEY] = hooks;
-    context.subscriptions.push({ dispose: () => { delete (globalThis as Record<symbol, unknown>)[TEST_HOOKS_KEY]; } });
+    context.subscriptions.push({
+      dispose: () => {
+        delete (globalThis as Record<symbol, unknown>)[TEST_HOOKS_KEY];
+      },
+    });
   }
   return api;
 }
 
-export function deactivate(): void { /* everything is disposed through context.subscriptions */ }
+export function deactivate(): void {
+  /* everything is disposed through context.subscriptions */
+}

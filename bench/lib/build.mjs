@@ -10,9 +10,9 @@ const benchDir = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 export const ENTRIES = {
   'consumer-ours': 'src/consumers/ours.ts',
   'consumer-jsonrpc': 'src/consumers/jsonrpc.ts',
-  'coalescing': 'src/coalescing.ts',
+  coalescing: 'src/coalescing.ts',
   'long-session': 'src/longSession.ts',
-  'stages': 'src/stages.ts',
+  stages: 'src/stages.ts',
   'check-fast-path': 'src/checkFastPath.ts',
   'plan-history': 'src/planHistory.ts',
   'check-order': 'src/checkOrder.ts',

@@ -19,7 +19,11 @@ export function productionBundle(root) {
     const buildMs = performance.now() - t;
     const sizeOf = (f) => {
       const p = path.join(dir, f);
-      try { statSync(p); } catch { return null; }
+      try {
+        statSync(p);
+      } catch {
+        return null;
+      }
       const bytes = readFileSync(p);
       return { bytes: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
     };

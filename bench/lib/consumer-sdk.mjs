@@ -12,20 +12,29 @@ let count = 0;
 let t1 = 0;
 let c0 = 0;
 let c1 = 0;
-const cpu = () => { const u = process.cpuUsage(); return u.user + u.system; };
+const cpu = () => {
+  const u = process.cpuUsage();
+  return u.user + u.system;
+};
 let onAll;
-const all = new Promise((resolve) => { onAll = resolve; });
-const app = acp.client({ name: 'acp-plans-bench' })
-  .onNotification(acp.methods.client.session.update, () => {
-    if (++count === expected) { t1 = performance.now(); c1 = cpu(); onAll(); }
-  });
+const all = new Promise((resolve) => {
+  onAll = resolve;
+});
+const app = acp.client({ name: 'acp-plans-bench' }).onNotification(acp.methods.client.session.update, () => {
+  if (++count === expected) {
+    t1 = performance.now();
+    c1 = cpu();
+    onAll();
+  }
+});
 
 const closed = new Promise((resolve) => child.on('exit', () => setTimeout(resolve, 2000)));
 let t0 = 0;
 try {
   await app.connectWith(acp.ndJsonStream(Writable.toWeb(child.stdin), Readable.toWeb(child.stdout)), async (agent) => {
     await agent.request(acp.methods.agent.initialize, { protocolVersion: 2, info: { name: 'acp-plans-bench', version: '0.0.0' }, capabilities: {} });
-    t0 = performance.now(); c0 = cpu();
+    t0 = performance.now();
+    c0 = cpu();
     await Promise.race([all, closed]);
   });
 } catch (err) {
@@ -35,9 +44,17 @@ try {
   }
 }
 const seconds = (t1 - t0) / 1000;
-process.stdout.write(JSON.stringify({
-  consumer: 'sdk', updates: count, seconds, updatesPerSec: count / seconds, cpuUsPerUpdate: (c1 - c0) / count,
-  maxRss: process.resourceUsage().maxRSS * 1024, ok: count === expected, problems: count === expected ? [] : [`${count} updates`],
-}) + '\n');
+process.stdout.write(
+  JSON.stringify({
+    consumer: 'sdk',
+    updates: count,
+    seconds,
+    updatesPerSec: count / seconds,
+    cpuUsPerUpdate: (c1 - c0) / count,
+    maxRss: process.resourceUsage().maxRSS * 1024,
+    ok: count === expected,
+    problems: count === expected ? [] : [`${count} updates`],
+  }) + '\n',
+);
 child.kill();
 process.exit(0);

@@ -25,12 +25,13 @@ export function rng(seed) {
   };
 }
 
-const WORDS = ('the a plan step file test build read edit update function module error value check '
-  + 'server client agent session tool call result output input request response stream buffer line '
-  + 'parse render view tree node item entry status progress done pending write commit branch merge '
-  + 'refactor extract rename move delete create config setting option type schema field method '
-  + 'handler event emitter store cache index map list array string number object promise async await')
-  .split(' ');
+const WORDS = (
+  'the a plan step file test build read edit update function module error value check ' +
+  'server client agent session tool call result output input request response stream buffer line ' +
+  'parse render view tree node item entry status progress done pending write commit branch merge ' +
+  'refactor extract rename move delete create config setting option type schema field method ' +
+  'handler event emitter store cache index map list array string number object promise async await'
+).split(' ');
 const STATUSES = ['pending', 'in_progress', 'completed', 'cancelled'];
 const PRIORITIES = ['high', 'medium', 'low'];
 const KINDS = ['read', 'edit', 'search', 'execute', 'think', 'fetch'];
@@ -43,10 +44,15 @@ export const PLAN_IDS = ['plan-0', 'plan-1', 'plan-2', 'plan-3', 'plan-4', 'plan
  * updates more evenly (50 % chunks, 25 % tool call updates, 20 % plans, 5 % other).
  */
 export const PROFILES = {
-  default: { chunk: 0.60, tool: 0.80, plan: 0.95, planIds: PLAN_IDS, planEntries: [10, 50], bigOutput: 0, bigWords: [0, 0] },
+  default: { chunk: 0.6, tool: 0.8, plan: 0.95, planIds: PLAN_IDS, planEntries: [10, 50], bigOutput: 0, bigWords: [0, 0] },
   large: {
-    chunk: 0.50, tool: 0.75, plan: 0.95, planIds: Array.from({ length: 20 }, (_, i) => `plan-${i}`), planEntries: [50, 200],
-    bigOutput: 1 / 3, bigWords: [300, 5000],
+    chunk: 0.5,
+    tool: 0.75,
+    plan: 0.95,
+    planIds: Array.from({ length: 20 }, (_, i) => `plan-${i}`),
+    planEntries: [50, 200],
+    bigOutput: 1 / 3,
+    bigWords: [300, 5000],
   },
 };
 
@@ -107,7 +113,10 @@ export async function generateStream(file, { count = 100_000, seed = 20251129, p
     const x = r();
     let u;
     if (x < P.chunk) {
-      if (chunksLeft === 0) { messageId = `msg-${++messageSeq}`; chunksLeft = int(20, 80); }
+      if (chunksLeft === 0) {
+        messageId = `msg-${++messageSeq}`;
+        chunksLeft = int(20, 80);
+      }
       chunksLeft--;
       const text = words(3, 40) + (r() < 0.1 ? '\n\n' : ' ');
       agentText += text.length;
@@ -120,18 +129,28 @@ export async function generateStream(file, { count = 100_000, seed = 20251129, p
       const path = `/work/project/src/${pick(WORDS)}/${pick(WORDS)}.ts`;
       if (tool.step === 0) {
         u = {
-          sessionUpdate: 'tool_call_update', toolCallId: tool.id, title: `${pick(KINDS)} ${words(2, 6)}`, kind: pick(KINDS),
-          status: 'pending', locations: [{ path, line: int(1, 900) }], rawInput: { path, query: words(2, 10) },
+          sessionUpdate: 'tool_call_update',
+          toolCallId: tool.id,
+          title: `${pick(KINDS)} ${words(2, 6)}`,
+          kind: pick(KINDS),
+          status: 'pending',
+          locations: [{ path, line: int(1, 900) }],
+          rawInput: { path, query: words(2, 10) },
         };
       } else if (tool.step < tool.steps - 1) {
         u = {
-          sessionUpdate: 'tool_call_update', toolCallId: tool.id, status: 'in_progress',
+          sessionUpdate: 'tool_call_update',
+          toolCallId: tool.id,
+          status: 'in_progress',
           content: [{ type: 'content', content: { type: 'text', text: toolText() } }],
         };
       } else {
         u = {
-          sessionUpdate: 'tool_call_update', toolCallId: tool.id, status: r() < 0.9 ? 'completed' : 'failed',
-          content: [{ type: 'content', content: { type: 'text', text: toolText() } }], rawOutput: { ok: true, lines: int(1, 500) },
+          sessionUpdate: 'tool_call_update',
+          toolCallId: tool.id,
+          status: r() < 0.9 ? 'completed' : 'failed',
+          content: [{ type: 'content', content: { type: 'text', text: toolText() } }],
+          rawOutput: { ok: true, lines: int(1, 500) },
         };
       }
       tool.step++;
@@ -145,7 +164,8 @@ export async function generateStream(file, { count = 100_000, seed = 20251129, p
       }
       p.done += r() < 0.5 ? 1 : 0;
       const entries = p.texts.map((content, k) => ({
-        content, priority: PRIORITIES[k % 3],
+        content,
+        priority: PRIORITIES[k % 3],
         status: k < p.done ? (r() < 0.97 ? 'completed' : 'cancelled') : k === p.done ? 'in_progress' : r() < 0.02 ? pick(STATUSES) : 'pending',
       }));
       planEntriesTotal += entries.length;
@@ -182,7 +202,12 @@ export async function generateStream(file, { count = 100_000, seed = 20251129, p
   out.end();
   await once(out, 'finish');
   return {
-    count, seed, profile, bytes, kinds, sessionId: SESSION_ID,
+    count,
+    seed,
+    profile,
+    bytes,
+    kinds,
+    sessionId: SESSION_ID,
     expected: { lastPlan, agentText, thoughtText, toolCalls: toolIds.size, messages: messageSeq, planEntriesTotal },
   };
 }

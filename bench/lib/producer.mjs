@@ -19,7 +19,10 @@ function writeAll(buf) {
     try {
       off += writeSync(1, buf, off, Math.min(CHUNK, buf.length - off));
     } catch (err) {
-      if (err.code === "EAGAIN") { eagain++; continue; } // a non-blocking pipe is full: try again
+      if (err.code === 'EAGAIN') {
+        eagain++;
+        continue;
+      } // a non-blocking pipe is full: try again
       if (err.code === 'EPIPE') process.exit(0); // the consumer went away
       throw err;
     }
@@ -34,7 +37,11 @@ process.stdin.on('data', (chunk) => {
     const line = buffered.slice(0, nl);
     buffered = buffered.slice(nl + 1);
     let msg;
-    try { msg = JSON.parse(line); } catch { continue; }
+    try {
+      msg = JSON.parse(line);
+    } catch {
+      continue;
+    }
     if (msg && msg.method === 'initialize' && msg.id !== undefined) {
       started = true;
       writeAll(Buffer.from(JSON.stringify({ jsonrpc: '2.0', id: msg.id, result: INITIALIZE_RESULT }) + '\n'));
@@ -44,4 +51,6 @@ process.stdin.on('data', (chunk) => {
     }
   }
 });
-process.stdin.on('error', () => { /* consumer went away */ });
+process.stdin.on('error', () => {
+  /* consumer went away */
+});

@@ -23,4 +23,4 @@ for (const [id, t] of self) {
 }
 const rows = [...agg].sort((a, b) => b[1] - a[1]).slice(0, limit);
 console.log(`total ${(total / 1000).toFixed(0)} ms sampled`);
-for (const [k, t] of rows) console.log(`${(t / 1000).toFixed(1).padStart(8)} ms ${(100 * t / total).toFixed(1).padStart(5)} %  ${k}`);
+for (const [k, t] of rows) console.log(`${(t / 1000).toFixed(1).padStart(8)} ms ${((100 * t) / total).toFixed(1).padStart(5)} %  ${k}`);

@@ -10,8 +10,16 @@ const out = '/tmp/acp-bench-unit';
 rmSync(out, { recursive: true, force: true });
 const entries = [...process.argv.slice(2), 'test/agents/scriptedAgent.ts'];
 await esbuild.build({
-  entryPoints: entries, outdir: path.join(out, 'test'), outbase: 'test', bundle: true, platform: 'node', format: 'cjs',
-  target: 'node20', sourcemap: true, logLevel: 'warning', external: ['vscode', 'mocha', 'playwright-core'],
+  entryPoints: entries,
+  outdir: path.join(out, 'test'),
+  outbase: 'test',
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  sourcemap: true,
+  logLevel: 'warning',
+  external: ['vscode', 'mocha', 'playwright-core'],
 });
 const tests = process.argv.slice(2).map((e) => path.join(out, e.replace(/\.ts$/, '.js')));
 const r = spawnSync('npx', ['mocha', '--reporter', 'dot', '--timeout', '20000', ...tests], { stdio: 'inherit' });

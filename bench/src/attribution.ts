@@ -14,7 +14,11 @@ const ENTRIES = 20;
 function measure(kind: 'plain' | 'diffs'): Record<string, unknown> {
   const before = heapAfterGc() ?? 0;
   const work = new WorkStore();
-  const entries: PlanEntry[] = Array.from({ length: ENTRIES }, (_, i) => ({ content: `Step ${i}: change the module and run its tests`, priority: 'medium', status: 'pending' }));
+  const entries: PlanEntry[] = Array.from({ length: ENTRIES }, (_, i) => ({
+    content: `Step ${i}: change the module and run its tests`,
+    priority: 'medium',
+    status: 'pending',
+  }));
   let t = 0;
   const apply = (e: SessionEvent): void => work.apply('a', e, t++);
   for (let i = 0; i < CALLS; i++) {
@@ -26,7 +30,12 @@ function measure(kind: 'plain' | 'diffs'): Record<string, unknown> {
     }
     const id = `call_${i.toString(36).padStart(6, '0')}`;
     const content = kind === 'diffs' ? [{ type: 'diff' as const, changes: [{ operation: 'modify', path: `/work/src/module${i % 500}.ts` }] }] : undefined;
-    apply({ sessionId: 's', kind: 'tool_call', toolCallId: id, fields: { title: `Edit src/module${i % 500}.ts and run the tests`, kind: 'edit', status: 'in_progress', ...(content ? { content } : {}) } });
+    apply({
+      sessionId: 's',
+      kind: 'tool_call',
+      toolCallId: id,
+      fields: { title: `Edit src/module${i % 500}.ts and run the tests`, kind: 'edit', status: 'in_progress', ...(content ? { content } : {}) },
+    });
     apply({ sessionId: 's', kind: 'tool_call', toolCallId: id, fields: { status: 'completed' } });
   }
   const after = heapAfterGc() ?? 0;

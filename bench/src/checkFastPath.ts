@@ -48,21 +48,52 @@ const streamFast = fast;
 
 // 2. Near misses: each field drawn from its expected type and from wrong ones.
 const any = fc.oneof(
-  fc.constant(undefined), fc.constant(null), fc.string({ maxLength: 4 }), fc.integer({ min: -3, max: 3 }), fc.double(),
-  fc.boolean(), fc.constant([]), fc.constant({}), fc.constant(2 ** 60), fc.constant(-0),
+  fc.constant(undefined),
+  fc.constant(null),
+  fc.string({ maxLength: 4 }),
+  fc.integer({ min: -3, max: 3 }),
+  fc.double(),
+  fc.boolean(),
+  fc.constant([]),
+  fc.constant({}),
+  fc.constant(2 ** 60),
+  fc.constant(-0),
 );
 const maybe = <T>(a: fc.Arbitrary<T>) => fc.oneof({ weight: 3, arbitrary: a }, { weight: 1, arbitrary: any });
 const meta = fc.option(fc.oneof(fc.constant({ k: 1 }), fc.constant(null), fc.constant([1]), fc.constant('x')), { nil: undefined });
-const textBlock = fc.record({
-  type: maybe(fc.constantFrom('text', 'image', 'resource_link', '_x')), text: maybe(fc.string({ maxLength: 6 })),
-  annotations: fc.option(fc.oneof(fc.constant({ priority: 1 }), fc.constant(null), fc.constant(3)), { nil: undefined }), _meta: meta,
-}, { requiredKeys: [] });
-const chunk = fc.record({ messageId: maybe(fc.string({ maxLength: 4 })), content: maybe(textBlock), _meta: meta, extra: fc.option(fc.string(), { nil: undefined }) }, { requiredKeys: [] });
-const entry = fc.record({ content: maybe(fc.string({ maxLength: 5 })), priority: maybe(fc.constantFrom('high', 'low', '_x')), status: maybe(fc.constantFrom('pending', 'completed', '_blocked')), _meta: meta }, { requiredKeys: [] });
-const plan = fc.record({
-  type: maybe(fc.constantFrom('items', 'markdown', 'file', '_intent')), planId: maybe(fc.string({ maxLength: 4 })),
-  entries: maybe(fc.array(maybe(entry), { maxLength: 4 })), content: maybe(fc.string()), uri: maybe(fc.string()), _meta: meta,
-}, { requiredKeys: [] });
+const textBlock = fc.record(
+  {
+    type: maybe(fc.constantFrom('text', 'image', 'resource_link', '_x')),
+    text: maybe(fc.string({ maxLength: 6 })),
+    annotations: fc.option(fc.oneof(fc.constant({ priority: 1 }), fc.constant(null), fc.constant(3)), { nil: undefined }),
+    _meta: meta,
+  },
+  { requiredKeys: [] },
+);
+const chunk = fc.record(
+  { messageId: maybe(fc.string({ maxLength: 4 })), content: maybe(textBlock), _meta: meta, extra: fc.option(fc.string(), { nil: undefined }) },
+  { requiredKeys: [] },
+);
+const entry = fc.record(
+  {
+    content: maybe(fc.string({ maxLength: 5 })),
+    priority: maybe(fc.constantFrom('high', 'low', '_x')),
+    status: maybe(fc.constantFrom('pending', 'completed', '_blocked')),
+    _meta: meta,
+  },
+  { requiredKeys: [] },
+);
+const plan = fc.record(
+  {
+    type: maybe(fc.constantFrom('items', 'markdown', 'file', '_intent')),
+    planId: maybe(fc.string({ maxLength: 4 })),
+    entries: maybe(fc.array(maybe(entry), { maxLength: 4 })),
+    content: maybe(fc.string()),
+    uri: maybe(fc.string()),
+    _meta: meta,
+  },
+  { requiredKeys: [] },
+);
 const planUpdate = fc.record({ plan: maybe(plan), _meta: meta }, { requiredKeys: [] });
 const toolItem = fc.oneof(
   fc.record({ type: maybe(fc.constant('content')), content: maybe(textBlock), _meta: meta }, { requiredKeys: [] }),
@@ -70,19 +101,36 @@ const toolItem = fc.oneof(
   fc.record({ type: fc.constant('diff'), changes: fc.constant([{ operation: 'add', path: '/a' }]) }),
 );
 const loc = fc.record({ path: maybe(fc.string({ maxLength: 4 })), line: maybe(fc.oneof(fc.nat(), fc.constant(null))), _meta: meta }, { requiredKeys: [] });
-const toolUpdate = fc.record({
-  toolCallId: maybe(fc.string({ maxLength: 4 })), name: maybe(fc.string()), title: maybe(fc.oneof(fc.string(), fc.constant(null))),
-  kind: maybe(fc.constantFrom('edit', 'read')), status: maybe(fc.constantFrom('pending', 'completed', null)),
-  content: maybe(fc.oneof(fc.array(maybe(toolItem), { maxLength: 3 }), fc.constant(null))),
-  locations: maybe(fc.oneof(fc.array(maybe(loc), { maxLength: 3 }), fc.constant(null))),
-  rawInput: fc.option(fc.jsonValue({ maxDepth: 2 }), { nil: undefined }), rawOutput: fc.option(fc.jsonValue({ maxDepth: 2 }), { nil: undefined }), _meta: meta,
-}, { requiredKeys: [] });
+const toolUpdate = fc.record(
+  {
+    toolCallId: maybe(fc.string({ maxLength: 4 })),
+    name: maybe(fc.string()),
+    title: maybe(fc.oneof(fc.string(), fc.constant(null))),
+    kind: maybe(fc.constantFrom('edit', 'read')),
+    status: maybe(fc.constantFrom('pending', 'completed', null)),
+    content: maybe(fc.oneof(fc.array(maybe(toolItem), { maxLength: 3 }), fc.constant(null))),
+    locations: maybe(fc.oneof(fc.array(maybe(loc), { maxLength: 3 }), fc.constant(null))),
+    rawInput: fc.option(fc.jsonValue({ maxDepth: 2 }), { nil: undefined }),
+    rawOutput: fc.option(fc.jsonValue({ maxDepth: 2 }), { nil: undefined }),
+    _meta: meta,
+  },
+  { requiredKeys: [] },
+);
 
 /** Drops undefined members, as a JSON wire object never has them. */
 const wire = (o: object): Wire => JSON.parse(JSON.stringify(o)) as Wire;
 const runs = 20_000;
-fc.assert(fc.property(fc.constantFrom('agent_message_chunk', 'agent_thought_chunk', 'user_message_chunk'), chunk, (tag, u) => check(tag, wire(u))), { numRuns: runs });
-fc.assert(fc.property(planUpdate, (u) => check('plan_update', wire(u))), { numRuns: runs });
-fc.assert(fc.property(toolUpdate, (u) => check('tool_call_update', wire(u))), { numRuns: runs });
+fc.assert(
+  fc.property(fc.constantFrom('agent_message_chunk', 'agent_thought_chunk', 'user_message_chunk'), chunk, (tag, u) => check(tag, wire(u))),
+  { numRuns: runs },
+);
+fc.assert(
+  fc.property(planUpdate, (u) => check('plan_update', wire(u))),
+  { numRuns: runs },
+);
+fc.assert(
+  fc.property(toolUpdate, (u) => check('tool_call_update', wire(u))),
+  { numRuns: runs },
+);
 
 report({ section: 'fastPathCheck', ok: true, streamUpdates: streamChecked, streamFast, fuzzed: checked - streamChecked, fuzzedFast: fast - streamFast });

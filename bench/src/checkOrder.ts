@@ -18,7 +18,10 @@ async function runCase(steps: Step[]): Promise<void> {
   const rpc = new RpcConnection(agentOut, agentIn);
   const seen: number[] = [];
   rpc.onNotification('n', (p) => seen.push((p as { seq: number }).seq));
-  rpc.onRequest('r', (p) => { seen.push((p as { seq: number }).seq); return {}; });
+  rpc.onRequest('r', (p) => {
+    seen.push((p as { seq: number }).seq);
+    return {};
+  });
   rpc.listen();
   // Our requests, answered at their places in the sequence.
   const lines: string[] = [];
@@ -29,7 +32,11 @@ async function runCase(steps: Step[]): Promise<void> {
     else if (s.kind === 'request') lines.push(JSON.stringify({ jsonrpc: '2.0', id: `a${seq}`, method: 'r', params: { seq } }));
     else {
       const id = nextId++;
-      pending.push(rpc.sendRequest('q', {}).then(() => { seen.push(seq); }));
+      pending.push(
+        rpc.sendRequest('q', {}).then(() => {
+          seen.push(seq);
+        }),
+      );
       lines.push(JSON.stringify({ jsonrpc: '2.0', id, result: {} }));
     }
   });
@@ -44,13 +51,26 @@ async function runCase(steps: Step[]): Promise<void> {
   agentOut.end();
   await done;
   await Promise.allSettled(pending);
-  assert.deepEqual(seen, steps.map((_, i) => i));
+  assert.deepEqual(
+    seen,
+    steps.map((_, i) => i),
+  );
 }
 
 async function main(): Promise<void> {
-  const step = fc.record({ kind: fc.constantFrom('notification', 'notification', 'notification', 'request', 'response'), split: fc.nat(), yieldAfter: fc.boolean() }) as fc.Arbitrary<Step>;
+  const step = fc.record({
+    kind: fc.constantFrom('notification', 'notification', 'notification', 'request', 'response'),
+    split: fc.nat(),
+    yieldAfter: fc.boolean(),
+  }) as fc.Arbitrary<Step>;
   let cases = 0;
-  await fc.assert(fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 40 }), async (steps) => { cases++; await runCase(steps); }), { numRuns: 300 });
+  await fc.assert(
+    fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 40 }), async (steps) => {
+      cases++;
+      await runCase(steps);
+    }),
+    { numRuns: 300 },
+  );
   // A long burst behind a pending response: back-pressure pauses and resumes the stream.
   const burst: Step[] = [{ kind: 'response', split: 0, yieldAfter: false }];
   for (let i = 0; i < 5000; i++) burst.push({ kind: i % 500 === 0 ? 'response' : 'notification', split: 0, yieldAfter: false });
@@ -58,4 +78,7 @@ async function main(): Promise<void> {
   report({ section: 'orderCheck', ok: true, cases: cases + 1 });
 }
 
-main().catch((err: unknown) => { report({ section: 'orderCheck', ok: false, error: err instanceof Error ? err.message : String(err) }); process.exit(1); });
+main().catch((err: unknown) => {
+  report({ section: 'orderCheck', ok: false, error: err instanceof Error ? err.message : String(err) });
+  process.exit(1);
+});

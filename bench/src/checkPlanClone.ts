@@ -21,17 +21,27 @@ const value = fc.jsonValue({ maxDepth: 4 });
 const pair = fc.oneof(
   fc.tuple(value, value),
   value.map((v) => [v, JSON.parse(JSON.stringify(v)) as unknown] as const),
-  fc.record({ type: fc.constant('items'), planId: fc.constantFrom('a', 'b'), entries: fc.array(fc.record({ content: fc.constantFrom('x', 'y'), priority: fc.constant('high'), status: fc.constantFrom('pending', 'completed') }), { maxLength: 6 }) })
+  fc
+    .record({
+      type: fc.constant('items'),
+      planId: fc.constantFrom('a', 'b'),
+      entries: fc.array(fc.record({ content: fc.constantFrom('x', 'y'), priority: fc.constant('high'), status: fc.constantFrom('pending', 'completed') }), {
+        maxLength: 6,
+      }),
+    })
     .chain((p) => fc.tuple(fc.constant(p), fc.record({ type: fc.constant('items'), planId: fc.constant(p.planId), entries: fc.shuffledSubarray(p.entries) }))),
 );
 let runs = 0;
-fc.assert(fc.property(pair, ([a, b]) => {
-  runs++;
-  const prev = JSON.parse(JSON.stringify(a)) as unknown;
-  const copy = cloneReusing(b, prev);
-  assert.equal(JSON.stringify(copy), JSON.stringify(b));
-  assert.equal(copy === prev, typeof prev === 'object' && prev !== null ? stableStringify(a) === stableStringify(b) : copy === prev);
-  const inputs = objectsOf(b);
-  for (const o of objectsOf(copy)) assert.ok(!inputs.has(o), 'the copy shares an object with the input');
-}), { numRuns: 20_000 });
+fc.assert(
+  fc.property(pair, ([a, b]) => {
+    runs++;
+    const prev = JSON.parse(JSON.stringify(a)) as unknown;
+    const copy = cloneReusing(b, prev);
+    assert.equal(JSON.stringify(copy), JSON.stringify(b));
+    assert.equal(copy === prev, typeof prev === 'object' && prev !== null ? stableStringify(a) === stableStringify(b) : copy === prev);
+    const inputs = objectsOf(b);
+    for (const o of objectsOf(copy)) assert.ok(!inputs.has(o), 'the copy shares an object with the input');
+  }),
+  { numRuns: 20_000 },
+);
 report({ section: 'planCloneCheck', ok: true, runs });

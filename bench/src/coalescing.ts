@@ -30,7 +30,11 @@ function planUpdates(count: number, seed: number): SessionEvent[] {
   };
   const plans = Array.from({ length: 8 }, (_, p) => {
     const n = 10 + Math.floor(rnd() * 41);
-    return Array.from({ length: n }, (_, i): PlanEntry => ({ content: `Plan ${p} step ${i}: edit the module and run its tests`, priority: 'medium', status: 'pending' }));
+    return Array.from({ length: n }, (_, i): PlanEntry => ({
+      content: `Plan ${p} step ${i}: edit the module and run its tests`,
+      priority: 'medium',
+      status: 'pending',
+    }));
   });
   const out: SessionEvent[] = [];
   for (let i = 0; i < count; i++) {
@@ -81,7 +85,10 @@ async function main(): Promise<void> {
       while (applied < due) store.apply(AGENT, events[applied++]);
       applyMs += performance.now() - t;
       if (applied < COUNT) setTimeout(tick, 1);
-      else { lastUpdateAt = performance.now(); resolve(); }
+      else {
+        lastUpdateAt = performance.now();
+        resolve();
+      }
     };
     setTimeout(tick, 1);
   });
@@ -112,11 +119,18 @@ async function main(): Promise<void> {
   }
   report({
     section: 'coalescing',
-    updates: applied, storeChanges: storeEvents, spreadMs: lastUpdateAt - start, flushes: flushes.length,
-    minGapMs: minGap, flushesCloserThanFrame: tooClose, flushesCloserThanFrameMinusHalfMs: tooCloseBeyondTolerance, maxFlushesInOneFrame: Math.max(0, ...perFrame.values()),
+    updates: applied,
+    storeChanges: storeEvents,
+    spreadMs: lastUpdateAt - start,
+    flushes: flushes.length,
+    minGapMs: minGap,
+    flushesCloserThanFrame: tooClose,
+    flushesCloserThanFrameMinusHalfMs: tooCloseBeyondTolerance,
+    maxFlushesInOneFrame: Math.max(0, ...perFrame.values()),
     finalStateLatencyMs: finalShownAt === undefined ? null : finalShownAt - lastUpdateAt,
     idleAfterLastUpdateMs: idleAt - lastUpdateAt,
-    storeApplyUsPerUpdate: (applyMs * 1000) / applied, flushWorkMsTotal: flushWorkMs,
+    storeApplyUsPerUpdate: (applyMs * 1000) / applied,
+    flushWorkMsTotal: flushWorkMs,
     ok: finalShownAt !== undefined,
   });
   coalescer.dispose();

@@ -1,7 +1,12 @@
 // Shared by the benchmark's consumer processes: spawning the producer, reporting one JSON line.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 
-export interface ConsumerArgs { producer: string; stream: string; expected: string; count: number }
+export interface ConsumerArgs {
+  producer: string;
+  stream: string;
+  expected: string;
+  count: number;
+}
 
 /** argv: <producer.mjs> <stream.ndjson> <expected.json> <count> */
 export function args(): ConsumerArgs {
@@ -14,10 +19,15 @@ export function spawnProducer(a: ConsumerArgs): ChildProcessWithoutNullStreams {
   return spawn(process.execPath, [a.producer, a.stream], { stdio: ['pipe', 'pipe', 'pipe'] });
 }
 
-export function now(): number { return performance.now(); }
+export function now(): number {
+  return performance.now();
+}
 
 /** CPU time of this process (user + system), µs: robust to a busy machine, unlike the wall clock. */
-export function cpuUs(): number { const u = process.cpuUsage(); return u.user + u.system; }
+export function cpuUs(): number {
+  const u = process.cpuUsage();
+  return u.user + u.system;
+}
 
 /** Heap after a full collection (needs --expose-gc). */
 export function heapAfterGc(): number | null {
@@ -29,13 +39,15 @@ export function heapAfterGc(): number | null {
 }
 
 /** Peak resident set of this process, bytes. */
-export function maxRss(): number { return process.resourceUsage().maxRSS * 1024; }
+export function maxRss(): number {
+  return process.resourceUsage().maxRSS * 1024;
+}
 
 export function report(result: Record<string, unknown>): void {
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }
 
 export function fail(consumer: string, err: unknown): never {
-  report({ consumer, error: err instanceof Error ? err.stack ?? err.message : String(err) });
+  report({ consumer, error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
   process.exit(1);
 }

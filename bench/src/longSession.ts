@@ -18,7 +18,9 @@ const N = 10_000;
 const WINDOW = 64;
 const REPS = Number(process.argv[2] ?? 150);
 
-function chunkText(i: number): string { return `chunk ${i} of a long answer, with some words to carry `; }
+function chunkText(i: number): string {
+  return `chunk ${i} of a long answer, with some words to carry `;
+}
 
 function stream(kind: 'one-message' | 'many-items'): SessionEvent[] {
   const out: SessionEvent[] = [];
@@ -32,7 +34,12 @@ function stream(kind: 'one-message' | 'many-items'): SessionEvent[] {
   return out;
 }
 
-interface Window { at: number; ns: number[]; posts: number[]; bytes: number[] }
+interface Window {
+  at: number;
+  ns: number[];
+  posts: number[];
+  bytes: number[];
+}
 
 function run(kind: 'one-message' | 'many-items', withView: boolean): Record<string, unknown> {
   const events = stream(kind);
@@ -40,20 +47,40 @@ function run(kind: 'one-message' | 'many-items', withView: boolean): Record<stri
   const chunkNo: number[] = [];
   let c = 0;
   for (const e of events) chunkNo.push(e.kind === 'message_chunk' ? ++c : 0);
-  const windows: Window[] = [{ at: 100, ns: [], posts: [], bytes: [] }, { at: N, ns: [], posts: [], bytes: [] }];
+  const windows: Window[] = [
+    { at: 100, ns: [], posts: [], bytes: [] },
+    { at: N, ns: [], posts: [], bytes: [] },
+  ];
   for (let rep = 0; rep < REPS; rep++) {
     const t = new Transcript();
     t.sessionFor(S);
     let posts = 0;
     let bytes = 0;
-    const pump = withView ? new DeltaPump(t, (m: ToWebview) => { posts++; bytes += JSON.stringify(m).length; }, {
-      setTimer: () => 1, clearTimer: () => undefined,
-    }) : undefined;
-    if (pump) { pump.setSession(S); pump.start(); }
+    const pump = withView
+      ? new DeltaPump(
+          t,
+          (m: ToWebview) => {
+            posts++;
+            bytes += JSON.stringify(m).length;
+          },
+          {
+            setTimer: () => 1,
+            clearTimer: () => undefined,
+          },
+        )
+      : undefined;
+    if (pump) {
+      pump.setSession(S);
+      pump.start();
+    }
     let i = 0;
     for (const w of windows) {
       const from = w.at - WINDOW / 2;
-      while (i < events.length && chunkNo[i] !== from) { t.apply(events[i]); pump?.flush(); i++; }
+      while (i < events.length && chunkNo[i] !== from) {
+        t.apply(events[i]);
+        pump?.flush();
+        i++;
+      }
       // Time WINDOW consecutive chunk appends (ending after chunk #at + WINDOW/2 - 1, or the last).
       const p0 = posts;
       const b0 = bytes;
@@ -73,16 +100,23 @@ function run(kind: 'one-message' | 'many-items', withView: boolean): Record<stri
     pump?.dispose();
     t.dispose();
   }
-  const med = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
+  const med = (xs: number[]) => {
+    const s = [...xs].sort((a, b) => a - b);
+    return s[Math.floor(s.length / 2)];
+  };
   const [w100, w10k] = windows;
   const out: Record<string, unknown> = {
-    scenario: kind + (withView ? ' + view' : ''), nsPerAppendAt100: med(w100.ns), nsPerAppendAt10000: med(w10k.ns),
+    scenario: kind + (withView ? ' + view' : ''),
+    nsPerAppendAt100: med(w100.ns),
+    nsPerAppendAt10000: med(w10k.ns),
     ratio: med(w10k.ns) / med(w100.ns),
   };
   if (withView) {
     Object.assign(out, {
-      postsPerAppendAt100: med(w100.posts), postsPerAppendAt10000: med(w10k.posts),
-      bytesPerAppendAt100: med(w100.bytes), bytesPerAppendAt10000: med(w10k.bytes),
+      postsPerAppendAt100: med(w100.posts),
+      postsPerAppendAt10000: med(w10k.posts),
+      bytesPerAppendAt100: med(w100.bytes),
+      bytesPerAppendAt10000: med(w10k.bytes),
     });
   }
   return out;
@@ -94,7 +128,9 @@ async function coalescedView(): Promise<Record<string, unknown>> {
   const t = new Transcript();
   t.sessionFor(S);
   let posts = 0;
-  const pump = new DeltaPump(t, () => { posts++; });
+  const pump = new DeltaPump(t, () => {
+    posts++;
+  });
   pump.setSession(S);
   pump.start();
   const before = posts;
@@ -104,7 +140,8 @@ async function coalescedView(): Promise<Record<string, unknown>> {
     const tick = (): void => {
       const due = Math.min(events.length, Math.ceil(((performance.now() - start) / 1000) * events.length));
       while (applied < due) t.apply(events[applied++]);
-      if (applied < events.length) setTimeout(tick, 1); else resolve();
+      if (applied < events.length) setTimeout(tick, 1);
+      else resolve();
     };
     setTimeout(tick, 1);
   });

@@ -20,7 +20,9 @@ async function main(): Promise<void> {
   const long = Number(longArg ?? 0);
   const sessions = Number(sessionsArg ?? 50);
   const items = Number(itemsArg ?? 20_000);
-  const lines = readFileSync(streamFile, 'utf8').split('\n', items).filter((l) => l.length > 0);
+  const lines = readFileSync(streamFile, 'utf8')
+    .split('\n', items)
+    .filter((l) => l.length > 0);
   if (lines.length < items) throw new Error(`the stream has ${lines.length} lines, ${items} needed`);
   const warnings: string[] = [];
   const history = new HistoryStore(dir, { ...HISTORY_DEFAULTS, warn: (m) => warnings.push(m) });
@@ -52,9 +54,16 @@ async function main(): Promise<void> {
   if (long > 0) {
     const sessionId = 'long-session';
     for (let i = 0; i < long; i++) {
-      const e: SessionEvent = i % 10 === 5
-        ? { sessionId, kind: 'tool_call', toolCallId: `call-${i}`, fields: { title: `Read file ${i}`, kind: 'read', status: 'completed' } } as SessionEvent
-        : { sessionId, kind: 'message_chunk', role: 'agent', messageId: `m-${i}`, content: { type: 'text', text: `Long session item ${i + 1}: ${'a line of the agent explaining its work '.repeat(3)}` } };
+      const e: SessionEvent =
+        i % 10 === 5
+          ? ({ sessionId, kind: 'tool_call', toolCallId: `call-${i}`, fields: { title: `Read file ${i}`, kind: 'read', status: 'completed' } } as SessionEvent)
+          : {
+              sessionId,
+              kind: 'message_chunk',
+              role: 'agent',
+              messageId: `m-${i}`,
+              content: { type: 'text', text: `Long session item ${i + 1}: ${'a line of the agent explaining its work '.repeat(3)}` },
+            };
       history.append('agent-0', sessionId, { t: t0 + items * 100 + i * 100, e });
     }
     await history.flush();
@@ -65,4 +74,7 @@ async function main(): Promise<void> {
   report({ sessions: history.sessions().length, items: written, bytes: history.sessions().reduce((n, x) => n + x.bytes, 0), warnings });
 }
 
-main().catch((err: unknown) => { report({ error: err instanceof Error ? err.stack ?? err.message : String(err) }); process.exit(1); });
+main().catch((err: unknown) => {
+  report({ error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
+  process.exit(1);
+});

@@ -21,9 +21,9 @@ const INPUTS: Record<string, string> = {
   'lists nested deeper each line': Array.from({ length: 1440 }, (_, i) => ' '.repeat(i) + '- [ ] t').join('\n'),
   'quotes and lists': fill('> - > * > + [ ] x\n'),
   'task lines': fill('- [x] a\n- [ ] b\n'),
-  'headings': fill('# h\n## h ##\n'),
+  headings: fill('# h\n## h ##\n'),
   'unclosed fences': fill('```\n~~~~\n'),
-  'brackets': fill('- [[[ ]]] [x] [ ]\n'),
+  brackets: fill('- [[[ ]]] [x] [ ]\n'),
 };
 
 function time(f: () => void): { wall: number; cpu: number } {
@@ -43,7 +43,8 @@ const results = Object.entries(INPUTS).map(([name, text]) => {
 });
 
 report({
-  section: 'markdownParse', results,
+  section: 'markdownParse',
+  results,
   worstMedianMs: Math.max(...results.map((r) => r.medianMs)),
   worstColdMs: Math.max(...results.map((r) => r.coldMs)),
   worstMedianCpuMs: Math.max(...results.map((r) => r.medianCpuMs)),

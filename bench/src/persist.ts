@@ -33,19 +33,31 @@ export class Persistence {
   private readonly recorder: SessionHistory;
   private readonly warnings: string[] = [];
 
-  constructor(private readonly dir: string, private readonly agentId: string, sessionId: string,
-    private readonly plans: PlanStore, private readonly transcript: Transcript) {
+  constructor(
+    private readonly dir: string,
+    private readonly agentId: string,
+    sessionId: string,
+    private readonly plans: PlanStore,
+    private readonly transcript: Transcript,
+  ) {
     this.history = new HistoryStore(dir, { ...HISTORY_DEFAULTS, warn: (m) => this.warnings.push(m) });
     this.history.loadIndex();
     this.recorder = new SessionHistory({
-      history: this.history, store: this.store, plans, transcript,
-      agentName: () => 'Benchmark agent', ignored: () => false, setReplayTime: () => undefined,
+      history: this.history,
+      store: this.store,
+      plans,
+      transcript,
+      agentName: () => 'Benchmark agent',
+      ignored: () => false,
+      setReplayTime: () => undefined,
     });
     this.store.setAgent({ id: agentId, name: 'Benchmark agent', status: 'running', protocolVersion: 2 });
     this.store.attachSession(agentId, sessionId, { cwd: '/work/project' });
   }
 
-  key(sessionId: string): string { return sessionKey(this.agentId, sessionId); }
+  key(sessionId: string): string {
+    return sessionKey(this.agentId, sessionId);
+  }
 
   /** One event, in the extension's order. */
   apply(e: SessionEvent): void {
@@ -56,7 +68,9 @@ export class Persistence {
   }
 
   /** Everything recorded is on disk. */
-  flush(): Promise<void> { return this.history.flush(); }
+  flush(): Promise<void> {
+    return this.history.flush();
+  }
 
   /** After flush(): bytes written, disk size, then the size once a load has compacted the log. */
   async stats(): Promise<PersistStats> {
@@ -76,7 +90,15 @@ export class Persistence {
     const history = new HistoryStore(this.dir, { ...HISTORY_DEFAULTS, warn: (m) => this.warnings.push(`replay: ${m}`) });
     const plans = new PlanStore();
     const transcript = new Transcript();
-    const restored = new SessionHistory({ history, store: new SessionStore(), plans, transcript, agentName: () => 'Benchmark agent', ignored: () => false, setReplayTime: () => undefined });
+    const restored = new SessionHistory({
+      history,
+      store: new SessionStore(),
+      plans,
+      transcript,
+      agentName: () => 'Benchmark agent',
+      ignored: () => false,
+      setReplayTime: () => undefined,
+    });
     restored.restore();
     await restored.whenRestored();
     for (const live of this.history.sessions().flatMap((x) => this.plans.plans(this.agentId, x.sessionId))) {
@@ -96,7 +118,8 @@ export class Persistence {
       // Items as they read: a message's text whole (the live one keeps the chunks it came in, a
       // restored one is joined: their packing, `joined`, differs), without the views' render
       // counters (`rev`, `contentRev`).
-      const readable = (k: string, v: unknown): unknown => (k === 'chunks' && Array.isArray(v) ? v.join('') : k === 'rev' || k === 'contentRev' || k === 'joined' ? undefined : v);
+      const readable = (k: string, v: unknown): unknown =>
+        k === 'chunks' && Array.isArray(v) ? v.join('') : k === 'rev' || k === 'contentRev' || k === 'joined' ? undefined : v;
       const items = (t: typeof a): string[] => t.slice(t.firstIndex).map((x) => JSON.stringify(x, readable));
       const [x, y] = [items(a), items(b)];
       if (x.length !== y.length) return `transcript ${id}: ${y.length} items restored of ${x.length}`;

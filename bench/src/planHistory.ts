@@ -15,16 +15,27 @@ function measure(kind: 'typical' | 'rewrite'): Record<string, unknown> {
   const entries: PlanEntry[] = [];
   for (let i = 0; i < ENTRIES; i++) entries.push({ content: `Step ${i}: change the module and run its tests again`, priority: 'medium', status: 'pending' });
   for (let u = 1; u <= UPDATES; u++) {
-    const next = entries.map((e, i) => (kind === 'rewrite'
-      ? { ...e, content: `Step ${i} (revision ${u}): change the module and run its tests` }
-      : i === u % ENTRIES ? { ...e, status: e.status === 'pending' ? 'in_progress' : 'pending' } : e));
+    const next = entries.map((e, i) =>
+      kind === 'rewrite'
+        ? { ...e, content: `Step ${i} (revision ${u}): change the module and run its tests` }
+        : i === u % ENTRIES
+          ? { ...e, status: e.status === 'pending' ? 'in_progress' : 'pending' }
+          : e,
+    );
     entries.splice(0, ENTRIES, ...next);
     store.apply('a', { sessionId: 's', kind: 'plan_update', plan: { type: 'items', planId: 'p', entries: next.map((e) => ({ ...e })) } });
   }
   const after = heapAfterGc() ?? 0;
   const rec = store.get({ agentId: 'a', sessionId: 's', planId: 'p' })!;
-  const out = { kind, updates: UPDATES, entries: ENTRIES, revisionsHeld: rec.revisions.length, revisionsDropped: rec.droppedRevisions,
-    heapBytes: after - before, bytesPerRevision: Math.round((after - before) / rec.revisions.length) };
+  const out = {
+    kind,
+    updates: UPDATES,
+    entries: ENTRIES,
+    revisionsHeld: rec.revisions.length,
+    revisionsDropped: rec.droppedRevisions,
+    heapBytes: after - before,
+    bytesPerRevision: Math.round((after - before) / rec.revisions.length),
+  };
   store.dispose();
   return out;
 }

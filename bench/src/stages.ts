@@ -29,10 +29,26 @@ for (let round = 0; round < 3; round++) {
   const transcript = new Transcript();
   let parsed: unknown[] = [];
   let events: SessionEvent[] = [];
-  stageMs.parse.push(time(() => { parsed = lines.map((l) => (JSON.parse(l) as { params: unknown }).params); }));
-  stageMs.decode.push(time(() => { events = parsed.map((p) => adapter.decodeUpdate(p)[0]); }));
-  stageMs.planStore.push(time(() => { for (const e of events) plans.apply('a', e); }));
-  stageMs.transcript.push(time(() => { for (const e of events) transcript.apply(e); }));
+  stageMs.parse.push(
+    time(() => {
+      parsed = lines.map((l) => (JSON.parse(l) as { params: unknown }).params);
+    }),
+  );
+  stageMs.decode.push(
+    time(() => {
+      events = parsed.map((p) => adapter.decodeUpdate(p)[0]);
+    }),
+  );
+  stageMs.planStore.push(
+    time(() => {
+      for (const e of events) plans.apply('a', e);
+    }),
+  );
+  stageMs.transcript.push(
+    time(() => {
+      for (const e of events) transcript.apply(e);
+    }),
+  );
   if (round === 2) {
     // Per kind, one update at a time (includes timer overhead of ~0.05 µs).
     const adapter2 = createAdapter(2);
@@ -56,12 +72,22 @@ for (let round = 0; round < 3; round++) {
   }
 }
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const us = (ms: number, n: number) => Math.round((ms * 1000 / n) * 100) / 100;
+const us = (ms: number, n: number) => Math.round(((ms * 1000) / n) * 100) / 100;
 report({
   section: 'stages',
   updates: lines.length,
   usPerUpdate: Object.fromEntries(Object.entries(stageMs).map(([k, v]) => [k, us(median(v), lines.length)])),
-  usPerUpdateByKind: Object.fromEntries(Object.entries(perKind).sort((a, b) => b[1].n - a[1].n).map(([k, v]) => [k, {
-    share: Math.round((v.n / lines.length) * 1000) / 10, decode: us(v.decode, v.n), planStore: us(v.planStore, v.n), transcript: us(v.transcript, v.n),
-  }])),
+  usPerUpdateByKind: Object.fromEntries(
+    Object.entries(perKind)
+      .sort((a, b) => b[1].n - a[1].n)
+      .map(([k, v]) => [
+        k,
+        {
+          share: Math.round((v.n / lines.length) * 1000) / 10,
+          decode: us(v.decode, v.n),
+          planStore: us(v.planStore, v.n),
+          transcript: us(v.transcript, v.n),
+        },
+      ]),
+  ),
 });

@@ -1,7 +1,11 @@
 // The webview's side of the channel to the extension.
 import type { FromWebview } from '../../src/ui/conversation/webviewMessages';
 
-interface VsCodeApi { postMessage(msg: unknown): void; getState(): unknown; setState(state: unknown): void }
+interface VsCodeApi {
+  postMessage(msg: unknown): void;
+  getState(): unknown;
+  setState(state: unknown): void;
+}
 declare function acquireVsCodeApi(): VsCodeApi;
 
 const api = acquireVsCodeApi();

@@ -16,7 +16,9 @@ export class MarkdownStream {
     if (text) this.append(text);
   }
 
-  get length(): number { return this.total; }
+  get length(): number {
+    return this.total;
+  }
 
   append(text: string): void {
     this.tail += text;
@@ -40,7 +42,10 @@ export function linkElement(uri: string, label: string, cls: string): HTMLElemen
 }
 
 /** A rendered block; `stream` is set for text, which can be appended to. */
-export interface RenderedBlock { el: HTMLElement; stream?: MarkdownStream }
+export interface RenderedBlock {
+  el: HTMLElement;
+  stream?: MarkdownStream;
+}
 
 export function renderBlock(b: BlockView): RenderedBlock {
   switch (b.type) {
@@ -53,12 +58,19 @@ export function renderBlock(b: BlockView): RenderedBlock {
       return { el: h('div', { class: 'block-other', text: `[image ${b.mimeType}${b.uri ? ` ${b.uri}` : ''}]` }) };
     case 'link':
       return {
-        el: h('div', { class: 'block-link' }, linkElement(b.uri, b.title ?? b.name, 'resource-link'),
-          b.description ? h('span', { class: 'muted', text: ` — ${b.description}` }) : null),
+        el: h(
+          'div',
+          { class: 'block-link' },
+          linkElement(b.uri, b.title ?? b.name, 'resource-link'),
+          b.description ? h('span', { class: 'muted', text: ` — ${b.description}` }) : null,
+        ),
       };
     case 'resource': {
       const summary = h('summary', {}, linkElement(b.uri, b.uri, 'resource-link'), b.mimeType ? h('span', { class: 'muted', text: ` ${b.mimeType}` }) : null);
-      const body = b.text === null ? h('div', { class: 'muted', text: '(binary content)' }) : h('pre', { class: 'resource-text', text: b.text + (b.truncated ? '\n…' : '') });
+      const body =
+        b.text === null
+          ? h('div', { class: 'muted', text: '(binary content)' })
+          : h('pre', { class: 'resource-text', text: b.text + (b.truncated ? '\n…' : '') });
       return { el: h('details', { class: 'block-resource' }, summary, body) };
     }
     case 'other':

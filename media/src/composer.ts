@@ -5,8 +5,14 @@ import { loadState, post, saveState } from './api';
 import { h } from './dom';
 import { MediaTray } from './mediaTray';
 
-interface Suggestion { label: string; detail: string; accept(): void }
-interface Draft { draft: string }
+interface Suggestion {
+  label: string;
+  detail: string;
+  accept(): void;
+}
+interface Draft {
+  draft: string;
+}
 
 export class Composer {
   readonly el = h('div', { class: 'composer' });
@@ -19,7 +25,9 @@ export class Composer {
   private readonly cancel = h('button', { class: 'cancel secondary', text: 'Cancel', onClick: () => this.cancelTurn() });
   private readonly media = new MediaTray();
   private readonly attach = h('button', {
-    class: 'attach secondary', text: 'Attach…', title: 'Attach images or audio (or paste / drop them into the prompt)',
+    class: 'attach secondary',
+    text: 'Attach…',
+    title: 'Attach images or audio (or paste / drop them into the prompt)',
     onClick: () => post({ type: 'pickMedia', sessionId: this.session?.sessionId ?? null }),
   });
   private session: SessionView | null = null;
@@ -33,20 +41,40 @@ export class Composer {
   constructor() {
     this.suggestEl.hidden = true;
     this.input.value = loadState<Draft>().draft ?? '';
-    this.el.append(this.queueEl, this.configEl, this.suggestEl, this.attachEl, this.media.el, this.input,
-      h('div', { class: 'composer-actions' }, this.attach, this.cancel, this.send));
-    this.input.addEventListener('paste', (e) => { if (this.media.addFiles(Array.from(e.clipboardData?.files ?? []))) e.preventDefault(); });
-    this.input.addEventListener('dragover', (e) => { if (e.dataTransfer?.types.includes('Files')) e.preventDefault(); });
-    this.input.addEventListener('drop', (e) => { if (this.media.addFiles(Array.from(e.dataTransfer?.files ?? []))) e.preventDefault(); });
+    this.el.append(
+      this.queueEl,
+      this.configEl,
+      this.suggestEl,
+      this.attachEl,
+      this.media.el,
+      this.input,
+      h('div', { class: 'composer-actions' }, this.attach, this.cancel, this.send),
+    );
+    this.input.addEventListener('paste', (e) => {
+      if (this.media.addFiles(Array.from(e.clipboardData?.files ?? []))) e.preventDefault();
+    });
+    this.input.addEventListener('dragover', (e) => {
+      if (e.dataTransfer?.types.includes('Files')) e.preventDefault();
+    });
+    this.input.addEventListener('drop', (e) => {
+      if (this.media.addFiles(Array.from(e.dataTransfer?.files ?? []))) e.preventDefault();
+    });
     this.input.addEventListener('keydown', (e) => this.onKey(e));
-    this.input.addEventListener('input', () => { saveState<Draft>({ draft: this.input.value }); this.updateSuggestions(); });
+    this.input.addEventListener('input', () => {
+      saveState<Draft>({ draft: this.input.value });
+      this.updateSuggestions();
+    });
     this.input.addEventListener('blur', () => setTimeout(() => this.hideSuggestions(), 150));
     this.setSession(null);
   }
 
-  get busy(): boolean { return this.session?.busy ?? false; }
+  get busy(): boolean {
+    return this.session?.busy ?? false;
+  }
 
-  focus(): void { this.input.focus(); }
+  focus(): void {
+    this.input.focus();
+  }
 
   setSession(s: SessionView | null): void {
     this.session = s;
@@ -110,7 +138,11 @@ export class Composer {
         this.suggestions[this.selected].accept();
         return;
       }
-      if (e.key === 'Escape') { e.preventDefault(); this.hideSuggestions(); return; }
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        this.hideSuggestions();
+        return;
+      }
     }
     if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) {
       e.preventDefault();
@@ -125,12 +157,16 @@ export class Composer {
     const slash = /^\/(\S*)$/.exec(before);
     if (slash && this.session?.commands.length) {
       const q = slash[1].toLowerCase();
-      const cmds = this.session.commands.filter((c) => c.name.toLowerCase().startsWith(q))
+      const cmds = this.session.commands
+        .filter((c) => c.name.toLowerCase().startsWith(q))
         .concat(this.session.commands.filter((c) => !c.name.toLowerCase().startsWith(q) && c.name.toLowerCase().includes(q)));
-      this.showSuggestions(cmds.slice(0, 30).map((c) => ({
-        label: `/${c.name}`, detail: c.hint ? `${c.description} — ${c.hint}` : c.description,
-        accept: () => this.replaceBeforeCaret(slash[0].length, `/${c.name} `),
-      })));
+      this.showSuggestions(
+        cmds.slice(0, 30).map((c) => ({
+          label: `/${c.name}`,
+          detail: c.hint ? `${c.description} — ${c.hint}` : c.description,
+          accept: () => this.replaceBeforeCaret(slash[0].length, `/${c.name} `),
+        })),
+      );
       return;
     }
     const mention = /(?:^|\s)@([^\s@]*)$/.exec(before);
@@ -179,9 +215,16 @@ export class Composer {
     this.suggestEl.textContent = '';
     this.suggestEl.hidden = this.suggestions.length === 0;
     this.suggestions.forEach((s, i) => {
-      const row = h('div', { class: `suggestion${i === this.selected ? ' selected' : ''}`, attrs: { role: 'option' } },
-        h('span', { class: 'suggestion-label', text: s.label }), h('span', { class: 'suggestion-detail muted', text: ` ${s.detail}` }));
-      row.addEventListener('mousedown', (e) => { e.preventDefault(); s.accept(); });
+      const row = h(
+        'div',
+        { class: `suggestion${i === this.selected ? ' selected' : ''}`, attrs: { role: 'option' } },
+        h('span', { class: 'suggestion-label', text: s.label }),
+        h('span', { class: 'suggestion-detail muted', text: ` ${s.detail}` }),
+      );
+      row.addEventListener('mousedown', (e) => {
+        e.preventDefault();
+        s.accept();
+      });
       this.suggestEl.append(row);
     });
   }
@@ -189,10 +232,22 @@ export class Composer {
   private renderAttachments(): void {
     this.attachEl.textContent = '';
     for (const a of this.attachments) {
-      this.attachEl.append(h('span', { class: 'chip', title: a.uri }, `@${a.name}`, h('button', {
-        class: 'chip-remove link-like', text: '×', title: 'Remove',
-        onClick: () => { this.attachments = this.attachments.filter((x) => x !== a); this.renderAttachments(); },
-      })));
+      this.attachEl.append(
+        h(
+          'span',
+          { class: 'chip', title: a.uri },
+          `@${a.name}`,
+          h('button', {
+            class: 'chip-remove link-like',
+            text: '×',
+            title: 'Remove',
+            onClick: () => {
+              this.attachments = this.attachments.filter((x) => x !== a);
+              this.renderAttachments();
+            },
+          }),
+        ),
+      );
     }
   }
 
@@ -204,10 +259,21 @@ export class Composer {
     if (!queued.length) return;
     this.queueEl.append(h('div', { class: 'queue-title muted', text: `Queued (${queued.length})` }));
     for (const q of queued) {
-      this.queueEl.append(h('div', { class: 'queued' }, h('span', { class: 'queued-text', text: q.text }), h('button', {
-        class: 'link-like', text: '×', title: 'Remove from queue',
-        onClick: () => { if (s) post({ type: 'removeQueued', sessionId: s.sessionId, id: q.id }); },
-      })));
+      this.queueEl.append(
+        h(
+          'div',
+          { class: 'queued' },
+          h('span', { class: 'queued-text', text: q.text }),
+          h('button', {
+            class: 'link-like',
+            text: '×',
+            title: 'Remove from queue',
+            onClick: () => {
+              if (s) post({ type: 'removeQueued', sessionId: s.sessionId, id: q.id });
+            },
+          }),
+        ),
+      );
     }
   }
 
@@ -229,7 +295,11 @@ export class Composer {
       let parent: HTMLElement = select;
       if (o.group) {
         let g = groups.get(o.group);
-        if (!g) { g = h('optgroup', { attrs: { label: o.group } }); groups.set(o.group, g); select.append(g); }
+        if (!g) {
+          g = h('optgroup', { attrs: { label: o.group } });
+          groups.set(o.group, g);
+          select.append(g);
+        }
         parent = g;
       }
       parent.append(opt);

@@ -41,7 +41,10 @@ function handle(m: ToWebview): void {
       if (m.sessionId !== transcript.currentSession) return;
       transcript.apply(m.ops);
       for (const op of m.ops) {
-        if (op.op === 'session') { header.set(op.session); composer.setSession(op.session); }
+        if (op.op === 'session') {
+          header.set(op.session);
+          composer.setSession(op.session);
+        }
       }
       return;
     case 'earlier':
@@ -62,7 +65,8 @@ function handle(m: ToWebview): void {
     case 'inspect':
       post({ type: 'inspectResult', reqId: m.reqId, snapshot: inspect(m.click) });
       return;
-    default: m satisfies never;
+    default:
+      m satisfies never;
   }
 }
 
@@ -70,8 +74,9 @@ function handle(m: ToWebview): void {
 function inspect(click?: InspectClick): DomSnapshot {
   let clicked: boolean | undefined;
   if (click) {
-    const target = Array.from(document.querySelectorAll<HTMLElement>(click.selector))
-      .find((el) => click.text === undefined || (el.textContent ?? '').includes(click.text));
+    const target = Array.from(document.querySelectorAll<HTMLElement>(click.selector)).find(
+      (el) => click.text === undefined || (el.textContent ?? '').includes(click.text),
+    );
     clicked = !!target;
     if (click.value === undefined) target?.click();
     else if (target instanceof HTMLInputElement && typeof click.value === 'boolean') target.checked = click.value;

@@ -8,31 +8,47 @@ import { post } from './api';
 import { h } from './dom';
 
 const STATE_LABELS: Record<ElicitationView['state'], string> = {
-  pending: '', accepted: 'Submitted', declined: 'Declined', cancelled: 'Cancelled', completed: 'Done',
+  pending: '',
+  accepted: 'Submitted',
+  declined: 'Declined',
+  cancelled: 'Cancelled',
+  completed: 'Done',
 };
 
 type Read = () => RawValue;
 
 export function elicitation(view: ElicitationView, sessionId: () => string | null): HTMLElement {
   const isUrl = view.mode === 'url';
-  const el = h('div', { class: `elicitation mode-${view.mode} state-${view.state}` },
-    h('div', { class: 'elic-head' },
+  const el = h(
+    'div',
+    { class: `elicitation mode-${view.mode} state-${view.state}` },
+    h(
+      'div',
+      { class: 'elic-head' },
       h('span', { class: 'elic-badge', text: isUrl ? 'Link from the agent' : 'The agent asks' }),
-      h('span', { class: 'elic-title', text: view.title ?? '' })),
+      h('span', { class: 'elic-title', text: view.title ?? '' }),
+    ),
     h('div', { class: 'elic-message', text: view.message }),
     view.description ? h('div', { class: 'elic-desc muted', text: view.description }) : null,
     view.toolCallId ? h('div', { class: 'elic-tool muted', text: `For tool call ${view.toolCallId}` }) : null,
   );
   if (isUrl && view.host) {
-    el.append(h('div', { class: 'elic-host' }, h('span', { text: 'Opens a page on ' }), h('strong', { class: 'elic-hostname', text: view.host })),
-      h('div', { class: 'elic-url muted', text: view.url ?? '' }));
+    el.append(
+      h('div', { class: 'elic-host' }, h('span', { text: 'Opens a page on ' }), h('strong', { class: 'elic-hostname', text: view.host })),
+      h('div', { class: 'elic-url muted', text: view.url ?? '' }),
+    );
   }
   if (view.raw) el.append(h('details', { class: 'unknown' }, h('summary', { text: 'Request as sent' }), h('pre', { text: view.raw })));
   if (view.state !== 'pending') {
-    el.append(h('div', { class: 'elic-answer' },
-      STATE_LABELS[view.state] ? h('div', { class: 'elic-state', text: STATE_LABELS[view.state] }) : null,
-      ...(view.answer ?? []).map((line) => h('div', { class: 'elic-value', text: line })),
-      view.note ? h('div', { class: 'elic-note', text: view.note }) : null));
+    el.append(
+      h(
+        'div',
+        { class: 'elic-answer' },
+        STATE_LABELS[view.state] ? h('div', { class: 'elic-state', text: STATE_LABELS[view.state] }) : null,
+        ...(view.answer ?? []).map((line) => h('div', { class: 'elic-value', text: line })),
+        view.note ? h('div', { class: 'elic-note', text: view.note }) : null,
+      ),
+    );
     return el;
   }
   if (view.note) el.append(h('div', { class: 'elic-error elic-note', text: view.note }));
@@ -51,23 +67,34 @@ export function elicitation(view: ElicitationView, sessionId: () => string | nul
       const err = h('div', { class: 'elic-error' });
       errors.set(f.name, err);
       const { control, read } = fieldControl(f, start[f.name]);
-      const clear = (): void => { err.textContent = ''; };
+      const clear = (): void => {
+        err.textContent = '';
+      };
       control.addEventListener('input', clear);
       control.addEventListener('change', clear);
       if (read) readers.set(f.name, read);
-      form.append(h('div', { class: `elic-field kind-${f.kind}`, attrs: { 'data-field': f.name } },
-        h('label', { class: 'elic-label', text: `${f.label}${f.required ? ' *' : ''}` }),
-        f.description ? h('div', { class: 'elic-field-desc muted', text: f.description }) : null,
-        control, err));
+      form.append(
+        h(
+          'div',
+          { class: `elic-field kind-${f.kind}`, attrs: { 'data-field': f.name } },
+          h('label', { class: 'elic-label', text: `${f.label}${f.required ? ' *' : ''}` }),
+          f.description ? h('div', { class: 'elic-field-desc muted', text: f.description }) : null,
+          control,
+          err,
+        ),
+      );
     }
     el.append(form);
   }
   const submit = (): void => {
-    if (isUrl) { send('accept'); return; }
+    if (isUrl) {
+      send('accept');
+      return;
+    }
     const values: RawValues = {};
     for (const [name, read] of readers) values[name] = read();
     const check = checkForm(view, values);
-    for (const [name, e] of errors) e.textContent = check.ok ? '' : check.errors[name] ?? '';
+    for (const [name, e] of errors) e.textContent = check.ok ? '' : (check.errors[name] ?? '');
     if (check.ok) send('accept', values);
   };
   const buttons = [
@@ -89,9 +116,12 @@ function fieldControl(f: ElicitationFieldView, start: RawValue | undefined): { c
       return { control: box, read: () => box.checked };
     }
     case 'choice': {
-      const select = h('select', { class: 'elic-input', attrs: { name: f.name } },
+      const select = h(
+        'select',
+        { class: 'elic-input', attrs: { name: f.name } },
         h('option', { text: '— choose —', attrs: { value: '' } }),
-        ...f.options.map((o) => h('option', { text: o.title, title: o.description ?? '', attrs: { value: o.value } })));
+        ...f.options.map((o) => h('option', { text: o.title, title: o.description ?? '', attrs: { value: o.value } })),
+      );
       select.value = typeof start === 'string' ? start : '';
       return { control: select, read: () => select.value };
     }
@@ -101,11 +131,22 @@ function fieldControl(f: ElicitationFieldView, start: RawValue | undefined): { c
         box.checked = Array.isArray(start) && start.includes(o.value);
         return { box, label: h('label', { class: 'elic-choice', title: o.description ?? '' }, box, ` ${o.title}`) };
       });
-      return { control: h('div', { class: 'elic-input elic-multi' }, ...boxes.map((b) => b.label)), read: () => boxes.filter((b) => b.box.checked).map((b) => b.box.value) };
+      return {
+        control: h('div', { class: 'elic-input elic-multi' }, ...boxes.map((b) => b.label)),
+        read: () => boxes.filter((b) => b.box.checked).map((b) => b.box.value),
+      };
     }
     case 'unknown':
-      return { control: h('details', { class: 'unknown' }, h('summary', { text: `A kind of field this client cannot show (${f.rawType})` }), h('pre', { text: f.raw })) };
-    case 'number': case 'integer': {
+      return {
+        control: h(
+          'details',
+          { class: 'unknown' },
+          h('summary', { text: `A kind of field this client cannot show (${f.rawType})` }),
+          h('pre', { text: f.raw }),
+        ),
+      };
+    case 'number':
+    case 'integer': {
       const input = h('input', { class: 'elic-input', attrs: { type: 'number', name: f.name, step: f.kind === 'integer' ? '1' : 'any' } });
       if (f.minimum !== null) input.min = String(f.minimum);
       if (f.maximum !== null) input.max = String(f.maximum);

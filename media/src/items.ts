@@ -31,28 +31,44 @@ export function renderItem(view: ItemView, ctx: ItemContext): RenderedItem {
 
 function build(view: ItemView, ctx: ItemContext): RenderedItem {
   switch (view.kind) {
-    case 'message': return message(view);
-    case 'tool_call': return toolCall(view, ctx);
-    case 'permission': return { view, el: permission(view, ctx) };
-    case 'elicitation': return { view, el: elicitation(view, () => ctx.sessionId()) };
+    case 'message':
+      return message(view);
+    case 'tool_call':
+      return toolCall(view, ctx);
+    case 'permission':
+      return { view, el: permission(view, ctx) };
+    case 'elicitation':
+      return { view, el: elicitation(view, () => ctx.sessionId()) };
     case 'notice':
       return {
-        view, el: h('div', { class: `notice severity-${cssToken(view.severity)}` },
+        view,
+        el: h(
+          'div',
+          { class: `notice severity-${cssToken(view.severity)}` },
           h('span', { class: 'notice-title', text: view.title }),
-          view.description ? h('div', { class: 'notice-desc', text: view.description }) : null),
+          view.description ? h('div', { class: 'notice-desc', text: view.description }) : null,
+        ),
       };
     case 'unknown':
       return {
-        view, el: h('details', { class: view.problem ? 'unknown rejected' : 'unknown' },
+        view,
+        el: h(
+          'details',
+          { class: view.problem ? 'unknown rejected' : 'unknown' },
           h('summary', { text: view.problem ? `Malformed "${view.label}" update rejected: ${view.problem}` : `Update not supported: ${view.label}` }),
-          h('pre', { text: view.json })),
+          h('pre', { text: view.json }),
+        ),
       };
     case 'turn_end':
       return {
-        view, el: h('div', { class: `turn-end stop-${cssToken(view.stopReason)}`, title: view.stopReason },
+        view,
+        el: h(
+          'div',
+          { class: `turn-end stop-${cssToken(view.stopReason)}`, title: view.stopReason },
           h('span', { text: stopLabel(view.stopReason) }),
           view.usage ? h('span', { class: 'muted', text: ` · ${view.usage}` }) : null,
-          view.error ? h('div', { class: 'turn-error', text: view.error }) : null),
+          view.error ? h('div', { class: 'turn-error', text: view.error }) : null,
+        ),
       };
   }
 }
@@ -78,11 +94,11 @@ function message(view: Extract<ItemView, { kind: 'message' }>): RenderedItem {
   if (view.role === 'thought') {
     el = h('details', { class: 'message role-thought' }, h('summary', { text: 'Thinking' }), blocksEl, note);
   } else {
-    el = h('div', { class: `message role-${view.role}${view.local ? ' local' : ''}` },
-      h('div', { class: 'role', text: roleLabel(view) }), blocksEl, note);
+    el = h('div', { class: `message role-${view.role}${view.local ? ' local' : ''}` }, h('div', { class: 'role', text: roleLabel(view) }), blocksEl, note);
   }
   return {
-    view, el,
+    view,
+    el,
     append(text, blocks) {
       if (text) {
         if (last) last.append(text);
@@ -103,11 +119,15 @@ function toolCall(view: Extract<ItemView, { kind: 'tool_call' }>, ctx: ItemConte
   const setHeader = (hv: ToolCallHeaderView): void => {
     el.className = `tool item status-${cssToken(hv.status ?? 'pending')}`;
     head.textContent = '';
-    add(head,
-      h('div', { class: 'tool-line' },
+    add(
+      head,
+      h(
+        'div',
+        { class: 'tool-line' },
         h('span', { class: 'tool-kind', text: hv.toolKind ?? 'tool' }),
         h('span', { class: 'tool-title', text: hv.title }),
-        h('span', { class: 'tool-status', text: hv.status ?? 'pending' })),
+        h('span', { class: 'tool-status', text: hv.status ?? 'pending' }),
+      ),
       hv.locations.length ? h('div', { class: 'tool-locations' }, ...hv.locations.map(location)) : null,
       hv.rawInput ? h('details', { class: 'tool-raw' }, h('summary', { text: 'Input' }), h('pre', { text: hv.rawInput })) : null,
       hv.rawOutput ? h('details', { class: 'tool-raw' }, h('summary', { text: 'Output' }), h('pre', { text: hv.rawOutput })) : null,
@@ -131,7 +151,8 @@ function toolCall(view: Extract<ItemView, { kind: 'tool_call' }>, ctx: ItemConte
   setHeader(view);
   for (const c of view.content) addContent(c, false);
   return {
-    view, el,
+    view,
+    el,
     tool(header, append) {
       setHeader(header);
       // Streamed text chunks continue the text before them.
@@ -143,7 +164,9 @@ function toolCall(view: Extract<ItemView, { kind: 'tool_call' }>, ctx: ItemConte
 function location(l: { path: string; line: number | null }): HTMLElement {
   const name = l.path.split(/[\\/]/).pop() || l.path;
   return h('button', {
-    class: 'location link-like', text: l.line !== null ? `${name}:${l.line}` : name, title: l.path,
+    class: 'location link-like',
+    text: l.line !== null ? `${name}:${l.line}` : name,
+    title: l.path,
     onClick: () => post({ type: 'openLocation', path: l.path, line: l.line }),
   });
 }
@@ -151,17 +174,23 @@ function location(l: { path: string; line: number | null }): HTMLElement {
 function diff(c: Extract<ToolContentView, { type: 'diff' }>, itemId: string, ctx: ItemContext): HTMLElement {
   const el = h('div', { class: 'diff' });
   c.files.forEach((f, file) => {
-    el.append(h('div', { class: 'diff-file' },
-      h('span', { class: `diff-op op-${cssToken(f.operation)}`, text: opLetter(f.operation), title: f.operation }),
-      h('span', { class: 'diff-path', text: f.oldPath && f.oldPath !== f.path ? `${f.oldPath} → ${f.path}` : f.path, title: f.path }),
-      h('span', { class: 'diff-stat' }, h('span', { class: 'add', text: `+${f.added}` }), ' ', h('span', { class: 'del', text: `−${f.removed}` })),
-      h('button', {
-        class: 'open-diff', text: 'Open Diff',
-        onClick: () => {
-          const sessionId = ctx.sessionId();
-          if (sessionId) post({ type: 'openDiff', sessionId, itemId, index: c.index, file });
-        },
-      })));
+    el.append(
+      h(
+        'div',
+        { class: 'diff-file' },
+        h('span', { class: `diff-op op-${cssToken(f.operation)}`, text: opLetter(f.operation), title: f.operation }),
+        h('span', { class: 'diff-path', text: f.oldPath && f.oldPath !== f.path ? `${f.oldPath} → ${f.path}` : f.path, title: f.path }),
+        h('span', { class: 'diff-stat' }, h('span', { class: 'add', text: `+${f.added}` }), ' ', h('span', { class: 'del', text: `−${f.removed}` })),
+        h('button', {
+          class: 'open-diff',
+          text: 'Open Diff',
+          onClick: () => {
+            const sessionId = ctx.sessionId();
+            if (sessionId) post({ type: 'openDiff', sessionId, itemId, index: c.index, file });
+          },
+        }),
+      ),
+    );
   });
   if (c.preview.length) {
     const pre = h('pre', { class: 'diff-preview' });
@@ -179,28 +208,48 @@ function diff(c: Extract<ToolContentView, { type: 'diff' }>, itemId: string, ctx
 
 function permission(view: Extract<ItemView, { kind: 'permission' }>, ctx: ItemContext): HTMLElement {
   const pm = view.planMode;
-  const el = h('div', { class: `permission state-${view.state}${pm ? ' plan-mode' : ''}` },
-    h('div', { class: 'perm-head' }, h('span', { class: 'perm-badge', text: pm ? 'Plan approval' : 'Permission' }), h('span', { class: 'perm-title', text: view.title })),
+  const el = h(
+    'div',
+    { class: `permission state-${view.state}${pm ? ' plan-mode' : ''}` },
+    h(
+      'div',
+      { class: 'perm-head' },
+      h('span', { class: 'perm-badge', text: pm ? 'Plan approval' : 'Permission' }),
+      h('span', { class: 'perm-title', text: view.title }),
+    ),
     view.description ? h('div', { class: 'perm-desc', text: view.description }) : null,
     view.subject ? h('pre', { class: 'perm-subject', text: view.subject }) : null,
     pm ? planSection(pm, view.state === 'pending') : null,
-    view.flags.length ? h('div', { class: 'perm-flags' }, ...view.flags.map((f) => h('span', { class: `flag flag-${cssToken(f)}`, text: flagLabel(f), title: f }))) : null,
+    view.flags.length
+      ? h('div', { class: 'perm-flags' }, ...view.flags.map((f) => h('span', { class: `flag flag-${cssToken(f)}`, text: flagLabel(f), title: f })))
+      : null,
   );
   if (view.state === 'pending') {
     // Each button says what it does (its kind) next to the agent's name for it; a contradiction is flagged.
-    const buttons = view.options.map((o, option) => h('button', {
-      class: `perm-option kind-${cssToken(o.kind)}${o.warning ? ' contradicts' : ''}`, text: o.label, title: o.warning ?? o.kind, attrs: { 'data-option-id': o.optionId },
-      onClick: () => {
-        const sessionId = ctx.sessionId();
-        if (!sessionId) return;
-        for (const b of buttons) b.disabled = true;
-        post({ type: 'permission', sessionId, requestId: view.requestId, optionId: o.optionId, option });
-      },
-    }));
+    const buttons = view.options.map((o, option) =>
+      h('button', {
+        class: `perm-option kind-${cssToken(o.kind)}${o.warning ? ' contradicts' : ''}`,
+        text: o.label,
+        title: o.warning ?? o.kind,
+        attrs: { 'data-option-id': o.optionId },
+        onClick: () => {
+          const sessionId = ctx.sessionId();
+          if (!sessionId) return;
+          for (const b of buttons) b.disabled = true;
+          post({ type: 'permission', sessionId, requestId: view.requestId, optionId: o.optionId, option });
+        },
+      }),
+    );
     // A plan approval explains each choice in words beside its button.
-    el.append(pm
-      ? h('div', { class: 'perm-options perm-choices' }, ...buttons.map((b, i) => h('div', { class: 'perm-choice' }, b, h('div', { class: 'perm-explain', text: view.options[i]!.explain ?? '' }))))
-      : h('div', { class: 'perm-options' }, ...buttons));
+    el.append(
+      pm
+        ? h(
+            'div',
+            { class: 'perm-options perm-choices' },
+            ...buttons.map((b, i) => h('div', { class: 'perm-choice' }, b, h('div', { class: 'perm-explain', text: view.options[i]!.explain ?? '' }))),
+          )
+        : h('div', { class: 'perm-options' }, ...buttons),
+    );
   } else {
     const chosen = view.options.find((o) => o.optionId === view.optionId);
     el.append(h('div', { class: 'perm-answer', text: view.state === 'selected' ? `Answered: ${chosen?.label ?? view.optionId ?? ''}` : 'Cancelled' }));
@@ -210,11 +259,17 @@ function permission(view: Extract<ItemView, { kind: 'permission' }>, ctx: ItemCo
 
 /** The plan of a plan-mode approval, rendered in full (untrusted Markdown, see markdown.ts); folded once answered. */
 function planSection(pm: NonNullable<Extract<ItemView, { kind: 'permission' }>['planMode']>, open: boolean): HTMLElement {
-  const body = pm.plan === null
-    ? h('div', { class: 'muted', text: 'The agent sent no plan text with this request: read its plan in the Plans view or above.' })
-    : new MarkdownStream(pm.plan).el;
-  const details = h('details', { class: 'perm-plan' }, h('summary', { text: 'The plan to approve' }), body,
-    pm.planTruncated ? h('div', { class: 'truncated-note muted', text: 'The plan is longer than shown here: open it from the Plans view.' }) : null);
+  const body =
+    pm.plan === null
+      ? h('div', { class: 'muted', text: 'The agent sent no plan text with this request: read its plan in the Plans view or above.' })
+      : new MarkdownStream(pm.plan).el;
+  const details = h(
+    'details',
+    { class: 'perm-plan' },
+    h('summary', { text: 'The plan to approve' }),
+    body,
+    pm.planTruncated ? h('div', { class: 'truncated-note muted', text: 'The plan is longer than shown here: open it from the Plans view.' }) : null,
+  );
   if (open) details.setAttribute('open', '');
   return details;
 }
@@ -222,7 +277,10 @@ function planSection(pm: NonNullable<Extract<ItemView, { kind: 'permission' }>['
 // ------------------------------------------------------------------ labels
 
 function cssToken(s: string): string {
-  return s.toLowerCase().replace(/[^a-z0-9_-]+/g, '-').slice(0, 40);
+  return s
+    .toLowerCase()
+    .replace(/[^a-z0-9_-]+/g, '-')
+    .slice(0, 40);
 }
 
 function flagLabel(flag: string): string {
@@ -236,8 +294,12 @@ function opLetter(op: string): string {
 }
 
 const STOP_LABELS: Record<string, string> = {
-  end_turn: 'Turn ended', cancelled: 'Cancelled', max_tokens: 'Stopped: token limit reached',
-  max_turn_requests: 'Stopped: request limit reached', refusal: 'The agent refused', error: 'Turn failed',
+  end_turn: 'Turn ended',
+  cancelled: 'Cancelled',
+  max_tokens: 'Stopped: token limit reached',
+  max_turn_requests: 'Stopped: request limit reached',
+  refusal: 'The agent refused',
+  error: 'Turn failed',
 };
 
 function stopLabel(reason: string): string {

@@ -13,9 +13,15 @@ export class MediaTray {
   private reading = 0;
   private accepts = { image: false, audio: false };
 
-  setAccepts(accepts: { image: boolean; audio: boolean }): void { this.accepts = accepts; }
-  get acceptsAny(): boolean { return this.accepts.image || this.accepts.audio; }
-  get count(): number { return this.items.length; }
+  setAccepts(accepts: { image: boolean; audio: boolean }): void {
+    this.accepts = accepts;
+  }
+  get acceptsAny(): boolean {
+    return this.accepts.image || this.accepts.audio;
+  }
+  get count(): number {
+    return this.items.length;
+  }
 
   /** Takes the attachments for a prompt and empties the tray. */
   take(): MediaAttachment[] {
@@ -35,8 +41,12 @@ export class MediaTray {
       const kind = MEDIA_TYPES[f.type.toLowerCase()]!;
       const name = f.name || `pasted ${kind}`;
       if (!this.accepts[kind]) this.problems.push(`${name} was not attached: this agent does not accept ${kind === 'image' ? 'images' : 'audio'}.`);
-      else if (f.size > MAX_MEDIA_BYTES) this.problems.push(`${name} was not attached: it is ${formatMediaSize(f.size)}, larger than ${formatMediaSize(MAX_MEDIA_BYTES)}. Make it smaller and attach it again.`);
-      else if (this.items.length + this.reading >= MAX_MEDIA_PER_PROMPT) this.problems.push(`${name} was not attached: ${MAX_MEDIA_PER_PROMPT} files at most go with one prompt.`);
+      else if (f.size > MAX_MEDIA_BYTES)
+        this.problems.push(
+          `${name} was not attached: it is ${formatMediaSize(f.size)}, larger than ${formatMediaSize(MAX_MEDIA_BYTES)}. Make it smaller and attach it again.`,
+        );
+      else if (this.items.length + this.reading >= MAX_MEDIA_PER_PROMPT)
+        this.problems.push(`${name} was not attached: ${MAX_MEDIA_PER_PROMPT} files at most go with one prompt.`);
       else {
         // Counted while it is read (files read at once all count against the limit); the
         // refusals above stay shown when it arrives.
@@ -49,7 +59,11 @@ export class MediaTray {
             else this.problems.push(`${name} was not attached: ${MAX_MEDIA_PER_PROMPT} files at most go with one prompt.`);
             this.render();
           },
-          () => { this.reading--; this.problems.push(`${name} could not be read.`); this.render(); },
+          () => {
+            this.reading--;
+            this.problems.push(`${name} could not be read.`);
+            this.render();
+          },
         );
       }
     }
@@ -70,11 +84,25 @@ export class MediaTray {
     this.el.textContent = '';
     for (const m of this.items) {
       const kind = MEDIA_TYPES[m.mimeType] ?? 'file';
-      const preview = kind === 'image' ? h('img', { class: 'media-thumb', attrs: { src: `data:${m.mimeType};base64,${m.data}`, alt: m.name } }) : h('span', { text: '♪ ' });
-      this.el.append(h('span', { class: 'chip media-chip', title: `${m.mimeType}, ${formatMediaSize(Math.floor(m.data.length * 0.75))}` }, preview, m.name, h('button', {
-        class: 'chip-remove link-like', text: '×', title: 'Remove',
-        onClick: () => { this.items = this.items.filter((x) => x !== m); this.render(); },
-      })));
+      const preview =
+        kind === 'image' ? h('img', { class: 'media-thumb', attrs: { src: `data:${m.mimeType};base64,${m.data}`, alt: m.name } }) : h('span', { text: '♪ ' });
+      this.el.append(
+        h(
+          'span',
+          { class: 'chip media-chip', title: `${m.mimeType}, ${formatMediaSize(Math.floor(m.data.length * 0.75))}` },
+          preview,
+          m.name,
+          h('button', {
+            class: 'chip-remove link-like',
+            text: '×',
+            title: 'Remove',
+            onClick: () => {
+              this.items = this.items.filter((x) => x !== m);
+              this.render();
+            },
+          }),
+        ),
+      );
     }
     for (const p of this.problems) this.el.append(h('div', { class: 'media-problem', text: p }));
   }

@@ -8,19 +8,33 @@ const KEEP_CHARS = 100_000;
 
 type Info = Omit<TerminalView, 'terminalId' | 'text'>;
 
-interface Mount { root: HTMLElement; head: HTMLElement; pre: HTMLElement; chars: number }
-interface Record { info: Info; text: string; mounts: Mount[] }
+interface Mount {
+  root: HTMLElement;
+  head: HTMLElement;
+  pre: HTMLElement;
+  chars: number;
+}
+interface Record {
+  info: Info;
+  text: string;
+  mounts: Mount[];
+}
 
 export class Terminals {
   private readonly map = new Map<string, Record>();
 
-  clear(): void { this.map.clear(); }
+  clear(): void {
+    this.map.clear();
+  }
 
   set(view: TerminalView): void {
     const rec = this.record(view.terminalId);
     rec.info = { command: view.command, cwd: view.cwd, truncated: view.truncated, exit: view.exit };
     rec.text = view.text;
-    for (const m of this.live(rec)) { this.head(m, rec); this.fill(m, rec); }
+    for (const m of this.live(rec)) {
+      this.head(m, rec);
+      this.fill(m, rec);
+    }
   }
 
   append(terminalId: string, text: string, info?: Info): void {
@@ -35,7 +49,10 @@ export class Terminals {
       if (info) this.head(m, rec);
       const follow = atBottom(m.pre);
       if (m.chars + text.length > MAX_CHARS) this.fill(m, rec);
-      else if (text) { m.pre.append(document.createTextNode(text)); m.chars += text.length; }
+      else if (text) {
+        m.pre.append(document.createTextNode(text));
+        m.chars += text.length;
+      }
       if (follow) m.pre.scrollTop = m.pre.scrollHeight;
     }
   }
@@ -74,7 +91,8 @@ export class Terminals {
   private head(m: Mount, rec: Record): void {
     const i = rec.info;
     m.head.textContent = '';
-    add(m.head,
+    add(
+      m.head,
       h('span', { class: 'terminal-command', text: i.command ? `$ ${i.command}` : 'Terminal' }),
       i.cwd ? h('span', { class: 'terminal-cwd', text: ` in ${i.cwd}` }) : null,
       i.exit ? h('span', { class: 'terminal-exit', text: ` · ${i.exit}` }) : h('span', { class: 'terminal-running', text: ' · running' }),

@@ -16,8 +16,12 @@ export class TranscriptView {
   private readonly earlierButton = h('button', { class: 'show-earlier link-like', onClick: () => this.requestEarlier() });
   private readonly empty = h('div', { class: 'empty muted' });
   private readonly filterLabel = h('span', { class: 'filter-label' });
-  private readonly filterBar = h('div', { class: 'filter-bar', attrs: { role: 'status' } }, this.filterLabel,
-    h('button', { class: 'clear-filter link-like', text: 'Show all', onClick: () => post({ type: 'clearFilter' }) }));
+  private readonly filterBar = h(
+    'div',
+    { class: 'filter-bar', attrs: { role: 'status' } },
+    this.filterLabel,
+    h('button', { class: 'clear-filter link-like', text: 'Show all', onClick: () => post({ type: 'clearFilter' }) }),
+  );
   private filter: { sessionId: string; ids: Set<string> } | null = null;
   private readonly terminals = new Terminals();
   /** Rendered items, ordered by index. */
@@ -33,7 +37,9 @@ export class TranscriptView {
     this.filterBar.hidden = true;
   }
 
-  get currentSession(): string | null { return this.sessionId; }
+  get currentSession(): string | null {
+    return this.sessionId;
+  }
 
   snapshot(m: SnapshotMessage): void {
     this.sessionId = m.sessionId;
@@ -78,7 +84,10 @@ export class TranscriptView {
     const before = this.el.scrollHeight;
     const frag = document.createDocumentFragment();
     const rendered = older.map((v) => this.render(v));
-    for (const r of rendered) { frag.append(r.el); this.byId.set(r.view.itemId, r); }
+    for (const r of rendered) {
+      frag.append(r.el);
+      this.byId.set(r.view.itemId, r);
+    }
     this.list.prepend(frag);
     this.entries = [...rendered, ...this.entries];
     this.limit = Math.max(this.limit, this.entries.length);
@@ -88,22 +97,28 @@ export class TranscriptView {
 
   /** Text of each rendered item (for tests and diagnostics). */
   summary(): { itemId: string; kind: string; index: number; text: string }[] {
-    return this.entries.map((r) => ({ itemId: r.view.itemId, kind: r.view.kind, index: r.view.index, text: r.el.textContent ?? "" }));
+    return this.entries.map((r) => ({ itemId: r.view.itemId, kind: r.view.kind, index: r.view.index, text: r.el.textContent ?? '' }));
   }
 
   private applyOp(op: DeltaOp): void {
     switch (op.op) {
-      case 'upsert': return this.upsert(op.item);
-      case 'append': return this.byId.get(op.itemId)?.append?.(op.text, op.blocks);
+      case 'upsert':
+        return this.upsert(op.item);
+      case 'append':
+        return this.byId.get(op.itemId)?.append?.(op.text, op.blocks);
       case 'tool': {
         const r = this.byId.get(op.header.itemId);
         if (r?.tool) r.tool(op.header, op.append);
         return;
       }
-      case 'terminal': return this.terminals.set(op.terminal);
-      case 'terminalAppend': return this.terminals.append(op.terminalId, op.text, op.info);
-      case 'session': return; // handled by the composer and header
-      default: op satisfies never;
+      case 'terminal':
+        return this.terminals.set(op.terminal);
+      case 'terminalAppend':
+        return this.terminals.append(op.terminalId, op.text, op.info);
+      case 'session':
+        return; // handled by the composer and header
+      default:
+        op satisfies never;
     }
   }
 
@@ -133,7 +148,10 @@ export class TranscriptView {
   private trim(): void {
     const excess = this.entries.length - this.limit;
     if (excess <= 0) return;
-    for (const r of this.entries.slice(0, excess)) { r.el.remove(); this.byId.delete(r.view.itemId); }
+    for (const r of this.entries.slice(0, excess)) {
+      r.el.remove();
+      this.byId.delete(r.view.itemId);
+    }
     this.entries = this.entries.slice(excess);
   }
 

@@ -26,7 +26,10 @@ export interface AgentDefinition {
   builtIn: boolean;
 }
 
-export interface AgentConfigResult { agents: AgentDefinition[]; problems: string[] }
+export interface AgentConfigResult {
+  agents: AgentDefinition[];
+  problems: string[];
+}
 
 /** Validates the raw `acp.agents` value; every problem names the entry and what to fix. */
 export function parseAgentSettings(raw: unknown, offerV2: boolean): AgentConfigResult {
@@ -44,21 +47,46 @@ export function parseAgentSettings(raw: unknown, offerV2: boolean): AgentConfigR
     }
     const e = r.data;
     const id = `agent:${e.name}`;
-    if (seen.has(id)) { problems.push(`acp.agents: the name "${e.name}" is used twice; names must be unique.`); return; }
+    if (seen.has(id)) {
+      problems.push(`acp.agents: the name "${e.name}" is used twice; names must be unique.`);
+      return;
+    }
     seen.add(id);
     const pinned = e.protocol === '1' ? 1 : e.protocol === '2' ? 2 : undefined;
     agents.push({
-      id, name: e.name, command: e.command, args: e.args, env: e.env, cwd: e.cwd,
-      protocol: pinned ?? (offerV2 ? 'auto' : 1), builtIn: false,
+      id,
+      name: e.name,
+      command: e.command,
+      args: e.args,
+      env: e.env,
+      cwd: e.cwd,
+      protocol: pinned ?? (offerV2 ? 'auto' : 1),
+      builtIn: false,
     });
   });
   return { agents, problems };
 }
 
 const mcpSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('stdio'), name: z.string().check(z.minLength(1)), command: z.string().check(z.minLength(1)), args: z._default(z.array(z.string()), []), env: z._default(z.record(z.string(), z.string()), {}) }),
-  z.object({ type: z.literal('http'), name: z.string().check(z.minLength(1)), url: z.string().check(z.url()), headers: z._default(z.record(z.string(), z.string()), {}) }),
-  z.object({ type: z.literal('sse'), name: z.string().check(z.minLength(1)), url: z.string().check(z.url()), headers: z._default(z.record(z.string(), z.string()), {}) }),
+  z.object({
+    type: z.literal('stdio'),
+    name: z.string().check(z.minLength(1)),
+    command: z.string().check(z.minLength(1)),
+    args: z._default(z.array(z.string()), []),
+    env: z._default(z.record(z.string(), z.string()), {}),
+  }),
+  z.object({
+    type: z.literal('http'),
+    name: z.string().check(z.minLength(1)),
+    url: z.string().check(z.url()),
+    headers: z._default(z.record(z.string(), z.string()), {}),
+  }),
+  z.object({
+    type: z.literal('sse'),
+    name: z.string().check(z.minLength(1)),
+    url: z.string().check(z.url()),
+    headers: z._default(z.record(z.string(), z.string()), {}),
+  }),
 ]);
 
 /** Validates `acp.mcpServers` into the protocol's MCP server shape. */
@@ -69,9 +97,13 @@ export function parseMcpSettings(raw: unknown): { servers: McpServerConfig[]; pr
   raw.forEach((entry, i) => {
     const withType = entry && typeof entry === 'object' && !('type' in entry) ? { ...entry, type: 'stdio' } : entry;
     const r = mcpSchema.safeParse(withType);
-    if (!r.success) { problems.push(`acp.mcpServers entry #${i + 1}: ${r.error.issues.map((x) => `${x.path.join('.') || 'entry'}: ${x.message}`).join('; ')}.`); return; }
+    if (!r.success) {
+      problems.push(`acp.mcpServers entry #${i + 1}: ${r.error.issues.map((x) => `${x.path.join('.') || 'entry'}: ${x.message}`).join('; ')}.`);
+      return;
+    }
     const m = r.data;
-    if (m.type === 'stdio') servers.push({ type: 'stdio', name: m.name, command: m.command, args: m.args, env: Object.entries(m.env).map(([name, value]) => ({ name, value })) });
+    if (m.type === 'stdio')
+      servers.push({ type: 'stdio', name: m.name, command: m.command, args: m.args, env: Object.entries(m.env).map(([name, value]) => ({ name, value })) });
     else servers.push({ type: m.type, name: m.name, url: m.url, headers: Object.entries(m.headers).map(([name, value]) => ({ name, value })) });
   });
   return { servers, problems };

@@ -22,7 +22,9 @@ import { Disposable, toDisposable } from '../common/lifecycle';
 
 export class UntrustedWorkspaceError extends Error {
   constructor() {
-    super('ACP Plans does not start agents in an untrusted workspace: an agent is a program that runs code on this machine. Trust this workspace to start agents.');
+    super(
+      'ACP Plans does not start agents in an untrusted workspace: an agent is a program that runs code on this machine. Trust this workspace to start agents.',
+    );
   }
 }
 
@@ -58,24 +60,44 @@ export class AgentManager extends Disposable {
 
   constructor(private readonly deps: AgentManagerDeps) {
     super();
-    this._register(vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration('acp.agents') || e.affectsConfiguration('acp.offerV2') || e.affectsConfiguration('acp.demo') || e.affectsConfiguration('acp.registry.agentOverrides')) this.reloadDefinitions();
-    }));
+    this._register(
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (
+          e.affectsConfiguration('acp.agents') ||
+          e.affectsConfiguration('acp.offerV2') ||
+          e.affectsConfiguration('acp.demo') ||
+          e.affectsConfiguration('acp.registry.agentOverrides')
+        )
+          this.reloadDefinitions();
+      }),
+    );
     this._register(deps.installed.onDidChange(() => this.reloadDefinitions()));
-    this._register(toDisposable(() => {
-      for (const s of this.supervisors.values()) s.dispose();
-      this.supervisors.clear();
-    }));
+    this._register(
+      toDisposable(() => {
+        for (const s of this.supervisors.values()) s.dispose();
+        this.supervisors.clear();
+      }),
+    );
     this.reloadDefinitions();
   }
 
   /** Problems found in the `acp.agents` setting, person-readable. */
-  get configProblems(): string[] { return this.problems; }
+  get configProblems(): string[] {
+    return this.problems;
+  }
 
-  definitions(): AgentDefinition[] { return [...this.supervisors.values()].map((s) => s.def); }
-  get(agentId: string): AgentSupervisor | undefined { return this.supervisors.get(agentId); }
-  all(): AgentSupervisor[] { return [...this.supervisors.values()]; }
-  running(): AgentSupervisor[] { return this.all().filter((s) => s.status === 'running'); }
+  definitions(): AgentDefinition[] {
+    return [...this.supervisors.values()].map((s) => s.def);
+  }
+  get(agentId: string): AgentSupervisor | undefined {
+    return this.supervisors.get(agentId);
+  }
+  all(): AgentSupervisor[] {
+    return [...this.supervisors.values()];
+  }
+  running(): AgentSupervisor[] {
+    return this.all().filter((s) => s.status === 'running');
+  }
 
   /** Throws UntrustedWorkspaceError in an untrusted workspace (no agent program runs there). */
   assertTrusted(): void {
@@ -100,13 +122,18 @@ export class AgentManager extends Disposable {
     const defs = [this.demoDefinition(), ...agents];
     const keep = new Set(defs.map((d) => d.id));
     for (const [id, sup] of this.supervisors) {
-      if (!keep.has(id) && (sup.status === 'stopped' || sup.status === 'failed' || sup.status === 'crashed')) { sup.dispose(); this.supervisors.delete(id); this._onDidChangeDefinitions.fire(id); }
+      if (!keep.has(id) && (sup.status === 'stopped' || sup.status === 'failed' || sup.status === 'crashed')) {
+        sup.dispose();
+        this.supervisors.delete(id);
+        this._onDidChangeDefinitions.fire(id);
+      }
     }
     for (const d of defs) {
       const existing = this.supervisors.get(d.id);
       if (existing && JSON.stringify(existing.def) === JSON.stringify(d)) continue;
       if (existing && existing.status !== 'stopped' && existing.status !== 'failed' && existing.status !== 'crashed') continue; // applied once it stops
-      if (existing) existing.redefine(d); // keeps its sessions (transcripts, resume)
+      if (existing)
+        existing.redefine(d); // keeps its sessions (transcripts, resume)
       else this.supervisors.set(d.id, new AgentSupervisor(d, this.host));
       this._onDidChangeDefinitions.fire(d.id);
     }
@@ -114,20 +141,30 @@ export class AgentManager extends Disposable {
 
   private demoDefinition(): AgentDefinition {
     return {
-      id: DEMO_AGENT_ID, name: 'Demo Agent', command: process.execPath,
+      id: DEMO_AGENT_ID,
+      name: 'Demo Agent',
+      command: process.execPath,
       args: [path.join(this.deps.extensionPath, 'dist', 'demo-agent.js')],
       env: { ELECTRON_RUN_AS_NODE: '1', ACP_DEMO_STATE_DIR: path.join(this.deps.storagePath, 'demo-agent'), ...this.deps.config.demoEnv() },
-      protocol: this.deps.config.demoProtocol() ?? (this.deps.config.offerV2() ? 'auto' : 1), builtIn: true,
+      protocol: this.deps.config.demoProtocol() ?? (this.deps.config.offerV2() ? 'auto' : 1),
+      builtIn: true,
     };
   }
 
   private readonly host: SupervisorHost = {
     spawn: (spec, onLine) => new AgentProcess(spec, onLine),
-    schedule: (fn, ms) => { const t = setTimeout(fn, ms); return { dispose: () => clearTimeout(t) }; },
-    assertMayStart: () => { if (!vscode.workspace.isTrusted) throw new UntrustedWorkspaceError(); },
+    schedule: (fn, ms) => {
+      const t = setTimeout(fn, ms);
+      return { dispose: () => clearTimeout(t) };
+    },
+    assertMayStart: () => {
+      if (!vscode.workspace.isTrusted) throw new UntrustedWorkspaceError();
+    },
     connect: (r, w, o) => this.deps.connect(r, w, o),
     spawnSpec: (def): SpawnSpec => ({
-      command: def.command, args: def.args, env: def.env,
+      command: def.command,
+      args: def.args,
+      env: def.env,
       cwd: def.cwd ?? vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? os.homedir(),
     }),
     connectOptions: () => ({
@@ -156,7 +193,12 @@ export class AgentManager extends Disposable {
     },
     report: (agentId, message, severity) => {
       this.deps.logs.main[severity === 'info' ? 'info' : severity === 'warning' ? 'warn' : 'error'](message);
-      const show = severity === 'error' ? vscode.window.showErrorMessage : severity === 'warning' ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
+      const show =
+        severity === 'error'
+          ? vscode.window.showErrorMessage
+          : severity === 'warning'
+            ? vscode.window.showWarningMessage
+            : vscode.window.showInformationMessage;
       void show(message, 'Show Log', 'Restart').then((pick) => {
         if (pick === 'Show Log') this.deps.logs.main.show(true);
         if (pick === 'Restart') void this.supervisors.get(agentId)?.restart();

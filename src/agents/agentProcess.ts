@@ -3,8 +3,18 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'child_process';
 import type { Readable, Writable } from 'stream';
 
-export interface SpawnSpec { command: string; args: string[]; env: Record<string, string>; cwd: string }
-export interface ExitInfo { code: number | null; signal: NodeJS.Signals | null; stderrTail: string[]; spawnError?: Error }
+export interface SpawnSpec {
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+  cwd: string;
+}
+export interface ExitInfo {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stderrTail: string[];
+  spawnError?: Error;
+}
 
 const STDERR_LINES = 40;
 
@@ -31,7 +41,10 @@ export class AgentProcess {
       this.partial = lines.pop() ?? '';
       for (const l of lines) this.pushLine(l, onStderrLine);
       // An agent that never ends its stderr line must not grow memory without bound.
-      if (this.partial.length > 64 * 1024) { this.pushLine(this.partial, onStderrLine); this.partial = ''; }
+      if (this.partial.length > 64 * 1024) {
+        this.pushLine(this.partial, onStderrLine);
+        this.partial = '';
+      }
     });
     // EPIPE on a dead agent's stdin must not crash the extension host; the exit is reported instead.
     this.child.stdin.on('error', () => undefined);
@@ -44,11 +57,21 @@ export class AgentProcess {
     });
   }
 
-  get pid(): number | undefined { return this.child.pid; }
-  get stdout(): Readable { return this.child.stdout; }
-  get stdin(): Writable { return this.child.stdin; }
-  get exitedInfo(): ExitInfo | undefined { return this.exitInfo; }
-  get stderrTail(): string[] { return [...this.tail]; }
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+  get stdout(): Readable {
+    return this.child.stdout;
+  }
+  get stdin(): Writable {
+    return this.child.stdin;
+  }
+  get exitedInfo(): ExitInfo | undefined {
+    return this.exitInfo;
+  }
+  get stderrTail(): string[] {
+    return [...this.tail];
+  }
 
   /** Graceful stop: close stdin, wait `graceMs`; SIGTERM, wait; SIGKILL. Resolves on exit. */
   async stop(graceMs = 2000): Promise<ExitInfo> {
@@ -56,19 +79,29 @@ export class AgentProcess {
     this.child.stdin.end();
     if (await this.waitExit(graceMs)) return this.exitInfo!;
     this.signal('SIGTERM');
-    if (await this.waitExit(graceMs)) { this.signal('SIGKILL', true); return this.exitInfo!; }
+    if (await this.waitExit(graceMs)) {
+      this.signal('SIGKILL', true);
+      return this.exitInfo!;
+    }
     this.signal('SIGKILL');
     return this.exited;
   }
 
   /** Immediate kill (used when the extension is deactivated). */
-  kill(): void { this.signal('SIGKILL'); }
+  kill(): void {
+    this.signal('SIGKILL');
+  }
 
   /** Signals the agent's whole process group (its helpers too); falls back to the process. */
   private signal(sig: NodeJS.Signals, groupOnly = false): void {
     const pid = this.child.pid;
     if (pid !== undefined && process.platform !== 'win32') {
-      try { process.kill(-pid, sig); return; } catch { /* group already gone */ }
+      try {
+        process.kill(-pid, sig);
+        return;
+      } catch {
+        /* group already gone */
+      }
     }
     if (!groupOnly && !this.exitInfo) this.child.kill(sig);
   }
@@ -76,7 +109,10 @@ export class AgentProcess {
   private waitExit(ms: number): Promise<boolean> {
     return new Promise((resolve) => {
       const t = setTimeout(() => resolve(false), ms);
-      void this.exited.then(() => { clearTimeout(t); resolve(true); });
+      void this.exited.then(() => {
+        clearTimeout(t);
+        resolve(true);
+      });
     });
   }
 
@@ -88,7 +124,10 @@ export class AgentProcess {
 
   private finish(r: { code: number | null; signal: NodeJS.Signals | null }, resolve: (i: ExitInfo) => void, onLine: (l: string) => void): void {
     if (this.exitInfo) return;
-    if (this.partial) { this.pushLine(this.partial, onLine); this.partial = ''; }
+    if (this.partial) {
+      this.pushLine(this.partial, onLine);
+      this.partial = '';
+    }
     this.exitInfo = { ...r, stderrTail: [...this.tail], spawnError: this.spawnError };
     resolve(this.exitInfo);
   }
@@ -101,7 +140,8 @@ export class AgentProcess {
 export function describeExit(e: ExitInfo, command?: string): string {
   if (e.spawnError) {
     const code = (e.spawnError as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return `could not start: the command ${command ? `"${command}" ` : ''}was not found (check the command in acp.agents; an absolute path avoids PATH differences)`;
+    if (code === 'ENOENT')
+      return `could not start: the command ${command ? `"${command}" ` : ''}was not found (check the command in acp.agents; an absolute path avoids PATH differences)`;
     if (code === 'EACCES') return `could not start: the command ${command ? `"${command}" ` : ''}is not executable`;
     return `could not start (${e.spawnError.message})`;
   }

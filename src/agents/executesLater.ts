@@ -20,27 +20,57 @@
 
 import * as path from 'path';
 
-interface Rule { readonly reason: string; readonly match: (parts: readonly string[]) => boolean }
+interface Rule {
+  readonly reason: string;
+  readonly match: (parts: readonly string[]) => boolean;
+}
 
-const hasPart = (...names: string[]) => (parts: readonly string[]) => parts.some((p) => names.includes(p));
-const isName = (...names: string[]) => (parts: readonly string[]) => names.includes(parts[parts.length - 1] ?? '');
-const hasPair = (a: string, ...bs: string[]) => (parts: readonly string[]) => parts.some((p, i) => p === a && bs.includes(parts[i + 1] ?? ''));
+const hasPart =
+  (...names: string[]) =>
+  (parts: readonly string[]) =>
+    parts.some((p) => names.includes(p));
+const isName =
+  (...names: string[]) =>
+  (parts: readonly string[]) =>
+    names.includes(parts[parts.length - 1] ?? '');
+const hasPair =
+  (a: string, ...bs: string[]) =>
+  (parts: readonly string[]) =>
+    parts.some((p, i) => p === a && bs.includes(parts[i + 1] ?? ''));
 const endsWith = (suffix: string) => (parts: readonly string[]) => (parts[parts.length - 1] ?? '').endsWith(suffix);
 
 /** In order; the first rule that matches gives the reason shown to the user. */
 const RULES: readonly Rule[] = [
   { reason: 'Git runs hooks and commands named in its configuration from this folder (on commit, checkout, fetch, diff)', match: hasPart('.git') },
   { reason: 'it is a Git hook (run on commit or push)', match: hasPart('.husky', '.githooks') },
-  { reason: 'it configures hooks that run on every commit', match: isName('.pre-commit-config.yaml', 'lefthook.yml', 'lefthook.yaml', '.lefthook.yml', '.lefthook.yaml') },
+  {
+    reason: 'it configures hooks that run on every commit',
+    match: isName('.pre-commit-config.yaml', 'lefthook.yml', 'lefthook.yaml', '.lefthook.yml', '.lefthook.yaml'),
+  },
   { reason: 'VS Code runs tasks, launch configurations and the tools named in its settings', match: hasPart('.vscode') },
   { reason: 'it is a VS Code workspace file (settings, tasks and launch configurations)', match: endsWith('.code-workspace') },
   { reason: 'Dev Containers run its commands when the folder is opened', match: (p) => hasPart('.devcontainer')(p) || isName('.devcontainer.json')(p) },
-  { reason: 'CI runs it with the repository\'s secrets', match: (p) => hasPair('.github', 'workflows', 'actions')(p) || hasPart('.circleci', '.buildkite', '.woodpecker')(p) || isName('.gitlab-ci.yml', '.travis.yml', 'azure-pipelines.yml', 'bitbucket-pipelines.yml', '.drone.yml', '.woodpecker.yml', 'jenkinsfile')(p) },
+  {
+    reason: "CI runs it with the repository's secrets",
+    match: (p) =>
+      hasPair('.github', 'workflows', 'actions')(p) ||
+      hasPart('.circleci', '.buildkite', '.woodpecker')(p) ||
+      isName('.gitlab-ci.yml', '.travis.yml', 'azure-pipelines.yml', 'bitbucket-pipelines.yml', '.drone.yml', '.woodpecker.yml', 'jenkinsfile')(p),
+  },
   { reason: 'direnv or mise runs it when a shell enters the folder', match: isName('.envrc', '.mise.toml', 'mise.toml') },
-  { reason: 'it changes what package-manager commands run (scripts shell, node options, yarn binary)', match: isName('.npmrc', '.yarnrc', '.yarnrc.yml', '.pnpmfile.cjs', '.pnpmfile.js') },
+  {
+    reason: 'it changes what package-manager commands run (scripts shell, node options, yarn binary)',
+    match: isName('.npmrc', '.yarnrc', '.yarnrc.yml', '.pnpmfile.cjs', '.pnpmfile.js'),
+  },
   { reason: 'installed tools run from here (editor extensions and commands pick them up)', match: hasPart('node_modules', '.venv') },
-  { reason: 'it is a shell or Git start-up file, run by every new shell or Git command', match: isName('.bashrc', '.bash_profile', '.bash_login', '.profile', '.zshrc', '.zshenv', '.zprofile', '.zlogin', '.gitconfig') },
-  { reason: 'it controls logins and programs started with the session', match: (p) => hasPart('.ssh')(p) || hasPair('.config', 'autostart', 'systemd', 'git')(p) },
+  {
+    reason: 'it is a shell or Git start-up file, run by every new shell or Git command',
+    match: isName('.bashrc', '.bash_profile', '.bash_login', '.profile', '.zshrc', '.zshenv', '.zprofile', '.zlogin', '.gitconfig'),
+  },
+  {
+    reason: 'it controls logins and programs started with the session',
+    match: (p) => hasPart('.ssh')(p) || hasPair('.config', 'autostart', 'systemd', 'git')(p),
+  },
 ];
 
 /** One path component as the disk may see it: lower case, without trailing dots/spaces or `:stream`. */
@@ -61,6 +91,9 @@ export function normalizeComponent(c: string): string {
 export function executesLater(root: string, target: string): string | undefined {
   const rel = path.relative(root, target);
   if (rel === '' || rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel)) return undefined;
-  const parts = rel.split(/[\\/]/).filter((c) => c !== '').map(normalizeComponent);
+  const parts = rel
+    .split(/[\\/]/)
+    .filter((c) => c !== '')
+    .map(normalizeComponent);
   return RULES.find((r) => r.match(parts))?.reason;
 }

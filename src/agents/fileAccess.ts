@@ -47,14 +47,23 @@ export class FileAccess {
     let ok = false;
     try {
       ok = await this.options.confirm({
-        agentId, sessionId, path: resolved.lexical, reason,
+        agentId,
+        sessionId,
+        path: resolved.lexical,
+        reason,
         ...(resolved.real !== resolved.lexical ? { realPath: resolved.real } : {}),
       });
-    } catch { ok = false; }
-    if (!ok) throw new AccessDeniedError(`The user did not allow writing "${printable(resolved.lexical)}": ${reason}. Ask the user to make this change, or leave it out.`);
+    } catch {
+      ok = false;
+    }
+    if (!ok)
+      throw new AccessDeniedError(
+        `The user did not allow writing "${printable(resolved.lexical)}": ${reason}. Ask the user to make this change, or leave it out.`,
+      );
     // The disk may have changed while the user was asked: check again (a second question is not asked).
     const again = await resolveInRoots(roots, p, 'write');
-    if (again.real !== resolved.real) throw new AccessDeniedError(`Refused to write "${printable(resolved.lexical)}": the path changed on disk while the user was asked.`);
+    if (again.real !== resolved.real)
+      throw new AccessDeniedError(`Refused to write "${printable(resolved.lexical)}": the path changed on disk while the user was asked.`);
     return again;
   }
 }

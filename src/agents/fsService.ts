@@ -29,13 +29,24 @@ export function workspaceRoots(): string[] {
 }
 
 /** A write the client made for an agent: the path as the agent named it, the text before (null: a new file) and after. */
-export interface WrittenFile { agentId: string; sessionId: string; path: string; before: string | null; after: string }
+export interface WrittenFile {
+  agentId: string;
+  sessionId: string;
+  path: string;
+  before: string | null;
+  after: string;
+}
 
 export class FileService {
   private readonly access: FileAccess;
 
   /** `onWrite`: told of each write once it is saved (the work index keeps it for review and revert). */
-  constructor(options: FileAccessOptions, private readonly onWrite?: (w: WrittenFile) => void) { this.access = new FileAccess(options); }
+  constructor(
+    options: FileAccessOptions,
+    private readonly onWrite?: (w: WrittenFile) => void,
+  ) {
+    this.access = new FileAccess(options);
+  }
 
   /** The fs services of one connection of agent `agentId`. */
   forConnection(agentId: string): Pick<ClientServices, 'readTextFile' | 'writeTextFile'> {
@@ -73,7 +84,8 @@ export class FileService {
   }
 
   private async write(agentId: string, p: { sessionId: string; path: string; content: string }): Promise<void> {
-    if (p.content.length > MAX_WRITE_CHARS) throw new AccessDeniedError(`Refused to write "${printable(p.path)}": the content is larger than ${MAX_WRITE_CHARS / 1024 / 1024} MiB.`);
+    if (p.content.length > MAX_WRITE_CHARS)
+      throw new AccessDeniedError(`Refused to write "${printable(p.path)}": the content is larger than ${MAX_WRITE_CHARS / 1024 / 1024} MiB.`);
     const r = await this.access.forWrite(agentId, p.sessionId, p.path);
     const uri = vscode.Uri.file(r.real);
     const edit = new vscode.WorkspaceEdit();
@@ -96,10 +108,13 @@ export class FileService {
     }
     if (!(await vscode.workspace.applyEdit(edit))) throw new Error(`Could not write "${printable(p.path)}": VS Code rejected the edit.`);
     const doc = await vscode.workspace.openTextDocument(uri);
-    if (!(await doc.save())) throw new Error(`Could not save "${printable(p.path)}": VS Code did not save it (the editor says why). The change is in the editor, unsaved.`);
+    if (!(await doc.save()))
+      throw new Error(`Could not save "${printable(p.path)}": VS Code did not save it (the editor says why). The change is in the editor, unsaved.`);
     this.onWrite?.({ agentId, sessionId: p.sessionId, path: p.path, before, after: p.content });
   }
 }
 
 /** Line ends as `\n` (an editor's copy of a file with mixed line ends has them all alike). */
-function lf(text: string): string { return text.replace(/\r\n?/g, '\n'); }
+function lf(text: string): string {
+  return text.replace(/\r\n?/g, '\n');
+}

@@ -22,7 +22,9 @@ export class InstalledAgents extends Disposable {
   /** Records were added, replaced or removed (by this window). */
   readonly onDidChange = this._onDidChange.event;
 
-  constructor(private readonly state: StateStore) { super(); }
+  constructor(private readonly state: StateStore) {
+    super();
+  }
 
   /** The valid records (a damaged one is left out). */
   list(): InstalledAgentRecord[] {
@@ -31,7 +33,9 @@ export class InstalledAgents extends Disposable {
     return raw.filter(isInstalledRecord);
   }
 
-  get(id: string): InstalledAgentRecord | undefined { return this.list().find((r) => r.id === id); }
+  get(id: string): InstalledAgentRecord | undefined {
+    return this.list().find((r) => r.id === id);
+  }
 
   async put(record: InstalledAgentRecord): Promise<void> {
     const next = [...this.list().filter((r) => r.id !== record.id), record];
@@ -40,7 +44,10 @@ export class InstalledAgents extends Disposable {
   }
 
   async remove(id: string): Promise<void> {
-    await this.state.update(STATE_KEY, this.list().filter((r) => r.id !== id));
+    await this.state.update(
+      STATE_KEY,
+      this.list().filter((r) => r.id !== id),
+    );
     this._onDidChange.fire();
   }
 

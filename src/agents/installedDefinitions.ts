@@ -33,19 +33,28 @@ export const isInstalledRecord = (x: unknown): x is InstalledAgentRecord => {
 };
 
 /** The records as agent definitions (id `registry:<id>`), with the user's overrides applied. */
-export function installedDefinitions(records: readonly InstalledAgentRecord[], overridesRaw: unknown, offerV2: boolean): { agents: AgentDefinition[]; problems: string[] } {
+export function installedDefinitions(
+  records: readonly InstalledAgentRecord[],
+  overridesRaw: unknown,
+  offerV2: boolean,
+): { agents: AgentDefinition[]; problems: string[] } {
   const problems: string[] = [];
   const overrides = new Map<string, { args?: unknown; env?: unknown }>();
-  if (overridesRaw && typeof overridesRaw === 'object') for (const [id, o] of Object.entries(overridesRaw)) {
-    if (o && typeof o === 'object' && (o.args === undefined || strings(o.args)) && (o.env === undefined || stringMap(o.env))) overrides.set(id, o);
-    else problems.push(`acp.registry.agentOverrides: "${id}" is ignored: it needs "args" (strings) and/or "env" (strings).`);
-  }
+  if (overridesRaw && typeof overridesRaw === 'object')
+    for (const [id, o] of Object.entries(overridesRaw)) {
+      if (o && typeof o === 'object' && (o.args === undefined || strings(o.args)) && (o.env === undefined || stringMap(o.env))) overrides.set(id, o);
+      else problems.push(`acp.registry.agentOverrides: "${id}" is ignored: it needs "args" (strings) and/or "env" (strings).`);
+    }
   const agents = records.map((rec): AgentDefinition => {
     const o = overrides.get(rec.id);
     return {
-      id: REGISTRY_AGENT_PREFIX + rec.id, name: rec.name, command: rec.command,
-      args: (o?.args as string[] | undefined) ?? rec.args, env: { ...rec.env, ...(o?.env as Record<string, string> | undefined) },
-      protocol: offerV2 ? 'auto' : 1, builtIn: false,
+      id: REGISTRY_AGENT_PREFIX + rec.id,
+      name: rec.name,
+      command: rec.command,
+      args: (o?.args as string[] | undefined) ?? rec.args,
+      env: { ...rec.env, ...(o?.env as Record<string, string> | undefined) },
+      protocol: offerV2 ? 'auto' : 1,
+      builtIn: false,
     };
   });
   return { agents, problems };

@@ -24,7 +24,11 @@ export class Logs implements vscode.Disposable {
     });
   }
 
-  dispose(): void { this.settingSub.dispose(); this.main.dispose(); this.traceChannel?.dispose(); }
+  dispose(): void {
+    this.settingSub.dispose();
+    this.main.dispose();
+    this.traceChannel?.dispose();
+  }
 
   get trace(): vscode.LogOutputChannel {
     this.traceChannel ??= vscode.window.createOutputChannel('ACP Trace', { log: true });
@@ -55,7 +59,12 @@ export class Logs implements vscode.Disposable {
     const hooks = [record, tap, trace].filter((h): h is WireHook => h !== undefined);
     return {
       log: (level: LogLevel, message: string) => this.main[level](`[${agentName}] ${redactText(message)}`),
-      wire: hooks.length === 1 ? trace : (direction, message) => { for (const h of hooks) h(direction, message); },
+      wire:
+        hooks.length === 1
+          ? trace
+          : (direction, message) => {
+              for (const h of hooks) h(direction, message);
+            },
     };
   }
 }

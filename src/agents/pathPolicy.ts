@@ -68,13 +68,18 @@ export async function resolveInRoots(roots: readonly string[], p: string, mode: 
   const reals = [...new Set(pairs.map((q) => q.real))];
   const start = findRoot(pairs, lexical);
   if (!start) throw new AccessDeniedError(`Refused to ${verb} "${printable(lexical)}": it is outside the workspace folders.`);
-  const parts = path.relative(start.given, lexical).split(path.sep).filter((c) => c !== '');
+  const parts = path
+    .relative(start.given, lexical)
+    .split(path.sep)
+    .filter((c) => c !== '');
   let cur = start.real;
   for (let i = 0; i < parts.length; i++) {
     const last = i === parts.length - 1;
     const next = path.join(cur, parts[i]!);
     let st: fs.Stats;
-    try { st = await fs.promises.lstat(next); } catch (err) {
+    try {
+      st = await fs.promises.lstat(next);
+    } catch (err) {
       if (code(err) !== 'ENOENT') throw new AccessDeniedError(`Refused to ${verb} "${printable(lexical)}": ${errorText(err)}.`);
       if (mode === 'read') throw new AccessDeniedError(`Could not read "${printable(lexical)}": it does not exist.`);
       return { lexical, real: path.join(next, ...parts.slice(i + 1)), root: rootOf(reals, cur), exists: false };
@@ -100,18 +105,27 @@ export async function resolveFolderInRoots(roots: readonly string[], dir: string
   if (dir === undefined) return reals[0]!;
   const lexical = checkShape(dir, 'run a command in');
   let real: string;
-  try { real = await fs.promises.realpath(lexical); } catch (err) {
-    throw new AccessDeniedError(`Refused to run a command in "${printable(lexical)}": ${code(err) === 'ENOENT' ? 'the folder does not exist' : errorText(err)}.`);
+  try {
+    real = await fs.promises.realpath(lexical);
+  } catch (err) {
+    throw new AccessDeniedError(
+      `Refused to run a command in "${printable(lexical)}": ${code(err) === 'ENOENT' ? 'the folder does not exist' : errorText(err)}.`,
+    );
   }
   if (!reals.some((r) => within(r, real))) {
-    throw new AccessDeniedError(`Refused to run a command in "${printable(lexical)}": it is outside the session's folders (${reals.map(printable).join(', ')}).`);
+    throw new AccessDeniedError(
+      `Refused to run a command in "${printable(lexical)}": it is outside the session's folders (${reals.map(printable).join(', ')}).`,
+    );
   }
   const st = await fs.promises.stat(real);
   if (!st.isDirectory()) throw new AccessDeniedError(`Refused to run a command in "${printable(lexical)}": it is not a folder.`);
   return real;
 }
 
-interface RootPair { given: string; real: string }
+interface RootPair {
+  given: string;
+  real: string;
+}
 
 /** Each root as given and as its real path (a root that is gone is left out). */
 async function rootPairs(roots: readonly string[]): Promise<RootPair[]> {
@@ -121,7 +135,9 @@ async function rootPairs(roots: readonly string[]): Promise<RootPair[]> {
     try {
       const real = await fs.promises.realpath(g);
       out.push({ given: path.resolve(g), real }, { given: real, real });
-    } catch { /* gone */ }
+    } catch {
+      /* gone */
+    }
   }
   return out;
 }
@@ -133,7 +149,9 @@ function findRoot(pairs: readonly RootPair[], lexical: string): RootPair | undef
 
 async function followLink(link: string, reals: readonly string[], lexical: string, verb: string): Promise<string> {
   let target: string;
-  try { target = await fs.promises.realpath(link); } catch (err) {
+  try {
+    target = await fs.promises.realpath(link);
+  } catch (err) {
     const why = code(err) === 'ELOOP' ? 'loops' : 'points to nothing (a dangling link)';
     throw new AccessDeniedError(`Refused to ${verb} "${printable(lexical)}": the symbolic link "${printable(link)}" ${why}.`);
   }
@@ -148,7 +166,9 @@ function checkFinal(st: fs.Stats, lexical: string, mode: AccessMode): void {
   if (st.isDirectory()) throw new AccessDeniedError(`Refused to ${verb} "${printable(lexical)}": it is a folder, not a file.`);
   if (!st.isFile()) throw new AccessDeniedError(`Refused to ${verb} "${printable(lexical)}": it is not a regular file (a device, pipe or socket).`);
   if (mode === 'write' && st.nlink > 1) {
-    throw new AccessDeniedError(`Refused to write "${printable(lexical)}": the file has ${st.nlink} hard links, so it may also be a file outside the workspace. Edit it yourself if you mean to.`);
+    throw new AccessDeniedError(
+      `Refused to write "${printable(lexical)}": the file has ${st.nlink} hard links, so it may also be a file outside the workspace. Edit it yourself if you mean to.`,
+    );
   }
 }
 

@@ -24,7 +24,9 @@ export { RULE_FORMAT_VERSION, ruleValue } from './consent/ruleTypes';
 export { loadRules, MAX_RULES, type LoadedRules } from './consent/ruleStore';
 export { optionPresentation, outcomeFor, viewForLabel, type OptionView } from './consent/optionPresentation';
 
-export interface DescribeOptions { /** How to show an absolute path (e.g. relative to the workspace). */ displayPath?: DisplayPath }
+export interface DescribeOptions {
+  /** How to show an absolute path (e.g. relative to the workspace). */ displayPath?: DisplayPath;
+}
 
 /** The rules the user may pick for an "always allow" of `req` (narrow first), or why there are none. */
 export function ruleOffer(req: PermissionRequest, opts: DescribeOptions = {}): RuleOffer {

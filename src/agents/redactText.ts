@@ -38,13 +38,27 @@ class Scanner {
     this.active = this.quote ?? (w[0] === '"' || w[0] === "'" ? w[0] : undefined);
     let out: string;
     switch (p) {
-      case 'value': out = maskWord(w); break;
-      case 'credential': out = w.length >= 8 ? maskWord(w) : this.plain(w); break;
-      case 'userpass': out = maskAfter(w, w.indexOf(':')); break;
-      case 'header': out = this.header(w); break;
-      case 'rest': case 'restFirst': out = this.rest(w, p === 'restFirst'); break;
-      case undefined: out = this.plain(w); break;
-      default: out = p satisfies never;
+      case 'value':
+        out = maskWord(w);
+        break;
+      case 'credential':
+        out = w.length >= 8 ? maskWord(w) : this.plain(w);
+        break;
+      case 'userpass':
+        out = maskAfter(w, w.indexOf(':'));
+        break;
+      case 'header':
+        out = this.header(w);
+        break;
+      case 'rest':
+      case 'restFirst':
+        out = this.rest(w, p === 'restFirst');
+        break;
+      case undefined:
+        out = this.plain(w);
+        break;
+      default:
+        out = p satisfies never;
     }
     this.trackQuotes(w);
     return out;
@@ -124,22 +138,29 @@ class Scanner {
     return maskKeys(w);
   }
 
-
-
   private flag(w: string): string | undefined {
     const eq = w.indexOf('=');
     const name = eq === -1 ? w : w.slice(0, eq);
     if (HEADER_FLAGS.has(name)) {
-      if (eq === -1) { this.pending = 'header'; return w; }
+      if (eq === -1) {
+        this.pending = 'header';
+        return w;
+      }
       return w.slice(0, eq + 1) + this.header(w.slice(eq + 1));
     }
     if (eq === -1 && w.startsWith('-H') && w.length > 2 && w[1] === 'H' && w[2] !== '-') return `-H${this.header(w.slice(2))}`;
     if (USER_FLAGS.has(name)) {
-      if (eq === -1) { this.pending = 'userpass'; return w; }
+      if (eq === -1) {
+        this.pending = 'userpass';
+        return w;
+      }
       return w.slice(0, eq + 1) + maskAfter(w.slice(eq + 1), w.slice(eq + 1).indexOf(':'));
     }
     if (!isSecretName(name)) return undefined;
-    if (eq === -1) { this.pending = 'value'; return w; }
+    if (eq === -1) {
+      this.pending = 'value';
+      return w;
+    }
     return `${name}=${maskWord(w.slice(eq + 1))}`;
   }
 }
@@ -176,7 +197,10 @@ export function redactArgList(args: readonly string[]): string[] {
   return args.map((a) => {
     const pending = sc.pending;
     // An argument is one shell word: after `--token`, all of it is the value.
-    if (pending === 'value') { sc.pending = undefined; return MASK; }
+    if (pending === 'value') {
+      sc.pending = undefined;
+      return MASK;
+    }
     const out = redactWordsOf(sc, a);
     sc.boundary();
     return out;
@@ -230,8 +254,7 @@ function isWordTail(c: string | undefined): boolean {
 /** Header names whose value is a credential (as opposed to `password:` in text, a key-value). */
 function isCredentialHeader(name: string): boolean {
   const n = name.toLowerCase();
-  return n === 'authorization' || n === 'proxy-authorization' || n === 'cookie' || n === 'set-cookie'
-    || (n.startsWith('x-') && isSecretName(n));
+  return n === 'authorization' || n === 'proxy-authorization' || n === 'cookie' || n === 'set-cookie' || (n.startsWith('x-') && isSecretName(n));
 }
 
 /** Everything after index `at` masked (the whole word when `at` is -1, e.g. `-u TOKEN`). */
@@ -314,9 +337,29 @@ function maskKeys(w: string): string {
 
 function isPieceBreak(c: number): boolean {
   // " ' ` = : , ; ( ) [ ] { } < > & ? # / @ \
-  return c === 0x22 || c === 0x27 || c === 0x60 || c === 0x3d || c === 0x3a || c === 0x2c || c === 0x3b
-    || c === 0x28 || c === 0x29 || c === 0x5b || c === 0x5d || c === 0x7b || c === 0x7d || c === 0x3c
-    || c === 0x3e || c === 0x26 || c === 0x3f || c === 0x23 || c === 0x2f || c === 0x40 || c === 0x5c;
+  return (
+    c === 0x22 ||
+    c === 0x27 ||
+    c === 0x60 ||
+    c === 0x3d ||
+    c === 0x3a ||
+    c === 0x2c ||
+    c === 0x3b ||
+    c === 0x28 ||
+    c === 0x29 ||
+    c === 0x5b ||
+    c === 0x5d ||
+    c === 0x7b ||
+    c === 0x7d ||
+    c === 0x3c ||
+    c === 0x3e ||
+    c === 0x26 ||
+    c === 0x3f ||
+    c === 0x23 ||
+    c === 0x2f ||
+    c === 0x40 ||
+    c === 0x5c
+  );
 }
 
 /** Every `scheme://…` in the word redacted (user info, query values, key-shaped segments). */
@@ -359,18 +402,25 @@ function redactUrl(u: string): string {
   let h = u.indexOf('#', authEnd);
   if (h === -1) h = u.length;
   if (q === -1 || q > h) q = h;
-  const path = u.slice(authEnd, q).split('/').map((seg) => (looksLikeKey(seg) ? MASK : seg)).join('/');
+  const path = u
+    .slice(authEnd, q)
+    .split('/')
+    .map((seg) => (looksLikeKey(seg) ? MASK : seg))
+    .join('/');
   const query = q < h ? `?${maskQuery(u.slice(q + 1, h))}` : '';
   const frag = h < u.length ? `#${fragment(u.slice(h + 1))}` : '';
   return `${u.slice(0, sep)}${authority}${path}${query}${frag}`;
 }
 
 function maskQuery(q: string): string {
-  return q.split('&').map((pair) => {
-    const eq = pair.indexOf('=');
-    if (eq === -1) return looksLikeKey(pair) ? MASK : pair;
-    return eq === pair.length - 1 ? pair : `${pair.slice(0, eq + 1)}${MASK}`;
-  }).join('&');
+  return q
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      if (eq === -1) return looksLikeKey(pair) ? MASK : pair;
+      return eq === pair.length - 1 ? pair : `${pair.slice(0, eq + 1)}${MASK}`;
+    })
+    .join('&');
 }
 
 function fragment(f: string): string {

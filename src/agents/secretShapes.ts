@@ -9,9 +9,25 @@ const MAX_NAME = 64;
 
 /** Parts of a name (flag, variable, key) that announce a secret value. */
 const SECRET_PARTS = [
-  'token', 'secret', 'password', 'passwd', 'passphrase', 'pwd', 'apikey', 'api-key', 'api_key',
-  'accesskey', 'access-key', 'access_key', 'privatekey', 'private-key', 'private_key', 'credential',
-  'cookie', 'bearer', 'authorization',
+  'token',
+  'secret',
+  'password',
+  'passwd',
+  'passphrase',
+  'pwd',
+  'apikey',
+  'api-key',
+  'api_key',
+  'accesskey',
+  'access-key',
+  'access_key',
+  'privatekey',
+  'private-key',
+  'private_key',
+  'credential',
+  'cookie',
+  'bearer',
+  'authorization',
 ];
 /** Whole names that do. */
 const SECRET_NAMES = new Set(['key', 'pass', 'pw', 'auth', 'private', 'client-key', 'client_key']);
@@ -56,19 +72,62 @@ export function isAuthScheme(word: string): boolean {
 
 /** Prefixes of well-known key formats (OpenAI, GitHub, GitLab, Slack, AWS, Google, Hugging Face…). */
 const KEY_PREFIXES = [
-  'sk-', 'sk_', 'rk_', 'pk_live_', 'ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_', 'github_pat_', 'glpat-',
-  'xoxa-', 'xoxb-', 'xoxp-', 'xoxr-', 'xoxs-', 'xapp-', 'AKIA', 'ASIA', 'AIza', 'ya29.', 'hf_', 'npm_',
-  'pypi-', 'shpat_', 'shpss_', 'SG.', 'dop_v1_', 'sq0atp-', 'eyJ',
+  'sk-',
+  'sk_',
+  'rk_',
+  'pk_live_',
+  'ghp_',
+  'gho_',
+  'ghu_',
+  'ghs_',
+  'ghr_',
+  'github_pat_',
+  'glpat-',
+  'xoxa-',
+  'xoxb-',
+  'xoxp-',
+  'xoxr-',
+  'xoxs-',
+  'xapp-',
+  'AKIA',
+  'ASIA',
+  'AIza',
+  'ya29.',
+  'hf_',
+  'npm_',
+  'pypi-',
+  'shpat_',
+  'shpss_',
+  'SG.',
+  'dop_v1_',
+  'sq0atp-',
+  'eyJ',
 ];
 
 function isKeyChar(c: number): boolean {
-  return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a)
-    || c === 0x2d || c === 0x5f || c === 0x2e || c === 0x2b || c === 0x2f || c === 0x3d || c === 0x7e; // - _ . + / = ~
+  return (
+    (c >= 0x30 && c <= 0x39) ||
+    (c >= 0x41 && c <= 0x5a) ||
+    (c >= 0x61 && c <= 0x7a) ||
+    c === 0x2d ||
+    c === 0x5f ||
+    c === 0x2e ||
+    c === 0x2b ||
+    c === 0x2f ||
+    c === 0x3d ||
+    c === 0x7e
+  ); // - _ . + / = ~
 }
 
-function isDigit(c: number): boolean { return c >= 0x30 && c <= 0x39; }
-function isLetter(c: number): boolean { return (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a); }
-function isHex(c: number): boolean { return isDigit(c) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66); }
+function isDigit(c: number): boolean {
+  return c >= 0x30 && c <= 0x39;
+}
+function isLetter(c: number): boolean {
+  return (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
+}
+function isHex(c: number): boolean {
+  return isDigit(c) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66);
+}
 
 /** `sk-…`, `ghp_…`, `xoxb-…`, `AKIA…`, a JWT: a known key format with a body of 10+ key characters. */
 export function hasKeyPrefix(word: string): boolean {

@@ -25,16 +25,23 @@ export class SessionGate {
 
   constructor(private readonly warn: (message: string) => void) {}
 
-  allow(sessionId: string): void { this.known.add(sessionId); this.forgotten.delete(sessionId); }
+  allow(sessionId: string): void {
+    this.known.add(sessionId);
+    this.forgotten.delete(sessionId);
+  }
   forget(sessionId: string): void {
     this.known.delete(sessionId);
     if (this.forgotten.size >= MAX_CHILDREN) this.forgotten.clear(); // a bound on the bookkeeping itself
     this.forgotten.add(sessionId);
   }
-  has(sessionId: string): boolean { return this.known.has(sessionId); }
+  has(sessionId: string): boolean {
+    return this.known.has(sessionId);
+  }
 
   /** A `session/new` starts: updates for a not-yet-known session are held until it answers. */
-  creatingStarted(): void { this.creating++; }
+  creatingStarted(): void {
+    this.creating++;
+  }
 
   /** The `session/new` answered (`sessionId`) or failed (undefined): returns the held updates of that session, in order. */
   creatingEnded(sessionId: string | undefined): SessionEvent[] {
@@ -76,14 +83,40 @@ export class SessionGate {
     };
     const t = services.terminal;
     return {
-      ...(services.readTextFile ? { readTextFile: async (p) => { check(p.sessionId); return services.readTextFile!(p); } } : {}),
-      ...(services.writeTextFile ? { writeTextFile: async (p) => { check(p.sessionId); return services.writeTextFile!(p); } } : {}),
-      ...(t ? { terminal: { ...t, create: async (p) => { check(p.sessionId); return t.create(p); } } } : {}),
+      ...(services.readTextFile
+        ? {
+            readTextFile: async (p) => {
+              check(p.sessionId);
+              return services.readTextFile!(p);
+            },
+          }
+        : {}),
+      ...(services.writeTextFile
+        ? {
+            writeTextFile: async (p) => {
+              check(p.sessionId);
+              return services.writeTextFile!(p);
+            },
+          }
+        : {}),
+      ...(t
+        ? {
+            terminal: {
+              ...t,
+              create: async (p) => {
+                check(p.sessionId);
+                return t.create(p);
+              },
+            },
+          }
+        : {}),
     };
   }
 
   /** Updates dropped so far (unknown sessions). */
-  get droppedCount(): number { return this.dropped; }
+  get droppedCount(): number {
+    return this.dropped;
+  }
 
   /** A new connection: nothing is known until sessions are opened or resumed on it. */
   reset(): void {

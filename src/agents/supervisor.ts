@@ -23,10 +23,24 @@ export const RESTART_WINDOW_MS = 3 * 60_000;
 export const restartDelayMs = (n: number): number => 250 * 2 ** (n - 1);
 
 /** What re-attaching a session needs. */
-interface AttachedSession { sessionId: string; cwd: string; additionalDirectories: string[]; mcpServers: McpServerConfig[] }
+interface AttachedSession {
+  sessionId: string;
+  cwd: string;
+  additionalDirectories: string[];
+  mcpServers: McpServerConfig[];
+}
 
 /** Events replayed by `session/load` after a restart duplicate what the transcript already has. */
-const REPLAYED_KINDS = new Set<SessionEvent['kind']>(['message_chunk', 'message', 'session_message', 'session_message_chunk', 'tool_call', 'tool_call_content_chunk', 'terminal_update', 'terminal_output_chunk']);
+const REPLAYED_KINDS = new Set<SessionEvent['kind']>([
+  'message_chunk',
+  'message',
+  'session_message',
+  'session_message_chunk',
+  'tool_call',
+  'tool_call_content_chunk',
+  'terminal_update',
+  'terminal_output_chunk',
+]);
 
 export class AgentSupervisor {
   private _status: AgentStatus = 'stopped';
@@ -57,31 +71,56 @@ export class AgentSupervisor {
   private starting: Promise<void> | undefined;
   private disposed = false;
 
-  constructor(private definition: AgentDefinition, private readonly host: SupervisorHost) {}
+  constructor(
+    private definition: AgentDefinition,
+    private readonly host: SupervisorHost,
+  ) {}
 
-  get def(): AgentDefinition { return this.definition; }
-  get id(): string { return this.definition.id; }
-  get status(): AgentStatus { return this._status; }
+  get def(): AgentDefinition {
+    return this.definition;
+  }
+  get id(): string {
+    return this.definition.id;
+  }
+  get status(): AgentStatus {
+    return this._status;
+  }
   /** The last failure, as a sentence ("Demo Agent exited with code 3 during a turn."). */
-  get lastError(): string | undefined { return this._lastError; }
-  get connection(): AcpConnection | undefined { return this._connection; }
-  get version(): 1 | 2 | undefined { return this._connection?.version; }
+  get lastError(): string | undefined {
+    return this._lastError;
+  }
+  get connection(): AcpConnection | undefined {
+    return this._connection;
+  }
+  get version(): 1 | 2 | undefined {
+    return this._connection?.version;
+  }
   /** Sessions this agent serves, and those it served before it stopped (to resume). */
-  get sessionIds(): string[] { return [...this.attached.keys(), ...this.detached.keys()]; }
+  get sessionIds(): string[] {
+    return [...this.attached.keys(), ...this.detached.keys()];
+  }
   /** The folders a session works in (its cwd, then the extra folders it was opened with). */
   roots(sessionId: string): string[] {
     const s = this.attached.get(sessionId) ?? this.detached.get(sessionId);
     return s ? [s.cwd, ...s.additionalDirectories] : [];
   }
-  isAttached(sessionId: string): boolean { return this.attached.has(sessionId); }
-  busy(sessionId: string): boolean { return (this.turns.get(sessionId) ?? 0) > 0; }
+  isAttached(sessionId: string): boolean {
+    return this.attached.has(sessionId);
+  }
+  busy(sessionId: string): boolean {
+    return (this.turns.get(sessionId) ?? 0) > 0;
+  }
 
   /** New settings for a stopped agent (used from its next start). */
-  redefine(def: AgentDefinition): void { this.definition = def; }
+  redefine(def: AgentDefinition): void {
+    this.definition = def;
+  }
 
   start(): Promise<void> {
     if (this._status === 'running') return Promise.resolve();
-    this.starting ??= this.launch().finally(() => { this.starting = undefined; });
+    this.starting ??= this.launch().finally(() => {
+      this.starting = undefined;
+    });
     return this.starting;
   }
 
@@ -129,7 +168,11 @@ export class AgentSupervisor {
       setup = await conn.newSession({ cwd, additionalDirectories: s.additionalDirectories, mcpServers: s.mcpServers });
     } finally {
       const held = this.gate.creatingEnded(setup?.sessionId);
-      if (setup && this._connection === conn) { s.sessionId = setup.sessionId; this.attach(s); for (const e of held) this.onEvent(e); }
+      if (setup && this._connection === conn) {
+        s.sessionId = setup.sessionId;
+        this.attach(s);
+        for (const e of held) this.onEvent(e);
+      }
     }
     if (setup.configOptions) this.emit({ sessionId: s.sessionId, kind: 'config_options', options: setup.configOptions });
     if (setup.commands) this.emit({ sessionId: s.sessionId, kind: 'commands', commands: setup.commands });
@@ -147,8 +190,17 @@ export class AgentSupervisor {
     if (known) this.muted.add(sessionId);
     this.gate.allow(sessionId);
     try {
-      await conn.resumeSession({ sessionId, cwd, additionalDirectories: s.additionalDirectories, mcpServers: s.mcpServers, replay: !known || !conn.capabilities.resume })
-        .then((setup) => { if (setup.configOptions) this.emit({ sessionId, kind: 'config_options', options: setup.configOptions }); });
+      await conn
+        .resumeSession({
+          sessionId,
+          cwd,
+          additionalDirectories: s.additionalDirectories,
+          mcpServers: s.mcpServers,
+          replay: !known || !conn.capabilities.resume,
+        })
+        .then((setup) => {
+          if (setup.configOptions) this.emit({ sessionId, kind: 'config_options', options: setup.configOptions });
+        });
       this.attach(s);
     } catch (err) {
       if (!this.attached.has(sessionId)) this.gate.forget(sessionId);
@@ -198,32 +250,44 @@ export class AgentSupervisor {
   prompt(sessionId: string, blocks: readonly ContentBlock[], key: string = randomUUID()): Promise<void> {
     const conn = this._connection;
     if (!conn || this._status !== 'running' || !this.attached.has(sessionId)) {
-      throw new Error(this.willResume(sessionId)
-        ? `${this.def.name} is restarting; the session is resumed in a moment. Send the prompt again then.`
-        : this._status !== 'running'
-          ? `${this.def.name} is not running (${this._status}). Start it first.`
-          : 'This session ended when the agent stopped and could not be resumed. Start a new session.');
+      throw new Error(
+        this.willResume(sessionId)
+          ? `${this.def.name} is restarting; the session is resumed in a moment. Send the prompt again then.`
+          : this._status !== 'running'
+            ? `${this.def.name} is not running (${this._status}). Start it first.`
+            : 'This session ended when the agent stopped and could not be resumed. Start a new session.',
+      );
     }
     this.countTurn(sessionId, +1); // before sending: the v1 adapter reports `running` as it sends
     const sent = this.unanswered.add({ sessionId, blocks, key, version: conn.version });
-    return conn.prompt(sessionId, [...blocks], { idempotencyKey: key }).then(() => this.unanswered.answered(sent), (err: unknown) => {
-      // The agent died (the pipe closes before the exit is seen): the crash is reported by onExit.
-      if (this._connection !== conn || err instanceof ConnectionClosedError) return;
-      this.unanswered.answered(sent);
-      this.countTurn(sessionId, -1);
-      this.emit({ sessionId, kind: 'notice', severity: 'error', title: isAuthRequired(err)
-        ? `${this.def.name} asks you to sign in before it takes prompts. Sign in, and the prompt is sent again.`
-        : `The agent refused the prompt: ${err instanceof Error ? err.message : String(err)}` });
-      this.emit({ sessionId, kind: 'state', state: 'idle', stopReason: 'error' });
-      if (isAuthRequired(err)) throw err;
-    });
+    return conn.prompt(sessionId, [...blocks], { idempotencyKey: key }).then(
+      () => this.unanswered.answered(sent),
+      (err: unknown) => {
+        // The agent died (the pipe closes before the exit is seen): the crash is reported by onExit.
+        if (this._connection !== conn || err instanceof ConnectionClosedError) return;
+        this.unanswered.answered(sent);
+        this.countTurn(sessionId, -1);
+        this.emit({
+          sessionId,
+          kind: 'notice',
+          severity: 'error',
+          title: isAuthRequired(err)
+            ? `${this.def.name} asks you to sign in before it takes prompts. Sign in, and the prompt is sent again.`
+            : `The agent refused the prompt: ${err instanceof Error ? err.message : String(err)}`,
+        });
+        this.emit({ sessionId, kind: 'state', state: 'idle', stopReason: 'error' });
+        if (isAuthRequired(err)) throw err;
+      },
+    );
   }
 
   cancel(sessionId: string): void {
     if (this.busy(sessionId)) this._connection?.cancel(sessionId);
   }
 
-  private emit(e: SessionEvent): void { this.host.onEvent(this.id, e); }
+  private emit(e: SessionEvent): void {
+    this.host.onEvent(this.id, e);
+  }
 
   /** Called for every event of this agent, in order. */
   private onEvent(e: SessionEvent): void {
@@ -239,15 +303,22 @@ export class AgentSupervisor {
 
   private countTurn(sessionId: string, delta: 1 | -1): void {
     const n = Math.max(0, (this.turns.get(sessionId) ?? 0) + delta);
-    if (n) this.turns.set(sessionId, n); else this.turns.delete(sessionId);
+    if (n) this.turns.set(sessionId, n);
+    else this.turns.delete(sessionId);
   }
 
-  private sessionParams(conn: AcpConnection, sessionId: string, cwd: string, extras: { additionalDirectories?: string[]; mcpServers?: McpServerConfig[] }): AttachedSession {
+  private sessionParams(
+    conn: AcpConnection,
+    sessionId: string,
+    cwd: string,
+    extras: { additionalDirectories?: string[]; mcpServers?: McpServerConfig[] },
+  ): AttachedSession {
     const caps = conn.capabilities;
     const prev = this.attached.get(sessionId) ?? this.detached.get(sessionId);
     return {
-      sessionId, cwd,
-      additionalDirectories: caps.additionalDirectories ? extras.additionalDirectories ?? prev?.additionalDirectories ?? [] : [],
+      sessionId,
+      cwd,
+      additionalDirectories: caps.additionalDirectories ? (extras.additionalDirectories ?? prev?.additionalDirectories ?? []) : [],
       mcpServers: (extras.mcpServers ?? prev?.mcpServers ?? []).filter((m) => caps.mcp[m.type]),
     };
   }
@@ -285,17 +356,29 @@ export class AgentSupervisor {
     // exit handling ends those turns (agent_exited), so turn states from then on are dropped.
     let open = true;
     try {
-      const conn = await this.connectTo(proc, (e) => { if (open || e.kind !== 'state') this.onEvent(e); });
-      if (this.proc !== proc) { conn.dispose(); return; }
+      const conn = await this.connectTo(proc, (e) => {
+        if (open || e.kind !== 'state') this.onEvent(e);
+      });
+      if (this.proc !== proc) {
+        conn.dispose();
+        return;
+      }
       this._connection = conn;
-      this.scope.add(conn.onClose(() => { open = false; }));
+      this.scope.add(
+        conn.onClose(() => {
+          open = false;
+        }),
+      );
       this.scope.add(toDisposable(() => conn.dispose()));
       this._lastError = undefined;
       this.setStatus('running');
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       this._lastError = message;
-      if (this.proc === proc) { this.proc = undefined; void proc.stop(500); }
+      if (this.proc === proc) {
+        this.proc = undefined;
+        void proc.stop(500);
+      }
       this.resumePending = false; // nothing resumes now: prompts are not queued for it (willResume); Restart resumes
       this.setStatus('failed', message);
       throw new Error(message);
@@ -319,9 +402,10 @@ export class AgentSupervisor {
     const { elicit, elicitationComplete } = this.host;
     if (elicit) {
       // The same rule for session-scoped elicitations; request-scoped ones belong to this connection.
-      options.handlers.elicit = (req, token) => (req.scope.type === 'session' && !this.gate.has(req.scope.sessionId)
-        ? this.gate.refuse(req.scope.sessionId).then(() => ({ action: 'cancel' as const }))
-        : elicit.call(this.host, this.id, req, token));
+      options.handlers.elicit = (req, token) =>
+        req.scope.type === 'session' && !this.gate.has(req.scope.sessionId)
+          ? this.gate.refuse(req.scope.sessionId).then(() => ({ action: 'cancel' as const }))
+          : elicit.call(this.host, this.id, req, token);
       options.handlers.onElicitationComplete = (id) => elicitationComplete?.call(this.host, this.id, id);
     }
     const exitedError = (info: ExitInfo): Error =>
@@ -332,7 +416,12 @@ export class AgentSupervisor {
       void proc.stop(500); // one that closed its stdout but runs on is stopped
       throw exitedError(await proc.exited);
     });
-    return Promise.race([connecting, proc.exited.then((info) => { throw exitedError(info); })]);
+    return Promise.race([
+      connecting,
+      proc.exited.then((info) => {
+        throw exitedError(info);
+      }),
+    ]);
   }
 
   private onExit(proc: SupervisedProcess, info: ExitInfo): void {
@@ -352,19 +441,25 @@ export class AgentSupervisor {
     if (this.restarts.length >= RESTART_LIMIT) {
       this.resumePending = false;
       this.setStatus('crashed', this._lastError);
-      this.host.report(this.id, `${this._lastError} It stopped ${RESTART_LIMIT + 1} times in 3 minutes, so it is not restarted again. Show Log has its output; Restart tries again.`, 'error');
+      this.host.report(
+        this.id,
+        `${this._lastError} It stopped ${RESTART_LIMIT + 1} times in 3 minutes, so it is not restarted again. Show Log has its output; Restart tries again.`,
+        'error',
+      );
       return;
     }
     this.restarts.push(now);
     this.resumePending = this.detached.size > 0;
     this.setStatus('restarting', this._lastError);
     this.host.report(this.id, `${this._lastError} Restarting…`, 'warning');
-    this.scope.add(this.host.schedule(() => {
-      if (this.disposed || this.stopping || this._status !== 'restarting') return;
-      this.start().catch((err: unknown) => {
-        this.host.report(this.id, `${this.def.name} could not be restarted: ${err instanceof Error ? err.message : String(err)}`, 'error');
-      });
-    }, restartDelayMs(this.restarts.length)));
+    this.scope.add(
+      this.host.schedule(() => {
+        if (this.disposed || this.stopping || this._status !== 'restarting') return;
+        this.start().catch((err: unknown) => {
+          this.host.report(this.id, `${this.def.name} could not be restarted: ${err instanceof Error ? err.message : String(err)}`, 'error');
+        });
+      }, restartDelayMs(this.restarts.length)),
+    );
   }
 
   /** The connection scope ends: turns in flight and mutes are forgotten, every session detached. */
@@ -387,7 +482,11 @@ export class AgentSupervisor {
     const conn = this._connection;
     if (!conn) return;
     this.resuming = true;
-    try { await this.resumeEach(conn); } finally { this.resuming = false; }
+    try {
+      await this.resumeEach(conn);
+    } finally {
+      this.resuming = false;
+    }
   }
 
   private async resumeEach(conn: AcpConnection): Promise<void> {
@@ -396,7 +495,12 @@ export class AgentSupervisor {
       if (!caps.resume && !caps.loadSession) {
         this.detached.delete(s.sessionId);
         this.host.lifecycle(this.id, { kind: 'session_detached', sessionId: s.sessionId, ended: `${this.def.name} cannot resume sessions` });
-        this.emit({ sessionId: s.sessionId, kind: 'notice', severity: 'warning', title: `${this.def.name} cannot resume sessions; this conversation is kept read-only. Start a new session to continue.` });
+        this.emit({
+          sessionId: s.sessionId,
+          kind: 'notice',
+          severity: 'warning',
+          title: `${this.def.name} cannot resume sessions; this conversation is kept read-only. Start a new session to continue.`,
+        });
         continue;
       }
       const replay = !caps.resume;
@@ -416,7 +520,12 @@ export class AgentSupervisor {
         this.unanswered.forget(s.sessionId);
         this.gate.forget(s.sessionId);
         this.host.lifecycle(this.id, { kind: 'session_detached', sessionId: s.sessionId, ended: 'the session could not be resumed' });
-        this.emit({ sessionId: s.sessionId, kind: 'notice', severity: 'warning', title: `The session could not be resumed (${err instanceof Error ? err.message : String(err)}); its transcript and plans are kept.` });
+        this.emit({
+          sessionId: s.sessionId,
+          kind: 'notice',
+          severity: 'warning',
+          title: `The session could not be resumed (${err instanceof Error ? err.message : String(err)}); its transcript and plans are kept.`,
+        });
       } finally {
         this.muted.delete(s.sessionId);
       }
@@ -429,9 +538,18 @@ export class AgentSupervisor {
    */
   private retryUnanswered(sessionId: string, version: 1 | 2): void {
     for (const p of this.unanswered.takeRetriable(sessionId, version)) {
-      try { this.prompt(sessionId, p.blocks, p.key).catch(() => undefined); } catch { continue; /* not attached any more: nothing to retry on */ }
+      try {
+        this.prompt(sessionId, p.blocks, p.key).catch(() => undefined);
+      } catch {
+        continue; /* not attached any more: nothing to retry on */
+      }
       this.emit({ sessionId, kind: 'state', state: 'running' });
-      this.emit({ sessionId, kind: 'notice', severity: 'info', title: 'The prompt the agent had not answered was sent again (same idempotency key: it runs once).' });
+      this.emit({
+        sessionId,
+        kind: 'notice',
+        severity: 'info',
+        title: 'The prompt the agent had not answered was sent again (same idempotency key: it runs once).',
+      });
     }
   }
 
@@ -439,7 +557,8 @@ export class AgentSupervisor {
     if (this._status === status && detail === undefined) return;
     this._status = status;
     this.host.lifecycle(this.id, {
-      kind: 'status', status,
+      kind: 'status',
+      status,
       ...(detail !== undefined ? { detail } : {}),
       ...(this._connection ? { protocolVersion: this._connection.version } : {}),
     });

@@ -30,13 +30,47 @@ export const MAX_ENV_VARS = 256;
 export const MAX_ENV_BYTES = 64 * 1024;
 
 const REFUSED = new Set([
-  'GCONV_PATH', 'NODE_OPTIONS', 'NODE_PATH', 'PYTHONSTARTUP', 'PYTHONPATH', 'PYTHONHOME', 'PERL5OPT', 'PERL5LIB',
-  'PERLLIB', 'RUBYOPT', 'RUBYLIB', 'JAVA_TOOL_OPTIONS', '_JAVA_OPTIONS', 'JDK_JAVA_OPTIONS', 'OPENSSL_CONF',
-  'BASH_ENV', 'ENV', 'PROMPT_COMMAND', 'PS4', 'SHELLOPTS', 'BASHOPTS', 'IFS', 'ZDOTDIR',
-  'PATH', 'HOME', 'XDG_CONFIG_HOME',
-  'GIT_SSH', 'GIT_SSH_COMMAND', 'GIT_EXEC_PATH', 'GIT_ASKPASS', 'GIT_PROXY_COMMAND', 'GIT_EXTERNAL_DIFF',
-  'GIT_TEMPLATE_DIR', 'GIT_DIR', 'GIT_CONFIG', 'GIT_CONFIG_PARAMETERS',
-  'SSH_ASKPASS', 'SUDO_ASKPASS', 'LESSOPEN', 'LESSCLOSE', 'BROWSER',
+  'GCONV_PATH',
+  'NODE_OPTIONS',
+  'NODE_PATH',
+  'PYTHONSTARTUP',
+  'PYTHONPATH',
+  'PYTHONHOME',
+  'PERL5OPT',
+  'PERL5LIB',
+  'PERLLIB',
+  'RUBYOPT',
+  'RUBYLIB',
+  'JAVA_TOOL_OPTIONS',
+  '_JAVA_OPTIONS',
+  'JDK_JAVA_OPTIONS',
+  'OPENSSL_CONF',
+  'BASH_ENV',
+  'ENV',
+  'PROMPT_COMMAND',
+  'PS4',
+  'SHELLOPTS',
+  'BASHOPTS',
+  'IFS',
+  'ZDOTDIR',
+  'PATH',
+  'HOME',
+  'XDG_CONFIG_HOME',
+  'GIT_SSH',
+  'GIT_SSH_COMMAND',
+  'GIT_EXEC_PATH',
+  'GIT_ASKPASS',
+  'GIT_PROXY_COMMAND',
+  'GIT_EXTERNAL_DIFF',
+  'GIT_TEMPLATE_DIR',
+  'GIT_DIR',
+  'GIT_CONFIG',
+  'GIT_CONFIG_PARAMETERS',
+  'SSH_ASKPASS',
+  'SUDO_ASKPASS',
+  'LESSOPEN',
+  'LESSCLOSE',
+  'BROWSER',
 ]);
 const REFUSED_PREFIXES = ['LD_', 'DYLD_', 'BASH_FUNC_', 'GIT_CONFIG_', 'NPM_CONFIG_'];
 const COMMAND_VALUED = new Set(['PAGER', 'GIT_PAGER', 'MANPAGER', 'EDITOR', 'VISUAL', 'GIT_EDITOR', 'GIT_SEQUENCE_EDITOR']);
@@ -68,11 +102,13 @@ export function envRefusal(name: string, value: string): string | undefined {
 export function checkEnv(env: readonly { name: string; value: string }[] | undefined): Record<string, string> {
   const out: Record<string, string> = Object.create(null) as Record<string, string>; // `__proto__` is a name like any other
   if (!env) return out;
-  if (env.length > MAX_ENV_VARS) throw new EnvRefusedError(`Refused to run the command: ${env.length} environment variables were given (at most ${MAX_ENV_VARS}).`);
+  if (env.length > MAX_ENV_VARS)
+    throw new EnvRefusedError(`Refused to run the command: ${env.length} environment variables were given (at most ${MAX_ENV_VARS}).`);
   let bytes = 0;
   for (const { name, value } of env) {
     bytes += name.length + value.length + 2;
-    if (bytes > MAX_ENV_BYTES) throw new EnvRefusedError(`Refused to run the command: the environment variables given are larger than ${MAX_ENV_BYTES / 1024} KiB.`);
+    if (bytes > MAX_ENV_BYTES)
+      throw new EnvRefusedError(`Refused to run the command: the environment variables given are larger than ${MAX_ENV_BYTES / 1024} KiB.`);
     const why = envRefusal(name, value);
     if (why) throw new EnvRefusedError(`Refused to run the command: ${why}. Run it without that variable.`);
     out[name] = value;
@@ -85,7 +121,8 @@ export function checkArgs(args: readonly string[] | undefined): string[] {
   if (!args) return [];
   if (args.length > 64) throw new EnvRefusedError(`Refused to run the command: ${args.length} arguments were given (at most 64).`);
   for (const a of args) {
-    if (typeof a !== 'string' || a.length > 4096 || a.includes('\0')) throw new EnvRefusedError(`Refused to run the command: the argument "${shown(String(a))}" is too long or holds NUL.`);
+    if (typeof a !== 'string' || a.length > 4096 || a.includes('\0'))
+      throw new EnvRefusedError(`Refused to run the command: the argument "${shown(String(a))}" is too long or holds NUL.`);
   }
   return [...args];
 }

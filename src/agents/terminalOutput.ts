@@ -21,9 +21,13 @@ export class TerminalOutput {
   constructor(readonly limit: number) {}
 
   /** Bytes held. */
-  get bytes(): number { return this.kept; }
+  get bytes(): number {
+    return this.kept;
+  }
   /** True once any output was dropped to respect the limit. */
-  get truncated(): boolean { return this.cut; }
+  get truncated(): boolean {
+    return this.cut;
+  }
 
   append(b: Buffer): void {
     if (b.length === 0) return;

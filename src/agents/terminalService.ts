@@ -34,7 +34,10 @@ import { AccessDeniedError, printable, resolveFolderInRoots } from './pathPolicy
 import { checkEnv, EnvRefusedError } from './terminalEnv';
 import { TerminalOutput } from './terminalOutput';
 
-export interface TerminalExit { exitCode: number | null; signal: string | null }
+export interface TerminalExit {
+  exitCode: number | null;
+  signal: string | null;
+}
 
 export interface TerminalApprovalRequest {
   agentId: string;
@@ -46,7 +49,15 @@ export interface TerminalApprovalRequest {
 }
 
 /** Output appended to one terminal since the last event (`exit` once, at the end). */
-export interface TerminalOutputEvent { agentId: string; sessionId: string; terminalId: string; command: string; cwd: string; text: string; exit?: TerminalExit }
+export interface TerminalOutputEvent {
+  agentId: string;
+  sessionId: string;
+  terminalId: string;
+  command: string;
+  cwd: string;
+  text: string;
+  exit?: TerminalExit;
+}
 
 export interface TerminalLimits {
   /** Live terminals (running, or exited and not released) per agent session. */
@@ -60,7 +71,10 @@ export interface TerminalLimits {
 }
 
 export const DEFAULT_TERMINAL_LIMITS: TerminalLimits = {
-  perSession: 16, perAgent: 32, defaultOutputBytes: 1024 * 1024, maxOutputBytes: 4 * 1024 * 1024,
+  perSession: 16,
+  perAgent: 32,
+  defaultOutputBytes: 1024 * 1024,
+  maxOutputBytes: 4 * 1024 * 1024,
 };
 export const MAX_COMMAND_CHARS = 32 * 1024;
 export const MAX_ARGS = 1024;
@@ -77,8 +91,14 @@ export interface TerminalServiceOptions {
 export type TerminalHandlers = NonNullable<ClientServices['terminal']>;
 type CreateParams = Parameters<TerminalHandlers['create']>[0];
 
-interface Owner { connection: number; agentId: string; sessionId: string }
-interface Pending extends Owner { cancelled: boolean }
+interface Owner {
+  connection: number;
+  agentId: string;
+  sessionId: string;
+}
+interface Pending extends Owner {
+  cancelled: boolean;
+}
 
 interface Term extends Owner {
   id: string;
@@ -110,30 +130,46 @@ export class TerminalService {
     const find = (p: { sessionId: string; terminalId: string }): Term => this.find({ connection, agentId, sessionId: p.sessionId }, p.terminalId);
     return {
       create: (p) => this.create({ connection, agentId, sessionId: p.sessionId }, p),
-      output: async (p) => { const t = find(p); return { output: t.out.text(t.exit !== undefined), truncated: t.out.truncated, exitStatus: t.exit ?? null }; },
+      output: async (p) => {
+        const t = find(p);
+        return { output: t.out.text(t.exit !== undefined), truncated: t.out.truncated, exitStatus: t.exit ?? null };
+      },
       waitForExit: async (p) => find(p).exited,
-      kill: async (p) => { const t = find(p); if (!t.exit) signal(t.child, 'SIGTERM'); },
-      release: async (p) => { const t = this.terms.get(p.terminalId); if (t && sameOwner(t, { connection, agentId, sessionId: p.sessionId })) this.release(t); },
+      kill: async (p) => {
+        const t = find(p);
+        if (!t.exit) signal(t.child, 'SIGTERM');
+      },
+      release: async (p) => {
+        const t = this.terms.get(p.terminalId);
+        if (t && sameOwner(t, { connection, agentId, sessionId: p.sessionId })) this.release(t);
+      },
     };
   }
 
   /** Kills and forgets the terminals of an agent (stopped), of one of its sessions (closed), or all. */
   releaseAll(filter: { agentId?: string; sessionId?: string } = {}): void {
-    const matches = (o: Owner): boolean => (filter.agentId === undefined || o.agentId === filter.agentId) && (filter.sessionId === undefined || o.sessionId === filter.sessionId);
+    const matches = (o: Owner): boolean =>
+      (filter.agentId === undefined || o.agentId === filter.agentId) && (filter.sessionId === undefined || o.sessionId === filter.sessionId);
     for (const p of this.pending) if (matches(p)) p.cancelled = true;
     for (const t of [...this.terms.values()]) if (matches(t)) this.release(t);
   }
 
-  dispose(): void { this.releaseAll(); }
+  dispose(): void {
+    this.releaseAll();
+  }
 
   /** Terminals held (live or exited, not released), for tests and diagnostics. */
-  get size(): number { return this.terms.size; }
+  get size(): number {
+    return this.terms.size;
+  }
 
   private async create(owner: Owner, p: CreateParams): Promise<{ terminalId: string }> {
     const args = p.args ?? [];
     checkShape(p.command, args);
     let env: Record<string, string>;
-    try { env = checkEnv(p.env); } catch (err) {
+    try {
+      env = checkEnv(p.env);
+    } catch (err) {
       if (err instanceof EnvRefusedError) throw new RpcError(ErrorCodes.InvalidParams, err.message);
       throw err;
     }
@@ -145,10 +181,25 @@ export class TerminalService {
       const shown = commandLine(p.command, args);
       let approved = false;
       try {
-        approved = await this.options.approve({ agentId: owner.agentId, sessionId: owner.sessionId, command: p.command, args: [...args], cwd, env: { ...env } });
-      } catch { approved = false; }
-      if (!approved) throw new RpcError(ErrorCodes.InternalError, `The user did not allow running "${shown}". Do not run it again unless the user asks for it.`, { reason: 'not_approved' });
-      if (ticket.cancelled) throw new RpcError(ErrorCodes.InternalError, `"${shown}" was not run: the session's terminals were released while the user was asked.`, { reason: 'released' });
+        approved = await this.options.approve({
+          agentId: owner.agentId,
+          sessionId: owner.sessionId,
+          command: p.command,
+          args: [...args],
+          cwd,
+          env: { ...env },
+        });
+      } catch {
+        approved = false;
+      }
+      if (!approved)
+        throw new RpcError(ErrorCodes.InternalError, `The user did not allow running "${shown}". Do not run it again unless the user asks for it.`, {
+          reason: 'not_approved',
+        });
+      if (ticket.cancelled)
+        throw new RpcError(ErrorCodes.InternalError, `"${shown}" was not run: the session's terminals were released while the user was asked.`, {
+          reason: 'released',
+        });
       return { terminalId: this.spawn(owner, p, cwd, env).id };
     } finally {
       this.pending.delete(ticket);
@@ -160,15 +211,23 @@ export class TerminalService {
     const ofAgent = all.filter((o) => o.agentId === owner.agentId);
     const ofSession = ofAgent.filter((o) => o.sessionId === owner.sessionId);
     if (ofSession.length >= this.limits.perSession) {
-      throw new RpcError(ErrorCodes.InvalidRequest, `Too many terminals in this session (${this.limits.perSession}): release the terminals you no longer need (terminal/release) first.`);
+      throw new RpcError(
+        ErrorCodes.InvalidRequest,
+        `Too many terminals in this session (${this.limits.perSession}): release the terminals you no longer need (terminal/release) first.`,
+      );
     }
     if (ofAgent.length >= this.limits.perAgent) {
-      throw new RpcError(ErrorCodes.InvalidRequest, `Too many terminals for this agent (${this.limits.perAgent} in all sessions): release the terminals you no longer need (terminal/release) first.`);
+      throw new RpcError(
+        ErrorCodes.InvalidRequest,
+        `Too many terminals for this agent (${this.limits.perAgent} in all sessions): release the terminals you no longer need (terminal/release) first.`,
+      );
     }
   }
 
   private async resolveCwd(owner: Owner, cwd: string | undefined): Promise<string> {
-    try { return await resolveFolderInRoots(this.options.roots(owner.agentId, owner.sessionId), cwd); } catch (err) {
+    try {
+      return await resolveFolderInRoots(this.options.roots(owner.agentId, owner.sessionId), cwd);
+    } catch (err) {
       if (err instanceof AccessDeniedError) throw new RpcError(ErrorCodes.InvalidParams, err.message);
       throw err;
     }
@@ -179,14 +238,22 @@ export class TerminalService {
     const env = { ...process.env, ...agentEnv };
     // Own process group, so kill/release reach what the command started (npm → node …) too.
     const detached = process.platform !== 'win32';
-    const child = args.length === 0
-      ? spawn(p.command, { cwd, env, shell: true, stdio: ['ignore', 'pipe', 'pipe'], detached })
-      : spawn(p.command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached });
+    const child =
+      args.length === 0
+        ? spawn(p.command, { cwd, env, shell: true, stdio: ['ignore', 'pipe', 'pipe'], detached })
+        : spawn(p.command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached });
     const wanted = p.outputByteLimit ?? this.limits.defaultOutputBytes;
     const limit = Math.min(this.limits.maxOutputBytes, Math.max(0, Number.isFinite(wanted) ? Math.floor(wanted) : this.limits.defaultOutputBytes));
     const t: Term = {
-      ...owner, id: `term_${randomUUID()}`, command: commandLine(p.command, args), cwd, child,
-      out: new TerminalOutput(limit), decoders: [new TextDecoder(), new TextDecoder()], unsent: [], unsentChars: 0,
+      ...owner,
+      id: `term_${randomUUID()}`,
+      command: commandLine(p.command, args),
+      cwd,
+      child,
+      out: new TerminalOutput(limit),
+      decoders: [new TextDecoder(), new TextDecoder()],
+      unsent: [],
+      unsentChars: 0,
       exited: Promise.resolve({ exitCode: null, signal: null }),
     };
     t.exited = new Promise((resolve) => {
@@ -197,7 +264,8 @@ export class TerminalService {
         this.flush(t);
         resolve(exit);
       };
-      child.on('error', (err) => { // `on`: a second error with no listener would throw in the host
+      child.on('error', (err) => {
+        // `on`: a second error with no listener would throw in the host
         this.onData(t, 1, Buffer.from(`${err.message}\n`));
         if (child.pid === undefined) finish({ exitCode: null, signal: null }); // never started
       });
@@ -214,7 +282,10 @@ export class TerminalService {
     t.out.append(b);
     this.queue(t, t.decoders[stream].decode(b, { stream: true }));
     // Coalesced: a chatty command must not re-render for every chunk.
-    t.emitTimer ??= setTimeout(() => { t.emitTimer = undefined; this.flush(t); }, EMIT_MS);
+    t.emitTimer ??= setTimeout(() => {
+      t.emitTimer = undefined;
+      this.flush(t);
+    }, EMIT_MS);
   }
 
   /** Text not yet pushed, bounded like the agent's output: only the newest part is worth showing. */
@@ -236,13 +307,24 @@ export class TerminalService {
   }
 
   private emit(t: Term, text: string): void {
-    this.options.onOutput({ agentId: t.agentId, sessionId: t.sessionId, terminalId: t.id, command: t.command, cwd: t.cwd, text, ...(t.exit ? { exit: t.exit } : {}) });
+    this.options.onOutput({
+      agentId: t.agentId,
+      sessionId: t.sessionId,
+      terminalId: t.id,
+      command: t.command,
+      cwd: t.cwd,
+      text,
+      ...(t.exit ? { exit: t.exit } : {}),
+    });
   }
 
   private find(owner: Owner, terminalId: string): Term {
     const t = typeof terminalId === 'string' ? this.terms.get(terminalId) : undefined;
     if (!t || !sameOwner(t, owner)) {
-      throw new RpcError(ErrorCodes.ResourceNotFound, `Unknown terminal "${printable(String(terminalId).slice(0, 100))}" in this session (it may have been released).`);
+      throw new RpcError(
+        ErrorCodes.ResourceNotFound,
+        `Unknown terminal "${printable(String(terminalId).slice(0, 100))}" in this session (it may have been released).`,
+      );
     }
     return t;
   }
@@ -260,7 +342,9 @@ function sameOwner(a: Owner, b: Owner): boolean {
 }
 
 function checkShape(command: unknown, args: readonly unknown[]): void {
-  const bad = (m: string): never => { throw new RpcError(ErrorCodes.InvalidParams, `Refused to run the command: ${m}.`); };
+  const bad = (m: string): never => {
+    throw new RpcError(ErrorCodes.InvalidParams, `Refused to run the command: ${m}.`);
+  };
   if (typeof command !== 'string' || command.trim() === '') bad('no command was given');
   if (args.length > MAX_ARGS) bad(`${args.length} arguments were given (at most ${MAX_ARGS})`);
   let chars = (command as string).length;
@@ -282,7 +366,12 @@ function commandLine(command: string, args: readonly string[]): string {
 /** Signals the terminal's process group (falls back to the process). */
 function signal(child: ChildProcess, sig: NodeJS.Signals): void {
   if (child.pid !== undefined && process.platform !== 'win32') {
-    try { process.kill(-child.pid, sig); return; } catch { /* group gone */ }
+    try {
+      process.kill(-child.pid, sig);
+      return;
+    } catch {
+      /* group gone */
+    }
   }
   child.kill(sig);
 }

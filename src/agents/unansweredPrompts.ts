@@ -42,6 +42,10 @@ export class UnansweredPrompts {
     return version === 2 ? list.filter((p) => p.version === 2) : [];
   }
 
-  forget(sessionId: string): void { this.bySession.delete(sessionId); }
-  clear(): void { this.bySession.clear(); }
+  forget(sessionId: string): void {
+    this.bySession.delete(sessionId);
+  }
+  clear(): void {
+    this.bySession.clear();
+  }
 }

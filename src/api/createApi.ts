@@ -11,7 +11,15 @@ export const API_VERSION = 2;
 export function createApi(store: SessionStore, plans: PlanStore): AcpPlansApi {
   const agent = (id: string): AgentSnapshot | undefined => {
     const a = store.agent(id);
-    return a && { id: a.id, name: a.name, status: a.status, ...(a.protocolVersion ? { protocolVersion: a.protocolVersion } : {}), ...(a.detail ? { detail: a.detail } : {}) };
+    return (
+      a && {
+        id: a.id,
+        name: a.name,
+        status: a.status,
+        ...(a.protocolVersion ? { protocolVersion: a.protocolVersion } : {}),
+        ...(a.detail ? { detail: a.detail } : {}),
+      }
+    );
   };
   const plan = (c: Extract<PlanChange, { planId: string }>): PlanSnapshot | undefined => {
     // This plan only: copying every plan of the session for each change costs O(plans × size) per event.
@@ -20,27 +28,40 @@ export function createApi(store: SessionStore, plans: PlanStore): AcpPlansApi {
   };
   const fromStore = (c: StoreChange): AcpPlansChange => {
     switch (c.scope) {
-      case 'agent': return { kind: 'agent', change: c.kind, agentId: c.agentId, ...optional('agent', c.kind === 'removed' ? undefined : agent(c.agentId)) };
+      case 'agent':
+        return { kind: 'agent', change: c.kind, agentId: c.agentId, ...optional('agent', c.kind === 'removed' ? undefined : agent(c.agentId)) };
       case 'session': {
         const s = c.kind === 'removed' ? undefined : store.session(c.agentId, c.sessionId);
         return { kind: 'session', change: c.kind, agentId: c.agentId, sessionId: c.sessionId, ...optional('session', s && toSession(s)) };
       }
-      case 'active': return { kind: 'activeSession', ...optional('current', c.current), ...optional('previous', c.previous) };
-      default: return c satisfies never;
+      case 'active':
+        return { kind: 'activeSession', ...optional('current', c.current), ...optional('previous', c.previous) };
+      default:
+        return c satisfies never;
     }
   };
   const fromPlans = (c: PlanChange): AcpPlansChange => {
     switch (c.kind) {
-      case 'added': case 'updated': return { kind: 'plan', change: c.kind, agentId: c.agentId, sessionId: c.sessionId, planId: c.planId, ...optional('plan', plan(c)) };
-      case 'removed': return { kind: 'plan', change: 'removed', agentId: c.agentId, sessionId: c.sessionId, planId: c.planId };
-      case 'cleared': return { kind: 'plan', change: 'cleared', agentId: c.agentId, ...optional('sessionId', c.sessionId) };
-      default: return c satisfies never;
+      case 'added':
+      case 'updated':
+        return { kind: 'plan', change: c.kind, agentId: c.agentId, sessionId: c.sessionId, planId: c.planId, ...optional('plan', plan(c)) };
+      case 'removed':
+        return { kind: 'plan', change: 'removed', agentId: c.agentId, sessionId: c.sessionId, planId: c.planId };
+      case 'cleared':
+        return { kind: 'plan', change: 'cleared', agentId: c.agentId, ...optional('sessionId', c.sessionId) };
+      default:
+        return c satisfies never;
     }
   };
   const onDidChange: AcpPlansApi['onDidChange'] = (listener, thisArg, disposables) => {
     const a = store.onDidChange((c) => listener.call(thisArg, fromStore(c)));
     const b = plans.onDidChange((c) => listener.call(thisArg, fromPlans(c)));
-    const d = { dispose: () => { a.dispose(); b.dispose(); } };
+    const d = {
+      dispose: () => {
+        a.dispose();
+        b.dispose();
+      },
+    };
     disposables?.push(d);
     return d;
   };
@@ -48,7 +69,10 @@ export function createApi(store: SessionStore, plans: PlanStore): AcpPlansApi {
     apiVersion: 2 as const,
     agents: () => store.agents().map((a) => agent(a.id)!),
     sessions: (f?: { agentId?: string }) => store.sessions(f?.agentId).map(toSession),
-    activeSession: () => { const k = store.activeSession; return k && { agentId: k.agentId, sessionId: k.sessionId }; },
+    activeSession: () => {
+      const k = store.activeSession;
+      return k && { agentId: k.agentId, sessionId: k.sessionId };
+    },
     plans: (f?: { agentId?: string; sessionId?: string }) => plans.snapshot(f).map(toPlan),
     archivedPlans: (f?: { agentId?: string; sessionId?: string }) => plans.archivedSnapshot(f).map(toPlan),
     onDidChange,
@@ -57,9 +81,15 @@ export function createApi(store: SessionStore, plans: PlanStore): AcpPlansApi {
 
 function toSession(s: SessionState): SessionSnapshot {
   return {
-    agentId: s.agentId, sessionId: s.sessionId, live: s.live, turnState: s.turnState,
-    queuedPrompts: s.queued.length, pendingPermissions: s.pendingPermissions.length,
-    ...optional('title', s.title), ...optional('cwd', s.cwd), ...optional('stopReason', s.stopReason),
+    agentId: s.agentId,
+    sessionId: s.sessionId,
+    live: s.live,
+    turnState: s.turnState,
+    queuedPrompts: s.queued.length,
+    pendingPermissions: s.pendingPermissions.length,
+    ...optional('title', s.title),
+    ...optional('cwd', s.cwd),
+    ...optional('stopReason', s.stopReason),
     ...optional('parentSessionId', s.parentSessionId),
   };
 }
@@ -67,10 +97,21 @@ function toSession(s: SessionState): SessionSnapshot {
 function toPlan(p: StorePlan): PlanSnapshot {
   const sum = p.summary;
   return {
-    agentId: p.agentId, sessionId: p.sessionId, planId: p.planId, type: p.rawType ?? p.type,
-    version: p.version, revisions: p.revisions, createdAt: p.createdAt, updatedAt: p.updatedAt,
+    agentId: p.agentId,
+    sessionId: p.sessionId,
+    planId: p.planId,
+    type: p.rawType ?? p.type,
+    version: p.version,
+    revisions: p.revisions,
+    createdAt: p.createdAt,
+    updatedAt: p.updatedAt,
     summary: {
-      total: sum.total, done: sum.done, cancelled: sum.cancelled, counts: { ...sum.counts }, allDone: sum.allDone, header: sum.header,
+      total: sum.total,
+      done: sum.done,
+      cancelled: sum.cancelled,
+      counts: { ...sum.counts },
+      allDone: sum.allDone,
+      header: sum.header,
       ...optional('current', sum.current && { index: sum.current.index, content: sum.current.content }),
     },
     content: contentOf(p),

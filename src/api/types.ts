@@ -19,7 +19,10 @@ export interface AgentSnapshot {
   readonly detail?: string;
 }
 
-export interface SessionKey { readonly agentId: string; readonly sessionId: string }
+export interface SessionKey {
+  readonly agentId: string;
+  readonly sessionId: string;
+}
 
 export interface SessionSnapshot extends SessionKey {
   readonly title?: string;
@@ -85,9 +88,18 @@ export type AcpPlansChange =
   | { readonly kind: 'agent'; readonly change: Change; readonly agentId: string; readonly agent?: AgentSnapshot }
   | { readonly kind: 'session'; readonly change: Change; readonly agentId: string; readonly sessionId: string; readonly session?: SessionSnapshot }
   | { readonly kind: 'activeSession'; readonly current?: SessionKey; readonly previous?: SessionKey }
-  | { readonly kind: 'plan'; readonly change: Change | 'cleared'; readonly agentId: string; readonly sessionId?: string; readonly planId?: string; readonly plan?: PlanSnapshot };
+  | {
+      readonly kind: 'plan';
+      readonly change: Change | 'cleared';
+      readonly agentId: string;
+      readonly sessionId?: string;
+      readonly planId?: string;
+      readonly plan?: PlanSnapshot;
+    };
 
-export interface Disposable { dispose(): void }
+export interface Disposable {
+  dispose(): void;
+}
 export type Event<T> = (listener: (e: T) => unknown, thisArgs?: unknown, disposables?: Disposable[]) => Disposable;
 
 export interface AcpPlansApi {

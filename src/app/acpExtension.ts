@@ -86,49 +86,89 @@ export class AcpExtension extends Disposable {
     this._register(toDisposable(() => terminals.releaseAll()));
     const files = new FileService({ roots: () => workspaceRoots(), confirm: (req) => consent.confirmWrite(req) }, (w) => {
       this.work.recordWrite(w.agentId, w.sessionId, w.path, w.before, w.after, Date.now());
-      if ((w.before?.length ?? 0) + w.after.length <= 2 * MAX_TEXT_CHARS) this.history?.record(w.agentId, w.sessionId, { t: Date.now(), write: { path: w.path, before: w.before, after: w.after } });
+      if ((w.before?.length ?? 0) + w.after.length <= 2 * MAX_TEXT_CHARS)
+        this.history?.record(w.agentId, w.sessionId, { t: Date.now(), write: { path: w.path, before: w.before, after: w.after } });
     });
     const installed = this._register(new InstalledAgents(context.globalState));
     // Record and replay traffic (src/recording): a tap on every connection; replays feed apply().
-    this.recordings = this._register(new Recordings({
-      storagePath: context.globalStorageUri.fsPath, store: this.store, plans: this.plans, transcript: this.transcript,
-      apply: (agentId, e) => this.apply(agentId, e), agents: () => this.agents, log: this.logs.main,
-    }));
-    this._register(registerLazyCommands(RECORDING_COMMANDS, () => recordingCommandsModule().recordingCommands(this.recordings, () => this.agents.all().map((s) => ({ id: s.id, name: s.def.name })))));
-    this.agents = this._register(new AgentManager({
-      extensionPath: context.extensionPath, storagePath: context.globalStorageUri.fsPath,
-      connect, logs: this.logs, terminals, files, config: this.config, installed,
-      requestPermission: (agentId, agentName, req, token) => this.broker.request(agentId, agentName, req, token),
-      elicit: (agentId, agentName, req, token) => this.elicitations.request(agentId, agentName, req, token),
-      elicitationComplete: (agentId, id) => this.elicitations.complete(agentId, id),
-      wireTap: (agentId) => this.recordings.tap(agentId),
-    }));
+    this.recordings = this._register(
+      new Recordings({
+        storagePath: context.globalStorageUri.fsPath,
+        store: this.store,
+        plans: this.plans,
+        transcript: this.transcript,
+        apply: (agentId, e) => this.apply(agentId, e),
+        agents: () => this.agents,
+        log: this.logs.main,
+      }),
+    );
+    this._register(
+      registerLazyCommands(RECORDING_COMMANDS, () =>
+        recordingCommandsModule().recordingCommands(this.recordings, () => this.agents.all().map((s) => ({ id: s.id, name: s.def.name }))),
+      ),
+    );
+    this.agents = this._register(
+      new AgentManager({
+        extensionPath: context.extensionPath,
+        storagePath: context.globalStorageUri.fsPath,
+        connect,
+        logs: this.logs,
+        terminals,
+        files,
+        config: this.config,
+        installed,
+        requestPermission: (agentId, agentName, req, token) => this.broker.request(agentId, agentName, req, token),
+        elicit: (agentId, agentName, req, token) => this.elicitations.request(agentId, agentName, req, token),
+        elicitationComplete: (agentId, id) => this.elicitations.complete(agentId, id),
+        wireTap: (agentId) => this.recordings.tap(agentId),
+      }),
+    );
     this.actions = this._register(new SessionActions(this.agents, this.store, this.broker, this.logs));
     this.history = this.createHistory(context);
-    this.plansUi = this._register(createPlansUi(this.store, this.plans, {
-      ...(this.history ? { restoring: this.history } : {}), intent: this.intent, agentMarks: this.recordings, foldDoneStepsAfter: () => this.config.foldDoneStepsAfter(), transcript: this.transcript,
-      work: this.work, timeline: (ref) => this.workCommands.showTimeline(ref),
-    }));
-    this.conversation = this._register(new Conversation({
-      extensionUri: context.extensionUri, transcript: this.transcript, log: this.logs.main,
-      // The conversation knows sessions by sessionKey(agent, session).
-      promptCapabilities: (key) => { const ref = parseSessionKey(key); return ref && this.agents.get(ref.agentId)?.connection?.capabilities.prompt; },
-      sessionFacts: {
-        get: (key) => {
+    this.plansUi = this._register(
+      createPlansUi(this.store, this.plans, {
+        ...(this.history ? { restoring: this.history } : {}),
+        intent: this.intent,
+        agentMarks: this.recordings,
+        foldDoneStepsAfter: () => this.config.foldDoneStepsAfter(),
+        transcript: this.transcript,
+        work: this.work,
+        timeline: (ref) => this.workCommands.showTimeline(ref),
+      }),
+    );
+    this.conversation = this._register(
+      new Conversation({
+        extensionUri: context.extensionUri,
+        transcript: this.transcript,
+        log: this.logs.main,
+        // The conversation knows sessions by sessionKey(agent, session).
+        promptCapabilities: (key) => {
           const ref = parseSessionKey(key);
-          const s = ref && this.store.session(ref.agentId, ref.sessionId);
-          const prompt = s && this.agents.get(s.agentId)?.connection?.capabilities.prompt;
-          return s && (prompt ? { ...s, accepts: { image: prompt.image, audio: prompt.audio } } : s);
+          return ref && this.agents.get(ref.agentId)?.connection?.capabilities.prompt;
         },
-        onDidChange: (listener) => this.store.onDidChange((c) => { if (c.scope === 'session') listener(sessionKey(c.agentId, c.sessionId)); }),
-      },
-    }));
+        sessionFacts: {
+          get: (key) => {
+            const ref = parseSessionKey(key);
+            const s = ref && this.store.session(ref.agentId, ref.sessionId);
+            const prompt = s && this.agents.get(s.agentId)?.connection?.capabilities.prompt;
+            return s && (prompt ? { ...s, accepts: { image: prompt.image, audio: prompt.audio } } : s);
+          },
+          onDidChange: (listener) =>
+            this.store.onDidChange((c) => {
+              if (c.scope === 'session') listener(sessionKey(c.agentId, c.sessionId));
+            }),
+        },
+      }),
+    );
     this._register(this.conversation.registerView());
     this.workCommands = this._register(new WorkCommands(this.work, this.store, this.conversation));
-    this._register(this.plans.onDidChange((c) => {
-      if (c.kind !== 'cleared') return;
-      if (c.sessionId === undefined) this.work.clearAgent(c.agentId); else this.work.clearSession(c.agentId, c.sessionId);
-    }));
+    this._register(
+      this.plans.onDidChange((c) => {
+        if (c.kind !== 'cleared') return;
+        if (c.sessionId === undefined) this.work.clearAgent(c.agentId);
+        else this.work.clearSession(c.agentId, c.sessionId);
+      }),
+    );
     this.wireAgents(terminals);
     this.wirePermissions();
     this.wireConversation();
@@ -136,16 +176,30 @@ export class AcpExtension extends Disposable {
     this._register(vscode.commands.registerCommand('acp.openConversation', () => this.conversation.openPanel()));
     this._register(registerBackgroundCommands(new BackgroundActions(this.agents, this.store), this.logs));
     this._register(registerLazyCommands(HISTORY_COMMANDS, () => historyCommandsModule().historyCommands(this.history, this.store)));
-    this._register(registerRegistryCommands({
-      storageRoot: path.join(context.globalStorageUri.fsPath, 'registry'), installed, agents: this.agents, actions: this.actions, log: this.logs.main,
-      own: (d) => this._register(d),
-    }, registryLoader(context.extensionPath)));
-    const configured = (): boolean => { const raw = this.config.agentsRaw(); return (Array.isArray(raw) && raw.length > 0) || installed.list().length > 0; };
+    this._register(
+      registerRegistryCommands(
+        {
+          storageRoot: path.join(context.globalStorageUri.fsPath, 'registry'),
+          installed,
+          agents: this.agents,
+          actions: this.actions,
+          log: this.logs.main,
+          own: (d) => this._register(d),
+        },
+        registryLoader(context.extensionPath),
+      ),
+    );
+    const configured = (): boolean => {
+      const raw = this.config.agentsRaw();
+      return (Array.isArray(raw) && raw.length > 0) || installed.list().length > 0;
+    };
     this._register(new ContextKeys(this.store, configured, installed.onDidChange));
-    this._register(vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration(`acp.${SETTINGS.planHistoryMax}`)) this.plans.setMaxRevisions(this.config.planHistoryMax());
-      if (e.affectsConfiguration(`acp.${SETTINGS.foldDoneStepsAfter}`)) this.plansUi.tree.refreshAll();
-    }));
+    this._register(
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration(`acp.${SETTINGS.planHistoryMax}`)) this.plans.setMaxRevisions(this.config.planHistoryMax());
+        if (e.affectsConfiguration(`acp.${SETTINGS.foldDoneStepsAfter}`)) this.plansUi.tree.refreshAll();
+      }),
+    );
     const history = this.history;
     if (history) {
       const t0 = performance.now();
@@ -153,12 +207,15 @@ export class AcpExtension extends Disposable {
       if (count) {
         const first = history.onDidReplay((ref) => {
           first.dispose();
-          this.logs.main.info(`history: the first stored session (${ref.sessionId}) replayed ${(performance.now() - t0).toFixed(0)} ms after the restore began`);
+          this.logs.main.info(
+            `history: the first stored session (${ref.sessionId}) replayed ${(performance.now() - t0).toFixed(0)} ms after the restore began`,
+          );
         });
         this._register(first);
         void history.whenRestored().then(
           () => this.logs.main.info(`history: ${count} stored session(s) restored in ${(performance.now() - t0).toFixed(0)} ms`),
-          (err: unknown) => this.logs.main.warn(`history: restoring the stored sessions stopped: ${err instanceof Error ? err.message : String(err)}`));
+          (err: unknown) => this.logs.main.warn(`history: restoring the stored sessions stopped: ${err instanceof Error ? err.message : String(err)}`),
+        );
       }
     }
   }
@@ -166,18 +223,20 @@ export class AcpExtension extends Disposable {
   /** Agent events into the stores, in arrival order; lifecycle into the SessionStore. */
   private wireAgents(terminals: TerminalService): void {
     this._register(this.agents.onDidReceiveEvent(({ agentId, event }) => this.apply(agentId, event)));
-    this._register(this.agents.onDidChangeLifecycle(({ agentId, event }) => {
-      this.actions.applyLifecycle(agentId, event);
-      // No terminal process outlives its agent.
-      if (event.kind === 'status' && event.status !== 'running' && event.status !== 'starting') {
-        terminals.releaseAll({ agentId });
-        this.elicitations.cancelAgent(agentId, 'Cancelled: the agent stopped before this was answered.');
-      }
-      if (event.kind === 'session_detached' || event.kind === 'session_deleted') {
-        terminals.releaseAll({ agentId, sessionId: event.sessionId });
-        this.elicitations.cancelSession(agentId, event.sessionId, 'Cancelled: the session ended before this was answered.');
-      }
-    }));
+    this._register(
+      this.agents.onDidChangeLifecycle(({ agentId, event }) => {
+        this.actions.applyLifecycle(agentId, event);
+        // No terminal process outlives its agent.
+        if (event.kind === 'status' && event.status !== 'running' && event.status !== 'starting') {
+          terminals.releaseAll({ agentId });
+          this.elicitations.cancelAgent(agentId, 'Cancelled: the agent stopped before this was answered.');
+        }
+        if (event.kind === 'session_detached' || event.kind === 'session_deleted') {
+          terminals.releaseAll({ agentId, sessionId: event.sessionId });
+          this.elicitations.cancelSession(agentId, event.sessionId, 'Cancelled: the session ended before this was answered.');
+        }
+      }),
+    );
     this._register(this.agents.onDidChangeDefinitions((agentId) => this.actions.definitionChanged(agentId)));
   }
 
@@ -187,21 +246,32 @@ export class AcpExtension extends Disposable {
     if (!dir || !this.config.historyEnabled()) return undefined;
     this.historyDir = vscode.Uri.joinPath(vscode.Uri.file(dir), 'history').fsPath;
     const store = new HistoryStore(this.historyDir, {
-      maxSessions: this.config.historyMaxSessions(), maxBytes: this.config.historyMaxBytes(), maxPlanRevisions: this.config.planHistoryMax(),
+      maxSessions: this.config.historyMaxSessions(),
+      maxBytes: this.config.historyMaxBytes(),
+      maxPlanRevisions: this.config.planHistoryMax(),
       warn: (m) => this.logs.main.warn(`[history] ${m}`),
     });
     this._register(toDisposable(() => store.flushSync()));
-    const history = this._register(new SessionHistory({
-      history: store, store: this.store, plans: this.plans, transcript: this.transcript,
-      agentName: (agentId) => this.agents.get(agentId)?.def.name ?? this.store.agent(agentId)?.name ?? agentId,
-      setReplayTime: (t) => { this.replayTime = t; },
-      work: this.work,
-      ignored: (agentId) => agentId.startsWith(REPLAY_AGENT_PREFIX),
-    }));
-    this._register(this.store.onDidChange((c) => {
-      if (c.scope === 'session' && c.kind !== 'removed') history.describe(c);
-      if (c.scope === 'active') store.setActive(c.current);
-    }));
+    const history = this._register(
+      new SessionHistory({
+        history: store,
+        store: this.store,
+        plans: this.plans,
+        transcript: this.transcript,
+        agentName: (agentId) => this.agents.get(agentId)?.def.name ?? this.store.agent(agentId)?.name ?? agentId,
+        setReplayTime: (t) => {
+          this.replayTime = t;
+        },
+        work: this.work,
+        ignored: (agentId) => agentId.startsWith(REPLAY_AGENT_PREFIX),
+      }),
+    );
+    this._register(
+      this.store.onDidChange((c) => {
+        if (c.scope === 'session' && c.kind !== 'removed') history.describe(c);
+        if (c.scope === 'active') store.setActive(c.current);
+      }),
+    );
     return history;
   }
 
@@ -218,23 +288,32 @@ export class AcpExtension extends Disposable {
 
   /** The broker decides; the transcript renders each request and its answer once. */
   private wirePermissions(): void {
-    this._register(this.broker.onDidAsk((p) => {
-      this.transcript.addPermissionRequest(p.request, { requestId: p.id, flags: [...p.flags], key: sessionKey(p.agentId, p.request.sessionId) });
-      this.history?.record(p.agentId, p.request.sessionId, { t: Date.now(), ask: { id: p.id, request: p.request, flags: p.flags } });
-    }));
-    this._register(this.broker.onDidDecide((d) => {
-      const key = sessionKey(d.agentId, d.sessionId);
-      // Requests answered without asking (a user rule, the intent check) still show in the conversation.
-      if (d.auto && !this.transcript.session(key)?.item(permissionItemId(d.id))) {
-        const flags = d.auto.byRule ? ['allowed_by_rule'] : ['not_in_plan', 'auto_rejected'];
-        this.transcript.addPermissionRequest(d.request, { requestId: d.id, flags, key });
-        this.history?.record(d.agentId, d.sessionId, { t: Date.now(), ask: { id: d.id, request: d.request, flags } });
-      }
-      this.transcript.resolvePermission(key, d.id, d.outcome);
-      this.history?.record(d.agentId, d.sessionId, { t: Date.now(), answer: { id: d.id, outcome: d.outcome } });
-      const approved = approvedPlanEvent(this.transcript.session(key)?.item(permissionItemId(d.id)), d.outcome, d.sessionId, this.plans.plans(d.agentId, d.sessionId));
-      if (approved) this.apply(d.agentId, approved);
-    }));
+    this._register(
+      this.broker.onDidAsk((p) => {
+        this.transcript.addPermissionRequest(p.request, { requestId: p.id, flags: [...p.flags], key: sessionKey(p.agentId, p.request.sessionId) });
+        this.history?.record(p.agentId, p.request.sessionId, { t: Date.now(), ask: { id: p.id, request: p.request, flags: p.flags } });
+      }),
+    );
+    this._register(
+      this.broker.onDidDecide((d) => {
+        const key = sessionKey(d.agentId, d.sessionId);
+        // Requests answered without asking (a user rule, the intent check) still show in the conversation.
+        if (d.auto && !this.transcript.session(key)?.item(permissionItemId(d.id))) {
+          const flags = d.auto.byRule ? ['allowed_by_rule'] : ['not_in_plan', 'auto_rejected'];
+          this.transcript.addPermissionRequest(d.request, { requestId: d.id, flags, key });
+          this.history?.record(d.agentId, d.sessionId, { t: Date.now(), ask: { id: d.id, request: d.request, flags } });
+        }
+        this.transcript.resolvePermission(key, d.id, d.outcome);
+        this.history?.record(d.agentId, d.sessionId, { t: Date.now(), answer: { id: d.id, outcome: d.outcome } });
+        const approved = approvedPlanEvent(
+          this.transcript.session(key)?.item(permissionItemId(d.id)),
+          d.outcome,
+          d.sessionId,
+          this.plans.plans(d.agentId, d.sessionId),
+        );
+        if (approved) this.apply(d.agentId, approved);
+      }),
+    );
   }
 
   /** The conversation's user actions go straight to the services that act on them. */
@@ -243,24 +322,30 @@ export class AcpExtension extends Disposable {
     const act = (key: string, f: (ref: SessionKey) => unknown): void => {
       const ref = parseSessionKey(key);
       if (!ref) return;
-      Promise.resolve().then(() => f(ref)).catch((err: unknown) => void vscode.window.showErrorMessage(err instanceof Error ? err.message : String(err)));
+      Promise.resolve()
+        .then(() => f(ref))
+        .catch((err: unknown) => void vscode.window.showErrorMessage(err instanceof Error ? err.message : String(err)));
     };
     this._register(c.onDidSelectPermissionOption((p) => void this.broker.choose(p.requestId, { index: p.option })));
     this._register(c.onDidAnswerElicitation((p) => void this.elicitations.answer(p.requestId, p.action, p.values)));
     this._register(c.onDidRequestCancel(({ sessionId }) => act(sessionId, (ref) => this.actions.cancel(ref))));
     this._register(c.onDidSetConfigOption(({ sessionId, configId, value }) => act(sessionId, (ref) => this.actions.setConfigOption(ref, configId, value))));
     this._register(c.onDidRemoveQueuedPrompt(({ sessionId, id }) => act(sessionId, (ref) => this.actions.removeQueued(ref, id))));
-    this._register(c.onDidSubmitPrompt((p) => {
-      const active = this.store.activeSession;
-      const key = p.sessionId ?? (active && sessionKey(active.agentId, active.sessionId));
-      if (key) act(key, (ref) => this.actions.prompt(ref, p.blocks));
-      else void vscode.commands.executeCommand('acp.sendPrompt', p.text); // offers to start an agent
-    }));
-    this._register(this.store.onDidChange((ch) => {
-      if (ch.scope === 'active') this.conversation.setActiveSession(ch.current && sessionKey(ch.current.agentId, ch.current.sessionId));
-      const added = ch.scope === 'session' && ch.kind === 'added' ? this.store.session(ch.agentId, ch.sessionId) : undefined;
-      if (added?.live && !added.parentSessionId) void this.revealSession(added);
-    }));
+    this._register(
+      c.onDidSubmitPrompt((p) => {
+        const active = this.store.activeSession;
+        const key = p.sessionId ?? (active && sessionKey(active.agentId, active.sessionId));
+        if (key) act(key, (ref) => this.actions.prompt(ref, p.blocks));
+        else void vscode.commands.executeCommand('acp.sendPrompt', p.text); // offers to start an agent
+      }),
+    );
+    this._register(
+      this.store.onDidChange((ch) => {
+        if (ch.scope === 'active') this.conversation.setActiveSession(ch.current && sessionKey(ch.current.agentId, ch.current.sessionId));
+        const added = ch.scope === 'session' && ch.kind === 'added' ? this.store.session(ch.agentId, ch.sessionId) : undefined;
+        if (added?.live && !added.parentSessionId) void this.revealSession(added);
+      }),
+    );
   }
 
   /** Shows a new session in the Plans view, expanded under its agent (without taking focus). */

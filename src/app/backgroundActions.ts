@@ -8,13 +8,16 @@ import type { SessionKey, SessionStore } from '../state/sessionStore';
 import { canCancel } from '../state/subagentState';
 
 export class BackgroundActions {
-  constructor(private readonly agents: AgentManager, private readonly store: SessionStore) {}
+  constructor(
+    private readonly agents: AgentManager,
+    private readonly store: SessionStore,
+  ) {}
 
   /** Cancels a child session's current work; the child stays (the agent may reuse it). */
   cancelSubagent(ref: SessionKey): void {
     const s = this.store.session(ref.agentId, ref.sessionId);
     if (!s?.subagent) throw new Error('This session is not a subagent of a session here, so there is nothing to cancel from its row.');
-    if (!s.subagent.cancellable) throw new Error('The agent does not let clients cancel this subagent. Cancel the parent session\'s turn instead.');
+    if (!s.subagent.cancellable) throw new Error("The agent does not let clients cancel this subagent. Cancel the parent session's turn instead.");
     this.connection(ref.agentId).cancel(ref.sessionId);
   }
 
@@ -22,7 +25,8 @@ export class BackgroundActions {
   async cancelWork(ref: SessionKey, item: BackgroundWork): Promise<void> {
     const s = this.store.session(ref.agentId, ref.sessionId);
     const what = item.type === 'terminal' ? `terminal ${item.terminalId}` : item.type === 'tool_call' ? `tool call ${item.toolCallId}` : 'this work';
-    if (!s || !canCancel(s.controls, item)) throw new Error(`The agent does not offer to cancel ${what} (any more). It may have finished; the row goes once the agent reports it.`);
+    if (!s || !canCancel(s.controls, item))
+      throw new Error(`The agent does not offer to cancel ${what} (any more). It may have finished; the row goes once the agent reports it.`);
     const conn = this.connection(ref.agentId);
     try {
       if (item.type === 'terminal') await conn.cancelTerminal(ref.sessionId, item.terminalId);

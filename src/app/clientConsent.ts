@@ -19,12 +19,18 @@ export class ClientConsent extends Disposable {
   /** (agent, session) → command lines (words joined by NUL) the user allowed in the running turn. */
   private readonly grants = new Map<string, Set<string>>();
 
-  constructor(private readonly broker: PermissionBroker, private readonly store: SessionStore, private readonly agentName: (agentId: string) => string) {
+  constructor(
+    private readonly broker: PermissionBroker,
+    private readonly store: SessionStore,
+    private readonly agentName: (agentId: string) => string,
+  ) {
     super();
     this._register(broker.onDidDecide((d) => this.noteGrant(d)));
-    this._register(store.onDidChange((c) => {
-      if (c.scope === 'session' && this.store.session(c.agentId, c.sessionId)?.turnState !== 'running') this.grants.delete(key(c.agentId, c.sessionId));
-    }));
+    this._register(
+      store.onDidChange((c) => {
+        if (c.scope === 'session' && this.store.session(c.agentId, c.sessionId)?.turnState !== 'running') this.grants.delete(key(c.agentId, c.sessionId));
+      }),
+    );
   }
 
   /** For `terminal/create`: true only when the user allowed exactly this command. */
@@ -86,7 +92,9 @@ const ONCE_OR_ALWAYS: PermissionOption[] = [
   { optionId: 'reject', name: 'Reject', kind: 'reject_once' },
 ];
 
-function key(agentId: string, sessionId: string): string { return `${agentId}\0${sessionId}`; }
+function key(agentId: string, sessionId: string): string {
+  return `${agentId}\0${sessionId}`;
+}
 
 function splitLine(line: string): string[] | undefined {
   const r = shellWords(line);

@@ -33,7 +33,10 @@ export interface PendingElicitation {
   readonly key: string | undefined;
 }
 
-interface Waiting { entry: PendingElicitation; resolve: (r: ElicitationResponse) => void }
+interface Waiting {
+  entry: PendingElicitation;
+  resolve: (r: ElicitationResponse) => void;
+}
 
 export const WITHDRAWN_NOTE = 'Cancelled: the agent withdrew this request, the turn was cancelled, or the agent stopped.';
 
@@ -49,12 +52,22 @@ export class ElicitationBroker extends Disposable {
   /** Agents already told about an elicitation this client cannot show outside a session (told once). */
   private readonly warned = new Set<string>();
 
-  constructor(private readonly store: SessionStore, private readonly transcript: Transcript, private readonly ui: ElicitationUi) {
+  constructor(
+    private readonly store: SessionStore,
+    private readonly transcript: Transcript,
+    private readonly ui: ElicitationUi,
+  ) {
     super();
-    this._register(toDisposable(() => { for (const id of [...this.waiting.keys()]) this.settle(id, { action: 'cancel' }, 'cancelled', 'Cancelled: ACP Plans was closed.'); }));
+    this._register(
+      toDisposable(() => {
+        for (const id of [...this.waiting.keys()]) this.settle(id, { action: 'cancel' }, 'cancelled', 'Cancelled: ACP Plans was closed.');
+      }),
+    );
   }
 
-  get pending(): PendingElicitation[] { return [...this.waiting.values()].map((w) => w.entry); }
+  get pending(): PendingElicitation[] {
+    return [...this.waiting.values()].map((w) => w.entry);
+  }
   pendingFor(agentId: string, sessionId: string): PendingElicitation[] {
     return this.pending.filter((p) => p.agentId === agentId && p.request.scope.type === 'session' && p.request.scope.sessionId === sessionId);
   }
@@ -73,11 +86,20 @@ export class ElicitationBroker extends Disposable {
       }
       return Promise.resolve({ action: 'cancel' });
     }
-    if (token.isCancellationRequested) { this.end(key, id, 'cancelled', WITHDRAWN_NOTE); return Promise.resolve({ action: 'cancel' }); }
+    if (token.isCancellationRequested) {
+      this.end(key, id, 'cancelled', WITHDRAWN_NOTE);
+      return Promise.resolve({ action: 'cancel' });
+    }
     return new Promise<ElicitationResponse>((resolve) => {
       const entry: PendingElicitation = { id, agentId, agentName, request: req, key };
       const sub = token.onCancellationRequested(() => this.settle(id, { action: 'cancel' }, 'cancelled', WITHDRAWN_NOTE));
-      this.waiting.set(id, { entry, resolve: (r) => { sub.dispose(); resolve(r); } });
+      this.waiting.set(id, {
+        entry,
+        resolve: (r) => {
+          sub.dispose();
+          resolve(r);
+        },
+      });
       this.count(entry);
       if (!key) void this.askOutside(entry);
     });
@@ -92,10 +114,16 @@ export class ElicitationBroker extends Disposable {
     const w = this.waiting.get(id);
     if (!w) return {};
     const req = w.entry.request;
-    if (action !== 'accept') { this.settle(id, { action }, action === 'decline' ? 'declined' : 'cancelled', null); return {}; }
+    if (action !== 'accept') {
+      this.settle(id, { action }, action === 'decline' ? 'declined' : 'cancelled', null);
+      return {};
+    }
     if (req.mode === 'form') {
       const check = formChecks().checkForm(req.form, values);
-      if (!check.ok) { this.end(w.entry.key, id, 'pending', `Not sent: ${Object.values(check.errors).join(' ')}`); return { errors: check.errors }; }
+      if (!check.ok) {
+        this.end(w.entry.key, id, 'pending', `Not sent: ${Object.values(check.errors).join(' ')}`);
+        return { errors: check.errors };
+      }
       this.settle(id, { action: 'accept', content: check.content }, 'accepted', null, answerLines(req, check.content));
       return {};
     }
@@ -118,7 +146,11 @@ export class ElicitationBroker extends Disposable {
   complete(agentId: string, elicitationId: string): void {
     const k = `${agentId}\n${elicitationId}`;
     const done = this.opened.get(k);
-    if (done) { this.opened.delete(k); if (done.key) this.transcript.updateElicitation(done.key, done.id, 'completed', 'Done: the agent finished this step.'); return; }
+    if (done) {
+      this.opened.delete(k);
+      if (done.key) this.transcript.updateElicitation(done.key, done.id, 'completed', 'Done: the agent finished this step.');
+      return;
+    }
     // Completed before the user answered: nothing is left to ask.
     const w = this.pending.find((p) => p.agentId === agentId && p.request.mode === 'url' && p.request.elicitationId === elicitationId);
     if (w) this.settle(w.id, { action: 'cancel' }, 'completed', 'The agent finished this step without you.');
@@ -155,7 +187,11 @@ export class ElicitationBroker extends Disposable {
 
   private async askOutside(entry: PendingElicitation): Promise<void> {
     let r: ElicitationResponse | undefined;
-    try { r = await this.ui.askOutsideSession(entry.agentName, entry.request); } catch { r = undefined; }
+    try {
+      r = await this.ui.askOutsideSession(entry.agentName, entry.request);
+    } catch {
+      r = undefined;
+    }
     if (!this.waiting.has(entry.id)) return;
     const req = entry.request;
     if (r?.action === 'accept' && req.mode === 'form') {
@@ -167,7 +203,11 @@ export class ElicitationBroker extends Disposable {
 }
 
 export function hostOf(url: string): string {
-  try { return new URL(url).host; } catch { return url.slice(0, 80); }
+  try {
+    return new URL(url).host;
+  } catch {
+    return url.slice(0, 80);
+  }
 }
 
 function unusableNote(req: ElicitationRequest): string {
@@ -179,19 +219,34 @@ function unusableNote(req: ElicitationRequest): string {
 function itemFields(requestId: string, req: ElicitationRequest, problem: string | null): Omit<ElicitationItem, 'kind' | 'itemId'> {
   const toolCallId = req.scope.type === 'session' ? req.scope.toolCallId : null;
   return {
-    requestId, message: req.message, mode: req.mode, form: req.mode === 'form' ? req.form : null,
-    url: req.mode === 'url' ? req.url : null, host: req.mode === 'url' ? hostOf(req.url) : null, toolCallId,
-    problem, raw: req.mode === 'unknown' || req.mode === 'unusable' ? req.raw : null,
-    state: problem ? 'cancelled' : 'pending', note: problem, answer: null,
+    requestId,
+    message: req.message,
+    mode: req.mode,
+    form: req.mode === 'form' ? req.form : null,
+    url: req.mode === 'url' ? req.url : null,
+    host: req.mode === 'url' ? hostOf(req.url) : null,
+    toolCallId,
+    problem,
+    raw: req.mode === 'unknown' || req.mode === 'unusable' ? req.raw : null,
+    state: problem ? 'cancelled' : 'pending',
+    note: problem,
+    answer: null,
   };
 }
 
 function answerLines(req: Extract<ElicitationRequest, { mode: 'form' }>, content: Record<string, ElicitationValue>): string[] {
-  return req.form.fields.filter((f) => content[f.name] !== undefined).map((f) => {
-    const v = content[f.name]!;
-    const shown = f.kind === 'choice' || f.kind === 'multi'
-      ? (Array.isArray(v) ? v : [String(v)]).map((x) => f.options.find((o) => o.value === x)?.title ?? x).join(', ')
-      : typeof v === 'boolean' ? (v ? 'yes' : 'no') : String(v);
-    return `${f.label}: ${shown.slice(0, 200)}`;
-  });
+  return req.form.fields
+    .filter((f) => content[f.name] !== undefined)
+    .map((f) => {
+      const v = content[f.name]!;
+      const shown =
+        f.kind === 'choice' || f.kind === 'multi'
+          ? (Array.isArray(v) ? v : [String(v)]).map((x) => f.options.find((o) => o.value === x)?.title ?? x).join(', ')
+          : typeof v === 'boolean'
+            ? v
+              ? 'yes'
+              : 'no'
+            : String(v);
+      return `${f.label}: ${shown.slice(0, 200)}`;
+    });
 }

@@ -19,7 +19,10 @@ export type { IntentSessionSnapshot } from '../ui/intent/sessionIntent';
 /** Keys are loaded again on an unknown key or a bad signature at most this often. */
 const RELOAD_COOLDOWN_MS = 30_000;
 
-export interface IntentChange { agentId: string; sessionId: string }
+export interface IntentChange {
+  agentId: string;
+  sessionId: string;
+}
 
 export class IntentChecks implements vscode.Disposable, IntentSource {
   private readonly sessions = new Map<string, SessionIntent>();
@@ -37,12 +40,21 @@ export class IntentChecks implements vscode.Disposable, IntentSource {
   readonly onDidChange = this.changed.event;
 
   /** `declared`: the declare_plan calls seen so far (shared with IntentFeature, which sees them before this loads). */
-  constructor(readonly config: Config, readonly logs: Logs, readonly plans: PlanStore, private readonly declared = new DeclaredPlans()) {
+  constructor(
+    readonly config: Config,
+    readonly logs: Logs,
+    readonly plans: PlanStore,
+    private readonly declared = new DeclaredPlans(),
+  ) {
     this.jwks = new JwksSource(config.intentJwks());
     this.subscriptions.push(
       this.changed,
-      vscode.workspace.onDidChangeConfiguration((e) => { if (e.affectsConfiguration(`acp.${SETTINGS.intentJwks}`)) this.keysChanged(); }),
-      plans.onDidChange((c) => { if (c.kind === 'cleared') this.forget(c.agentId, c.sessionId); }),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration(`acp.${SETTINGS.intentJwks}`)) this.keysChanged();
+      }),
+      plans.onDidChange((c) => {
+        if (c.kind === 'cleared') this.forget(c.agentId, c.sessionId);
+      }),
     );
   }
 
@@ -67,16 +79,31 @@ export class IntentChecks implements vscode.Disposable, IntentSource {
         // A declare_plan call declares the plan: it is not judged against one.
         const declared = this.declared.observe(key(agentId, e.sessionId), e.toolCallId, f);
         if (declared) return declared.payload && declaredPlanUpdate(e.sessionId, declared.payload);
-        this.changeIf(this.session(agentId, e.sessionId), (s) => s.observe({ toolCallId: e.toolCallId, name: f.name, rawInput: f.rawInput, _meta: f._meta, title: f.title, kind: f.kind }, f.title).changed);
+        this.changeIf(
+          this.session(agentId, e.sessionId),
+          (s) => s.observe({ toolCallId: e.toolCallId, name: f.name, rawInput: f.rawInput, _meta: f._meta, title: f.title, kind: f.kind }, f.title).changed,
+        );
         return;
       }
       case 'state':
         if (e.state === 'idle' && e.stopReason) this.changeIf(this.session(agentId, e.sessionId), (s) => s.turnEnded());
         return;
       // Nothing an intent plan checks.
-      case 'message_chunk': case 'message': case 'tool_call_content_chunk': case 'terminal_update': case 'terminal_output_chunk':
-      case 'commands': case 'config_options': case 'session_info': case 'usage': case 'notice': case 'unknown': case 'replay_complete':
-      case 'subagent': case 'session_message': case 'session_message_chunk':
+      case 'message_chunk':
+      case 'message':
+      case 'tool_call_content_chunk':
+      case 'terminal_update':
+      case 'terminal_output_chunk':
+      case 'commands':
+      case 'config_options':
+      case 'session_info':
+      case 'usage':
+      case 'notice':
+      case 'unknown':
+      case 'replay_complete':
+      case 'subagent':
+      case 'session_message':
+      case 'session_message_chunk':
         return;
       default:
         return e satisfies never;
@@ -109,7 +136,9 @@ export class IntentChecks implements vscode.Disposable, IntentSource {
   }
 
   /** Resolves when the token checks running now have finished. */
-  whenChecked(): Promise<void> { return Promise.all(this.pending).then(() => undefined); }
+  whenChecked(): Promise<void> {
+    return Promise.all(this.pending).then(() => undefined);
+  }
 
   dispose(): void {
     this.disposed = true;
@@ -164,14 +193,17 @@ export class IntentChecks implements vscode.Disposable, IntentSource {
   }
 
   private verify(s: SessionIntent): void {
-    const run = s.verify(this.keyLoader).catch((err: unknown) => {
-      this.logs.main.error(`intent: checking the token of session ${s.sessionId} failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
-    }).then(() => {
-      this.pending.delete(run);
-      if (this.disposed || this.sessions.get(key(s.agentId, s.sessionId)) !== s) return;
-      this.scheduleExpiry(s);
-      this.fire(s);
-    });
+    const run = s
+      .verify(this.keyLoader)
+      .catch((err: unknown) => {
+        this.logs.main.error(`intent: checking the token of session ${s.sessionId} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      })
+      .then(() => {
+        this.pending.delete(run);
+        if (this.disposed || this.sessions.get(key(s.agentId, s.sessionId)) !== s) return;
+        this.scheduleExpiry(s);
+        this.fire(s);
+      });
     this.pending.add(run);
   }
 
@@ -221,10 +253,13 @@ export class IntentChecks implements vscode.Disposable, IntentSource {
     const until = s.verifiedUntil;
     if (!until) return;
     const ms = Math.max(0, until.getTime() + DEFAULT_CLOCK_SKEW_SECONDS * 1000 + 1000 - Date.now());
-    this.expiryTimers.set(k, setTimeout(() => {
-      this.expiryTimers.delete(k);
-      if (this.sessions.get(k) === s) this.fire(s);
-    }, ms));
+    this.expiryTimers.set(
+      k,
+      setTimeout(() => {
+        this.expiryTimers.delete(k);
+        if (this.sessions.get(k) === s) this.fire(s);
+      }, ms),
+    );
   }
 
   private forget(agentId: string, sessionId: string | undefined): void {

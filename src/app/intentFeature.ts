@@ -24,7 +24,13 @@ export class IntentFeature extends Disposable implements IntentSource {
   private readonly changed = this._register(new vscode.EventEmitter<IntentChange>());
   readonly onDidChange = this.changed.event;
 
-  constructor(private readonly config: Config, private readonly logs: Logs, private readonly plans: PlanStore) { super(); }
+  constructor(
+    private readonly config: Config,
+    private readonly logs: Logs,
+    private readonly plans: PlanStore,
+  ) {
+    super();
+  }
 
   /**
    * Every SessionEvent of every agent, in arrival order. Returns the `_intent` plan update that a
@@ -43,11 +49,17 @@ export class IntentFeature extends Disposable implements IntentSource {
     return this.checks ? this.checks.inspectPermission(agentId, req) : { flags: [] };
   }
 
-  view(ref: PlanRef): IntentNodeView | undefined { return this.checks?.view(ref); }
+  view(ref: PlanRef): IntentNodeView | undefined {
+    return this.checks?.view(ref);
+  }
 
-  snapshot(filter: { agentId?: string; sessionId?: string } = {}): IntentSessionSnapshot[] { return this.checks?.snapshot(filter) ?? []; }
+  snapshot(filter: { agentId?: string; sessionId?: string } = {}): IntentSessionSnapshot[] {
+    return this.checks?.snapshot(filter) ?? [];
+  }
 
-  whenChecked(): Promise<void> { return this.checks?.whenChecked() ?? Promise.resolve(); }
+  whenChecked(): Promise<void> {
+    return this.checks?.whenChecked() ?? Promise.resolve();
+  }
 
   private load(): IntentChecks | undefined {
     if (this.checks || this.loadError !== undefined) return this.checks;

@@ -40,7 +40,10 @@ export interface PermissionDecision {
   readonly auto?: { byRule?: PermissionRule; rejected?: 'not_in_plan' };
 }
 
-export interface PermissionInspection { flags: string[]; autoReject?: boolean }
+export interface PermissionInspection {
+  flags: string[];
+  autoReject?: boolean;
+}
 
 /**
  * Lets other parts (intent checks) look at a request before the user sees it. A promise holds the
@@ -51,7 +54,12 @@ export type PermissionInspector = (agentId: string, req: PermissionRequest) => P
 /** Which rule an "always allow" creates: the narrow candidate (the default), the wider one, or none. */
 export type RuleChoice = 'narrow' | 'wider' | 'none';
 
-interface Waiting { entry: PendingPermission; views: OptionView[]; resolve: (o: PermissionOutcome) => void; answered: Promise<void> }
+interface Waiting {
+  entry: PendingPermission;
+  views: OptionView[];
+  resolve: (o: PermissionOutcome) => void;
+  answered: Promise<void>;
+}
 
 export class PermissionBroker extends Disposable {
   /** The agent's waiting promise of each pending request (the request itself is in the store). */
@@ -76,20 +84,33 @@ export class PermissionBroker extends Disposable {
   toolKindOf: ((agentId: string, req: PermissionRequest) => string | null | undefined) | undefined;
 
   /** `ui` undefined: requests are shown inline only (tests). */
-  constructor(private readonly memento: vscode.Memento, private readonly store: SessionStore, private readonly ui: ConsentUi | undefined, private readonly log: (message: string) => void = () => undefined) {
+  constructor(
+    private readonly memento: vscode.Memento,
+    private readonly store: SessionStore,
+    private readonly ui: ConsentUi | undefined,
+    private readonly log: (message: string) => void = () => undefined,
+  ) {
     super();
-    this._register(toDisposable(() => {
-      this.disposed = true;
-      for (const id of [...this.waiting.keys()]) this.settle(id, { outcome: 'cancelled' });
-    }));
+    this._register(
+      toDisposable(() => {
+        this.disposed = true;
+        for (const id of [...this.waiting.keys()]) this.settle(id, { outcome: 'cancelled' });
+      }),
+    );
   }
 
   private notesLogged = false;
 
-  get pending(): PendingPermission[] { return [...this.waiting.values()].map((p) => p.entry); }
-  pendingFor(sessionId: string): PendingPermission[] { return this.pending.filter((p) => p.request.sessionId === sessionId); }
+  get pending(): PendingPermission[] {
+    return [...this.waiting.values()].map((p) => p.entry);
+  }
+  pendingFor(sessionId: string): PendingPermission[] {
+    return this.pending.filter((p) => p.request.sessionId === sessionId);
+  }
   /** How each option of a pending request is shown (labels with kinds, warnings). */
-  optionViews(id: string): readonly OptionView[] | undefined { return this.waiting.get(id)?.views; }
+  optionViews(id: string): readonly OptionView[] | undefined {
+    return this.waiting.get(id)?.views;
+  }
 
   get rules(): PermissionRule[] {
     const stored = this.memento.get(RULES_KEY);
@@ -97,7 +118,10 @@ export class PermissionBroker extends Disposable {
     // The rules (dist/consent.js) load with the first request that needs them, not at activation;
     // what reading them found (rules migrated or dropped) is logged once, then.
     const loaded = consentRules().loadRules(stored);
-    if (!this.notesLogged) { this.notesLogged = true; for (const n of loaded.notes) this.log(`[rules] ${n}`); }
+    if (!this.notesLogged) {
+      this.notesLogged = true;
+      for (const n of loaded.notes) this.log(`[rules] ${n}`);
+    }
     return loaded.rules;
   }
   async removeRule(rule: PermissionRule): Promise<void> {
@@ -109,24 +133,37 @@ export class PermissionBroker extends Disposable {
     if (rules.some((r) => consentRules().sameRule(r, rule))) return;
     await this.memento.update(RULES_KEY, [...rules, rule, ...foreign]);
   }
-  describe(rule: PermissionRule, agentName: string): string { return consentRules().describeRule(rule, agentName); }
+  describe(rule: PermissionRule, agentName: string): string {
+    return consentRules().describeRule(rule, agentName);
+  }
 
   request(agentId: string, agentName: string, req: PermissionRequest, token: CancelToken): Promise<PermissionOutcome> {
     const id = `perm-${this.run}-${++this.seq}`;
     const inspection = this.inspector?.(agentId, req) ?? { flags: [] };
     if (!(inspection instanceof Promise)) return this.decide(id, agentId, agentName, req, token, inspection);
-    return inspection.catch((): PermissionInspection => ({ flags: [] })).then((i) => {
-      if (!this.disposed && !token.isCancellationRequested) return this.decide(id, agentId, agentName, req, token, i);
-      const outcome: PermissionOutcome = { outcome: 'cancelled' };
-      if (!this.disposed) this._onDidDecide.fire({ id, agentId, sessionId: req.sessionId, request: req, outcome });
-      return outcome;
-    });
+    return inspection
+      .catch((): PermissionInspection => ({ flags: [] }))
+      .then((i) => {
+        if (!this.disposed && !token.isCancellationRequested) return this.decide(id, agentId, agentName, req, token, i);
+        const outcome: PermissionOutcome = { outcome: 'cancelled' };
+        if (!this.disposed) this._onDidDecide.fire({ id, agentId, sessionId: req.sessionId, request: req, outcome });
+        return outcome;
+      });
   }
 
-  private decide(id: string, agentId: string, agentName: string, req: PermissionRequest, token: CancelToken, inspection: PermissionInspection): Promise<PermissionOutcome> {
+  private decide(
+    id: string,
+    agentId: string,
+    agentName: string,
+    req: PermissionRequest,
+    token: CancelToken,
+    inspection: PermissionInspection,
+  ): Promise<PermissionOutcome> {
     if (inspection.autoReject) {
       // Only a one-time rejection: a lasting `reject_always` is a decision the user never made.
-      const reject = consentRules().optionPresentation(req.options).find((v) => v.kind === 'reject_once' && !v.contradicts && !v.ambiguousId);
+      const reject = consentRules()
+        .optionPresentation(req.options)
+        .find((v) => v.kind === 'reject_once' && !v.contradicts && !v.ambiguousId);
       const outcome: PermissionOutcome = reject ? { outcome: 'selected', optionId: reject.optionId } : { outcome: 'cancelled' };
       this._onDidDecide.fire({ id, agentId, sessionId: req.sessionId, request: req, outcome, auto: { rejected: 'not_in_plan' } });
       return Promise.resolve(outcome);
@@ -143,7 +180,9 @@ export class PermissionBroker extends Disposable {
     if (this.pending.filter((p) => p.agentId === agentId).length >= MAX_PENDING_PER_AGENT) {
       if (!this.overflowReported.has(agentId)) {
         this.overflowReported.add(agentId);
-        void vscode.window.showWarningMessage(`${agentName} asked for more than ${MAX_PENDING_PER_AGENT} permissions at once; the extra requests were answered "cancelled". Answer or cancel the waiting ones.`);
+        void vscode.window.showWarningMessage(
+          `${agentName} asked for more than ${MAX_PENDING_PER_AGENT} permissions at once; the extra requests were answered "cancelled". Answer or cancel the waiting ones.`,
+        );
       }
       const outcome: PermissionOutcome = { outcome: 'cancelled' };
       this._onDidDecide.fire({ id, agentId, sessionId: req.sessionId, request: req, outcome });
@@ -153,9 +192,22 @@ export class PermissionBroker extends Disposable {
       const entry: PendingPermission = { id, agentId, agentName, request: req, flags: inspection.flags, createdAt: Date.now() };
       const sub = token.onCancellationRequested(() => this.settle(id, { outcome: 'cancelled' }));
       let markAnswered!: () => void;
-      const answered = new Promise<void>((r) => { markAnswered = r; });
-      const views = consentRules().optionPresentation(req.options).map((v) => (modeSwitch ? { ...v, mayCreateRule: false, mayAutoPick: false } : v));
-      this.waiting.set(id, { entry, views, answered, resolve: (o) => { sub.dispose(); markAnswered(); resolve(o); } });
+      const answered = new Promise<void>((r) => {
+        markAnswered = r;
+      });
+      const views = consentRules()
+        .optionPresentation(req.options)
+        .map((v) => (modeSwitch ? { ...v, mayCreateRule: false, mayAutoPick: false } : v));
+      this.waiting.set(id, {
+        entry,
+        views,
+        answered,
+        resolve: (o) => {
+          sub.dispose();
+          markAnswered();
+          resolve(o);
+        },
+      });
       // Rendered first: a store listener may answer at once, and the answer must find the request shown.
       this._onDidAsk.fire(entry);
       this.store.addPendingPermission(entry);
@@ -197,7 +249,10 @@ export class PermissionBroker extends Disposable {
     const w = this.waiting.get(id);
     if (!w) return false;
     let rule: PermissionRule | undefined;
-    if (candidate) { rule = consentRules().createRule(w.entry.agentId, candidate, Date.now()); await this.addRule(rule); }
+    if (candidate) {
+      rule = consentRules().createRule(w.entry.agentId, candidate, Date.now());
+      await this.addRule(rule);
+    }
     if (!this.settle(id, consentRules().outcomeFor(view))) return false;
     if (rule && this.ui) {
       const created = rule;

@@ -14,7 +14,12 @@ export const APPROVED_PLAN_ID = 'plan-mode';
  * user chose an allow option, the plan came from the tool call's input, and no plan of the session
  * already holds the same text.
  */
-export function approvedPlanEvent(item: TranscriptItem | undefined, outcome: PermissionOutcome, sessionId: string, plans: readonly PlanRecord[]): SessionEvent | undefined {
+export function approvedPlanEvent(
+  item: TranscriptItem | undefined,
+  outcome: PermissionOutcome,
+  sessionId: string,
+  plans: readonly PlanRecord[],
+): SessionEvent | undefined {
   if (item?.kind !== 'permission' || item.toolKind !== MODE_SWITCH_KIND || item.plan?.source !== 'input') return undefined;
   if (outcome.outcome !== 'selected') return undefined;
   const chosen = item.options.find((o) => o.optionId === outcome.optionId);

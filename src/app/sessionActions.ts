@@ -32,9 +32,18 @@ export class SessionActions extends Disposable {
   private readonly untouched = new Map<string, string>();
   private signInInstance: SignIn | undefined;
 
-  constructor(private readonly agents: AgentManager, private readonly store: SessionStore, private readonly broker: PermissionBroker, private readonly logs: Logs) {
+  constructor(
+    private readonly agents: AgentManager,
+    private readonly store: SessionStore,
+    private readonly broker: PermissionBroker,
+    private readonly logs: Logs,
+  ) {
     super();
-    this._register(store.onDidChange((c) => { if (c.scope === 'session' && c.kind === 'updated') this.drainQueue(c); }));
+    this._register(
+      store.onDidChange((c) => {
+        if (c.scope === 'session' && c.kind === 'updated') this.drainQueue(c);
+      }),
+    );
   }
 
   /** Applies a supervisor's lifecycle event to the store. */
@@ -46,27 +55,44 @@ export class SessionActions extends Disposable {
         // An agent appears in the Plans tree once it has been started (until then the view's
         // welcome content offers to start one).
         if (e.status === 'stopped' && !this.store.agent(agentId)) return;
-        this.store.setAgent({ id: agentId, name, status: e.status, ...(e.detail ? { detail: e.detail } : {}), ...(e.protocolVersion ? { protocolVersion: e.protocolVersion } : {}) });
+        this.store.setAgent({
+          id: agentId,
+          name,
+          status: e.status,
+          ...(e.detail ? { detail: e.detail } : {}),
+          ...(e.protocolVersion ? { protocolVersion: e.protocolVersion } : {}),
+        });
         if (e.status !== 'running' && e.status !== 'starting') for (const s of this.store.sessions(agentId)) this.broker.cancelSession(agentId, s.sessionId);
-        if (e.status === 'stopping' || e.status === 'crashed' || e.status === 'failed') this.dropQueues(agentId, `${name} ${e.status === 'stopping' ? 'was stopped' : e.status === 'crashed' ? 'kept crashing and was left stopped' : 'could not be started'}`);
+        if (e.status === 'stopping' || e.status === 'crashed' || e.status === 'failed')
+          this.dropQueues(
+            agentId,
+            `${name} ${e.status === 'stopping' ? 'was stopped' : e.status === 'crashed' ? 'kept crashing and was left stopped' : 'could not be started'}`,
+          );
         // Child sessions (subagents) are never attached on their own: they end with the connection.
-        if (e.status !== 'running') for (const s of this.store.sessions(agentId)) if (s.parentSessionId !== undefined && s.live) this.store.detachSession(agentId, s.sessionId);
+        if (e.status !== 'running')
+          for (const s of this.store.sessions(agentId)) if (s.parentSessionId !== undefined && s.live) this.store.detachSession(agentId, s.sessionId);
         return;
       }
-      case 'session_attached': return this.store.attachSession(agentId, e.sessionId, { cwd: e.cwd });
+      case 'session_attached':
+        return this.store.attachSession(agentId, e.sessionId, { cwd: e.cwd });
       case 'session_detached':
         this.store.detachSession(agentId, e.sessionId);
         if (e.ended) this.dropQueues(agentId, e.ended, e.sessionId);
         return;
-      case 'session_deleted': return this.store.removeSession(agentId, e.sessionId);
-      default: return e satisfies never;
+      case 'session_deleted':
+        return this.store.removeSession(agentId, e.sessionId);
+      default:
+        return e satisfies never;
     }
   }
 
   /** A configured agent was added, removed or redefined. */
   definitionChanged(agentId: string): void {
     const sup = this.agents.get(agentId);
-    if (!sup) { this.store.removeAgent(agentId); return; }
+    if (!sup) {
+      this.store.removeAgent(agentId);
+      return;
+    }
     const prev = this.store.agent(agentId);
     if (prev) this.store.setAgent({ ...prev, name: sup.def.name });
   }
@@ -118,8 +144,14 @@ export class SessionActions extends Disposable {
     if (!cwd) throw new Error('Open a folder first: a session works in a workspace folder.');
     const sup = await this.startAgent(agentId);
     const spare = this.untouchedSession(agentId, sup);
-    if (spare) { this.store.setActiveSession(spare); return spare; }
-    const folders = (vscode.workspace.workspaceFolders ?? []).slice(1).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
+    if (spare) {
+      this.store.setActiveSession(spare);
+      return spare;
+    }
+    const folders = (vscode.workspace.workspaceFolders ?? [])
+      .slice(1)
+      .filter((f) => f.uri.scheme === 'file')
+      .map((f) => f.uri.fsPath);
     const mcp = parseMcpSettings(vscode.workspace.getConfiguration('acp').get('mcpServers', []));
     for (const p of mcp.problems) this.logs.main.warn(`[config] ${p}`);
     const sessionId = await this.withSignIn(agentId, 'open a session', () => sup.newSession(cwd, { additionalDirectories: folders, mcpServers: mcp.servers }));
@@ -181,7 +213,8 @@ export class SessionActions extends Disposable {
     if (!s) throw new Error('That session is no longer open.');
     this.touch(ref);
     if ((sup.status === 'running' && s.turnState !== 'idle') || (!s.live && sup.willResume(s.sessionId))) {
-      if (s.queued.length >= MAX_QUEUED_PROMPTS) throw new Error(`${MAX_QUEUED_PROMPTS} prompts are already waiting for this turn to end. Remove some from the queue, or cancel the turn.`);
+      if (s.queued.length >= MAX_QUEUED_PROMPTS)
+        throw new Error(`${MAX_QUEUED_PROMPTS} prompts are already waiting for this turn to end. Remove some from the queue, or cancel the turn.`);
       this.store.enqueue(ref.agentId, ref.sessionId, blocks);
       return 'queued';
     }
@@ -190,7 +223,9 @@ export class SessionActions extends Disposable {
   }
 
   /** Sign-in with one of the agent's methods (`ACP: Sign In`). */
-  signIn(agentId: string): Promise<boolean> { return this.signInFlow.signIn(agentId); }
+  signIn(agentId: string): Promise<boolean> {
+    return this.signInFlow.signIn(agentId);
+  }
 
   /**
    * Sign-in (src/app/signIn.ts): in the extension bundle dist/sign-in.js (esbuild.mjs), loaded the
@@ -216,8 +251,11 @@ export class SessionActions extends Disposable {
       if (!(await this.signInFlow.afterAuthRequired(agentId, what, err.message))) {
         throw new Error(`${name} asks you to sign in before it can ${what}. Run "ACP: Sign In", then try again.`);
       }
-      try { return await op(); } catch (again) {
-        if (isAuthRequired(again)) throw new Error(`${name} still asks for sign-in after signing in. Check the sign-in in the agent's own terminal or tools, then try again.`);
+      try {
+        return await op();
+      } catch (again) {
+        if (isAuthRequired(again))
+          throw new Error(`${name} still asks for sign-in after signing in. Check the sign-in in the agent's own terminal or tools, then try again.`);
         throw again;
       }
     }
@@ -227,9 +265,12 @@ export class SessionActions extends Disposable {
   private send(sup: AgentSupervisor, ref: SessionKey, blocks: readonly ContentBlock[], key: string = randomUUID()): void {
     sup.prompt(ref.sessionId, blocks, key).catch((err: unknown) => {
       if (!isAuthRequired(err)) return;
-      void this.signInFlow.afterAuthRequired(ref.agentId, 'take prompts', err.message).then((ok) => {
-        if (ok && this.agents.get(ref.agentId) === sup && sup.isAttached(ref.sessionId)) this.send(sup, ref, blocks, key);
-      }, (e: unknown) => this.logs.main.error(`sign-in failed: ${e instanceof Error ? e.message : String(e)}`));
+      void this.signInFlow.afterAuthRequired(ref.agentId, 'take prompts', err.message).then(
+        (ok) => {
+          if (ok && this.agents.get(ref.agentId) === sup && sup.isAttached(ref.sessionId)) this.send(sup, ref, blocks, key);
+        },
+        (e: unknown) => this.logs.main.error(`sign-in failed: ${e instanceof Error ? e.message : String(e)}`),
+      );
     });
     this.store.turnStarted(ref.agentId, ref.sessionId);
   }
@@ -241,7 +282,9 @@ export class SessionActions extends Disposable {
     this.agents.get(ref.agentId)?.cancel(ref.sessionId);
   }
 
-  removeQueued(ref: SessionKey, id: string): boolean { return this.store.removeQueued(ref.agentId, ref.sessionId, id); }
+  removeQueued(ref: SessionKey, id: string): boolean {
+    return this.store.removeQueued(ref.agentId, ref.sessionId, id);
+  }
 
   async setConfigOption(ref: SessionKey, configId: string, value: string | boolean): Promise<void> {
     this.touch(ref);

@@ -20,7 +20,11 @@ export class SignIn extends Disposable {
   /** Each terminal sign-in's terminal and listener, disposed when it ends or with this owner. */
   private readonly scopes = new Set<DisposableStore>();
 
-  constructor(private readonly agents: AgentManager, private readonly logs: Logs, private readonly restart: (agentId: string) => Promise<void>) {
+  constructor(
+    private readonly agents: AgentManager,
+    private readonly logs: Logs,
+    private readonly restart: (agentId: string) => Promise<void>,
+  ) {
     super();
   }
 
@@ -54,14 +58,22 @@ export class SignIn extends Disposable {
       void vscode.window.showErrorMessage(`${name} offers no sign-in method. Sign in with the agent's own tools outside VS Code, then restart the agent.`);
       return false;
     }
-    const pick = await vscode.window.showQuickPick(conn.authMethods.map((m) => ({
-      label: m.name, description: methodKind(m), detail: m.description ?? undefined, m,
-    })), { placeHolder: `Sign in to ${name}: pick a method`, ignoreFocusOut: true });
+    const pick = await vscode.window.showQuickPick(
+      conn.authMethods.map((m) => ({
+        label: m.name,
+        description: methodKind(m),
+        detail: m.description ?? undefined,
+        m,
+      })),
+      { placeHolder: `Sign in to ${name}: pick a method`, ignoreFocusOut: true },
+    );
     if (!pick) return false;
     const m = pick.m;
     if (m.type === 'terminal') return this.inTerminal(sup, m);
     if (m.type !== 'agent') {
-      void vscode.window.showErrorMessage(`"${m.name}" is a sign-in method of type "${m.type}", which ACP Plans cannot use. Pick another method, or sign in outside VS Code and restart the agent.`);
+      void vscode.window.showErrorMessage(
+        `"${m.name}" is a sign-in method of type "${m.type}", which ACP Plans cannot use. Pick another method, or sign in outside VS Code and restart the agent.`,
+      );
       return false;
     }
     try {
@@ -98,21 +110,33 @@ export class SignIn extends Disposable {
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       this.logs.main.warn(`${def.name}: terminal sign-in "${m.name}" refused: ${message}`);
-      void vscode.window.showErrorMessage(`${def.name}'s sign-in method "${m.name}" was not run. ${message} Sign in with the agent's own tools outside VS Code, then restart the agent.`);
+      void vscode.window.showErrorMessage(
+        `${def.name}'s sign-in method "${m.name}" was not run. ${message} Sign in with the agent's own tools outside VS Code, then restart the agent.`,
+      );
       return false;
     }
     const args = [...def.args, ...extraArgs];
-    this.logs.main.info(`${def.name}: terminal sign-in "${m.name}": ${path.basename(def.command)} with ${m.args?.length ?? 0} extra argument(s)${m.env?.length ? `, variables ${m.env.map((e) => e.name).join(', ')}` : ''}`);
+    this.logs.main.info(
+      `${def.name}: terminal sign-in "${m.name}": ${path.basename(def.command)} with ${m.args?.length ?? 0} extra argument(s)${m.env?.length ? `, variables ${m.env.map((e) => e.name).join(', ')}` : ''}`,
+    );
     const scope = new DisposableStore();
     this.scopes.add(scope);
     try {
       const term = vscode.window.createTerminal({
-        name: `Sign in: ${def.name}`, shellPath: def.command, shellArgs: args, env: { ...def.env, ...extra },
-        cwd: def.cwd ?? vscode.workspace.workspaceFolders?.[0]?.uri.fsPath, isTransient: true,
+        name: `Sign in: ${def.name}`,
+        shellPath: def.command,
+        shellArgs: args,
+        env: { ...def.env, ...extra },
+        cwd: def.cwd ?? vscode.workspace.workspaceFolders?.[0]?.uri.fsPath,
+        isTransient: true,
       });
       scope.add(term);
       const closed = new Promise<vscode.TerminalExitStatus | undefined>((resolve) => {
-        scope.add(vscode.window.onDidCloseTerminal((t) => { if (t === term) resolve(t.exitStatus); }));
+        scope.add(
+          vscode.window.onDidCloseTerminal((t) => {
+            if (t === term) resolve(t.exitStatus);
+          }),
+        );
       });
       term.show();
       const status = await closed;

@@ -22,7 +22,10 @@ function exit(code: number): Promise<never> {
 
 function main(): void {
   const config = readConfig(process.env, process.argv.slice(2));
-  if (config.login) { process.exitCode = runLogin(config, (t) => process.stdout.write(t)); return; } // the terminal sign-in run
+  if (config.login) {
+    process.exitCode = runLogin(config, (t) => process.stdout.write(t));
+    return;
+  } // the terminal sign-in run
   const peer = new Peer((line) => void process.stdout.write(line), log);
   const store = new SessionStore(config.stateDir, log);
   peer.setHandler(new AgentServer({ peer, store, config, log, exit }));

@@ -37,7 +37,10 @@ export type ToolContent =
   | { type: 'diff'; path: string; patchPath: string; oldText: string | null; newText: string }
   | { type: 'terminal'; terminalId: string };
 
-export interface ToolLocation { path: string; line?: number }
+export interface ToolLocation {
+  path: string;
+  line?: number;
+}
 
 /** A tool call upsert: `toolCallId` plus the fields that change (omitted = unchanged). */
 export interface ToolPatch {
@@ -56,7 +59,10 @@ export interface ToolPatch {
 /** The full state of a tool call (what history keeps). */
 export type ToolState = ToolPatch & { title: string };
 
-export interface TerminalExit { exitCode?: number; signal?: string }
+export interface TerminalExit {
+  exitCode?: number;
+  signal?: string;
+}
 
 export type MessageRole = 'user' | 'agent' | 'thought';
 

@@ -3,9 +3,7 @@
 import { type Reply } from './jsonrpc/peer';
 import { checkConfigValue, MODES } from './session/options';
 import type { DemoSession } from './session/session';
-import {
-  configOptions, cwdParam, invalid, modeState, requireSession, sendCommands, sendUpdate, stringParam, type Connection, type Params,
-} from './connection';
+import { configOptions, cwdParam, invalid, modeState, requireSession, sendCommands, sendUpdate, stringParam, type Connection, type Params } from './connection';
 
 function replay(c: Connection, session: DemoSession): void {
   for (const update of c.wire.replay(session.history.records)) sendUpdate(c, session, update);
@@ -13,9 +11,7 @@ function replay(c: Connection, session: DemoSession): void {
 
 /** The answer of new / load / resume (less the sessionId). */
 function sessionState(c: Connection, session: DemoSession): Record<string, unknown> {
-  return c.wire.version === 1
-    ? { modes: modeState(session), configOptions: configOptions(c, session) }
-    : { configOptions: configOptions(c, session) };
+  return c.wire.version === 1 ? { modes: modeState(session), configOptions: configOptions(c, session) } : { configOptions: configOptions(c, session) };
 }
 
 export function newSession(c: Connection, params: Params, reply: Reply): void {

@@ -46,7 +46,10 @@ export class Turn {
     this.rejectCancelled = () => reject(new TurnCancelled());
   });
 
-  constructor(readonly session: DemoSession, private readonly host: TurnHost) {
+  constructor(
+    readonly session: DemoSession,
+    private readonly host: TurnHost,
+  ) {
     this.cancelledSignal.catch(() => undefined); // nobody may be racing it when it fires
   }
 

@@ -44,7 +44,9 @@ export function matchStep(step: IntentStep, input: unknown): StepMatch {
 /** The indices of the steps for this exact tool name. */
 export function stepsForTool(plan: IntentPlan, toolName: string): number[] {
   const out: number[] = [];
-  plan.steps.forEach((s, i) => { if (s.tool === toolName) out.push(i); });
+  plan.steps.forEach((s, i) => {
+    if (s.tool === toolName) out.push(i);
+  });
   return out;
 }
 
@@ -53,9 +55,23 @@ export function describeMismatch(toolName: string, stepIndex: number, m: Exclude
   const where = `step ${stepIndex + 1} (${toolName})`;
   switch (m.kind) {
     case 'missing':
-      return { verdict: 'not_in_plan', toolName, stepIndex, reason: 'missing_argument', argument: m.argument, detail: `Missing pinned argument "${m.argument}" of ${where}.` };
+      return {
+        verdict: 'not_in_plan',
+        toolName,
+        stepIndex,
+        reason: 'missing_argument',
+        argument: m.argument,
+        detail: `Missing pinned argument "${m.argument}" of ${where}.`,
+      };
     case 'fails':
-      return { verdict: 'not_in_plan', toolName, stepIndex, reason: 'argument_fails_constraint', argument: m.argument, detail: `Argument "${m.argument}" ${m.why} (${where}).` };
+      return {
+        verdict: 'not_in_plan',
+        toolName,
+        stepIndex,
+        reason: 'argument_fails_constraint',
+        argument: m.argument,
+        detail: `Argument "${m.argument}" ${m.why} (${where}).`,
+      };
     case 'unchecked':
       return { verdict: 'cannot_check', toolName, reason: 'unchecked_constraint', detail: `Argument "${m.argument}" could not be checked: ${m.why}.` };
   }

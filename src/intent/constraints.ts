@@ -22,7 +22,7 @@ export function checkConstraint(c: ArgConstraint, value: unknown): ConstraintRes
   if ('in' in c) return c.in.some((v) => jsonEqual(value, v)) ? { ok: true } : { ok: false, why: `must be one of ${preview(c.in)}` };
   if ('lte' in c) return numberCheck(value, (n) => n <= c.lte, `must be at most ${c.lte}`);
   if ('gte' in c) return numberCheck(value, (n) => n >= c.gte, `must be at least ${c.gte}`);
-  if ('glob' in c) return stringCheck(value, (s) => globMatch(c.glob, s) ? { ok: true } : { ok: false, why: `must match the glob ${preview(c.glob)}` });
+  if ('glob' in c) return stringCheck(value, (s) => (globMatch(c.glob, s) ? { ok: true } : { ok: false, why: `must match the glob ${preview(c.glob)}` }));
   return stringCheck(value, (s) => regexCheck(c.regex, s));
 }
 
@@ -81,7 +81,10 @@ function tokenizeGlob(pattern: string): GlobToken[] {
     if (p[i] === '*' && p[i + 1] === '*') {
       while (p[i + 1] === '*') i++;
       const atSegmentStart = out.length === 0 || (out[out.length - 1].t === 'char' && (out[out.length - 1] as { c: string }).c === '/');
-      if (atSegmentStart && p[i + 1] === '/') { out.push({ t: 'globstarDir' }); i++; } else out.push({ t: 'globstar' });
+      if (atSegmentStart && p[i + 1] === '/') {
+        out.push({ t: 'globstarDir' });
+        i++;
+      } else out.push({ t: 'globstar' });
     } else if (p[i] === '*') out.push({ t: 'star' });
     else if (p[i] === '?') out.push({ t: 'any1' });
     else out.push({ t: 'char', c: p[i] });
@@ -95,8 +98,12 @@ function step(tok: GlobToken, set: Uint8Array, s: string[]): Uint8Array {
   let reach = false; // for star/globstar: a reachable start lies at or before i
   for (let i = 0; i <= n; i++) {
     switch (tok.t) {
-      case 'char': if (set[i] && i < n && s[i] === tok.c) next[i + 1] = 1; break;
-      case 'any1': if (set[i] && i < n && s[i] !== '/') next[i + 1] = 1; break;
+      case 'char':
+        if (set[i] && i < n && s[i] === tok.c) next[i + 1] = 1;
+        break;
+      case 'any1':
+        if (set[i] && i < n && s[i] !== '/') next[i + 1] = 1;
+        break;
       case 'star':
         if (set[i]) reach = true;
         if (reach) next[i] = 1;
@@ -107,7 +114,10 @@ function step(tok: GlobToken, set: Uint8Array, s: string[]): Uint8Array {
         if (reach) next[i] = 1;
         break;
       case 'globstarDir':
-        if (set[i]) { reach = true; next[i] = 1; }
+        if (set[i]) {
+          reach = true;
+          next[i] = 1;
+        }
         if (reach && i < n && s[i] === '/') next[i + 1] = 1;
         break;
     }

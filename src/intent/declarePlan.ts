@@ -24,7 +24,14 @@ const MAX_PLAN_CHARS = 256 * 1024;
 const JWS_RE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]+$/;
 const MAX_TOKEN = 64 * 1024;
 
-interface Seen { name?: string; meta?: Meta; title?: string; plan?: Record<string, unknown>; token?: string; status?: string }
+interface Seen {
+  name?: string;
+  meta?: Meta;
+  title?: string;
+  plan?: Record<string, unknown>;
+  token?: string;
+  status?: string;
+}
 
 /** The `_intent` plan update a declaration amounts to, applied like one the agent sent. */
 export function declaredPlanUpdate(sessionId: string, payload: Record<string, unknown>): SessionEvent {
@@ -89,7 +96,9 @@ function merge(seen: Seen, f: ToolCallFields): void {
   if (f.rawOutput !== undefined) seen.token = tokenOf(f.rawOutput);
 }
 
-function str(v: Patch<string>): string | undefined { return typeof v === 'string' ? v : undefined; }
+function str(v: Patch<string>): string | undefined {
+  return typeof v === 'string' ? v : undefined;
+}
 
 function toolOf(seen: Seen): string | undefined {
   const named = resolveToolName(seen.name, seen.meta);

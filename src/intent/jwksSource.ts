@@ -14,9 +14,7 @@ export type JwksLocation = { kind: 'none' } | { kind: 'file'; path: string } | {
 
 export type JwksLoad =
   /** No key source configured: tokens show as unverified. */
-  | { state: 'none' }
-  | { state: 'loaded'; jwks: Jwks; from: string; loadedAt: Date }
-  | { state: 'error'; error: string; from: string };
+  { state: 'none' } | { state: 'loaded'; jwks: Jwks; from: string; loadedAt: Date } | { state: 'error'; error: string; from: string };
 
 export interface JwksSourceOptions {
   /** How long loaded keys are reused (default 10 min). */
@@ -110,10 +108,14 @@ export class JwksSource {
   private async load(): Promise<JwksLoad> {
     const loc = this.location;
     switch (loc.kind) {
-      case 'none': return { state: 'none' };
-      case 'invalid': return { state: 'error', error: loc.error, from: '' };
-      case 'file': return this.finish(loc.path, await this.readLocal(loc.path));
-      case 'https': return this.finish(loc.url, await this.fetchRemote(loc.url));
+      case 'none':
+        return { state: 'none' };
+      case 'invalid':
+        return { state: 'error', error: loc.error, from: '' };
+      case 'file':
+        return this.finish(loc.path, await this.readLocal(loc.path));
+      case 'https':
+        return this.finish(loc.url, await this.fetchRemote(loc.url));
     }
   }
 
@@ -147,7 +149,11 @@ export class JwksSource {
   private async fetchRemote(url: string): Promise<{ ok: true; text: string } | { ok: false; error: string }> {
     const doFetch = this.opts.fetch ?? globalThis.fetch;
     try {
-      const res = await doFetch(url, { headers: { accept: 'application/jwk-set+json, application/json' }, redirect: 'follow', signal: AbortSignal.timeout(this.opts.timeoutMs) });
+      const res = await doFetch(url, {
+        headers: { accept: 'application/jwk-set+json, application/json' },
+        redirect: 'follow',
+        signal: AbortSignal.timeout(this.opts.timeoutMs),
+      });
       if (res.url && !res.url.startsWith('https:')) return { ok: false, error: `The intent key URL ${url} redirected to a non-https address.` };
       if (!res.ok) return { ok: false, error: `Fetching intent keys from ${url} failed: HTTP ${res.status}.` };
       const declared = Number(res.headers.get('content-length') ?? '0');
@@ -157,7 +163,12 @@ export class JwksSource {
       return { ok: true, text };
     } catch (err) {
       const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
-      return { ok: false, error: timedOut ? `Fetching intent keys from ${url} timed out.` : `Fetching intent keys from ${url} failed: ${err instanceof Error ? err.message : String(err)}` };
+      return {
+        ok: false,
+        error: timedOut
+          ? `Fetching intent keys from ${url} timed out.`
+          : `Fetching intent keys from ${url} failed: ${err instanceof Error ? err.message : String(err)}`,
+      };
     }
   }
 }

@@ -36,7 +36,9 @@ export function generateSigningKey(kid?: string): SigningKey {
 
 /** RFC 7638 thumbprint (SHA-256, base64url) of an Ed25519 public key. */
 export function jwkThumbprint(x: string): string {
-  return createHash('sha256').update(canonicalJson({ crv: 'Ed25519', kty: 'OKP', x }), 'utf8').digest('base64url');
+  return createHash('sha256')
+    .update(canonicalJson({ crv: 'Ed25519', kty: 'OKP', x }), 'utf8')
+    .digest('base64url');
 }
 
 /** A key set from public keys; throws if one of them is not a usable public Ed25519 key. */
@@ -56,12 +58,18 @@ export function parseJwks(value: unknown): ParseResult<Jwks> {
     return { ok: false, error: 'not a JSON Web Key Set: expected an object with a "keys" array' };
   }
   const keys: PublicJwk[] = [];
-  for (const [i, k] of ((value as { keys: unknown[] }).keys).entries()) {
+  for (const [i, k] of (value as { keys: unknown[] }).keys.entries()) {
     if (typeof k !== 'object' || k === null) return { ok: false, error: `keys[${i}] is not an object` };
     const key = k as Record<string, unknown>;
     if ('d' in key) return { ok: false, error: `keys[${i}] is a private key ("d" is present); publish only public keys` };
-    const usable = key.kty === 'OKP' && key.crv === 'Ed25519' && typeof key.x === 'string' && typeof key.kid === 'string' && key.kid !== ''
-      && (key.use === undefined || key.use === 'sig') && (key.alg === undefined || key.alg === 'EdDSA' || key.alg === 'Ed25519');
+    const usable =
+      key.kty === 'OKP' &&
+      key.crv === 'Ed25519' &&
+      typeof key.x === 'string' &&
+      typeof key.kid === 'string' &&
+      key.kid !== '' &&
+      (key.use === undefined || key.use === 'sig') &&
+      (key.alg === undefined || key.alg === 'EdDSA' || key.alg === 'Ed25519');
     if (!usable) continue;
     const jwk: PublicJwk = { kty: 'OKP', crv: 'Ed25519', x: key.x as string, kid: key.kid as string };
     if (typeof key.alg === 'string') jwk.alg = key.alg;

@@ -17,13 +17,7 @@ export type ConstraintOperator = (typeof CONSTRAINT_OPERATORS)[number];
 export const MAX_PATTERN_LENGTH = 1000;
 
 /** One pinned-argument constraint: exactly one operator. */
-export type ArgConstraint =
-  | { eq: unknown }
-  | { in: unknown[] }
-  | { glob: string }
-  | { regex: string }
-  | { lte: number }
-  | { gte: number };
+export type ArgConstraint = { eq: unknown } | { in: unknown[] } | { glob: string } | { regex: string } | { lte: number } | { gte: number };
 
 /** Why a constraint object is not valid, or undefined when it is. */
 export function constraintProblem(value: unknown): string | undefined {
@@ -52,10 +46,15 @@ export function constraintProblem(value: unknown): string | undefined {
   }
 }
 
-const constraintSchema = z.pipe(z.unknown().check(z.superRefine((value, ctx) => {
-  const problem = constraintProblem(value);
-  if (problem) ctx.addIssue({ code: 'custom', message: problem });
-})), z.transform((value) => value as ArgConstraint));
+const constraintSchema = z.pipe(
+  z.unknown().check(
+    z.superRefine((value, ctx) => {
+      const problem = constraintProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+  ),
+  z.transform((value) => value as ArgConstraint),
+);
 
 const stepSchema = z.looseObject({
   tool: z.string({ error: 'must be a string' }).check(z.regex(TOOL_NAME_RE, 'must be an exact tool name: 1 to 64 letters, digits, "_" or "-"')),

@@ -41,11 +41,7 @@ export interface SignedIntentToken {
 }
 
 /** Signs `plan` (as it will be sent) into a compact JWS (`EdDSA`, Ed25519) with every intent claim. */
-export async function signIntentToken(
-  plan: unknown,
-  key: { kid: string; privateKey: KeyObject },
-  claims: IntentClaimsInput = {},
-): Promise<SignedIntentToken> {
+export async function signIntentToken(plan: unknown, key: { kid: string; privateKey: KeyObject }, claims: IntentClaimsInput = {}): Promise<SignedIntentToken> {
   const iat = claims.iat ?? Math.floor(Date.now() / 1000);
   const exp = claims.exp ?? iat + (claims.lifetimeSeconds ?? DEFAULT_LIFETIME_SECONDS);
   const jti = claims.jti ?? ulid(iat * 1000);

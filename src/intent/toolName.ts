@@ -9,11 +9,7 @@
 import type { Meta } from '../protocol/domain';
 
 /** The `_meta` paths read, in order, after the `name` field. */
-export const TOOL_NAME_META_PATHS: readonly (readonly string[])[] = [
-  ['toolName'],
-  ['tool_name'],
-  ['claudeCode', 'toolName'],
-];
+export const TOOL_NAME_META_PATHS: readonly (readonly string[])[] = [['toolName'], ['tool_name'], ['claudeCode', 'toolName']];
 
 export function resolveToolName(name: unknown, meta: Meta | null | undefined): string | undefined {
   if (typeof name === 'string' && name !== '') return name;
@@ -41,9 +37,7 @@ export const KIND_TOOLS: Readonly<Record<string, readonly string[]>> = {
   fetch: ['fetch', 'web_fetch', 'webfetch', 'http_get', 'web_search', 'websearch'],
 };
 
-export type InferredTool =
-  | { ok: true; toolName: string; from: 'title' | 'kind' }
-  | { ok: false; why: string };
+export type InferredTool = { ok: true; toolName: string; from: 'title' | 'kind' } | { ok: false; why: string };
 
 const MAX_TITLE = 200;
 
@@ -69,8 +63,12 @@ export function inferToolName(tools: readonly string[], title: unknown, kind: un
   const fits = known ? [...new Set(tools.filter((tool) => known.includes(tool.toLowerCase())))] : [];
   if (fits.length === 1) return { ok: true, toolName: fits[0]!, from: 'kind' };
   const titleText = t ? `its title ${JSON.stringify(t.length > 60 ? `${t.slice(0, 59)}…` : t)} names no step's tool` : 'it has no title';
-  const kindText = !k ? 'it has no kind'
-    : !known ? `its kind "${k.slice(0, 30)}" says nothing about the tool`
-      : fits.length ? `its kind "${k}" fits several steps' tools (${fits.slice(0, 5).join(', ')})` : `its kind "${k}" fits no step's tool`;
+  const kindText = !k
+    ? 'it has no kind'
+    : !known
+      ? `its kind "${k.slice(0, 30)}" says nothing about the tool`
+      : fits.length
+        ? `its kind "${k}" fits several steps' tools (${fits.slice(0, 5).join(', ')})`
+        : `its kind "${k}" fits no step's tool`;
   return { ok: false, why: `The call names no tool; ${titleText} and ${kindText}.` };
 }

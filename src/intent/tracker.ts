@@ -32,9 +32,7 @@ export interface IntentSnapshot {
 }
 
 export type IntentUpdateResult =
-  | { kind: 'accepted'; change: 'new_plan' | 'refresh' }
-  | { kind: 'conflict'; detail: string }
-  | { kind: 'invalid'; error: string };
+  { kind: 'accepted'; change: 'new_plan' | 'refresh' } | { kind: 'conflict'; detail: string } | { kind: 'invalid'; error: string };
 
 export interface StepUsage {
   stepIndex: number;
@@ -55,7 +53,14 @@ export interface ToolCallObservation {
   kind?: Patch<string>;
 }
 
-interface SeenCall { name?: string; rawInput?: unknown; meta?: Meta; title?: string; kind?: string; step?: number }
+interface SeenCall {
+  name?: string;
+  rawInput?: unknown;
+  meta?: Meta;
+  title?: string;
+  kind?: string;
+  step?: number;
+}
 
 export interface IntentTrackerOptions {
   clockSkewSeconds?: number;
@@ -160,7 +165,11 @@ export class IntentTracker {
     let toolName = resolveToolName(seen.name, seen.meta);
     let inferredFrom: 'title' | 'kind' | undefined;
     if (toolName === undefined) {
-      const inferred = inferToolName(cur.plan.steps.map((s) => s.tool), seen.title, seen.kind);
+      const inferred = inferToolName(
+        cur.plan.steps.map((s) => s.tool),
+        seen.title,
+        seen.kind,
+      );
       if (!inferred.ok) return this.uncount(seen, { verdict: 'cannot_check', reason: 'no_tool_name', detail: inferred.why });
       toolName = inferred.toolName;
       inferredFrom = inferred.from;
@@ -191,12 +200,25 @@ export class IntentTracker {
       if (usedByOthers < plan.steps[i].maxCalls) {
         this.count(seen, i);
         const callsUsed = this.used[i];
-        return { verdict: 'in_plan', toolName, stepIndex: i, callsUsed, maxCalls: plan.steps[i].maxCalls, detail: `Step ${i + 1} (${toolName}), call ${callsUsed} of ${plan.steps[i].maxCalls}.` };
+        return {
+          verdict: 'in_plan',
+          toolName,
+          stepIndex: i,
+          callsUsed,
+          maxCalls: plan.steps[i].maxCalls,
+          detail: `Step ${i + 1} (${toolName}), call ${callsUsed} of ${plan.steps[i].maxCalls}.`,
+        };
       }
     }
     if (matching.length > 0) {
       const i = matching[0];
-      return this.uncount(seen, { verdict: 'not_in_plan', toolName, stepIndex: i, reason: 'max_calls_exceeded', detail: `Step ${i + 1} (${toolName}) may run at most ${plan.steps[i].maxCalls} times.` });
+      return this.uncount(seen, {
+        verdict: 'not_in_plan',
+        toolName,
+        stepIndex: i,
+        reason: 'max_calls_exceeded',
+        detail: `Step ${i + 1} (${toolName}) may run at most ${plan.steps[i].maxCalls} times.`,
+      });
     }
     const unchecked = results.find((r) => r.m.kind === 'unchecked');
     const first = unchecked ?? results[0];
@@ -257,4 +279,3 @@ export function unverifiedJti(token: string | undefined): string | undefined {
     return undefined;
   }
 }
-

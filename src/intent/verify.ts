@@ -9,8 +9,7 @@ import { loadJws } from './jwsLoader';
 import { keysForKid, type Jwks } from './keys';
 import { formatIssues, parseIntentPlanBody } from './schema';
 
-export type VerificationState =
-  | 'verified' | 'expired' | 'bad_signature' | 'plan_hash_mismatch' | 'unknown_key' | 'unverified' | 'malformed';
+export type VerificationState = 'verified' | 'expired' | 'bad_signature' | 'plan_hash_mismatch' | 'unknown_key' | 'unverified' | 'malformed';
 
 export type IntentVerification =
   | { state: 'verified'; detail: string; kid: string; jti: string; expiresAt: Date; secondsLeft: number; claims: IntentClaims }
@@ -89,13 +88,18 @@ function checkClaims(payload: Uint8Array, plan: unknown, kid: string, now: Date,
   if (planProblem === 'unhashable') return { state: 'malformed', detail: 'The plan cannot be written as canonical JSON.' };
   if (planProblem === 'bad_ph') return { state: 'malformed', detail: 'The ph claim is not a SHA-256 hash (hex or base64url).' };
   if (planProblem) return { state: 'plan_hash_mismatch', kid, jti: claims.jti, detail: planProblem };
-  if (typeof plan === 'object' && plan !== null && typeof (plan as { user?: unknown }).user === 'string'
-      && (plan as { user: string }).user.toLowerCase() !== claims.sub.toLowerCase()) {
+  if (
+    typeof plan === 'object' &&
+    plan !== null &&
+    typeof (plan as { user?: unknown }).user === 'string' &&
+    (plan as { user: string }).user.toLowerCase() !== claims.sub.toLowerCase()
+  ) {
     return { state: 'malformed', detail: 'The token was issued for a different person than the plan names (sub ≠ user).' };
   }
 
   const expiresAt = new Date(claims.exp * 1000);
-  if (nowSec > claims.exp + skew) return { state: 'expired', kid, jti: claims.jti, expiresAt, claims, detail: `The intent token expired at ${expiresAt.toISOString()}.` };
+  if (nowSec > claims.exp + skew)
+    return { state: 'expired', kid, jti: claims.jti, expiresAt, claims, detail: `The intent token expired at ${expiresAt.toISOString()}.` };
   const secondsLeft = Math.max(0, Math.floor(claims.exp - nowSec));
   return { state: 'verified', kid, jti: claims.jti, expiresAt, secondsLeft, claims, detail: `Signed by key ${JSON.stringify(kid)}; ${secondsLeft} s left.` };
 }
@@ -149,7 +153,14 @@ export function verificationAt(v: IntentVerification, now: Date, clockSkewSecond
   const nowSec = now.getTime() / 1000;
   const exp = v.expiresAt.getTime() / 1000;
   if (nowSec > exp + clockSkewSeconds) {
-    return { state: 'expired', kid: v.kid, jti: v.jti, expiresAt: v.expiresAt, claims: v.claims, detail: `The intent token expired at ${v.expiresAt.toISOString()}.` };
+    return {
+      state: 'expired',
+      kid: v.kid,
+      jti: v.jti,
+      expiresAt: v.expiresAt,
+      claims: v.claims,
+      detail: `The intent token expired at ${v.expiresAt.toISOString()}.`,
+    };
   }
   const secondsLeft = Math.max(0, Math.floor(exp - nowSec));
   return { ...v, secondsLeft, detail: `Signed by key ${JSON.stringify(v.kid)}; ${secondsLeft} s left.` };

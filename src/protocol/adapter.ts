@@ -6,8 +6,16 @@
 // message ids, turn counters, modes). Build a call right before sending it: building a v1 prompt
 // call starts a new turn.
 import type {
-  AgentCapabilities, AgentInfo, AuthMethod, ConfigOption, ContentBlock, JsonObject,
-  PermissionOutcome, PermissionRequest, ProtocolVersion, SessionEvent,
+  AgentCapabilities,
+  AgentInfo,
+  AuthMethod,
+  ConfigOption,
+  ContentBlock,
+  JsonObject,
+  PermissionOutcome,
+  PermissionRequest,
+  ProtocolVersion,
+  SessionEvent,
 } from './domain';
 import type { ClientServices, NewSessionParams, SessionListEntry, SessionSetup } from './api';
 import type { ElicitationRequest, ElicitationResponse } from './elicitation';
@@ -82,7 +90,11 @@ export interface InitializeInfo {
 }
 
 /** A JSON-RPC error as received (for `AdapterCall.fail`). */
-export interface WireError { code: number; message: string; data?: unknown }
+export interface WireError {
+  code: number;
+  message: string;
+  data?: unknown;
+}
 
 /**
  * One client → agent request, ready to send. The connection:
@@ -100,7 +112,10 @@ export interface AdapterCall<R> {
   fail?(error: WireError): SessionEvent[];
 }
 
-export interface AdapterNotification { readonly method: string; readonly params: JsonObject }
+export interface AdapterNotification {
+  readonly method: string;
+  readonly params: JsonObject;
+}
 
 /** Decoding of one v1 client-service request and encoding of its result. */
 export interface ServiceCodec<P, R> {
@@ -126,7 +141,10 @@ export interface ClientServiceCodecs {
   readonly terminalRelease: ServiceCodec<P0<TerminalSvc['release']>, void>;
 }
 
-export interface PromptResultValue { messageId?: string; stopReason?: string }
+export interface PromptResultValue {
+  messageId?: string;
+  stopReason?: string;
+}
 
 export interface VersionAdapter {
   readonly version: ProtocolVersion;

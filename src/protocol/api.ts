@@ -2,22 +2,37 @@
 // only through this interface; `connect()` (src/protocol/connect.ts) negotiates the version and
 // returns an implementation backed by the v1 or the v2 adapter.
 import type {
-  AgentCapabilities, AgentInfo, AuthMethod, ConfigOption, AvailableCommand, ContentBlock,
-  PermissionOutcome, PermissionRequest, ProtocolVersion, SessionEvent,
+  AgentCapabilities,
+  AgentInfo,
+  AuthMethod,
+  ConfigOption,
+  AvailableCommand,
+  ContentBlock,
+  PermissionOutcome,
+  PermissionRequest,
+  ProtocolVersion,
+  SessionEvent,
 } from './domain';
 import type { ElicitationRequest, ElicitationResponse } from './elicitation';
 
 /** Minimal disposable/event shapes, so src/protocol stays free of `vscode`. */
-export interface Disposable { dispose(): void }
+export interface Disposable {
+  dispose(): void;
+}
 export type Listener<T> = (e: T) => void;
-export interface Event<T> { (listener: Listener<T>): Disposable }
+export interface Event<T> {
+  (listener: Listener<T>): Disposable;
+}
 
 /** The lifecycle of an agent and its connection (`failed`: the start failed, `crashed`: it stopped
  *  unexpectedly too often to be restarted again). Defined once, in the public API's types (a leaf
  *  file with no imports). */
 export type { AgentStatus } from '../api/types';
 
-export interface CancelToken { readonly isCancellationRequested: boolean; onCancellationRequested: Event<void> }
+export interface CancelToken {
+  readonly isCancellationRequested: boolean;
+  onCancellationRequested: Event<void>;
+}
 
 export interface McpServerConfig {
   type: 'stdio' | 'http' | 'sse';
@@ -29,17 +44,40 @@ export interface McpServerConfig {
   headers?: { name: string; value: string }[];
 }
 
-export interface NewSessionParams { cwd: string; additionalDirectories?: string[]; mcpServers?: McpServerConfig[] }
-export interface SessionSetup { sessionId: string; configOptions?: ConfigOption[]; commands?: AvailableCommand[] }
-export interface SessionListEntry { sessionId: string; cwd: string; title?: string | null; updatedAt?: string | null }
+export interface NewSessionParams {
+  cwd: string;
+  additionalDirectories?: string[];
+  mcpServers?: McpServerConfig[];
+}
+export interface SessionSetup {
+  sessionId: string;
+  configOptions?: ConfigOption[];
+  commands?: AvailableCommand[];
+}
+export interface SessionListEntry {
+  sessionId: string;
+  cwd: string;
+  title?: string | null;
+  updatedAt?: string | null;
+}
 
 /** v1 client services (fs, terminal). v2 has none; the v2 adapter never calls them. */
 export interface ClientServices {
   readTextFile?(p: { sessionId: string; path: string; line?: number | null; limit?: number | null }): Promise<{ content: string }>;
   writeTextFile?(p: { sessionId: string; path: string; content: string }): Promise<void>;
   terminal?: {
-    create(p: { sessionId: string; command: string; args?: string[]; env?: { name: string; value: string }[]; cwd?: string | null; outputByteLimit?: number | null }): Promise<{ terminalId: string }>;
-    output(p: { sessionId: string; terminalId: string }): Promise<{ output: string; truncated: boolean; exitStatus?: { exitCode?: number | null; signal?: string | null } | null }>;
+    create(p: {
+      sessionId: string;
+      command: string;
+      args?: string[];
+      env?: { name: string; value: string }[];
+      cwd?: string | null;
+      outputByteLimit?: number | null;
+    }): Promise<{ terminalId: string }>;
+    output(p: {
+      sessionId: string;
+      terminalId: string;
+    }): Promise<{ output: string; truncated: boolean; exitStatus?: { exitCode?: number | null; signal?: string | null } | null }>;
     waitForExit(p: { sessionId: string; terminalId: string }): Promise<{ exitCode?: number | null; signal?: string | null }>;
     kill(p: { sessionId: string; terminalId: string }): Promise<void>;
     release(p: { sessionId: string; terminalId: string }): Promise<void>;

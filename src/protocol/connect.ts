@@ -8,18 +8,9 @@
 //   - v1 only: `fs/*` and `terminal/*` → the handlers (`-32601` when a handler is missing);
 //   - every other agent → client request gets `-32601` (transport), notifications are ignored.
 import { CancellationTokenSource, ResponseError, type CancellationToken } from 'vscode-jsonrpc/node';
-import type {
-  AcpConnection, ClientHandlers, ConnectOptions, Event, NewSessionParams,
-  SessionListEntry, SessionSetup,
-} from './api';
-import {
-  permissionEvents, type AdapterCall, type ClientServiceCodecs, type ServiceCodec,
-  type VersionAdapter, type WireError,
-} from './adapter';
-import type {
-  AgentCapabilities, AgentInfo, AuthMethod, ConfigOption, ContentBlock, PermissionOutcome,
-  ProtocolVersion, SessionEvent,
-} from './domain';
+import type { AcpConnection, ClientHandlers, ConnectOptions, Event, NewSessionParams, SessionListEntry, SessionSetup } from './api';
+import { permissionEvents, type AdapterCall, type ClientServiceCodecs, type ServiceCodec, type VersionAdapter, type WireError } from './adapter';
+import type { AgentCapabilities, AgentInfo, AuthMethod, ConfigOption, ContentBlock, PermissionOutcome, ProtocolVersion, SessionEvent } from './domain';
 import type { ElicitationResponse } from './elicitation';
 import { negotiate, type Negotiated } from './negotiate';
 import { ConnectionClosedError, ErrorCodes, RpcError } from './transport/errors';
@@ -58,7 +49,9 @@ export async function connect(readable: NodeJS.ReadableStream, writable: NodeJS.
   }
 }
 
-interface InFlightPermission { cancel(): void }
+interface InFlightPermission {
+  cancel(): void;
+}
 /** The pending-set key of request-scoped elicitations (no session cancel reaches them; a close does). */
 const REQUEST_SCOPED = '\u0000request';
 
@@ -73,7 +66,11 @@ class AcpClientConnection implements AcpConnection {
   private readonly closeListeners = new Set<(e: { error?: Error }) => void>();
   private closed: { error?: Error } | undefined;
 
-  constructor(private readonly rpc: RpcConnection, negotiated: Negotiated, private readonly options: ConnectOptions) {
+  constructor(
+    private readonly rpc: RpcConnection,
+    negotiated: Negotiated,
+    private readonly options: ConnectOptions,
+  ) {
     const { adapter, info } = negotiated;
     this.adapter = adapter;
     this.handlers = options.handlers;
@@ -105,20 +102,34 @@ class AcpClientConnection implements AcpConnection {
       return { dispose: () => undefined };
     }
     this.closeListeners.add(listener);
-    return { dispose: () => { this.closeListeners.delete(listener); } };
+    return {
+      dispose: () => {
+        this.closeListeners.delete(listener);
+      },
+    };
   };
 
-  authenticate(methodId: string): Promise<void> { return this.call(this.adapter.authenticate(methodId)); }
-  logout(): Promise<void> { return this.call(this.adapter.logout()); }
-  newSession(p: NewSessionParams): Promise<SessionSetup> { return this.call(this.adapter.newSession(p)); }
+  authenticate(methodId: string): Promise<void> {
+    return this.call(this.adapter.authenticate(methodId));
+  }
+  logout(): Promise<void> {
+    return this.call(this.adapter.logout());
+  }
+  newSession(p: NewSessionParams): Promise<SessionSetup> {
+    return this.call(this.adapter.newSession(p));
+  }
   resumeSession(p: NewSessionParams & { sessionId: string; replay: boolean }): Promise<SessionSetup> {
     return this.call(this.adapter.resumeSession(p));
   }
   listSessions(p?: { cwd?: string; cursor?: string }): Promise<{ sessions: SessionListEntry[]; nextCursor?: string | null }> {
     return this.call(this.adapter.listSessions(p));
   }
-  closeSession(sessionId: string): Promise<void> { return this.call(this.adapter.closeSession(sessionId)); }
-  deleteSession(sessionId: string): Promise<void> { return this.call(this.adapter.deleteSession(sessionId)); }
+  closeSession(sessionId: string): Promise<void> {
+    return this.call(this.adapter.closeSession(sessionId));
+  }
+  deleteSession(sessionId: string): Promise<void> {
+    return this.call(this.adapter.deleteSession(sessionId));
+  }
   prompt(sessionId: string, prompt: ContentBlock[], opts?: { idempotencyKey?: string }): Promise<{ messageId?: string; stopReason?: string }> {
     return this.call(this.adapter.prompt(sessionId, prompt, opts?.idempotencyKey));
   }
@@ -196,7 +207,9 @@ class AcpClientConnection implements AcpConnection {
       throw new ResponseError(ErrorCodes.InvalidParams, errorText(err));
     }
     this.emit(permissionEvents(req));
-    const outcome = await this.askUser<PermissionOutcome>(req.sessionId, token, (uiToken) => this.handlers.requestPermission(req, uiToken), { outcome: 'cancelled' });
+    const outcome = await this.askUser<PermissionOutcome>(req.sessionId, token, (uiToken) => this.handlers.requestPermission(req, uiToken), {
+      outcome: 'cancelled',
+    });
     return this.adapter.encodePermissionOutcome(outcome);
   }
 
@@ -291,7 +304,7 @@ class AcpClientConnection implements AcpConnection {
       try {
         this.handlers.onEvent(e);
       } catch (err) {
-        this.log('error', `onEvent(${e.kind}) threw: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+        this.log('error', `onEvent(${e.kind}) threw: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
       }
     }
   }
@@ -301,14 +314,21 @@ class AcpClientConnection implements AcpConnection {
     this.closed = e;
     for (const set of this.pendingPermissions.values()) for (const p of [...set]) p.cancel();
     for (const l of [...this.closeListeners]) {
-      try { l(e); } catch (err) { this.log('error', `onClose listener threw: ${errorText(err)}`); }
+      try {
+        l(e);
+      } catch (err) {
+        this.log('error', `onClose listener threw: ${errorText(err)}`);
+      }
     }
     this.closeListeners.clear();
   }
 
   private logFailure(method: string, err: unknown): void {
     if (err instanceof RpcError && err.code === ErrorCodes.RequestCancelled) return; // cancellations are silent
-    if (err instanceof ConnectionClosedError) { this.log('debug', `${method}: ${err.message}`); return; }
+    if (err instanceof ConnectionClosedError) {
+      this.log('debug', `${method}: ${err.message}`);
+      return;
+    }
     this.log('warn', `${method} failed: ${errorText(err)}`);
   }
 
@@ -318,7 +338,8 @@ class AcpClientConnection implements AcpConnection {
 }
 
 function toWireError(err: unknown): WireError {
-  if (err instanceof RpcError) return err.data === undefined ? { code: err.code, message: err.message } : { code: err.code, message: err.message, data: err.data };
+  if (err instanceof RpcError)
+    return err.data === undefined ? { code: err.code, message: err.message } : { code: err.code, message: err.message, data: err.data };
   return { code: ErrorCodes.InternalError, message: errorText(err) };
 }
 

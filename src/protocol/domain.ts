@@ -19,7 +19,16 @@ export type ContentBlock =
   | { type: 'text'; text: string; annotations?: JsonObject | null; _meta?: Meta }
   | { type: 'image'; data: string; mimeType: string; uri?: string | null; _meta?: Meta }
   | { type: 'audio'; data: string; mimeType: string; _meta?: Meta }
-  | { type: 'resource_link'; uri: string; name: string; title?: string | null; description?: string | null; mimeType?: string | null; size?: number | null; _meta?: Meta }
+  | {
+      type: 'resource_link';
+      uri: string;
+      name: string;
+      title?: string | null;
+      description?: string | null;
+      mimeType?: string | null;
+      size?: number | null;
+      _meta?: Meta;
+    }
   | { type: 'resource'; resource: { uri: string; text?: string; blob?: string; mimeType?: string | null }; _meta?: Meta }
   /** A content block type this client does not know: kept whole. */
   | { type: 'unknown'; rawType: string; raw: JsonObject };
@@ -49,7 +58,10 @@ export type ToolCallContent =
     }
   | { type: 'unknown'; rawType: string; raw: JsonObject };
 
-export interface ToolCallLocation { path: string; line?: number | null }
+export interface ToolCallLocation {
+  path: string;
+  line?: number | null;
+}
 
 /** Fields of a tool call; every field follows patch semantics. */
 export interface ToolCallFields {
@@ -67,7 +79,9 @@ export interface ToolCallFields {
 }
 
 /** Client-initiated controls an agent offers on a tool call, a terminal or a subagent session. */
-export interface ItemControls { cancel: boolean }
+export interface ItemControls {
+  cancel: boolean;
+}
 
 // ---------------------------------------------------------------- plans
 
@@ -90,9 +104,23 @@ export type PlanContent =
 
 // ---------------------------------------------------------------- session config
 
-export interface ConfigSelectOption { value: string; name: string; description?: string | null; group?: string }
+export interface ConfigSelectOption {
+  value: string;
+  name: string;
+  description?: string | null;
+  group?: string;
+}
 export type ConfigOption =
-  | { kind: 'select'; id: string; name: string; description?: string | null; category?: string | null; currentValue: string; options: ConfigSelectOption[]; _meta?: Meta }
+  | {
+      kind: 'select';
+      id: string;
+      name: string;
+      description?: string | null;
+      category?: string | null;
+      currentValue: string;
+      options: ConfigSelectOption[];
+      _meta?: Meta;
+    }
   | { kind: 'boolean'; id: string; name: string; description?: string | null; category?: string | null; currentValue: boolean; _meta?: Meta }
   | { kind: 'unknown'; id: string; name: string; raw: JsonObject };
 
@@ -103,7 +131,13 @@ export const V1_MODE_CONFIG_ID = '_acp_v1_mode';
 export const MODE_SWITCH_KIND = 'switch_mode';
 
 /** `input`: the raw input spec when its type is not one we know (kept, never dropped; the command is shown without structured input). */
-export interface AvailableCommand { name: string; description: string; hint?: string | null; input?: JsonObject; _meta?: Meta }
+export interface AvailableCommand {
+  name: string;
+  description: string;
+  hint?: string | null;
+  input?: JsonObject;
+  _meta?: Meta;
+}
 
 // ---------------------------------------------------------------- session events
 
@@ -115,7 +149,12 @@ export type BackgroundWork =
   | { type: 'tool_call'; toolCallId: string }
   | { type: 'subagent'; sessionId: string }
   | { type: 'unknown'; rawType: string; raw: JsonObject };
-export interface Usage { totalTokens?: number; inputTokens?: number; outputTokens?: number; [k: string]: unknown }
+export interface Usage {
+  totalTokens?: number;
+  inputTokens?: number;
+  outputTokens?: number;
+  [k: string]: unknown;
+}
 
 export type SessionEvent = { sessionId: string } & (
   | { kind: 'plan_update'; plan: PlanContent; _meta?: Meta }
@@ -124,9 +163,16 @@ export type SessionEvent = { sessionId: string } & (
    * Turn state. The turn is over only at `idle` with a `stopReason`. The v1 adapter synthesizes
    * `running` when a prompt is sent and `idle` + stopReason from the prompt response.
    */
-  | { kind: 'state'; state: TurnState; stopReason?: string | null; error?: { code: number; message: string; data?: unknown } | null; usage?: Usage | null; raw?: JsonObject;
+  | {
+      kind: 'state';
+      state: TurnState;
+      stopReason?: string | null;
+      error?: { code: number; message: string; data?: unknown } | null;
+      usage?: Usage | null;
+      raw?: JsonObject;
       /** A complete snapshot of background work; undefined or null: not reported. */
-      background?: BackgroundWork[] | null }
+      background?: BackgroundWork[] | null;
+    }
   /** Appends to a message; v1 chunks without messageId get a stable synthesized id per turn. */
   | { kind: 'message_chunk'; role: 'user' | 'agent' | 'thought'; messageId: string; content: ContentBlock; _meta?: Meta }
   /** Upsert of a whole message (v2): undefined content = unchanged, null/[] = cleared. */
@@ -135,7 +181,16 @@ export type SessionEvent = { sessionId: string } & (
   | { kind: 'tool_call'; toolCallId: string; fields: ToolCallFields }
   | { kind: 'tool_call_content_chunk'; toolCallId: string; content: ToolCallContent; _meta?: Meta }
   /** v2 display terminal snapshot; `output` (base64) replaces the whole buffer when present. */
-  | { kind: 'terminal_update'; terminalId: string; command?: Patch<string>; cwd?: Patch<string>; output?: string | null; exitStatus?: { exitCode?: number | null; signal?: string | null } | null; capabilities?: Patch<ItemControls>; _meta?: Meta }
+  | {
+      kind: 'terminal_update';
+      terminalId: string;
+      command?: Patch<string>;
+      cwd?: Patch<string>;
+      output?: string | null;
+      exitStatus?: { exitCode?: number | null; signal?: string | null } | null;
+      capabilities?: Patch<ItemControls>;
+      _meta?: Meta;
+    }
   | { kind: 'terminal_output_chunk'; terminalId: string; data: string; _meta?: Meta }
   | { kind: 'commands'; commands: AvailableCommand[] }
   | { kind: 'config_options'; options: ConfigOption[] }
@@ -146,9 +201,25 @@ export type SessionEvent = { sessionId: string } & (
    * `subagent_update` on a parent: announces (first time) or patches its child session `childSessionId`.
    * `state` mirrors the child's foreground state onto the association.
    */
-  | { kind: 'subagent'; childSessionId: string; title?: Patch<string>; description?: Patch<string>; capabilities?: Patch<ItemControls>; state?: Patch<TurnState>; cwd?: Patch<string>; _meta?: Meta }
+  | {
+      kind: 'subagent';
+      childSessionId: string;
+      title?: Patch<string>;
+      description?: Patch<string>;
+      capabilities?: Patch<ItemControls>;
+      state?: Patch<TurnState>;
+      cwd?: Patch<string>;
+      _meta?: Meta;
+    }
   /** Upsert of an inter-session message in this session's transcript (sender/recipient follow patch semantics). */
-  | { kind: 'session_message'; messageId: string; senderSessionId?: Patch<string>; recipientSessionId?: Patch<string>; content?: Patch<ContentBlock[]>; _meta?: Meta }
+  | {
+      kind: 'session_message';
+      messageId: string;
+      senderSessionId?: Patch<string>;
+      recipientSessionId?: Patch<string>;
+      content?: Patch<ContentBlock[]>;
+      _meta?: Meta;
+    }
   | { kind: 'session_message_chunk'; messageId: string; content: ContentBlock; _meta?: Meta }
   /** v2 `replay_complete`: every update before it on this session was replayed history. */
   | { kind: 'replay_complete'; _meta?: Meta }
@@ -163,7 +234,12 @@ export type SessionEventKind = SessionEvent['kind'];
 
 // ---------------------------------------------------------------- agent → client requests
 
-export interface PermissionOption { optionId: string; name: string; kind: string; _meta?: Meta }
+export interface PermissionOption {
+  optionId: string;
+  name: string;
+  kind: string;
+  _meta?: Meta;
+}
 
 export type PermissionSubject =
   | { type: 'tool_call'; toolCallId: string; fields: ToolCallFields }
@@ -208,4 +284,8 @@ export interface AgentCapabilities {
   mcp: { stdio: boolean; http: boolean; sse: boolean };
 }
 
-export interface AgentInfo { name: string; title?: string | null; version: string }
+export interface AgentInfo {
+  name: string;
+  title?: string | null;
+  version: string;
+}

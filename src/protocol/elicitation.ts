@@ -23,7 +23,11 @@ export const ELICITATION_LIMITS = {
   maxValueChars: 10_000,
 } as const;
 
-export interface ChoiceOption { value: string; title: string; description: string | null }
+export interface ChoiceOption {
+  value: string;
+  title: string;
+  description: string | null;
+}
 
 interface FieldBase {
   name: string;
@@ -34,23 +38,23 @@ interface FieldBase {
 }
 
 export type ElicitationField =
-  | FieldBase & {
-    kind: 'string';
-    default: string | null;
-    minLength: number | null;
-    maxLength: number | null;
-    pattern: string | null;
-    /** `email`, `uri`, `date`, `date-time`, or another format (then only an annotation). */
-    format: string | null;
-  }
+  | (FieldBase & {
+      kind: 'string';
+      default: string | null;
+      minLength: number | null;
+      maxLength: number | null;
+      pattern: string | null;
+      /** `email`, `uri`, `date`, `date-time`, or another format (then only an annotation). */
+      format: string | null;
+    })
   /** A single-select string (`enum` or titled `oneOf`). */
-  | FieldBase & { kind: 'choice'; default: string | null; options: ChoiceOption[] }
-  | FieldBase & { kind: 'number' | 'integer'; default: number | null; minimum: number | null; maximum: number | null }
-  | FieldBase & { kind: 'boolean'; default: boolean | null }
+  | (FieldBase & { kind: 'choice'; default: string | null; options: ChoiceOption[] })
+  | (FieldBase & { kind: 'number' | 'integer'; default: number | null; minimum: number | null; maximum: number | null })
+  | (FieldBase & { kind: 'boolean'; default: boolean | null })
   /** A multi-select array of strings. */
-  | FieldBase & { kind: 'multi'; default: string[]; options: ChoiceOption[]; minItems: number | null; maxItems: number | null }
+  | (FieldBase & { kind: 'multi'; default: string[]; options: ChoiceOption[]; minItems: number | null; maxItems: number | null })
   /** A property type this client does not know: shown raw, never rendered as an input. */
-  | FieldBase & { kind: 'unknown'; rawType: string; raw: JsonObject };
+  | (FieldBase & { kind: 'unknown'; rawType: string; raw: JsonObject });
 
 export interface ElicitationForm {
   title: string | null;
@@ -58,9 +62,7 @@ export interface ElicitationForm {
   fields: ElicitationField[];
 }
 
-export type ElicitationScope =
-  | { type: 'session'; sessionId: string; toolCallId: string | null }
-  | { type: 'request'; requestId: string | number };
+export type ElicitationScope = { type: 'session'; sessionId: string; toolCallId: string | null } | { type: 'request'; requestId: string | number };
 
 export type ElicitationRequest = {
   scope: ElicitationScope;
@@ -76,7 +78,4 @@ export type ElicitationRequest = {
 
 export type ElicitationValue = string | number | boolean | string[];
 
-export type ElicitationResponse =
-  | { action: 'accept'; content?: Record<string, ElicitationValue> }
-  | { action: 'decline' }
-  | { action: 'cancel' };
+export type ElicitationResponse = { action: 'accept'; content?: Record<string, ElicitationValue> } | { action: 'decline' } | { action: 'cancel' };

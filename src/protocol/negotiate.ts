@@ -86,7 +86,10 @@ class Negotiation {
   private readonly adapters = new Map<ProtocolVersion, VersionAdapter>();
   private readonly timeoutMs: number;
 
-  constructor(private readonly channel: InitializeChannel, private readonly options: NegotiateOptions) {
+  constructor(
+    private readonly channel: InitializeChannel,
+    private readonly options: NegotiateOptions,
+  ) {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_INITIALIZE_TIMEOUT_MS;
   }
 
@@ -111,9 +114,11 @@ class Negotiation {
       const usable = KNOWN_VERSIONS.filter((v) => supported.includes(v) && v !== offered && (protocol === 'auto' || v === protocol));
       if (usable.length === 0) {
         throw new IncompatibleAgentError(
-          `The agent supports ACP protocol version(s) ${supported.map((v) => JSON.stringify(v)).join(', ')}, `
-          + `but this client ${protocol === 'auto' ? 'speaks versions 1 and 2' : `is set to version ${protocol}`}.`,
-          supported, `${err.code} ${err.message}`);
+          `The agent supports ACP protocol version(s) ${supported.map((v) => JSON.stringify(v)).join(', ')}, ` +
+            `but this client ${protocol === 'auto' ? 'speaks versions 1 and 2' : `is set to version ${protocol}`}.`,
+          supported,
+          `${err.code} ${err.message}`,
+        );
       }
       return usable[usable.length - 1];
     }
@@ -131,13 +136,19 @@ class Negotiation {
   /** Chooses the version from the answer's number and shape. */
   private decide(result: unknown): Negotiated {
     const n = decideVersion(result, this.options.protocol, (v) => this.adapter(v));
-    this.log('info', `Negotiated ACP v${n.adapter.version} (agent answered protocolVersion ${JSON.stringify(isObject(result) ? result.protocolVersion : undefined)}).`);
+    this.log(
+      'info',
+      `Negotiated ACP v${n.adapter.version} (agent answered protocolVersion ${JSON.stringify(isObject(result) ? result.protocolVersion : undefined)}).`,
+    );
     return n;
   }
 
   private adapter(version: ProtocolVersion): VersionAdapter {
     let a = this.adapters.get(version);
-    if (!a) { a = createAdapter(version); this.adapters.set(version, a); }
+    if (!a) {
+      a = createAdapter(version);
+      this.adapters.set(version, a);
+    }
     return a;
   }
 
@@ -149,8 +160,14 @@ class Negotiation {
         reject(new InitializeTimeoutError(this.timeoutMs));
       }, this.timeoutMs);
       this.channel.sendRequest(method, params, source.token).then(
-        (r) => { clearTimeout(timer); resolve(r); },
-        (e: unknown) => { clearTimeout(timer); reject(e instanceof Error ? e : new Error(String(e))); },
+        (r) => {
+          clearTimeout(timer);
+          resolve(r);
+        },
+        (e: unknown) => {
+          clearTimeout(timer);
+          reject(e instanceof Error ? e : new Error(String(e)));
+        },
       );
     }).finally(() => source.dispose());
   }
@@ -170,29 +187,29 @@ export function decideVersion(result: unknown, protocol: 'auto' | 1 | 2, adapter
   const answered = body.protocolVersion;
   let version: ProtocolVersion;
   if (answered === 2 && isObject(body.info)) version = 2;
-  else if (answered === 2 && protocol !== 2) version = 1; // a v1 agent echoing our version: the body decides
+  else if (answered === 2 && protocol !== 2)
+    version = 1; // a v1 agent echoing our version: the body decides
   else if (answered === 1) version = 1;
   else throw new IncompatibleAgentError(describeAnswer(answered, protocol), answered);
   if (protocol !== 'auto' && version !== protocol) {
     throw new IncompatibleAgentError(
-      `The agent speaks ACP protocol version ${version}, but it is set to use version ${protocol} only. `
-      + `Set its "protocol" to "auto" or "${version}".`, answered);
+      `The agent speaks ACP protocol version ${version}, but it is set to use version ${protocol} only. ` + `Set its "protocol" to "auto" or "${version}".`,
+      answered,
+    );
   }
   const adapter = adapterFor(version);
   try {
     return { adapter, info: adapter.parseInitializeResult(result) };
   } catch (err) {
     const detail = err instanceof Error ? err.message : String(err);
-    throw new IncompatibleAgentError(
-      `The agent's answer to "initialize" is not valid ACP v${version}: ${detail}`, answered, detail);
+    throw new IncompatibleAgentError(`The agent's answer to "initialize" is not valid ACP v${version}: ${detail}`, answered, detail);
   }
 }
 
 function describeAnswer(answered: unknown, protocol: 'auto' | 1 | 2): string {
   const speaks = protocol === 'auto' ? 'versions 1 and 2' : `version ${protocol}`;
   if (typeof answered === 'string') {
-    return `The agent answered protocol version "${answered}", a pre-release version string. `
-      + `This client speaks ACP ${speaks}; update the agent.`;
+    return `The agent answered protocol version "${answered}", a pre-release version string. ` + `This client speaks ACP ${speaks}; update the agent.`;
   }
   if (answered === undefined) return `The agent's answer to "initialize" has no protocolVersion. This client speaks ACP ${speaks}.`;
   if (answered === 2) return `The agent answered protocol version 2 without the v2 "info" field. This client is set to ACP version 2 only.`;

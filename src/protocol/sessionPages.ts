@@ -21,7 +21,9 @@ export class SessionPages {
 
   constructor(private readonly list: SessionLister) {}
 
-  get more(): boolean { return !this.done; }
+  get more(): boolean {
+    return !this.done;
+  }
 
   async fetch(): Promise<void> {
     if (this.done) return;
@@ -29,13 +31,30 @@ export class SessionPages {
     this.pages++;
     let cut = false;
     for (const s of page.sessions) {
-      if (this.sessions.length >= MAX_LISTED_SESSIONS) { cut = true; break; }
-      if (!this.seen.has(s.sessionId)) { this.seen.add(s.sessionId); this.sessions.push(s); }
+      if (this.sessions.length >= MAX_LISTED_SESSIONS) {
+        cut = true;
+        break;
+      }
+      if (!this.seen.has(s.sessionId)) {
+        this.seen.add(s.sessionId);
+        this.sessions.push(s);
+      }
     }
     const cursor = page.nextCursor ?? undefined; // an empty string is a valid cursor
-    if (cursor === undefined && !cut) { this.done = true; return; }
-    if (cursor === undefined) { this.done = true; this.stoppedEarly = `only the first ${this.sessions.length} sessions are listed`; return; }
-    if (this.cursors.has(cursor)) { this.done = true; this.stoppedEarly = 'the agent repeated a page cursor'; return; }
+    if (cursor === undefined && !cut) {
+      this.done = true;
+      return;
+    }
+    if (cursor === undefined) {
+      this.done = true;
+      this.stoppedEarly = `only the first ${this.sessions.length} sessions are listed`;
+      return;
+    }
+    if (this.cursors.has(cursor)) {
+      this.done = true;
+      this.stoppedEarly = 'the agent repeated a page cursor';
+      return;
+    }
     if (this.pages >= MAX_LIST_PAGES || this.sessions.length >= MAX_LISTED_SESSIONS) {
       this.done = true;
       this.stoppedEarly = `only the first ${this.sessions.length} sessions (${this.pages} pages) are listed`;
@@ -45,4 +64,3 @@ export class SessionPages {
     this.next = cursor;
   }
 }
-

@@ -51,7 +51,9 @@ export class ReplayDecoder {
   /** `fallback`: the version to assume when no `initialize` answer was recorded (the header's). */
   constructor(private readonly fallback: ProtocolVersion = 1) {}
 
-  get version(): ProtocolVersion | undefined { return this.adapter?.version; }
+  get version(): ProtocolVersion | undefined {
+    return this.adapter?.version;
+  }
 
   /** Everything one recorded line implies, in order. */
   decode(m: RecordedMessage): ReplayOutput[] {
@@ -216,7 +218,8 @@ function blocks(raw: unknown): ContentBlock[] {
 function wireError(e: unknown): { code: number; message: string; data?: unknown } {
   const o = typeof e === 'object' && e !== null ? (e as Record<string, unknown>) : {};
   const err: { code: number; message: string; data?: unknown } = {
-    code: typeof o.code === 'number' ? o.code : -32603, message: typeof o.message === 'string' ? o.message : 'error',
+    code: typeof o.code === 'number' ? o.code : -32603,
+    message: typeof o.message === 'string' ? o.message : 'error',
   };
   if (o.data !== undefined) err.data = o.data;
   return err;

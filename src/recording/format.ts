@@ -40,7 +40,10 @@ export interface LineRef {
   readonly end: number;
 }
 
-export interface BadLine { readonly line: number; readonly reason: string }
+export interface BadLine {
+  readonly line: number;
+  readonly reason: string;
+}
 
 export interface RecordingIndex {
   readonly header: RecordingHeader | undefined;
@@ -84,7 +87,10 @@ export function indexRecording(bytes: Buffer): RecordingIndex {
     if (end > start && bytes[end - 1] === 0x0d) end--;
     const checked = checkLine(bytes, start, end);
     if (checked === 'blank') continue;
-    if (typeof checked === 'string') { bad.push({ line, reason: checked }); continue; }
+    if (typeof checked === 'string') {
+      bad.push({ line, reason: checked });
+      continue;
+    }
     if ('recording' in checked) {
       if (header === undefined && messages.length === 0 && isObject(checked.recording)) header = checked.recording as RecordingHeader;
       else bad.push({ line, reason: 'a second header, or a header after the first message' });
@@ -106,7 +112,10 @@ export function describeBadLines(index: RecordingIndex): string | undefined {
   const { bad } = index;
   if (bad.length === 0) return undefined;
   const total = bad.length + index.messages.length + (index.header ? 1 : 0);
-  const named = bad.slice(0, REPORTED_BAD_LINES).map((b) => `line ${b.line} (${b.reason})`).join(', ');
+  const named = bad
+    .slice(0, REPORTED_BAD_LINES)
+    .map((b) => `line ${b.line} (${b.reason})`)
+    .join(', ');
   const more = bad.length > REPORTED_BAD_LINES ? `, and ${bad.length - REPORTED_BAD_LINES} more` : '';
   return `${bad.length} of ${total} lines could not be read and were skipped: ${named}${more}.`;
 }

@@ -20,7 +20,9 @@ export const DEFAULT_GAP_MS = 100;
 /** Lines played per tick in `instant` pace. */
 const SLICE = 500;
 
-export interface ReplayScheduler { (fn: () => void, ms: number): { dispose(): void } }
+export interface ReplayScheduler {
+  (fn: () => void, ms: number): { dispose(): void };
+}
 
 export interface PlayerState {
   /** Lines played so far (of `total`). */
@@ -55,7 +57,9 @@ export class ReplayPlayer {
     return { position: this.position, total: this.index.messages.length, paused: this.paused, done: this.done, pace: this.pace };
   }
 
-  private get done(): boolean { return this.position >= this.index.messages.length; }
+  private get done(): boolean {
+    return this.position >= this.index.messages.length;
+  }
 
   /** Starts playing (in `step` pace: waits for step()). */
   start(): void {
@@ -80,7 +84,10 @@ export class ReplayPlayer {
   /** Plays exactly one line (pausing first if playing); false at the end. */
   step(): boolean {
     if (this.done || this.disposed) return false;
-    if (!this.paused) { this.paused = true; this.cancelTimer(); }
+    if (!this.paused) {
+      this.paused = true;
+      this.cancelTimer();
+    }
     this.playOne();
     this.changed();
     return true;

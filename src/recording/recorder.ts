@@ -26,7 +26,11 @@ export interface RecordingSummary {
   readonly error?: string;
 }
 
-interface Captured { readonly dir: Direction; readonly msg: unknown; readonly time: number }
+interface Captured {
+  readonly dir: Direction;
+  readonly msg: unknown;
+  readonly time: number;
+}
 
 /** The initialize exchange of a connection: requests, refusals, retries and the answer. */
 const MAX_CAPTURED = 6;
@@ -41,7 +45,12 @@ export class TrafficRecorder {
   private closed: Promise<RecordingSummary> | undefined;
 
   /** Creates `file` (never overwrites one) and writes the header. `onStopped`: the limit or an error stopped it. */
-  constructor(readonly file: string, header: Omit<RecordingHeader, 'format'>, private readonly maxBytes = MAX_RECORDING_BYTES, private readonly onStopped?: (s: RecordingSummary) => void) {
+  constructor(
+    readonly file: string,
+    header: Omit<RecordingHeader, 'format'>,
+    private readonly maxBytes = MAX_RECORDING_BYTES,
+    private readonly onStopped?: (s: RecordingSummary) => void,
+  ) {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     this.stream = fs.createWriteStream(file, { flags: 'wx', mode: 0o600 });
     this.stream.on('error', (err) => {
@@ -76,7 +85,10 @@ export class TrafficRecorder {
   close(): Promise<RecordingSummary> {
     this.stopped = true;
     this.closed ??= new Promise((resolve) => {
-      if (this.stream.destroyed) { resolve(this.summary); return; }
+      if (this.stream.destroyed) {
+        resolve(this.summary);
+        return;
+      }
       this.stream.end(() => resolve(this.summary));
       this.stream.once('error', () => resolve(this.summary));
     });
@@ -101,11 +113,20 @@ export class AgentRecorders {
   /** Each agent's latest connection's initialize exchange. */
   private readonly inits = new Map<string, Captured[]>();
 
-  constructor(private readonly isInitialize: (method: unknown) => boolean, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly isInitialize: (method: unknown) => boolean,
+    private readonly now: () => number = Date.now,
+  ) {}
 
-  isRecording(agentId: string): boolean { return this.active.has(agentId); }
-  recording(agentId: string): TrafficRecorder | undefined { return this.active.get(agentId); }
-  agentIds(): string[] { return [...this.active.keys()]; }
+  isRecording(agentId: string): boolean {
+    return this.active.has(agentId);
+  }
+  recording(agentId: string): TrafficRecorder | undefined {
+    return this.active.get(agentId);
+  }
+  agentIds(): string[] {
+    return [...this.active.keys()];
+  }
 
   /** The wire hook of one new connection of `agentId`. */
   tap(agentId: string): WireTap {
@@ -117,7 +138,10 @@ export class AgentRecorders {
       if (!initDone) {
         const m = (typeof message === 'object' && message !== null ? message : {}) as Record<string, unknown>;
         if (dir === 'send' && this.isInitialize(m.method)) {
-          if (!captured) { captured = []; this.inits.set(agentId, captured); }
+          if (!captured) {
+            captured = [];
+            this.inits.set(agentId, captured);
+          }
           initIds.add(m.id);
         } else if (!(dir === 'receive' && m.method === undefined && initIds.has(m.id))) {
           initDone = true; // the exchange is over (or there was none)
@@ -136,7 +160,14 @@ export class AgentRecorders {
    * Starts recording `agentId` into `file`. `connected`: the agent has a connection now, whose
    * initialize exchange (already past) is written first.
    */
-  start(agentId: string, file: string, header: Omit<RecordingHeader, 'format'>, connected: boolean, onStopped?: (s: RecordingSummary) => void, maxBytes?: number): TrafficRecorder {
+  start(
+    agentId: string,
+    file: string,
+    header: Omit<RecordingHeader, 'format'>,
+    connected: boolean,
+    onStopped?: (s: RecordingSummary) => void,
+    maxBytes?: number,
+  ): TrafficRecorder {
     if (this.active.has(agentId)) throw new Error(`Agent "${agentId}" is already being recorded.`);
     const rec = new TrafficRecorder(file, header, maxBytes, onStopped);
     if (connected) for (const c of this.inits.get(agentId) ?? []) rec.write(c.dir, c.msg, c.time);

@@ -9,7 +9,11 @@ import type { ReplayPace } from './player';
 import type { Recordings } from './recordings';
 import type { ReplayInfo } from './replays';
 
-export interface RecordResult { recording: boolean; file: string; messages?: number }
+export interface RecordResult {
+  recording: boolean;
+  file: string;
+  messages?: number;
+}
 
 const PACES: { label: string; detail: string; pace: ReplayPace }[] = [
   { label: 'At once', detail: 'Play the whole recording now.', pace: 'instant' },
@@ -36,10 +40,18 @@ export function recordingCommands(r: Recordings, agentList: () => { id: string; 
 
   const pickAgent = async (): Promise<string | undefined> => {
     const agents = agentList();
-    if (agents.length === 0) { void vscode.window.showInformationMessage('No agent is configured.'); return undefined; }
-    const pick = await vscode.window.showQuickPick(agents.map((a) => ({
-      label: a.name, description: r.isRecording(a.id) ? 'recording: pick to stop' : '', id: a.id,
-    })), { placeHolder: 'Record (or stop recording) which agent\'s traffic?' });
+    if (agents.length === 0) {
+      void vscode.window.showInformationMessage('No agent is configured.');
+      return undefined;
+    }
+    const pick = await vscode.window.showQuickPick(
+      agents.map((a) => ({
+        label: a.name,
+        description: r.isRecording(a.id) ? 'recording: pick to stop' : '',
+        id: a.id,
+      })),
+      { placeHolder: "Record (or stop recording) which agent's traffic?" },
+    );
     return pick?.id;
   };
 
@@ -53,22 +65,27 @@ export function recordingCommands(r: Recordings, agentList: () => { id: string; 
   const commands: Record<string, (...args: unknown[]) => unknown> = {
     'acp.recordAgentTraffic': async (arg): Promise<RecordResult | undefined> => {
       try {
-        const agentId = agentIdOf(arg) ?? await pickAgent();
+        const agentId = agentIdOf(arg) ?? (await pickAgent());
         if (!agentId) return undefined;
         if (r.isRecording(agentId)) {
           const s = await r.stop(agentId);
           return s && { recording: false, file: s.file, messages: s.messages };
         }
         return { recording: true, file: r.start(agentId) };
-      } catch (err) { return fail(err); }
+      } catch (err) {
+        return fail(err);
+      }
     },
     'acp.openRecording': async (arg, paceArg): Promise<ReplayInfo | undefined> => {
       try {
         let file = arg instanceof vscode.Uri ? arg.fsPath : typeof arg === 'string' ? arg : undefined;
         if (!file) {
           const picked = await vscode.window.showOpenDialog({
-            canSelectMany: false, openLabel: 'Replay', title: 'Open an ACP recording',
-            filters: { 'ACP recordings': ['jsonl', 'ndjson'], 'All files': ['*'] }, defaultUri: vscode.Uri.file(r.folder),
+            canSelectMany: false,
+            openLabel: 'Replay',
+            title: 'Open an ACP recording',
+            filters: { 'ACP recordings': ['jsonl', 'ndjson'], 'All files': ['*'] },
+            defaultUri: vscode.Uri.file(r.folder),
           });
           file = picked?.[0]?.fsPath;
           if (!file) return undefined;
@@ -83,10 +100,24 @@ export function recordingCommands(r: Recordings, agentList: () => { id: string; 
         return fail(new Error(`Could not open the recording: ${errorText(err)}`));
       }
     },
-    'acp.pauseReplay': (arg) => { const id = replayOf(arg); if (id) r.replays.pause(id); return !!id; },
-    'acp.resumeReplay': (arg) => { const id = replayOf(arg); if (id) r.replays.resume(id); return !!id; },
-    'acp.stepReplay': (arg) => { const id = replayOf(arg); return id ? r.replays.step(id) : false; },
-    'acp.closeRecording': (arg) => { const id = replayOf(arg); return id ? r.replays.close(id) : false; },
+    'acp.pauseReplay': (arg) => {
+      const id = replayOf(arg);
+      if (id) r.replays.pause(id);
+      return !!id;
+    },
+    'acp.resumeReplay': (arg) => {
+      const id = replayOf(arg);
+      if (id) r.replays.resume(id);
+      return !!id;
+    },
+    'acp.stepReplay': (arg) => {
+      const id = replayOf(arg);
+      return id ? r.replays.step(id) : false;
+    },
+    'acp.closeRecording': (arg) => {
+      const id = replayOf(arg);
+      return id ? r.replays.close(id) : false;
+    },
   };
 
   return commands;

@@ -48,8 +48,12 @@ export class Recordings extends Disposable implements AgentMarks {
     this._register(toDisposable(() => void this.recorders.stopAll()));
   }
 
-  isRecording(agentId: string): boolean { return this.recorders.isRecording(agentId); }
-  isReplay(agentId: string): boolean { return this.loadedReplays?.has(agentId) ?? false; }
+  isRecording(agentId: string): boolean {
+    return this.recorders.isRecording(agentId);
+  }
+  isReplay(agentId: string): boolean {
+    return this.loadedReplays?.has(agentId) ?? false;
+  }
 
   /**
    * The replays of recordings. Their decoder and player are loaded the first time a recording is
@@ -60,10 +64,14 @@ export class Recordings extends Disposable implements AgentMarks {
     return this.loadedReplays;
   }
   /** The file `agentId` is being recorded to. */
-  recordingFile(agentId: string): string | undefined { return this.recorders.recording(agentId)?.file; }
+  recordingFile(agentId: string): string | undefined {
+    return this.recorders.recording(agentId)?.file;
+  }
 
   /** The wire hook of a new connection of `agentId` (AgentManager calls it per connection). */
-  tap(agentId: string): WireTap { return this.recorders.tap(agentId); }
+  tap(agentId: string): WireTap {
+    return this.recorders.tap(agentId);
+  }
 
   /** Starts recording `agentId`; returns the file. */
   start(agentId: string): string {
@@ -72,10 +80,19 @@ export class Recordings extends Disposable implements AgentMarks {
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     const file = path.join(this.folder, `${agentId.replace(/[^\w.-]+/g, '_').slice(0, 40)}-${stamp}.jsonl`);
     const version = this.deps.store.agent(agentId)?.protocolVersion;
-    this.recorders.start(agentId, file, {
-      agent: sup.def.name, agentId, startedAt: new Date().toISOString(), redacted: true,
-      ...(version ? { protocolVersion: version } : {}),
-    }, sup.connection !== undefined, (s) => this.stoppedByItself(agentId, s));
+    this.recorders.start(
+      agentId,
+      file,
+      {
+        agent: sup.def.name,
+        agentId,
+        startedAt: new Date().toISOString(),
+        redacted: true,
+        ...(version ? { protocolVersion: version } : {}),
+      },
+      sup.connection !== undefined,
+      (s) => this.stoppedByItself(agentId, s),
+    );
     this.deps.log.info(`[recording] ${sup.def.name}: recording its traffic (redacted) to ${file}`);
     this.changed(agentId);
     return file;
@@ -136,10 +153,18 @@ export class Recordings extends Disposable implements AgentMarks {
     const active = !!s && !s.done;
     this.setContext('acp.replayActive', active);
     this.setContext('acp.replayPaused', active && s.paused);
-    if (!s || s.done) { this.replayItem.hide(); this.stepItem.hide(); return; }
+    if (!s || s.done) {
+      this.replayItem.hide();
+      this.stepItem.hide();
+      return;
+    }
     this.replayItem.text = `${s.paused ? '$(debug-continue)' : '$(debug-pause)'} Replay ${s.position}/${s.total}`;
     this.replayItem.tooltip = `${s.name}: ${s.paused ? 'paused. Click to resume' : 'playing. Click to pause'}.`;
-    this.replayItem.command = { title: s.paused ? 'Resume Replay' : 'Pause Replay', command: s.paused ? 'acp.resumeReplay' : 'acp.pauseReplay', arguments: [id] };
+    this.replayItem.command = {
+      title: s.paused ? 'Resume Replay' : 'Pause Replay',
+      command: s.paused ? 'acp.resumeReplay' : 'acp.pauseReplay',
+      arguments: [id],
+    };
     this.replayItem.show();
     if (s.paused) {
       this.stepItem.text = '$(debug-step-over) Step';

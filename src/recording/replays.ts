@@ -50,9 +50,14 @@ export class Replays implements vscode.Disposable {
   private readonly open = new Map<string, OpenReplay>();
   private last: string | undefined;
 
-  constructor(private readonly deps: ReplayDeps, private readonly changed: (agentId: string) => void) {}
+  constructor(
+    private readonly deps: ReplayDeps,
+    private readonly changed: (agentId: string) => void,
+  ) {}
 
-  has(agentId: string): boolean { return this.open.has(agentId); }
+  has(agentId: string): boolean {
+    return this.open.has(agentId);
+  }
 
   /** The replay a command without an argument acts on: the latest one still open. */
   current(agentId?: string): string | undefined {
@@ -70,7 +75,9 @@ export class Replays implements vscode.Disposable {
     const name = path.basename(file);
     const size = (await fs.promises.stat(file)).size;
     if (size > MAX_RECORDING_BYTES) {
-      throw new Error(`${name} is ${(size / 1048576).toFixed(1)} MB; recordings over ${MAX_RECORDING_BYTES / 1048576} MB are not opened. Keep the part of the file you need (whole lines) and open that.`);
+      throw new Error(
+        `${name} is ${(size / 1048576).toFixed(1)} MB; recordings over ${MAX_RECORDING_BYTES / 1048576} MB are not opened. Keep the part of the file you need (whole lines) and open that.`,
+      );
     }
     const bytes = await fs.promises.readFile(file);
     const index = indexRecording(bytes);
@@ -83,21 +90,34 @@ export class Replays implements vscode.Disposable {
     }
     if (index.messages.length === 0) void vscode.window.showWarningMessage(`${name} holds no recorded ACP messages: nothing to replay.`);
     const info: ReplayInfo = {
-      agentId, file, messages: index.messages.length, badLines: index.bad.length, firstBadLines: index.bad.slice(0, 5).map((b) => b.line),
+      agentId,
+      file,
+      messages: index.messages.length,
+      badLines: index.bad.length,
+      firstBadLines: index.bad.slice(0, 5).map((b) => b.line),
     };
     const header = index.header;
     const decoder = new ReplayDecoder(header?.protocolVersion === 2 ? 2 : 1);
-    const schedule = (fn: () => void, ms: number): { dispose(): void } => { const t = setTimeout(fn, ms); return { dispose: () => clearTimeout(t) }; };
+    const schedule = (fn: () => void, ms: number): { dispose(): void } => {
+      const t = setTimeout(fn, ms);
+      return { dispose: () => clearTimeout(t) };
+    };
     const player = new ReplayPlayer(bytes, index, decoder, (outputs) => this.play(agentId, outputs), pace, schedule);
     const r: OpenReplay = {
-      info, name, agentName: typeof header?.agent === 'string' ? header.agent : undefined,
-      player, version: undefined, activated: false, notes: 0,
+      info,
+      name,
+      agentName: typeof header?.agent === 'string' ? header.agent : undefined,
+      player,
+      version: undefined,
+      activated: false,
+      notes: 0,
     };
     this.open.set(agentId, r);
     this.last = agentId;
     player.onDidChange((s) => {
       this.showAgent(r);
-      if (s.done) this.deps.log.info(`[replay ${name}] played ${s.total} messages${r.notes ? ` (${r.notes} could not be decoded; see the warnings above)` : ''}.`);
+      if (s.done)
+        this.deps.log.info(`[replay ${name}] played ${s.total} messages${r.notes ? ` (${r.notes} could not be decoded; see the warnings above)` : ''}.`);
     });
     this.showAgent(r);
     this.changed(agentId);
@@ -106,9 +126,15 @@ export class Replays implements vscode.Disposable {
     return info;
   }
 
-  pause(agentId: string): void { this.open.get(agentId)?.player.pause(); }
-  resume(agentId: string): void { this.open.get(agentId)?.player.resume(); }
-  step(agentId: string): boolean { return this.open.get(agentId)?.player.step() ?? false; }
+  pause(agentId: string): void {
+    this.open.get(agentId)?.player.pause();
+  }
+  resume(agentId: string): void {
+    this.open.get(agentId)?.player.resume();
+  }
+  step(agentId: string): boolean {
+    return this.open.get(agentId)?.player.step() ?? false;
+  }
 
   /** Stops the replay and removes its sessions, plans and transcripts. */
   close(agentId: string): boolean {
@@ -138,7 +164,10 @@ export class Replays implements vscode.Disposable {
     const { store, transcript } = this.deps;
     for (const o of outputs) {
       switch (o.kind) {
-        case 'connected': r.version = o.version; this.showAgent(r); break;
+        case 'connected':
+          r.version = o.version;
+          this.showAgent(r);
+          break;
         case 'session':
           store.attachSession(agentId, o.sessionId, o.cwd !== undefined ? { cwd: o.cwd } : {});
           store.detachSession(agentId, o.sessionId); // read-only
@@ -158,7 +187,8 @@ export class Replays implements vscode.Disposable {
           r.notes++;
           this.deps.log.warn(`[replay ${r.name}] line ${o.line}: ${o.text}`);
           break;
-        default: o satisfies never;
+        default:
+          o satisfies never;
       }
     }
   }
@@ -174,7 +204,9 @@ export class Replays implements vscode.Disposable {
     const s = r.player.state;
     const progress = s.done ? `replayed ${s.total}` : `replay ${s.position}/${s.total}${s.paused ? ' · paused' : ''}`;
     this.deps.store.setAgent({
-      id: r.info.agentId, name: `Replay: ${r.name}`, status: 'stopped',
+      id: r.info.agentId,
+      name: `Replay: ${r.name}`,
+      status: 'stopped',
       detail: [r.agentName, progress].filter(Boolean).join(' · '),
       ...(r.version === 1 || r.version === 2 ? { protocolVersion: r.version } : {}),
     });

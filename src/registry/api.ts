@@ -19,7 +19,10 @@ export interface RegistryHost {
 }
 
 /** What `acp.addAgentFromRegistry` and friends accept besides a tree node: `{ id }` picks that entry. */
-export interface RegistryCommandArg { id?: string; agentId?: string }
+export interface RegistryCommandArg {
+  id?: string;
+  agentId?: string;
+}
 
 export interface RegistryModule {
   /** Browse, confirm, install, start (and offer sign-in). Resolves with the agent id, or undefined. */

@@ -15,7 +15,10 @@ export interface DownloadOptions {
   onProgress?: (received: number, total: number | undefined) => void;
 }
 
-export interface Downloaded { bytes: number; sha256: string }
+export interface Downloaded {
+  bytes: number;
+  sha256: string;
+}
 
 const mib = (n: number): string => `${(n / (1024 * 1024)).toFixed(1)} MiB`;
 
@@ -23,20 +26,32 @@ export async function downloadTo(url: string, file: string, opts: DownloadOption
   const res = await get(url, { what: 'download', ...(opts.signal ? { signal: opts.signal } : {}), ...(opts.timeoutMs ? { timeoutMs: opts.timeoutMs } : {}) });
   if (res.status !== 200) {
     res.body.resume();
-    throw new DownloadError(`The download ${url} answered HTTP ${res.status}${res.body.statusMessage ? ` ${res.body.statusMessage}` : ''}; nothing was installed.`, res.status);
+    throw new DownloadError(
+      `The download ${url} answered HTTP ${res.status}${res.body.statusMessage ? ` ${res.body.statusMessage}` : ''}; nothing was installed.`,
+      res.status,
+    );
   }
   const lengthHeader = res.headers['content-length'];
   const total = lengthHeader !== undefined && /^\d{1,15}$/.test(lengthHeader) ? Number(lengthHeader) : undefined;
   if (total !== undefined && total > opts.maxBytes) {
     res.body.destroy();
-    throw new DownloadError(`The download ${url} is ${mib(total)}, over the ${mib(opts.maxBytes)} limit (setting "acp.registry.maxDownloadMiB"); nothing was installed.`);
+    throw new DownloadError(
+      `The download ${url} is ${mib(total)}, over the ${mib(opts.maxBytes)} limit (setting "acp.registry.maxDownloadMiB"); nothing was installed.`,
+    );
   }
   const hash = crypto.createHash('sha256');
   let received = 0;
   const meter = new Transform({
     transform(chunk: Buffer, _enc, done) {
       received += chunk.length;
-      if (received > opts.maxBytes) { done(new DownloadError(`The download ${url} is over the ${mib(opts.maxBytes)} limit (setting "acp.registry.maxDownloadMiB"); it was stopped and nothing was installed.`)); return; }
+      if (received > opts.maxBytes) {
+        done(
+          new DownloadError(
+            `The download ${url} is over the ${mib(opts.maxBytes)} limit (setting "acp.registry.maxDownloadMiB"); it was stopped and nothing was installed.`,
+          ),
+        );
+        return;
+      }
       hash.update(chunk);
       opts.onProgress?.(received, total);
       done(null, chunk);
@@ -54,7 +69,9 @@ export async function downloadTo(url: string, file: string, opts: DownloadOption
   }
   const sha256 = hash.digest('hex');
   if (opts.sha256 && sha256 !== opts.sha256.toLowerCase()) {
-    throw new DownloadError(`The download ${url} does not match the registry's sha256 (expected ${opts.sha256.toLowerCase()}, got ${sha256}); it may have been tampered with, so nothing was installed.`);
+    throw new DownloadError(
+      `The download ${url} does not match the registry's sha256 (expected ${opts.sha256.toLowerCase()}, got ${sha256}); it may have been tampered with, so nothing was installed.`,
+    );
   }
   return { bytes: received, sha256 };
 }

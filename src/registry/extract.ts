@@ -17,7 +17,10 @@ import { inside, linkStaysInside, printable, safeRelative, UnsafeEntryError } fr
 
 export type ArchiveKind = 'zip' | 'tar' | 'tar.gz' | 'tar.bz2' | 'raw';
 
-export interface ExtractLimits { maxEntries: number; maxBytes: number }
+export interface ExtractLimits {
+  maxEntries: number;
+  maxBytes: number;
+}
 export const DEFAULT_EXTRACT_LIMITS: ExtractLimits = { maxEntries: 20_000, maxBytes: 2 * 1024 * 1024 * 1024 };
 
 export class ArchiveError extends Error {}
@@ -34,23 +37,32 @@ export async function sniffArchive(file: string): Promise<ArchiveKind> {
     if (b.length >= 3 && b.toString('latin1', 0, 3) === 'BZh') return 'tar.bz2';
     if (b.length >= 262 && b.toString('latin1', 257, 262) === 'ustar') return 'tar';
     return 'raw';
-  } finally { await fd.close(); }
+  } finally {
+    await fd.close();
+  }
 }
 
-interface Pending { links: { rel: string; target: string }[]; hardLinks: { rel: string; target: string }[] }
+interface Pending {
+  links: { rel: string; target: string }[];
+  hardLinks: { rel: string; target: string }[];
+}
 
 /** Counts entries and bytes against the limits. */
 class Budget {
   entries = 0;
   bytes = 0;
-  constructor(private readonly limits: ExtractLimits, private readonly signal?: AbortSignal) {}
+  constructor(
+    private readonly limits: ExtractLimits,
+    private readonly signal?: AbortSignal,
+  ) {}
   entry(): void {
     if (this.signal?.aborted) throw new CancelledError();
     if (++this.entries > this.limits.maxEntries) throw new ArchiveError(`The archive has more than ${this.limits.maxEntries} entries; it is refused.`);
   }
   add(n: number): void {
     this.bytes += n;
-    if (this.bytes > this.limits.maxBytes) throw new ArchiveError(`The archive unpacks to more than ${Math.round(this.limits.maxBytes / 1048576)} MiB; it is refused.`);
+    if (this.bytes > this.limits.maxBytes)
+      throw new ArchiveError(`The archive unpacks to more than ${Math.round(this.limits.maxBytes / 1048576)} MiB; it is refused.`);
   }
 }
 
@@ -58,7 +70,10 @@ async function writeFile(dest: string, rel: string, source: Readable, mode: numb
   const full = inside(dest, rel);
   await fs.promises.mkdir(path.dirname(full), { recursive: true });
   const counter = async function* (src: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
-    for await (const chunk of src) { budget.add(chunk.length); yield chunk; }
+    for await (const chunk of src) {
+      budget.add(chunk.length);
+      yield chunk;
+    }
   };
   try {
     await pipeline(source, counter, fs.createWriteStream(full, { flags: 'wx', mode: (mode & 0o777) | 0o600 }));
@@ -74,14 +89,18 @@ async function finishLinks(dest: string, p: Pending, budget: Budget): Promise<vo
     const from = inside(dest, safeRelative(h.target));
     const to = inside(dest, h.rel);
     const st = await fs.promises.lstat(from).catch(() => undefined);
-    if (!st?.isFile()) throw new ArchiveError(`The archive's hard link "${printable(h.rel)}" points at "${printable(h.target)}", which is not a file in the archive; it is refused.`);
+    if (!st?.isFile())
+      throw new ArchiveError(
+        `The archive's hard link "${printable(h.rel)}" points at "${printable(h.target)}", which is not a file in the archive; it is refused.`,
+      );
     budget.add(st.size);
     await fs.promises.mkdir(path.dirname(to), { recursive: true });
     await fs.promises.copyFile(from, to, fs.constants.COPYFILE_EXCL);
   }
   const realRoot = await fs.promises.realpath(dest);
   for (const l of p.links) {
-    if (!linkStaysInside(l.rel, l.target)) throw new UnsafeEntryError(`The archive's symlink "${printable(l.rel)}" points outside the install folder ("${printable(l.target)}"); it is refused.`);
+    if (!linkStaysInside(l.rel, l.target))
+      throw new UnsafeEntryError(`The archive's symlink "${printable(l.rel)}" points outside the install folder ("${printable(l.target)}"); it is refused.`);
     const full = inside(dest, l.rel);
     await fs.promises.mkdir(path.dirname(full), { recursive: true });
     // The folder it goes in must be the real one (no link made earlier on its way).
@@ -95,9 +114,13 @@ async function finishLinks(dest: string, p: Pending, budget: Budget): Promise<vo
 
 async function extractTar(file: string, kind: 'tar' | 'tar.gz' | 'tar.bz2', dest: string, budget: Budget): Promise<void> {
   const extractor = tarStream.extract();
-  const stages: NodeJS.ReadWriteStream[] = kind === 'tar.gz' ? [zlib.createGunzip()] : kind === 'tar.bz2' ? [bunzip2() as unknown as NodeJS.ReadWriteStream] : [];
+  const stages: NodeJS.ReadWriteStream[] =
+    kind === 'tar.gz' ? [zlib.createGunzip()] : kind === 'tar.bz2' ? [bunzip2() as unknown as NodeJS.ReadWriteStream] : [];
   const source = fs.createReadStream(file);
-  const feeding = pipeline([source, ...stages, extractor] as readonly NodeJS.ReadWriteStream[]).catch((err: unknown) => { extractor.destroy(err as Error); throw err; });
+  const feeding = pipeline([source, ...stages, extractor] as readonly NodeJS.ReadWriteStream[]).catch((err: unknown) => {
+    extractor.destroy(err as Error);
+    throw err;
+  });
   const pending: Pending = { links: [], hardLinks: [] };
   try {
     for await (const entry of extractor) {
@@ -105,7 +128,10 @@ async function extractTar(file: string, kind: 'tar' | 'tar.gz' | 'tar.bz2', dest
       const h = entry.header;
       const rel = safeRelative(h.name);
       switch (h.type) {
-        case 'file': case 'contiguous-file': case undefined: case null:
+        case 'file':
+        case 'contiguous-file':
+        case undefined:
+        case null:
           if (!rel) throw new ArchiveError('The archive has a file without a name; it is refused.');
           await writeFile(dest, rel, entry as unknown as Readable, h.mode ?? 0o644, budget);
           break;
@@ -134,31 +160,60 @@ async function extractTar(file: string, kind: 'tar' | 'tar.gz' | 'tar.bz2', dest
   await finishLinks(dest, pending, budget);
 }
 
-const S_IFMT = 0o170000, S_IFLNK = 0o120000, S_IFDIR = 0o040000, S_IFREG = 0o100000;
+const S_IFMT = 0o170000,
+  S_IFLNK = 0o120000,
+  S_IFDIR = 0o040000,
+  S_IFREG = 0o100000;
 
 async function extractZip(file: string, dest: string, budget: Budget): Promise<void> {
   let zip: yauzl.ZipFile;
-  try { zip = await yauzl.openPromise(file, { lazyEntries: true, validateEntrySizes: true, strictFileNames: true }); } catch (err) { throw zipError(err); }
+  try {
+    zip = await yauzl.openPromise(file, { lazyEntries: true, validateEntrySizes: true, strictFileNames: true });
+  } catch (err) {
+    throw zipError(err);
+  }
   const pending: Pending = { links: [], hardLinks: [] };
-  const next = (): Promise<yauzl.Entry | undefined> => new Promise((resolve, reject) => {
-    const done = (): void => { zip.off('entry', onEntry); zip.off('end', onEnd); zip.off('error', onError); };
-    const onEntry = (e: yauzl.Entry): void => { done(); resolve(e); };
-    const onEnd = (): void => { done(); resolve(undefined); };
-    const onError = (err: unknown): void => { done(); reject(zipError(err)); };
-    zip.on('entry', onEntry); zip.on('end', onEnd); zip.on('error', onError);
-    zip.readEntry();
-  });
+  const next = (): Promise<yauzl.Entry | undefined> =>
+    new Promise((resolve, reject) => {
+      const done = (): void => {
+        zip.off('entry', onEntry);
+        zip.off('end', onEnd);
+        zip.off('error', onError);
+      };
+      const onEntry = (e: yauzl.Entry): void => {
+        done();
+        resolve(e);
+      };
+      const onEnd = (): void => {
+        done();
+        resolve(undefined);
+      };
+      const onError = (err: unknown): void => {
+        done();
+        reject(zipError(err));
+      };
+      zip.on('entry', onEntry);
+      zip.on('end', onEnd);
+      zip.on('error', onError);
+      zip.readEntry();
+    });
   try {
     for (let e = await next(); e; e = await next()) {
       budget.entry();
       const rel = safeRelative(e.fileName);
-      const unixMode = (e.versionMadeBy >> 8) === 3 ? e.externalFileAttributes >>> 16 : 0;
+      const unixMode = e.versionMadeBy >> 8 === 3 ? e.externalFileAttributes >>> 16 : 0;
       const type = unixMode & S_IFMT;
-      if (e.fileName.endsWith('/') || type === S_IFDIR) { if (rel) await fs.promises.mkdir(inside(dest, rel), { recursive: true }); continue; }
-      if (type !== 0 && type !== S_IFREG && type !== S_IFLNK) throw new ArchiveError(`The archive holds a special file "${printable(e.fileName)}"; it is refused.`);
+      if (e.fileName.endsWith('/') || type === S_IFDIR) {
+        if (rel) await fs.promises.mkdir(inside(dest, rel), { recursive: true });
+        continue;
+      }
+      if (type !== 0 && type !== S_IFREG && type !== S_IFLNK)
+        throw new ArchiveError(`The archive holds a special file "${printable(e.fileName)}"; it is refused.`);
       if (!rel) throw new ArchiveError('The archive has a file without a name; it is refused.');
       if (e.isEncrypted()) throw new ArchiveError(`The archive's file "${printable(e.fileName)}" is encrypted; it cannot be installed.`);
-      const stream = await zip.openReadStreamPromise(e).catch((err: unknown) => { throw zipError(err); });
+      const stream = await zip.openReadStreamPromise(e).catch((err: unknown) => {
+        throw zipError(err);
+      });
       if (type === S_IFLNK) {
         if (e.uncompressedSize > 4096) throw new ArchiveError(`The archive's symlink "${printable(e.fileName)}" is too long.`);
         const chunks: Buffer[] = [];
@@ -166,9 +221,13 @@ async function extractZip(file: string, dest: string, budget: Budget): Promise<v
         pending.links.push({ rel, target: Buffer.concat(chunks).toString('utf8') });
         continue;
       }
-      await writeFile(dest, rel, stream, unixMode ? unixMode & 0o777 : 0o644, budget).catch((err: unknown) => { throw zipError(err); });
+      await writeFile(dest, rel, stream, unixMode ? unixMode & 0o777 : 0o644, budget).catch((err: unknown) => {
+        throw zipError(err);
+      });
     }
-  } finally { zip.close(); }
+  } finally {
+    zip.close();
+  }
   await finishLinks(dest, pending, budget);
 }
 
@@ -176,12 +235,20 @@ async function extractZip(file: string, dest: string, budget: Budget): Promise<v
 function zipError(err: unknown): Error {
   if (err instanceof ArchiveError || err instanceof UnsafeEntryError || err instanceof CancelledError) return err;
   const m = err instanceof Error ? err.message : String(err);
-  if (/^(absolute path|invalid relative path|invalid characters in fileName)/.test(m)) return new UnsafeEntryError(`The archive's entry ${printable(m.replace(/^[^:]*: /, '"'))}" would land outside the install folder or has an invalid name; it is refused.`);
+  if (/^(absolute path|invalid relative path|invalid characters in fileName)/.test(m))
+    return new UnsafeEntryError(
+      `The archive's entry ${printable(m.replace(/^[^:]*: /, '"'))}" would land outside the install folder or has an invalid name; it is refused.`,
+    );
   return new ArchiveError(`The zip archive is damaged (${printable(m)}).`);
 }
 
 /** Unpacks `file` (of `kind`) into `dest` (an empty folder). `rawName` is where a raw binary goes. */
-export async function extractArchive(file: string, kind: ArchiveKind, dest: string, opts: { rawName: string; limits?: ExtractLimits; signal?: AbortSignal }): Promise<{ entries: number; bytes: number }> {
+export async function extractArchive(
+  file: string,
+  kind: ArchiveKind,
+  dest: string,
+  opts: { rawName: string; limits?: ExtractLimits; signal?: AbortSignal },
+): Promise<{ entries: number; bytes: number }> {
   const budget = new Budget(opts.limits ?? DEFAULT_EXTRACT_LIMITS, opts.signal);
   try {
     if (kind === 'raw') {

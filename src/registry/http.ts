@@ -6,10 +6,17 @@ import * as https from 'https';
 import * as net from 'net';
 
 export class DownloadError extends Error {
-  constructor(message: string, readonly status?: number) { super(message); }
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+  }
 }
 export class CancelledError extends Error {
-  constructor() { super('Cancelled.'); }
+  constructor() {
+    super('Cancelled.');
+  }
 }
 
 const MAX_REDIRECTS = 5;
@@ -24,10 +31,17 @@ function isLoopback(host: string): boolean {
 /** Throws when `raw` may not be fetched: https anywhere, http only to 127.0.0.0/8, ::1, localhost. */
 export function checkUrl(raw: string, what: string): URL {
   let u: URL;
-  try { u = new URL(raw); } catch { throw new DownloadError(`The ${what} "${raw}" is not a URL.`); }
+  try {
+    u = new URL(raw);
+  } catch {
+    throw new DownloadError(`The ${what} "${raw}" is not a URL.`);
+  }
   if (u.protocol === 'https:') return u;
   if (u.protocol === 'http:' && isLoopback(u.hostname)) return u;
-  if (u.protocol === 'http:') throw new DownloadError(`The ${what} ${u.origin} uses plain http, which is allowed only for this machine (localhost, 127.0.0.1, ::1). Use an https address.`);
+  if (u.protocol === 'http:')
+    throw new DownloadError(
+      `The ${what} ${u.origin} uses plain http, which is allowed only for this machine (localhost, 127.0.0.1, ::1). Use an https address.`,
+    );
   throw new DownloadError(`The ${what} "${raw}" is not an https address.`);
 }
 
@@ -64,23 +78,33 @@ export async function get(raw: string, opts: GetOptions): Promise<GetResponse> {
 
 function once(url: URL, opts: GetOptions): Promise<http.IncomingMessage> {
   return new Promise((resolve, reject) => {
-    if (opts.signal?.aborted) { reject(new CancelledError()); return; }
+    if (opts.signal?.aborted) {
+      reject(new CancelledError());
+      return;
+    }
     const lib = url.protocol === 'https:' ? https : http;
     const req = lib.get(url, { headers: { 'user-agent': 'acp-plans', ...(opts.headers ?? {}) } });
     const timeoutMs = opts.timeoutMs ?? 30_000;
     let response: http.IncomingMessage | undefined;
     // One idle timeout on the socket: before the response (connect, headers) and while the body is read.
     req.setTimeout(timeoutMs, () => {
-      const err = new DownloadError(`The ${opts.what} ${url.origin} ${response ? 'stopped sending data' : 'did not answer'} for ${Math.round(timeoutMs / 1000)} s.`);
-      if (response) response.destroy(err); else req.destroy(err);
+      const err = new DownloadError(
+        `The ${opts.what} ${url.origin} ${response ? 'stopped sending data' : 'did not answer'} for ${Math.round(timeoutMs / 1000)} s.`,
+      );
+      if (response) response.destroy(err);
+      else req.destroy(err);
     });
-    const onAbort = (): void => { req.destroy(new CancelledError()); };
+    const onAbort = (): void => {
+      req.destroy(new CancelledError());
+    };
     opts.signal?.addEventListener('abort', onAbort, { once: true });
     req.on('response', (res) => {
       opts.signal?.removeEventListener('abort', onAbort);
       response = res;
       if (opts.signal) {
-        const abortBody = (): void => { res.destroy(new CancelledError()); };
+        const abortBody = (): void => {
+          res.destroy(new CancelledError());
+        };
         opts.signal.addEventListener('abort', abortBody, { once: true });
         res.once('close', () => opts.signal?.removeEventListener('abort', abortBody));
       }
@@ -100,7 +124,10 @@ export async function readBody(res: GetResponse, maxBytes: number, what: string)
   let n = 0;
   for await (const chunk of res.body as AsyncIterable<Buffer>) {
     n += chunk.length;
-    if (n > maxBytes) { res.body.destroy(); throw new DownloadError(`The ${what} is larger than ${maxBytes} bytes; it is refused.`); }
+    if (n > maxBytes) {
+      res.body.destroy();
+      throw new DownloadError(`The ${what} is larger than ${maxBytes} bytes; it is refused.`);
+    }
     chunks.push(chunk);
   }
   return Buffer.concat(chunks);

@@ -12,14 +12,22 @@ const PARALLEL = 6;
 
 export function iconUrl(entry: RegistryEntry, indexUrl: string): string | undefined {
   if (!entry.icon) return undefined;
-  try { return new URL(entry.icon, indexUrl).toString(); } catch { return undefined; }
+  try {
+    return new URL(entry.icon, indexUrl).toString();
+  } catch {
+    return undefined;
+  }
 }
 
 const iconFile = (dir: string, url: string): string => path.join(dir, crypto.createHash('sha256').update(url).digest('hex').slice(0, 32) + '.svg');
 
 /** Looks like an SVG document (and nothing else): `<svg` first, after an optional XML prolog. */
 export function looksLikeSvg(body: Buffer): boolean {
-  const head = body.subarray(0, 1024).toString('utf8').replace(/^\uFEFF/, '').trimStart();
+  const head = body
+    .subarray(0, 1024)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart();
   const rest = head.startsWith('<?xml') ? head.slice(head.indexOf('?>') + 2).trimStart() : head;
   const noComments = rest.startsWith('<!--') ? rest.slice(rest.indexOf('-->') + 3).trimStart() : rest;
   return /^<svg[\s>]/.test(noComments) || noComments.startsWith('<!DOCTYPE svg');
@@ -33,7 +41,8 @@ export async function loadIcons(entries: readonly RegistryEntry[], indexUrl: str
     const url = iconUrl(e, indexUrl);
     if (!url) continue;
     const file = iconFile(dir, url);
-    if (fs.existsSync(file)) out.set(e.id, file); else todo.push({ id: e.id, url, file });
+    if (fs.existsSync(file)) out.set(e.id, file);
+    else todo.push({ id: e.id, url, file });
   }
   await fs.promises.mkdir(dir, { recursive: true }).catch(() => undefined);
   const worker = async (): Promise<void> => {
@@ -41,14 +50,19 @@ export async function loadIcons(entries: readonly RegistryEntry[], indexUrl: str
       if (signal?.aborted) return;
       try {
         const res = await get(job.url, { what: 'icon', timeoutMs: 5000, ...(signal ? { signal } : {}) });
-        if (res.status !== 200) { res.body.resume(); continue; }
+        if (res.status !== 200) {
+          res.body.resume();
+          continue;
+        }
         const body = await readBody(res, MAX_ICON_BYTES, 'icon');
         if (!looksLikeSvg(body)) continue;
         const tmp = `${job.file}.${process.pid}.tmp`;
         await fs.promises.writeFile(tmp, body);
         await fs.promises.rename(tmp, job.file);
         out.set(job.id, job.file);
-      } catch { /* no icon */ }
+      } catch {
+        /* no icon */
+      }
     }
   };
   await Promise.all(Array.from({ length: PARALLEL }, worker));

@@ -18,28 +18,49 @@ let busy = false;
 
 async function guard<T>(host: RegistryHost, what: string, fallback: T, fn: () => Promise<T>): Promise<T> {
   if (!vscode.workspace.isTrusted) {
-    void vscode.window.showWarningMessage(`${what} needs a trusted window: an agent is a program that runs code on this machine. Trust this workspace first.`, 'Manage Workspace Trust')
-      .then((p) => { if (p) void vscode.commands.executeCommand('workbench.trust.manage'); });
+    void vscode.window
+      .showWarningMessage(
+        `${what} needs a trusted window: an agent is a program that runs code on this machine. Trust this workspace first.`,
+        'Manage Workspace Trust',
+      )
+      .then((p) => {
+        if (p) void vscode.commands.executeCommand('workbench.trust.manage');
+      });
     return fallback;
   }
-  if (busy) { void vscode.window.showInformationMessage('Another registry install, update or uninstall is in progress; try again when it is done.'); return fallback; }
+  if (busy) {
+    void vscode.window.showInformationMessage('Another registry install, update or uninstall is in progress; try again when it is done.');
+    return fallback;
+  }
   busy = true;
   const keep = new Set(host.installed.list().flatMap((r) => (r.installDir ? [r.installDir] : [])));
-  void prune(host.storageRoot, keep).then((gone) => { for (const g of gone) host.log.info(`[registry] removed leftover ${g}`); }, () => undefined);
+  void prune(host.storageRoot, keep).then(
+    (gone) => {
+      for (const g of gone) host.log.info(`[registry] removed leftover ${g}`);
+    },
+    () => undefined,
+  );
   try {
     return await fn();
   } catch (err) {
-    if (err instanceof CancelledError) { void vscode.window.showInformationMessage(`${what} was cancelled; nothing was installed or changed.`); return fallback; }
+    if (err instanceof CancelledError) {
+      void vscode.window.showInformationMessage(`${what} was cancelled; nothing was installed or changed.`);
+      return fallback;
+    }
     const message = err instanceof Error ? err.message : String(err);
     host.log.error(`[registry] ${what}: ${message}`);
-    void vscode.window.showErrorMessage(message, 'Show Log').then((p) => { if (p) host.log.show(true); });
+    void vscode.window.showErrorMessage(message, 'Show Log').then((p) => {
+      if (p) host.log.show(true);
+    });
     return fallback;
-  } finally { busy = false; }
+  } finally {
+    busy = false;
+  }
 }
 
 function argOf(arg: unknown): RegistryCommandArg {
   if (typeof arg === 'string') return arg.startsWith(REGISTRY_AGENT_PREFIX) ? { agentId: arg } : { id: arg };
-  return arg && typeof arg === 'object' ? arg as RegistryCommandArg : {};
+  return arg && typeof arg === 'object' ? (arg as RegistryCommandArg) : {};
 }
 
 /** The installed agent a command acts on: its argument, else a quick pick. */
@@ -52,65 +73,99 @@ async function pickInstalled(host: RegistryHost, arg: unknown, placeHolder: stri
     if (!rec) throw new Error(`No agent "${id}" is installed from the ACP Registry.`);
     return rec;
   }
-  if (list.length === 0) { void vscode.window.showInformationMessage('No agent is installed from the ACP Registry yet.', 'Add Agent from Registry…').then((p) => { if (p) void vscode.commands.executeCommand('acp.addAgentFromRegistry'); }); return undefined; }
-  const pick = await vscode.window.showQuickPick(list.map((r) => ({
-    label: r.name, description: [`v${r.version}`, r.kind, marks?.get(r.id)].filter(Boolean).join(' · '), detail: `${r.command} ${r.args.join(' ')}`, r,
-  })), { placeHolder });
+  if (list.length === 0) {
+    void vscode.window.showInformationMessage('No agent is installed from the ACP Registry yet.', 'Add Agent from Registry…').then((p) => {
+      if (p) void vscode.commands.executeCommand('acp.addAgentFromRegistry');
+    });
+    return undefined;
+  }
+  const pick = await vscode.window.showQuickPick(
+    list.map((r) => ({
+      label: r.name,
+      description: [`v${r.version}`, r.kind, marks?.get(r.id)].filter(Boolean).join(' · '),
+      detail: `${r.command} ${r.args.join(' ')}`,
+      r,
+    })),
+    { placeHolder },
+  );
   return pick?.r;
 }
 
-export const addAgentFromRegistry: RegistryModule['addAgentFromRegistry'] = (host, arg) => guard(host, 'Adding an agent from the ACP Registry', undefined, async () => {
-  const platform = platformKey();
-  const id = argOf(arg).id;
-  const picked = id ? await findEntry(host, id, platform) : await pickEntry(host, platform);
-  if (!picked) return undefined;
-  const { view, loaded } = picked;
-  const agentId = REGISTRY_AGENT_PREFIX + view.entry.id;
-  switch (view.state) {
-    case 'unavailable': throw new Error(noBuildMessage(view.entry, platform));
-    case 'installed':
-      void vscode.window.showInformationMessage(`${view.entry.name} ${view.installed?.version ?? ''} is already installed.`, 'New Session').then((p) => { if (p) void vscode.commands.executeCommand('acp.newSession', agentId); });
-      return agentId;
-    case 'update': return (await updateEntry(host, view.installed!, view.entry, platform, loaded.url)) ? agentId : undefined;
-    case 'new': return installEntry(host, view.entry, platform, loaded.url);
-    default: return view.state satisfies never;
-  }
-});
-
-export const uninstallAgent: RegistryModule['uninstallAgent'] = (host, arg) => guard(host, 'Uninstalling an agent', false, async () => {
-  const rec = await pickInstalled(host, arg, 'Uninstall which agent?');
-  if (!rec) return false;
-  const ok = await confirmPick({
-    title: `Uninstall ${rec.name} ${rec.version}?`, action: 'Uninstall', actionDetail: `${rec.command} ${rec.args.join(' ')}`,
-    facts: [rec.installDir
-      ? { label: 'Its files are deleted', value: rec.installDir }
-      : { label: 'Only the agent entry is removed', value: `${rec.kind} keeps its own package cache.` },
-    { label: 'Its sessions stop', value: 'Plans and conversations stay in the Plans history.' }],
+export const addAgentFromRegistry: RegistryModule['addAgentFromRegistry'] = (host, arg) =>
+  guard(host, 'Adding an agent from the ACP Registry', undefined, async () => {
+    const platform = platformKey();
+    const id = argOf(arg).id;
+    const picked = id ? await findEntry(host, id, platform) : await pickEntry(host, platform);
+    if (!picked) return undefined;
+    const { view, loaded } = picked;
+    const agentId = REGISTRY_AGENT_PREFIX + view.entry.id;
+    switch (view.state) {
+      case 'unavailable':
+        throw new Error(noBuildMessage(view.entry, platform));
+      case 'installed':
+        void vscode.window.showInformationMessage(`${view.entry.name} ${view.installed?.version ?? ''} is already installed.`, 'New Session').then((p) => {
+          if (p) void vscode.commands.executeCommand('acp.newSession', agentId);
+        });
+        return agentId;
+      case 'update':
+        return (await updateEntry(host, view.installed!, view.entry, platform, loaded.url)) ? agentId : undefined;
+      case 'new':
+        return installEntry(host, view.entry, platform, loaded.url);
+      default:
+        return view.state satisfies never;
+    }
   });
-  if (!ok) return false;
-  const agentId = REGISTRY_AGENT_PREFIX + rec.id;
-  const sup = host.agents.get(agentId);
-  if (sup && sup.status !== 'stopped') await host.actions.stopAgent(agentId);
-  await host.installed.remove(rec.id);
-  await removeInstallDir(host, rec.installDir);
-  void vscode.window.showInformationMessage(`${rec.name} is uninstalled.`);
-  return true;
-});
 
-export const updateAgent: RegistryModule['updateAgent'] = (host, arg) => guard(host, 'Updating an agent', false, async () => {
-  const loaded = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Loading the ACP Registry…' }, () => loadAndReport(host));
-  const byId = new Map(loaded.index.agents.map((e) => [e.id, e]));
-  const marks = new Map(host.installed.list().map((r) => {
-    const e = byId.get(r.id);
-    return [r.id, !e ? 'no longer listed' : compareVersions(e.version, r.version) > 0 ? `update available: ${e.version}` : 'up to date'];
-  }));
-  const rec = await pickInstalled(host, arg, 'Update which agent?', marks);
-  if (!rec) return false;
-  const entry = byId.get(rec.id);
-  if (!entry) { void vscode.window.showInformationMessage(`${rec.name} is no longer listed in the ACP Registry; ${rec.version} stays installed.`); return false; }
-  if (compareVersions(entry.version, rec.version) <= 0) { void vscode.window.showInformationMessage(`${rec.name} ${rec.version} is up to date.`); return false; }
-  return updateEntry(host, rec, entry, platformKey(), loaded.url);
-});
+export const uninstallAgent: RegistryModule['uninstallAgent'] = (host, arg) =>
+  guard(host, 'Uninstalling an agent', false, async () => {
+    const rec = await pickInstalled(host, arg, 'Uninstall which agent?');
+    if (!rec) return false;
+    const ok = await confirmPick({
+      title: `Uninstall ${rec.name} ${rec.version}?`,
+      action: 'Uninstall',
+      actionDetail: `${rec.command} ${rec.args.join(' ')}`,
+      facts: [
+        rec.installDir
+          ? { label: 'Its files are deleted', value: rec.installDir }
+          : { label: 'Only the agent entry is removed', value: `${rec.kind} keeps its own package cache.` },
+        { label: 'Its sessions stop', value: 'Plans and conversations stay in the Plans history.' },
+      ],
+    });
+    if (!ok) return false;
+    const agentId = REGISTRY_AGENT_PREFIX + rec.id;
+    const sup = host.agents.get(agentId);
+    if (sup && sup.status !== 'stopped') await host.actions.stopAgent(agentId);
+    await host.installed.remove(rec.id);
+    await removeInstallDir(host, rec.installDir);
+    void vscode.window.showInformationMessage(`${rec.name} is uninstalled.`);
+    return true;
+  });
+
+export const updateAgent: RegistryModule['updateAgent'] = (host, arg) =>
+  guard(host, 'Updating an agent', false, async () => {
+    const loaded = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Loading the ACP Registry…' }, () =>
+      loadAndReport(host),
+    );
+    const byId = new Map(loaded.index.agents.map((e) => [e.id, e]));
+    const marks = new Map(
+      host.installed.list().map((r) => {
+        const e = byId.get(r.id);
+        return [r.id, !e ? 'no longer listed' : compareVersions(e.version, r.version) > 0 ? `update available: ${e.version}` : 'up to date'];
+      }),
+    );
+    const rec = await pickInstalled(host, arg, 'Update which agent?', marks);
+    if (!rec) return false;
+    const entry = byId.get(rec.id);
+    if (!entry) {
+      void vscode.window.showInformationMessage(`${rec.name} is no longer listed in the ACP Registry; ${rec.version} stays installed.`);
+      return false;
+    }
+    if (compareVersions(entry.version, rec.version) <= 0) {
+      void vscode.window.showInformationMessage(`${rec.name} ${rec.version} is up to date.`);
+      return false;
+    }
+    return updateEntry(host, rec, entry, platformKey(), loaded.url);
+  });
 
 /** What dist/registry.js exports (checked against the loader's type). */
 export const registryModule: RegistryModule = { addAgentFromRegistry, uninstallAgent, updateAgent };

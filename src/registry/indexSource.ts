@@ -9,7 +9,13 @@ import { parseRegistryIndex, type RegistryIndex } from './schema';
 /** The index is refused past this size. */
 export const MAX_INDEX_BYTES = 8 * 1024 * 1024;
 
-interface CacheFile { url: string; etag?: string; lastModified?: string; fetchedAt: number; body: string }
+interface CacheFile {
+  url: string;
+  etag?: string;
+  lastModified?: string;
+  fetchedAt: number;
+  body: string;
+}
 
 export interface LoadedIndex {
   url: string;
@@ -20,7 +26,12 @@ export interface LoadedIndex {
   staleBecause?: string;
 }
 
-export interface LoadOptions { cacheDir: string; signal?: AbortSignal; now?: () => number; timeoutMs?: number }
+export interface LoadOptions {
+  cacheDir: string;
+  signal?: AbortSignal;
+  now?: () => number;
+  timeoutMs?: number;
+}
 
 const cacheFile = (dir: string): string => path.join(dir, 'index-cache.json');
 
@@ -29,7 +40,9 @@ function readCache(dir: string, url: string): { cache: CacheFile; index: Registr
     const c = JSON.parse(fs.readFileSync(cacheFile(dir), 'utf8')) as CacheFile;
     if (c.url !== url || typeof c.body !== 'string' || typeof c.fetchedAt !== 'number') return undefined;
     return { cache: c, index: parseRegistryIndex(c.body, url) };
-  } catch { return undefined; }
+  } catch {
+    return undefined;
+  }
 }
 
 async function writeCache(dir: string, c: CacheFile): Promise<void> {
@@ -57,7 +70,10 @@ export async function loadIndex(url: string, opts: LoadOptions): Promise<LoadedI
   if (cached?.cache.etag) headers['if-none-match'] = cached.cache.etag;
   if (cached?.cache.lastModified) headers['if-modified-since'] = cached.cache.lastModified;
   const fallback = (reason: string): LoadedIndex => {
-    if (!cached) throw new DownloadError(`${reason} No copy of the registry is cached yet, so no agents can be listed. Check the network and the setting "acp.registry.url".`);
+    if (!cached)
+      throw new DownloadError(
+        `${reason} No copy of the registry is cached yet, so no agents can be listed. Check the network and the setting "acp.registry.url".`,
+      );
     return { url, index: cached.index, fetchedAt: cached.cache.fetchedAt, staleBecause: reason };
   };
   let res;

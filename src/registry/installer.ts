@@ -36,8 +36,10 @@ const tmpDir = (root: string): string => path.join(root, 'tmp');
 
 export function noBuildMessage(entry: RegistryEntry, platform: PlatformKey | undefined): string {
   const has = binaryPlatforms(entry);
-  return `${entry.name} ${entry.version} has no build for this machine (${platform ?? `${process.platform}-${process.arch}`})` +
-    (has.length ? `; the registry has builds for ${has.join(', ')}.` : '.');
+  return (
+    `${entry.name} ${entry.version} has no build for this machine (${platform ?? `${process.platform}-${process.arch}`})` +
+    (has.length ? `; the registry has builds for ${has.join(', ')}.` : '.')
+  );
 }
 
 export async function installBinary(entry: RegistryEntry, platform: PlatformKey | undefined, root: string, opts: BinaryInstallOptions): Promise<BinaryInstall> {
@@ -50,15 +52,19 @@ export async function installBinary(entry: RegistryEntry, platform: PlatformKey 
     const archive = path.join(work, 'download');
     opts.onPhase?.('download');
     const got = await downloadTo(target.archive, archive, {
-      maxBytes: opts.maxDownloadBytes, ...(target.sha256 ? { sha256: target.sha256 } : {}),
-      ...(opts.signal ? { signal: opts.signal } : {}), ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
+      maxBytes: opts.maxDownloadBytes,
+      ...(target.sha256 ? { sha256: target.sha256 } : {}),
+      ...(opts.signal ? { signal: opts.signal } : {}),
+      ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
     });
     opts.onPhase?.('unpack');
     const kind = await sniffArchive(archive);
     const files = path.join(work, 'files');
     await fs.promises.mkdir(files);
     await extractArchive(archive, kind, files, {
-      rawName: target.cmd, limits: opts.limits ?? DEFAULT_EXTRACT_LIMITS, ...(opts.signal ? { signal: opts.signal } : {}),
+      rawName: target.cmd,
+      limits: opts.limits ?? DEFAULT_EXTRACT_LIMITS,
+      ...(opts.signal ? { signal: opts.signal } : {}),
     });
     await makeExecutable(files, target.cmd, entry);
     if (opts.signal?.aborted) throw new CancelledError();
@@ -87,16 +93,25 @@ async function makeExecutable(files: string, cmd: string, entry: RegistryEntry):
 /** Removes install folders no record uses (`keep`: absolute folders in use) and stale temp folders. */
 export async function prune(root: string, keep: ReadonlySet<string>, now = Date.now(), minAgeMs = 60 * 60 * 1000): Promise<string[]> {
   const removed: string[] = [];
-  const old = async (p: string): Promise<boolean> => { const st = await fs.promises.stat(p).catch(() => undefined); return !!st && now - st.mtimeMs > minAgeMs; };
+  const old = async (p: string): Promise<boolean> => {
+    const st = await fs.promises.stat(p).catch(() => undefined);
+    return !!st && now - st.mtimeMs > minAgeMs;
+  };
   for (const t of await fs.promises.readdir(tmpDir(root)).catch(() => [] as string[])) {
     const p = path.join(tmpDir(root), t);
-    if (await old(p)) { await fs.promises.rm(p, { recursive: true, force: true }); removed.push(p); }
+    if (await old(p)) {
+      await fs.promises.rm(p, { recursive: true, force: true });
+      removed.push(p);
+    }
   }
   for (const id of await fs.promises.readdir(agentsDir(root)).catch(() => [] as string[])) {
     const idDir = path.join(agentsDir(root), id);
     for (const v of await fs.promises.readdir(idDir).catch(() => [] as string[])) {
       const p = path.join(idDir, v);
-      if (!keep.has(p) && await old(p)) { await fs.promises.rm(p, { recursive: true, force: true }); removed.push(p); }
+      if (!keep.has(p) && (await old(p))) {
+        await fs.promises.rm(p, { recursive: true, force: true });
+        removed.push(p);
+      }
     }
     if ((await fs.promises.readdir(idDir).catch(() => ['x'])).length === 0) await fs.promises.rmdir(idDir).catch(() => undefined);
   }

@@ -21,11 +21,16 @@ export interface EntryView {
 export function entryView(entry: RegistryEntry, platform: PlatformKey | undefined, installed: InstalledAgentRecord | undefined): EntryView {
   const kinds = availableKinds(entry, platform);
   const state: EntryState = installed
-    ? (compareVersions(entry.version, installed.version) > 0 ? 'update' : 'installed')
-    : kinds.length === 0 ? 'unavailable' : 'new';
+    ? compareVersions(entry.version, installed.version) > 0
+      ? 'update'
+      : 'installed'
+    : kinds.length === 0
+      ? 'unavailable'
+      : 'new';
   const parts = [`v${entry.version}`, entry.license ?? 'license not stated'];
   if (kinds.length) parts.push(kinds.join(', '));
-  else parts.push(`unavailable here (${platform ?? 'this platform'}${binaryPlatforms(entry).length ? `; builds for ${binaryPlatforms(entry).join(', ')}` : ''})`);
+  else
+    parts.push(`unavailable here (${platform ?? 'this platform'}${binaryPlatforms(entry).length ? `; builds for ${binaryPlatforms(entry).join(', ')}` : ''})`);
   if (state === 'installed') parts.unshift(`installed ${installed!.version}`);
   if (state === 'update') parts.unshift(`update available (installed ${installed!.version})`);
   return { entry, state, kinds, ...(installed ? { installed } : {}), label: entry.name, description: parts.join(' · '), detail: entry.description };

@@ -27,7 +27,15 @@ export function planInstall(entry: RegistryEntry, kind: DistributionKind, platfo
     if (!target) throw new Error(`${entry.name} has no binary for this machine.`);
     const installDir = versionDir(storageRoot, entry.id, entry.version);
     const launch = binaryLaunch(target, installDir);
-    return { entry, kind, launch, commandLine: commandLine(launch), source: target.archive + (target.sha256 ? ` (sha256 ${target.sha256.toLowerCase()})` : ''), license, installDir };
+    return {
+      entry,
+      kind,
+      launch,
+      commandLine: commandLine(launch),
+      source: target.archive + (target.sha256 ? ` (sha256 ${target.sha256.toLowerCase()})` : ''),
+      license,
+      installDir,
+    };
   }
   const d = entry.distribution[kind];
   if (!d) throw new Error(`${entry.name} has no ${kind} distribution.`);

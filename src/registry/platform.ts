@@ -6,5 +6,5 @@ import type { PlatformKey } from './schema';
 export function platformKey(platform: string = process.platform, arch: string = process.arch): PlatformKey | undefined {
   const os = platform === 'darwin' ? 'darwin' : platform === 'linux' ? 'linux' : platform === 'win32' ? 'windows' : undefined;
   const cpu = arch === 'x64' ? 'x86_64' : arch === 'arm64' ? 'aarch64' : undefined;
-  return os && cpu ? `${os}-${cpu}` as PlatformKey : undefined;
+  return os && cpu ? (`${os}-${cpu}` as PlatformKey) : undefined;
 }

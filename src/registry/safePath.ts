@@ -13,10 +13,14 @@ export class UnsafeEntryError extends Error {}
 export function safeRelative(name: string, what = 'archive entry'): string {
   if (name.length > 4096) throw new UnsafeEntryError(`The ${what} name is longer than 4096 characters.`);
   if (name.includes('\0')) throw new UnsafeEntryError(`The ${what} "${printable(name)}" has a NUL character in its name.`);
-  if (name.includes('\\')) throw new UnsafeEntryError(`The ${what} "${printable(name)}" has a backslash in its name; it is refused (it could point outside the install folder on Windows).`);
+  if (name.includes('\\'))
+    throw new UnsafeEntryError(
+      `The ${what} "${printable(name)}" has a backslash in its name; it is refused (it could point outside the install folder on Windows).`,
+    );
   if (name.startsWith('/') || /^[A-Za-z]:/.test(name)) throw new UnsafeEntryError(`The ${what} "${printable(name)}" is an absolute path; it is refused.`);
   const parts = name.split('/').filter((p) => p !== '' && p !== '.');
-  if (parts.includes('..')) throw new UnsafeEntryError(`The ${what} "${printable(name)}" goes up with "..": it would land outside the install folder, so it is refused.`);
+  if (parts.includes('..'))
+    throw new UnsafeEntryError(`The ${what} "${printable(name)}" goes up with "..": it would land outside the install folder, so it is refused.`);
   return parts.join('/');
 }
 
@@ -36,10 +40,16 @@ export function isWithin(root: string, p: string): boolean {
 /** Whether a symlink at `rel` whose target is `target` points inside the root (lexically). */
 export function linkStaysInside(rel: string, target: string): boolean {
   if (target.includes('\0') || target.includes('\\') || target.startsWith('/') || /^[A-Za-z]:/.test(target)) return false;
-  const stack = rel.split('/').filter((p) => p !== '' && p !== '.').slice(0, -1);
+  const stack = rel
+    .split('/')
+    .filter((p) => p !== '' && p !== '.')
+    .slice(0, -1);
   for (const seg of target.split('/')) {
     if (seg === '' || seg === '.') continue;
-    if (seg === '..') { if (stack.length === 0) return false; stack.pop(); } else stack.push(seg);
+    if (seg === '..') {
+      if (stack.length === 0) return false;
+      stack.pop();
+    } else stack.push(seg);
   }
   return true;
 }

@@ -14,7 +14,14 @@ export const MAX_ENTRIES = 2000;
 
 const text = (max: number) => z.string().check(z.maxLength(max, `is longer than ${max} characters`));
 const nonEmpty = (max: number, message: string) => z.string().check(z.maxLength(max, `is longer than ${max} characters`), z.minLength(1, message));
-const isUrl = (s: string): boolean => { try { new URL(s); return true; } catch { return false; } };
+const isUrl = (s: string): boolean => {
+  try {
+    new URL(s);
+    return true;
+  } catch {
+    return false;
+  }
+};
 const args = z.array(text(4096), { error: '"args" must be a list of strings' }).check(z.maxLength(256, 'has more than 256 arguments'));
 const env = z.record(text(256), text(32768), { error: '"env" must map names to string values' }).check(
   z.refine((e) => Object.keys(e).length <= 256, 'has more than 256 variables'),
@@ -47,11 +54,14 @@ const entrySchema = z.looseObject({
   authors: z.optional(z.array(text(200)).check(z.maxLength(50))),
   license: z.optional(text(200)),
   icon: z.optional(text(4096)),
-  distribution: z.looseObject({
-    binary: z.optional(z.record(z.string(), z.unknown())),
-    npx: z.optional(packageDist),
-    uvx: z.optional(packageDist),
-  }, { error: 'needs a "distribution"' }),
+  distribution: z.looseObject(
+    {
+      binary: z.optional(z.record(z.string(), z.unknown())),
+      npx: z.optional(packageDist),
+      uvx: z.optional(packageDist),
+    },
+    { error: 'needs a "distribution"' },
+  ),
 });
 
 export type BinaryTarget = z.infer<typeof binaryTarget>;
@@ -75,8 +85,16 @@ export interface RegistryEntry {
   };
 }
 
-export interface SkippedEntry { position: number; id?: string; reason: string }
-export interface RegistryIndex { version: string; agents: RegistryEntry[]; skipped: SkippedEntry[] }
+export interface SkippedEntry {
+  position: number;
+  id?: string;
+  reason: string;
+}
+export interface RegistryIndex {
+  version: string;
+  agents: RegistryEntry[];
+  skipped: SkippedEntry[];
+}
 
 export class RegistryIndexError extends Error {}
 
@@ -85,12 +103,16 @@ const issues = (e: z.core.$ZodError): string => e.issues.map((i) => (i.path.leng
 /** Parses the index text. Throws RegistryIndexError (person-readable) when the index as a whole is unusable. */
 export function parseRegistryIndex(textBody: string, source: string): RegistryIndex {
   let raw: unknown;
-  try { raw = JSON.parse(textBody); } catch (e) {
+  try {
+    raw = JSON.parse(textBody);
+  } catch (e) {
     throw new RegistryIndexError(`The ACP Registry at ${source} did not send valid JSON (${(e as Error).message}). Check the setting "acp.registry.url".`);
   }
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw new RegistryIndexError(`The ACP Registry at ${source} sent JSON that is not a registry index (expected an object with an "agents" list).`);
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw))
+    throw new RegistryIndexError(`The ACP Registry at ${source} sent JSON that is not a registry index (expected an object with an "agents" list).`);
   const o = raw as Record<string, unknown>;
-  if (!Array.isArray(o.agents)) throw new RegistryIndexError(`The ACP Registry at ${source} sent an index without an "agents" list. Check the setting "acp.registry.url".`);
+  if (!Array.isArray(o.agents))
+    throw new RegistryIndexError(`The ACP Registry at ${source} sent an index without an "agents" list. Check the setting "acp.registry.url".`);
   const version = typeof o.version === 'string' ? o.version : '';
   const skipped: SkippedEntry[] = [];
   const agents: RegistryEntry[] = [];
@@ -98,8 +120,14 @@ export function parseRegistryIndex(textBody: string, source: string): RegistryIn
   o.agents.slice(0, MAX_ENTRIES).forEach((item, i) => {
     const r = parseRegistryEntry(item);
     const id = typeof (item as { id?: unknown } | null)?.id === 'string' ? String((item as { id: string }).id).slice(0, 100) : undefined;
-    if ('reason' in r) { skipped.push({ position: i + 1, ...(id ? { id } : {}), reason: r.reason }); return; }
-    if (seen.has(r.entry.id)) { skipped.push({ position: i + 1, id: r.entry.id, reason: 'the id is listed twice; the first entry is kept' }); return; }
+    if ('reason' in r) {
+      skipped.push({ position: i + 1, ...(id ? { id } : {}), reason: r.reason });
+      return;
+    }
+    if (seen.has(r.entry.id)) {
+      skipped.push({ position: i + 1, id: r.entry.id, reason: 'the id is listed twice; the first entry is kept' });
+      return;
+    }
     seen.add(r.entry.id);
     agents.push(r.entry);
   });
@@ -124,9 +152,15 @@ export function parseRegistryEntry(item: unknown): { entry: RegistryEntry } | { 
   const { npx, uvx } = e.distribution;
   return {
     entry: {
-      id: e.id, name: e.name, version: e.version, description: e.description,
-      ...(e.repository ? { repository: e.repository } : {}), ...(e.website ? { website: e.website } : {}),
-      ...(e.authors ? { authors: e.authors } : {}), ...(e.license ? { license: e.license } : {}), ...(e.icon ? { icon: e.icon } : {}),
+      id: e.id,
+      name: e.name,
+      version: e.version,
+      description: e.description,
+      ...(e.repository ? { repository: e.repository } : {}),
+      ...(e.website ? { website: e.website } : {}),
+      ...(e.authors ? { authors: e.authors } : {}),
+      ...(e.license ? { license: e.license } : {}),
+      ...(e.icon ? { icon: e.icon } : {}),
       distribution: { ...(hasBinary ? { binary } : {}), ...(npx ? { npx } : {}), ...(uvx ? { uvx } : {}) },
     },
   };

@@ -13,7 +13,9 @@ export function findOnPath(command: string, env: NodeJS.ProcessEnv = process.env
       try {
         const st = fs.statSync(p);
         if (st.isFile() && (platform === 'win32' || (st.mode & 0o111) !== 0)) return p;
-      } catch { /* not here */ }
+      } catch {
+        /* not here */
+      }
     }
   }
   return undefined;
@@ -21,6 +23,14 @@ export function findOnPath(command: string, env: NodeJS.ProcessEnv = process.env
 
 /** What to tell the user when a package runner is missing. */
 export const TOOL_HELP: Record<'npx' | 'uvx', { missing: string; url: string; button: string }> = {
-  npx: { missing: 'npx was not found on PATH. It comes with Node.js: install Node.js (https://nodejs.org), then start the agent.', url: 'https://nodejs.org/en/download', button: 'Get Node.js' },
-  uvx: { missing: 'uvx was not found on PATH. It comes with uv: install uv (https://docs.astral.sh/uv/), then start the agent.', url: 'https://docs.astral.sh/uv/getting-started/installation/', button: 'Get uv' },
+  npx: {
+    missing: 'npx was not found on PATH. It comes with Node.js: install Node.js (https://nodejs.org), then start the agent.',
+    url: 'https://nodejs.org/en/download',
+    button: 'Get Node.js',
+  },
+  uvx: {
+    missing: 'uvx was not found on PATH. It comes with uv: install uv (https://docs.astral.sh/uv/), then start the agent.',
+    url: 'https://docs.astral.sh/uv/getting-started/installation/',
+    button: 'Get uv',
+  },
 };

@@ -7,26 +7,37 @@ import { ELICITATION_LIMITS, type ElicitationField, type ElicitationValue } from
 
 /** What checking needs of a field (a view may carry an unknown field's raw schema as text). */
 export type CheckableField = Exclude<ElicitationField, { kind: 'unknown' }> | { kind: 'unknown'; name: string; required: boolean; rawType: string };
-export interface CheckableForm { readonly fields: readonly CheckableField[] }
+export interface CheckableForm {
+  readonly fields: readonly CheckableField[];
+}
 
 /** A field's raw input: text for strings, numbers and choices; a flag; the picked values. */
 export type RawValue = string | boolean | string[];
 export type RawValues = Record<string, RawValue>;
 
-export type FormCheck =
-  | { ok: true; content: Record<string, ElicitationValue> }
-  | { ok: false; errors: Record<string, string> };
+export type FormCheck = { ok: true; content: Record<string, ElicitationValue> } | { ok: false; errors: Record<string, string> };
 
 /** The inputs a form starts with (its defaults). */
 export function initialValues(form: CheckableForm): RawValues {
   const v: RawValues = {};
   for (const f of form.fields) {
     switch (f.kind) {
-      case 'string': case 'choice': v[f.name] = f.default ?? ''; break;
-      case 'number': case 'integer': v[f.name] = f.default === null ? '' : String(f.default); break;
-      case 'boolean': v[f.name] = f.default ?? false; break;
-      case 'multi': v[f.name] = [...f.default]; break;
-      case 'unknown': break;
+      case 'string':
+      case 'choice':
+        v[f.name] = f.default ?? '';
+        break;
+      case 'number':
+      case 'integer':
+        v[f.name] = f.default === null ? '' : String(f.default);
+        break;
+      case 'boolean':
+        v[f.name] = f.default ?? false;
+        break;
+      case 'multi':
+        v[f.name] = [...f.default];
+        break;
+      case 'unknown':
+        break;
     }
   }
   return v;
@@ -52,19 +63,26 @@ function text(v: RawValue | undefined): string {
 
 function checkField(f: CheckableField, v: RawValue | undefined): FieldResult {
   switch (f.kind) {
-    case 'boolean': return typeof v === 'boolean' ? v : (f.default ?? false);
-    case 'multi': return checkMulti(f, Array.isArray(v) ? v : []);
+    case 'boolean':
+      return typeof v === 'boolean' ? v : (f.default ?? false);
+    case 'multi':
+      return checkMulti(f, Array.isArray(v) ? v : []);
     case 'unknown':
       return f.required ? { error: `This field is of a kind this client cannot show ("${f.rawType}"); decline or cancel instead.` } : undefined;
-    default: break;
+    default:
+      break;
   }
   const s = text(v);
   if (s === '') return f.required ? { error: 'Required.' } : undefined;
   if (s.length > ELICITATION_LIMITS.maxValueChars) return { error: `At most ${ELICITATION_LIMITS.maxValueChars.toLocaleString('en-US')} characters.` };
   switch (f.kind) {
-    case 'choice': return f.options.some((o) => o.value === s) ? s : { error: 'Pick one of the choices.' };
-    case 'number': case 'integer': return checkNumber(f, s);
-    case 'string': return checkString(f, s);
+    case 'choice':
+      return f.options.some((o) => o.value === s) ? s : { error: 'Pick one of the choices.' };
+    case 'number':
+    case 'integer':
+      return checkNumber(f, s);
+    case 'string':
+      return checkString(f, s);
   }
 }
 
@@ -83,11 +101,16 @@ function checkString(f: Extract<ElicitationField, { kind: 'string' }>, s: string
   if (f.minLength !== null && length < f.minLength) return { error: `At least ${f.minLength} character${f.minLength === 1 ? '' : 's'}.` };
   if (f.maxLength !== null && length > f.maxLength) return { error: `At most ${f.maxLength} character${f.maxLength === 1 ? '' : 's'}.` };
   switch (f.format) {
-    case 'email': return isEmail(s) ? s : { error: 'Enter an email address, like name@example.com.' };
-    case 'uri': return isUri(s) ? s : { error: 'Enter a full address, like https://example.com/page.' };
-    case 'date': return isDate(s) ? s : { error: 'Enter a date as YYYY-MM-DD.' };
-    case 'date-time': return dateTime(s) ?? { error: 'Enter a date and time, like 2026-12-01T18:00.' };
-    default: return s;
+    case 'email':
+      return isEmail(s) ? s : { error: 'Enter an email address, like name@example.com.' };
+    case 'uri':
+      return isUri(s) ? s : { error: 'Enter a full address, like https://example.com/page.' };
+    case 'date':
+      return isDate(s) ? s : { error: 'Enter a date as YYYY-MM-DD.' };
+    case 'date-time':
+      return dateTime(s) ?? { error: 'Enter a date and time, like 2026-12-01T18:00.' };
+    default:
+      return s;
   }
 }
 
@@ -110,7 +133,11 @@ function isEmail(s: string): boolean {
 }
 
 function isUri(s: string): boolean {
-  try { return /^[a-z][a-z0-9+.-]*:/i.test(s) && !!new URL(s); } catch { return false; }
+  try {
+    return /^[a-z][a-z0-9+.-]*:/i.test(s) && !!new URL(s);
+  } catch {
+    return false;
+  }
 }
 
 function isDate(s: string): boolean {

@@ -8,7 +8,11 @@ export class Emitter<T> implements Disposable {
   private listeners: readonly Listener<T>[] = [];
   private disposed = false;
 
-  constructor(private readonly onListenerError: (err: unknown) => void = () => { /* isolated */ }) {}
+  constructor(
+    private readonly onListenerError: (err: unknown) => void = () => {
+      /* isolated */
+    },
+  ) {}
 
   /** Subscribe; the returned Disposable unsubscribes (idempotent). */
   readonly event: Event<T> = (listener: Listener<T>): Disposable => {
@@ -25,11 +29,17 @@ export class Emitter<T> implements Disposable {
     };
   };
 
-  get hasListeners(): boolean { return this.listeners.length > 0; }
+  get hasListeners(): boolean {
+    return this.listeners.length > 0;
+  }
 
   fire(e: T): void {
     for (const l of this.listeners) {
-      try { l(e); } catch (err) { this.onListenerError(err); }
+      try {
+        l(e);
+      } catch (err) {
+        this.onListenerError(err);
+      }
     }
   }
 

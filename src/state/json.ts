@@ -2,9 +2,7 @@
 // an identical re-send) and a deep copy for snapshots. Both walk with an explicit stack, never by
 // recursion: a value nested a million deep (whatever let it in) is slow, never a stack overflow.
 
-type Frame =
-  | { arr: readonly unknown[]; i: number }
-  | { obj: Record<string, unknown>; keys: string[]; i: number };
+type Frame = { arr: readonly unknown[]; i: number } | { obj: Record<string, unknown>; keys: string[]; i: number };
 
 /** Deeper than this, the helpers leave recursion for their explicit-stack form. */
 const RECURSION_LIMIT = 512;
@@ -26,7 +24,9 @@ function stableRecursive(v: unknown, depth: number): string {
   if (depth > RECURSION_LIMIT) throw TOO_DEEP;
   if (Array.isArray(v)) return '[' + v.map((x) => (x === undefined ? 'null' : stableRecursive(x, depth + 1))).join(',') + ']';
   const o = v as Record<string, unknown>;
-  const keys = Object.keys(o).filter((k) => o[k] !== undefined).sort();
+  const keys = Object.keys(o)
+    .filter((k) => o[k] !== undefined)
+    .sort();
   return '{' + keys.map((k) => JSON.stringify(k) + ':' + stableRecursive(o[k], depth + 1)).join(',') + '}';
 }
 
@@ -46,7 +46,13 @@ function stableIterative(v: unknown): string {
       } else {
         const o = next as Record<string, unknown>;
         out.push('{');
-        stack.push({ obj: o, keys: Object.keys(o).filter((k) => o[k] !== undefined).sort(), i: 0 });
+        stack.push({
+          obj: o,
+          keys: Object.keys(o)
+            .filter((k) => o[k] !== undefined)
+            .sort(),
+          i: 0,
+        });
       }
     }
     const top = stack[stack.length - 1];
@@ -73,7 +79,9 @@ function stableIterative(v: unknown): string {
   }
 }
 
-export function sameJson(a: unknown, b: unknown): boolean { return stableStringify(a) === stableStringify(b); }
+export function sameJson(a: unknown, b: unknown): boolean {
+  return stableStringify(a) === stableStringify(b);
+}
 
 /** A plain, JSON-able deep copy (what `JSON.parse(JSON.stringify(v))` makes, at any depth). */
 export function jsonClone<T>(v: T): T {
@@ -103,13 +111,26 @@ function jsonView(v: unknown, key: string): unknown {
 export function deepJsonClone(root: unknown): unknown {
   const box: { value: unknown } = { value: undefined };
   type Work = { src: unknown; put: (copy: unknown) => void } | { leave: object };
-  const work: Work[] = [{ src: jsonView(root, ''), put: (c) => { box.value = c; } }];
+  const work: Work[] = [
+    {
+      src: jsonView(root, ''),
+      put: (c) => {
+        box.value = c;
+      },
+    },
+  ];
   const ancestors = new Set<object>();
   while (work.length) {
     const item = work.pop() as Work;
-    if ('leave' in item) { ancestors.delete(item.leave); continue; }
+    if ('leave' in item) {
+      ancestors.delete(item.leave);
+      continue;
+    }
     const { src, put } = item;
-    if (src === null || typeof src !== 'object') { put(src); continue; }
+    if (src === null || typeof src !== 'object') {
+      put(src);
+      continue;
+    }
     if (ancestors.has(src)) throw new TypeError('Converting circular structure to JSON');
     ancestors.add(src);
     work.push({ leave: src }); // popped after every part of `src`
@@ -118,7 +139,12 @@ export function deepJsonClone(root: unknown): unknown {
       put(arr);
       src.forEach((x, i) => {
         const view = jsonView(x, String(i));
-        work.push({ src: view === undefined ? null : view, put: (c) => { arr[i] = c; } });
+        work.push({
+          src: view === undefined ? null : view,
+          put: (c) => {
+            arr[i] = c;
+          },
+        });
       });
     } else {
       const obj: Record<string, unknown> = {};
@@ -127,7 +153,12 @@ export function deepJsonClone(root: unknown): unknown {
         const view = jsonView((src as Record<string, unknown>)[k], k);
         if (view === undefined) continue;
         setKey(obj, k, null); // keeps JSON's key order
-        work.push({ src: view, put: (c) => { setKey(obj, k, c); } });
+        work.push({
+          src: view,
+          put: (c) => {
+            setKey(obj, k, c);
+          },
+        });
       }
     }
   }

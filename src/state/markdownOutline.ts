@@ -19,7 +19,10 @@
 import { lazyModule } from '../common/lazy';
 import type * as Parser from './markdownParser';
 
-export interface MdProgress { readonly done: number; readonly total: number }
+export interface MdProgress {
+  readonly done: number;
+  readonly total: number;
+}
 
 export interface MdHeading {
   readonly kind: 'heading';
@@ -100,7 +103,10 @@ export function outlineParent(o: MarkdownOutline, index: number): MdNode | undef
   for (;;) {
     if (level.includes(target)) return parent;
     let next: MdNode | undefined;
-    for (const n of level) { if (n.index < index) next = n; else break; }
+    for (const n of level) {
+      if (n.index < index) next = n;
+      else break;
+    }
     if (!next) return undefined;
     parent = next;
     level = next.children;

@@ -8,8 +8,17 @@ type Progress = Mutable<MdProgress>;
 type Heading = Omit<MdHeading, 'progress'> & { progress: Progress };
 type Task = Omit<MdTask, 'progress' | 'children'> & { progress: Progress; children: Task[] };
 
-const TAB = 9, LF = 10, CR = 13, SPACE = 32, HASH = 35, BACKTICK = 96, TILDE = 126;
-const LBRACKET = 91, RBRACKET = 93, X_LOWER = 120, X_UPPER = 88;
+const TAB = 9,
+  LF = 10,
+  CR = 13,
+  SPACE = 32,
+  HASH = 35,
+  BACKTICK = 96,
+  TILDE = 126;
+const LBRACKET = 91,
+  RBRACKET = 93,
+  X_LOWER = 120,
+  X_UPPER = 88;
 
 const isBlank = (c: number): boolean => c === SPACE || c === TAB;
 /** Children of an omitted heading: never added to. */
@@ -33,7 +42,10 @@ class OutlineScanner {
   private firstOpen: { taskIndex: number; text: string } | undefined;
   private firstChecked = false;
 
-  constructor(private readonly src: string, private readonly limits: OutlineLimits) {}
+  constructor(
+    private readonly src: string,
+    private readonly limits: OutlineLimits,
+  ) {}
 
   run(): void {
     const s = this.src;
@@ -55,8 +67,13 @@ class OutlineScanner {
 
   result(): MarkdownOutline {
     return {
-      roots: this.roots, flat: this.flat, tasks: this.tasks, checked: this.checked,
-      ...(this.firstOpen ? { firstOpen: this.firstOpen } : {}), firstChecked: this.firstChecked, omitted: this.omitted,
+      roots: this.roots,
+      flat: this.flat,
+      tasks: this.tasks,
+      checked: this.checked,
+      ...(this.firstOpen ? { firstOpen: this.firstOpen } : {}),
+      firstChecked: this.firstChecked,
+      omitted: this.omitted,
     };
   }
 
@@ -65,10 +82,16 @@ class OutlineScanner {
     // Leading blanks: how many plain spaces come first, and the tab-expanded width of them all.
     let i = start;
     let spaces = 0;
-    while (i < end && s.charCodeAt(i) === SPACE) { i++; spaces++; }
+    while (i < end && s.charCodeAt(i) === SPACE) {
+      i++;
+      spaces++;
+    }
     let width = spaces;
     let j = i;
-    while (j < end && isBlank(s.charCodeAt(j))) { width = s.charCodeAt(j) === TAB ? width + 4 - (width % 4) : width + 1; j++; }
+    while (j < end && isBlank(s.charCodeAt(j))) {
+      width = s.charCodeAt(j) === TAB ? width + 4 - (width % 4) : width + 1;
+      j++;
+    }
     const onlySpaces = j === i;
 
     const fenceRun = onlySpaces && spaces <= 3 ? this.run3(i, end) : undefined;
@@ -76,7 +99,10 @@ class OutlineScanner {
       if (fenceRun && fenceRun.ch === this.fence.ch && fenceRun.len >= this.fence.len && this.blankFrom(i + fenceRun.len, end)) this.fence = undefined;
       return;
     }
-    if (fenceRun) { this.fence = fenceRun; return; }
+    if (fenceRun) {
+      this.fence = fenceRun;
+      return;
+    }
     if (onlySpaces && spaces <= 3 && s.charCodeAt(i) === HASH && this.heading(i, end, line)) return;
     this.task(j, end, line, width);
   }
@@ -167,7 +193,10 @@ class OutlineScanner {
     const hs = this.headings;
     for (let h = 0; h < hs.length; h++) count(hs[h]!.progress, checked);
     for (let t = 0; t < stack.length; t++) count(stack[t]!.progress, checked);
-    if (this.flat.length >= this.limits.maxNodes) { this.omitted++; return; }
+    if (this.flat.length >= this.limits.maxNodes) {
+      this.omitted++;
+      return;
+    }
     const node: Task = { kind: 'task', index: this.flat.length, checked, text: this.text(a, b), line, indent, children: [], progress: { done: 0, total: 0 } };
     count(node.progress, checked);
     if (stack.length) stack[stack.length - 1]!.children.push(node);
@@ -182,7 +211,9 @@ class OutlineScanner {
   }
 }
 
-function isDigit(c: number): boolean { return c >= 48 && c <= 57; }
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
 
 function count(p: Progress, checked: boolean): void {
   p.total++;

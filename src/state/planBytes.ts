@@ -17,9 +17,14 @@ export function jsonBytes(v: unknown, stopAt = Infinity): number {
     const x = stack.pop();
     if (typeof x === 'string') n += x.length > stopAt ? stopAt + 1 : utf8Length(x) + 2;
     else if (typeof x === 'number' || typeof x === 'boolean' || x === null || x === undefined) n += 8;
-    else if (Array.isArray(x)) { n += 2 + x.length; for (const y of x) stack.push(y); }
-    else if (typeof x === 'object') {
-      for (const [k, y] of Object.entries(x as Record<string, unknown>)) { n += utf8Length(k) + 4; stack.push(y); }
+    else if (Array.isArray(x)) {
+      n += 2 + x.length;
+      for (const y of x) stack.push(y);
+    } else if (typeof x === 'object') {
+      for (const [k, y] of Object.entries(x as Record<string, unknown>)) {
+        n += utf8Length(k) + 4;
+        stack.push(y);
+      }
       n += 2;
     }
   }

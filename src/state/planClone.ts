@@ -30,10 +30,20 @@ function reuseArray(next: readonly unknown[], prev: readonly unknown[]): unknown
     const x: unknown = next[i];
     const p: unknown = prev[i];
     // The common case first: a plan entry that did not change.
-    const y = typeof x === 'object' && x !== null && typeof p === 'object' && p !== null && !Array.isArray(p) && Object.getPrototypeOf(x) === Object.prototype
-      && sameFlat(x as Record<string, unknown>, p as Record<string, unknown>) ? p
-      : x === undefined || typeof x === 'function' || typeof x === 'symbol' ? null
-        : i < prev.length ? cloneReusing(x, p) : cloneValue(x);
+    const y =
+      typeof x === 'object' &&
+      x !== null &&
+      typeof p === 'object' &&
+      p !== null &&
+      !Array.isArray(p) &&
+      Object.getPrototypeOf(x) === Object.prototype &&
+      sameFlat(x as Record<string, unknown>, p as Record<string, unknown>)
+        ? p
+        : x === undefined || typeof x === 'function' || typeof x === 'symbol'
+          ? null
+          : i < prev.length
+            ? cloneReusing(x, p)
+            : cloneValue(x);
     if (out === undefined && (i >= prev.length || y !== prev[i])) {
       out = new Array<unknown>(next.length);
       for (let j = 0; j < i; j++) out[j] = prev[j];

@@ -10,8 +10,7 @@ import { fileURLToPath } from 'node:url';
 export type PlanFileUriCheck = { ok: true; uri: string } | { ok: false; reason: string };
 
 export type PlanFileDecision =
-  | { readonly ok: true; readonly path: string }
-  | { readonly ok: false; readonly reason: string; readonly offerOpen: boolean; readonly path?: string };
+  { readonly ok: true; readonly path: string } | { readonly ok: false; readonly reason: string; readonly offerOpen: boolean; readonly path?: string };
 
 /** Trees that are never read as plans (their files are endless, block, or hold secrets). */
 export const SYSTEM_TREES: readonly string[] = ['/proc', '/sys', '/dev'];
@@ -22,9 +21,17 @@ export function checkPlanFileUri(uri: string): PlanFileUriCheck {
   if (scheme !== 'file') return { ok: false, reason: `only file: URIs are opened, not ${truncateScheme(scheme)}:` };
   if (!/^file:\/\/[^/?#]*\//i.test(uri)) return { ok: false, reason: 'not an absolute file URI' };
   let url: URL;
-  try { url = new URL(uri); } catch { return { ok: false, reason: 'not a valid URI' }; }
+  try {
+    url = new URL(uri);
+  } catch {
+    return { ok: false, reason: 'not a valid URI' };
+  }
   if (url.hostname && url.hostname.toLowerCase() !== 'localhost') return { ok: false, reason: `file URIs on another host (${url.hostname}) are not opened` };
-  try { decodeURIComponent(url.pathname); } catch { return { ok: false, reason: 'not a valid URI' }; }
+  try {
+    decodeURIComponent(url.pathname);
+  } catch {
+    return { ok: false, reason: 'not a valid URI' };
+  }
   return { ok: true, uri };
 }
 
@@ -36,10 +43,19 @@ export function decidePlanFile(uri: string, roots: readonly string[] | 'anywhere
   const check = checkPlanFileUri(uri);
   if (!check.ok) return { ok: false, reason: `refused: ${check.reason}`, offerOpen: false };
   let p: string;
-  try { p = pathApi.resolve(fileURLToPath(uri, { windows: pathApi === path.win32 })); } catch { return { ok: false, reason: 'refused: not a valid file URI', offerOpen: false }; }
+  try {
+    p = pathApi.resolve(fileURLToPath(uri, { windows: pathApi === path.win32 }));
+  } catch {
+    return { ok: false, reason: 'refused: not a valid file URI', offerOpen: false };
+  }
   if (isSystemPath(p, pathApi)) return { ok: false, reason: `refused: ${p} is a system file, never read as a plan`, offerOpen: false, path: p };
   if (roots !== 'anywhere' && !roots.some((r) => isInside(p, r, pathApi))) {
-    return { ok: false, reason: roots.length ? `not read: ${p} is outside the workspace folders` : `not read: no folder is open, so ${p} is outside the workspace`, offerOpen: true, path: p };
+    return {
+      ok: false,
+      reason: roots.length ? `not read: ${p} is outside the workspace folders` : `not read: no folder is open, so ${p} is outside the workspace`,
+      offerOpen: true,
+      path: p,
+    };
   }
   return { ok: true, path: p };
 }
@@ -61,4 +77,6 @@ function schemeOf(uri: string): string | undefined {
   return m?.[1]?.toLowerCase();
 }
 
-function truncateScheme(s: string): string { return s.length > 20 ? s.slice(0, 19) + '…' : s; }
+function truncateScheme(s: string): string {
+  return s.length > 20 ? s.slice(0, 19) + '…' : s;
+}

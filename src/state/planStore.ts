@@ -68,8 +68,12 @@ export class PlanStore implements Disposable {
     this._limits = sanitizeLimits(options.limits);
   }
 
-  get maxRevisions(): number { return this._maxRevisions; }
-  get limits(): PlanLimits { return this._limits; }
+  get maxRevisions(): number {
+    return this._maxRevisions;
+  }
+  get limits(): PlanLimits {
+    return this._limits;
+  }
 
   /** Changes the cap; plans over it drop their oldest revisions now (no change events). */
   setMaxRevisions(n: number): void {
@@ -119,9 +123,20 @@ export class PlanStore implements Disposable {
       const view = viewPlan(content);
       const summary = summarizeView(1, view);
       const p: MutablePlan = {
-        agentId, sessionId, planId: incoming.planId, plan: content, parts: measured.parts, version: 1, summary, view,
-        revisions: [revision(1, time, content, summary, bytes, truncated)], droppedRevisions: 0, historyBytes: bytes,
-        createdAt: time, updatedAt: time, seq: ++this.seq,
+        agentId,
+        sessionId,
+        planId: incoming.planId,
+        plan: content,
+        parts: measured.parts,
+        version: 1,
+        summary,
+        view,
+        revisions: [revision(1, time, content, summary, bytes, truncated)],
+        droppedRevisions: 0,
+        historyBytes: bytes,
+        createdAt: time,
+        updatedAt: time,
+        seq: ++this.seq,
       };
       sp.live.set(incoming.planId, p);
       this._onDidChange.fire({ kind: 'added', agentId, sessionId, planId: incoming.planId, version: 1 });
@@ -164,8 +179,8 @@ export class PlanStore implements Disposable {
     if (!p || p.plan.type !== 'file' || ref.archiveId !== undefined) return;
     if (uri !== undefined && p.plan.uri !== uri) return;
     const loadedAt = this.now();
-    const next: FileState = 'text' in state ? { text: state.text, loadedAt }
-      : { error: state.error, ...(state.offerOpen ? { offerOpen: true } : {}), loadedAt };
+    const next: FileState =
+      'text' in state ? { text: state.text, loadedAt } : { error: state.error, ...(state.offerOpen ? { offerOpen: true } : {}), loadedAt };
     if (p.file && p.file.text === next.text && p.file.error === next.error && p.file.offerOpen === next.offerOpen) return;
     p.file = next;
     // No new `seq` either: the order of agent updates (what the status bar follows) is unchanged.
@@ -215,9 +230,13 @@ export class PlanStore implements Disposable {
   }
 
   /** Agents that hold plans (live or archived). */
-  agentIds(): string[] { return [...this.byAgent.keys()]; }
+  agentIds(): string[] {
+    return [...this.byAgent.keys()];
+  }
   /** Sessions of an agent that hold plans (live or archived). */
-  sessionIds(agentId: string): string[] { return [...(this.byAgent.get(agentId)?.keys() ?? [])]; }
+  sessionIds(agentId: string): string[] {
+    return [...(this.byAgent.get(agentId)?.keys() ?? [])];
+  }
 
   revision(ref: PlanRef, version: number): PlanRevision | undefined {
     return this.get(ref)?.revisions.find((r) => r.version === version);
@@ -239,7 +258,9 @@ export class PlanStore implements Disposable {
     return this.collect(filter, (sp) => sp.archived);
   }
 
-  dispose(): void { this._onDidChange.dispose(); }
+  dispose(): void {
+    this._onDidChange.dispose();
+  }
 
   // ------------------------------------------------------------------ internals
 
@@ -327,10 +348,20 @@ function sanitizeLimits(l: Partial<PlanLimits> | undefined): PlanLimits {
 function toSnapshot(p: PlanRecord): PlanSnapshot {
   const truncated = p.revisions.at(-1)?.truncated;
   return jsonClone({
-    agentId: p.agentId, sessionId: p.sessionId, planId: p.planId,
-    type: p.plan.type, ...(p.plan.type === 'unknown' ? { rawType: p.plan.rawType } : {}),
-    version: p.version, summary: p.summary, revisions: p.revisions.length, droppedRevisions: p.droppedRevisions,
-    createdAt: p.createdAt, updatedAt: p.updatedAt, plan: p.plan, ...(truncated ? { truncated } : {}),
-    ...(p.file ? { file: p.file } : {}), ...(p.archived ? { archived: p.archived } : {}),
+    agentId: p.agentId,
+    sessionId: p.sessionId,
+    planId: p.planId,
+    type: p.plan.type,
+    ...(p.plan.type === 'unknown' ? { rawType: p.plan.rawType } : {}),
+    version: p.version,
+    summary: p.summary,
+    revisions: p.revisions.length,
+    droppedRevisions: p.droppedRevisions,
+    createdAt: p.createdAt,
+    updatedAt: p.updatedAt,
+    plan: p.plan,
+    ...(truncated ? { truncated } : {}),
+    ...(p.file ? { file: p.file } : {}),
+    ...(p.archived ? { archived: p.archived } : {}),
   });
 }

@@ -13,7 +13,10 @@
 // summarizePlan (planTypes/index.ts) picks the type.
 import type { MarkdownOutline } from './markdownOutline';
 
-export interface PlanStep { readonly content: string; readonly status: string }
+export interface PlanStep {
+  readonly content: string;
+  readonly status: string;
+}
 
 export interface CurrentStep {
   /** Index among the plan's steps (entries; for Markdown, among its task items). */
@@ -43,12 +46,17 @@ export interface PlanSummary {
   readonly header: string;
 }
 
-export interface FileView { readonly text?: string; readonly error?: string }
+export interface FileView {
+  readonly text?: string;
+  readonly error?: string;
+}
 
 export const KNOWN_STATUSES: readonly string[] = ['pending', 'in_progress', 'completed', 'cancelled'];
 
 /** A blocked step: status `blocked`, or the custom `_blocked`. */
-export function isBlocked(status: string): boolean { return status === 'blocked' || status === '_blocked'; }
+export function isBlocked(status: string): boolean {
+  return status === 'blocked' || status === '_blocked';
+}
 
 /** How many steps are blocked, from the counts per status. */
 export function blockedCount(counts: Readonly<Record<string, number>>): number {
@@ -74,7 +82,10 @@ export function summarizeSteps(version: number, steps: readonly PlanStep[], curr
     const status = st.status;
     const j = statuses.indexOf(status);
     if (j >= 0) n[j]!++;
-    else { statuses.push(status); n.push(1); }
+    else {
+      statuses.push(status);
+      n.push(1);
+    }
     if (current === undefined && status === currentStatus) current = { index, content: st.content, status };
   }
   const counts: Record<string, number> = {};
@@ -97,9 +108,12 @@ export function summarizeCounts(version: number, counts: Readonly<Record<string,
   const cancelled = counts['cancelled'] ?? 0;
   const allDone = total > 0 && done === total;
   const resolved = total > 0 && done + cancelled === total;
-  const header = total === 0 ? `v${version} — empty plan`
-    : allDone ? `v${version} — ${total === 1 ? 'the only step complete' : `all ${total} steps complete`}`
-      : `v${version} — ${done}/${total} done, ${blocked} blocked${others}${cancelled ? `, ${cancelled} cancelled` : ''}`;
+  const header =
+    total === 0
+      ? `v${version} — empty plan`
+      : allDone
+        ? `v${version} — ${total === 1 ? 'the only step complete' : `all ${total} steps complete`}`
+        : `v${version} — ${done}/${total} done, ${blocked} blocked${others}${cancelled ? `, ${cancelled} cancelled` : ''}`;
   return { version, total, done, cancelled, counts: { ...counts }, ...(current ? { current } : {}), resolved, allDone, header };
 }
 
@@ -111,7 +125,16 @@ export function summarizeOutline(version: number, o: MarkdownOutline, what: stri
   if (o.tasks === 0) return noSteps(version, what);
   const open = o.tasks - o.checked;
   const counts: Record<string, number> = {};
-  for (const [k, n] of o.firstChecked ? [['completed', o.checked], ['pending', open]] as const : [['pending', open], ['completed', o.checked]] as const) if (n) counts[k] = n;
+  for (const [k, n] of o.firstChecked
+    ? ([
+        ['completed', o.checked],
+        ['pending', open],
+      ] as const)
+    : ([
+        ['pending', open],
+        ['completed', o.checked],
+      ] as const))
+    if (n) counts[k] = n;
   const current = o.firstOpen ? { index: o.firstOpen.taskIndex, content: o.firstOpen.text, status: 'pending' } : undefined;
   return summarizeCounts(version, counts, current);
 }
@@ -125,11 +148,21 @@ export function noSteps(version: number, what: string): PlanSummary {
 export function fileName(uri: string): string {
   // Index scans, not regular expressions: the URI is the agent's (no backtracking on it).
   let end = uri.length;
-  for (let i = 0; i < uri.length; i++) { const c = uri.charCodeAt(i); if (c === 63 || c === 35) { end = i; break; } }
+  for (let i = 0; i < uri.length; i++) {
+    const c = uri.charCodeAt(i);
+    if (c === 63 || c === 35) {
+      end = i;
+      break;
+    }
+  }
   while (end > 0 && uri.charCodeAt(end - 1) === 47) end--;
   const path = uri.slice(0, end);
   let name = path.slice(path.lastIndexOf('/') + 1) || uri;
-  try { name = decodeURIComponent(name); } catch { /* keep it encoded */ }
+  try {
+    name = decodeURIComponent(name);
+  } catch {
+    /* keep it encoded */
+  }
   return truncate(name, 60);
 }
 

@@ -66,10 +66,15 @@ export interface SessionState {
   readonly controls?: Controls;
 }
 
-export interface SessionKey { readonly agentId: string; readonly sessionId: string }
+export interface SessionKey {
+  readonly agentId: string;
+  readonly sessionId: string;
+}
 
 /** One string for (agent, session), for maps and views keyed by a string (the transcript, the conversation). */
-export function sessionKey(agentId: string, sessionId: string): string { return `${agentId}\u0000${sessionId}`; }
+export function sessionKey(agentId: string, sessionId: string): string {
+  return `${agentId}\u0000${sessionId}`;
+}
 
 /** The (agent, session) of a `sessionKey`; undefined for any other string. */
 export function parseSessionKey(key: string): SessionKey | undefined {
@@ -126,8 +131,12 @@ export class SessionStore implements Disposable {
     if (this._agents.delete(agentId)) this._onDidChange.fire({ scope: 'agent', kind: 'removed', agentId });
   }
 
-  agent(agentId: string): AgentState | undefined { return this._agents.get(agentId); }
-  agents(): AgentState[] { return [...this._agents.values()]; }
+  agent(agentId: string): AgentState | undefined {
+    return this._agents.get(agentId);
+  }
+  agents(): AgentState[] {
+    return [...this._agents.values()];
+  }
 
   // ------------------------------------------------------------------ sessions
 
@@ -172,8 +181,12 @@ export class SessionStore implements Disposable {
     this._onDidChange.fire({ scope: 'active', ...(prev ? { previous: prev } : {}), ...(this._active ? { current: this._active } : {}) });
   }
 
-  get activeSession(): SessionKey | undefined { return this._active; }
-  session(agentId: string, sessionId: string): SessionState | undefined { return this._sessions.get(agentId)?.get(sessionId); }
+  get activeSession(): SessionKey | undefined {
+    return this._active;
+  }
+  session(agentId: string, sessionId: string): SessionState | undefined {
+    return this._sessions.get(agentId)?.get(sessionId);
+  }
   sessions(agentId?: string): SessionState[] {
     if (agentId !== undefined) return [...(this._sessions.get(agentId)?.values() ?? [])];
     return [...this._sessions.values()].flatMap((m) => [...m.values()]);
@@ -193,7 +206,10 @@ export class SessionStore implements Disposable {
   enqueue(agentId: string, sessionId: string, blocks: readonly ContentBlock[]): QueuedPrompt | undefined {
     const q: QueuedPrompt = { id: `q${++this.queueSeq}`, blocks, text: promptText(blocks) };
     let added = false;
-    this.patch(agentId, sessionId, (s) => { added = true; return { ...s, queued: [...s.queued, q] }; });
+    this.patch(agentId, sessionId, (s) => {
+      added = true;
+      return { ...s, queued: [...s.queued, q] };
+    });
     return added ? q : undefined;
   }
 
@@ -222,8 +238,9 @@ export class SessionStore implements Disposable {
   }
 
   removePendingPermission(agentId: string, sessionId: string, id: string): void {
-    this.patch(agentId, sessionId, (s) => (s.pendingPermissions.some((p) => p.id === id)
-      ? { ...s, pendingPermissions: s.pendingPermissions.filter((p) => p.id !== id) } : s));
+    this.patch(agentId, sessionId, (s) =>
+      s.pendingPermissions.some((p) => p.id === id) ? { ...s, pendingPermissions: s.pendingPermissions.filter((p) => p.id !== id) } : s,
+    );
   }
 
   /** The ElicitationBroker's count of this session's elicitations waiting for the user. */
@@ -231,7 +248,9 @@ export class SessionStore implements Disposable {
     this.patch(agentId, sessionId, (s) => ((s.pendingElicitations ?? 0) === count ? s : { ...s, pendingElicitations: count }));
   }
 
-  pendingPermissions(): PendingPermission[] { return this.sessions().flatMap((s) => s.pendingPermissions); }
+  pendingPermissions(): PendingPermission[] {
+    return this.sessions().flatMap((s) => s.pendingPermissions);
+  }
 
   // ------------------------------------------------------------------ session events
 
@@ -288,7 +307,9 @@ export class SessionStore implements Disposable {
     return jsonClone({ agents: this.agents(), sessions, ...(this._active ? { activeSession: this._active } : {}) });
   }
 
-  dispose(): void { this._onDidChange.dispose(); }
+  dispose(): void {
+    this._onDidChange.dispose();
+  }
 
   private sessionMap(agentId: string): Map<string, SessionState> {
     let m = this._sessions.get(agentId);
@@ -339,5 +360,8 @@ function setOptional<T extends object, K extends keyof T>(o: T, key: K, value: T
 
 /** One line for a queued prompt: its text, with `@name` for attached files. */
 export function promptText(blocks: readonly ContentBlock[]): string {
-  return blocks.map((b) => (b.type === 'text' ? b.text : b.type === 'resource_link' ? `@${b.name}` : '')).filter(Boolean).join(' ');
+  return blocks
+    .map((b) => (b.type === 'text' ? b.text : b.type === 'resource_link' ? `@${b.name}` : ''))
+    .filter(Boolean)
+    .join(' ');
 }

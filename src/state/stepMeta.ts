@@ -8,7 +8,10 @@
 // Agent text: shown as plain text only (labels, descriptions, plain tooltips, escaped exports).
 import type { Meta } from '../protocol/domain';
 
-export interface StepMeta { readonly id?: string; readonly note?: string }
+export interface StepMeta {
+  readonly id?: string;
+  readonly note?: string;
+}
 
 export const STEP_ID_KEYS = ['id', 'stepId', 'step_id'] as const;
 export const NOTE_MAX = 500;
@@ -19,7 +22,10 @@ export function stepMeta(meta: Meta | null | undefined): StepMeta {
   let id: string | undefined;
   for (const k of STEP_ID_KEYS) {
     const v = meta[k];
-    if (typeof v === 'string' && v !== '') { id = ID_RE.test(v) ? v : undefined; break; }
+    if (typeof v === 'string' && v !== '') {
+      id = ID_RE.test(v) ? v : undefined;
+      break;
+    }
   }
   const raw = meta.note;
   // Bounded before any scanning: a note may be megabytes long.

@@ -14,7 +14,10 @@ export interface SubagentInfo {
 }
 
 /** Terminals and tool calls of a session whose controls currently offer cancel. */
-export interface Controls { readonly terminals: readonly string[]; readonly toolCalls: readonly string[] }
+export interface Controls {
+  readonly terminals: readonly string[];
+  readonly toolCalls: readonly string[];
+}
 
 /** At most this many cancellable ids are kept per kind and session (the oldest are forgotten). */
 export const MAX_CONTROLS = 256;
@@ -28,10 +31,10 @@ type SubagentEvent = Extract<SessionEvent, { kind: 'subagent' }>;
 /** The child's association after a `subagent_update` (omitted fields unchanged, null clears). */
 export function applySubagent(prev: SubagentInfo | undefined, e: SubagentEvent): SubagentInfo {
   const next: { description?: string; cancellable: boolean; state?: string } = { cancellable: prev?.cancellable ?? false };
-  const description = e.description === undefined ? prev?.description : e.description ?? undefined;
+  const description = e.description === undefined ? prev?.description : (e.description ?? undefined);
   if (description !== undefined) next.description = description;
   if (e.capabilities !== undefined) next.cancellable = e.capabilities?.cancel === true;
-  const state = e.state === undefined ? prev?.state : e.state ?? undefined;
+  const state = e.state === undefined ? prev?.state : (e.state ?? undefined);
   if (state !== undefined) next.state = state;
   return next;
 }

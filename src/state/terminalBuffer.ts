@@ -8,7 +8,10 @@
 
 import { AnsiSanitizer } from './transcript/ansi';
 
-export interface TerminalExitStatus { exitCode?: number | null; signal?: string | null }
+export interface TerminalExitStatus {
+  exitCode?: number | null;
+  signal?: string | null;
+}
 
 export const DEFAULT_TERMINAL_MAX_CHARS = 2_000_000;
 
@@ -80,12 +83,20 @@ export class TerminalBuffer {
     if (tail) this.appendDecoded(tail);
   }
 
-  get length(): number { return this.chars; }
+  get length(): number {
+    return this.chars;
+  }
   /** Absolute index of the first chunk still held. */
-  get firstChunkIndex(): number { return this.firstAbs; }
+  get firstChunkIndex(): number {
+    return this.firstAbs;
+  }
   /** Absolute index one past the last chunk. */
-  get endChunkIndex(): number { return this.firstAbs + this.chunkList.length - this.head; }
-  get chunkCount(): number { return this.chunkList.length - this.head; }
+  get endChunkIndex(): number {
+    return this.firstAbs + this.chunkList.length - this.head;
+  }
+  get chunkCount(): number {
+    return this.chunkList.length - this.head;
+  }
 
   /** Text of the chunks from absolute index `abs` to the end (O(size of the result)). */
   textFrom(abs: number): string {
@@ -105,7 +116,9 @@ export class TerminalBuffer {
   }
 
   /** The whole text held (O(n): for snapshots, not per append). */
-  get text(): string { return this.textFrom(this.firstAbs); }
+  get text(): string {
+    return this.textFrom(this.firstAbs);
+  }
 
   private appendDecoded(decoded: string): string {
     const shown = this.sanitizer.push(decoded);

@@ -30,7 +30,9 @@ export function registerAgentCommands(deps: AgentCommandDeps): vscode.Disposable
         if (p) void vscode.commands.executeCommand('workbench.trust.manage');
       });
     } else {
-      void vscode.window.showErrorMessage(message, 'Show Log').then((p) => { if (p) logs.main.show(true); });
+      void vscode.window.showErrorMessage(message, 'Show Log').then((p) => {
+        if (p) logs.main.show(true);
+      });
     }
     return undefined;
   };
@@ -39,11 +41,20 @@ export function registerAgentCommands(deps: AgentCommandDeps): vscode.Disposable
     const id = typeof arg === 'string' ? arg : (arg as { agentId?: string } | undefined)?.agentId;
     if (id) return agents.get(id);
     const list = running ? agents.running() : agents.all();
-    if (list.length === 0) { void vscode.window.showInformationMessage(running ? 'No agent is running.' : 'No agent is configured.'); return undefined; }
+    if (list.length === 0) {
+      void vscode.window.showInformationMessage(running ? 'No agent is running.' : 'No agent is configured.');
+      return undefined;
+    }
     if (list.length === 1 && running) return list[0];
-    const pick = await vscode.window.showQuickPick(list.map((s) => ({
-      label: s.def.name, description: s.status === 'stopped' ? '' : s.status, detail: s.def.builtIn ? 'Built-in, no setup needed' : `${s.def.command} ${s.def.args.join(' ')}`, sup: s,
-    })), { placeHolder: running ? 'Which agent?' : 'Start which agent?' });
+    const pick = await vscode.window.showQuickPick(
+      list.map((s) => ({
+        label: s.def.name,
+        description: s.status === 'stopped' ? '' : s.status,
+        detail: s.def.builtIn ? 'Built-in, no setup needed' : `${s.def.command} ${s.def.args.join(' ')}`,
+        sup: s,
+      })),
+      { placeHolder: running ? 'Which agent?' : 'Start which agent?' },
+    );
     return pick?.sup;
   };
 
@@ -56,7 +67,9 @@ export function registerAgentCommands(deps: AgentCommandDeps): vscode.Disposable
         const sup = await pickAgent(arg, false);
         if (!sup) return undefined;
         return await actions.newSession(sup.id);
-      } catch (err) { return fail(err); }
+      } catch (err) {
+        return fail(err);
+      }
     },
     'acp.stopAgent': async (arg) => {
       const sup = await pickAgent(arg, true);
@@ -66,18 +79,22 @@ export function registerAgentCommands(deps: AgentCommandDeps): vscode.Disposable
     },
     'acp.restartAgent': async (arg) => {
       try {
-        const sup = await pickAgent(arg, true) ?? await pickAgent(arg, false);
+        const sup = (await pickAgent(arg, true)) ?? (await pickAgent(arg, false));
         if (!sup) return false;
         await actions.restartAgent(sup.id);
         return true;
-      } catch (err) { return fail(err); }
+      } catch (err) {
+        return fail(err);
+      }
     },
     'acp.newSession': async (arg) => {
       try {
-        const sup = await pickAgent(arg, true) ?? await pickAgent(undefined, false);
+        const sup = (await pickAgent(arg, true)) ?? (await pickAgent(undefined, false));
         if (!sup) return undefined;
         return await actions.newSession(sup.id);
-      } catch (err) { return fail(err); }
+      } catch (err) {
+        return fail(err);
+      }
     },
     'acp.sendPrompt': async (arg, text?: unknown) => {
       try {
@@ -93,7 +110,9 @@ export function registerAgentCommands(deps: AgentCommandDeps): vscode.Disposable
         if (!prompt) return false;
         actions.prompt(ref, [{ type: 'text', text: prompt }]);
         return true;
-      } catch (err) { return fail(err); }
+      } catch (err) {
+        return fail(err);
+      }
     },
     'acp.cancelTurn': (arg) => {
       const ref = sessionOf(arg);
@@ -110,16 +129,23 @@ export function registerAgentCommands(deps: AgentCommandDeps): vscode.Disposable
         const sup = await pickAgent(arg, true);
         if (!sup?.connection) return false;
         return await actions.signIn(sup.id);
-      } catch (err) { return fail(err); }
+      } catch (err) {
+        return fail(err);
+      }
     },
     'acp.signOut': async (arg) => {
       try {
         const sup = await pickAgent(arg, true);
         if (!sup?.connection) return false;
-        if (!sup.connection.capabilities.logout) { void vscode.window.showInformationMessage(`${sup.def.name} does not support signing out.`); return false; }
+        if (!sup.connection.capabilities.logout) {
+          void vscode.window.showInformationMessage(`${sup.def.name} does not support signing out.`);
+          return false;
+        }
         await sup.connection.logout();
         return true;
-      } catch (err) { return fail(err); }
+      } catch (err) {
+        return fail(err);
+      }
     },
     'acp.resumeSession': async (arg, sessionArg?: unknown) => {
       try {
@@ -128,18 +154,24 @@ export function registerAgentCommands(deps: AgentCommandDeps): vscode.Disposable
         if (typeof arg === 'string' && typeof sessionArg === 'string') return await actions.resume(arg, sessionArg);
         // From the palette with a stored (not running) session shown: resume that one.
         const shown = store.activeSession;
-        if (arg === undefined && shown && store.session(shown.agentId, shown.sessionId)?.live === false) return await actions.resume(shown.agentId, shown.sessionId);
+        if (arg === undefined && shown && store.session(shown.agentId, shown.sessionId)?.live === false)
+          return await actions.resume(shown.agentId, shown.sessionId);
         const sup = await pickAgent(arg, true);
         const conn = sup?.connection;
         if (!sup || !conn) return undefined;
         // Programmatic form: (agentId, sessionId) resumes that session.
         if (typeof sessionArg === 'string') return await actions.resume(sup.id, sessionArg);
-        if (!conn.capabilities.list) { void vscode.window.showInformationMessage(`${sup.def.name} cannot list its sessions.`); return undefined; }
+        if (!conn.capabilities.list) {
+          void vscode.window.showInformationMessage(`${sup.def.name} cannot list its sessions.`);
+          return undefined;
+        }
         const cwd = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
         const picked = await pickListedSession((cursor) => conn.listSessions({ ...(cwd ? { cwd } : {}), ...(cursor !== undefined ? { cursor } : {}) }));
         if (!picked) return undefined;
         return await actions.resume(sup.id, picked.sessionId, { cwd: picked.cwd, ...(picked.title ? { title: picked.title } : {}) });
-      } catch (err) { return fail(err); }
+      } catch (err) {
+        return fail(err);
+      }
     },
     'acp.closeSession': async (arg) => {
       try {
@@ -147,7 +179,9 @@ export function registerAgentCommands(deps: AgentCommandDeps): vscode.Disposable
         if (!ref) return false;
         await actions.closeSession(ref);
         return true;
-      } catch (err) { return fail(err); }
+      } catch (err) {
+        return fail(err);
+      }
     },
     'acp.deleteSession': async (arg) => {
       try {
@@ -157,7 +191,9 @@ export function registerAgentCommands(deps: AgentCommandDeps): vscode.Disposable
         if (ok !== 'Delete') return false;
         await actions.deleteSession(ref);
         return true;
-      } catch (err) { return fail(err); }
+      } catch (err) {
+        return fail(err);
+      }
     },
     'acp.setConfigOption': async (arg, configId?: unknown, value?: unknown) => {
       try {
@@ -169,22 +205,35 @@ export function registerAgentCommands(deps: AgentCommandDeps): vscode.Disposable
           return true;
         }
         const options = store.session(ref.agentId, ref.sessionId)?.configOptions ?? [];
-        const opt = await vscode.window.showQuickPick(options.map((o) => ({ label: o.name, description: o.kind === 'unknown' ? '' : String(o.currentValue), o })), { placeHolder: 'Change which setting?' });
+        const opt = await vscode.window.showQuickPick(
+          options.map((o) => ({ label: o.name, description: o.kind === 'unknown' ? '' : String(o.currentValue), o })),
+          { placeHolder: 'Change which setting?' },
+        );
         if (!opt) return false;
         const o = opt.o;
         if (o.kind === 'select') {
-          const v = await vscode.window.showQuickPick(o.options.map((x) => ({ label: x.name, description: x.value === o.currentValue ? 'current' : x.description ?? '', value: x.value })));
+          const v = await vscode.window.showQuickPick(
+            o.options.map((x) => ({ label: x.name, description: x.value === o.currentValue ? 'current' : (x.description ?? ''), value: x.value })),
+          );
           if (v) await actions.setConfigOption(ref, o.id, v.value);
         } else if (o.kind === 'boolean') {
           await actions.setConfigOption(ref, o.id, !o.currentValue);
         }
         return true;
-      } catch (err) { return fail(err); }
+      } catch (err) {
+        return fail(err);
+      }
     },
     'acp.managePermissionRules': async () => {
       const rules = broker.rules;
-      if (rules.length === 0) { void vscode.window.showInformationMessage('No permission rules. Choosing an agent\'s "always allow" option creates one.'); return []; }
-      const picks = await vscode.window.showQuickPick(rules.map((r) => ({ label: broker.describe(r, agents.get(r.agentId)?.def.name ?? r.agentId), r })), { canPickMany: true, placeHolder: 'Select the rules to revoke' });
+      if (rules.length === 0) {
+        void vscode.window.showInformationMessage('No permission rules. Choosing an agent\'s "always allow" option creates one.');
+        return [];
+      }
+      const picks = await vscode.window.showQuickPick(
+        rules.map((r) => ({ label: broker.describe(r, agents.get(r.agentId)?.def.name ?? r.agentId), r })),
+        { canPickMany: true, placeHolder: 'Select the rules to revoke' },
+      );
       for (const p of picks ?? []) await broker.removeRule(p.r);
       return broker.rules;
     },

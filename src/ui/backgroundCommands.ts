@@ -19,12 +19,22 @@ export function registerBackgroundCommands(actions: BackgroundActions, logs: Log
   return vscode.Disposable.from(
     vscode.commands.registerCommand(BACKGROUND_COMMANDS.cancelSubagent, (arg: unknown) => {
       if (!isSessionKey(arg)) return fail(new Error('Cancel Subagent works on a subagent row of the Plans view.'));
-      try { actions.cancelSubagent(arg); return true; } catch (err) { return fail(err); }
+      try {
+        actions.cancelSubagent(arg);
+        return true;
+      } catch (err) {
+        return fail(err);
+      }
     }),
     vscode.commands.registerCommand(BACKGROUND_COMMANDS.cancelBackgroundWork, async (arg: unknown) => {
       const item = (arg as { item?: BackgroundWork } | undefined)?.item;
       if (!isSessionKey(arg) || !item) return fail(new Error('Cancel Background Work works on a background row of the Plans view.'));
-      try { await actions.cancelWork(arg, item); return true; } catch (err) { return fail(err); }
+      try {
+        await actions.cancelWork(arg, item);
+        return true;
+      } catch (err) {
+        return fail(err);
+      }
     }),
   );
 }

@@ -30,8 +30,12 @@ export class FrameCoalescer<K> implements Disposable {
   ) {}
 
   /** Number of flushes so far. */
-  get flushes(): number { return this._flushes; }
-  get pending(): boolean { return this.timer !== undefined; }
+  get flushes(): number {
+    return this._flushes;
+  }
+  get pending(): boolean {
+    return this.timer !== undefined;
+  }
 
   add(key: K): void {
     if (this.disposed) return;

@@ -12,13 +12,24 @@ export class ContextKeys extends Disposable {
    */
   private configured: boolean;
 
-  constructor(private readonly store: SessionStore, private readonly agentsConfigured: () => boolean, onDidChangeAgents: vscode.Event<unknown>) {
+  constructor(
+    private readonly store: SessionStore,
+    private readonly agentsConfigured: () => boolean,
+    onDidChangeAgents: vscode.Event<unknown>,
+  ) {
     super();
     this.configured = agentsConfigured();
-    const reread = (): void => { this.configured = this.agentsConfigured(); this.update(); };
+    const reread = (): void => {
+      this.configured = this.agentsConfigured();
+      this.update();
+    };
     this._register(store.onDidChange(() => this.update()));
     this._register(onDidChangeAgents(reread));
-    this._register(vscode.workspace.onDidChangeConfiguration((e) => { if (e.affectsConfiguration('acp.agents')) reread(); }));
+    this._register(
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('acp.agents')) reread();
+      }),
+    );
     this._register(vscode.workspace.onDidGrantWorkspaceTrust(() => this.update()));
     this.update();
   }
@@ -27,7 +38,10 @@ export class ContextKeys extends Disposable {
     const active = this.store.activeSession;
     const session = active && this.store.session(active.agentId, active.sessionId);
     this.set('acp.untrusted', !vscode.workspace.isTrusted);
-    this.set('acp.agentRunning', this.store.agents().some((a) => a.status === 'running' || a.status === 'starting' || a.status === 'restarting'));
+    this.set(
+      'acp.agentRunning',
+      this.store.agents().some((a) => a.status === 'running' || a.status === 'starting' || a.status === 'restarting'),
+    );
     this.set('acp.agentsConfigured', this.configured);
     this.set('acp.hasSession', !!session);
     this.set('acp.turnRunning', !!session && session.turnState !== 'idle');

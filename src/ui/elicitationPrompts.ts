@@ -49,13 +49,20 @@ async function fillIn(req: Extract<ElicitationRequest, { mode: 'form' }>): Promi
 async function askField(f: ElicitationField, current: RawValues[string] | undefined): Promise<RawValues[string] | undefined> {
   const title = `${f.label}${f.required ? ' (required)' : ''}`;
   switch (f.kind) {
-    case 'unknown': return f.required ? undefined : '';
+    case 'unknown':
+      return f.required ? undefined : '';
     case 'boolean': {
       const p = await vscode.window.showQuickPick(['Yes', 'No'], { title, placeHolder: f.description ?? undefined });
       return p === undefined ? undefined : p === 'Yes';
     }
-    case 'choice': case 'multi': {
-      const items = f.options.map((o) => ({ label: o.title, description: o.description ?? undefined, value: o.value, picked: Array.isArray(current) && current.includes(o.value) }));
+    case 'choice':
+    case 'multi': {
+      const items = f.options.map((o) => ({
+        label: o.title,
+        description: o.description ?? undefined,
+        value: o.value,
+        picked: Array.isArray(current) && current.includes(o.value),
+      }));
       if (f.kind === 'multi') {
         const p = await vscode.window.showQuickPick(items, { title, canPickMany: true, placeHolder: f.description ?? undefined });
         return p?.map((i) => i.value);
@@ -66,8 +73,13 @@ async function askField(f: ElicitationField, current: RawValues[string] | undefi
     default: {
       const one = { fields: [f] };
       return vscode.window.showInputBox({
-        title, prompt: f.description ?? undefined, value: typeof current === 'string' ? current : '',
-        validateInput: (text) => { const c = formChecks().checkForm(one, { [f.name]: text }); return c.ok ? undefined : c.errors[f.name]; },
+        title,
+        prompt: f.description ?? undefined,
+        value: typeof current === 'string' ? current : '',
+        validateInput: (text) => {
+          const c = formChecks().checkForm(one, { [f.name]: text });
+          return c.ok ? undefined : c.errors[f.name];
+        },
       });
     }
   }

@@ -12,7 +12,17 @@ export const BUNDLE_FORMAT = 'acp-plans/session';
 /** The largest bundle imported (the history keeps at most this much of one session too). */
 const MAX_BUNDLE_BYTES = 64 * 1024 * 1024;
 
-interface Bundle { format: string; version: 1; agentId: string; agentName: string; sessionId: string; title?: string; cwd?: string; exportedAt: string; records: HistoryRecord[] }
+interface Bundle {
+  format: string;
+  version: 1;
+  agentId: string;
+  agentName: string;
+  sessionId: string;
+  title?: string;
+  cwd?: string;
+  exportedAt: string;
+  records: HistoryRecord[];
+}
 
 /** The handlers of HISTORY_COMMANDS (registered by lazyCommands.ts, this file loaded on first use). */
 export function historyCommands(history: SessionHistory | undefined, store: SessionStore): Record<string, (...args: unknown[]) => unknown> {
@@ -28,14 +38,26 @@ export function historyCommands(history: SessionHistory | undefined, store: Sess
       if (!history) return unavailable();
       const k = target(arg);
       if (!k) return false;
-      const ok = await vscode.window.showWarningMessage(`Delete the stored history of “${name(k)}”?`, { modal: true, detail: 'Its plans, their revisions and the conversation are removed from this workspace. The agent keeps its own copy of the session, if it has one.' }, 'Delete');
+      const ok = await vscode.window.showWarningMessage(
+        `Delete the stored history of “${name(k)}”?`,
+        {
+          modal: true,
+          detail:
+            'Its plans, their revisions and the conversation are removed from this workspace. The agent keeps its own copy of the session, if it has one.',
+        },
+        'Delete',
+      );
       if (ok !== 'Delete') return false;
       await history.delete(k);
       return true;
     },
     'acp.clearHistory': async () => {
       if (!history) return unavailable();
-      const ok = await vscode.window.showWarningMessage('Clear all stored sessions of this workspace?', { modal: true, detail: 'Every stored plan, revision and conversation of this workspace is deleted. Running sessions keep running.' }, 'Clear All');
+      const ok = await vscode.window.showWarningMessage(
+        'Clear all stored sessions of this workspace?',
+        { modal: true, detail: 'Every stored plan, revision and conversation of this workspace is deleted. Running sessions keep running.' },
+        'Clear All',
+      );
       if (ok !== 'Clear All') return false;
       await history.clear();
       return true;
@@ -43,28 +65,59 @@ export function historyCommands(history: SessionHistory | undefined, store: Sess
     'acp.exportSession': async (arg, file?: unknown) => {
       if (!history) return unavailable();
       const k = target(arg);
-      const stored = k && await history.records(k);
-      if (!k || !stored) { void vscode.window.showInformationMessage('This session has no stored history to export yet.'); return false; }
-      const uri = file instanceof vscode.Uri ? file : await vscode.window.showSaveDialog({
-        title: 'Export session', filters: { 'ACP session': ['json'] },
-        defaultUri: vscode.Uri.joinPath(vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file('/'), `${safeName(name(k))}.acp-session.json`),
-      });
+      const stored = k && (await history.records(k));
+      if (!k || !stored) {
+        void vscode.window.showInformationMessage('This session has no stored history to export yet.');
+        return false;
+      }
+      const uri =
+        file instanceof vscode.Uri
+          ? file
+          : await vscode.window.showSaveDialog({
+              title: 'Export session',
+              filters: { 'ACP session': ['json'] },
+              defaultUri: vscode.Uri.joinPath(vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file('/'), `${safeName(name(k))}.acp-session.json`),
+            });
       if (!uri) return false;
       const s = stored.session;
-      const bundle: Bundle = { format: BUNDLE_FORMAT, version: 1, agentId: s.agentId, agentName: s.agentName, sessionId: s.sessionId, exportedAt: new Date().toISOString(), records: stored.records, ...(s.title ? { title: s.title } : {}), ...(s.cwd ? { cwd: s.cwd } : {}) };
+      const bundle: Bundle = {
+        format: BUNDLE_FORMAT,
+        version: 1,
+        agentId: s.agentId,
+        agentName: s.agentName,
+        sessionId: s.sessionId,
+        exportedAt: new Date().toISOString(),
+        records: stored.records,
+        ...(s.title ? { title: s.title } : {}),
+        ...(s.cwd ? { cwd: s.cwd } : {}),
+      };
       await vscode.workspace.fs.writeFile(uri, Buffer.from(JSON.stringify(bundle)));
       return uri;
     },
     'acp.importSession': async (file?: unknown) => {
       if (!history) return unavailable();
-      const uri = file instanceof vscode.Uri ? file : (await vscode.window.showOpenDialog({ title: 'Import session', filters: { 'ACP session': ['json'] }, canSelectMany: false }))?.[0];
+      const uri =
+        file instanceof vscode.Uri
+          ? file
+          : (await vscode.window.showOpenDialog({ title: 'Import session', filters: { 'ACP session': ['json'] }, canSelectMany: false }))?.[0];
       if (!uri) return false;
       const size = (await vscode.workspace.fs.stat(uri)).size;
-      if (size > MAX_BUNDLE_BYTES) { void vscode.window.showErrorMessage(`Not imported: the file is ${Math.round(size / 1048576)} MB; a session bundle may be at most ${MAX_BUNDLE_BYTES / 1048576} MB.`); return false; }
+      if (size > MAX_BUNDLE_BYTES) {
+        void vscode.window.showErrorMessage(
+          `Not imported: the file is ${Math.round(size / 1048576)} MB; a session bundle may be at most ${MAX_BUNDLE_BYTES / 1048576} MB.`,
+        );
+        return false;
+      }
       const bundle = readBundle(Buffer.from(await vscode.workspace.fs.readFile(uri)).toString('utf8'));
-      if (typeof bundle === 'string') { void vscode.window.showErrorMessage(`Not imported: ${bundle}`); return false; }
+      if (typeof bundle === 'string') {
+        void vscode.window.showErrorMessage(`Not imported: ${bundle}`);
+        return false;
+      }
       const imported = await history.importSession(bundle, bundle.records);
-      if (!imported) { void vscode.window.showInformationMessage(`Session “${bundle.title ?? bundle.sessionId}” is already in this workspace.`); return false; }
+      if (!imported) {
+        void vscode.window.showInformationMessage(`Session “${bundle.title ?? bundle.sessionId}” is already in this workspace.`);
+        return false;
+      }
       store.setActiveSession({ agentId: bundle.agentId, sessionId: bundle.sessionId });
       return { agentId: bundle.agentId, sessionId: bundle.sessionId };
     },
@@ -75,11 +128,18 @@ export function historyCommands(history: SessionHistory | undefined, store: Sess
 /** The bundle, or why it is not one. Records are checked one by one (bad ones skipped). */
 function readBundle(text: string): Bundle | string {
   let v: Partial<Bundle>;
-  try { v = JSON.parse(text) as Partial<Bundle>; } catch { return 'the file is not JSON.'; }
+  try {
+    v = JSON.parse(text) as Partial<Bundle>;
+  } catch {
+    return 'the file is not JSON.';
+  }
   if (v.format !== BUNDLE_FORMAT || v.version !== 1) return `the file is not an ACP Plans session (format "${String(v.format).slice(0, 40)}").`;
-  if (typeof v.agentId !== 'string' || typeof v.sessionId !== 'string' || !Array.isArray(v.records)) return 'the session is incomplete (agent, session or records missing).';
+  if (typeof v.agentId !== 'string' || typeof v.sessionId !== 'string' || !Array.isArray(v.records))
+    return 'the session is incomplete (agent, session or records missing).';
   const records = v.records.map(asRecord).filter((r): r is HistoryRecord => r !== undefined);
   return { ...(v as Bundle), agentName: typeof v.agentName === 'string' ? v.agentName : v.agentId, records };
 }
 
-function safeName(s: string): string { return s.replace(/[^\w.-]+/g, '-').slice(0, 60) || 'session'; }
+function safeName(s: string): string {
+  return s.replace(/[^\w.-]+/g, '-').slice(0, 60) || 'session';
+}

@@ -14,7 +14,12 @@ import { readPlanFile } from './tree/planFileRead';
 export const OPEN_PLAN_FILE = 'acp.openPlanFile';
 const MAX_WATCHED = 50;
 
-interface Watched { file: string; version: number; told: number; dispose(): void }
+interface Watched {
+  file: string;
+  version: number;
+  told: number;
+  dispose(): void;
+}
 
 const key = (r: PlanRef): string => `${r.agentId}\0${r.sessionId}\0${r.planId}`;
 
@@ -49,9 +54,14 @@ export class MarkdownPlanFiles implements vscode.Disposable {
     const ref = arg as Partial<PlanRef> | undefined;
     const p = ref?.agentId && ref.sessionId && ref.planId ? this.plans.get({ agentId: ref.agentId, sessionId: ref.sessionId, planId: ref.planId }) : undefined;
     const where = p && planFileInWorkspace(p);
-    if (!where) { void vscode.window.showInformationMessage('This plan names no file. Use "Open Plan" to read it.'); return false; }
+    if (!where) {
+      void vscode.window.showInformationMessage('This plan names no file. Use "Open Plan" to read it.');
+      return false;
+    }
     if ('reason' in where) {
-      void vscode.window.showWarningMessage(`The plan's file is not opened: ${where.reason}. The plan's text from the agent is shown in the Plans view ("Open Plan").`);
+      void vscode.window.showWarningMessage(
+        `The plan's file is not opened: ${where.reason}. The plan's text from the agent is shown in the Plans view ("Open Plan").`,
+      );
       return false;
     }
     await vscode.window.showTextDocument(vscode.Uri.file(where.file), { preview: true });
@@ -61,7 +71,11 @@ export class MarkdownPlanFiles implements vscode.Disposable {
   private onChange(c: PlanChange): void {
     if (c.kind === 'cleared') {
       const prefix = c.sessionId === undefined ? `${c.agentId}\0` : `${c.agentId}\0${c.sessionId}\0`;
-      for (const [k, w] of this.watched) if (k.startsWith(prefix)) { w.dispose(); this.watched.delete(k); }
+      for (const [k, w] of this.watched)
+        if (k.startsWith(prefix)) {
+          w.dispose();
+          this.watched.delete(k);
+        }
       return;
     }
     const p = c.kind === 'removed' ? undefined : this.plans.get(c);
@@ -74,11 +88,22 @@ export class MarkdownPlanFiles implements vscode.Disposable {
     const where = planFileInWorkspace(p);
     const file = where && 'file' in where ? where.file : undefined;
     const cur = this.watched.get(k);
-    if (cur && cur.file === file) { cur.version = p.version; return; }
+    if (cur && cur.file === file) {
+      cur.version = p.version;
+      return;
+    }
     this.unwatch(k);
     if (!file || this.watched.size >= MAX_WATCHED) return;
     const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(path.dirname(file)), path.basename(file)));
-    const w: Watched = { file, version: p.version, told: -1, dispose: () => { changed.dispose(); watcher.dispose(); } };
+    const w: Watched = {
+      file,
+      version: p.version,
+      told: -1,
+      dispose: () => {
+        changed.dispose();
+        watcher.dispose();
+      },
+    };
     const changed = watcher.onDidChange(() => void this.fileChanged(p, w));
     this.watched.set(k, w);
   }
@@ -98,7 +123,11 @@ export class MarkdownPlanFiles implements vscode.Disposable {
     const open = 'Open Plan File';
     // A file too large to read whole is only offered to open: a plan is never replaced by a cut copy.
     const refresh = read.cut ? undefined : 'Refresh Plan from File';
-    const pick = await vscode.window.showInformationMessage(`The plan file ${path.basename(w.file)} changed on disk since the agent's last update of plan "${p.planId}".`, open, ...(refresh ? [refresh] : []));
+    const pick = await vscode.window.showInformationMessage(
+      `The plan file ${path.basename(w.file)} changed on disk since the agent's last update of plan "${p.planId}".`,
+      open,
+      ...(refresh ? [refresh] : []),
+    );
     if (pick === open) await this.open(ref);
     const now = this.plans.get(ref);
     if (pick === refresh && now?.plan.type === 'markdown') this.plans.update(ref.agentId, ref.sessionId, { ...now.plan, content: read.text });

@@ -10,7 +10,10 @@ export const vscodeConsentUi: ConsentUi = {
     const req = entry.request;
     const flag = entry.flags.includes('not_in_plan') ? ' [not in the declared intent plan]' : '';
     const detail = req.subject?.type === 'command' ? ` — ${req.subject.command}` : '';
-    const warnings = views.filter((v) => v.warning).map((v) => v.warning).join(' ');
+    const warnings = views
+      .filter((v) => v.warning)
+      .map((v) => v.warning)
+      .join(' ');
     const pick = await vscode.window.showInformationMessage(
       `${entry.agentName} asks: ${req.title}${detail}${flag}${warnings ? ` ⚠ ${warnings}` : ''}`,
       ...views.map((v) => v.label),
@@ -25,10 +28,18 @@ export const vscodeConsentUi: ConsentUi = {
     }
     type Item = vscode.QuickPickItem & { candidate: RuleCandidate | null };
     const items: Item[] = [
-      ...offer.candidates.map((c): Item => ({ label: c.breadth === 'narrow' ? '$(shield) Exactly this' : '$(unlock) Wider', detail: c.description, candidate: c })),
+      ...offer.candidates.map((c): Item => ({
+        label: c.breadth === 'narrow' ? '$(shield) Exactly this' : '$(unlock) Wider',
+        detail: c.description,
+        candidate: c,
+      })),
       { label: '$(circle-slash) No rule', detail: `Allow this request only; ${agentName} asks again next time.`, candidate: null },
     ];
-    const pick = await vscode.window.showQuickPick(items, { title: `Always allow — what should the rule for ${agentName} cover?`, placeHolder: 'Each rule covers exactly what its line says.', ignoreFocusOut: true });
+    const pick = await vscode.window.showQuickPick(items, {
+      title: `Always allow — what should the rule for ${agentName} cover?`,
+      placeHolder: 'Each rule covers exactly what its line says.',
+      ignoreFocusOut: true,
+    });
     return pick?.candidate;
   },
 

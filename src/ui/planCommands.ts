@@ -51,7 +51,7 @@ export class PlanCommands {
    * Returns the id of the revealed tree node.
    */
   async revealCurrentStep(arg?: unknown): Promise<string | undefined> {
-    const p = (arg === undefined ? this.activeFocusPlan() : undefined) ?? await this.resolve(arg, 'Reveal Current Step');
+    const p = (arg === undefined ? this.activeFocusPlan() : undefined) ?? (await this.resolve(arg, 'Reveal Current Step'));
     if (!p) return undefined;
     const { tree, treeView } = this.deps;
     tree.flushNow();
@@ -72,20 +72,38 @@ export class PlanCommands {
     if (!p) return undefined;
     let chosen = versions?.filter((v) => p.revisions.some((r) => r.version === v));
     if (!chosen) {
-      const timeline = this.deps.timeline && !p.archived
-        ? [{ label: '$(history) Step timeline and drift', description: 'when each step started and finished; entries added, dropped, reordered', detail: undefined, version: TIMELINE }] : [];
-      const picked = await vscode.window.showQuickPick([...timeline, ...[...p.revisions].reverse().map((r) => ({
-        label: `v${r.version}`,
-        description: new Date(r.time).toLocaleString(),
-        detail: r.summary.header + (r.truncated ? ` (truncated: ${r.truncated} left out)` : ''),
-        version: r.version,
-      }))], {
-        canPickMany: true,
-        title: `History of ${p.planId} (${p.revisions.length} kept${p.droppedRevisions ? `, ${p.droppedRevisions} older dropped` : ''})`,
-        placeHolder: 'Pick two revisions to compare, or one to compare with the one before it',
-      });
+      const timeline =
+        this.deps.timeline && !p.archived
+          ? [
+              {
+                label: '$(history) Step timeline and drift',
+                description: 'when each step started and finished; entries added, dropped, reordered',
+                detail: undefined,
+                version: TIMELINE,
+              },
+            ]
+          : [];
+      const picked = await vscode.window.showQuickPick(
+        [
+          ...timeline,
+          ...[...p.revisions].reverse().map((r) => ({
+            label: `v${r.version}`,
+            description: new Date(r.time).toLocaleString(),
+            detail: r.summary.header + (r.truncated ? ` (truncated: ${r.truncated} left out)` : ''),
+            version: r.version,
+          })),
+        ],
+        {
+          canPickMany: true,
+          title: `History of ${p.planId} (${p.revisions.length} kept${p.droppedRevisions ? `, ${p.droppedRevisions} older dropped` : ''})`,
+          placeHolder: 'Pick two revisions to compare, or one to compare with the one before it',
+        },
+      );
       chosen = picked?.map((x) => x.version);
-      if (chosen?.includes(TIMELINE)) { const uri = await this.deps.timeline?.(refOf(p)); return uri && [uri]; }
+      if (chosen?.includes(TIMELINE)) {
+        const uri = await this.deps.timeline?.(refOf(p));
+        return uri && [uri];
+      }
     }
     if (!chosen || chosen.length === 0) return undefined;
     const sorted = [...new Set(chosen)].sort((a, b) => a - b).slice(-2);
@@ -179,16 +197,26 @@ export class PlanCommands {
 
 /** The JSON export: the plan, its summary and every kept revision. */
 export function exportJson(p: PlanRecord): string {
-  return JSON.stringify({
-    format: 'acp-plans/plan-export',
-    exportedAt: new Date().toISOString(),
-    agentId: p.agentId, sessionId: p.sessionId, planId: p.planId,
-    version: p.version, header: p.summary.header, summary: p.summary,
-    ...(p.archived ? { archivedAt: new Date(p.archived.removedAt).toISOString() } : {}),
-    plan: p.plan,
-    revisions: p.revisions.map((r) => ({ version: r.version, time: new Date(r.time).toISOString(), plan: r.plan })),
-    droppedRevisions: p.droppedRevisions,
-  }, null, 2) + '\n';
+  return (
+    JSON.stringify(
+      {
+        format: 'acp-plans/plan-export',
+        exportedAt: new Date().toISOString(),
+        agentId: p.agentId,
+        sessionId: p.sessionId,
+        planId: p.planId,
+        version: p.version,
+        header: p.summary.header,
+        summary: p.summary,
+        ...(p.archived ? { archivedAt: new Date(p.archived.removedAt).toISOString() } : {}),
+        plan: p.plan,
+        revisions: p.revisions.map((r) => ({ version: r.version, time: new Date(r.time).toISOString(), plan: r.plan })),
+        droppedRevisions: p.droppedRevisions,
+      },
+      null,
+      2,
+    ) + '\n'
+  );
 }
 
 /** Registers every plan command; dispose to unregister. */
@@ -204,9 +232,15 @@ export function registerPlanCommands(deps: PlanCommandDeps): vscode.Disposable &
     }),
     vscode.commands.registerCommand(PLAN_COMMANDS.copyPlanAsMarkdown, (arg?: unknown) => c.copyPlanAsMarkdown(arg)),
     vscode.commands.registerCommand(PLAN_COMMANDS.exportPlan, (arg?: unknown, target?: unknown) =>
-      c.exportPlan(arg, target instanceof vscode.Uri ? target : undefined)),
+      c.exportPlan(arg, target instanceof vscode.Uri ? target : undefined),
+    ),
     vscode.commands.registerCommand(PLAN_COMMANDS.showRawPlan, (arg?: unknown) => c.showRawPlan(arg)),
     vscode.commands.registerCommand(PLAN_COMMANDS.openPlan, (arg?: unknown) => c.openPlan(arg)),
   ];
-  return { commands: c, dispose: () => { for (const r of regs.splice(0)) r.dispose(); } };
+  return {
+    commands: c,
+    dispose: () => {
+      for (const r of regs.splice(0)) r.dispose();
+    },
+  };
 }

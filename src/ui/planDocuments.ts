@@ -16,11 +16,11 @@ export class PlanDocuments implements vscode.TextDocumentContentProvider, vscode
   private readonly disposables: vscode.Disposable[] = [];
   private readonly coalescer = new FrameCoalescer<string>((keys) => this.fireChanged(keys));
 
-  constructor(private readonly plans: PlanStore, readonly scheme: string = PLAN_SCHEME) {
-    this.disposables.push(
-      this._onDidChange, this.coalescer,
-      vscode.workspace.registerTextDocumentContentProvider(scheme, this),
-    );
+  constructor(
+    private readonly plans: PlanStore,
+    readonly scheme: string = PLAN_SCHEME,
+  ) {
+    this.disposables.push(this._onDidChange, this.coalescer, vscode.workspace.registerTextDocumentContentProvider(scheme, this));
     const sub = plans.onDidChange((c) => {
       if (c.kind === 'cleared') this.coalescer.add(`${c.agentId}\0`);
       else this.coalescer.add(refKey(c));
@@ -64,7 +64,8 @@ export class PlanDocuments implements vscode.TextDocumentContentProvider, vscode
 
 export function render(p: PlanRecord, v: PlanDocView): string {
   switch (v.view) {
-    case 'json': return JSON.stringify(p.plan.type === 'unknown' ? p.plan.raw : p.plan, null, 2) + '\n';
+    case 'json':
+      return JSON.stringify(p.plan.type === 'unknown' ? p.plan.raw : p.plan, null, 2) + '\n';
     case 'markdown': {
       const truncated = p.revisions.at(-1)?.truncated;
       return planToMarkdown({ ...p, ...(truncated ? { truncated } : {}) });
@@ -73,7 +74,11 @@ export function render(p: PlanRecord, v: PlanDocView): string {
       const r = p.revisions.find((x) => x.version === v.version);
       if (!r) return `Revision v${v.version} of ${p.planId} is no longer kept.\n`;
       return planToMarkdown({
-        planId: p.planId, plan: r.plan, version: r.version, summary: r.summary, note: new Date(r.time).toLocaleString(),
+        planId: p.planId,
+        plan: r.plan,
+        version: r.version,
+        summary: r.summary,
+        note: new Date(r.time).toLocaleString(),
         ...(r.truncated ? { truncated: r.truncated } : {}),
       });
     }
@@ -82,7 +87,9 @@ export function render(p: PlanRecord, v: PlanDocView): string {
 
 export function parse(uri: vscode.Uri): { ref: PlanRef; view: PlanDocView } | undefined {
   const q = new URLSearchParams(uri.query);
-  const a = q.get('a'); const s = q.get('s'); const p = q.get('p');
+  const a = q.get('a');
+  const s = q.get('s');
+  const p = q.get('p');
   if (a === null || s === null || p === null) return undefined;
   const x = q.get('x');
   const ref: PlanRef = x === null ? { agentId: a, sessionId: s, planId: p } : { agentId: a, sessionId: s, planId: p, archiveId: Number(x) };

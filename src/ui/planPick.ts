@@ -6,26 +6,43 @@ import { truncate } from '../state/planSummary';
 import type { SessionStore } from '../state/sessionStore';
 import { isPlanTreeNode } from './tree/nodes';
 
-export interface PickScope { agentId?: string; sessionId?: string; archivedOnly?: boolean }
+export interface PickScope {
+  agentId?: string;
+  sessionId?: string;
+  archivedOnly?: boolean;
+}
 
 export function isPlanRef(x: unknown): x is PlanRef {
   if (typeof x !== 'object' || x === null) return false;
   const r = x as Record<string, unknown>;
-  return typeof r.agentId === 'string' && typeof r.sessionId === 'string' && typeof r.planId === 'string'
-    && (r.archiveId === undefined || typeof r.archiveId === 'number');
+  return (
+    typeof r.agentId === 'string' &&
+    typeof r.sessionId === 'string' &&
+    typeof r.planId === 'string' &&
+    (r.archiveId === undefined || typeof r.archiveId === 'number')
+  );
 }
 
 /** The plan meant by a command argument; asks the user when the argument does not name one. */
 export async function resolvePlan(arg: unknown, registry: SessionStore, plans: PlanStore, title: string): Promise<PlanRecord | undefined> {
   if (isPlanTreeNode(arg)) {
     switch (arg.kind) {
-      case 'plan': case 'step': case 'field': case 'info': case 'intent': return plans.get(arg.ref);
-      case 'session': return pickPlan(registry, plans, title, { agentId: arg.agentId, sessionId: arg.sessionId });
-      case 'archive': return pickPlan(registry, plans, title, { agentId: arg.agentId, sessionId: arg.sessionId, archivedOnly: true });
-      case 'agent': return pickPlan(registry, plans, title, { agentId: arg.agentId });
-      case 'work': return arg.planId === undefined
-        ? pickPlan(registry, plans, title, { agentId: arg.agentId, sessionId: arg.sessionId })
-        : plans.get({ agentId: arg.agentId, sessionId: arg.sessionId, planId: arg.planId });
+      case 'plan':
+      case 'step':
+      case 'field':
+      case 'info':
+      case 'intent':
+        return plans.get(arg.ref);
+      case 'session':
+        return pickPlan(registry, plans, title, { agentId: arg.agentId, sessionId: arg.sessionId });
+      case 'archive':
+        return pickPlan(registry, plans, title, { agentId: arg.agentId, sessionId: arg.sessionId, archivedOnly: true });
+      case 'agent':
+        return pickPlan(registry, plans, title, { agentId: arg.agentId });
+      case 'work':
+        return arg.planId === undefined
+          ? pickPlan(registry, plans, title, { agentId: arg.agentId, sessionId: arg.sessionId })
+          : plans.get({ agentId: arg.agentId, sessionId: arg.sessionId, planId: arg.planId });
     }
   }
   if (isPlanRef(arg)) return plans.get(arg);
@@ -46,7 +63,10 @@ export function candidates(registry: SessionStore, plans: PlanStore, scope: Pick
   }
   const isActive = (p: PlanRecord) => active?.agentId === p.agentId && active.sessionId === p.sessionId;
   const rank = (p: PlanRecord) => (isActive(p) ? 0 : 2) + (p.archived ? 1 : 0);
-  return out.map((p, i) => ({ p, i })).sort((x, y) => rank(x.p) - rank(y.p) || x.i - y.i).map((x) => x.p);
+  return out
+    .map((p, i) => ({ p, i }))
+    .sort((x, y) => rank(x.p) - rank(y.p) || x.i - y.i)
+    .map((x) => x.p);
 }
 
 export async function pickPlan(registry: SessionStore, plans: PlanStore, title: string, scope: PickScope): Promise<PlanRecord | undefined> {
@@ -56,12 +76,15 @@ export async function pickPlan(registry: SessionStore, plans: PlanStore, title: 
     return undefined;
   }
   if (list.length === 1) return list[0];
-  const picked = await vscode.window.showQuickPick(list.map((p) => ({
-    label: truncate(p.planId, 80),
-    description: p.summary.header + (p.archived ? ' · archived' : ''),
-    detail: `${registry.agent(p.agentId)?.name ?? p.agentId} · ${truncate(registry.session(p.agentId, p.sessionId)?.title ?? p.sessionId, 60)}`,
-    plan: p,
-  })), { title, placeHolder: 'Choose a plan', matchOnDescription: true, matchOnDetail: true });
+  const picked = await vscode.window.showQuickPick(
+    list.map((p) => ({
+      label: truncate(p.planId, 80),
+      description: p.summary.header + (p.archived ? ' · archived' : ''),
+      detail: `${registry.agent(p.agentId)?.name ?? p.agentId} · ${truncate(registry.session(p.agentId, p.sessionId)?.title ?? p.sessionId, 60)}`,
+      plan: p,
+    })),
+    { title, placeHolder: 'Choose a plan', matchOnDescription: true, matchOnDetail: true },
+  );
   return picked?.plan;
 }
 

@@ -53,19 +53,31 @@ export interface PlansUiOptions {
 export function createPlansUi(registry: SessionStore, plans: PlanStore, options: PlansUiOptions = {}): PlansUi {
   const viewId = options.viewId ?? PLANS_VIEW_ID;
   const owned: vscode.Disposable[] = [];
-  const own = <T extends vscode.Disposable>(d: T): T => { owned.push(d); return d; };
+  const own = <T extends vscode.Disposable>(d: T): T => {
+    owned.push(d);
+    return d;
+  };
 
-  const tree = own(new PlansTreeProvider(registry, plans, {
-    frameMs: VIEW_REFRESH_MS, intent: options.intent, marks: options.agentMarks, foldDoneStepsAfter: options.foldDoneStepsAfter,
-    names: options.transcript, work: options.work, restoring: options.restoring,
-  }));
+  const tree = own(
+    new PlansTreeProvider(registry, plans, {
+      frameMs: VIEW_REFRESH_MS,
+      intent: options.intent,
+      marks: options.agentMarks,
+      foldDoneStepsAfter: options.foldDoneStepsAfter,
+      names: options.transcript,
+      work: options.work,
+      restoring: options.restoring,
+    }),
+  );
   const treeView = own(vscode.window.createTreeView(viewId, { treeDataProvider: tree.forView, showCollapseAll: true }));
   // Picking a session's row shows that session (its conversation, its progress in the status bar),
   // a stored one included: reading an old session needs no resume.
-  own(treeView.onDidChangeSelection((e) => {
-    const n = e.selection.length === 1 ? e.selection[0] : undefined;
-    if (n?.kind === 'session' && registry.session(n.agentId, n.sessionId)) registry.setActiveSession({ agentId: n.agentId, sessionId: n.sessionId });
-  }));
+  own(
+    treeView.onDidChangeSelection((e) => {
+      const n = e.selection.length === 1 ? e.selection[0] : undefined;
+      if (n?.kind === 'session' && registry.session(n.agentId, n.sessionId)) registry.setActiveSession({ agentId: n.agentId, sessionId: n.sessionId });
+    }),
+  );
   const statusBar = own(new PlansStatusBar(registry, plans));
   const files = own(new FilePlanSync(plans));
   own(new MarkdownPlanFiles(plans));
@@ -74,7 +86,14 @@ export function createPlansUi(registry: SessionStore, plans: PlanStore, options:
   const commands = options.registerCommands === false ? new PlanCommands(deps) : own(registerPlanCommands(deps)).commands;
 
   return {
-    tree, treeView, statusBar, files, documents, commands,
-    dispose: () => { for (const d of owned.splice(0).reverse()) d.dispose(); },
+    tree,
+    treeView,
+    statusBar,
+    files,
+    documents,
+    commands,
+    dispose: () => {
+      for (const d of owned.splice(0).reverse()) d.dispose();
+    },
   };
 }

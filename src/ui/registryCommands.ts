@@ -19,13 +19,19 @@ export function registryLoader(extensionPath: string): RegistryLoader {
 
 export function registerRegistryCommands(host: RegistryHost, load: RegistryLoader): vscode.Disposable {
   const names = ['addAgentFromRegistry', 'updateAgent', 'uninstallAgent'] as const;
-  return vscode.Disposable.from(...names.map((name) => vscode.commands.registerCommand(`acp.${name}`, (arg?: unknown) => {
-    let mod: RegistryModule;
-    try { mod = load(); } catch (err) {
-      host.log.error(`[registry] ${String(err)}`);
-      void vscode.window.showErrorMessage('ACP Plans could not load dist/registry.js; reinstall the extension.');
-      return undefined;
-    }
-    return mod[name](host, arg);
-  })));
+  return vscode.Disposable.from(
+    ...names.map((name) =>
+      vscode.commands.registerCommand(`acp.${name}`, (arg?: unknown) => {
+        let mod: RegistryModule;
+        try {
+          mod = load();
+        } catch (err) {
+          host.log.error(`[registry] ${String(err)}`);
+          void vscode.window.showErrorMessage('ACP Plans could not load dist/registry.js; reinstall the extension.');
+          return undefined;
+        }
+        return mod[name](host, arg);
+      }),
+    ),
+  );
 }

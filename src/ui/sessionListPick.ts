@@ -12,10 +12,17 @@ export async function pickListedSession(list: SessionLister): Promise<SessionLis
   const pages = new SessionPages(list);
   await pages.fetch();
   for (;;) {
-    const items: (vscode.QuickPickItem & { s?: SessionListEntry })[] = pages.sessions.map((s) => ({ label: s.title ?? s.sessionId, description: s.updatedAt ?? '', s }));
+    const items: (vscode.QuickPickItem & { s?: SessionListEntry })[] = pages.sessions.map((s) => ({
+      label: s.title ?? s.sessionId,
+      description: s.updatedAt ?? '',
+      s,
+    }));
     if (pages.more) items.push({ label: MORE, description: `${pages.sessions.length} listed so far` });
     else if (pages.stoppedEarly) items.push({ label: `(${pages.stoppedEarly})`, description: '' });
-    if (items.length === 0) { void vscode.window.showInformationMessage('The agent has no sessions to resume in this folder.'); return undefined; }
+    if (items.length === 0) {
+      void vscode.window.showInformationMessage('The agent has no sessions to resume in this folder.');
+      return undefined;
+    }
     const pick = await vscode.window.showQuickPick(items, { placeHolder: 'Resume which session?' });
     if (!pick) return undefined;
     if (pick.s) return pick.s;

@@ -13,13 +13,18 @@ export class PlansStatusBar implements vscode.Disposable {
   private readonly coalescer: FrameCoalescer<true>;
   private _view: StatusBarView = { visible: false, text: '', tooltip: '', attention: false };
 
-  constructor(private readonly registry: SessionStore, private readonly plans: PlanStore, frameMs = 16) {
+  constructor(
+    private readonly registry: SessionStore,
+    private readonly plans: PlanStore,
+    frameMs = 16,
+  ) {
     this.item = vscode.window.createStatusBarItem('acp.plans.status', vscode.StatusBarAlignment.Left, 50);
     this.item.name = 'ACP Plans';
     this.item.command = PLAN_COMMANDS.focusPlans;
     this.coalescer = new FrameCoalescer<true>(() => this.render(), frameMs);
     this.disposables.push(
-      this.item, this.coalescer,
+      this.item,
+      this.coalescer,
       registry.onDidChange(() => this.coalescer.add(true)),
       plans.onDidChange((c) => {
         const active = registry.activeSession;
@@ -30,10 +35,14 @@ export class PlansStatusBar implements vscode.Disposable {
   }
 
   /** What the item shows now. */
-  get view(): StatusBarView { return this._view; }
+  get view(): StatusBarView {
+    return this._view;
+  }
 
   /** Resolves once pending updates are rendered. */
-  whenIdle(): Promise<void> { return this.coalescer.whenIdle(); }
+  whenIdle(): Promise<void> {
+    return this.coalescer.whenIdle();
+  }
 
   dispose(): void {
     for (const d of this.disposables.splice(0)) d.dispose();
@@ -45,11 +54,24 @@ export class PlansStatusBar implements vscode.Disposable {
     const agent = key ? this.registry.agent(key.agentId) : undefined;
     const plans = key ? this.plans.plans(key.agentId, key.sessionId) : [];
     const v = statusBarView(
-      s ? { sessionId: s.sessionId, turnState: s.turnState, pendingPermissions: s.pendingPermissions.length, pendingElicitations: s.pendingElicitations ?? 0, background: s.background?.length ?? 0, ...(s.title ? { title: s.title } : {}), ...(agent ? { agentName: agent.name } : {}) } : undefined,
+      s
+        ? {
+            sessionId: s.sessionId,
+            turnState: s.turnState,
+            pendingPermissions: s.pendingPermissions.length,
+            pendingElicitations: s.pendingElicitations ?? 0,
+            background: s.background?.length ?? 0,
+            ...(s.title ? { title: s.title } : {}),
+            ...(agent ? { agentName: agent.name } : {}),
+          }
+        : undefined,
       plans.map((p) => ({ planId: p.planId, type: p.plan.type, summary: p.summary, seq: p.seq })),
     );
     this._view = v;
-    if (!v.visible) { this.item.hide(); return; }
+    if (!v.visible) {
+      this.item.hide();
+      return;
+    }
     this.item.text = v.text;
     this.item.tooltip = v.tooltip;
     this.item.backgroundColor = v.attention ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;

@@ -47,7 +47,9 @@ export interface StatusBarView {
 
 export const STEP_MAX = 40;
 
-export function focusPlan<P extends { readonly seq: number; readonly summary: { readonly resolved: boolean; readonly total: number } }>(plans: readonly P[]): P | undefined {
+export function focusPlan<P extends { readonly seq: number; readonly summary: { readonly resolved: boolean; readonly total: number } }>(
+  plans: readonly P[],
+): P | undefined {
   const byRecency = [...plans].sort((a, b) => b.seq - a.seq);
   // Plans with steps first (a plan without steps never "finishes", so it must not hold the
   // status bar once the others are done); among them unresolved first, most recent first.
@@ -92,7 +94,10 @@ function tooltip(session: StatusBarSession, plans: readonly StatusBarPlan[], foc
   }
   const asked = session.pendingElicitations ?? 0;
   if (asked > 0) lines.push(`${asked} question${asked === 1 ? '' : 's'} from the agent waiting for you (in the conversation)`);
-  if (session.background) lines.push(`${session.background} background item${session.background === 1 ? '' : 's'} running on after the turn (listed under the session in the Plans view)`);
+  if (session.background)
+    lines.push(
+      `${session.background} background item${session.background === 1 ? '' : 's'} running on after the turn (listed under the session in the Plans view)`,
+    );
   if (plans.length === 0) lines.push('No plan yet.');
   for (const p of plans) {
     const cur = p.summary.current ? ` — now: ${truncate(p.summary.current.content, 80)}` : '';
@@ -108,4 +113,6 @@ export function turnLabel(state: string): string {
 }
 
 /** `$(name)` in agent text would render as an icon; `\$(` renders literally. */
-export function escapeIcons(s: string): string { return s.replace(/\$\(/g, '\\$('); }
+export function escapeIcons(s: string): string {
+  return s.replace(/\$\(/g, '\\$(');
+}

@@ -19,7 +19,9 @@ import type { Conversation } from './conversation';
 import { isPlanTreeNode } from './tree/nodes';
 
 /** The module's one export the loader uses. */
-export function createWorkActions(host: WorkActionsHost): WorkActions { return new WorkActions(host); }
+export function createWorkActions(host: WorkActionsHost): WorkActions {
+  return new WorkActions(host);
+}
 
 /** What the actions get from the extension bundle. */
 export interface WorkActionsHost {
@@ -33,11 +35,27 @@ export interface WorkActionsHost {
 }
 
 /** A step named without a tree row: `planId` absent = Unplanned, `index` absent = the plan as a whole. */
-export interface StepTarget { agentId: string; sessionId: string; planId?: string; index?: number; path?: string }
+export interface StepTarget {
+  agentId: string;
+  sessionId: string;
+  planId?: string;
+  index?: number;
+  path?: string;
+}
 
-interface Resolved { agentId: string; sessionId: string; step: Step; label: string; path?: string }
+interface Resolved {
+  agentId: string;
+  sessionId: string;
+  step: Step;
+  label: string;
+  path?: string;
+}
 
-export interface RevertResult { reverted: string[]; skipped: { path: string; why: string }[]; cancelled?: boolean }
+export interface RevertResult {
+  reverted: string[];
+  skipped: { path: string; why: string }[];
+  cancelled?: boolean;
+}
 
 export class WorkActions {
   private readonly work: WorkStore;
@@ -56,7 +74,9 @@ export class WorkActions {
     if (!t) return [];
     const changes = this.work.stepChanges(t.agentId, t.sessionId, t.step).filter((c) => !t.path || c.path === t.path);
     if (!changes.length) {
-      void vscode.window.showInformationMessage(`Step "${t.label}" changed no files that ACP Plans saw (no diffs in its tool calls, no writes through the editor).`);
+      void vscode.window.showInformationMessage(
+        `Step "${t.label}" changed no files that ACP Plans saw (no diffs in its tool calls, no writes through the editor).`,
+      );
       return [];
     }
     const batch = this.host.nextBatch();
@@ -76,10 +96,7 @@ export class WorkActions {
   async showWork(arg: unknown): Promise<string[]> {
     const t = this.resolve(arg);
     if (!t) return [];
-    const ids = [
-      ...t.step.calls.map(toolCallItemId),
-      ...t.step.messages.flatMap((m) => [messageItemId('agent', m), messageItemId('thought', m)]),
-    ];
+    const ids = [...t.step.calls.map(toolCallItemId), ...t.step.messages.flatMap((m) => [messageItemId('agent', m), messageItemId('thought', m)])];
     if (this.store.session(t.agentId, t.sessionId)) this.store.setActiveSession({ agentId: t.agentId, sessionId: t.sessionId });
     this.conversation.setFilter({ sessionId: sessionKey(t.agentId, t.sessionId), label: `Work of step "${truncate(t.label, 80)}"`, itemIds: ids });
     await this.conversation.reveal();
@@ -90,9 +107,12 @@ export class WorkActions {
   async revert(arg: unknown): Promise<RevertResult> {
     const t = this.resolve(arg);
     if (!t) return { reverted: [], skipped: [] };
-    const checks = await Promise.all(this.work.stepChanges(t.agentId, t.sessionId, t.step)
-      .filter((c) => !t.path || c.path === t.path)
-      .map(async (c) => ({ path: c.path, plan: await revertPlan(c.all) })));
+    const checks = await Promise.all(
+      this.work
+        .stepChanges(t.agentId, t.sessionId, t.step)
+        .filter((c) => !t.path || c.path === t.path)
+        .map(async (c) => ({ path: c.path, plan: await revertPlan(c.all) })),
+    );
     const skipped: { path: string; why: string }[] = [];
     const todo: { path: string; before: string | null }[] = [];
     for (const x of checks) {
@@ -105,12 +125,19 @@ export class WorkActions {
       return { reverted: [], skipped };
     }
     const go = 'Revert';
-    const picked = await vscode.window.showQuickPick([
-      { label: `$(discard) ${go} ${todo.length} file${todo.length === 1 ? '' : 's'} to before step "${truncate(t.label, 50)}"`, go: true },
-      { label: '$(close) Cancel', go: false },
-      ...todo.map((c) => ({ label: vscode.workspace.asRelativePath(c.path), description: c.before === null ? 'will be deleted (the step created it)' : 'will get its text from before the step', go: undefined })),
-      ...skipped.map((s) => ({ label: `$(warning) ${vscode.workspace.asRelativePath(s.path)}`, description: `not reverted: ${s.why}`, go: undefined })),
-    ], { title: `Revert Changes of This Step`, placeHolder: 'Check the files, then pick Revert', ignoreFocusOut: true });
+    const picked = await vscode.window.showQuickPick(
+      [
+        { label: `$(discard) ${go} ${todo.length} file${todo.length === 1 ? '' : 's'} to before step "${truncate(t.label, 50)}"`, go: true },
+        { label: '$(close) Cancel', go: false },
+        ...todo.map((c) => ({
+          label: vscode.workspace.asRelativePath(c.path),
+          description: c.before === null ? 'will be deleted (the step created it)' : 'will get its text from before the step',
+          go: undefined,
+        })),
+        ...skipped.map((s) => ({ label: `$(warning) ${vscode.workspace.asRelativePath(s.path)}`, description: `not reverted: ${s.why}`, go: undefined })),
+      ],
+      { title: `Revert Changes of This Step`, placeHolder: 'Check the files, then pick Revert', ignoreFocusOut: true },
+    );
     if (picked?.go !== true) return { reverted: [], skipped, cancelled: true };
     const reverted: string[] = [];
     for (const c of todo) {
@@ -122,7 +149,9 @@ export class WorkActions {
       }
     }
     const notes = skipped.map((s) => `${vscode.workspace.asRelativePath(s.path)}: ${s.why}`);
-    void vscode.window.showInformationMessage(`Reverted ${reverted.length} file${reverted.length === 1 ? '' : 's'} of step "${truncate(t.label, 50)}".${notes.length ? ` Not reverted: ${notes.join('; ')}` : ''}`);
+    void vscode.window.showInformationMessage(
+      `Reverted ${reverted.length} file${reverted.length === 1 ? '' : 's'} of step "${truncate(t.label, 50)}".${notes.length ? ` Not reverted: ${notes.join('; ')}` : ''}`,
+    );
     return { reverted, skipped };
   }
 
@@ -130,13 +159,23 @@ export class WorkActions {
   async showTimeline(ref: PlanRef): Promise<vscode.Uri | undefined> {
     const track = ref.archiveId === undefined ? this.work.track(ref.agentId, ref.sessionId, ref.planId) : undefined;
     if (!track) return undefined;
-    const uri = this.host.doc(this.host.nextBatch(), 'timeline', ref.planId, `${ref.planId}-timeline.md`, timelineMarkdown(track, (ms) => new Date(ms).toLocaleTimeString()));
+    const uri = this.host.doc(
+      this.host.nextBatch(),
+      'timeline',
+      ref.planId,
+      `${ref.planId}-timeline.md`,
+      timelineMarkdown(track, (ms) => new Date(ms).toLocaleTimeString()),
+    );
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: true });
     return uri;
   }
 
   private doc(batch: number, side: string, file: string, name: string, text: string | null | undefined, c?: FileChange): vscode.Uri {
-    const body = text === null ? '' : text ?? `(ACP Plans did not keep this text${c?.textDropped ? ': it was over the size kept per change' : ': the agent sent the change without full texts'}.)`;
+    const body =
+      text === null
+        ? ''
+        : (text ??
+          `(ACP Plans did not keep this text${c?.textDropped ? ': it was over the size kept per change' : ': the agent sent the change without full texts'}.)`);
     return this.host.doc(batch, side, file, name, body);
   }
 
@@ -145,10 +184,16 @@ export class WorkActions {
     if (isPlanTreeNode(arg)) {
       if (arg.kind === 'step') target = { agentId: arg.ref.agentId, sessionId: arg.ref.sessionId, planId: arg.ref.planId, index: arg.index };
       else if (arg.kind === 'work') {
-        target = { agentId: arg.agentId, sessionId: arg.sessionId, ...(arg.planId !== undefined ? { planId: arg.planId } : {}), ...(arg.owner >= 0 ? { index: arg.owner } : {}) };
+        target = {
+          agentId: arg.agentId,
+          sessionId: arg.sessionId,
+          ...(arg.planId !== undefined ? { planId: arg.planId } : {}),
+          ...(arg.owner >= 0 ? { index: arg.owner } : {}),
+        };
         if (arg.part === 'file') target.path = arg.key;
       }
-    } else if (arg && typeof arg === 'object' && typeof (arg as StepTarget).agentId === 'string' && typeof (arg as StepTarget).sessionId === 'string') target = arg as StepTarget;
+    } else if (arg && typeof arg === 'object' && typeof (arg as StepTarget).agentId === 'string' && typeof (arg as StepTarget).sessionId === 'string')
+      target = arg as StepTarget;
     if (!target) {
       void vscode.window.showInformationMessage('Pick a plan step in the Plans view (right-click it) to review, show or revert its work.');
       return undefined;
@@ -173,11 +218,16 @@ async function revertPlan(all: readonly FileChange[]): Promise<{ before: string 
   const writes = all.filter((c) => c.written);
   const last = writes.at(-1);
   if (!last) return { why: 'the agent changed it itself (ACP Plans can undo only the writes it made for the agent)' };
-  if (all.some((c) => !c.written && c.time > last.time && c.toolCallId !== last.toolCallId)) return { why: 'the agent changed it itself after ACP Plans wrote it' };
+  if (all.some((c) => !c.written && c.time > last.time && c.toolCallId !== last.toolCallId))
+    return { why: 'the agent changed it itself after ACP Plans wrote it' };
   const before = writes[0]!.before;
-  if (writes.some((c) => c.textDropped) || before === undefined || last.after === undefined) return { why: 'the file was too large for ACP Plans to keep its text' };
+  if (writes.some((c) => c.textDropped) || before === undefined || last.after === undefined)
+    return { why: 'the file was too large for ACP Plans to keep its text' };
   const now = await currentText(last.path);
-  if (now !== last.after) return { why: now === null ? 'it was deleted after this step' : 'it changed after this step (a later step or an edit); review the change and undo it by hand' };
+  if (now !== last.after)
+    return {
+      why: now === null ? 'it was deleted after this step' : 'it changed after this step (a later step or an edit); review the change and undo it by hand',
+    };
   return { before };
 }
 

@@ -20,9 +20,15 @@ export class WorkCommands implements vscode.Disposable {
   private readonly subs: vscode.Disposable[] = [];
   private actions: Actions.WorkActions | undefined;
 
-  constructor(private readonly work: WorkStore, private readonly store: SessionStore, private readonly conversation: Conversation) {
+  constructor(
+    private readonly work: WorkStore,
+    private readonly store: SessionStore,
+    private readonly conversation: Conversation,
+  ) {
     this.subs.push(
-      vscode.workspace.registerTextDocumentContentProvider(STEP_SCHEME, { provideTextDocumentContent: (uri) => this.docs.get(uri.toString()) ?? '(no longer kept)' }),
+      vscode.workspace.registerTextDocumentContentProvider(STEP_SCHEME, {
+        provideTextDocumentContent: (uri) => this.docs.get(uri.toString()) ?? '(no longer kept)',
+      }),
       vscode.commands.registerCommand('acp.reviewStepChanges', (arg?: unknown) => this.load()?.review(arg)),
       vscode.commands.registerCommand('acp.showStepWork', (arg?: unknown) => this.load()?.showWork(arg)),
       vscode.commands.registerCommand('acp.revertStepChanges', (arg?: unknown) => this.load()?.revert(arg)),
@@ -45,7 +51,9 @@ export class WorkCommands implements vscode.Disposable {
       // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (see above)
       const mod = require('./workActions') as typeof Actions;
       this.actions = mod.createWorkActions({
-        work: this.work, store: this.store, conversation: this.conversation,
+        work: this.work,
+        store: this.store,
+        conversation: this.conversation,
         nextBatch: () => ++this.seq,
         doc: (batch, side, file, name, text) => {
           // Both sides share the path (the diff editor shows a change, not a rename); the side and the file are in the query.
@@ -56,7 +64,9 @@ export class WorkCommands implements vscode.Disposable {
         },
       });
     } catch (err) {
-      void vscode.window.showErrorMessage(`ACP Plans could not load its step commands (work-actions.js): ${err instanceof Error ? err.message : String(err)}. Reinstall the extension.`);
+      void vscode.window.showErrorMessage(
+        `ACP Plans could not load its step commands (work-actions.js): ${err instanceof Error ? err.message : String(err)}. Reinstall the extension.`,
+      );
     }
     return this.actions;
   }

@@ -35,7 +35,8 @@ function plan(k: number): Json {
   return {
     sessionUpdate: 'plan_update',
     plan: {
-      type: 'items', planId: `day-plan-${p}`,
+      type: 'items',
+      planId: `day-plan-${p}`,
       entries: Array.from({ length: size }, (_, i) => ({
         content: `Step ${i + 1} of plan ${p}: ${text(i, 6)}`,
         priority: i < 3 ? 'high' : 'medium',
@@ -55,7 +56,10 @@ async function turn(count: number): Promise<void> {
       const id = `t${Math.floor(k / 100)}-${r % 4}`;
       const big = r === 79;
       await update({
-        sessionUpdate: 'tool_call_update', toolCallId: id, title: `Run ${text(k, 3)}`, kind: 'execute',
+        sessionUpdate: 'tool_call_update',
+        toolCallId: id,
+        title: `Run ${text(k, 3)}`,
+        kind: 'execute',
         status: r >= 76 ? 'completed' : 'in_progress',
         ...(r >= 76 ? { content: [{ type: 'content', content: { type: 'text', text: big ? text(k, 2000) : text(k, 40) } }] } : {}),
       });
@@ -78,12 +82,20 @@ async function turn(count: number): Promise<void> {
 const rl = readline.createInterface({ input: process.stdin });
 rl.on('line', (line) => {
   let m: Json;
-  try { m = JSON.parse(line) as Json; } catch { return; }
+  try {
+    m = JSON.parse(line) as Json;
+  } catch {
+    return;
+  }
   const reply = (result: Json): void => void send({ jsonrpc: '2.0', id: m.id, result }).then(flush);
   const params = (m.params ?? {}) as Json;
   switch (m.method) {
-    case 'initialize': reply({ protocolVersion: 2, info: { name: 'Day Agent', version: '1.0.0' }, capabilities: { session: {} }, authMethods: [] }); break;
-    case 'session/new': reply({ sessionId: SESSION }); break;
+    case 'initialize':
+      reply({ protocolVersion: 2, info: { name: 'Day Agent', version: '1.0.0' }, capabilities: { session: {} }, authMethods: [] });
+      break;
+    case 'session/new':
+      reply({ sessionId: SESSION });
+      break;
     case 'session/prompt': {
       reply({});
       const first = (params.prompt as { text?: string }[] | undefined)?.[0]?.text ?? '';

@@ -26,24 +26,39 @@ const prefix = process.argv[4] ?? 'hostile';
 const sessionIds: string[] = [];
 const cancelled = new Set<string>();
 
-const wire = new Wire(onRequest, (method, params) => {
-  if (method === 'session/cancel') cancelled.add(String(params.sessionId));
-}, () => { results.flush(); process.exit(0); });
+const wire = new Wire(
+  onRequest,
+  (method, params) => {
+    if (method === 'session/cancel') cancelled.add(String(params.sessionId));
+  },
+  () => {
+    results.flush();
+    process.exit(0);
+  },
+);
 
 function onRequest(id: Id, method: string, params: Obj): void {
   switch (method) {
     case 'initialize':
-      return wire.respond(id, version === 2
-        ? { protocolVersion: 2, info: { name: 'hostile', version: '1.0.0' }, capabilities: { session: {} }, authMethods: [] }
-        : { protocolVersion: 1, agentInfo: { name: 'hostile', version: '1.0.0' }, agentCapabilities: { loadSession: false }, authMethods: [] });
+      return wire.respond(
+        id,
+        version === 2
+          ? { protocolVersion: 2, info: { name: 'hostile', version: '1.0.0' }, capabilities: { session: {} }, authMethods: [] }
+          : { protocolVersion: 1, agentInfo: { name: 'hostile', version: '1.0.0' }, agentCapabilities: { loadSession: false }, authMethods: [] },
+      );
     case 'session/new': {
       const sessionId = `${prefix}-sess-${sessionIds.length + 1}`;
       sessionIds.push(sessionId);
       return wire.respond(id, version === 2 ? { sessionId, configOptions: [] } : { sessionId });
     }
-    case 'session/prompt': void prompt(id, params); return;
-    case 'session/close': case 'session/delete': return wire.respond(id, {});
-    default: return wire.fail(id, -32601, `Method not found: ${method}`);
+    case 'session/prompt':
+      void prompt(id, params);
+      return;
+    case 'session/close':
+    case 'session/delete':
+      return wire.respond(id, {});
+    default:
+      return wire.fail(id, -32601, `Method not found: ${method}`);
   }
 }
 
@@ -72,5 +87,6 @@ async function prompt(id: Id, params: Obj): Promise<void> {
   results.flush();
   const stopReason = cancelled.has(sessionId) ? 'cancelled' : 'end_turn';
   if (version === 1) wire.respond(id, { stopReason });
-  else await wire.send({ jsonrpc: '2.0', method: 'session/update', params: { sessionId, update: { sessionUpdate: 'state_update', state: 'idle', stopReason } } });
+  else
+    await wire.send({ jsonrpc: '2.0', method: 'session/update', params: { sessionId, update: { sessionUpdate: 'state_update', state: 'idle', stopReason } } });
 }

@@ -44,7 +44,13 @@ type Id = number | string;
 
 const mode = process.argv[2] ?? 'v2';
 const opts = JSON.parse(process.argv[3] ?? '{}') as {
-  noise?: boolean; crlf?: boolean; batch?: boolean; promptMessageId?: boolean; ignoreCaps?: boolean; noLoad?: boolean; answerAll?: boolean;
+  noise?: boolean;
+  crlf?: boolean;
+  batch?: boolean;
+  promptMessageId?: boolean;
+  ignoreCaps?: boolean;
+  noLoad?: boolean;
+  answerAll?: boolean;
 };
 const eol = opts.crlf ? '\r\n' : '\n';
 
@@ -57,8 +63,12 @@ const cancelled = new Set<string>();
 /** Resolvers waiting for a `session/cancel` of a given session id (test triggers). */
 const cancelWaiters = new Map<string, () => void>();
 
-function send(msg: unknown): void { process.stdout.write(JSON.stringify(msg) + eol); }
-function respond(id: Id, result: unknown): void { send({ jsonrpc: '2.0', id, result }); }
+function send(msg: unknown): void {
+  process.stdout.write(JSON.stringify(msg) + eol);
+}
+function respond(id: Id, result: unknown): void {
+  send({ jsonrpc: '2.0', id, result });
+}
 function fail(id: Id, code: number, message: string, data?: unknown): void {
   send({ jsonrpc: '2.0', id, error: data === undefined ? { code, message } : { code, message, data } });
 }
@@ -88,7 +98,12 @@ const v2Body = (): Obj => ({
 function initialize(id: Id, params: Obj): void {
   const requested = params.protocolVersion;
   const answerFor = (v: number): void => {
-    if (v === 2) { version = 2; clientCaps = (params.capabilities as Obj) ?? {}; respond(id, v2Body()); return; }
+    if (v === 2) {
+      version = 2;
+      clientCaps = (params.capabilities as Obj) ?? {};
+      respond(id, v2Body());
+      return;
+    }
     // A v1 agent reads only the v1 fields (unknown fields are dropped).
     version = 1;
     clientCaps = (params.clientCapabilities as Obj) ?? {};
@@ -98,7 +113,11 @@ function initialize(id: Id, params: Obj): void {
   if (mode === 'v1') return answerFor(1);
   if (mode === 'hang') return;
   if (mode === 'exit') process.exit(3);
-  if (mode === 'echo-v1') { version = 1; clientCaps = (params.clientCapabilities as Obj) ?? {}; return respond(id, v1Body(requested)); }
+  if (mode === 'echo-v1') {
+    version = 1;
+    clientCaps = (params.clientCapabilities as Obj) ?? {};
+    return respond(id, v1Body(requested));
+  }
   if (mode === 'string') return respond(id, v1Body('0.0.1'));
   if (mode.startsWith('version:')) return respond(id, v1Body(Number(mode.slice('version:'.length))));
   if (mode === 'fail-v2') {
@@ -123,9 +142,14 @@ function permissionParams(sessionId: string): Obj {
 }
 
 function say(sessionId: string, text: string): void {
-  send(update(sessionId, version === 1
-    ? { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } }
-    : { sessionUpdate: 'agent_message_chunk', messageId: 'agent-msg-1', content: { type: 'text', text } }));
+  send(
+    update(
+      sessionId,
+      version === 1
+        ? { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } }
+        : { sessionUpdate: 'agent_message_chunk', messageId: 'agent-msg-1', content: { type: 'text', text } },
+    ),
+  );
 }
 
 function describeReply(r: Obj): string {
@@ -142,9 +166,13 @@ async function runTurn(sessionId: string, text: string): Promise<void> {
       update(sessionId, { sessionUpdate: 'user_message', messageId: 'user-msg-1', content: [{ type: 'text', text }] }),
       update(sessionId, { sessionUpdate: 'state_update', state: 'running' }),
       update(sessionId, { sessionUpdate: 'agent_message_chunk', messageId: 'agent-msg-1', content: { type: 'text', text: 'Hello' } }),
-      update(sessionId, { sessionUpdate: 'plan_update', plan: { type: 'items', planId: 'plan-1', entries: [{ content: 'Write tests', priority: 'high', status: 'in_progress' }] } }),
+      update(sessionId, {
+        sessionUpdate: 'plan_update',
+        plan: { type: 'items', planId: 'plan-1', entries: [{ content: 'Write tests', priority: 'high', status: 'in_progress' }] },
+      }),
     ];
-    if (opts.batch) send(updates); else updates.forEach(send);
+    if (opts.batch) send(updates);
+    else updates.forEach(send);
   }
   if (text.includes('permission')) {
     const { reply } = request('session/request_permission', permissionParams(sessionId));
@@ -161,8 +189,12 @@ async function runTurn(sessionId: string, text: string): Promise<void> {
   if (text.includes('early-withdraw')) {
     const id = `agent-${nextId++}`;
     const reply = new Promise<Obj>((resolve) => waiting.set(id, resolve));
-    process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id, method: 'session/request_permission', params: permissionParams(sessionId) }) + eol
-      + JSON.stringify({ jsonrpc: '2.0', method: '$/cancel_request', params: { requestId: id } }) + eol);
+    process.stdout.write(
+      JSON.stringify({ jsonrpc: '2.0', id, method: 'session/request_permission', params: permissionParams(sessionId) }) +
+        eol +
+        JSON.stringify({ jsonrpc: '2.0', method: '$/cancel_request', params: { requestId: id } }) +
+        eol,
+    );
     say(sessionId, `early-withdraw: ${describeReply(await reply)}`);
   }
   if (text.includes('fs')) {
@@ -204,9 +236,17 @@ function replay(sessionId: string): void {
   const id = (m: string): Obj => (version === 2 ? { messageId: m } : {});
   send(update(sessionId, { sessionUpdate: 'user_message_chunk', ...id('replay-user-1'), content: { type: 'text', text: 'replayed prompt' } }));
   send(update(sessionId, { sessionUpdate: 'agent_message_chunk', ...id('replay-agent-1'), content: { type: 'text', text: 'replayed answer' } }));
-  send(update(sessionId, version === 1
-    ? { sessionUpdate: 'plan', entries: [{ content: 'Replayed step', priority: 'high', status: 'completed' }] }
-    : { sessionUpdate: 'plan_update', plan: { type: 'items', planId: 'plan-1', entries: [{ content: 'Replayed step', priority: 'high', status: 'completed' }] } }));
+  send(
+    update(
+      sessionId,
+      version === 1
+        ? { sessionUpdate: 'plan', entries: [{ content: 'Replayed step', priority: 'high', status: 'completed' }] }
+        : {
+            sessionUpdate: 'plan_update',
+            plan: { type: 'items', planId: 'plan-1', entries: [{ content: 'Replayed step', priority: 'high', status: 'completed' }] },
+          },
+    ),
+  );
 }
 
 function handle(msg: Obj): void {
@@ -214,7 +254,11 @@ function handle(msg: Obj): void {
   const id = msg.id as Id | undefined;
   const method = msg.method as string | undefined;
   const params = (msg.params ?? {}) as Obj;
-  if (method === undefined && id !== undefined) { waiting.get(id)?.(msg); waiting.delete(id); return; }
+  if (method === undefined && id !== undefined) {
+    waiting.get(id)?.(msg);
+    waiting.delete(id);
+    return;
+  }
   if (method === 'session/cancel') {
     const sid = String(params.sessionId);
     cancelled.add(sid);
@@ -224,7 +268,8 @@ function handle(msg: Obj): void {
   }
   if (id === undefined || method === undefined) return; // other notifications
   switch (method) {
-    case 'initialize': return initialize(id, params);
+    case 'initialize':
+      return initialize(id, params);
     case 'session/new': {
       const sessionId = `sess-${++sessions}`;
       return respond(id, version === 1 ? { sessionId } : { sessionId, configOptions: [] });
@@ -237,10 +282,18 @@ function handle(msg: Obj): void {
       if (version !== 2) return fail(id, -32601, `Method not found: ${method}`);
       if (params.replayFrom) replay(String(params.sessionId));
       return respond(id, {});
-    case 'session/prompt': void prompt(id, params); return;
-    case 'authenticate': case 'auth/login': case 'logout': case 'auth/logout':
-    case 'session/close': case 'session/delete': return respond(id, {});
-    default: return fail(id, -32601, `Method not found: ${method}`);
+    case 'session/prompt':
+      void prompt(id, params);
+      return;
+    case 'authenticate':
+    case 'auth/login':
+    case 'logout':
+    case 'auth/logout':
+    case 'session/close':
+    case 'session/delete':
+      return respond(id, {});
+    default:
+      return fail(id, -32601, `Method not found: ${method}`);
   }
 }
 

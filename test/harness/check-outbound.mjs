@@ -9,7 +9,10 @@ import { checkRecordingDir, formatReport } from './lib/outbound-recordings.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const dir = process.argv[2];
-if (!dir) { console.error('usage: node test/harness/check-outbound.mjs <recordings dir>'); process.exit(2); }
+if (!dir) {
+  console.error('usage: node test/harness/check-outbound.mjs <recordings dir>');
+  process.exit(2);
+}
 const report = checkRecordingDir(path.resolve(dir), { schemasDir: path.join(root, 'test', 'fixtures', 'schemas') });
 for (const line of formatReport(report, 'check-outbound:')) console.log(line);
 process.exit(report.failures.length ? 1 : 0);

@@ -20,6 +20,10 @@ console.log('\nACP Plans demo is running (VS Code in the browser, extension load
 console.log(`\n  Open: ${url}\n`);
 console.log('Then: ACP icon in the activity bar → "Start Demo Agent" → type a prompt in the Conversation view.');
 console.log('Ctrl+C to stop.');
-const stop = async () => { await server.stop(); profile.cleanup(); process.exit(0); };
+const stop = async () => {
+  await server.stop();
+  profile.cleanup();
+  process.exit(0);
+};
 process.on('SIGINT', () => void stop());
 process.on('SIGTERM', () => void stop());

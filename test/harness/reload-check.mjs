@@ -19,7 +19,10 @@ const folder = path.join(profile.base, 'workspace');
 mkdirSync(folder, { recursive: true });
 
 const results = [];
-const check = (name, ok, detail = '') => { results.push({ name, ok }); console.log(`  ${ok ? '✔' : '✘'} ${name}${ok ? '' : `\n      ${detail}`}`); };
+const check = (name, ok, detail = '') => {
+  results.push({ name, ok });
+  console.log(`  ${ok ? '✔' : '✘'} ${name}${ok ? '' : `\n      ${detail}`}`);
+};
 
 async function turn(page, prompt) {
   const { box: input } = await promptBox(page);
@@ -27,20 +30,43 @@ async function turn(page, prompt) {
   await input.fill(prompt);
   await input.press('Enter');
   const allow = await until(page, 'the permission prompt', async () => {
-    for (const f of page.frames()) { if (f === page.mainFrame()) continue; const l = f.locator('button.perm-option', { hasText: 'Allow once' }).first(); if (await l.count().catch(() => 0)) return l; }
+    for (const f of page.frames()) {
+      if (f === page.mainFrame()) continue;
+      const l = f.locator('button.perm-option', { hasText: 'Allow once' }).first();
+      if (await l.count().catch(() => 0)) return l;
+    }
     return undefined;
   });
   await allow.click();
-  await until(page, 'the end of the turn', async () => count(await webviewText(page), 'Turn ended') > endsBefore && (await rows(page)).some((r) => r.includes('idle (end_turn)')));
+  await until(
+    page,
+    'the end of the turn',
+    async () => count(await webviewText(page), 'Turn ended') > endsBefore && (await rows(page)).some((r) => r.includes('idle (end_turn)')),
+  );
 }
 /** Session and plan rows (the agent's own row says whether it runs, which a reload changes). */
 const sessionRows = (all) => all.filter((r) => !r.startsWith('Demo Agent')).map((r) => r.replace(/\s+/g, ' ').trim());
 /** The session log written last (the extension's workspace storage). */
-const newestLog = (base) => filesUnder(base).filter((f) => f.includes(`${path.sep}history${path.sep}sessions${path.sep}`) && f.endsWith('.jsonl')).sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
+const newestLog = (base) =>
+  filesUnder(base)
+    .filter((f) => f.includes(`${path.sep}history${path.sep}sessions${path.sep}`) && f.endsWith('.jsonl'))
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
 /** How many lines of the ACP log channel (its files on disk) mention `text`. */
-const logMentions = (base, text) => filesUnder(base).filter((f) => /ACP\.log$/.test(f)).reduce((n, f) => n + readFileSync(f, 'utf8').split('\n').filter((l) => l.includes(text)).length, 0);
+const logMentions = (base, text) =>
+  filesUnder(base)
+    .filter((f) => /ACP\.log$/.test(f))
+    .reduce(
+      (n, f) =>
+        n +
+        readFileSync(f, 'utf8')
+          .split('\n')
+          .filter((l) => l.includes(text)).length,
+      0,
+    );
 
-let server, browser, rc = 1;
+let server,
+  browser,
+  rc = 1;
 try {
   const url = (s) => workbenchUrl({ url: s.url, port: s.port, folder, extensionDevelopmentPath: ROOT });
   server = await startCodeServer({ profile, folder, verbose });
@@ -57,17 +83,48 @@ try {
   await page.waitForTimeout(1200); // the history is appended every 500 ms; a reload also flushes it
 
   console.log('Reload Window (command palette)');
-  await Promise.all([page.waitForEvent('framenavigated', { predicate: (f) => f === page.mainFrame(), timeout: 60_000 }), palette(page, 'Developer: Reload Window')]);
+  await Promise.all([
+    page.waitForEvent('framenavigated', { predicate: (f) => f === page.mainFrame(), timeout: 60_000 }),
+    palette(page, 'Developer: Reload Window'),
+  ]);
   await page.waitForLoadState('load');
   await openAcp(page);
-  const after = await until(page, 'the restored rows', async () => { const r = sessionRows(await rows(page)); return r.length >= before.length ? r : undefined; }, 60_000).catch(() => sessionRows([]));
-  check('the same session and plan rows after the reload', JSON.stringify(after) === JSON.stringify(before), `before ${JSON.stringify(before)}\n      after  ${JSON.stringify(after)}`);
+  const after = await until(
+    page,
+    'the restored rows',
+    async () => {
+      const r = sessionRows(await rows(page));
+      return r.length >= before.length ? r : undefined;
+    },
+    60_000,
+  ).catch(() => sessionRows([]));
+  check(
+    'the same session and plan rows after the reload',
+    JSON.stringify(after) === JSON.stringify(before),
+    `before ${JSON.stringify(before)}\n      after  ${JSON.stringify(after)}`,
+  );
   const agentRow = (await rows(page)).find((r) => r.startsWith('Demo Agent')) ?? '';
   check('the agent is shown, not running', /stopped/.test(agentRow), agentRow);
   const statusAfter = await until(page, 'the status bar', async () => (await status(page)) || undefined, 20_000).catch(() => '');
-  check('the status bar shows the session\'s last progress', statusAfter === statusBefore && statusBefore !== '', `before "${statusBefore}", after "${statusAfter}"`);
-  const convAfter = await until(page, 'the conversation', async () => { const t = await webviewText(page); return t.includes('Add a farewell function') ? t : undefined; }, 20_000).catch(() => '');
-  check('the conversation scrolls back', convAfter.includes('Add a farewell function') && count(convAfter, 'Add a farewell function') === count(convBefore, 'Add a farewell function'), convAfter.slice(0, 400));
+  check(
+    "the status bar shows the session's last progress",
+    statusAfter === statusBefore && statusBefore !== '',
+    `before "${statusBefore}", after "${statusAfter}"`,
+  );
+  const convAfter = await until(
+    page,
+    'the conversation',
+    async () => {
+      const t = await webviewText(page);
+      return t.includes('Add a farewell function') ? t : undefined;
+    },
+    20_000,
+  ).catch(() => '');
+  check(
+    'the conversation scrolls back',
+    convAfter.includes('Add a farewell function') && count(convAfter, 'Add a farewell function') === count(convBefore, 'Add a farewell function'),
+    convAfter.slice(0, 400),
+  );
   await page.screenshot({ path: path.join(shots, 'reload-restored.png') });
 
   console.log('Resume Session… and a new turn');
@@ -92,8 +149,20 @@ try {
   const page2 = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await page2.goto(url(server));
   await openAcp(page2);
-  const restarted = await until(page2, 'the restored rows', async () => { const r = sessionRows(await rows(page2)); return r.length >= resumedRows.length ? r : undefined; }, 60_000).catch(() => []);
-  check('the same rows after a full restart', JSON.stringify(restarted) === JSON.stringify(resumedRows), `before ${JSON.stringify(resumedRows)}\n      after  ${JSON.stringify(restarted)}`);
+  const restarted = await until(
+    page2,
+    'the restored rows',
+    async () => {
+      const r = sessionRows(await rows(page2));
+      return r.length >= resumedRows.length ? r : undefined;
+    },
+    60_000,
+  ).catch(() => []);
+  check(
+    'the same rows after a full restart',
+    JSON.stringify(restarted) === JSON.stringify(resumedRows),
+    `before ${JSON.stringify(resumedRows)}\n      after  ${JSON.stringify(restarted)}`,
+  );
   await page2.screenshot({ path: path.join(shots, 'reload-restarted.png') });
 
   console.log('The extension host killed (SIGKILL) during a 10,000-update burst');
@@ -111,10 +180,25 @@ try {
   appendFileSync(log, '{"t":1,"e":{"sessionId":"cut","kind":"plan_upd');
   await page2.goto(url(server));
   await openAcp(page2);
-  const afterKill = await until(page2, 'the restored burst plan', async () => { const r = await rows(page2); return r.some((x) => x.startsWith('burst')) ? r : undefined; }, 60_000).catch(() => []);
-  check('after the kill the store loads, with the burst up to its last complete record', afterKill.some((x) => /^burst/.test(x)), JSON.stringify(afterKill));
+  const afterKill = await until(
+    page2,
+    'the restored burst plan',
+    async () => {
+      const r = await rows(page2);
+      return r.some((x) => x.startsWith('burst')) ? r : undefined;
+    },
+    60_000,
+  ).catch(() => []);
+  check(
+    'after the kill the store loads, with the burst up to its last complete record',
+    afterKill.some((x) => /^burst/.test(x)),
+    JSON.stringify(afterKill),
+  );
   await until(page2, 'the report', async () => logMentions(profile.base, 'cut short') > 0, 20_000).catch(() => undefined);
-  await Promise.all([page2.waitForEvent('framenavigated', { predicate: (f) => f === page2.mainFrame(), timeout: 60_000 }), palette(page2, 'Developer: Reload Window')]);
+  await Promise.all([
+    page2.waitForEvent('framenavigated', { predicate: (f) => f === page2.mainFrame(), timeout: 60_000 }),
+    palette(page2, 'Developer: Reload Window'),
+  ]);
   await openAcp(page2);
   await until(page2, 'the rows again', async () => (await rows(page2)).some((x) => x.startsWith('burst')), 60_000).catch(() => undefined);
   const reports = logMentions(profile.base, 'cut short');
@@ -122,7 +206,8 @@ try {
   rc = results.every((r) => r.ok) ? 0 : 1;
 } catch (e) {
   console.error('[reload-check] error:', e);
-  for (const p of browser?.contexts().flatMap((c) => c.pages()) ?? []) await p.screenshot({ path: path.join(shots, 'FAILED-reload-check.png') }).catch(() => {});
+  for (const p of browser?.contexts().flatMap((c) => c.pages()) ?? [])
+    await p.screenshot({ path: path.join(shots, 'FAILED-reload-check.png') }).catch(() => {});
   results.push({ name: 'ran to the end', ok: false });
   if (server && !verbose) console.error(server.output().slice(-3000));
 } finally {

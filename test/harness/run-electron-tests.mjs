@@ -29,5 +29,8 @@ try {
 }
 const report = checkRecordingDir(wireDir, { schemasDir: path.join(ROOT, 'test/fixtures/schemas') });
 for (const line of formatReport(report, '[test:electron]')) console.log(line);
-if (report.failures.length) { console.log(`[test:electron] recordings kept in ${wireDir}`); process.exit(1); }
+if (report.failures.length) {
+  console.log(`[test:electron] recordings kept in ${wireDir}`);
+  process.exit(1);
+}
 rmSync(wireDir, { recursive: true, force: true });

@@ -15,9 +15,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { format } from 'node:util';
 import { createServer } from 'node:http';
-import {
-  ROOT, ensureInstalled, makeProfile, startCodeServer, launchChromium, workbenchUrl,
-} from './lib/code-server.mjs';
+import { ROOT, ensureInstalled, makeProfile, startCodeServer, launchChromium, workbenchUrl } from './lib/code-server.mjs';
 import { checkRecordingDir, formatReport } from './lib/outbound-recordings.mjs';
 
 const t0 = Date.now();
@@ -26,7 +24,10 @@ const verbose = !!process.env.VERBOSE;
 const timeoutMs = Number(process.env.TEST_TIMEOUT_MS ?? 300_000);
 const extensionDevelopmentPath = ROOT;
 const extensionTestsPath = path.join(ROOT, process.env.ACP_TEST_OUT ?? 'out/test', 'integration/index.js');
-if (!existsSync(extensionTestsPath)) { console.error(`missing ${extensionTestsPath}: run the build first`); process.exit(2); }
+if (!existsSync(extensionTestsPath)) {
+  console.error(`missing ${extensionTestsPath}: run the build first`);
+  process.exit(2);
+}
 
 ensureInstalled();
 // HARNESS_UNTRUSTED=1: workspace trust on and the folder not trusted (restricted mode).
@@ -41,7 +42,12 @@ const fixtures = path.join(ROOT, 'test/fixtures/workspace');
 if (existsSync(fixtures)) cpSync(fixtures, folder, { recursive: true });
 
 const shotDir = path.resolve(process.env.SCREENSHOT_DIR ?? path.join(ROOT, 'out/screenshots'));
-let server, browser, page, exitCode = 1, summary, summaryLine;
+let server,
+  browser,
+  page,
+  exitCode = 1,
+  summary,
+  summaryLine;
 
 // UI hook for the tests (test/integration/ui.ts): screenshots and DOM text of the real workbench.
 const hook = createServer(async (req, res) => {
@@ -62,25 +68,45 @@ const hook = createServer(async (req, res) => {
       const texts = [];
       for (const frame of page.frames()) {
         if (frame === page.mainFrame()) continue;
-        texts.push(...await frame.locator(u.searchParams.get('selector')).allInnerTexts().catch(() => []));
+        texts.push(
+          ...(await frame
+            .locator(u.searchParams.get('selector'))
+            .allInnerTexts()
+            .catch(() => [])),
+        );
       }
       res.end(JSON.stringify({ texts }));
     } else if (u.pathname === '/webview-click') {
       // Clicks the first element matching the selector (optionally with text) inside a webview frame.
-      const sel = u.searchParams.get('selector'); const hasText = u.searchParams.get('text') ?? undefined;
+      const sel = u.searchParams.get('selector');
+      const hasText = u.searchParams.get('text') ?? undefined;
       let clicked = false;
       for (const frame of page.frames()) {
         if (frame === page.mainFrame()) continue;
         const loc = frame.locator(sel, hasText ? { hasText } : undefined).first();
-        if (await loc.count().catch(() => 0)) { await loc.click(); clicked = true; break; }
+        if (await loc.count().catch(() => 0)) {
+          await loc.click();
+          clicked = true;
+          break;
+        }
       }
       res.end(JSON.stringify({ clicked }));
     } else if (u.pathname === '/click') {
-      const sel = u.searchParams.get('selector'); const hasText = u.searchParams.get('text') ?? undefined;
-      await page.locator(sel, hasText ? { hasText } : undefined).first().click({ timeout: 10_000 });
+      const sel = u.searchParams.get('selector');
+      const hasText = u.searchParams.get('text') ?? undefined;
+      await page
+        .locator(sel, hasText ? { hasText } : undefined)
+        .first()
+        .click({ timeout: 10_000 });
       res.end(JSON.stringify({ clicked: true }));
-    } else { res.statusCode = 404; res.end(JSON.stringify({ error: 'unknown route' })); }
-  } catch (e) { res.statusCode = 500; res.end(JSON.stringify({ error: String(e?.message ?? e) })); }
+    } else {
+      res.statusCode = 404;
+      res.end(JSON.stringify({ error: 'unknown route' }));
+    }
+  } catch (e) {
+    res.statusCode = 500;
+    res.end(JSON.stringify({ error: String(e?.message ?? e) }));
+  }
 });
 await new Promise((r) => hook.listen(0, '127.0.0.1', r));
 // The server-side extension host inherits code-server's environment.
@@ -101,7 +127,9 @@ try {
   const MARK = '\u2063[test] ';
   const other = []; // workbench log lines that are not test output: shown with VERBOSE=1 or on failure
   let resolveDone;
-  const done = new Promise((resolve) => { resolveDone = resolve; });
+  const done = new Promise((resolve) => {
+    resolveDone = resolve;
+  });
   // VS Code's web workbench calls these when it finds them on window (as @vscode/test-web does):
   // every workbench log line (incl. forwarded extension host console output) and the ext host exit code.
   await page.exposeFunction('codeAutomationLog', (type, args) => {
@@ -117,7 +145,10 @@ try {
     }
   });
   await page.exposeFunction('codeAutomationExit', (code) => resolveDone(code));
-  page.on('crash', () => { console.error('[harness] browser page crashed'); resolveDone(1); });
+  page.on('crash', () => {
+    console.error('[harness] browser page crashed');
+    resolveDone(1);
+  });
   if (verbose) page.on('console', (m) => console.log(`[browser:${m.type()}] ${m.text()}`));
   page.on('pageerror', (e) => console.error(`[browser:pageerror] ${e.message}`));
 
@@ -130,7 +161,10 @@ try {
     console.error(`[harness] no result after ${timeoutMs} ms (TEST_TIMEOUT_MS)`);
     mkdirSync(shotDir, { recursive: true });
     const shot = path.join(shotDir, 'TIMEOUT.png');
-    await page.screenshot({ path: shot }).then(() => console.error(`[harness] screenshot: ${shot}`), () => {});
+    await page.screenshot({ path: shot }).then(
+      () => console.error(`[harness] screenshot: ${shot}`),
+      () => {},
+    );
     exitCode = 1;
   } else {
     exitCode = Number(result);
@@ -142,7 +176,10 @@ try {
   }
   console.log(`[harness] extension host exited with code ${exitCode} after ${since()}`);
   if (summary) summaryLine = `${summary.passes} passed, ${summary.failures} failed` + (summary.pending ? `, ${summary.pending} skipped` : '');
-  else if (exitCode === 0) { console.error('[harness] no test summary received'); exitCode = 1; }
+  else if (exitCode === 0) {
+    console.error('[harness] no test summary received');
+    exitCode = 1;
+  }
 } catch (e) {
   console.error('[harness] error:', e);
   exitCode = 1;

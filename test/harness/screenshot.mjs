@@ -8,9 +8,7 @@
 import { mkdirSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import {
-  ROOT, NODE24, CODE_SERVER, ensureInstalled, makeProfile, startCodeServer, launchChromium, workbenchUrl,
-} from './lib/code-server.mjs';
+import { ROOT, NODE24, CODE_SERVER, ensureInstalled, makeProfile, startCodeServer, launchChromium, workbenchUrl } from './lib/code-server.mjs';
 
 const argv = process.argv.slice(2);
 const vsixAt = argv.indexOf('--vsix');
@@ -24,10 +22,25 @@ const profile = makeProfile({ 'workbench.colorTheme': process.env.THEME ?? 'Defa
 const folder = path.join(profile.base, 'workspace');
 mkdirSync(folder, { recursive: true });
 if (vsix) {
-  const r = spawnSync(NODE24, [CODE_SERVER, '--config', path.join(profile.base, 'config.yaml'),
-    '--user-data-dir', profile.userData, '--extensions-dir', profile.extensions, '--install-extension', vsix],
-  { encoding: 'utf8' });
-  if (r.status !== 0) { console.error(r.stdout, r.stderr); process.exit(1); }
+  const r = spawnSync(
+    NODE24,
+    [
+      CODE_SERVER,
+      '--config',
+      path.join(profile.base, 'config.yaml'),
+      '--user-data-dir',
+      profile.userData,
+      '--extensions-dir',
+      profile.extensions,
+      '--install-extension',
+      vsix,
+    ],
+    { encoding: 'utf8' },
+  );
+  if (r.status !== 0) {
+    console.error(r.stdout, r.stderr);
+    process.exit(1);
+  }
   console.log(r.stdout.trim());
 }
 /** The first element matching `selector` (with `text`) inside any webview frame. */
@@ -44,7 +57,9 @@ async function findInWebviews(page, selector, text) {
   throw new Error(`no ${selector} ${text ?? ''} in any webview`);
 }
 
-let server, browser, rc = 1;
+let server,
+  browser,
+  rc = 1;
 try {
   server = await startCodeServer({ profile, folder, verbose });
   browser = await launchChromium();
@@ -70,7 +85,10 @@ try {
   await shot(outFile.replace(/\.png$/, '-welcome.png'));
   if (!vsix || process.env.DEMO_TURN) {
     // Start the Demo Agent from the welcome view and send a prompt from the Conversation view.
-    await page.locator('.part.sidebar .welcome-view-content a, .part.sidebar .welcome-view-content .monaco-button', { hasText: 'Start Demo Agent' }).first().click();
+    await page
+      .locator('.part.sidebar .welcome-view-content a, .part.sidebar .welcome-view-content .monaco-button', { hasText: 'Start Demo Agent' })
+      .first()
+      .click();
     await page.locator('.part.sidebar .monaco-list-row', { hasText: 'Demo Agent' }).first().waitFor({ timeout: 30_000 });
     const input = await findInWebviews(page, 'textarea');
     await input.fill('Add a farewell function');

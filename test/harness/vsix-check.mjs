@@ -5,30 +5,52 @@
 import { mkdirSync, readFileSync, statSync, cpSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import {
-  ROOT, NODE24, CODE_SERVER, ensureInstalled, makeProfile, startCodeServer, launchChromium,
-} from './lib/code-server.mjs';
+import { ROOT, NODE24, CODE_SERVER, ensureInstalled, makeProfile, startCodeServer, launchChromium } from './lib/code-server.mjs';
 
 const vsix = path.resolve(process.argv[2] ?? path.join(ROOT, 'acp-plans.vsix'));
 const size = statSync(vsix).size;
 console.log(`[vsix] ${path.basename(vsix)}: ${(size / 1024).toFixed(1)} KB`);
-if (size >= 1024 * 1024) { console.error('[vsix] the package must stay under 1 MB'); process.exit(1); }
+if (size >= 1024 * 1024) {
+  console.error('[vsix] the package must stay under 1 MB');
+  process.exit(1);
+}
 // Every file the bundle loads later (`require("./…")`, e.g. dist/intent-jws.js) is in the package
 // (a zip stores its file names uncompressed).
 const packaged = readFileSync(vsix);
 for (const [, file] of readFileSync(path.join(ROOT, 'dist/extension.js'), 'utf8').matchAll(/require\("\.\/([^"]+)"\)/g)) {
-  if (!packaged.includes(`extension/dist/${file}`)) { console.error(`[vsix] dist/${file}, which dist/extension.js loads, is not in the package: allow it in .vscodeignore`); process.exit(1); }
+  if (!packaged.includes(`extension/dist/${file}`)) {
+    console.error(`[vsix] dist/${file}, which dist/extension.js loads, is not in the package: allow it in .vscodeignore`);
+    process.exit(1);
+  }
 }
 ensureInstalled();
 const profile = makeProfile();
 const folder = path.join(profile.base, 'workspace');
 mkdirSync(folder, { recursive: true });
 cpSync(path.join(ROOT, 'test/fixtures/workspace'), folder, { recursive: true });
-const r = spawnSync(NODE24, [CODE_SERVER, '--config', path.join(profile.base, 'config.yaml'),
-  '--user-data-dir', profile.userData, '--extensions-dir', profile.extensions, '--install-extension', vsix], { encoding: 'utf8' });
-if (r.status !== 0) { console.error(r.stdout, r.stderr); process.exit(1); }
+const r = spawnSync(
+  NODE24,
+  [
+    CODE_SERVER,
+    '--config',
+    path.join(profile.base, 'config.yaml'),
+    '--user-data-dir',
+    profile.userData,
+    '--extensions-dir',
+    profile.extensions,
+    '--install-extension',
+    vsix,
+  ],
+  { encoding: 'utf8' },
+);
+if (r.status !== 0) {
+  console.error(r.stdout, r.stderr);
+  process.exit(1);
+}
 console.log(`[vsix] ${r.stdout.trim().split('\n').pop()}`);
-let server, browser, rc = 1;
+let server,
+  browser,
+  rc = 1;
 try {
   server = await startCodeServer({ profile, folder });
   browser = await launchChromium();

@@ -35,10 +35,17 @@ function waitForTab(pred: (t: vscode.Tab) => boolean, ms = 10000): Promise<vscod
   const now = find();
   if (now) return Promise.resolve(now);
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => { sub.dispose(); reject(new Error('no such editor tab opened')); }, ms);
+    const timer = setTimeout(() => {
+      sub.dispose();
+      reject(new Error('no such editor tab opened'));
+    }, ms);
     const sub = vscode.window.tabGroups.onDidChangeTabs(() => {
       const t = find();
-      if (t) { clearTimeout(timer); sub.dispose(); resolve(t); }
+      if (t) {
+        clearTimeout(timer);
+        sub.dispose();
+        resolve(t);
+      }
     });
   });
 }
@@ -82,11 +89,14 @@ describe('Conversation with the Demo Agent on v2', function () {
     await click(a, 'button.perm-option', 'Allow once');
     assert.strictEqual(await turnEnd(a, ref), 'end_turn');
     const done = await dom(a, (s) => /kept two item plans/.test(s.text), 'the final agent message');
-    assert.ok(done.items.some((i) => i.kind === 'tool_call' && /hello\.ts/.test(i.text)), 'the edit tool call is shown');
+    assert.ok(
+      done.items.some((i) => i.kind === 'tool_call' && /hello\.ts/.test(i.text)),
+      'the edit tool call is shown',
+    );
     assert.ok(!/<script>/.test(done.text));
   });
 
-  it('opens a diff from the view in VS Code\'s diff editor', async () => {
+  it("opens a diff from the view in VS Code's diff editor", async () => {
     await click(a, 'button.open-diff');
     const tab = await waitForTab((t) => t.input instanceof vscode.TabInputTextDiff);
     const input = tab.input as vscode.TabInputTextDiff;
@@ -137,7 +147,9 @@ describe('Conversation with the Demo Agent on v2', function () {
     assert.ok(rule, JSON.stringify(a.internals.broker.rules));
 
     let asked = 0;
-    const sub = a.internals.store.onDidChange(() => { asked += a.internals.broker.pending.length; });
+    const sub = a.internals.store.onDidChange(() => {
+      asked += a.internals.broker.pending.length;
+    });
     await prompt(ref, '/command-permission');
     await turnEnd(a, ref);
     sub.dispose();
@@ -193,7 +205,7 @@ describe('Conversation with the Demo Agent on v1 (client services)', function ()
     assert.match(written.getText(), /EXPORT FUNCTION GREET/);
     await vscode.window.showTextDocument(written);
     await vscode.commands.executeCommand('undo');
-    assert.strictEqual(written.getText(), 'previous content\n', 'the agent\'s write was undone');
+    assert.strictEqual(written.getText(), 'previous content\n', "the agent's write was undone");
 
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     await vscode.window.showTextDocument(doc);
@@ -201,7 +213,7 @@ describe('Conversation with the Demo Agent on v1 (client services)', function ()
     await vscode.workspace.fs.delete(out);
   });
 
-  it('fs/read_text_file and fs/write_text_file see a file another program just changed on disk, not the editor\'s older copy', async () => {
+  it("fs/read_text_file and fs/write_text_file see a file another program just changed on disk, not the editor's older copy", async () => {
     const file = workspaceFile('src/greeting.ts');
     const out = workspaceFile('src/greeting.ts.out');
     fs.writeFileSync(out.fsPath, 'previous content\n');
@@ -258,12 +270,20 @@ describe('Crash and recovery', function () {
       await waitFor(a.internals.store.onDidChange, () => sup.status === 'restarting' || sup.status === 'crashed', 15000, 'the crash');
       assert.match(sup.lastError ?? '', /exited with code 3 during a turn/);
       assert.match(sup.lastError ?? '', /Last output:/);
-      await waitFor(a.internals.store.onDidChange, () => sup.status === 'running' && a.internals.store.session(ref.agentId, ref.sessionId)?.live === true, 20000, 'the restart and resume');
+      await waitFor(
+        a.internals.store.onDidChange,
+        () => sup.status === 'running' && a.internals.store.session(ref.agentId, ref.sessionId)?.live === true,
+        20000,
+        'the restart and resume',
+      );
 
       const plans = a.plans({ agentId: ref.agentId, sessionId: ref.sessionId }).map((p) => p.planId);
       for (const id of ['impl', 'tests', 'crash']) assert.ok(plans.includes(id), `plan ${id} kept: ${plans.join(', ')}`);
       const t = a.internals.transcript.session(sessionKey(ref.agentId, ref.sessionId))!;
-      assert.ok(t.slice(t.firstIndex).some((i) => i.kind === 'notice' && /resumed/i.test(JSON.stringify(i))), 'a notice says the session was resumed');
+      assert.ok(
+        t.slice(t.firstIndex).some((i) => i.kind === 'notice' && /resumed/i.test(JSON.stringify(i))),
+        'a notice says the session was resumed',
+      );
       assert.strictEqual(a.agents().find((x) => x.id === 'demo')?.status, 'running');
 
       // The resumed session works: the prompt queued before the crash is sent, unasked.
@@ -280,7 +300,7 @@ describe('Crash and recovery', function () {
 
 describe('Sessions across agent restarts', function () {
   this.timeout(60000);
-  it('lists the agent\'s sessions and resumes one after the agent was stopped, without duplicating its transcript', async () => {
+  it("lists the agent's sessions and resumes one after the agent was stopped, without duplicating its transcript", async () => {
     const { a, ref, restore } = await startDemo('2');
     try {
       await prompt(ref, '/permission');
@@ -292,7 +312,10 @@ describe('Sessions across agent restarts', function () {
       const fresh = await vscode.commands.executeCommand<SessionRef>('acp.startAgent', 'demo');
       assert.notStrictEqual(fresh?.sessionId, ref.sessionId);
       const listed = await a.internals.agents.get('demo')!.connection!.listSessions({ cwd: vscode.workspace.workspaceFolders![0]!.uri.fsPath });
-      assert.ok(listed.sessions.some((s) => s.sessionId === ref.sessionId), 'the stopped session is listed by the restarted agent');
+      assert.ok(
+        listed.sessions.some((s) => s.sessionId === ref.sessionId),
+        'the stopped session is listed by the restarted agent',
+      );
 
       const resumed = await vscode.commands.executeCommand<SessionRef>('acp.resumeSession', 'demo', ref.sessionId);
       assert.deepStrictEqual(resumed, ref);
@@ -316,11 +339,19 @@ describe('Agent settings', function () {
     const c = vscode.workspace.getConfiguration('acp');
     const before = c.inspect('agents')?.globalValue;
     const a = await (await import('./support/ext')).api();
-    const changed = new Promise<void>((r) => { const d = a.internals.agents.onDidChangeDefinitions(() => { d.dispose(); r(); }); });
+    const changed = new Promise<void>((r) => {
+      const d = a.internals.agents.onDidChangeDefinitions(() => {
+        d.dispose();
+        r();
+      });
+    });
     await c.update('agents', [{ name: 'Broken' }, { name: 'Fine', command: path.join('/usr', 'bin', 'true') }], vscode.ConfigurationTarget.Global);
     await changed;
     try {
-      assert.ok(a.internals.agents.configProblems.some((p) => /"Broken".*command/.test(p)), a.internals.agents.configProblems.join('\n'));
+      assert.ok(
+        a.internals.agents.configProblems.some((p) => /"Broken".*command/.test(p)),
+        a.internals.agents.configProblems.join('\n'),
+      );
       assert.ok(a.internals.agents.get('agent:Fine'));
     } finally {
       await c.update('agents', before, vscode.ConfigurationTarget.Global);

@@ -34,7 +34,11 @@ describe('Public API, used by another extension', function () {
       const r = (await vscode.commands.executeCommand<Report>('apiConsumer.report'))!;
       assert.equal(r.frozen, true, 'the API object cannot be patched by its users');
       const demo = r.agents.find((x) => x.id === 'demo');
-      assert.deepEqual(demo && { name: demo.name, status: demo.status, protocolVersion: demo.protocolVersion }, { name: 'Demo Agent', status: 'running', protocolVersion: 2 });
+      assert.deepEqual(demo && { name: demo.name, status: demo.status, protocolVersion: demo.protocolVersion }, {
+        name: 'Demo Agent',
+        status: 'running',
+        protocolVersion: 2,
+      });
       const s = r.sessions.find((x) => x.sessionId === ref.sessionId);
       assert.ok(s, 'the session is listed');
       assert.equal(s.live, true);
@@ -57,7 +61,21 @@ describe('Public API, used by another extension', function () {
       assert.ok(sessionAdded, 'the new session was announced');
 
       // Nothing reachable from the API answers permissions, drives agents or exposes our internals.
-      const forbidden = ['internals', 'broker', 'respond', 'cancelSession', 'addRule', 'prompt', 'newSession', 'start', 'stop', 'connection', 'transcript', 'agentsManager', 'supervisor'];
+      const forbidden = [
+        'internals',
+        'broker',
+        'respond',
+        'cancelSession',
+        'addRule',
+        'prompt',
+        'newSession',
+        'start',
+        'stop',
+        'connection',
+        'transcript',
+        'agentsManager',
+        'supervisor',
+      ];
       const reached = forbidden.filter((n) => r.reachableNames.includes(n));
       assert.deepEqual(reached, [], `reachable from the API: ${reached.join(', ')}`);
     } finally {

@@ -23,7 +23,7 @@ async function labelled(a: TestApi, parent: PlanTreeNode | undefined, label: str
   const seen: string[] = [];
   for (const c of tree.getChildren(parent)) {
     const item = tree.getTreeItem(c);
-    const l = typeof item.label === 'string' ? item.label : item.label?.label ?? '';
+    const l = typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
     if (l === label) return { node: c, item };
     seen.push(l);
   }
@@ -35,7 +35,7 @@ function childRows(a: TestApi, node: PlanTreeNode): { label: string; icon: strin
   return tree.getChildren(node).map((c) => {
     const item = tree.getTreeItem(c);
     const icon = item.iconPath instanceof vscode.ThemeIcon ? item.iconPath.id : '';
-    return { label: typeof item.label === 'string' ? item.label : item.label?.label ?? '', icon, context: item.contextValue ?? '' };
+    return { label: typeof item.label === 'string' ? item.label : (item.label?.label ?? ''), icon, context: item.contextValue ?? '' };
   });
 }
 
@@ -85,7 +85,8 @@ describe('Attribution: the work of each plan step', function () {
     await a.internals.broker.respond((await nextPermission(a, ref)).id, 'allow_once');
     assert.strictEqual(await turnEnd(a, ref), 'end_turn');
     await a.internals.plansUi.tree.whenIdle();
-    const session = a.internals.plansUi.tree.getChildren(a.internals.plansUi.tree.getChildren().find((n) => n.kind === 'agent' && n.agentId === 'demo'))
+    const session = a.internals.plansUi.tree
+      .getChildren(a.internals.plansUi.tree.getChildren().find((n) => n.kind === 'agent' && n.agentId === 'demo'))
       .find((n) => n.kind === 'session' && n.sessionId === ref.sessionId)!;
     impl = (await labelled(a, session, 'impl')).node;
     tests = (await labelled(a, session, 'tests')).node;
@@ -106,10 +107,19 @@ describe('Attribution: the work of each plan step', function () {
     assert.strictEqual(fare.collapsibleState, vscode.TreeItemCollapsibleState.Collapsed);
     assert.match(String(fare.tooltip), /Timeline: started .* · finished .* · took \d+ s/);
     assert.match(String(fare.contextValue), /^entry:completed:work:files$/);
-    assert.deepStrictEqual(childRows(a, farewellStep).map((r) => [r.label, r.icon]), [['Edit .acp-demo/hello.ts', 'pass'], ['hello.ts', 'file']]);
+    assert.deepStrictEqual(
+      childRows(a, farewellStep).map((r) => [r.label, r.icon]),
+      [
+        ['Edit .acp-demo/hello.ts', 'pass'],
+        ['hello.ts', 'file'],
+      ],
+    );
     const t = a.internals.plansUi.tree.getTreeItem(testStep);
     assert.match(String(t.description), /1 call · 1 file$/);
-    assert.deepStrictEqual(childRows(a, testStep).map((r) => r.label), ['Write .acp-demo/hello.test.ts', 'hello.test.ts']);
+    assert.deepStrictEqual(
+      childRows(a, testStep).map((r) => r.label),
+      ['Write .acp-demo/hello.test.ts', 'hello.test.ts'],
+    );
     // The read belongs to the first impl step; no file there.
     const read = a.internals.plansUi.tree.getTreeItem((await labelled(a, impl, 'Read .acp-demo/hello.ts')).node);
     assert.match(String(read.description), /1 call$/);
@@ -120,26 +130,44 @@ describe('Attribution: the work of each plan step', function () {
     await view.reveal(farewellStep, { expand: true, select: false, focus: false });
     await view.reveal(testStep, { expand: true, select: true, focus: true });
     const texts = await waitForUi(ROWS, (rows) => rows.some((r) => r.includes('Edit .acp-demo/hello.ts')) && rows.some((r) => r.includes('hello.test.ts')));
-    assert.ok(texts.some((r) => /Add a farewell\(\) function[\s\S]*1 call · 1 file/.test(r)), JSON.stringify(texts));
+    assert.ok(
+      texts.some((r) => /Add a farewell\(\) function[\s\S]*1 call · 1 file/.test(r)),
+      JSON.stringify(texts),
+    );
     await shot('attribution-tree');
   });
 
-  it('Review Changes of This Step opens the multi-file diff with exactly that step\'s files', async () => {
+  it("Review Changes of This Step opens the multi-file diff with exactly that step's files", async () => {
     const opened = new Set<string>();
-    const sub = vscode.workspace.onDidOpenTextDocument((d) => { if (d.uri.scheme === STEP_SCHEME) opened.add(queryOf(d.uri).file); });
+    const sub = vscode.workspace.onDidOpenTextDocument((d) => {
+      if (d.uri.scheme === STEP_SCHEME) opened.add(queryOf(d.uri).file);
+    });
     try {
       const files = await vscode.commands.executeCommand<string[]>('acp.reviewStepChanges', farewellStep);
       assert.deepStrictEqual(files, [helloFile]);
-      await waitFor(vscode.window.tabGroups.onDidChangeTabs, () => /Changes of step: Add a farewell\(\) function/.test(vscode.window.tabGroups.activeTabGroup.activeTab?.label ?? ''), 15000, 'the multi-diff tab');
+      await waitFor(
+        vscode.window.tabGroups.onDidChangeTabs,
+        () => /Changes of step: Add a farewell\(\) function/.test(vscode.window.tabGroups.activeTabGroup.activeTab?.label ?? ''),
+        15000,
+        'the multi-diff tab',
+      );
       await waitFor(vscode.workspace.onDidOpenTextDocument, () => opened.has(helloFile), 15000, 'the step documents');
-      assert.deepStrictEqual([...opened], [helloFile], 'only the step\'s file is in the diff');
+      assert.deepStrictEqual([...opened], [helloFile], "only the step's file is in the diff");
       const docs = vscode.workspace.textDocuments.filter((d) => d.uri.scheme === STEP_SCHEME && queryOf(d.uri).file === helloFile);
       assert.ok(docs.some((d) => queryOf(d.uri).side === 'after' && d.getText().includes('function farewell')));
-      assert.ok(docs.some((d) => queryOf(d.uri).side === 'before' && d.getText() === (helloBefore ?? HELLO_INITIAL)), 'the before side is the file as the step found it');
+      assert.ok(
+        docs.some((d) => queryOf(d.uri).side === 'before' && d.getText() === (helloBefore ?? HELLO_INITIAL)),
+        'the before side is the file as the step found it',
+      );
       await shot('attribution-review');
       opened.clear();
       assert.deepStrictEqual(await vscode.commands.executeCommand<string[]>('acp.reviewStepChanges', testStep), [testFile]);
-      await waitFor(vscode.window.tabGroups.onDidChangeTabs, () => /Changes of step: Write a unit test/.test(vscode.window.tabGroups.activeTabGroup.activeTab?.label ?? ''), 15000, 'the second multi-diff tab');
+      await waitFor(
+        vscode.window.tabGroups.onDidChangeTabs,
+        () => /Changes of step: Write a unit test/.test(vscode.window.tabGroups.activeTabGroup.activeTab?.label ?? ''),
+        15000,
+        'the second multi-diff tab',
+      );
     } finally {
       sub.dispose();
     }
@@ -154,7 +182,7 @@ describe('Attribution: the work of each plan step', function () {
     let snap = await waitForDom(host, (s) => s.text.includes('Work of step'), 'the filter bar');
     assert.match(snap.text, /Work of step "Write a unit test for farewell\(\)" \(1 item\)/);
     assert.match(snap.text, /hello\.test\.ts/);
-    assert.ok(!snap.text.includes('Read .acp-demo/hello.ts'), 'the other steps\' calls are hidden');
+    assert.ok(!snap.text.includes('Read .acp-demo/hello.ts'), "the other steps' calls are hidden");
     assert.ok(!snap.text.includes('farewell() helper next to'), 'the summary message is hidden');
     await shot('attribution-show-work');
     snap = await host.requestDomSnapshot({ selector: '.clear-filter' });
@@ -166,7 +194,10 @@ describe('Attribution: the work of each plan step', function () {
 
   it('Revert Changes of This Step restores the files after a confirmation', async () => {
     const before = helloBefore ?? HELLO_INITIAL; // the Demo Agent writes its first version when the file is missing
-    for (const [node, file] of [[testStep, testFile], [farewellStep, helloFile]] as const) {
+    for (const [node, file] of [
+      [testStep, testFile],
+      [farewellStep, helloFile],
+    ] as const) {
       const result = vscode.commands.executeCommand<{ reverted: string[] }>('acp.revertStepChanges', node);
       await waitForUi('.quick-input-widget .quick-input-title', (t) => t.some((x) => x.includes('Revert Changes of This Step')));
       if (file === helloFile) await shot('attribution-revert-confirm');

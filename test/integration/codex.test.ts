@@ -15,7 +15,18 @@ import type { TestApi as AcpPlansApi } from './support/ext';
 import type { PendingPermission } from '../../src/state/sessionStore';
 import type { PlanContent } from '../../src/protocol/domain';
 import { api, waitFor } from './support/ext';
-import { agentSetting, codexScenario, FILE_NAME, FILE_TEXT, FINAL_TEXT, MARKER, requireInteropAgents, startFakeModel, type AgentSettingLaunch, type FakeModel } from './support/interop';
+import {
+  agentSetting,
+  codexScenario,
+  FILE_NAME,
+  FILE_TEXT,
+  FINAL_TEXT,
+  MARKER,
+  requireInteropAgents,
+  startFakeModel,
+  type AgentSettingLaunch,
+  type FakeModel,
+} from './support/interop';
 import { hasUiHook, screenshot, uiTexts, waitForUi } from './ui';
 
 const NAME = 'codex-acp';
@@ -23,7 +34,10 @@ const AGENT_ID = `agent:${NAME}`;
 const ROWS = '.part.sidebar .pane-body .monaco-list-row';
 
 type Internals = AcpPlansApi['internals'];
-interface SessionRef { agentId: string; sessionId: string }
+interface SessionRef {
+  agentId: string;
+  sessionId: string;
+}
 
 describe('codex-acp through the extension (real VS Code host, fake model)', function () {
   this.timeout(60_000);
@@ -51,7 +65,12 @@ describe('codex-acp through the extension (real VS Code host, fake model)', func
     const others = Array.isArray(previousAgents) ? previousAgents.filter((a) => (a as { name?: unknown })?.name !== NAME) : [];
     configured = true;
     await acp.update('agents', [...others, launch.setting], vscode.ConfigurationTarget.Global);
-    await waitFor(internals.agents.onDidChangeDefinitions, () => internals.agents.get(AGENT_ID)?.def.command === launch!.setting.command, 10_000, `${AGENT_ID} from the acp.agents setting`);
+    await waitFor(
+      internals.agents.onDidChangeDefinitions,
+      () => internals.agents.get(AGENT_ID)?.def.command === launch!.setting.command,
+      10_000,
+      `${AGENT_ID} from the acp.agents setting`,
+    );
     assert.deepEqual(internals.agents.configProblems, [], 'acp.agents problems');
 
     // Allow every request of this agent, as a user clicking "allow once" would (never "always":
@@ -60,7 +79,10 @@ describe('codex-acp through the extension (real VS Code host, fake model)', func
       for (const p of internals.broker.pending) {
         if (p.agentId !== AGENT_ID || answered.some((a) => a.id === p.id) || unanswerable.includes(p.id)) continue;
         const allow = p.request.options.find((o) => o.kind === 'allow_once');
-        if (!allow) { unanswerable.push(p.id); continue; }
+        if (!allow) {
+          unanswerable.push(p.id);
+          continue;
+        }
         answered.push(p);
         void internals.broker.respond(p.id, allow.optionId);
       }
@@ -70,12 +92,17 @@ describe('codex-acp through the extension (real VS Code host, fake model)', func
   after(async () => {
     const problems: string[] = [];
     const step = async (what: string, f: () => unknown): Promise<void> => {
-      try { await f(); } catch (err) { problems.push(`${what}: ${err instanceof Error ? err.message : String(err)}`); }
+      try {
+        await f();
+      } catch (err) {
+        problems.push(`${what}: ${err instanceof Error ? err.message : String(err)}`);
+      }
     };
     brokerSub?.dispose();
     for (const p of internals?.broker.pending.filter((x) => x.agentId === AGENT_ID) ?? []) internals.broker.cancelSession(p.agentId, p.request.sessionId);
     if (internals?.agents.get(AGENT_ID)) await step('acp.stopAgent', () => vscode.commands.executeCommand('acp.stopAgent', AGENT_ID));
-    if (configured) await step('restore acp.agents', () => vscode.workspace.getConfiguration('acp').update('agents', previousAgents, vscode.ConfigurationTarget.Global));
+    if (configured)
+      await step('restore acp.agents', () => vscode.workspace.getConfiguration('acp').update('agents', previousAgents, vscode.ConfigurationTarget.Global));
     if (internals) {
       internals.plans.clearAgent(AGENT_ID);
       internals.store.removeAgent(AGENT_ID);
@@ -105,7 +132,9 @@ describe('codex-acp through the extension (real VS Code host, fake model)', func
     ended.catch(() => undefined); // handled below; no unhandled rejection if the prompt fails first
     assert.equal(await vscode.commands.executeCommand<boolean>('acp.sendPrompt', ref, 'Run the interop task.'), true);
     await ended.catch((err: unknown) => {
-      throw new Error(`${err instanceof Error ? err.message : String(err)}; session ${JSON.stringify(session())}; model answers ${model!.requests.map((r) => r.answer).join(',')}; agent ${sup?.status} ${sup?.lastError ?? ''}`);
+      throw new Error(
+        `${err instanceof Error ? err.message : String(err)}; session ${JSON.stringify(session())}; model answers ${model!.requests.map((r) => r.answer).join(',')}; agent ${sup?.status} ${sup?.lastError ?? ''}`,
+      );
     });
     const turnMs = Date.now() - t1;
     console.log(`      codex-acp: start + session ${startMs} ms, turn ${turnMs} ms (model requests: ${model!.requests.map((r) => r.answer).join(', ')})`);
@@ -119,23 +148,46 @@ describe('codex-acp through the extension (real VS Code host, fake model)', func
 
     // The plan store: one plan `main`, two revisions, the first in progress, the last done.
     const live = plans.plans(agentId, sessionId);
-    assert.deepEqual(live.map((p) => p.planId), ['main']);
+    assert.deepEqual(
+      live.map((p) => p.planId),
+      ['main'],
+    );
     const main = live[0]!;
     assert.equal(main.version, 2);
     const entries = (r: { plan: PlanContent }) => (r.plan.type === 'items' ? r.plan.entries.map((e) => [e.content, e.status]) : r.plan.type);
-    assert.deepEqual(entries(main), [['Write the greeting file', 'completed'], ['Create the marker', 'completed']]);
-    assert.deepEqual(entries(main.revisions[0]!), [['Write the greeting file', 'in_progress'], ['Create the marker', 'pending']]);
+    assert.deepEqual(entries(main), [
+      ['Write the greeting file', 'completed'],
+      ['Create the marker', 'completed'],
+    ]);
+    assert.deepEqual(entries(main.revisions[0]!), [
+      ['Write the greeting file', 'in_progress'],
+      ['Create the marker', 'pending'],
+    ]);
     const snap = (await api()).plans({ agentId, sessionId });
-    assert.deepEqual(snap.map((p) => [p.planId, p.summary.header]), [['main', 'v2 — all 2 steps complete']]);
+    assert.deepEqual(
+      snap.map((p) => [p.planId, p.summary.header]),
+      [['main', 'v2 — all 2 steps complete']],
+    );
 
     // The transcript: the edit and the command completed, both prompts answered, the final text.
     const st = transcript.session(sessionKey(agentId, sessionId));
     const items = st ? st.slice(st.firstIndex) : [];
     const tools = items.flatMap((i) => (i.kind === 'tool_call' ? [[i.toolKind, i.status]] : []));
-    assert.ok(tools.some(([k, s]) => k === 'edit' && s === 'completed'), `tool calls ${JSON.stringify(tools)}`);
-    assert.ok(tools.some(([k, s]) => k === 'execute' && s === 'completed'), `tool calls ${JSON.stringify(tools)}`);
-    assert.deepEqual(items.flatMap((i) => (i.kind === 'permission' ? [i.state] : [])), ['selected', 'selected']);
-    const agentText = items.flatMap((i) => (i.kind === 'message' && i.role === 'agent' ? i.parts.flatMap((p) => (p.type === 'text' ? p.chunks : [])) : [])).join('');
+    assert.ok(
+      tools.some(([k, s]) => k === 'edit' && s === 'completed'),
+      `tool calls ${JSON.stringify(tools)}`,
+    );
+    assert.ok(
+      tools.some(([k, s]) => k === 'execute' && s === 'completed'),
+      `tool calls ${JSON.stringify(tools)}`,
+    );
+    assert.deepEqual(
+      items.flatMap((i) => (i.kind === 'permission' ? [i.state] : [])),
+      ['selected', 'selected'],
+    );
+    const agentText = items
+      .flatMap((i) => (i.kind === 'message' && i.role === 'agent' ? i.parts.flatMap((p) => (p.type === 'text' ? p.chunks : [])) : []))
+      .join('');
     assert.equal(agentText, FINAL_TEXT);
 
     // What the agent did, on disk in the workspace folder.
@@ -152,7 +204,10 @@ describe('codex-acp through the extension (real VS Code host, fake model)', func
     const planRef = { agentId, sessionId, planId: 'main' };
     const planNode = tree.planNode(planRef);
     assert.equal(tree.getTreeItem(planNode).description, 'items · 2/2');
-    assert.deepEqual(tree.getChildren(planNode).map((n) => tree.getTreeItem(n).label), ['Write the greeting file', 'Create the marker']);
+    assert.deepEqual(
+      tree.getChildren(planNode).map((n) => tree.getTreeItem(n).label),
+      ['Write the greeting file', 'Create the marker'],
+    );
 
     // The real workbench: the ACP view container, the plan revealed and expanded.
     await vscode.commands.executeCommand('workbench.view.extension.acp');
@@ -160,8 +215,14 @@ describe('codex-acp through the extension (real VS Code host, fake model)', func
     if (!hasUiHook()) return;
     // A row's innerText is the label followed by the description, without a separator.
     const rows = await waitForUi(ROWS, (t) => ['Write the greeting file', 'Create the marker'].every((s) => t.some((x) => x.includes(s))), 10_000);
-    assert.ok(rows.some((x) => x === `${NAME}v1 · running`), `agent row: ${JSON.stringify(rows)}`);
-    assert.ok(rows.some((x) => x === 'mainitems · 2/2'), `plan row: ${JSON.stringify(rows)}`);
+    assert.ok(
+      rows.some((x) => x === `${NAME}v1 · running`),
+      `agent row: ${JSON.stringify(rows)}`,
+    );
+    assert.ok(
+      rows.some((x) => x === 'mainitems · 2/2'),
+      `plan row: ${JSON.stringify(rows)}`,
+    );
     await vscode.commands.executeCommand('notifications.clearAll');
     const file = await screenshot('codex-plan-tree');
     console.log(`      screenshot: ${file}; rows: ${JSON.stringify(await uiTexts(ROWS))}`);

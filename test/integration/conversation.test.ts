@@ -30,19 +30,43 @@ const events: SessionEvent[] = [
   { sessionId: S, kind: 'state', state: 'running' },
   { sessionId: S, kind: 'message_chunk', role: 'thought', messageId: 'th1', content: { type: 'text', text: 'Looking at the file' } },
   { sessionId: S, kind: 'message_chunk', role: 'agent', messageId: 'a1', content: { type: 'text', text: 'I will **fix** it ' } },
-  { sessionId: S, kind: 'message_chunk', role: 'agent', messageId: 'a1', content: { type: 'text', text: 'now. <script>bad()</script> [run](command:workbench.action.quit)' } },
   {
-    sessionId: S, kind: 'tool_call', toolCallId: 'edit1', fields: {
-      title: 'Edit greeting.txt', kind: 'edit', status: 'completed', locations: [{ path: '/tmp/greeting.txt', line: 2 }],
-      content: [{ type: 'diff', changes: [{ operation: 'modify', path: '/tmp/greeting.txt' }], texts: [{ path: '/tmp/greeting.txt', oldText: 'hello\nwrold\n', newText: 'hello\nworld\n' }] }],
+    sessionId: S,
+    kind: 'message_chunk',
+    role: 'agent',
+    messageId: 'a1',
+    content: { type: 'text', text: 'now. <script>bad()</script> [run](command:workbench.action.quit)' },
+  },
+  {
+    sessionId: S,
+    kind: 'tool_call',
+    toolCallId: 'edit1',
+    fields: {
+      title: 'Edit greeting.txt',
+      kind: 'edit',
+      status: 'completed',
+      locations: [{ path: '/tmp/greeting.txt', line: 2 }],
+      content: [
+        {
+          type: 'diff',
+          changes: [{ operation: 'modify', path: '/tmp/greeting.txt' }],
+          texts: [{ path: '/tmp/greeting.txt', oldText: 'hello\nwrold\n', newText: 'hello\nworld\n' }],
+        },
+      ],
     },
   },
   { sessionId: S, kind: 'terminal_update', terminalId: 'term1', command: 'npm test', output: b64('\x1b[32m3 passing\x1b[0m\n') },
-  { sessionId: S, kind: 'tool_call', toolCallId: 'run1', fields: { title: 'Run tests', kind: 'execute', status: 'in_progress', content: [{ type: 'terminal', terminalId: 'term1' }] } },
+  {
+    sessionId: S,
+    kind: 'tool_call',
+    toolCallId: 'run1',
+    fields: { title: 'Run tests', kind: 'execute', status: 'in_progress', content: [{ type: 'terminal', terminalId: 'term1' }] },
+  },
 ];
 
 const permissionRequest = (title: string): PermissionRequest => ({
-  sessionId: S, title,
+  sessionId: S,
+  title,
   subject: { type: 'command', command: 'rm -rf build', cwd: '/tmp' },
   options: [
     { optionId: 'allow', name: 'Allow once', kind: 'allow_once' },
@@ -62,10 +86,19 @@ describe('Conversation view (webview)', function () {
     transcript = new Transcript();
     // Turn state, title and config options come from the SessionStore, as in the extension.
     const store = new SessionStore();
-    const sessionFacts = { get: (id: string) => store.session('agent', id), onDidChange: (l: (id: string) => void) => store.onDidChange((c) => { if (c.scope === 'session') l(c.sessionId); }) };
+    const sessionFacts = {
+      get: (id: string) => store.session('agent', id),
+      onDidChange: (l: (id: string) => void) =>
+        store.onDidChange((c) => {
+          if (c.scope === 'session') l(c.sessionId);
+        }),
+    };
     conversation = new Conversation({ extensionUri: ext.extensionUri, transcript, sessionFacts });
     conversation.setActiveSession(S);
-    for (const e of events) { store.applyEvent('agent', e); transcript.apply(e); }
+    for (const e of events) {
+      store.applyEvent('agent', e);
+      transcript.apply(e);
+    }
     host = conversation.openPanel(vscode.ViewColumn.One);
     await host.whenReady();
   });
@@ -76,13 +109,14 @@ describe('Conversation view (webview)', function () {
   });
 
   /** The next choice the conversation reports for `requestId`. */
-  const nextChoice = (requestId: string): Promise<{ sessionId: string; requestId: string; optionId: string; option: number }> => new Promise((resolve) => {
-    const sub = conversation.onDidSelectPermissionOption((p) => {
-      if (p.requestId !== requestId) return;
-      sub.dispose();
-      resolve(p);
+  const nextChoice = (requestId: string): Promise<{ sessionId: string; requestId: string; optionId: string; option: number }> =>
+    new Promise((resolve) => {
+      const sub = conversation.onDidSelectPermissionOption((p) => {
+        if (p.requestId !== requestId) return;
+        sub.dispose();
+        resolve(p);
+      });
     });
-  });
   const permissionState = (requestId: string): string | undefined => {
     const item = transcript.session(S)?.item(`p:${requestId}`);
     return item?.kind === 'permission' ? item.state : undefined;
@@ -172,12 +206,23 @@ describe('Conversation view (webview)', function () {
     const file = vscode.Uri.joinPath(folder.uri, 'conv-patch.txt');
     await vscode.workspace.fs.writeFile(file, Buffer.from('one\nTWO\nthree\n')); // the patch is already applied
     transcript.apply({
-      sessionId: S, kind: 'tool_call', toolCallId: 'edit2', fields: {
-        title: 'Edit conv-patch.txt', kind: 'edit', status: 'completed',
-        content: [{
-          type: 'diff', changes: [{ operation: 'modify', path: file.fsPath }],
-          patch: { format: 'git_patch', text: 'diff --git a/conv-patch.txt b/conv-patch.txt\n--- a/conv-patch.txt\n+++ b/conv-patch.txt\n@@ -1,3 +1,3 @@\n one\n-two\n+TWO\n three\n' },
-        }],
+      sessionId: S,
+      kind: 'tool_call',
+      toolCallId: 'edit2',
+      fields: {
+        title: 'Edit conv-patch.txt',
+        kind: 'edit',
+        status: 'completed',
+        content: [
+          {
+            type: 'diff',
+            changes: [{ operation: 'modify', path: file.fsPath }],
+            patch: {
+              format: 'git_patch',
+              text: 'diff --git a/conv-patch.txt b/conv-patch.txt\n--- a/conv-patch.txt\n+++ b/conv-patch.txt\n@@ -1,3 +1,3 @@\n one\n-two\n+TWO\n three\n',
+            },
+          },
+        ],
       },
     });
     await waitForDom(host, (s) => s.text.includes('Edit conv-patch.txt'), 'the v2 edit');
@@ -185,7 +230,9 @@ describe('Conversation view (webview)', function () {
     const end = Date.now() + 10_000;
     let diffTab: vscode.Tab | undefined;
     while (!diffTab && Date.now() < end) {
-      diffTab = vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputTextDiff && t.label.includes('conv-patch.txt'));
+      diffTab = vscode.window.tabGroups.all
+        .flatMap((g) => g.tabs)
+        .find((t) => t.input instanceof vscode.TabInputTextDiff && t.label.includes('conv-patch.txt'));
       if (!diffTab) await new Promise((r) => setTimeout(r, 100));
     }
     assert.ok(diffTab, 'a diff editor opened');
@@ -196,7 +243,12 @@ describe('Conversation view (webview)', function () {
   });
 
   it('fires onDidSubmitPrompt with the typed text', async () => {
-    const got = new Promise((resolve) => { const d = conversation.onDidSubmitPrompt((p) => { d.dispose(); resolve(p); }); });
+    const got = new Promise((resolve) => {
+      const d = conversation.onDidSubmitPrompt((p) => {
+        d.dispose();
+        resolve(p);
+      });
+    });
     host.receive({ type: 'submit', sessionId: S, text: 'next step', attachments: [] });
     assert.deepEqual(await got, { sessionId: S, text: 'next step', attachments: [], blocks: [{ type: 'text', text: 'next step' }] });
   });
@@ -212,7 +264,8 @@ describe('Conversation view (window of items)', function () {
     const conversation = new Conversation({ extensionUri: ext.extensionUri, transcript, windowSize: 20 });
     try {
       const W = 'window-session';
-      for (let i = 0; i < 50; i++) transcript.apply({ sessionId: W, kind: 'message_chunk', role: 'agent', messageId: `m${i}`, content: { type: 'text', text: `message number ${i}` } });
+      for (let i = 0; i < 50; i++)
+        transcript.apply({ sessionId: W, kind: 'message_chunk', role: 'agent', messageId: `m${i}`, content: { type: 'text', text: `message number ${i}` } });
       conversation.setActiveSession(W);
       const host = conversation.openPanel(vscode.ViewColumn.One);
       await host.whenReady();
@@ -222,7 +275,8 @@ describe('Conversation view (window of items)', function () {
       assert.ok(snap.text.includes('Show earlier (30 more)'), snap.text);
 
       // New items push the oldest out of the DOM.
-      for (let i = 50; i < 55; i++) transcript.apply({ sessionId: W, kind: 'message_chunk', role: 'agent', messageId: `m${i}`, content: { type: 'text', text: `message number ${i}` } });
+      for (let i = 50; i < 55; i++)
+        transcript.apply({ sessionId: W, kind: 'message_chunk', role: 'agent', messageId: `m${i}`, content: { type: 'text', text: `message number ${i}` } });
       snap = await waitForDom(host, (s) => s.text.includes('message number 54'), 'the new messages');
       assert.equal(snap.counters.domItems, 20);
       assert.equal(snap.items[0].index, 35);

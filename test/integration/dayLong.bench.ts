@@ -23,7 +23,10 @@ const ID = `agent:${NAME}`;
 
 function gc(): void {
   const g = (globalThis as { gc?: () => void }).gc;
-  if (g) { g(); return; }
+  if (g) {
+    g();
+    return;
+  }
   v8.setFlagsFromString('--expose-gc');
   (vm.runInNewContext('gc') as () => void)();
 }
@@ -76,7 +79,10 @@ describe('Day-long session (benchmark)', function () {
         if (e.kind === 'usage' && e.size === COUNT && e.used % 100_000 === 0) {
           marks[e.used] = Date.now() - t0;
           if (e.used === COUNT / 2 || e.used === COUNT) {
-            lag.disable(); gc(); heap[e.used] = process.memoryUsage().heapUsed; lag.enable();
+            lag.disable();
+            gc();
+            heap[e.used] = process.memoryUsage().heapUsed;
+            lag.enable();
           }
         }
         if (e.kind === 'state' && e.state === 'idle') ended = true;
@@ -84,8 +90,13 @@ describe('Day-long session (benchmark)', function () {
       // ACP_DAYLONG_PROFILE=<file>: a CPU profile of the extension host over the whole run.
       const profileTo = process.env.ACP_DAYLONG_PROFILE;
       const profiler = profileTo ? new inspector.Session() : undefined;
-      const post = (method: string, params?: object): Promise<unknown> => new Promise((resolve, reject) => profiler!.post(method, params ?? {}, (err, r) => (err ? reject(err) : resolve(r))));
-      if (profiler) { profiler.connect(); await post('Profiler.enable'); await post('Profiler.start'); }
+      const post = (method: string, params?: object): Promise<unknown> =>
+        new Promise((resolve, reject) => profiler!.post(method, params ?? {}, (err, r) => (err ? reject(err) : resolve(r))));
+      if (profiler) {
+        profiler.connect();
+        await post('Profiler.enable');
+        await post('Profiler.start');
+      }
       lag.enable();
       try {
         const sent = await vscode.commands.executeCommand<boolean>('acp.sendPrompt', ref, String(COUNT));
@@ -95,7 +106,7 @@ describe('Day-long session (benchmark)', function () {
         lag.disable();
         sub.dispose();
         if (profiler) {
-          const r = await post('Profiler.stop') as { profile: unknown };
+          const r = (await post('Profiler.stop')) as { profile: unknown };
           fs.writeFileSync(profileTo!, JSON.stringify(r.profile));
           profiler.disconnect();
         }
@@ -104,15 +115,23 @@ describe('Day-long session (benchmark)', function () {
       // The history is appended in batches: write the last one before measuring the disk.
       await hooks.ext.history?.flush();
       // No history folder would measure nothing: the run says so instead of printing 0 MiB.
-      if (!hooks.ext.historyDir || !fs.existsSync(hooks.ext.historyDir)) throw new Error('the session history is off or its folder is missing: nothing on disk to measure');
+      if (!hooks.ext.historyDir || !fs.existsSync(hooks.ext.historyDir))
+        throw new Error('the session history is off or its folder is missing: nothing on disk to measure');
       const disk = dirBytes(hooks.ext.historyDir);
       const half = heap[COUNT / 2] ?? NaN;
       const full = heap[COUNT] ?? NaN;
       const result = {
-        updates: COUNT, seconds: Math.round(seconds * 10) / 10, updatesPerSecond: Math.round(COUNT / seconds),
-        heapHalfMiB: mib(half), heapFullMiB: mib(full), heapChange: Math.round(((full - half) / half) * 1000) / 10,
-        lagP50Ms: delayMs(lag.percentile(50)), lagP99Ms: delayMs(lag.percentile(99)), lagMaxMs: delayMs(lag.max),
-        diskMiB: mib(disk), marks,
+        updates: COUNT,
+        seconds: Math.round(seconds * 10) / 10,
+        updatesPerSecond: Math.round(COUNT / seconds),
+        heapHalfMiB: mib(half),
+        heapFullMiB: mib(full),
+        heapChange: Math.round(((full - half) / half) * 1000) / 10,
+        lagP50Ms: delayMs(lag.percentile(50)),
+        lagP99Ms: delayMs(lag.percentile(99)),
+        lagMaxMs: delayMs(lag.max),
+        diskMiB: mib(disk),
+        marks,
       };
       console.log(`DAYLONG ${JSON.stringify(result)}`);
       await vscode.commands.executeCommand('acp.stopAgent', ID);

@@ -11,7 +11,14 @@ import { waitFor } from './support/ext';
 const ROWS = '.part.sidebar .pane-body .monaco-list-row';
 const STATUS = '.part.statusbar #acp-plans\\.acp-plans\\.acp\\.plans\\.status, .part.statusbar [id$="acp.plans.status"]';
 
-interface Row { id: string; label: string; description: string; icon: string; color?: string; context?: string }
+interface Row {
+  id: string;
+  label: string;
+  description: string;
+  icon: string;
+  color?: string;
+  context?: string;
+}
 
 async function rows(a: AcpPlansApi, node?: PlanTreeNode): Promise<Row[]> {
   const tree = a.internals.plansUi.tree;
@@ -20,8 +27,12 @@ async function rows(a: AcpPlansApi, node?: PlanTreeNode): Promise<Row[]> {
     const item = await tree.getTreeItem(child);
     const icon = item.iconPath instanceof vscode.ThemeIcon ? item.iconPath : undefined;
     out.push({
-      id: String(item.id), label: typeof item.label === 'string' ? item.label : item.label?.label ?? '',
-      description: String(item.description ?? ''), icon: icon?.id ?? '', color: icon?.color?.id, context: item.contextValue,
+      id: String(item.id),
+      label: typeof item.label === 'string' ? item.label : (item.label?.label ?? ''),
+      description: String(item.description ?? ''),
+      icon: icon?.id ?? '',
+      color: icon?.color?.id,
+      context: item.contextValue,
     });
   }
   return out;
@@ -68,7 +79,10 @@ describe('Demo Agent turn on v2 (plans through the whole extension)', function (
     await prompt(ref, 'Add a farewell function');
     const perm = await nextPermission(a, ref);
     assert.strictEqual(perm.request.subject?.type, 'tool_call');
-    assert.deepStrictEqual(perm.request.options.map((o) => o.kind), ['allow_once', 'allow_always', 'reject_once']);
+    assert.deepStrictEqual(
+      perm.request.options.map((o) => o.kind),
+      ['allow_once', 'allow_always', 'reject_once'],
+    );
 
     // Status bar: attention while the agent waits for the user.
     assert.strictEqual(await statusText(a), '$(bell) 2/5 · waiting for you');
@@ -89,7 +103,10 @@ describe('Demo Agent turn on v2 (plans through the whole extension)', function (
 
     // Entries: icons per status, the custom status shown raw with a neutral icon.
     const impl = await rows(a, await child(a, sessionNode, 'impl'));
-    assert.deepStrictEqual(impl.map((e) => e.icon), ['pass', 'pass', 'primitive-dot', 'circle-outline', 'circle-outline']);
+    assert.deepStrictEqual(
+      impl.map((e) => e.icon),
+      ['pass', 'pass', 'primitive-dot', 'circle-outline', 'circle-outline'],
+    );
     assert.match(impl[2]!.description, /^_blocked · /);
     assert.strictEqual(impl[0]!.color, 'testing.iconPassed');
 
@@ -100,9 +117,15 @@ describe('Demo Agent turn on v2 (plans through the whole extension)', function (
     if (hasUiHook()) {
       await a.internals.plansUi.treeView.reveal(await child(a, sessionNode, 'impl'), { expand: true });
       const dom = await waitForUi(ROWS, (t) => t.some((x) => x.includes('impl')) && t.some((x) => x.includes('tests')));
-      assert.ok(dom.some((x) => x.startsWith('Demo Agent')), JSON.stringify(dom));
+      assert.ok(
+        dom.some((x) => x.startsWith('Demo Agent')),
+        JSON.stringify(dom),
+      );
       const bar = await waitForUi(STATUS, (t) => t.some((x) => x.includes('2/5')));
-      assert.ok(bar.some((x) => x.includes('waiting for you')), JSON.stringify(bar));
+      assert.ok(
+        bar.some((x) => x.includes('waiting for you')),
+        JSON.stringify(bar),
+      );
       await screenshot('demo-v2-waiting-for-permission');
     }
     assert.ok(await a.internals.broker.respond(perm.id, 'allow_once'));
@@ -115,7 +138,10 @@ describe('Demo Agent turn on v2 (plans through the whole extension)', function (
     assert.match(impl.summary.header, /all 5 steps complete$/);
     assert.ok(!plans.some((p) => p.planId === 'scratch'), 'scratch was removed');
     const archived = a.archivedPlans({ agentId: ref.agentId, sessionId: ref.sessionId });
-    assert.deepStrictEqual(archived.map((p) => p.planId), ['scratch']);
+    assert.deepStrictEqual(
+      archived.map((p) => p.planId),
+      ['scratch'],
+    );
     // The file plan follows PLAN.md on disk: wait until the final file (all boxes ticked) is read.
     const specDone = () => a.plans({ agentId: ref.agentId, sessionId: ref.sessionId }).find((p) => p.planId === 'spec')?.summary.allDone === true;
     await waitFor(a.internals.plans.onDidChange, specDone, 15000, 'the final PLAN.md');
@@ -124,7 +150,10 @@ describe('Demo Agent turn on v2 (plans through the whole extension)', function (
 
     const sessionNode = (await a.internals.plansUi.tree.getChildren(await child(a, undefined, 'Demo Agent')))![0]!;
     const archive = await child(a, sessionNode, 'Archived');
-    assert.deepStrictEqual((await rows(a, archive)).map((r) => r.label), ['scratch']);
+    assert.deepStrictEqual(
+      (await rows(a, archive)).map((r) => r.label),
+      ['scratch'],
+    );
     const implRow = (await rows(a, sessionNode)).find((r) => r.label === 'impl')!;
     assert.strictEqual(implRow.icon, 'pass');
     assert.strictEqual(implRow.context, 'plan:items:done');
@@ -162,7 +191,10 @@ describe('Demo Agent turn on v1 (the single main plan)', function () {
       await a.internals.broker.respond(perm.id, 'allow_once');
       assert.strictEqual(await turnEnd(a, ref), 'end_turn');
       const plans = a.plans({ agentId: ref.agentId, sessionId: ref.sessionId });
-      assert.deepStrictEqual(plans.map((p) => p.planId), ['main']);
+      assert.deepStrictEqual(
+        plans.map((p) => p.planId),
+        ['main'],
+      );
       assert.strictEqual(plans[0]!.type, 'items');
       assert.ok(plans[0]!.summary.total >= 8, `entries: ${plans[0]!.summary.total}`);
     } finally {
@@ -178,9 +210,15 @@ describe('Demo Agent turn on v1 (the single main plan)', function () {
       await prompt(ref, 'Add a farewell function');
       await a.internals.broker.respond((await nextPermission(a, ref)).id, 'reject_once');
       assert.strictEqual(await turnEnd(a, ref), 'end_turn');
-      const ids = a.plans({ agentId: ref.agentId, sessionId: ref.sessionId }).map((p) => p.planId).sort();
+      const ids = a
+        .plans({ agentId: ref.agentId, sessionId: ref.sessionId })
+        .map((p) => p.planId)
+        .sort();
       assert.deepStrictEqual(ids, ['impl', 'notes', 'spec', 'tests']);
-      assert.deepStrictEqual(a.archivedPlans({ agentId: ref.agentId, sessionId: ref.sessionId }).map((p) => p.planId), ['scratch']);
+      assert.deepStrictEqual(
+        a.archivedPlans({ agentId: ref.agentId, sessionId: ref.sessionId }).map((p) => p.planId),
+        ['scratch'],
+      );
     } finally {
       await vscode.commands.executeCommand('acp.stopAgent', 'demo');
       await restore();
@@ -194,7 +232,9 @@ describe('Demo Agent burst', function () {
     const { a, ref, restore } = await startDemo('2');
     try {
       let refreshes = 0;
-      const sub = a.internals.plansUi.tree.onDidChangeTreeData(() => { refreshes++; });
+      const sub = a.internals.plansUi.tree.onDidChangeTreeData(() => {
+        refreshes++;
+      });
       await prompt(ref, '/burst 2000');
       assert.strictEqual(await turnEnd(a, ref), 'end_turn');
       await a.internals.plansUi.statusBar.whenIdle();

@@ -34,10 +34,21 @@ const PENDING_FORM = '.elicitation.mode-form.state-pending';
 const PENDING_URL = '.elicitation.mode-url.state-pending';
 const field = (name: string, control = 'input'): string => `${PENDING_FORM} .elic-field[data-field="${name}"] ${control}`;
 
-const agentSaid = (a: AcpPlansApi, ref: SessionRef, prefix: string): Promise<void> => waitFor(a.internals.transcript.onDidChange, () => {
-  const s = a.internals.transcript.session(sessionKey(ref.agentId, ref.sessionId));
-  return !!s && s.slice(s.firstIndex).some((i) => i.kind === 'message' && i.role === 'agent' && i.parts.some((p) => p.type === 'text' && p.chunks.join('').startsWith(prefix)));
-}, 20000, `the agent saying "${prefix}…"`);
+const agentSaid = (a: AcpPlansApi, ref: SessionRef, prefix: string): Promise<void> =>
+  waitFor(
+    a.internals.transcript.onDidChange,
+    () => {
+      const s = a.internals.transcript.session(sessionKey(ref.agentId, ref.sessionId));
+      return (
+        !!s &&
+        s
+          .slice(s.firstIndex)
+          .some((i) => i.kind === 'message' && i.role === 'agent' && i.parts.some((p) => p.type === 'text' && p.chunks.join('').startsWith(prefix)))
+      );
+    },
+    20000,
+    `the agent saying "${prefix}…"`,
+  );
 
 async function rowDescription(a: AcpPlansApi, ref: SessionRef): Promise<string> {
   const tree = a.internals.plansUi.tree;
@@ -68,7 +79,8 @@ describe('Elicitation with the Demo Agent on v2', function () {
   it('shows the form, checks it, sends what the user filled in; the agent echoes it', async () => {
     await prompt(ref, '/elicitation');
     let snap = await dom(a, (s) => s.text.includes('Tell the Demo Agent about your project.') && s.text.includes('Your name *'), 'the form');
-    for (const label of ['Email', 'Language *', 'Experience (1–5)', 'Budget (hours)', 'Write tests', 'Areas', 'TypeScript', 'docs']) assert.ok(snap.text.includes(label), `the form shows "${label}"`);
+    for (const label of ['Email', 'Language *', 'Experience (1–5)', 'Budget (hours)', 'Write tests', 'Areas', 'TypeScript', 'docs'])
+      assert.ok(snap.text.includes(label), `the form shows "${label}"`);
     // While it waits: the session's row and the status bar say so.
     await waitFor(a.internals.store.onDidChange, () => (session(a, ref)?.pendingElicitations ?? 0) === 1, 10000, 'the session counting the elicitation');
     assert.match(await rowDescription(a, ref), /waiting for you/);
@@ -91,7 +103,10 @@ describe('Elicitation with the Demo Agent on v2', function () {
     await act(a, `${PENDING_FORM} .elic-accept`);
     await agentSaid(a, ref, 'form: accepted');
     snap = await dom(a, (s) => s.text.includes('form: accepted'), 'the echo');
-    assert.ok(snap.text.includes('form: accepted name=Ada; email=ada@example.com; language=rs; level=4; budget=2.5; tests=true; areas=docs,ui'), snap.text.slice(-2000));
+    assert.ok(
+      snap.text.includes('form: accepted name=Ada; email=ada@example.com; language=rs; level=4; budget=2.5; tests=true; areas=docs,ui'),
+      snap.text.slice(-2000),
+    );
     assert.ok(snap.text.includes('Submitted') && snap.text.includes('Language: Rust'), 'the card shows what was sent');
   });
 

@@ -5,11 +5,15 @@ import * as vscode from 'vscode';
 import { api, EXT_ID } from './support/ext';
 import { hasUiHook, screenshot, waitForUi } from './ui';
 
-interface Manifest { contributes: { commands: { command: string }[] } }
+interface Manifest {
+  contributes: { commands: { command: string }[] };
+}
 
 describe('Foundation (real extension host)', () => {
   it('runs inside a real VS Code extension host', () => {
-    console.log(`      VS Code ${vscode.version}, appHost=${vscode.env.appHost}, uiKind=${vscode.env.uiKind === vscode.UIKind.Web ? 'web' : 'desktop'}, node ${process.version}`);
+    console.log(
+      `      VS Code ${vscode.version}, appHost=${vscode.env.appHost}, uiKind=${vscode.env.uiKind === vscode.UIKind.Web ? 'web' : 'desktop'}, node ${process.version}`,
+    );
     assert.match(vscode.version, /^1\.\d+\.\d+/);
     assert.ok(vscode.extensions.getExtension(EXT_ID), 'extension under development is loaded');
   });
@@ -22,7 +26,10 @@ describe('Foundation (real extension host)', () => {
     const ext = vscode.extensions.getExtension(EXT_ID)!;
     const dir = path.join(ext.extensionPath, 'bench', 'out');
     fs.mkdirSync(dir, { recursive: true });
-    fs.writeFileSync(path.join(dir, 'activation.json'), JSON.stringify({ activationMs: a.internals.activationMs, vscode: vscode.version, at: new Date().toISOString() }));
+    fs.writeFileSync(
+      path.join(dir, 'activation.json'),
+      JSON.stringify({ activationMs: a.internals.activationMs, vscode: vscode.version, at: new Date().toISOString() }),
+    );
   });
 
   it('registers every contributed command', async () => {
@@ -39,7 +46,10 @@ describe('Foundation (real extension host)', () => {
     if (hasUiHook()) {
       // The activity bar entry and the sidebar title are really rendered in the workbench.
       const titles = await waitForUi('.part.sidebar .composite.title h2', (t) => t.some((x) => /ACP/i.test(x)));
-      assert.ok(titles.some((t) => /ACP/i.test(t)), `sidebar title: ${JSON.stringify(titles)}`);
+      assert.ok(
+        titles.some((t) => /ACP/i.test(t)),
+        `sidebar title: ${JSON.stringify(titles)}`,
+      );
       const panes = await waitForUi('.part.sidebar .pane-header h3.title', (t) => t.some((x) => /Plans/i.test(x)));
       assert.ok(panes.some((t) => /Plans/i.test(t)));
       await screenshot('foundation-acp-container');
@@ -47,7 +57,9 @@ describe('Foundation (real extension host)', () => {
     // A contributed command runs: Show Protocol Log reveals the "ACP" log channel.
     await vscode.commands.executeCommand('acp.showLog');
     if (hasUiHook()) {
-      const out = await waitForUi('.part.panel .composite.title, .part.panel .monaco-select-box, .part.panel .action-label', (t) => t.some((x) => /\bACP\b/.test(x)));
+      const out = await waitForUi('.part.panel .composite.title, .part.panel .monaco-select-box, .part.panel .action-label', (t) =>
+        t.some((x) => /\bACP\b/.test(x)),
+      );
       assert.ok(out.some((x) => /\bACP\b/.test(x)));
     }
   });

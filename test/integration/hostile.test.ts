@@ -54,7 +54,14 @@ describe('Hostile agent battery', function () {
   /** Facts read during the battery (later phases add their own). */
   const facts = { rulesDuring: [] as unknown[], injectedInA: false, hugeMessageChars: 0, hugeTruncated: false };
 
-  const record = (probe: string): ProbeRecord => records.find((r) => r.probe === probe) ?? assert.fail(`the agent recorded no answer for ${probe}; it recorded ${records.map((r) => r.probe).filter((p) => !p.includes('flood')).join(', ')}`);
+  const record = (probe: string): ProbeRecord =>
+    records.find((r) => r.probe === probe) ??
+    assert.fail(
+      `the agent recorded no answer for ${probe}; it recorded ${records
+        .map((r) => r.probe)
+        .filter((p) => !p.includes('flood'))
+        .join(', ')}`,
+    );
   const title = (ref: SessionRef): string | undefined => internals.store.session(ref.agentId, ref.sessionId)?.title;
 
   before(async () => {
@@ -64,15 +71,26 @@ describe('Hostile agent battery', function () {
     files = plant(workspace);
     Object.assign(canaryBefore, snapshotTree(files.canary));
     for (const t of WRITE_TARGETS) targetsBefore[t] = fileState(path.join(workspace, t));
-    assert.deepStrictEqual(internals.broker.rules.filter((r) => r.agentId === A || r.agentId === B), [], 'no rules for the hostile agents yet');
+    assert.deepStrictEqual(
+      internals.broker.rules.filter((r) => r.agentId === A || r.agentId === B),
+      [],
+      'no rules for the hostile agents yet',
+    );
     const agentJs = path.join(__dirname, '..', 'agents', 'hostileAgent.js');
     const entry = (name: string, v: 'v1' | 'v2', prefix: string) => ({
-      name, command: process.execPath, protocol: v === 'v1' ? '1' : '2',
+      name,
+      command: process.execPath,
+      protocol: v === 'v1' ? '1' : '2',
       args: [agentJs, v, path.join(files.results, `${prefix}.json`), prefix, '--api-key', SECRET_ARG],
       env: { HOSTILE_API_KEY: SECRET_ENV },
     });
     const previous = vscode.workspace.getConfiguration('acp').inspect<unknown[]>('agents')?.globalValue ?? [];
-    const changed = waitFor(internals.agents.onDidChangeDefinitions, () => !!internals.agents.get(A) && !!internals.agents.get(B), 10_000, 'the hostile agents in acp.agents');
+    const changed = waitFor(
+      internals.agents.onDidChangeDefinitions,
+      () => !!internals.agents.get(A) && !!internals.agents.get(B),
+      10_000,
+      'the hostile agents in acp.agents',
+    );
     restores.push(await withSetting('agents', [...previous, entry(A_NAME, 'v2', 'a'), entry(B_NAME, 'v1', 'b')]));
     await changed;
     logs = watchLogs([internals.logs.main, internals.logs.trace], SECRETS);
@@ -93,16 +111,26 @@ describe('Hostile agent battery', function () {
     this.timeout(120_000);
     const problems: string[] = [];
     const step = async (what: string, f: () => unknown): Promise<void> => {
-      try { await f(); } catch (err) { problems.push(`${what}: ${err instanceof Error ? err.message : String(err)}`); }
+      try {
+        await f();
+      } catch (err) {
+        problems.push(`${what}: ${err instanceof Error ? err.message : String(err)}`);
+      }
     };
     user?.dispose();
     logs?.restore();
-    for (const id of [A, B]) if (internals?.agents.get(id) && internals.agents.get(id)!.status !== 'stopped') await step(`stop ${id}`, () => vscode.commands.executeCommand('acp.stopAgent', id));
-    for (const r of internals?.broker.rules.filter((x) => x.agentId === A || x.agentId === B) ?? []) await step('remove rule', () => internals.broker.removeRule(r));
+    for (const id of [A, B])
+      if (internals?.agents.get(id) && internals.agents.get(id)!.status !== 'stopped')
+        await step(`stop ${id}`, () => vscode.commands.executeCommand('acp.stopAgent', id));
+    for (const r of internals?.broker.rules.filter((x) => x.agentId === A || x.agentId === B) ?? [])
+      await step('remove rule', () => internals.broker.removeRule(r));
     for (const r of restores.reverse()) await step('restore settings', r);
     if (internals) {
       for (const id of [A, B]) {
-        for (const s of internals.store.sessions(id)) { internals.transcript.removeSession(sessionKey(id, s.sessionId)); internals.store.removeSession(id, s.sessionId); }
+        for (const s of internals.store.sessions(id)) {
+          internals.transcript.removeSession(sessionKey(id, s.sessionId));
+          internals.store.removeSession(id, s.sessionId);
+        }
         internals.plans.clearAgent(id);
         internals.store.removeAgent(id);
       }
@@ -122,7 +150,8 @@ describe('Hostile agent battery', function () {
     await waitFor(internals.store.onDidChange, check, ms, what);
   }
 
-  const pendingWith = (ref: SessionRef, s: string): number => internals.broker.pendingFor(ref.sessionId).filter((p) => p.agentId === ref.agentId && p.request.title.includes(s)).length;
+  const pendingWith = (ref: SessionRef, s: string): number =>
+    internals.broker.pendingFor(ref.sessionId).filter((p) => p.agentId === ref.agentId && p.request.title.includes(s)).length;
 
   it('runs every probe through the real extension, within its time', async () => {
     const t0 = Date.now();
@@ -133,11 +162,12 @@ describe('Hostile agent battery', function () {
     const recordDir = process.env.ACP_WIRE_RECORD_DIR;
     delete process.env.ACP_WIRE_RECORD_DIR;
     try {
-      refA = await vscode.commands.executeCommand<SessionRef>('acp.startAgent', A) ?? assert.fail(`${A} did not start: ${internals.agents.get(A)?.lastError}`);
+      refA =
+        (await vscode.commands.executeCommand<SessionRef>('acp.startAgent', A)) ?? assert.fail(`${A} did not start: ${internals.agents.get(A)?.lastError}`);
     } finally {
       if (recordDir !== undefined) process.env.ACP_WIRE_RECORD_DIR = recordDir;
     }
-    refB = await vscode.commands.executeCommand<SessionRef>('acp.startAgent', B) ?? assert.fail(`${B} did not start: ${internals.agents.get(B)?.lastError}`);
+    refB = (await vscode.commands.executeCommand<SessionRef>('acp.startAgent', B)) ?? assert.fail(`${B} did not start: ${internals.agents.get(B)?.lastError}`);
     // A second session of B before the client phase (its probes aim at it). Through the supervisor:
     // "New Session" right after Start Agent reuses the untouched first session.
     const cwdB = internals.store.session(B, refB.sessionId)?.cwd ?? vscode.workspace.workspaceFolders![0]!.uri.fsPath;
@@ -148,10 +178,18 @@ describe('Hostile agent battery', function () {
     // MAX_PENDING_PER_AGENT wait for the user, the others are answered `cancelled` at once.
     await run(refA, 'consent');
     const flood = '[probe consent.flood-';
-    const cappedFlood = (): number => user.decided.filter((d) => d.request.title.includes(flood) && d.outcome.outcome === 'cancelled' && !user.asked.some((p) => p.id === d.id)).length;
-    await until(() => title(refA) === 'hostile: waiting (consent)' && user.askedWith(flood).length + cappedFlood() === 200 && pendingWith(refA, flood) === user.askedWith(flood).length
-      && pendingWith(refA, flood) <= MAX_PENDING_PER_AGENT && cappedFlood() > 0
-      && ['two-ok', 'same-id', 'reject-named-allow-always'].every((p) => user.decided.some((d) => d.request.title.includes(`[probe consent.${p}]`))), 'the consent probes asked, three answered');
+    const cappedFlood = (): number =>
+      user.decided.filter((d) => d.request.title.includes(flood) && d.outcome.outcome === 'cancelled' && !user.asked.some((p) => p.id === d.id)).length;
+    await until(
+      () =>
+        title(refA) === 'hostile: waiting (consent)' &&
+        user.askedWith(flood).length + cappedFlood() === 200 &&
+        pendingWith(refA, flood) === user.askedWith(flood).length &&
+        pendingWith(refA, flood) <= MAX_PENDING_PER_AGENT &&
+        cappedFlood() > 0 &&
+        ['two-ok', 'same-id', 'reject-named-allow-always'].every((p) => user.decided.some((d) => d.request.title.includes(`[probe consent.${p}]`))),
+      'the consent probes asked, three answered',
+    );
     await vscode.commands.executeCommand('acp.cancelTurn', refA);
     assert.strictEqual(await turnEnd(a, refA), 'cancelled');
     done('consent');
@@ -159,7 +197,12 @@ describe('Hostile agent battery', function () {
     // Rules: an "always allow" of `rm -i tmp.txt`, then eight requests it must not cover.
     await run(refA, 'rules');
     const wider = ['rm-rf-home', 'env-sh', 'sudo', 'bash-lc', 'git-log-output', 'chain', 'other-cwd', 'tool-call'].map((p) => `[probe rules.${p}]`);
-    await until(() => title(refA) === 'hostile: waiting (rules)' && wider.every((w) => user.asked.some((p) => p.request.title.includes(w)) || user.decided.some((d) => d.request.title.includes(w))), 'the rules probes asked');
+    await until(
+      () =>
+        title(refA) === 'hostile: waiting (rules)' &&
+        wider.every((w) => user.asked.some((p) => p.request.title.includes(w)) || user.decided.some((d) => d.request.title.includes(w))),
+      'the rules probes asked',
+    );
     facts.rulesDuring = internals.broker.rules.filter((r) => r.agentId === A || r.agentId === B);
     await vscode.commands.executeCommand('acp.cancelTurn', refA);
     assert.strictEqual(await turnEnd(a, refA), 'cancelled');
@@ -169,15 +212,27 @@ describe('Hostile agent battery', function () {
     await run(refA, 'huge');
     assert.strictEqual(await turnEnd(a, refA, 60_000), 'end_turn');
     await internals.plansUi.files.whenLoaded();
-    done(`huge (${readRecords(path.join(files.results, 'a.json')).filter((r) => /^(huge|quadratic|file-plans|ids)\./.test(r.probe)).map((r) => `${r.probe} at ${r.ms} ms`).join(', ')})`);
+    done(
+      `huge (${readRecords(path.join(files.results, 'a.json'))
+        .filter((r) => /^(huge|quadratic|file-plans|ids)\./.test(r.probe))
+        .map((r) => `${r.probe} at ${r.ms} ms`)
+        .join(', ')})`,
+    );
 
     // Client services (v1), with the verbose trace on: terminals, writes, reads, depth, the other agent's session.
     const traceOff = await withSetting('trace.server', 'verbose');
     restores.push(traceOff);
     await run(refB, 'client', { otherAgentSession: refA.sessionId });
-    await until(() => title(refB) === 'hostile: waiting (client)' && user.askedWith('marker-flood-').length >= DEFAULT_TERMINAL_LIMITS.perSession
-      && WRITE_TARGETS.every((t) => user.askedWith(t).length === 1) && user.askedWith('[probe depth.permission-raw-input]').length === 1, 'the client probes asked');
-    for (const m of ['marker-cwd-root', 'marker-ld-preload', 'marker-flood-0', 'hook-ran']) assert.strictEqual(fileState(path.join(files.canary, m)), 'absent', `${m} while the requests are pending`);
+    await until(
+      () =>
+        title(refB) === 'hostile: waiting (client)' &&
+        user.askedWith('marker-flood-').length >= DEFAULT_TERMINAL_LIMITS.perSession &&
+        WRITE_TARGETS.every((t) => user.askedWith(t).length === 1) &&
+        user.askedWith('[probe depth.permission-raw-input]').length === 1,
+      'the client probes asked',
+    );
+    for (const m of ['marker-cwd-root', 'marker-ld-preload', 'marker-flood-0', 'hook-ran'])
+      assert.strictEqual(fileState(path.join(files.canary, m)), 'absent', `${m} while the requests are pending`);
     await vscode.commands.executeCommand('acp.cancelTurn', refB);
     assert.strictEqual(await turnEnd(a, refB), 'cancelled');
     await traceOff();
@@ -193,8 +248,15 @@ describe('Hostile agent battery', function () {
     facts.hugeTruncated = huge.truncated;
     records = [...readRecords(path.join(files.results, 'a.json')), ...readRecords(path.join(files.results, 'b.json'))];
     const m = measured;
-    console.log(`[hostile] battery ${(batteryMs / 1000).toFixed(1)} s, ${records.length} probe answers, ${user.asked.length} requests asked, ${user.clicked.size} clicked`);
-    console.log(`[hostile] event-loop lag p99 ${m.p99Ms} ms, max ${m.maxMs} ms, mean ${m.meanMs} ms; RSS ${m.rssBeforeMiB} → ${m.rssAfterMiB} MiB, heap ${m.heapBeforeMiB} → ${m.heapAfterMiB} MiB (${m.gc}); extension host CPU ${m.cpuS} s in ${m.wallS} s; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    console.log(
+      `[hostile] battery ${(batteryMs / 1000).toFixed(1)} s, ${records.length} probe answers, ${user.asked.length} requests asked, ${user.clicked.size} clicked`,
+    );
+    console.log(
+      `[hostile] event-loop lag p99 ${m.p99Ms} ms, max ${m.maxMs} ms, mean ${m.meanMs} ms; RSS ${m.rssBeforeMiB} → ${m.rssAfterMiB} MiB, heap ${m.heapBeforeMiB} → ${m.heapAfterMiB} MiB (${m.gc}); extension host CPU ${m.cpuS} s in ${m.wallS} s; load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
     assert.ok(batteryMs < LIMITS.batteryMs, `the battery took ${batteryMs} ms`);
   });
 
@@ -219,7 +281,11 @@ describe('Hostile agent battery', function () {
     for (const p of ['rm-rf-home', 'env-sh', 'sudo', 'bash-lc', 'git-log-output', 'chain', 'other-cwd', 'tool-call']) {
       assert.strictEqual(record(`rules.${p}`).answer, 'cancelled', `rules.${p} was answered without the user`);
     }
-    assert.deepStrictEqual(user.decided.filter((d) => d.auto?.byRule), [], 'a rule answered a request');
+    assert.deepStrictEqual(
+      user.decided.filter((d) => d.auto?.byRule),
+      [],
+      'a rule answered a request',
+    );
   });
 
   it('zero files touched outside the workspace; writes that run later were asked, never done', () => {
@@ -227,7 +293,8 @@ describe('Hostile agent battery', function () {
     for (const t of WRITE_TARGETS) assert.strictEqual(fileState(path.join(files.workspace, t)), targetsBefore[t], `${t} changed`);
     for (const p of ['writes.git-hook', 'writes.vscode-tasks', 'writes.workflow']) assert.match(record(p).answer, /^error /, `${p}: ${record(p).answer}`);
     for (const t of WRITE_TARGETS) assert.strictEqual(user.askedWith(t).length, 1, `the user was asked about ${t}`);
-    for (const p of ['writes.dangling-symlink', 'writes.absolute-outside', 'writes.dotdot']) assert.match(record(p).answer, /^error /, `${p}: ${record(p).answer}`);
+    for (const p of ['writes.dangling-symlink', 'writes.absolute-outside', 'writes.dotdot'])
+      assert.match(record(p).answer, /^error /, `${p}: ${record(p).answer}`);
   });
 
   it('nothing ran in a terminal without a click; terminal ids are scoped; the count is capped', () => {
@@ -236,7 +303,8 @@ describe('Hostile agent battery', function () {
     }
     assert.match(record('terminals.approved').answer, /^result \{"terminalId":"term_/);
     assert.match(record('terminals.own-wait').answer, /^result /);
-    for (const p of ['terminals.other-session', 'terminals.other-agent-session', 'terminals.guessed-id']) assert.match(record(p).answer, /^error .*nknown terminal/i, `${p}: ${record(p).answer}`);
+    for (const p of ['terminals.other-session', 'terminals.other-agent-session', 'terminals.guessed-id'])
+      assert.match(record(p).answer, /^error .*nknown terminal/i, `${p}: ${record(p).answer}`);
     const flood = records.filter((r) => r.probe.startsWith('terminals.flood-'));
     assert.strictEqual(flood.length, 100);
     const capped = flood.filter((r) => /Too many terminals/.test(r.answer)).length;
@@ -264,20 +332,30 @@ describe('Hostile agent battery', function () {
     assert.strictEqual(record('depth.permission-raw-input').answer, 'cancelled');
     assert.match(record('ids.null').answer, /^error -32600 /);
     assert.match(record('ids.object').answer, /^error -32600 /);
-    assert.ok(facts.hugeMessageChars <= 1024 * 1024 && facts.hugeTruncated, `the 300 MB message kept ${facts.hugeMessageChars} chars (truncated ${facts.hugeTruncated})`);
+    assert.ok(
+      facts.hugeMessageChars <= 1024 * 1024 && facts.hugeTruncated,
+      `the 300 MB message kept ${facts.hugeMessageChars} chars (truncated ${facts.hugeTruncated})`,
+    );
     const big = internals.plans.get({ agentId: A, sessionId: refA.sessionId, planId: 'huge-plan' }) ?? assert.fail('no huge-plan');
     const limits = internals.plans.limits;
-    assert.ok(big.revisions.every((r) => r.plan.type === 'markdown' && Buffer.byteLength(r.plan.content) <= limits.maxPlanBytes && r.truncated), 'each revision cut to the cap, and says so');
+    assert.ok(
+      big.revisions.every((r) => r.plan.type === 'markdown' && Buffer.byteLength(r.plan.content) <= limits.maxPlanBytes && r.truncated),
+      'each revision cut to the cap, and says so',
+    );
     assert.ok(big.historyBytes <= limits.maxHistoryBytes, `history ${big.historyBytes} bytes`);
     const archived = internals.plans.archived(A, refA.sessionId);
     assert.ok(archived.length <= limits.maxArchived, `${archived.length} archived plans kept`);
     assert.ok(internals.plans.droppedArchived(A, refA.sessionId) >= 10_000 - limits.maxArchived);
-    for (const md of ['brackets', 'stars', 'backticks', 'mixed']) assert.ok(internals.plans.get({ agentId: A, sessionId: refA.sessionId, planId: `md-${md}` }), `md-${md} parsed`);
+    for (const md of ['brackets', 'stars', 'backticks', 'mixed'])
+      assert.ok(internals.plans.get({ agentId: A, sessionId: refA.sessionId, planId: `md-${md}` }), `md-${md} parsed`);
   });
 
   it('keeps secrets out of the ACP log and trace', () => {
     assert.deepStrictEqual(logs.leaks, [], 'secrets reached the ACP log or trace');
-    assert.ok(logs.stderrLines.some((l) => l.includes('connecting with --api-key')), `the agent's stderr was logged: ${logs.stderrLines.join('\n')}`);
+    assert.ok(
+      logs.stderrLines.some((l) => l.includes('connecting with --api-key')),
+      `the agent's stderr was logged: ${logs.stderrLines.join('\n')}`,
+    );
     assert.ok(logs.wireLines > 0, 'the verbose trace was on during the client phase');
   });
 
@@ -286,15 +364,21 @@ describe('Hostile agent battery', function () {
     assert.ok(m.p99Ms <= LIMITS.lagP99Ms, `event-loop lag p99 ${m.p99Ms} ms > ${LIMITS.lagP99Ms} ms`);
     assert.ok(m.maxMs <= LIMITS.lagMaxMs, `event-loop lag max ${m.maxMs} ms > ${LIMITS.lagMaxMs} ms`);
     assert.ok(m.cpuS <= LIMITS.hostCpuS, `the extension host used ${m.cpuS} s of CPU > ${LIMITS.hostCpuS} s`);
-    assert.ok(m.heapAfterMiB - m.heapBeforeMiB <= LIMITS.heapGrowthMiB, `the heap grew ${(m.heapAfterMiB - m.heapBeforeMiB).toFixed(1)} MiB > ${LIMITS.heapGrowthMiB} MiB (${m.gc})`);
-    assert.ok(m.rssAfterMiB - m.rssBeforeMiB <= LIMITS.rssGrowthMiB, `RSS grew ${(m.rssAfterMiB - m.rssBeforeMiB).toFixed(1)} MiB > ${LIMITS.rssGrowthMiB} MiB`);
+    assert.ok(
+      m.heapAfterMiB - m.heapBeforeMiB <= LIMITS.heapGrowthMiB,
+      `the heap grew ${(m.heapAfterMiB - m.heapBeforeMiB).toFixed(1)} MiB > ${LIMITS.heapGrowthMiB} MiB (${m.gc})`,
+    );
+    assert.ok(
+      m.rssAfterMiB - m.rssBeforeMiB <= LIMITS.rssGrowthMiB,
+      `RSS grew ${(m.rssAfterMiB - m.rssBeforeMiB).toFixed(1)} MiB > ${LIMITS.rssGrowthMiB} MiB`,
+    );
   });
 
   // class 5: sessions keyed by (agent, session); updates for sessions an agent never
   // created are ignored and reported). Before that fix, agent B's message shows in A's conversation,
   // and 100,000 invented session ids become 100,000 sessions (the host is busy for minutes).
   // ACP_HOSTILE_INVENTED_SESSIONS lowers the count (for a branch without that fix).
-  it('sessions belong to their agent: another agent\'s and 100,000 invented sessions are neither kept nor shown', async () => {
+  it("sessions belong to their agent: another agent's and 100,000 invented sessions are neither kept nor shown", async () => {
     const invented = Number(process.env.ACP_HOSTILE_INVENTED_SESSIONS ?? 100_000);
     const host = measureHost();
     const t0 = Date.now();
@@ -302,14 +386,31 @@ describe('Hostile agent battery', function () {
     assert.strictEqual(await turnEnd(a, refA, 30_000), 'end_turn');
     const ms = Date.now() - t0;
     const m = host.stop();
-    console.log(`[hostile] ${invented} invented sessions: ${(ms / 1000).toFixed(1)} s; event-loop lag p99 ${m.p99Ms} ms, max ${m.maxMs} ms; RSS ${m.rssBeforeMiB} → ${m.rssAfterMiB} MiB`);
-    const pending = internals.broker.pending.filter((p) => p.agentId === A || p.agentId === B).map((p) => `${p.agentId} in ${p.request.sessionId}: ${p.request.title}`);
-    assert.strictEqual(facts.injectedInA, false, 'agent B\'s message appeared in agent A\'s conversation');
-    assert.deepStrictEqual(internals.store.sessions(A).map((s) => s.sessionId), [refA.sessionId], 'A\'s sessions');
-    assert.deepStrictEqual(internals.store.sessions(B).map((s) => s.sessionId).sort(), [refB.sessionId, refB2.sessionId].sort(), 'B\'s sessions');
+    console.log(
+      `[hostile] ${invented} invented sessions: ${(ms / 1000).toFixed(1)} s; event-loop lag p99 ${m.p99Ms} ms, max ${m.maxMs} ms; RSS ${m.rssBeforeMiB} → ${m.rssAfterMiB} MiB`,
+    );
+    const pending = internals.broker.pending
+      .filter((p) => p.agentId === A || p.agentId === B)
+      .map((p) => `${p.agentId} in ${p.request.sessionId}: ${p.request.title}`);
+    assert.strictEqual(facts.injectedInA, false, "agent B's message appeared in agent A's conversation");
+    assert.deepStrictEqual(
+      internals.store.sessions(A).map((s) => s.sessionId),
+      [refA.sessionId],
+      "A's sessions",
+    );
+    assert.deepStrictEqual(
+      internals.store
+        .sessions(B)
+        .map((s) => s.sessionId)
+        .sort(),
+      [refB.sessionId, refB2.sessionId].sort(),
+      "B's sessions",
+    );
     assert.strictEqual(internals.transcript.sessionIds().filter((s) => s.includes('invented-')).length, 0, 'transcripts of invented sessions');
     const mine = new Set([`${A} ${refA.sessionId}`, `${B} ${refB.sessionId}`, `${B} ${refB2.sessionId}`]);
-    const foreign = user.asked.filter((p) => !mine.has(`${p.agentId} ${p.request.sessionId}`)).map((p) => `${p.agentId} in ${p.request.sessionId}: ${p.request.title}`);
+    const foreign = user.asked
+      .filter((p) => !mine.has(`${p.agentId} ${p.request.sessionId}`))
+      .map((p) => `${p.agentId} in ${p.request.sessionId}: ${p.request.title}`);
     assert.deepStrictEqual(foreign, [], 'permission requests shown for sessions the agent never created');
     assert.deepStrictEqual(pending, [], 'requests left pending after the battery');
     assert.ok(m.p99Ms <= LIMITS.lagP99Ms && m.maxMs <= LIMITS.lagMaxMs, `event-loop lag p99 ${m.p99Ms} ms, max ${m.maxMs} ms`);

@@ -52,7 +52,10 @@ async function runMocha(): Promise<void> {
   });
   // Benchmarks (`*.bench.js`) run only when asked for (bench/vscode.mjs sets ACP_BENCH=1).
   const suffix = process.env.ACP_BENCH ? '.bench.js' : '.test.js';
-  for (const f of fs.readdirSync(__dirname).filter((f) => f.endsWith(suffix)).sort()) {
+  for (const f of fs
+    .readdirSync(__dirname)
+    .filter((f) => f.endsWith(suffix))
+    .sort()) {
     mocha.addFile(path.join(__dirname, f));
   }
   const stats = await new Promise<Mocha.Stats>((resolve) => {

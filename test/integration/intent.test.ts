@@ -25,15 +25,26 @@ import { hasUiHook, screenshot, waitForUi, waitForWebview } from './ui';
 
 const ROWS = '.part.sidebar .pane-body .monaco-list-row';
 
-interface SessionRef { agentId: string; sessionId: string }
-interface Row { label: string; description: string; icon: string; context: string; tooltip: string }
+interface SessionRef {
+  agentId: string;
+  sessionId: string;
+}
+interface Row {
+  label: string;
+  description: string;
+  icon: string;
+  context: string;
+  tooltip: string;
+}
 
 function rowOf(item: vscode.TreeItem): Row {
   const icon = item.iconPath instanceof vscode.ThemeIcon ? item.iconPath.id : '';
   return {
-    label: typeof item.label === 'string' ? item.label : item.label?.label ?? '',
+    label: typeof item.label === 'string' ? item.label : (item.label?.label ?? ''),
     description: typeof item.description === 'string' ? item.description : '',
-    icon, context: item.contextValue ?? '', tooltip: typeof item.tooltip === 'string' ? item.tooltip : '',
+    icon,
+    context: item.contextValue ?? '',
+    tooltip: typeof item.tooltip === 'string' ? item.tooltip : '',
   };
 }
 
@@ -52,7 +63,8 @@ async function child(a: AcpPlansApi, parent: PlanTreeNode | undefined, match: (r
 /** The `intent` plan node of the session. */
 async function intentPlan(a: AcpPlansApi, ref: SessionRef): Promise<{ node: PlanTreeNode; row: Row }> {
   const agent = await child(a, undefined, (r) => r.label === 'Demo Agent', 'Demo Agent');
-  const session = (await children(a, agent.node)).find((c) => c.node.kind === 'session' && c.node.sessionId === ref.sessionId) ?? assert.fail('no session node');
+  const session =
+    (await children(a, agent.node)).find((c) => c.node.kind === 'session' && c.node.sessionId === ref.sessionId) ?? assert.fail('no session node');
   return child(a, session.node, (r) => r.label === 'intent', '"intent"');
 }
 
@@ -86,8 +98,13 @@ async function turnEnd(a: AcpPlansApi, ref: SessionRef): Promise<void> {
   const changes = (l: (e: unknown) => void): vscode.Disposable => a.internals.store.onDidChange(l);
   await waitFor(changes, done, 20_000, 'the end of the turn').catch((err: Error) => {
     const s = a.internals.store.session(ref.agentId, ref.sessionId);
-    const state = { turn: s?.turnState, stopReason: s?.stopReason, busy: a.internals.agents.get(ref.agentId)?.busy(ref.sessionId),
-      pending: a.internals.broker.pendingFor(ref.sessionId).length, intent: intentOf(a, ref)?.verification };
+    const state = {
+      turn: s?.turnState,
+      stopReason: s?.stopReason,
+      busy: a.internals.agents.get(ref.agentId)?.busy(ref.sessionId),
+      pending: a.internals.broker.pendingFor(ref.sessionId).length,
+      intent: intentOf(a, ref)?.verification,
+    };
     throw new Error(`${err.message}: ${JSON.stringify(state)}`);
   });
 }
@@ -103,7 +120,11 @@ async function recordStates(a: AcpPlansApi, ref: SessionRef, run: () => Promise<
     seen.set(s.jti, list);
   };
   const sub = a.internals.intent.onDidChange(note);
-  try { await run(); } finally { sub.dispose(); }
+  try {
+    await run();
+  } finally {
+    sub.dispose();
+  }
   note();
   return seen;
 }
@@ -151,10 +172,19 @@ describe('Intent plans (Demo Agent /intent, v2)', function () {
     const snap = intentOf(a, ref)!;
     assert.equal(snap.planId, 'intent');
     assert.equal(snap.verification?.kid, 'demo-1');
-    assert.deepEqual(snap.steps.map((s) => [s.tool, s.callsUsed, s.maxCalls, s.required]),
-      [['read_file', 1, 20, false], ['edit_file', 0, 20, true], ['run_tests', 1, 2, false]]);
+    assert.deepEqual(
+      snap.steps.map((s) => [s.tool, s.callsUsed, s.maxCalls, s.required]),
+      [
+        ['read_file', 1, 20, false],
+        ['edit_file', 0, 20, true],
+        ['run_tests', 1, 2, false],
+      ],
+    );
     const outside = snap.verdicts.filter((v) => v.verdict === 'not_in_plan');
-    assert.deepEqual(outside.map((v) => [v.toolName, v.verdict === 'not_in_plan' && v.reason]), [['edit_file', 'argument_fails_constraint']]);
+    assert.deepEqual(
+      outside.map((v) => [v.toolName, v.verdict === 'not_in_plan' && v.reason]),
+      [['edit_file', 'argument_fails_constraint']],
+    );
 
     // The tree: plan node, goal, user, one row per step, the call outside the plan.
     await a.internals.plansUi.tree.whenIdle();
@@ -163,19 +193,37 @@ describe('Intent plans (Demo Agent /intent, v2)', function () {
     assert.equal(plan.row.icon, 'verified-filled');
     assert.equal(plan.row.context, 'plan:unknown:intent:verified');
     const rows = (await children(a, plan.node)).map((c) => c.row);
-    assert.deepEqual(rows.map((r) => r.label), [
-      'Goal: Add a farewell() helper next to greet() in src/greeting.ts', 'For: ada@example.com',
-      // Work: the plan's calls attributed to it as a whole (test/integration/attribution.test.ts).
-      'read_file', 'edit_file', 'run_tests', 'Calls outside the plan', 'Work',
-    ]);
-    assert.deepEqual(rows.slice(2, 5).map((r) => [r.description, r.icon]), [['1/20 calls', 'pass'], ['0/20 calls · required', 'circle-outline'], ['1/2 calls', 'pass']]);
+    assert.deepEqual(
+      rows.map((r) => r.label),
+      [
+        'Goal: Add a farewell() helper next to greet() in src/greeting.ts',
+        'For: ada@example.com',
+        // Work: the plan's calls attributed to it as a whole (test/integration/attribution.test.ts).
+        'read_file',
+        'edit_file',
+        'run_tests',
+        'Calls outside the plan',
+        'Work',
+      ],
+    );
+    assert.deepEqual(
+      rows.slice(2, 5).map((r) => [r.description, r.icon]),
+      [
+        ['1/20 calls', 'pass'],
+        ['0/20 calls · required', 'circle-outline'],
+        ['1/2 calls', 'pass'],
+      ],
+    );
     assert.match(rows[2]!.tooltip, /path matches the glob "src\/\*\*"/);
     assert.match(rows[3]!.tooltip, /path equals "src\/greeting.ts"/);
     assert.equal(rows[1]!.description, '', 'the user is confirmed by the verified token');
     const outsideNode = await child(a, plan.node, (r) => r.label === 'Calls outside the plan', 'Calls outside the plan');
     assert.equal(outsideNode.row.description, '1');
     const calls = (await children(a, outsideNode.node)).map((c) => c.row);
-    assert.deepEqual(calls.map((c) => [c.label, c.description]), [['edit_file', 'not_in_plan: an argument is outside its constraint']]);
+    assert.deepEqual(
+      calls.map((c) => [c.label, c.description]),
+      [['edit_file', 'not_in_plan: an argument is outside its constraint']],
+    );
     assert.match(calls[0]!.tooltip, /"path" must equal "src\/greeting.ts"/);
     assert.equal(a.internals.plansUi.tree.getParent((await children(a, outsideNode.node))[0]!.node)?.id, outsideNode.node.id, 'getParent walks back up');
 
@@ -190,7 +238,10 @@ describe('Intent plans (Demo Agent /intent, v2)', function () {
     assert.ok(await broker.respond(pending.id, 'reject_once'));
     await turnEnd(a, ref);
     await waitFor(a.internals.intent.onDidChange, () => (intentOf(a, ref)?.missingRequired?.length ?? 0) > 0, 10_000, 'the missing required step');
-    assert.deepEqual(intentOf(a, ref)!.missingRequired!.map((s) => s.tool), ['edit_file']);
+    assert.deepEqual(
+      intentOf(a, ref)!.missingRequired!.map((s) => s.tool),
+      ['edit_file'],
+    );
     const resolved = a.internals.transcript.session(sessionKey(ref.agentId, ref.sessionId))?.item(permissionItemId(pending.id));
     assert.ok(resolved?.kind === 'permission' && resolved.state === 'selected' && resolved.optionId === 'reject_once');
 
@@ -202,7 +253,10 @@ describe('Intent plans (Demo Agent /intent, v2)', function () {
     if (hasUiHook()) {
       await a.internals.plansUi.treeView.reveal(after.node, { expand: true, select: true });
       const dom = await waitForUi(ROWS, (t) => t.some((x) => x.includes('Required steps not run: edit_file')));
-      assert.ok(dom.some((x) => /intent · verified \(kid demo-1, (59|60) min left\)/.test(x)), JSON.stringify(dom));
+      assert.ok(
+        dom.some((x) => /intent · verified \(kid demo-1, (59|60) min left\)/.test(x)),
+        JSON.stringify(dom),
+      );
       await screenshot('intent-plan-verified');
     }
   });
@@ -233,7 +287,9 @@ describe('Intent plans (Demo Agent /intent, v2)', function () {
         assert.equal(user?.description, 'not confirmed by a verified token');
         assert.ok(await broker.respond(pending.id, 'reject_once'));
         await turnEnd(a, ref);
-      } finally { await restoreKeys(); }
+      } finally {
+        await restoreKeys();
+      }
 
       // Keys of someone else with the same key id: a bad signature.
       const dir = mkdtempSync(path.join(os.tmpdir(), 'acp-intent-keys-'));
@@ -255,8 +311,12 @@ describe('Intent plans (Demo Agent /intent, v2)', function () {
         assert.match((await intentPlan(a, ref)).row.description, /^intent · bad signature/);
         assert.ok(await broker.respond(broker.pendingFor(ref.sessionId)[0]!.id, 'reject_once'));
         await turnEnd(a, ref);
-      } finally { await restoreForeign(); }
-    } finally { await restoreAuto(); }
+      } finally {
+        await restoreForeign();
+      }
+    } finally {
+      await restoreAuto();
+    }
   });
 
   it('takes the plan a declare_plan tool call declares, shows the token claims, infers unnamed tools and says when it cannot', async () => {
@@ -267,25 +327,44 @@ describe('Intent plans (Demo Agent /intent, v2)', function () {
     const snap = intentOf(a, ref)!;
     assert.equal(snap.planId, 'declare_plan');
     assert.equal(snap.verification?.state, 'verified');
-    assert.deepEqual(snap.steps.map((s) => [s.tool, s.callsUsed]), [['read_file', 1], ['run_tests', 0]]);
+    assert.deepEqual(
+      snap.steps.map((s) => [s.tool, s.callsUsed]),
+      [
+        ['read_file', 1],
+        ['run_tests', 0],
+      ],
+    );
     const read = snap.verdicts.find((v) => v.title === 'Reading src/greeting.ts');
     assert.ok(read?.verdict === 'in_plan' && read.inferredFrom === 'kind', JSON.stringify(read));
     assert.ok(!snap.verdicts.some((v) => v.verdict === 'not_in_plan'), 'the declare_plan call itself is not judged against the plan');
 
     await a.internals.plansUi.tree.whenIdle();
     const agent = await child(a, undefined, (r) => r.label === 'Demo Agent', 'Demo Agent');
-    const session = (await children(a, agent.node)).find((c) => c.node.kind === 'session' && c.node.sessionId === ref.sessionId) ?? assert.fail('no session node');
+    const session =
+      (await children(a, agent.node)).find((c) => c.node.kind === 'session' && c.node.sessionId === ref.sessionId) ?? assert.fail('no session node');
     // The row's title is the planId in words (the planId stays in its tooltip).
     const plan = await child(a, session.node, (r) => r.label === 'Declare plan', '"Declare plan"');
     assert.match(plan.row.description, /^intent · verified \(kid demo-1, (59|60) min left\)$/);
     const tip = plan.row.tooltip;
     assert.match(tip, /Declared by the declare_plan tool call call_declare\S* \(completed\)/);
-    assert.match(tip, /Signed claims:\n {2}Agent: demo-agent\n {2}Policy: read-and-test \(version 3, hash [0-9a-f]{64}\)\n {2}Role: developer\n {2}Groups: web, oncall/);
+    assert.match(
+      tip,
+      /Signed claims:\n {2}Agent: demo-agent\n {2}Policy: read-and-test \(version 3, hash [0-9a-f]{64}\)\n {2}Role: developer\n {2}Groups: web, oncall/,
+    );
     const rows = (await children(a, plan.node)).filter((r) => r.row.label !== 'Work'); // the plan's work as a whole: attribution.test.ts
-    assert.deepEqual(rows.map((r) => r.row.label), ['Goal: Check the greeting and run the tests', 'For: ada@example.com', 'read_file', 'run_tests', 'Calls outside the plan', 'Calls not checked']);
+    assert.deepEqual(
+      rows.map((r) => r.row.label),
+      ['Goal: Check the greeting and run the tests', 'For: ada@example.com', 'read_file', 'run_tests', 'Calls outside the plan', 'Calls not checked'],
+    );
     const unchecked = (await children(a, rows.at(-1)!.node)).map((c) => c.row);
-    assert.deepEqual(unchecked.map((r) => r.label), ['Fetching the release notes']);
-    assert.match(unchecked[0]!.tooltip, /Not checked: The call names no tool; its title "Fetching the release notes" names no step's tool and its kind "fetch" fits no step's tool\./);
+    assert.deepEqual(
+      unchecked.map((r) => r.label),
+      ['Fetching the release notes'],
+    );
+    assert.match(
+      unchecked[0]!.tooltip,
+      /Not checked: The call names no tool; its title "Fetching the release notes" names no step's tool and its kind "fetch" fits no step's tool\./,
+    );
     if (hasUiHook()) {
       await a.internals.plansUi.treeView.reveal((await children(a, rows.at(-1)!.node))[0]!.node, { expand: true });
       await waitForUi(ROWS, (t) => t.some((x) => x.includes('Calls not checked')) && t.some((x) => x.includes('Fetching the release notes')));
@@ -299,19 +378,26 @@ describe('Intent plans (Demo Agent /intent, v2)', function () {
       const ref = await newSession();
       const broker = a.internals.broker;
       const decided: string[] = [];
-      const sub = broker.onDidDecide((d) => { if (d.sessionId === ref.sessionId && d.outcome.outcome === 'selected') decided.push(d.outcome.optionId); });
+      const sub = broker.onDidDecide((d) => {
+        if (d.sessionId === ref.sessionId && d.outcome.outcome === 'selected') decided.push(d.outcome.optionId);
+      });
       try {
         await prompt(ref, '/intent');
         await turnEnd(a, ref);
-      } finally { sub.dispose(); }
+      } finally {
+        sub.dispose();
+      }
       assert.equal(intentOf(a, ref)?.verification?.state, 'verified');
-      assert.deepEqual(decided, ['reject_once'], 'answered with the agent\'s reject option');
+      assert.deepEqual(decided, ['reject_once'], "answered with the agent's reject option");
       assert.equal(broker.pendingFor(ref.sessionId).length, 0, 'never shown to the user');
       const t = a.internals.transcript.session(sessionKey(ref.agentId, ref.sessionId));
-      const said = t?.slice(t.firstIndex).flatMap((i) => (i.kind === 'message' && i.role === 'agent'
-        ? [i.parts.map((p) => (p.type === 'text' ? p.chunks.join('') : '')).join('')] : []));
+      const said = t
+        ?.slice(t.firstIndex)
+        .flatMap((i) => (i.kind === 'message' && i.role === 'agent' ? [i.parts.map((p) => (p.type === 'text' ? p.chunks.join('') : '')).join('')] : []));
       assert.ok(said?.includes('permission: selected reject_once'), JSON.stringify(said));
-    } finally { await restoreAuto(); }
+    } finally {
+      await restoreAuto();
+    }
   });
 });
 
@@ -327,7 +413,11 @@ describe('Intent plans in the Plans tree (own stores)', function () {
   let restoreKeys: () => Thenable<void>;
   let dir: string;
 
-  const feed = (e: SessionEvent): void => { registry.applyEvent(A, e); plans.apply(A, e); intent.apply(A, e); };
+  const feed = (e: SessionEvent): void => {
+    registry.applyEvent(A, e);
+    plans.apply(A, e);
+    intent.apply(A, e);
+  };
   const items = async (node?: PlanTreeNode) => Promise.all(tree.getChildren(node).map(async (n) => ({ node: n, row: rowOf(await tree.getTreeItem(n)) })));
   const planNode = async (planId: string) => {
     const session = tree.getChildren(tree.getChildren()[0])[0] ?? assert.fail('no session node');
@@ -351,8 +441,16 @@ describe('Intent plans in the Plans tree (own stores)', function () {
     registry.attachSession(A, S);
     const plan = { version: 1, goal: 'Tidy <b>docs</b>', user: 'bo@example.com', steps: [{ tool: 'read_file', maxCalls: 1 }] };
     const { token } = await signIntentToken(plan, key, { lifetimeSeconds: 600 });
-    feed({ sessionId: S, kind: 'plan_update', plan: { type: 'unknown', planId: 'custom', rawType: '_custom', raw: { type: '_custom', planId: 'custom', title: 'Board' } } });
-    feed({ sessionId: S, kind: 'plan_update', plan: { type: 'unknown', planId: 'i1', rawType: '_intent', raw: { type: '_intent', planId: 'i1', plan, token } } });
+    feed({
+      sessionId: S,
+      kind: 'plan_update',
+      plan: { type: 'unknown', planId: 'custom', rawType: '_custom', raw: { type: '_custom', planId: 'custom', title: 'Board' } },
+    });
+    feed({
+      sessionId: S,
+      kind: 'plan_update',
+      plan: { type: 'unknown', planId: 'i1', rawType: '_intent', raw: { type: '_intent', planId: 'i1', plan, token } },
+    });
     await intent.whenChecked();
     await tree.whenIdle();
   });
@@ -365,38 +463,60 @@ describe('Intent plans in the Plans tree (own stores)', function () {
 
   it('renders the intent plan with its rows; another unknown type keeps the generic rendering', async () => {
     const custom = await planNode('custom');
-    assert.deepEqual((await items(custom.node)).map((c) => [c.node.kind, c.row.label]), [['field', 'title']]);
+    assert.deepEqual(
+      (await items(custom.node)).map((c) => [c.node.kind, c.row.label]),
+      [['field', 'title']],
+    );
     const i1 = await planNode('i1');
     assert.match(i1.row.description, /^intent · verified \(kid fixture-1, (9|10) min left\)$/);
     const rows = await items(i1.node);
-    assert.deepEqual(rows.map((c) => c.row.label), ['Goal: Tidy <b>docs</b>', 'For: bo@example.com', 'read_file', 'Calls outside the plan']);
-    assert.deepEqual(rows.map((c) => c.row.context), ['intent:goal', 'intent:user', 'intent:step:unused', 'intent:outside']);
+    assert.deepEqual(
+      rows.map((c) => c.row.label),
+      ['Goal: Tidy <b>docs</b>', 'For: bo@example.com', 'read_file', 'Calls outside the plan'],
+    );
+    assert.deepEqual(
+      rows.map((c) => c.row.context),
+      ['intent:goal', 'intent:user', 'intent:step:unused', 'intent:outside'],
+    );
     assert.ok(rows.every((c) => typeof (c.node as { id: string }).id === 'string'));
     const ids = rows.map((c) => (c.node as { id: string }).id);
     assert.equal(new Set(ids).size, ids.length, 'unique ids');
     for (const c of rows) assert.equal(tree.getParent(c.node)?.id, i1.node.id);
-    assert.deepEqual(tree.getChildren(i1.node), rows.map((c) => c.node), 'the same (interned) nodes on every call');
+    assert.deepEqual(
+      tree.getChildren(i1.node),
+      rows.map((c) => c.node),
+      'the same (interned) nodes on every call',
+    );
   });
 
   it('refreshes only the intent plan node when a call is checked, and lists calls outside the plan', async () => {
     const fired: (string | undefined)[] = [];
-    const sub = tree.onDidChangeTreeData((e) => { for (const n of e === undefined ? [undefined] : Array.isArray(e) ? e : [e]) fired.push(n?.id); });
+    const sub = tree.onDidChangeTreeData((e) => {
+      for (const n of e === undefined ? [undefined] : Array.isArray(e) ? e : [e]) fired.push(n?.id);
+    });
     try {
       feed({ sessionId: S, kind: 'tool_call', toolCallId: 'c1', fields: { title: 'Read a', rawInput: { path: 'a' }, _meta: { toolName: 'read_file' } } });
       feed({ sessionId: S, kind: 'tool_call', toolCallId: 'c2', fields: { title: 'Read b', rawInput: { path: 'b' }, _meta: { toolName: 'read_file' } } });
       feed({ sessionId: S, kind: 'tool_call', toolCallId: 'c3', fields: { title: 'Wipe', rawInput: {}, _meta: { toolName: 'rm_rf' } } });
       await tree.whenIdle();
-    } finally { sub.dispose(); }
+    } finally {
+      sub.dispose();
+    }
     const i1 = await planNode('i1');
     assert.deepEqual([...new Set(fired)], [i1.node.id], 'element-scoped refresh of the intent plan');
     const rows = await items(i1.node);
     assert.deepEqual(rows.map((c) => [c.row.label, c.row.description, c.row.icon]).slice(2), [
-      ['read_file', '1/1 call', 'warning'], ['Calls outside the plan', '2', 'warning'],
+      ['read_file', '1/1 call', 'warning'],
+      ['Calls outside the plan', '2', 'warning'],
     ]);
     const calls = await items(rows[3]!.node);
-    assert.deepEqual(calls.map((c) => [c.row.label, c.row.description]), [
-      ['read_file', 'not_in_plan: the step has no calls left'], ['rm_rf', 'not_in_plan: no step for this tool'],
-    ]);
+    assert.deepEqual(
+      calls.map((c) => [c.row.label, c.row.description]),
+      [
+        ['read_file', 'not_in_plan: the step has no calls left'],
+        ['rm_rf', 'not_in_plan: no step for this tool'],
+      ],
+    );
     assert.match(calls[1]!.row.tooltip, /^Wipe\n/);
   });
 
@@ -407,7 +527,9 @@ describe('Intent plans in the Plans tree (own stores)', function () {
       await intent.whenChecked();
       await tree.whenIdle();
       assert.match((await planNode('i1')).row.description, /^intent · unverified \(no keys configured\)/);
-    } finally { await restore(); }
+    } finally {
+      await restore();
+    }
     await waitFor(intent.onDidChange, () => intent.snapshot({ agentId: A, sessionId: S })[0]?.verification?.state === 'verified', 10_000, 'verified again');
   });
 });

@@ -19,8 +19,12 @@ async function notification(match: (text: string) => boolean, ms = 15_000): Prom
 
 describe('Agent failures in toasts', function () {
   this.timeout(60_000);
-  before(function () { if (!hasUiHook()) this.skip(); });
-  beforeEach(async () => { await vscode.commands.executeCommand('notifications.clearAll'); });
+  before(function () {
+    if (!hasUiHook()) this.skip();
+  });
+  beforeEach(async () => {
+    await vscode.commands.executeCommand('notifications.clearAll');
+  });
   afterEach(async () => {
     await vscode.commands.executeCommand('notifications.clearAll');
     await vscode.commands.executeCommand('notifications.hideList');
@@ -57,7 +61,7 @@ describe('Agent failures in toasts', function () {
       await uiClick('.notifications-list-container .monaco-button', 'Copy Prompts');
       let copied = '';
       for (const end = Date.now() + 5000; Date.now() < end && !copied;) copied = await vscode.env.clipboard.readText(); // written when the click's promise settles
-      assert.strictEqual(copied, 'Add a farewell function (queued)', 'the prompt\'s text is on the clipboard');
+      assert.strictEqual(copied, 'Add a farewell function (queued)', "the prompt's text is on the clipboard");
     } finally {
       await restore();
     }

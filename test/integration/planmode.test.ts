@@ -19,15 +19,30 @@ import { hasUiHook, screenshot, waitForUi, waitForWebview, webviewClick, webview
 const ROWS = '.part.sidebar .pane-body .monaco-list-row';
 const EXT_ID = 'acp-plans.acp-plans';
 
-interface Row { label: string; description: string; tooltip: string; context: string }
+interface Row {
+  label: string;
+  description: string;
+  tooltip: string;
+  context: string;
+}
 
 async function rows(a: AcpPlansApi, node?: PlanTreeNode): Promise<{ node: PlanTreeNode; row: Row }[]> {
   const tree = a.internals.plansUi.tree;
-  return Promise.all(((await tree.getChildren(node)) ?? []).map(async (n) => {
-    const item = await tree.getTreeItem(n);
-    const tooltip = typeof item.tooltip === 'string' ? item.tooltip : item.tooltip?.value ?? '';
-    return { node: n, row: { label: typeof item.label === 'string' ? item.label : item.label?.label ?? '', description: String(item.description ?? ''), tooltip, context: item.contextValue ?? '' } };
-  }));
+  return Promise.all(
+    ((await tree.getChildren(node)) ?? []).map(async (n) => {
+      const item = await tree.getTreeItem(n);
+      const tooltip = typeof item.tooltip === 'string' ? item.tooltip : (item.tooltip?.value ?? '');
+      return {
+        node: n,
+        row: {
+          label: typeof item.label === 'string' ? item.label : (item.label?.label ?? ''),
+          description: String(item.description ?? ''),
+          tooltip,
+          context: item.contextValue ?? '',
+        },
+      };
+    }),
+  );
 }
 
 async function sessionRows(a: AcpPlansApi): Promise<{ node: PlanTreeNode; row: Row }[]> {
@@ -61,7 +76,10 @@ describe('Plan mode, prompt images and session fixes (Demo Agent, v2)', function
     const again = await vscode.commands.executeCommand<SessionRef>('acp.newSession', 'demo');
     assert.deepStrictEqual(again, ref, 'the untouched session is reused');
     assert.strictEqual((await sessionRows(a)).length, 1, 'one session row under the Demo Agent');
-    assert.deepStrictEqual(a.internals.store.sessions('demo').map((s) => s.sessionId), [ref.sessionId]);
+    assert.deepStrictEqual(
+      a.internals.store.sessions('demo').map((s) => s.sessionId),
+      [ref.sessionId],
+    );
   });
 
   it('shows the plan in full on the plan-mode card with each option explained; approval keeps the plan in the tree', async () => {
@@ -69,12 +87,22 @@ describe('Plan mode, prompt images and session fixes (Demo Agent, v2)', function
     await prompt(ref, '/planmode noplan');
     const pending = await nextPermission(a, ref);
     assert.strictEqual(pending.request.title, 'Ready to code?');
-    assert.deepStrictEqual(a.internals.broker.optionViews(pending.id)?.map((v) => v.mayCreateRule || v.mayAutoPick), [false, false, false, false], 'no rule may answer or be created from a plan approval');
+    assert.deepStrictEqual(
+      a.internals.broker.optionViews(pending.id)?.map((v) => v.mayCreateRule || v.mayAutoPick),
+      [false, false, false, false],
+      'no rule may answer or be created from a plan approval',
+    );
 
     if (hasUiHook()) {
       const card = await waitForWebview('.permission.plan-mode', (t) => t.some((x) => x.includes('Add a unit test for both greetings')));
       const text = card.join('\n');
-      for (const part of ['Plan approval', 'Ready to code?', 'Plan: add a farewell to hello.ts', 'The greeting module says hello but never goodbye.', 'Callers that import']) {
+      for (const part of [
+        'Plan approval',
+        'Ready to code?',
+        'Plan: add a farewell to hello.ts',
+        'The greeting module says hello but never goodbye.',
+        'Callers that import',
+      ]) {
         assert.ok(text.includes(part), `the card shows "${part}": ${text}`);
       }
       // Rendered as Markdown (headings and list items), not as raw text.
@@ -109,7 +137,10 @@ describe('Plan mode, prompt images and session fixes (Demo Agent, v2)', function
     // The cost of 0.004 USD keeps its digits.
     if (hasUiHook()) {
       const header = await waitForWebview('.session-header .usage', (t) => t.some((x) => x.includes('USD')));
-      assert.ok(header.some((x) => x.includes('0.004 USD')), JSON.stringify(header));
+      assert.ok(
+        header.some((x) => x.includes('0.004 USD')),
+        JSON.stringify(header),
+      );
       await a.internals.plansUi.treeView.reveal(planRow.node, { expand: true, select: true });
       await waitForUi(ROWS, (t) => t.some((x) => x.includes('Plan: add a farewell to hello.ts')));
       console.log(`screenshot: ${await screenshot('planmode-approved-tree')}`);
@@ -128,12 +159,22 @@ describe('Plan mode, prompt images and session fixes (Demo Agent, v2)', function
       assert.ok(await webviewClick('button.attach'));
       await waitForWebview('.media-chip', (t) => t.some((x) => x.includes('red-8x8.png')));
       assert.ok(await webviewClick('button.send'));
-      await waitFor(a.internals.transcript.onDidChange, () => agentTexts(a, ref).some((x) => x.startsWith('Received 1 image')), 20_000, 'the image acknowledged');
+      await waitFor(
+        a.internals.transcript.onDidChange,
+        () => agentTexts(a, ref).some((x) => x.startsWith('Received 1 image')),
+        20_000,
+        'the image acknowledged',
+      );
       assert.ok(agentTexts(a, ref).includes('Received 1 image: image/png, 74 bytes'), JSON.stringify(agentTexts(a, ref)));
       // The prompt was the image alone (no empty text block before it), as the agent echoed it.
       const t = a.internals.transcript.session(sessionKey(ref.agentId, ref.sessionId))!;
-      const echoed = t.slice(t.firstIndex).filter((i) => i.kind === 'message' && i.role === 'user').pop();
-      assert.deepStrictEqual(echoed?.kind === 'message' && echoed.parts.map((p) => (p.type === 'text' ? `text:${p.chunks.join('')}` : p.block.type)), ['image']);
+      const echoed = t
+        .slice(t.firstIndex)
+        .filter((i) => i.kind === 'message' && i.role === 'user')
+        .pop();
+      assert.deepStrictEqual(echoed?.kind === 'message' && echoed.parts.map((p) => (p.type === 'text' ? `text:${p.chunks.join('')}` : p.block.type)), [
+        'image',
+      ]);
       // The prompt echoed in the conversation shows the image; the default turn it started is cancelled.
       await waitForWebview('.message.role-user img.block-image', (t) => t.length > 0);
       assert.ok(await webviewClick('.message.role-user img.block-image'), 'the image is shown (clicked into view)');
@@ -159,7 +200,11 @@ describe('Plan mode, prompt images and session fixes (Demo Agent, v2)', function
     assert.match(row.row.context, /^plan:markdown:file/);
     assert.strictEqual(await vscode.commands.executeCommand('acp.openPlanFile', inside), true);
     assert.strictEqual(vscode.window.activeTextEditor?.document.uri.fsPath, file);
-    assert.strictEqual(await vscode.commands.executeCommand('acp.openPlanFile', { ...ref, planId: 'md-outside' }), false, 'a file outside the workspace is not opened');
+    assert.strictEqual(
+      await vscode.commands.executeCommand('acp.openPlanFile', { ...ref, planId: 'md-outside' }),
+      false,
+      'a file outside the workspace is not opened',
+    );
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 });

@@ -22,13 +22,22 @@ const e = (content: string, status: string, priority = 'medium'): PlanEntry => (
 const items = (planId: string, ...entries: PlanEntry[]): PlanContent => ({ type: 'items', planId, entries });
 const upd = (plan: PlanContent, sessionId = S): SessionEvent => ({ sessionId, kind: 'plan_update', plan });
 
-interface Row { id?: string; label: string; description?: string; icon?: string; color?: string; contextValue?: string; tooltip?: string; collapsible?: vscode.TreeItemCollapsibleState }
+interface Row {
+  id?: string;
+  label: string;
+  description?: string;
+  icon?: string;
+  color?: string;
+  contextValue?: string;
+  tooltip?: string;
+  collapsible?: vscode.TreeItemCollapsibleState;
+}
 
 function row(t: vscode.TreeItem): Row {
   const icon = t.iconPath instanceof vscode.ThemeIcon ? t.iconPath : undefined;
   return {
     ...(t.id !== undefined ? { id: t.id } : {}),
-    label: typeof t.label === 'string' ? t.label : t.label?.label ?? '',
+    label: typeof t.label === 'string' ? t.label : (t.label?.label ?? ''),
     ...(typeof t.description === 'string' ? { description: t.description } : {}),
     ...(icon ? { icon: icon.id } : {}),
     ...(icon?.color ? { color: icon.color.id } : {}),
@@ -50,37 +59,73 @@ class Fixture implements vscode.Disposable {
     this.registry.setActiveSession({ agentId: A, sessionId: S });
   }
 
-  own<T extends vscode.Disposable>(d: T): T { this.owned.push(d); return d; }
-  apply(ev: SessionEvent): void { this.registry.applyEvent(A, ev); this.plans.apply(A, ev); }
-  children(n?: PlanTreeNode): PlanTreeNode[] { return this.tree.getChildren(n); }
-  rows(n?: PlanTreeNode): Row[] { return this.children(n).map((c) => row(this.tree.getTreeItem(c))); }
-  session(): PlanTreeNode { return this.children(this.children()[0])[0] ?? assert.fail('no session node'); }
+  own<T extends vscode.Disposable>(d: T): T {
+    this.owned.push(d);
+    return d;
+  }
+  apply(ev: SessionEvent): void {
+    this.registry.applyEvent(A, ev);
+    this.plans.apply(A, ev);
+  }
+  children(n?: PlanTreeNode): PlanTreeNode[] {
+    return this.tree.getChildren(n);
+  }
+  rows(n?: PlanTreeNode): Row[] {
+    return this.children(n).map((c) => row(this.tree.getTreeItem(c)));
+  }
+  session(): PlanTreeNode {
+    return this.children(this.children()[0])[0] ?? assert.fail('no session node');
+  }
   plan(planId: string): PlanTreeNode {
     const n = this.children(this.session()).find((c) => c.kind === 'plan' && c.ref.planId === planId);
     return n ?? assert.fail(`no plan node ${planId}`);
   }
-  dispose(): void { for (const d of this.owned.splice(0).reverse()) d.dispose(); }
+  dispose(): void {
+    for (const d of this.owned.splice(0).reverse()) d.dispose();
+  }
 }
 
 describe('Plans (tree, status bar, commands)', function () {
   this.timeout(60000);
   let fx: Fixture;
-  beforeEach(() => { fx = new Fixture(); });
+  beforeEach(() => {
+    fx = new Fixture();
+  });
   afterEach(() => fx.dispose());
 
   it('shows Agent → Session → Plan → entries with icons, progress and facets', () => {
     fx.apply({ sessionId: S, kind: 'state', state: 'running' });
     // Expanded even while empty (shown as a leaf): VS Code would keep a node collapsed that first rendered as None.
     assert.equal(fx.rows(fx.children()[0])[0]!.collapsible, vscode.TreeItemCollapsibleState.Expanded);
-    fx.apply(upd(items('plan-1', e('Scaffold', 'completed', 'high'), e('Run tests', 'in_progress'), e('Resolve schema', '_blocked', 'low'), e('Old idea', 'cancelled'), e('x'.repeat(200), 'pending'))));
+    fx.apply(
+      upd(
+        items(
+          'plan-1',
+          e('Scaffold', 'completed', 'high'),
+          e('Run tests', 'in_progress'),
+          e('Resolve schema', '_blocked', 'low'),
+          e('Old idea', 'cancelled'),
+          e('x'.repeat(200), 'pending'),
+        ),
+      ),
+    );
 
     const [agent] = fx.rows();
     assert.deepEqual([agent!.label, agent!.description, agent!.contextValue, agent!.id], ['Demo Agent', 'v2 · running', 'agent:running', 'demo']);
     assert.equal(agent!.collapsible, vscode.TreeItemCollapsibleState.Expanded);
     fx.registry.setAgent({ id: 'idle-agent', name: 'Idle', status: 'stopped' });
-    assert.deepEqual(fx.rows().map((r) => [r.label, r.collapsible]), [['Demo Agent', vscode.TreeItemCollapsibleState.Expanded], ['Idle', vscode.TreeItemCollapsibleState.Expanded]]);
+    assert.deepEqual(
+      fx.rows().map((r) => [r.label, r.collapsible]),
+      [
+        ['Demo Agent', vscode.TreeItemCollapsibleState.Expanded],
+        ['Idle', vscode.TreeItemCollapsibleState.Expanded],
+      ],
+    );
     const [session] = fx.rows(fx.children()[0]);
-    assert.deepEqual([session!.label, session!.description, session!.icon, session!.contextValue], ['Fix the build', 'running · active', 'loading~spin', 'session:active']);
+    assert.deepEqual(
+      [session!.label, session!.description, session!.icon, session!.contextValue],
+      ['Fix the build', 'running · active', 'loading~spin', 'session:active'],
+    );
     assert.equal(session!.collapsible, vscode.TreeItemCollapsibleState.Expanded);
 
     const [plan] = fx.rows(fx.session());
@@ -92,13 +137,16 @@ describe('Plans (tree, status bar, commands)', function () {
     assert.equal(plan!.collapsible, vscode.TreeItemCollapsibleState.Expanded);
 
     const entries = fx.rows(fx.plan('plan-1'));
-    assert.deepEqual(entries.map((r) => [r.id, r.icon, r.color, r.contextValue]), [
-      ['demo/sess-1/plan-1/0', 'pass', 'testing.iconPassed', 'entry:completed'],
-      ['demo/sess-1/plan-1/1', 'sync~spin', 'charts.blue', 'entry:in_progress'],
-      ['demo/sess-1/plan-1/2', 'primitive-dot', undefined, 'entry:custom'],
-      ['demo/sess-1/plan-1/3', 'circle-slash', 'disabledForeground', 'entry:cancelled'],
-      ['demo/sess-1/plan-1/4', 'circle-outline', undefined, 'entry:pending'],
-    ]);
+    assert.deepEqual(
+      entries.map((r) => [r.id, r.icon, r.color, r.contextValue]),
+      [
+        ['demo/sess-1/plan-1/0', 'pass', 'testing.iconPassed', 'entry:completed'],
+        ['demo/sess-1/plan-1/1', 'sync~spin', 'charts.blue', 'entry:in_progress'],
+        ['demo/sess-1/plan-1/2', 'primitive-dot', undefined, 'entry:custom'],
+        ['demo/sess-1/plan-1/3', 'circle-slash', 'disabledForeground', 'entry:cancelled'],
+        ['demo/sess-1/plan-1/4', 'circle-outline', undefined, 'entry:pending'],
+      ],
+    );
     assert.equal(entries[0]!.description, 'high');
     assert.equal(entries[2]!.description, '_blocked · low', 'unknown status shows its raw text');
     assert.equal(entries[4]!.label.length, 80, 'long content cut in the label');
@@ -113,26 +161,56 @@ describe('Plans (tree, status bar, commands)', function () {
     fx.apply({ sessionId: S, kind: 'plan_removed', planId: 'gone' });
 
     const plans = fx.rows(fx.session());
-    assert.deepEqual(plans.map((r) => [r.label, r.contextValue]), [
-      ['a', 'plan:items:done'], ['impl', 'plan:markdown'], ['intent', 'plan:unknown'], ['Archived', 'archive'],
-    ]);
+    assert.deepEqual(
+      plans.map((r) => [r.label, r.contextValue]),
+      [
+        ['a', 'plan:items:done'],
+        ['impl', 'plan:markdown'],
+        ['intent', 'plan:unknown'],
+        ['Archived', 'archive'],
+      ],
+    );
     assert.equal(plans[0]!.collapsible, vscode.TreeItemCollapsibleState.Collapsed, 'completed plans collapsed');
     assert.equal(plans[0]!.icon, 'pass');
 
     const md = fx.children(fx.plan('impl'));
-    assert.deepEqual(md.map((n) => row(fx.tree.getTreeItem(n))).map((r) => [r.label, r.description, r.contextValue]), [['Steps', '1/3', 'heading']]);
+    assert.deepEqual(
+      md.map((n) => row(fx.tree.getTreeItem(n))).map((r) => [r.label, r.description, r.contextValue]),
+      [['Steps', '1/3', 'heading']],
+    );
     const tasks = fx.rows(md[0]);
-    assert.deepEqual(tasks.map((r) => [r.label, r.icon, r.contextValue]), [['Refactor module', 'pass', 'entry:completed:md'], ['Add tests', 'circle-outline', 'entry:pending:md']]);
-    assert.deepEqual(fx.rows(fx.children(md[0])[1]).map((r) => r.label), ['unit']);
+    assert.deepEqual(
+      tasks.map((r) => [r.label, r.icon, r.contextValue]),
+      [
+        ['Refactor module', 'pass', 'entry:completed:md'],
+        ['Add tests', 'circle-outline', 'entry:pending:md'],
+      ],
+    );
+    assert.deepEqual(
+      fx.rows(fx.children(md[0])[1]).map((r) => r.label),
+      ['unit'],
+    );
 
     const fields = fx.rows(fx.plan('intent'));
-    assert.deepEqual(fields.map((r) => [r.label, r.description]), [['goal', '"ship"'], ['budget', '{"calls":3}']]);
+    assert.deepEqual(
+      fields.map((r) => [r.label, r.description]),
+      [
+        ['goal', '"ship"'],
+        ['budget', '{"calls":3}'],
+      ],
+    );
 
     const archive = fx.children(fx.session()).at(-1)!;
     const archived = fx.rows(archive);
-    assert.deepEqual(archived.map((r) => [r.label, r.contextValue]), [['gone', 'plan:items:archived']]);
+    assert.deepEqual(
+      archived.map((r) => [r.label, r.contextValue]),
+      [['gone', 'plan:items:archived']],
+    );
     assert.match(archived[0]!.description!, /removed /);
-    assert.deepEqual(fx.rows(fx.children(archive)[0]).map((r) => r.label), ['old']);
+    assert.deepEqual(
+      fx.rows(fx.children(archive)[0]).map((r) => r.label),
+      ['old'],
+    );
   });
 
   it('odek seed rows: "0 blocked" always, step ids and notes, and the oldest done steps folded past the threshold', async () => {
@@ -140,7 +218,8 @@ describe('Plans (tree, status bar, commands)', function () {
     const tree = fx.own(new PlansTreeProvider(fx.registry, fx.plans, { foldDoneStepsAfter: () => after }));
     const rowsOf = (n?: PlanTreeNode): Row[] => tree.getChildren(n).map((c) => row(tree.getTreeItem(c)));
     const step = (i: number, status: string, note?: string): PlanEntry => ({ ...e(`Step ${i}`, status), _meta: { id: `s${i}`, ...(note ? { note } : {}) } });
-    const eight = (blocked: string) => [1, 2, 3, 4, 5].map((i) => step(i, 'completed')).concat(step(6, 'in_progress'), step(7, blocked, 'provider rejects nested arrays'), step(8, 'pending'));
+    const eight = (blocked: string) =>
+      [1, 2, 3, 4, 5].map((i) => step(i, 'completed')).concat(step(6, 'in_progress'), step(7, blocked, 'provider rejects nested arrays'), step(8, 'pending'));
     fx.apply(upd(items('long', ...eight('pending'))));
     const session = tree.getChildren(tree.getChildren()[0])[0]!;
     const plan = tree.getChildren(session)[0]!;
@@ -150,10 +229,19 @@ describe('Plans (tree, status bar, commands)', function () {
 
     // 8 steps, threshold 5: the 4 oldest done steps fold into one row, collapsed, where the first one was.
     const rows = rowsOf(plan);
-    assert.deepEqual(rows.map((r) => r.label), ['+4 done steps', 'Step 5', 'Step 6', 'Step 7', 'Step 8']);
-    assert.deepEqual([rows[0]!.id, rows[0]!.collapsible, rows[0]!.contextValue, rows[0]!.icon], ['demo/sess-1/long/#fold', vscode.TreeItemCollapsibleState.Collapsed, 'fold', 'fold']);
+    assert.deepEqual(
+      rows.map((r) => r.label),
+      ['+4 done steps', 'Step 5', 'Step 6', 'Step 7', 'Step 8'],
+    );
+    assert.deepEqual(
+      [rows[0]!.id, rows[0]!.collapsible, rows[0]!.contextValue, rows[0]!.icon],
+      ['demo/sess-1/long/#fold', vscode.TreeItemCollapsibleState.Collapsed, 'fold', 'fold'],
+    );
     const fold = tree.getChildren(plan)[0]!;
-    assert.deepEqual(rowsOf(fold).map((r) => [r.id, r.label]), [1, 2, 3, 4].map((i) => [`demo/sess-1/long/${i - 1}`, `Step ${i}`]));
+    assert.deepEqual(
+      rowsOf(fold).map((r) => [r.id, r.label]),
+      [1, 2, 3, 4].map((i) => [`demo/sess-1/long/${i - 1}`, `Step ${i}`]),
+    );
     // reveal works through the fold row.
     const folded = tree.getChildren(fold)[0]!;
     assert.equal(tree.getParent(folded), fold);
@@ -225,7 +313,10 @@ describe('Plans (tree, status bar, commands)', function () {
     const plan = row(fx.tree.getTreeItem(fx.plan('burst')));
     assert.equal(plan.description, 'items · 9/9');
     assert.equal(plan.contextValue, 'plan:items:done');
-    assert.deepEqual(fx.rows(fx.plan('burst')).map((r) => r.icon), Array(9).fill('pass'));
+    assert.deepEqual(
+      fx.rows(fx.plan('burst')).map((r) => r.icon),
+      Array(9).fill('pass'),
+    );
     assert.equal(fx.rows(fx.plan('burst')).at(-1)!.label, 'tick final');
     assert.ok(refreshes > 0 && refreshes < 500, `${refreshes} refreshes for ${N} updates`);
   });
@@ -244,7 +335,13 @@ describe('Plans (tree, status bar, commands)', function () {
       let plan = row(fx.tree.getTreeItem(fx.plan('doc')));
       assert.equal(plan.contextValue, 'plan:file');
       assert.match(plan.description!, /^file plan-\d+\.md · 1\/2 · 0 blocked · Review$/);
-      assert.deepEqual(fx.rows(fx.children(fx.plan('doc'))[0]).map((r) => [r.label, r.icon]), [['Draft', 'pass'], ['Review', 'circle-outline']]);
+      assert.deepEqual(
+        fx.rows(fx.children(fx.plan('doc'))[0]).map((r) => [r.label, r.icon]),
+        [
+          ['Draft', 'pass'],
+          ['Review', 'circle-outline'],
+        ],
+      );
 
       await vscode.workspace.fs.writeFile(file, new TextEncoder().encode('# Design\n- [x] Draft\n- [x] Review\n- [ ] Ship\n'));
       await waitFor(fx.plans.onDidChange, loaded('Ship'), 15000, 'file change picked up by the watcher');
@@ -255,7 +352,10 @@ describe('Plans (tree, status bar, commands)', function () {
       fx.apply(upd({ type: 'file', planId: 'missing', uri: vscode.Uri.joinPath(folder, 'nope.md').toString() }));
       fx.apply(upd({ type: 'file', planId: 'web', uri: 'https://example.com/plan.md' }));
       await waitFor(fx.plans.onDidChange, () => fx.plans.get({ ...ref, planId: 'missing' })?.file?.error !== undefined, 15000, 'missing file reported');
-      assert.deepEqual(fx.rows(fx.plan('missing')).map((r) => [r.icon, /not found/.test(r.label)]), [['warning', true]]);
+      assert.deepEqual(
+        fx.rows(fx.plan('missing')).map((r) => [r.icon, /not found/.test(r.label)]),
+        [['warning', true]],
+      );
       assert.match(fx.rows(fx.plan('web'))[0]!.label, /refused: only file: URIs are opened, not https:/);
 
       assert.equal(sync.watched, 2, 'doc and missing are watched; the refused URI is not');
@@ -268,17 +368,37 @@ describe('Plans (tree, status bar, commands)', function () {
     }
   });
 
-  it('keeps the status bar on the active session\'s progress', async () => {
+  it("keeps the status bar on the active session's progress", async () => {
     const bar = fx.own(new PlansStatusBar(fx.registry, fx.plans));
     await bar.whenIdle();
     assert.equal(bar.view.text, '$(checklist) No plan');
     fx.apply({ sessionId: S, kind: 'state', state: 'running' });
-    fx.apply(upd(items('p', e('a', 'completed'), e('b', 'completed'), e('c', 'completed'), e('Run tests', 'in_progress'), e('e', 'pending'), e('f', 'pending'), e('g', 'pending'))));
+    fx.apply(
+      upd(
+        items(
+          'p',
+          e('a', 'completed'),
+          e('b', 'completed'),
+          e('c', 'completed'),
+          e('Run tests', 'in_progress'),
+          e('e', 'pending'),
+          e('f', 'pending'),
+          e('g', 'pending'),
+        ),
+      ),
+    );
     await bar.whenIdle();
     assert.equal(bar.view.text, '$(loading~spin) 3/7 · Run tests');
     assert.equal(bar.item.text, bar.view.text);
     assert.equal(bar.item.command, 'acp.focusPlans');
-    fx.registry.addPendingPermission({ id: 'p1', agentId: A, agentName: 'Demo Agent', request: { sessionId: S, title: 'Run tests', options: [] } as never, flags: [], createdAt: 0 });
+    fx.registry.addPendingPermission({
+      id: 'p1',
+      agentId: A,
+      agentName: 'Demo Agent',
+      request: { sessionId: S, title: 'Run tests', options: [] } as never,
+      flags: [],
+      createdAt: 0,
+    });
     await bar.whenIdle();
     assert.equal(bar.item.text, '$(bell) 3/7 · waiting for you');
     assert.ok(bar.item.backgroundColor instanceof vscode.ThemeColor);
@@ -303,7 +423,11 @@ describe('Plans (tree, status bar, commands)', function () {
     const mdFile = await cmds.exportPlan(ref, vscode.Uri.joinPath(folder, 'export-test.md'));
     assert.equal(new TextDecoder().decode(await vscode.workspace.fs.readFile(mdFile!)), md);
     const jsonFile = await cmds.exportPlan(fx.children(fx.plan('p'))[1], vscode.Uri.joinPath(folder, 'export-test.json'));
-    const exported = JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(jsonFile!))) as { planId: string; version: number; revisions: unknown[] };
+    const exported = JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(jsonFile!))) as {
+      planId: string;
+      version: number;
+      revisions: unknown[];
+    };
     assert.deepEqual([exported.planId, exported.version, exported.revisions.length], ['p', 3, 3]);
 
     const raw = { type: '_intent', planId: 'i', goal: 'ship' };
@@ -357,7 +481,10 @@ describe('Plans through the extension (wired view, commands, API)', function () 
     wired.store.setActiveSession(restoreActive);
   });
 
-  const feed = (ev: SessionEvent): void => { wired!.store.applyEvent(agentId, ev); wired!.plans.apply(agentId, ev); };
+  const feed = (ev: SessionEvent): void => {
+    wired!.store.applyEvent(agentId, ev);
+    wired!.plans.apply(agentId, ev);
+  };
 
   it('renders a 10,000-update burst in the real view, reveals the current step, and runs the commands', async () => {
     const { plansUi } = wired!;
@@ -402,14 +529,19 @@ describe('Plans through the extension (wired view, commands, API)', function () 
     assert.equal(snap?.revisions, 200);
 
     feed({ sessionId, kind: 'plan_removed', planId: 'main' });
-    assert.deepEqual((await api()).archivedPlans({ agentId }).map((p) => p.planId), ['main']);
+    assert.deepEqual(
+      (await api()).archivedPlans({ agentId }).map((p) => p.planId),
+      ['main'],
+    );
   });
 
   it('folds the oldest done steps of a long plan in the real view and expands them on demand (odek seed)', async () => {
     const { plansUi } = wired!;
     await vscode.commands.executeCommand('acp.focusPlans');
     const step = (i: number): PlanEntry => ({
-      content: `Migration step ${i}`, priority: 'medium', status: i <= 22 ? 'completed' : i === 23 ? 'in_progress' : i === 24 ? '_blocked' : 'pending',
+      content: `Migration step ${i}`,
+      priority: 'medium',
+      status: i <= 22 ? 'completed' : i === 23 ? 'in_progress' : i === 24 ? '_blocked' : 'pending',
       _meta: { id: `s${i}`, ...(i === 24 ? { note: 'provider rejects nested arrays' } : {}) },
     });
     feed(upd(items('long', ...Array.from({ length: 26 }, (_, i) => step(i + 1))), sessionId));
@@ -426,9 +558,15 @@ describe('Plans through the extension (wired view, commands, API)', function () 
     if (hasUiHook()) {
       // Scrolled to the fold row (the small test window shows about 15 rows).
       await plansUi.treeView.reveal(kids[0]!, { select: true, focus: false });
-      const rows = await waitForUi('.part.sidebar .monaco-list-row', (t) => t.some((x) => x.includes('+7 done steps')) && t.some((x) => x.includes('1 blocked')));
+      const rows = await waitForUi(
+        '.part.sidebar .monaco-list-row',
+        (t) => t.some((x) => x.includes('+7 done steps')) && t.some((x) => x.includes('1 blocked')),
+      );
       assert.ok(!rows.some((x) => /Migration step [1-7]s/.test(x)), `the oldest done steps are folded away: ${JSON.stringify(rows)}`);
-      assert.ok(rows.some((x) => x.includes('Migration step 8s8')), 'the first done step not folded follows the fold row');
+      assert.ok(
+        rows.some((x) => x.includes('Migration step 8s8')),
+        'the first done step not folded follows the fold row',
+      );
       await screenshot('plans-long-folded');
     }
     // Expands on demand: revealing a folded step opens the fold row.

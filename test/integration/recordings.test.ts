@@ -31,7 +31,12 @@ function fixture(name: string): string {
   return path.join(vscode.extensions.getExtension(EXT_ID)!.extensionPath, 'test', 'fixtures', 'recordings', name);
 }
 
-interface Row { label: string; description: string; icon: string; context?: string }
+interface Row {
+  label: string;
+  description: string;
+  icon: string;
+  context?: string;
+}
 
 async function rows(a: TestApi, node?: PlanTreeNode): Promise<{ node: PlanTreeNode; row: Row }[]> {
   const tree = a.internals.plansUi.tree;
@@ -39,7 +44,15 @@ async function rows(a: TestApi, node?: PlanTreeNode): Promise<{ node: PlanTreeNo
   for (const child of tree.getChildren(node)) {
     const item = tree.getTreeItem(child);
     const icon = item.iconPath instanceof vscode.ThemeIcon ? item.iconPath.id : '';
-    out.push({ node: child, row: { label: typeof item.label === 'string' ? item.label : item.label?.label ?? '', description: String(item.description ?? ''), icon, context: item.contextValue } });
+    out.push({
+      node: child,
+      row: {
+        label: typeof item.label === 'string' ? item.label : (item.label?.label ?? ''),
+        description: String(item.description ?? ''),
+        icon,
+        context: item.contextValue,
+      },
+    });
   }
   return out;
 }
@@ -61,7 +74,9 @@ describe('Recordings', function () {
   let a: TestApi;
   const opened: string[] = [];
 
-  before(async () => { a = await api(); });
+  before(async () => {
+    a = await api();
+  });
   after(async () => {
     for (const id of opened) if (recordings().replays.has(id)) await vscode.commands.executeCommand('acp.closeRecording', id);
     if (recordings().isRecording('demo')) await vscode.commands.executeCommand('acp.recordAgentTraffic', 'demo');
@@ -70,7 +85,9 @@ describe('Recordings', function () {
 
   it('records a Demo Agent turn: redacted, both directions with times; the tree row and the status bar show it', async () => {
     await resetDemo();
-    const restoreMcp = await withSetting('mcpServers', [{ name: 'recording-test-tools', command: 'tools', args: ['--api-key', ARG_SECRET], env: { OPENAI_API_KEY: SECRET } }]);
+    const restoreMcp = await withSetting('mcpServers', [
+      { name: 'recording-test-tools', command: 'tools', args: ['--api-key', ARG_SECRET], env: { OPENAI_API_KEY: SECRET } },
+    ]);
     let file: string;
     let livePlans: string[] = [];
     try {
@@ -114,7 +131,10 @@ describe('Recordings', function () {
     assert.strictEqual(index.header?.redacted, true);
     assert.strictEqual(index.header?.agentId, 'demo');
     const msgs = index.messages.map((r) => readMessage(bytes, r));
-    assert.ok(msgs.every((m) => typeof m.time === 'number'), 'every line has its time');
+    assert.ok(
+      msgs.every((m) => typeof m.time === 'number'),
+      'every line has its time',
+    );
     assert.ok(msgs.some((m) => m.dir === 'send') && msgs.some((m) => m.dir === 'receive'), 'both directions');
     assert.strictEqual(msgs[0].msgs[0].method, 'initialize');
 
@@ -130,12 +150,15 @@ describe('Recordings', function () {
     assert.match(replayed.stopReason ?? '', /end_turn/);
     const t = a.internals.transcript.session(sessionKey(info.agentId, replayed.sessionId));
     const items = t ? t.slice(t.firstIndex) : [];
-    assert.ok(items.some((i) => i.kind === 'message' && i.role === 'user'), 'the prompt, from our recorded session/prompt');
+    assert.ok(
+      items.some((i) => i.kind === 'message' && i.role === 'user'),
+      'the prompt, from our recorded session/prompt',
+    );
     const perm = items.find((i) => i.kind === 'permission');
     assert.ok(perm?.kind === 'permission' && perm.state === 'selected', JSON.stringify(perm));
   });
 
-  it('opens codex-acp\'s interop recording: its plan in the Plans tree, its messages in the conversation, no permission asked', async () => {
+  it("opens codex-acp's interop recording: its plan in the Plans tree, its messages in the conversation, no permission asked", async () => {
     const info = await vscode.commands.executeCommand<ReplayInfo>('acp.openRecording', fixture('codex-acp-0.16.0.ndjson'), 'instant');
     assert.ok(info, 'Open Recording returned nothing');
     opened.push(info.agentId);
@@ -155,13 +178,19 @@ describe('Recordings', function () {
     assert.match(plan.row.description, /^items · 2\/2/);
     assert.strictEqual(plan.row.icon, 'pass');
     const steps = await rows(a, plan.node);
-    assert.deepStrictEqual(steps.map((s) => s.row.label), ['Write the greeting file', 'Create the marker']);
+    assert.deepStrictEqual(
+      steps.map((s) => s.row.label),
+      ['Write the greeting file', 'Create the marker'],
+    );
 
     // Read-only: nothing went to the broker; the session is not live.
     const sessionId = a.internals.store.sessions(info.agentId)[0].sessionId;
     assert.strictEqual(a.internals.store.session(info.agentId, sessionId)?.live, false);
     assert.deepStrictEqual(a.internals.broker.pendingFor(sessionId), []);
-    assert.deepStrictEqual(a.internals.store.pendingPermissions().filter((p) => p.agentId === info.agentId), []);
+    assert.deepStrictEqual(
+      a.internals.store.pendingPermissions().filter((p) => p.agentId === info.agentId),
+      [],
+    );
 
     // The conversation shows the replayed session (active), with its messages and answered permissions.
     assert.deepStrictEqual(a.internals.store.activeSession, { agentId: info.agentId, sessionId });

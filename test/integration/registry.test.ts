@@ -37,9 +37,21 @@ async function agentArchive(mode: string, padding = 0): Promise<Buffer> {
 
 const sha = (b: Buffer): string => crypto.createHash('sha256').update(b).digest('hex');
 
-function binaryEntry(id: string, name: string, version: string, archive: string, extra: Record<string, unknown> = {}, platform: string = here): Record<string, unknown> {
+function binaryEntry(
+  id: string,
+  name: string,
+  version: string,
+  archive: string,
+  extra: Record<string, unknown> = {},
+  platform: string = here,
+): Record<string, unknown> {
   return {
-    id, name, version, description: `${name} for the registry test`, license: 'MIT', icon: './icons/agent.svg',
+    id,
+    name,
+    version,
+    description: `${name} for the registry test`,
+    license: 'MIT',
+    icon: './icons/agent.svg',
     distribution: { binary: { [platform]: { archive, cmd: './bin/agent', env: { ELECTRON_RUN_AS_NODE: '1', ACP_TEST_NODE: process.execPath }, ...extra } } },
   };
 }
@@ -50,13 +62,17 @@ async function confirm(title: string, button: string, shot?: string): Promise<st
   const rows = await waitForUi(QUICK_ROWS, (t) => t.some((x) => x.trim().startsWith(button)));
   if (shot) await screenshot(shot);
   await uiClick(QUICK_ROWS, button);
-  const closed = (ms: number): Promise<boolean> => waitForUi(`${SHOWN_PICK} .quick-input-title`, (t) => !t.some((x) => x.includes(title)), ms).then(() => true, () => false);
-  if (!await closed(5000)) {
+  const closed = (ms: number): Promise<boolean> =>
+    waitForUi(`${SHOWN_PICK} .quick-input-title`, (t) => !t.some((x) => x.includes(title)), ms).then(
+      () => true,
+      () => false,
+    );
+  if (!(await closed(5000))) {
     // On a loaded machine a click can land while the list re-renders its rows and be lost; a
     // person would click again. The feature is still checked: a pick that never accepts fails here.
     console.log(`      (the click on "${button}" did not close "${title}"; clicking again)`);
     await uiClick(QUICK_ROWS, button).catch(() => undefined);
-    if (!await closed(10000)) throw new Error(`"${title}" stayed open after two clicks on "${button}"`);
+    if (!(await closed(10000))) throw new Error(`"${title}" stayed open after two clicks on "${button}"`);
   }
   return rows.join('\n');
 }
@@ -77,25 +93,44 @@ describe('ACP Registry: add, update, uninstall agents (real UI, offline)', funct
     // The extension's global storage (the Demo Agent's state folder sits in it).
     storage = path.dirname(a.internals.agents.get('demo')!.def.env.ACP_DEMO_STATE_DIR!);
     server = await new TestServer().start();
-    const v1 = archive1 = await agentArchive('v2', 512 * 1024);
+    const v1 = (archive1 = await agentArchive('v2', 512 * 1024));
     // Served in 16 slices, 100 ms apart; the second half only once the test has seen the progress
     // notification (releaseDownload), so a fast machine cannot finish before it is shown.
     let released = false;
-    const release = new Promise<void>((resolve) => { releaseDownload = () => { released = true; resolve(); }; });
-    server.routes.set('/scripted-agent-1.0.0.tar.gz', { handler: (_req, res) => {
-      res.setHeader('content-length', String(v1.length));
-      let i = 0;
-      const step = Math.ceil(v1.length / 16);
-      const next = (): void => {
-        if (i >= v1.length) { res.end(); return; }
-        if (!released && i >= v1.length / 2) { void release.then(next); return; }
-        res.write(v1.subarray(i, i + step)); i += step; setTimeout(next, 100);
+    const release = new Promise<void>((resolve) => {
+      releaseDownload = () => {
+        released = true;
+        resolve();
       };
-      next();
-    } });
-    server.routes.set('/icons/agent.svg', { body: '<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16"><circle cx="8" cy="8" r="7" fill="#3a7"/></svg>', headers: { 'content-type': 'image/svg+xml' } });
+    });
+    server.routes.set('/scripted-agent-1.0.0.tar.gz', {
+      handler: (_req, res) => {
+        res.setHeader('content-length', String(v1.length));
+        let i = 0;
+        const step = Math.ceil(v1.length / 16);
+        const next = (): void => {
+          if (i >= v1.length) {
+            res.end();
+            return;
+          }
+          if (!released && i >= v1.length / 2) {
+            void release.then(next);
+            return;
+          }
+          res.write(v1.subarray(i, i + step));
+          i += step;
+          setTimeout(next, 100);
+        };
+        next();
+      },
+    });
+    server.routes.set('/icons/agent.svg', {
+      body: '<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16"><circle cx="8" cy="8" r="7" fill="#3a7"/></svg>',
+      headers: { 'content-type': 'image/svg+xml' },
+    });
     const bad = {
-      version: '1.0.0', extensions: [],
+      version: '1.0.0',
+      extensions: [],
       agents: [
         binaryEntry('missing-archive', 'Missing Archive Agent', '1.0.0', server.url('/nothing.tar.gz')),
         binaryEntry('tampered-agent', 'Tampered Agent', '1.0.0', server.url('/tampered.tar.gz'), { sha256: 'f'.repeat(64) }),
@@ -107,15 +142,28 @@ describe('ACP Registry: add, update, uninstall agents (real UI, offline)', funct
     };
     server.routes.set('/bad.json', { body: JSON.stringify(bad) });
     server.routes.set('/tampered.tar.gz', { body: await agentArchive('v2') });
-    server.routes.set('/escape.tar.gz', { body: await tarGz([{ name: 'bin/agent', body: '#!/bin/sh\n' }, { name: '../../escaped', body: 'x' }]) });
+    server.routes.set('/escape.tar.gz', {
+      body: await tarGz([
+        { name: 'bin/agent', body: '#!/bin/sh\n' },
+        { name: '../../escaped', body: 'x' },
+      ]),
+    });
     server.routes.set('/huge.bin', { body: Buffer.alloc(2 * 1024 * 1024 + 1) });
     server.routes.set('/slow.tar.gz', { body: Buffer.alloc(1024 * 1024), stallAfter: 64 * 1024 });
     server.routes.set('/broken.json', { body: '{"version": "1.0.0", "agents": [' });
     const index = {
-      version: '1.0.0', extensions: [],
+      version: '1.0.0',
+      extensions: [],
       agents: [
         binaryEntry('scripted-agent', NAME, '1.0.0', server.url('/scripted-agent-1.0.0.tar.gz'), { sha256: sha(v1) }),
-        { id: 'npx-agent', name: 'NPX Sample Agent', version: '3.1.0', description: 'Runs with npx', license: 'Apache-2.0', distribution: { npx: { package: '@example/npx-agent@3.1.0', args: ['--acp'] } } },
+        {
+          id: 'npx-agent',
+          name: 'NPX Sample Agent',
+          version: '3.1.0',
+          description: 'Runs with npx',
+          license: 'Apache-2.0',
+          distribution: { npx: { package: '@example/npx-agent@3.1.0', args: ['--acp'] } },
+        },
         binaryEntry('far-away-agent', 'Far Away Agent', '1.0.0', 'https://example.invalid/x.zip', {}, other),
         { id: 'Bad Entry', name: 'Broken', version: 'one', description: '', distribution: {} },
       ],
@@ -126,7 +174,10 @@ describe('ACP Registry: add, update, uninstall agents (real UI, offline)', funct
   });
 
   // A failed step must not leave its quick pick open, nor the first download held, for the next one.
-  afterEach(async () => { releaseDownload(); await vscode.commands.executeCommand('workbench.action.closeQuickOpen'); });
+  afterEach(async () => {
+    releaseDownload();
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+  });
 
   after(async () => {
     if (!a) return;
@@ -163,7 +214,10 @@ describe('ACP Registry: add, update, uninstall agents (real UI, offline)', funct
 
     // Two halves, told apart when this fails: the install started (the archive was asked for), then its progress shows.
     const asked = server.requested('/scripted-agent-1.0.0.tar.gz').then(() => true);
-    assert.ok(await Promise.race([asked, new Promise<false>((r) => setTimeout(() => r(false), 15000))]), 'the install did not start: the archive was never requested');
+    assert.ok(
+      await Promise.race([asked, new Promise<false>((r) => setTimeout(() => r(false), 15000))]),
+      'the install did not start: the archive was never requested',
+    );
     assert.match(await toastWith(`Installing ${NAME} 1.0.0`), /downloading|unpacking/);
     await screenshot('registry-progress');
     releaseDownload();
@@ -173,7 +227,10 @@ describe('ACP Registry: add, update, uninstall agents (real UI, offline)', funct
     assert.strictEqual(a.internals.agents.get(ID)?.status, 'running');
     assert.ok((fs.statSync(path.join(dir, 'bin', 'agent')).mode & 0o111) !== 0, 'the launcher is executable');
     assert.deepStrictEqual(fs.readdirSync(path.join(storage, 'registry', 'tmp')), [], 'no temp folder left');
-    assert.ok(a.agents().some((x) => x.id === ID && x.name === NAME), 'listed by the public API');
+    assert.ok(
+      a.agents().some((x) => x.id === ID && x.name === NAME),
+      'listed by the public API',
+    );
 
     // Start Agent… lists it beside the Demo Agent; picking it opens a session.
     const started = vscode.commands.executeCommand<SessionRef | undefined>('acp.startAgent');
@@ -184,7 +241,10 @@ describe('ACP Registry: add, update, uninstall agents (real UI, offline)', funct
     await prompt(ref, 'Write the tests');
     assert.strictEqual(await turnEnd(a, ref), 'end_turn');
     const plans = a.plans({ agentId: ID, sessionId: ref.sessionId });
-    assert.deepStrictEqual(plans.map((p) => p.planId), ['plan-1']);
+    assert.deepStrictEqual(
+      plans.map((p) => p.planId),
+      ['plan-1'],
+    );
     const tree = a.internals.plansUi.tree;
     const agentNode = tree.getChildren().find((n) => n.kind === 'agent' && n.agentId === ID)!;
     assert.ok(agentNode, 'the agent is in the Plans tree');
@@ -274,20 +334,31 @@ describe('ACP Registry: add, update, uninstall agents (real UI, offline)', funct
         await vscode.workspace.getConfiguration('acp').update('registry.url', server.url('/broken.json'), vscode.ConfigurationTarget.Global);
         assert.strictEqual(await vscode.commands.executeCommand('acp.addAgentFromRegistry'), undefined);
         await toastWith(/did not send valid JSON/);
-      } finally { await r(); }
+      } finally {
+        await r();
+      }
     });
 
     describe('archives', () => {
       let r: () => Promise<void>;
       let r2: () => Promise<void>;
-      before(async () => { r = await withSetting('registry.url', server.url('/bad.json')); r2 = await withSetting('registry.maxDownloadMiB', 1); });
-      after(async () => { await r2(); await r(); });
+      before(async () => {
+        r = await withSetting('registry.url', server.url('/bad.json'));
+        r2 = await withSetting('registry.maxDownloadMiB', 1);
+      });
+      after(async () => {
+        await r2();
+        await r();
+      });
 
       it('archive 404', () => attempt('missing-archive', /nothing\.tar\.gz answered HTTP 404 Not Found; nothing was installed/));
       it('sha256 mismatch', () => attempt('tampered-agent', /does not match the registry's sha256/));
       it('an entry with ../ in the archive', () => attempt('escape-agent', /"\.\.\/\.\.\/escaped" goes up with "\.\."/));
       it('over the size cap', () => attempt('huge-agent', /over the 1\.0 MiB limit/));
-      it('no build for this platform', () => attempt('far-away-agent', new RegExp(`Far Away Agent 1\\.0\\.0 has no build for this machine \\(${here}\\); the registry has builds for ${other}`), { confirm: false }));
+      it('no build for this platform', () =>
+        attempt('far-away-agent', new RegExp(`Far Away Agent 1\\.0\\.0 has no build for this machine \\(${here}\\); the registry has builds for ${other}`), {
+          confirm: false,
+        }));
       it('cancel during the download', async () => {
         const done = vscode.commands.executeCommand<string | undefined>('acp.addAgentFromRegistry', { id: 'slow-agent' });
         await confirm('from the ACP Registry?', 'Install, then run:');

@@ -32,10 +32,16 @@ describe('Sign-in: terminal auth after auth_required (real UI)', function () {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-signin-'));
     marker = path.join(dir, 'signed-in');
     const demo = path.join(vscode.extensions.getExtension(EXT_ID)!.extensionPath, 'dist', 'demo-agent.js');
-    restore.push(await withSetting('agents', [{
-      name: NAME, command: process.execPath, args: [demo, `--signin=${marker}`, '--delay=0', `--state-dir=${path.join(dir, 'state')}`],
-      env: { ELECTRON_RUN_AS_NODE: '1' },
-    }]));
+    restore.push(
+      await withSetting('agents', [
+        {
+          name: NAME,
+          command: process.execPath,
+          args: [demo, `--signin=${marker}`, '--delay=0', `--state-dir=${path.join(dir, 'state')}`],
+          env: { ELECTRON_RUN_AS_NODE: '1' },
+        },
+      ]),
+    );
     await waitFor(a.internals.agents.onDidChangeDefinitions, () => !!a.internals.agents.get(AGENT_ID), 10000, `${AGENT_ID} from acp.agents`);
     await clearNotes();
   });
@@ -52,12 +58,12 @@ describe('Sign-in: terminal auth after auth_required (real UI)', function () {
 
     // The refusal is explained and sign-in offered (not a dead end).
     const settled = opened.then((r) => `acp.startAgent settled early with ${JSON.stringify(r)}; agent ${JSON.stringify(a.internals.store.agent(AGENT_ID))}`);
-    const note = await Promise.race([
-      toastWith(`${NAME} asks you to sign in before it can open a session.`, 20000),
-      settled.then((why) => assert.fail(why)),
-    ]);
+    const note = await Promise.race([toastWith(`${NAME} asks you to sign in before it can open a session.`, 20000), settled.then((why) => assert.fail(why))]);
     assert.ok(!fs.existsSync(marker), 'not signed in yet');
-    assert.deepStrictEqual(a.internals.agents.get(AGENT_ID)!.connection!.authMethods.map((m) => [m.type, m.args]), [['terminal', ['--login']]]);
+    assert.deepStrictEqual(
+      a.internals.agents.get(AGENT_ID)!.connection!.authMethods.map((m) => [m.type, m.args]),
+      [['terminal', ['--login']]],
+    );
     await screenshot('signin-auth-required');
     assert.ok(note.includes('Sign In'), note);
     const terminalsBefore = new Set(vscode.window.terminals);
@@ -66,13 +72,26 @@ describe('Sign-in: terminal auth after auth_required (real UI)', function () {
 
     // The user picks the terminal method.
     const rows = await waitForUi(QUICK_ROWS, (t) => t.some((x) => x.includes('Sign in to the Demo Agent')));
-    assert.ok(rows.some((x) => x.includes('in a terminal')), JSON.stringify(rows));
+    assert.ok(
+      rows.some((x) => x.includes('in a terminal')),
+      JSON.stringify(rows),
+    );
     await screenshot('signin-method-pick');
     const opening = new Promise<vscode.Terminal>((resolve) => {
-      const sub = vscode.window.onDidOpenTerminal((t) => { if (!terminalsBefore.has(t)) { sub.dispose(); resolve(t); } });
+      const sub = vscode.window.onDidOpenTerminal((t) => {
+        if (!terminalsBefore.has(t)) {
+          sub.dispose();
+          resolve(t);
+        }
+      });
     });
     const closing = new Promise<vscode.Terminal>((resolve) => {
-      const sub = vscode.window.onDidCloseTerminal((t) => { if (t.name === `Sign in: ${NAME}`) { sub.dispose(); resolve(t); } });
+      const sub = vscode.window.onDidCloseTerminal((t) => {
+        if (t.name === `Sign in: ${NAME}`) {
+          sub.dispose();
+          resolve(t);
+        }
+      });
     });
     await uiClick(QUICK_ROWS, 'Sign in to the Demo Agent');
 

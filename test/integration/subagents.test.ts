@@ -16,14 +16,24 @@ import { waitFor } from './support/ext';
 
 const ROWS = '.part.sidebar .pane-body .monaco-list-row';
 
-interface Row { node: PlanTreeNode; label: string; description: string; context: string }
+interface Row {
+  node: PlanTreeNode;
+  label: string;
+  description: string;
+  context: string;
+}
 
 async function rows(a: AcpPlansApi, node?: PlanTreeNode): Promise<Row[]> {
   const tree = a.internals.plansUi.tree;
   const out: Row[] = [];
   for (const c of (await tree.getChildren(node)) ?? []) {
     const item = await tree.getTreeItem(c);
-    out.push({ node: c, label: typeof item.label === 'string' ? item.label : item.label?.label ?? '', description: String(item.description ?? ''), context: item.contextValue ?? '' });
+    out.push({
+      node: c,
+      label: typeof item.label === 'string' ? item.label : (item.label?.label ?? ''),
+      description: String(item.description ?? ''),
+      context: item.contextValue ?? '',
+    });
   }
   return out;
 }
@@ -65,23 +75,40 @@ describe('Subagents and background work (Demo Agent, v2)', function () {
     const [research, watcher] = childIds(ref.sessionId);
     await prompt(ref, '/subagents');
     await turnEnd(a, ref);
-    await until(a, () => session(a, ref)?.background?.length === 1 && a.internals.plans.plans('demo', watcher).length === 1, 'the background child and its plan');
+    await until(
+      a,
+      () => session(a, ref)?.background?.length === 1 && a.internals.plans.plans('demo', watcher).length === 1,
+      'the background child and its plan',
+    );
     await a.internals.plansUi.tree.whenIdle();
 
     // The tree: one top-level session; its plan, then its two children, each with its own plan.
     const agentRow = await row(a, undefined, 'Demo Agent');
     const top = await rows(a, agentRow.node);
-    assert.deepStrictEqual(top.map((r) => r.node.id), [`demo/${encodeURIComponent(ref.sessionId)}`], 'children are not listed at the top level');
+    assert.deepStrictEqual(
+      top.map((r) => r.node.id),
+      [`demo/${encodeURIComponent(ref.sessionId)}`],
+      'children are not listed at the top level',
+    );
     const parent = top[0]!;
-    assert.deepStrictEqual((await rows(a, parent.node)).map((r) => r.label), ['coordination', ...SUBAGENT_TITLES]);
+    assert.deepStrictEqual(
+      (await rows(a, parent.node)).map((r) => r.label),
+      ['coordination', ...SUBAGENT_TITLES],
+    );
     const researcher = await row(a, parent.node, SUBAGENT_TITLES[0]);
     const watcherRow = await row(a, parent.node, SUBAGENT_TITLES[1]);
     assert.match(researcher.description, /^subagent · idle \(end_turn\)/);
     assert.match(researcher.context, /:subagent$/, 'no cancel offered: no cancel action');
     assert.match(watcherRow.description, /^background subagent · running/);
     assert.match(watcherRow.context, /:subagent:background:cancellable$/);
-    assert.deepStrictEqual((await rows(a, researcher.node)).map((r) => [r.label, r.context]), [['research', 'plan:items:done']]);
-    assert.deepStrictEqual((await rows(a, watcherRow.node)).map((r) => r.label), ['watch']);
+    assert.deepStrictEqual(
+      (await rows(a, researcher.node)).map((r) => [r.label, r.context]),
+      [['research', 'plan:items:done']],
+    );
+    assert.deepStrictEqual(
+      (await rows(a, watcherRow.node)).map((r) => r.label),
+      ['watch'],
+    );
     assert.strictEqual(a.internals.plansUi.tree.getParent(watcherRow.node)?.id, parent.node.id, 'getParent leads back to the parent session');
     a.internals.store.setActiveSession(ref);
     assert.match(await statusText(a), /\$\(sync\) 1 background$/);
@@ -102,14 +129,23 @@ describe('Subagents and background work (Demo Agent, v2)', function () {
       }
       await vscode.commands.executeCommand('workbench.view.extension.acp');
       await a.internals.plansUi.treeView.reveal(watcherRow.node, { expand: true, select: true });
-      await waitForUi(ROWS, (t) => ['coordination', ...SUBAGENT_TITLES, 'research', 'watch'].every((l) => t.some((x) => x.includes(l))) && t.some((x) => x.includes('background subagent')));
+      await waitForUi(
+        ROWS,
+        (t) =>
+          ['coordination', ...SUBAGENT_TITLES, 'research', 'watch'].every((l) => t.some((x) => x.includes(l))) &&
+          t.some((x) => x.includes('background subagent')),
+      );
       await screenshot('subagents-nested-children');
     }
 
     // Cancel is refused where the agent does not offer it, and sent where it does.
     assert.strictEqual(await vscode.commands.executeCommand('acp.cancelSubagent', researcher.node), false);
     assert.strictEqual(await vscode.commands.executeCommand('acp.cancelSubagent', watcherRow.node), true);
-    await until(a, () => a.internals.store.session('demo', watcher)?.stopReason === 'cancelled' && session(a, ref)?.background?.length === 0, 'the child cancelled and the background emptied');
+    await until(
+      a,
+      () => a.internals.store.session('demo', watcher)?.stopReason === 'cancelled' && session(a, ref)?.background?.length === 0,
+      'the child cancelled and the background emptied',
+    );
     await a.internals.plansUi.tree.whenIdle();
     assert.match((await row(a, parent.node, SUBAGENT_TITLES[1])).description, /^subagent · idle \(cancelled\)/);
     assert.doesNotMatch(await statusText(a), /background/);
@@ -151,7 +187,11 @@ describe('Subagents and background work (Demo Agent, v2)', function () {
     const call = transcript().item(`t:${toolCallId}`);
     assert.ok(call?.kind === 'tool_call' && call.status === 'cancelled' && call.title === WATCHER_TITLE, 'the watcher tool call is cancelled');
     await a.internals.plansUi.tree.whenIdle();
-    assert.deepStrictEqual((await rows(a, parent.node)).filter((r) => r.context.startsWith('background:')), [], 'no background rows left');
+    assert.deepStrictEqual(
+      (await rows(a, parent.node)).filter((r) => r.context.startsWith('background:')),
+      [],
+      'no background rows left',
+    );
     // Not offered any more: refused without a request.
     assert.strictEqual(await vscode.commands.executeCommand('acp.cancelBackgroundWork', term.node), false);
   });

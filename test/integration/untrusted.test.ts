@@ -6,7 +6,9 @@ import { api } from './support/ext';
 import { hasUiHook, screenshot, waitForUi } from './ui';
 
 describe('untrusted workspace', function () {
-  before(function () { if (vscode.workspace.isTrusted) this.skip(); });
+  before(function () {
+    if (vscode.workspace.isTrusted) this.skip();
+  });
 
   it('starts no agent and says why', async () => {
     const a = await api();
@@ -20,7 +22,10 @@ describe('untrusted workspace', function () {
     if (hasUiHook()) {
       await vscode.commands.executeCommand('workbench.view.extension.acp');
       const welcome = await waitForUi('.part.sidebar .welcome-view-content', (t) => t.some((x) => /not trusted/.test(x)));
-      assert.ok(welcome.some((x) => /Manage Workspace Trust/.test(x)), JSON.stringify(welcome));
+      assert.ok(
+        welcome.some((x) => /Manage Workspace Trust/.test(x)),
+        JSON.stringify(welcome),
+      );
       await screenshot('untrusted-workspace');
     }
     // No other path spawns either: restart, or the supervisor itself.

@@ -24,8 +24,17 @@ export async function buildInterop() {
   rmSync(outdir, { recursive: true, force: true });
   const entryPoints = tests(here);
   await esbuild.build({
-    entryPoints, outdir, outbase: here, bundle: true, platform: 'node', format: 'cjs', target: 'node20',
-    sourcemap: true, sourcesContent: false, logLevel: 'warning', external: ['mocha', 'vscode'],
+    entryPoints,
+    outdir,
+    outbase: here,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    sourcemap: true,
+    sourcesContent: false,
+    logLevel: 'warning',
+    external: ['mocha', 'vscode'],
   });
   return entryPoints.length;
 }

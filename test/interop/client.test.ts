@@ -21,7 +21,8 @@ const statuses = (t: ClientTurn, planId: string) => {
 };
 const diffsOf = (call: Record<string, unknown> | undefined) =>
   ((call?.content as ToolCallContent[] | undefined) ?? []).filter((c): c is Extract<ToolCallContent, { type: 'diff' }> => c.type === 'diff');
-const agentText = (t: ClientTurn) => t.events.flatMap((e) => (e.kind === 'message_chunk' && e.role === 'agent' && e.content.type === 'text' ? [e.content.text] : [])).join('');
+const agentText = (t: ClientTurn) =>
+  t.events.flatMap((e) => (e.kind === 'message_chunk' && e.role === 'agent' && e.content.type === 'text' ? [e.content.text] : [])).join('');
 
 /** The open permission request was answered `{outcome: cancelled}` on the wire. */
 function assertPermissionAnsweredCancelled(t: ClientTurn): void {
@@ -40,7 +41,10 @@ describe('interop (our client): codex-acp', function () {
     report('codex-acp allow', t);
     assert.equal(t.conn.version, 1);
     assert.equal(t.stopReason, 'end_turn');
-    assert.deepEqual(livePlans(t).map((p) => p.planId), ['main']);
+    assert.deepEqual(
+      livePlans(t).map((p) => p.planId),
+      ['main'],
+    );
     assert.deepEqual(statuses(t, 'main'), ['completed', 'completed']);
     const main = livePlans(t)[0];
     assert.equal(main.version, 2);
@@ -69,13 +73,24 @@ describe('interop (our client): codex-acp', function () {
   });
 
   it('cancel mid-turn ends the turn `cancelled`', async () => {
-    const t = await clientTurn({ agent: 'codex-acp', scenario: () => codexScenario({ holdMs: 60_000 }), cancelWhen: { modelStep: 1 }, record: 'client-codex-acp-cancel' });
+    const t = await clientTurn({
+      agent: 'codex-acp',
+      scenario: () => codexScenario({ holdMs: 60_000 }),
+      cancelWhen: { modelStep: 1 },
+      record: 'client-codex-acp-cancel',
+    });
     report('codex-acp cancel', t);
     assert.equal(t.stopReason, 'cancelled');
   });
 
   it('cancel while a permission request is open: we answer it `cancelled`, the turn ends `cancelled`', async () => {
-    const t = await clientTurn({ agent: 'codex-acp', scenario: () => codexScenario(), policy: 'hold', cancelWhen: { permission: true }, record: 'client-codex-acp-cancel-permission' });
+    const t = await clientTurn({
+      agent: 'codex-acp',
+      scenario: () => codexScenario(),
+      policy: 'hold',
+      cancelWhen: { permission: true },
+      record: 'client-codex-acp-cancel-permission',
+    });
     report('codex-acp cancel during permission', t);
     assert.equal(t.stopReason, 'cancelled');
     assert.deepEqual(t.files, []);
@@ -107,11 +122,17 @@ for (const agent of ['claude-code-acp', 'claude-agent-acp'] as const) {
       assert.equal(agentText(t), 'All steps are done.');
       if (agent === 'claude-code-acp') {
         // Our fs and terminal services did the work.
-        assert.deepEqual(t.services.calls.writes.map((w) => w.content), ['hello from the interop suite\n']);
+        assert.deepEqual(
+          t.services.calls.writes.map((w) => w.content),
+          ['hello from the interop suite\n'],
+        );
         assert.equal(t.services.calls.reads.length, 1);
         assert.deepEqual(t.services.calls.terminalMethods, ['create', 'wait_for_exit', 'output', 'release']);
         const bash = [...t.toolCalls.values()].find((c) => c.kind === 'execute');
-        assert.ok(((bash?.content as ToolCallContent[]) ?? []).some((c) => c.type === 'terminal'), 'terminal content');
+        assert.ok(
+          ((bash?.content as ToolCallContent[]) ?? []).some((c) => c.type === 'terminal'),
+          'terminal content',
+        );
       } else {
         assert.equal(t.services.calls.writes.length + t.services.calls.terminals.length, 0);
       }
@@ -128,13 +149,24 @@ for (const agent of ['claude-code-acp', 'claude-agent-acp'] as const) {
     });
 
     it('cancel mid-turn ends the turn `cancelled`', async () => {
-      const t = await clientTurn({ agent, scenario: (cwd) => claudeScenario(cwd, flavour, { holdMs: 60_000 }), cancelWhen: { modelStep: 1 }, record: `client-${agent}-cancel` });
+      const t = await clientTurn({
+        agent,
+        scenario: (cwd) => claudeScenario(cwd, flavour, { holdMs: 60_000 }),
+        cancelWhen: { modelStep: 1 },
+        record: `client-${agent}-cancel`,
+      });
       report(`${agent} cancel`, t);
       assert.equal(t.stopReason, 'cancelled');
     });
 
     it('cancel while a permission request is open: we answer it `cancelled`, the turn ends `cancelled`', async () => {
-      const t = await clientTurn({ agent, scenario: (cwd) => claudeScenario(cwd, flavour), policy: 'hold', cancelWhen: { permission: true }, record: `client-${agent}-cancel-permission` });
+      const t = await clientTurn({
+        agent,
+        scenario: (cwd) => claudeScenario(cwd, flavour),
+        policy: 'hold',
+        cancelWhen: { permission: true },
+        record: `client-${agent}-cancel-permission`,
+      });
       report(`${agent} cancel during permission`, t);
       assert.equal(t.stopReason, 'cancelled');
       assert.ok(!t.files.includes(FILE_NAME));
@@ -169,10 +201,18 @@ describe('interop (our client): SDK agents and v2', function () {
     report('v2-test-agent', t);
     assert.equal(t.conn.version, 2);
     assert.equal(t.stopReason, 'end_turn');
-    assert.deepEqual(livePlans(t).map((p) => `${p.plan.type}:${p.planId}`).sort(), ['file:doc', 'items:main']);
+    assert.deepEqual(
+      livePlans(t)
+        .map((p) => `${p.plan.type}:${p.planId}`)
+        .sort(),
+      ['file:doc', 'items:main'],
+    );
     assert.deepEqual(statuses(t, 'main'), ['completed', 'completed', 'completed']);
     assert.equal(t.store.get({ agentId: AGENT_ID, sessionId: t.sessionId, planId: 'main' })?.version, 3);
-    assert.deepEqual(t.store.archived(AGENT_ID, t.sessionId).map((p) => `${p.plan.type}:${p.planId}`), ['markdown:notes']);
+    assert.deepEqual(
+      t.store.archived(AGENT_ID, t.sessionId).map((p) => `${p.plan.type}:${p.planId}`),
+      ['markdown:notes'],
+    );
     assert.equal(t.permissions.length, 1);
     assert.equal(t.permissions[0].req.title, 'Allow editing hello.txt?');
     const call = t.toolCalls.get('tc-edit');
@@ -190,7 +230,12 @@ describe('interop (our client): SDK agents and v2', function () {
   });
 
   it('v2 test agent: cancel ends the turn idle `cancelled`', async () => {
-    const t = await clientTurn({ agent: 'v2-test-agent', prompt: 'hold', cancelWhen: { event: (e) => e.kind === 'plan_update' }, record: 'client-v2-test-agent-cancel' });
+    const t = await clientTurn({
+      agent: 'v2-test-agent',
+      prompt: 'hold',
+      cancelWhen: { event: (e) => e.kind === 'plan_update' },
+      record: 'client-v2-test-agent-cancel',
+    });
     report('v2-test-agent cancel', t);
     assert.equal(t.stopReason, 'cancelled');
   });

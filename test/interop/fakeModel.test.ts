@@ -9,7 +9,9 @@ function post(model: FakeModel, path: string, body: unknown, signal?: AbortSigna
     const req = http.request(`${model.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, signal }, (res) => {
       let text = '';
       res.setEncoding('utf8');
-      res.on('data', (d: string) => { text += d; });
+      res.on('data', (d: string) => {
+        text += d;
+      });
       res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
     });
     req.on('error', reject);
@@ -17,7 +19,11 @@ function post(model: FakeModel, path: string, body: unknown, signal?: AbortSigna
   });
 }
 
-const dataLines = (sse: string) => sse.split('\n').filter((l) => l.startsWith('data: ')).map((l) => l.slice(6));
+const dataLines = (sse: string) =>
+  sse
+    .split('\n')
+    .filter((l) => l.startsWith('data: '))
+    .map((l) => l.slice(6));
 const tool = { type: 'function', name: 'x', function: { name: 'x' } };
 
 describe('interop: fake model server', () => {
@@ -26,7 +32,13 @@ describe('interop: fake model server', () => {
     model = await startFakeModel({
       finalText: 'fin',
       steps: [
-        { kind: 'tools', calls: [{ name: 'a', input: { n: 1 } }, { name: 'b', input: 'freeform' }] },
+        {
+          kind: 'tools',
+          calls: [
+            { name: 'a', input: { n: 1 } },
+            { name: 'b', input: 'freeform' },
+          ],
+        },
         { kind: 'tools', calls: [{ name: 'c', input: {} }], delayMs: 60_000 },
       ],
     });
@@ -50,13 +62,21 @@ describe('interop: fake model server', () => {
   it('Chat Completions: streamed tool_calls chunk, finish_reason, [DONE]; the final text after all tool results', async () => {
     const first = dataLines((await post(model, '/v1/chat/completions', { model: 'm', stream: true, tools: [tool], messages: [] })).text);
     assert.equal(first.at(-1), '[DONE]');
-    const chunks = first.slice(0, -1).map((d) => JSON.parse(d) as { choices: { delta: { tool_calls?: { function: { name: string } }[] }; finish_reason: string | null }[] });
-    assert.deepEqual(chunks.flatMap((c) => c.choices[0].delta.tool_calls ?? []).map((t) => t.function.name), ['a', 'b']);
+    const chunks = first
+      .slice(0, -1)
+      .map((d) => JSON.parse(d) as { choices: { delta: { tool_calls?: { function: { name: string } }[] }; finish_reason: string | null }[] });
+    assert.deepEqual(
+      chunks.flatMap((c) => c.choices[0].delta.tool_calls ?? []).map((t) => t.function.name),
+      ['a', 'b'],
+    );
     assert.equal(chunks.at(-1)?.choices[0].finish_reason, 'tool_calls');
     const history = { model: 'm', tools: [tool], messages: [{ role: 'tool' }, { role: 'tool' }, { role: 'tool' }] };
     const last = await post(model, '/v1/chat/completions', { ...history, stream: false });
     assert.equal((JSON.parse(last.text) as { choices: { message: { content: string } }[] }).choices[0].message.content, 'fin');
-    assert.deepEqual(model.requests.map((q) => q.answer), ['step0', 'final']);
+    assert.deepEqual(
+      model.requests.map((q) => q.answer),
+      ['step0', 'final'],
+    );
   });
 
   it('Anthropic Messages: tool_use with input split over input_json_delta; count_tokens; stock text without tools', async () => {
@@ -64,7 +84,10 @@ describe('interop: fake model server', () => {
     const events = dataLines(r.text).map((d) => JSON.parse(d) as { type: string; delta?: { partial_json?: string } });
     assert.equal(events[0].type, 'message_start');
     assert.equal(events.at(-1)?.type, 'message_stop');
-    const json = events.filter((e) => e.delta?.partial_json !== undefined).map((e) => e.delta?.partial_json).join('');
+    const json = events
+      .filter((e) => e.delta?.partial_json !== undefined)
+      .map((e) => e.delta?.partial_json)
+      .join('');
     assert.ok(json.includes('{"n":1}'), json);
     const count = await post(model, '/v1/messages/count_tokens', { messages: [] });
     assert.deepEqual(JSON.parse(count.text), { input_tokens: 100 });
@@ -74,7 +97,12 @@ describe('interop: fake model server', () => {
 
   it('a held step can be abandoned by the client; stepStarted reports it', async () => {
     const ac = new AbortController();
-    const body = { model: 'm', stream: true, tools: [{ name: 'a' }], messages: [{ role: 'user', content: [{ type: 'tool_result' }, { type: 'tool_result' }] }] };
+    const body = {
+      model: 'm',
+      stream: true,
+      tools: [{ name: 'a' }],
+      messages: [{ role: 'user', content: [{ type: 'tool_result' }, { type: 'tool_result' }] }],
+    };
     const pending = post(model, '/v1/messages', body, ac.signal).catch((e: Error) => e.name);
     await model.stepStarted(1);
     ac.abort();

@@ -29,7 +29,9 @@ export function installInterop({ force = false, quiet = false } = {}) {
   // No package of the set has an install script; --ignore-scripts keeps it that way.
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   const r = spawnSync(npm, ['ci', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'], {
-    cwd: here, stdio: 'inherit', env: { ...process.env, npm_config_update_notifier: 'false' },
+    cwd: here,
+    stdio: 'inherit',
+    env: { ...process.env, npm_config_update_notifier: 'false' },
   });
   if (r.status !== 0) throw new Error(`interop: npm ci failed (exit ${r.status ?? r.signal})`);
   writeFileSync(stamp, `${want}\n`);

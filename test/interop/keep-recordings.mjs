@@ -35,7 +35,11 @@ let missing = 0;
 for (const [from, to] of Object.entries(KEPT)) {
   if (only.length && !only.some((o) => to.includes(o))) continue;
   const file = path.join(src, `${from}.ndjson`);
-  if (!existsSync(file)) { console.error(`missing ${file}`); missing++; continue; }
+  if (!existsSync(file)) {
+    console.error(`missing ${file}`);
+    missing++;
+    continue;
+  }
   copyFileSync(file, path.join(dest, to));
   console.log(`kept ${to}`);
 }

@@ -13,7 +13,11 @@ type U = Record<string, unknown>;
 const plans = (updates: U[]) => updates.filter((u) => u.sessionUpdate === 'plan').map((u) => (u.entries as { status: string }[]).map((e) => e.status));
 const agentRequests = (ms: Msg[]) => ms.filter((m) => m.method && m.id !== undefined);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const text = (updates: U[]) => updates.filter((u) => u.sessionUpdate === 'agent_message_chunk').map((u) => (u.content as { text?: string }).text ?? '').join('');
+const text = (updates: U[]) =>
+  updates
+    .filter((u) => u.sessionUpdate === 'agent_message_chunk')
+    .map((u) => (u.content as { text?: string }).text ?? '')
+    .join('');
 const report = (name: string, ms: number) => console.log(`      ${name}: turn ${ms} ms`);
 
 describe('interop (raw driver): codex-acp', function () {
@@ -24,7 +28,10 @@ describe('interop (raw driver): codex-acp', function () {
     report('codex-acp allow', t.turnMs);
     assert.equal(t.stopReason, 'end_turn');
     const u = t.client.updates();
-    assert.deepEqual(plans(u), [['in_progress', 'pending'], ['completed', 'completed']]);
+    assert.deepEqual(plans(u), [
+      ['in_progress', 'pending'],
+      ['completed', 'completed'],
+    ]);
     assert.equal(t.permissions.length, 2);
     // Agent → client request ids are UUID strings.
     for (const r of agentRequests(t.client.received())) assert.match(String(r.id), UUID);
@@ -53,7 +60,10 @@ for (const agent of ['claude-code-acp', 'claude-agent-acp'] as const) {
       report(`${agent} allow`, t.turnMs);
       assert.equal(t.stopReason, 'end_turn');
       const u = t.client.updates();
-      assert.deepEqual(plans(u), [['in_progress', 'pending'], ['completed', 'completed']]);
+      assert.deepEqual(plans(u), [
+        ['in_progress', 'pending'],
+        ['completed', 'completed'],
+      ]);
       assert.equal(t.permissions.length, 2, 'write and command ask');
       // Request ids are numbers starting at 0, and collide with ours (separate id spaces).
       const ids = agentRequests(t.client.received()).map((m) => m.id);
@@ -61,7 +71,10 @@ for (const agent of ['claude-code-acp', 'claude-agent-acp'] as const) {
       // A tool call is first sent with empty input and a generic title, then completed.
       const writeCalls = u.filter((x) => x.toolCallId === (t.permissions[0].params.toolCall as U).toolCallId);
       assert.deepEqual(writeCalls[0].rawInput, {});
-      assert.ok(writeCalls.some((x) => Array.isArray(x.content) && (x.content as U[]).some((c) => c.type === 'diff')), 'diff');
+      assert.ok(
+        writeCalls.some((x) => Array.isArray(x.content) && (x.content as U[]).some((c) => c.type === 'diff')),
+        'diff',
+      );
       assert.ok(writeCalls.some((x) => x.status === 'completed'));
       assert.ok(t.files.includes(FILE_NAME) && t.files.includes(MARKER), `files: ${t.files}`);
       if (agent === 'claude-code-acp') {
@@ -108,11 +121,14 @@ describe('interop (raw driver): version negotiation', function () {
   it('the v2 test agent (SDK 2.4) answers v2, and -32022 with `supported` to a v1 initialize', async () => {
     const v2 = await negotiateOnly('v2-test-agent', hybridV2);
     assert.equal(v2.protocolVersion, 2);
-    await assert.rejects(negotiateOnly('v2-test-agent', { protocolVersion: 1, info: { name: 'x', version: '1' } }), (e: { code?: number; data?: { supported?: number[] } }) => {
-      assert.equal(e.code, -32022);
-      assert.deepEqual(e.data?.supported, [2]);
-      return true;
-    });
+    await assert.rejects(
+      negotiateOnly('v2-test-agent', { protocolVersion: 1, info: { name: 'x', version: '1' } }),
+      (e: { code?: number; data?: { supported?: number[] } }) => {
+        assert.equal(e.code, -32022);
+        assert.deepEqual(e.data?.supported, [2]);
+        return true;
+      },
+    );
   });
 });
 
@@ -154,7 +170,10 @@ describe('interop (raw driver): v2 turns', function () {
 
   it('v2 test agent: session/cancel ends the turn idle `cancelled`', async () => {
     const t = await rawTurn({
-      agent: 'v2-test-agent', v2: true, prompt: 'hold', record: 'v2-test-agent-cancel',
+      agent: 'v2-test-agent',
+      v2: true,
+      prompt: 'hold',
+      record: 'v2-test-agent-cancel',
       cancelWhen: { message: (m) => m.method === 'session/update' && (m.params as { update: U }).update.sessionUpdate === 'plan_update' },
     });
     assert.equal(t.stopReason, 'cancelled');

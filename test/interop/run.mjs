@@ -22,11 +22,22 @@ const runStarted = Date.now();
 // The test files run in parallel (each agent is its own process on its own port): the interop CI
 // budget is 5 minutes with install. ACP_INTEROP_JOBS=1 runs them one after the other.
 const jobs = Number(process.env.ACP_INTEROP_JOBS ?? 2);
-const r = spawnSync(process.execPath, [
-  mocha, '--no-config', '--reporter', 'spec', '--timeout', '120000', '--exit',
-  ...(jobs > 1 ? ['--parallel', '--jobs', String(jobs)] : []),
-  path.join(outdir, '**', '*.test.js'), ...process.argv.slice(2),
-], { cwd: root, stdio: 'inherit', env: process.env });
+const r = spawnSync(
+  process.execPath,
+  [
+    mocha,
+    '--no-config',
+    '--reporter',
+    'spec',
+    '--timeout',
+    '120000',
+    '--exit',
+    ...(jobs > 1 ? ['--parallel', '--jobs', String(jobs)] : []),
+    path.join(outdir, '**', '*.test.js'),
+    ...process.argv.slice(2),
+  ],
+  { cwd: root, stdio: 'inherit', env: process.env },
+);
 const report = checkRecordingDir(recordings, { schemasDir: path.join(root, 'test', 'fixtures', 'schemas'), since: runStarted });
 for (const line of formatReport(report, 'interop:')) console.log(line);
 console.log(`interop: finished in ${((Date.now() - started) / 1000).toFixed(1)} s`);

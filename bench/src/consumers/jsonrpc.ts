@@ -17,9 +17,15 @@ async function main(): Promise<void> {
   let t1 = 0;
   let c1 = 0;
   let onAll!: () => void;
-  const all = new Promise<void>((resolve) => { onAll = resolve; });
+  const all = new Promise<void>((resolve) => {
+    onAll = resolve;
+  });
   conn.onNotification('session/update', () => {
-    if (++count === a.count) { t1 = now(); c1 = cpuUs(); onAll(); }
+    if (++count === a.count) {
+      t1 = now();
+      c1 = cpuUs();
+      onAll();
+    }
   });
   conn.listen();
   await conn.sendRequest('initialize', { protocolVersion: 2, info: { name: 'acp-plans-bench', version: '0.0.0' }, capabilities: {} });
@@ -27,10 +33,21 @@ async function main(): Promise<void> {
   const c0 = cpuUs();
   // The reader marks the end of the stream after the last message (the library's own close
   // event would come before the queued messages are dispatched).
-  const closed = new Promise<void>((resolve) => { conn.onNotification(END_OF_STREAM_METHOD, () => resolve()); });
+  const closed = new Promise<void>((resolve) => {
+    conn.onNotification(END_OF_STREAM_METHOD, () => resolve());
+  });
   await Promise.race([all, closed]);
   const seconds = (t1 - t0) / 1000;
-  report({ consumer: CONSUMER, updates: count, seconds, updatesPerSec: count / seconds, cpuUsPerUpdate: (c1 - c0) / count, maxRss: maxRss(), ok: count === a.count, problems: count === a.count ? [] : [`${count} updates`] });
+  report({
+    consumer: CONSUMER,
+    updates: count,
+    seconds,
+    updatesPerSec: count / seconds,
+    cpuUsPerUpdate: (c1 - c0) / count,
+    maxRss: maxRss(),
+    ok: count === a.count,
+    problems: count === a.count ? [] : [`${count} updates`],
+  });
   conn.dispose();
   child.kill();
   process.exit(0);

@@ -34,17 +34,33 @@ async function main(): Promise<void> {
   let c1 = 0;
   let tailMs = 0;
   let onAll!: () => void;
-  const all = new Promise<void>((resolve) => { onAll = resolve; });
+  const all = new Promise<void>((resolve) => {
+    onAll = resolve;
+  });
   const conn = await connect(child.stdout, child.stdin, {
     protocol: 'auto',
     clientInfo: { name: 'acp-plans-bench', version: '0.0.0' },
     handlers: {
       onEvent(e) {
         if (persist) persist.apply(e);
-        else { plans.apply(AGENT, e); transcript.apply(e); }
+        else {
+          plans.apply(AGENT, e);
+          transcript.apply(e);
+        }
         if (++count === a.count) {
-          if (persist) { const tl = now(); void persist.flush().then(() => { t1 = now(); c1 = cpuUs(); tailMs = t1 - tl; onAll(); }); }
-          else { t1 = now(); c1 = cpuUs(); onAll(); }
+          if (persist) {
+            const tl = now();
+            void persist.flush().then(() => {
+              t1 = now();
+              c1 = cpuUs();
+              tailMs = t1 - tl;
+              onAll();
+            });
+          } else {
+            t1 = now();
+            c1 = cpuUs();
+            onAll();
+          }
         }
       },
       requestPermission: () => Promise.resolve({ outcome: 'cancelled' }),
@@ -52,7 +68,9 @@ async function main(): Promise<void> {
   });
   const t0 = now();
   const c0 = cpuUs();
-  const closed = new Promise<void>((resolve) => { conn.onClose(() => resolve()); });
+  const closed = new Promise<void>((resolve) => {
+    conn.onClose(() => resolve());
+  });
   await Promise.race([all, closed]);
   await closed;
   if (count === a.count) await all; // with persistence: until the last record is on disk
@@ -69,7 +87,10 @@ async function main(): Promise<void> {
   let dropped = 0;
   for (const [planId, entries] of Object.entries(exp.expected.lastPlan)) {
     const rec = plans.get({ agentId: AGENT, sessionId: exp.sessionId, planId });
-    if (!rec || rec.plan.type !== 'items') { problems.push(`plan ${planId} missing`); continue; }
+    if (!rec || rec.plan.type !== 'items') {
+      problems.push(`plan ${planId} missing`);
+      continue;
+    }
     const got = rec.plan.entries.map((x) => ({ content: x.content, priority: x.priority, status: x.status }));
     if (JSON.stringify(got) !== JSON.stringify(entries)) problems.push(`plan ${planId} differs from the generator's last plan`);
     revisions += rec.revisions.length;
@@ -90,10 +111,19 @@ async function main(): Promise<void> {
   conn.dispose();
   child.kill();
   report({
-    consumer: persist ? `${CONSUMER}+persist` : CONSUMER, updates: count, seconds, updatesPerSec: count / seconds, cpuUsPerUpdate: (c1 - c0) / count, maxRss: maxRss(),
-    ok: problems.length === 0, problems,
-    heap: { total: heap, planStore: heap !== null && heapNoPlans !== null ? heap - heapNoPlans : null,
-      transcript: heapNoPlans !== null && heapNoTranscript !== null ? heapNoPlans - heapNoTranscript : null },
+    consumer: persist ? `${CONSUMER}+persist` : CONSUMER,
+    updates: count,
+    seconds,
+    updatesPerSec: count / seconds,
+    cpuUsPerUpdate: (c1 - c0) / count,
+    maxRss: maxRss(),
+    ok: problems.length === 0,
+    problems,
+    heap: {
+      total: heap,
+      planStore: heap !== null && heapNoPlans !== null ? heap - heapNoPlans : null,
+      transcript: heapNoPlans !== null && heapNoTranscript !== null ? heapNoPlans - heapNoTranscript : null,
+    },
     plans: { count: Object.keys(exp.expected.lastPlan).length, revisionsHeld: revisions, revisionsDropped: dropped, maxRevisions: plans.maxRevisions },
     transcriptItems: items,
     ...(persisted ? { persist: { ...persisted, wireBytes: statSync(a.stream).size, tailMs } } : {}),

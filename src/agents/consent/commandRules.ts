@@ -24,13 +24,36 @@ import type { RuleCandidate, RuleScope } from './ruleTypes';
 
 type CommandScope = Extract<RuleScope, { type: 'commandExact' | 'commandReadOnly' }>;
 export type DisplayPath = (absolutePath: string) => string;
-export interface RuleOffer { candidates: RuleCandidate[]; /** Why no rule is offered (only when `candidates` is empty). */ reason?: string }
+export interface RuleOffer {
+  candidates: RuleCandidate[];
+  /** Why no rule is offered (only when `candidates` is empty). */ reason?: string;
+}
 
 /** Programs that change user: no rule at all. */
 export const PRIVILEGE = new Set(['sudo', 'doas', 'su', 'pkexec', 'run0', 'runuser', 'gosu', 'su-exec', 'setpriv', 'chroot']);
 
 /** Shell words that start a compound command when they come first. */
-const RESERVED = new Set(['!', 'if', 'then', 'else', 'elif', 'fi', 'do', 'done', 'case', 'esac', 'while', 'until', 'for', 'in', 'select', 'function', 'coproc', '[[', ']]']);
+const RESERVED = new Set([
+  '!',
+  'if',
+  'then',
+  'else',
+  'elif',
+  'fi',
+  'do',
+  'done',
+  'case',
+  'esac',
+  'while',
+  'until',
+  'for',
+  'in',
+  'select',
+  'function',
+  'coproc',
+  '[[',
+  ']]',
+]);
 
 /** `NAME=value` as a shell reads it at the start of a command. */
 export function isAssignment(w: string): boolean {
@@ -52,7 +75,10 @@ export function namesPrivilege(words: readonly string[]): boolean {
     let piece = '';
     for (let i = 0; i <= w.length; i++) {
       const c = i < w.length ? w[i]! : ' ';
-      if (/[A-Za-z0-9_.+/-]/.test(c)) { piece += c; continue; }
+      if (/[A-Za-z0-9_.+/-]/.test(c)) {
+        piece += c;
+        continue;
+      }
       if (piece && PRIVILEGE.has(basename(piece))) return true;
       piece = '';
     }

@@ -26,7 +26,10 @@ const SCAN_MAX = 200;
 
 export type KnownOptionKind = 'allow_once' | 'allow_always' | 'reject_once' | 'reject_always';
 export const KIND_LABEL: Record<KnownOptionKind, string> = {
-  allow_once: 'Allow once', allow_always: 'Always allow', reject_once: 'Reject once', reject_always: 'Always reject',
+  allow_once: 'Allow once',
+  allow_always: 'Always allow',
+  reject_once: 'Reject once',
+  reject_always: 'Always reject',
 };
 export const CONTRADICTION_MARK = ' ⚠ name contradicts kind';
 
@@ -65,14 +68,38 @@ export function cleanName(raw: string, max = NAME_MAX): string {
   return out.length > max ? `${out.slice(0, max - 1)}…` : out;
 }
 
-const REJECT_WORDS = new Set('reject rejected deny denied no nope nah n cancel dont not never block stop refuse decline skip abort disallow forbid halt dismiss veto prevent ignore'.split(' '));
-const ALLOW_WORDS = new Set('allow allowed yes yep y ok okay approve approved accept proceed run continue confirm permit grant go sure execute do agree apply trust enable'.split(' '));
+const REJECT_WORDS = new Set(
+  'reject rejected deny denied no nope nah n cancel dont not never block stop refuse decline skip abort disallow forbid halt dismiss veto prevent ignore'.split(
+    ' ',
+  ),
+);
+const ALLOW_WORDS = new Set(
+  'allow allowed yes yep y ok okay approve approved accept proceed run continue confirm permit grant go sure execute do agree apply trust enable'.split(' '),
+);
 /** Negations that do not reject: "Yes, and don't ask again". */
-const BENIGN = [['dont', 'ask'], ['do', 'not', 'ask'], ['never', 'ask'], ['dont', 'prompt'], ['do', 'not', 'prompt'], ['never', 'prompt'], ['without', 'asking'], ['stop', 'asking'], ['no', 'longer', 'ask'], ['no', 'more', 'prompts'], ['dont', 'confirm'], ['do', 'not', 'confirm']];
+const BENIGN = [
+  ['dont', 'ask'],
+  ['do', 'not', 'ask'],
+  ['never', 'ask'],
+  ['dont', 'prompt'],
+  ['do', 'not', 'prompt'],
+  ['never', 'prompt'],
+  ['without', 'asking'],
+  ['stop', 'asking'],
+  ['no', 'longer', 'ask'],
+  ['no', 'more', 'prompts'],
+  ['dont', 'confirm'],
+  ['do', 'not', 'confirm'],
+];
 const LASTING_WORDS = new Set('always forever permanently permanent all remember session never'.split(' '));
 const LASTING_PHRASES = [...BENIGN, ['auto', 'accept'], ['auto', 'approve'], ['from', 'now', 'on'], ['every', 'time']];
 const ONCE_WORDS = new Set(['once', 'onetime']);
-const ONCE_PHRASES = [['this', 'time'], ['one', 'time'], ['just', 'this'], ['only', 'this']];
+const ONCE_PHRASES = [
+  ['this', 'time'],
+  ['one', 'time'],
+  ['just', 'this'],
+  ['only', 'this'],
+];
 
 /** Lowercase ASCII words of a name; apostrophes removed ("don't" → "dont"). */
 export function nameWords(name: string): string[] {
@@ -81,7 +108,10 @@ export function nameWords(name: string): string[] {
   const words: string[] = [];
   for (const ch of s) {
     if (ch === "'" || ch === '’' || ch === 'ʼ') continue;
-    if (ch >= 'a' && ch <= 'z') { cur += ch; continue; }
+    if (ch >= 'a' && ch <= 'z') {
+      cur += ch;
+      continue;
+    }
     if (cur) words.push(cur);
     cur = '';
   }
@@ -91,7 +121,11 @@ export function nameWords(name: string): string[] {
 
 const phraseAt = (w: readonly string[], i: number, p: readonly string[]): boolean => p.every((x, j) => w[i + j] === x);
 
-export interface NameReading { polarity: 'allow' | 'reject' | 'neutral'; lasting: boolean; once: boolean }
+export interface NameReading {
+  polarity: 'allow' | 'reject' | 'neutral';
+  lasting: boolean;
+  once: boolean;
+}
 
 /** What an option's name claims: allow or reject, once or lasting. */
 export function readName(name: string): NameReading {
@@ -104,7 +138,10 @@ export function readName(name: string): NameReading {
     if (LASTING_WORDS.has(w[i]!) || LASTING_PHRASES.some((p) => phraseAt(w, i, p))) lasting = true;
     if (ONCE_WORDS.has(w[i]!) || ONCE_PHRASES.some((p) => phraseAt(w, i, p))) once = true;
     const benign = BENIGN.find((p) => phraseAt(w, i, p));
-    if (benign) { i += benign.length - 1; continue; }
+    if (benign) {
+      i += benign.length - 1;
+      continue;
+    }
     if (REJECT_WORDS.has(w[i]!)) reject = true;
     else if (ALLOW_WORDS.has(w[i]!)) allow = true;
   }
@@ -142,7 +179,15 @@ export function optionPresentation(options: readonly PermissionOption[]): Option
     const grants = kind === 'unknown' ? 'unknown' : kind.startsWith('allow') ? 'allow' : 'reject';
     const flagged = why !== undefined || ambiguousId;
     return {
-      index, optionId: o.optionId, kind, rawKind: o.kind, grants, name, label, contradicts: why !== undefined, ambiguousId,
+      index,
+      optionId: o.optionId,
+      kind,
+      rawKind: o.kind,
+      grants,
+      name,
+      label,
+      contradicts: why !== undefined,
+      ambiguousId,
       ...(warnings.length ? { warning: warnings.join(' ') } : {}),
       mayCreateRule: kind === 'allow_always' && !flagged,
       mayAutoPick: grants === 'allow' && !flagged,

@@ -27,19 +27,32 @@ export interface ReadOnlySpec {
 
 const set = (s: string): ReadonlySet<string> => new Set(s.split(' '));
 
-const DIFF = '--stat --numstat --shortstat --name-only --name-status --summary -p --patch --no-patch -s --color --no-color '
-  + '--word-diff -w --ignore-all-space -M --no-ext-diff --no-textconv --check --quiet';
+const DIFF =
+  '--stat --numstat --shortstat --name-only --name-status --summary -p --patch --no-patch -s --color --no-color ' +
+  '--word-diff -w --ignore-all-space -M --no-ext-diff --no-textconv --check --quiet';
 const DIFF_VALUED = ['--unified=', '--stat=', '--diff-filter=', '--color='];
 const LOG_VALUED = [...DIFF_VALUED, '--max-count=', '--since=', '--until=', '--author=', '--grep=', '--format=', '--pretty=', '--date='];
 const LOG = `${DIFF} --oneline --graph --decorate --all -n --reverse --first-parent --no-merges --abbrev-commit --follow`;
 
 export const READ_ONLY_COMMANDS: Readonly<Record<string, Readonly<Record<string, ReadOnlySpec>>>> = {
   git: {
-    status: { options: set('-s --short -b --branch --porcelain --long -v -uno -uall --ignored -z'), valued: ['--porcelain=', '--untracked-files='], digits: [], count: false, positionals: true },
+    status: {
+      options: set('-s --short -b --branch --porcelain --long -v -uno -uall --ignored -z'),
+      valued: ['--porcelain=', '--untracked-files='],
+      digits: [],
+      count: false,
+      positionals: true,
+    },
     diff: { options: set(`${DIFF} --cached --staged`), valued: DIFF_VALUED, digits: ['-U'], count: false, positionals: true },
     log: { options: set(LOG), valued: LOG_VALUED, digits: ['-n', '-U'], count: true, positionals: true },
     show: { options: set(`${DIFF} --oneline --abbrev-commit`), valued: LOG_VALUED, digits: ['-U'], count: false, positionals: true },
-    branch: { options: set('--list -a --all -r -v -vv --show-current --no-color --merged --no-merged'), valued: ['--format=', '--sort='], digits: [], count: false, positionals: false },
+    branch: {
+      options: set('--list -a --all -r -v -vv --show-current --no-color --merged --no-merged'),
+      valued: ['--format=', '--sort='],
+      digits: [],
+      count: false,
+      positionals: false,
+    },
   },
 };
 
@@ -50,7 +63,10 @@ export function readOnlySpec(program: string, subcommand: string): ReadOnlySpec 
 
 const isDigits = (s: string): boolean => {
   if (s.length === 0 || s.length > 9) return false;
-  for (let i = 0; i < s.length; i++) { const c = s.charCodeAt(i); if (c < 48 || c > 57) return false; }
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
   return true;
 };
 
@@ -71,9 +87,19 @@ function optionAllowed(spec: ReadOnlySpec, w: string): boolean {
 export function readOnlyArgsAllowed(spec: ReadOnlySpec, args: readonly string[]): boolean {
   let paths = false;
   for (const w of args) {
-    if (paths) { if (!isRelativeArgument(w)) return false; continue; }
-    if (w === '--') { if (!spec.positionals) return false; paths = true; continue; }
-    if (w.startsWith('-')) { if (!optionAllowed(spec, w)) return false; continue; }
+    if (paths) {
+      if (!isRelativeArgument(w)) return false;
+      continue;
+    }
+    if (w === '--') {
+      if (!spec.positionals) return false;
+      paths = true;
+      continue;
+    }
+    if (w.startsWith('-')) {
+      if (!optionAllowed(spec, w)) return false;
+      continue;
+    }
     if (!spec.positionals || !isRelativeArgument(w)) return false;
   }
   return true;

@@ -40,11 +40,17 @@ export interface RuleCandidate {
 /** The identity of a scope: canonical JSON of its fields in a fixed order. */
 export function ruleValue(s: RuleScope): string {
   switch (s.type) {
-    case 'commandExact': return JSON.stringify([s.words, s.cwd]);
-    case 'commandReadOnly': return JSON.stringify([s.program, s.subcommand, s.cwd]);
-    case 'toolPaths': return JSON.stringify([s.kind, s.paths]);
-    case 'toolCall': return JSON.stringify([s.kind, s.title, s.paths, s.input]);
-    case 'toolKind': return s.kind;
-    default: return s satisfies never;
+    case 'commandExact':
+      return JSON.stringify([s.words, s.cwd]);
+    case 'commandReadOnly':
+      return JSON.stringify([s.program, s.subcommand, s.cwd]);
+    case 'toolPaths':
+      return JSON.stringify([s.kind, s.paths]);
+    case 'toolCall':
+      return JSON.stringify([s.kind, s.title, s.paths, s.input]);
+    case 'toolKind':
+      return s.kind;
+    default:
+      return s satisfies never;
   }
 }

@@ -59,7 +59,12 @@ export function shellWords(line: string): ShellWords {
   while (i < n) {
     const ch = line[i]!;
     if (ch === ' ' || ch === '\t') {
-      if (inWord) { words.push(word); word = ''; inWord = false; if (words.length > MAX_WORDS) return { ok: false, reason: 'too_long' }; }
+      if (inWord) {
+        words.push(word);
+        word = '';
+        inWord = false;
+        if (words.length > MAX_WORDS) return { ok: false, reason: 'too_long' };
+      }
       i++;
       continue;
     }
@@ -72,22 +77,30 @@ export function shellWords(line: string): ShellWords {
     if (ch === '#' && !inWord) return { ok: false, reason: 'compound' };
     if (ch === '\\') {
       if (i + 1 >= n) return { ok: false, reason: 'unterminated' };
-      word += line[i + 1]; inWord = true; i += 2;
+      word += line[i + 1];
+      inWord = true;
+      i += 2;
       continue;
     }
     if (ch === "'") {
       const end = line.indexOf("'", i + 1);
       if (end < 0) return { ok: false, reason: 'unterminated' };
-      word += line.slice(i + 1, end); inWord = true; i = end + 1;
+      word += line.slice(i + 1, end);
+      inWord = true;
+      i = end + 1;
       continue;
     }
     if (ch === '"') {
       const r = doubleQuoted(line, i + 1);
       if (!r.ok) return r;
-      word += r.text; inWord = true; i = r.end + 1;
+      word += r.text;
+      inWord = true;
+      i = r.end + 1;
       continue;
     }
-    word += ch; inWord = true; i++;
+    word += ch;
+    inWord = true;
+    i++;
   }
   if (inWord) words.push(word);
   if (words.length > MAX_WORDS) return { ok: false, reason: 'too_long' };
@@ -106,7 +119,11 @@ function doubleQuoted(line: string, from: number): { ok: true; text: string; end
       const next = line[i + 1];
       if (next === undefined) return { ok: false, reason: 'unterminated' };
       // Inside double quotes a backslash escapes only these; before anything else it is kept.
-      if (next === '"' || next === '\\' || next === '$' || next === '`') { text += next; i++; continue; }
+      if (next === '"' || next === '\\' || next === '$' || next === '`') {
+        text += next;
+        i++;
+        continue;
+      }
     }
     text += ch;
   }

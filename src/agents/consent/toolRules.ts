@@ -36,7 +36,10 @@ const displayable = (s: string): boolean => {
 /** Sorted, distinct file paths the call names; undefined when there are too many or they can't be shown. */
 export function toolPaths(fields: ToolCallFields): string[] | undefined {
   const out = new Set<string>();
-  const add = (p: unknown): boolean => { if (typeof p === 'string' && p !== '') out.add(p); return out.size <= MAX_PATHS; };
+  const add = (p: unknown): boolean => {
+    if (typeof p === 'string' && p !== '') out.add(p);
+    return out.size <= MAX_PATHS;
+  };
   for (const l of Array.isArray(fields.locations) ? fields.locations : []) if (!add(l?.path)) return undefined;
   for (const c of Array.isArray(fields.content) ? fields.content : []) {
     if (c?.type !== 'diff') continue;
@@ -58,7 +61,11 @@ export function canonicalJson(v: unknown): string | undefined {
     else if ((Array.isArray(x) ? x.length : Object.keys(x).length) > MAX_INPUT) return undefined;
     else if (Array.isArray(x)) {
       const parts: string[] = [];
-      for (const e of x) { const p = walk(e, depth + 1); if (p === undefined) return undefined; parts.push(p); }
+      for (const e of x) {
+        const p = walk(e, depth + 1);
+        if (p === undefined) return undefined;
+        parts.push(p);
+      }
       s = `[${parts.join(',')}]`;
     } else {
       const parts: string[] = [];
@@ -75,7 +82,12 @@ export function canonicalJson(v: unknown): string | undefined {
   return walk(v, 0);
 }
 
-interface CallFacts { kind: string; title: string; paths: string[]; input: string | null }
+interface CallFacts {
+  kind: string;
+  title: string;
+  paths: string[];
+  input: string | null;
+}
 
 function facts(fields: ToolCallFields): CallFacts | string {
   const kind = typeof fields.kind === 'string' ? fields.kind : '';
@@ -115,10 +127,14 @@ export function toolScopeMatches(scope: ToolScope, fields: ToolCallFields): bool
   const f = facts(fields);
   if (typeof f === 'string' || f.kind !== scope.kind) return false;
   switch (scope.type) {
-    case 'toolKind': return LOOK_KINDS.has(f.kind);
-    case 'toolPaths': return PATH_KINDS.has(f.kind) && f.paths.length > 0 && sameList(scope.paths, f.paths);
-    case 'toolCall': return narrowScope(f) !== undefined && scope.title === f.title && scope.input === f.input && sameList(scope.paths, f.paths);
-    default: return scope satisfies never;
+    case 'toolKind':
+      return LOOK_KINDS.has(f.kind);
+    case 'toolPaths':
+      return PATH_KINDS.has(f.kind) && f.paths.length > 0 && sameList(scope.paths, f.paths);
+    case 'toolCall':
+      return narrowScope(f) !== undefined && scope.title === f.title && scope.input === f.input && sameList(scope.paths, f.paths);
+    default:
+      return scope satisfies never;
   }
 }
 
@@ -130,7 +146,8 @@ const KIND_WIDE: Record<string, string> = {
 
 export function describeToolScope(scope: ToolScope, displayPath: DisplayPath = (p) => p): string {
   switch (scope.type) {
-    case 'toolKind': return `Allows every \`${scope.kind}\` tool call, ${KIND_WIDE[scope.kind] ?? '(never applied: this kind can change things)'}.`;
+    case 'toolKind':
+      return `Allows every \`${scope.kind}\` tool call, ${KIND_WIDE[scope.kind] ?? '(never applied: this kind can change things)'}.`;
     case 'toolPaths': {
       const files = scope.paths.map(displayPath);
       const what = files.length === 1 ? `exactly ${files[0]}` : `exactly these ${files.length} files together: ${files.join(', ')}`;
@@ -140,6 +157,7 @@ export function describeToolScope(scope: ToolScope, displayPath: DisplayPath = (
       const files = scope.paths.length ? ` on ${scope.paths.map(displayPath).join(', ')}` : '';
       return `Allows the \`${scope.kind}\` tool call "${scope.title}"${files} again only with exactly the same input — any change asks again.`;
     }
-    default: return scope satisfies never;
+    default:
+      return scope satisfies never;
   }
 }

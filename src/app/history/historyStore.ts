@@ -49,11 +49,27 @@ export interface StoredSession {
 }
 
 /** What a session's row shows, as the index keeps it (undefined fields: unchanged). */
-export interface SessionDescription { agentId: string; agentName: string; sessionId: string; title?: string; cwd?: string; stopReason?: string }
+export interface SessionDescription {
+  agentId: string;
+  agentName: string;
+  sessionId: string;
+  title?: string;
+  cwd?: string;
+  stopReason?: string;
+}
 
-interface Appending { file: string; rest: Iterator<string>; position?: number; slice?: Buffer }
+interface Appending {
+  file: string;
+  rest: Iterator<string>;
+  position?: number;
+  slice?: Buffer;
+}
 
-interface Index { version: 1; sessions: StoredSession[]; active?: { agentId: string; sessionId: string } }
+interface Index {
+  version: 1;
+  sessions: StoredSession[];
+  active?: { agentId: string; sessionId: string };
+}
 
 export interface HistoryOptions {
   maxSessions: number;
@@ -66,7 +82,11 @@ export interface HistoryOptions {
   warn(message: string): void;
 }
 
-export interface LoadedSession { records: HistoryRecord[]; badLines: number; torn: boolean }
+export interface LoadedSession {
+  records: HistoryRecord[];
+  badLines: number;
+  torn: boolean;
+}
 
 export class HistoryStore {
   private index: Index = { version: 1, sessions: [] };
@@ -86,23 +106,33 @@ export class HistoryStore {
   /** A flush is queued and has not started: what is appended now is written by it. */
   private flushQueued = false;
 
-  constructor(private readonly dir: string, private readonly options: HistoryOptions) {}
+  constructor(
+    private readonly dir: string,
+    private readonly options: HistoryOptions,
+  ) {}
 
   /** Reads the index (small; synchronous, at activation). A missing or unreadable index is an empty history. */
   loadIndex(): StoredSession[] {
     try {
       const v = JSON.parse(fs.readFileSync(path.join(this.dir, 'index.json'), 'utf8')) as Partial<Index>;
-      if (v.version === 1 && Array.isArray(v.sessions)) this.index = { version: 1, sessions: v.sessions.filter(isStoredSession), ...(v.active ? { active: v.active } : {}) };
+      if (v.version === 1 && Array.isArray(v.sessions))
+        this.index = { version: 1, sessions: v.sessions.filter(isStoredSession), ...(v.active ? { active: v.active } : {}) };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') this.options.warn(`history index unreadable, starting empty: ${String(err)}`);
     }
     return this.sessions();
   }
 
-  sessions(): StoredSession[] { return [...this.index.sessions]; }
+  sessions(): StoredSession[] {
+    return [...this.index.sessions];
+  }
   /** Bytes this store has written (appends, rewrites, the index) since it was made. */
-  get bytesWritten(): number { return this.written; }
-  get activeSession(): { agentId: string; sessionId: string } | undefined { return this.index.active; }
+  get bytesWritten(): number {
+    return this.written;
+  }
+  get activeSession(): { agentId: string; sessionId: string } | undefined {
+    return this.index.active;
+  }
   session(agentId: string, sessionId: string): StoredSession | undefined {
     return this.index.sessions.find((s) => s.agentId === agentId && s.sessionId === sessionId);
   }
@@ -113,7 +143,17 @@ export class HistoryStore {
     const prev = this.session(s.agentId, s.sessionId);
     const next: StoredSession = prev
       ? { ...prev, agentName: s.agentName, ...(s.title !== undefined ? { title: s.title } : {}), ...(s.cwd !== undefined ? { cwd: s.cwd } : {}) }
-      : { agentId: s.agentId, agentName: s.agentName, sessionId: s.sessionId, file: fileName(s.agentId, s.sessionId), bytes: 0, createdAt: now, updatedAt: now, ...(s.title !== undefined ? { title: s.title } : {}), ...(s.cwd !== undefined ? { cwd: s.cwd } : {}) };
+      : {
+          agentId: s.agentId,
+          agentName: s.agentName,
+          sessionId: s.sessionId,
+          file: fileName(s.agentId, s.sessionId),
+          bytes: 0,
+          createdAt: now,
+          updatedAt: now,
+          ...(s.title !== undefined ? { title: s.title } : {}),
+          ...(s.cwd !== undefined ? { cwd: s.cwd } : {}),
+        };
     if (s.stopReason !== undefined) {
       if (s.stopReason) next.stopReason = s.stopReason;
       else delete next.stopReason;
@@ -149,7 +189,10 @@ export class HistoryStore {
 
   /** Reads and compacts a session's log. A log much larger than its compacted form is rewritten. */
   load(s: StoredSession): Promise<LoadedSession> {
-    if (this.timer) { clearTimeout(this.timer); this.timer = undefined; }
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+    }
     return this.exclusive(async () => {
       await this.writeNow().catch((err: unknown) => this.options.warn(`history not written: ${String(err)}`));
       return this.loadNow(s);
@@ -158,12 +201,15 @@ export class HistoryStore {
 
   private async loadNow(s: StoredSession): Promise<LoadedSession> {
     let text = '';
-    try { text = await fs.promises.readFile(this.logPath(s.file), 'utf8'); } catch (err) {
+    try {
+      text = await fs.promises.readFile(this.logPath(s.file), 'utf8');
+    } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') this.options.warn(`history of session ${s.sessionId} unreadable: ${String(err)}`);
       return { records: [], badLines: 0, torn: false };
     }
     const parsed = await reader().parseLogInSlices(text, yieldNow);
-    if (parsed.torn) this.options.warn(`history of session ${s.sessionId}: the last record was cut short (the editor stopped while writing it); it was skipped.`);
+    if (parsed.torn)
+      this.options.warn(`history of session ${s.sessionId}: the last record was cut short (the editor stopped while writing it); it was skipped.`);
     if (parsed.badLines) this.options.warn(`history of session ${s.sessionId}: ${parsed.badLines} unreadable line(s) skipped.`);
     const records = await reader().compactInSlices(parsed.records, this.options.maxPlanRevisions, yieldNow);
     // Rewritten when compaction left at most half of the records (serialized only then: a restore
@@ -176,7 +222,10 @@ export class HistoryStore {
   }
 
   /** Stores a whole session at once (an imported bundle); false when it is already here. */
-  async importSession(s: { agentId: string; agentName: string; sessionId: string; title?: string; cwd?: string }, records: readonly HistoryRecord[]): Promise<StoredSession | undefined> {
+  async importSession(
+    s: { agentId: string; agentName: string; sessionId: string; title?: string; cwd?: string },
+    records: readonly HistoryRecord[],
+  ): Promise<StoredSession | undefined> {
     if (this.session(s.agentId, s.sessionId)) return undefined;
     this.describe(s);
     const stored = this.session(s.agentId, s.sessionId)!;
@@ -216,7 +265,10 @@ export class HistoryStore {
 
   /** Writes what is queued now (the index too). */
   flush(): Promise<void> {
-    if (this.timer) { clearTimeout(this.timer); this.timer = undefined; }
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+    }
     this.flushQueued = true;
     return this.exclusive(() => this.writeNow()).catch((err: unknown) => this.options.warn(`history not written: ${String(err)}`));
   }
@@ -224,7 +276,10 @@ export class HistoryStore {
   /** Runs `fn` after every file operation queued before it (appends, rewrites and removals never overlap). */
   private exclusive<T>(fn: () => Promise<T>): Promise<T> {
     const run = this.writing.then(fn);
-    this.writing = run.then(() => undefined, () => undefined);
+    this.writing = run.then(
+      () => undefined,
+      () => undefined,
+    );
     return run;
   }
 
@@ -258,7 +313,10 @@ export class HistoryStore {
         for (let done = 0; done < buf.length;) done += fs.writeSync(fd, buf, done, buf.length - done, position === undefined ? null : position + done);
         if (position !== undefined) position += buf.length;
         this.written += buf.length;
-        if (s) { s.bytes += buf.length; this.indexDirty = true; }
+        if (s) {
+          s.bytes += buf.length;
+          this.indexDirty = true;
+        }
       };
       if (slice) write(slice);
       for (let r = rest.next(); !r.done; r = rest.next()) write(Buffer.from(r.value));
@@ -268,7 +326,10 @@ export class HistoryStore {
   }
 
   private schedule(): void {
-    this.timer ??= setTimeout(() => { this.timer = undefined; void this.flush(); }, this.options.flushMs ?? 500);
+    this.timer ??= setTimeout(() => {
+      this.timer = undefined;
+      void this.flush();
+    }, this.options.flushMs ?? 500);
   }
 
   private markIndex(): void {
@@ -304,7 +365,10 @@ export class HistoryStore {
     let fh: fs.promises.FileHandle | undefined;
     try {
       // Not opened to append: a write goes where it is told, and writing a slice twice at its place is harmless.
-      fh = await fs.promises.open(this.logPath(file), fs.constants.O_WRONLY | fs.constants.O_CREAT).catch((err: unknown) => { this.dirsMade = false; throw err; }); // a folder removed behind our back is made again next time
+      fh = await fs.promises.open(this.logPath(file), fs.constants.O_WRONLY | fs.constants.O_CREAT).catch((err: unknown) => {
+        this.dirsMade = false;
+        throw err;
+      }); // a folder removed behind our back is made again next time
       let position = (await fh.stat()).size;
       for (let r = a.rest.next(); !r.done; r = a.rest.next()) {
         const slice = Buffer.from(r.value);
@@ -313,7 +377,10 @@ export class HistoryStore {
         if (this.appending !== a) return;
         position += slice.length;
         this.written += slice.length;
-        if (s) { s.bytes += slice.length; this.indexDirty = true; }
+        if (s) {
+          s.bytes += slice.length;
+          this.indexDirty = true;
+        }
       }
     } catch (err) {
       this.encoders.delete(file); // what the encoder counted as written may not be: the next lines start whole
@@ -357,7 +424,9 @@ export class HistoryStore {
     if (s.bytes > cap / 2) {
       this.full.add(s.file);
       this.pending.delete(s.file);
-      this.options.warn(`history of session ${s.sessionId} reached ${Math.round(cap / 1048576)} MB; what the session does from now on is not kept after a reload.`);
+      this.options.warn(
+        `history of session ${s.sessionId} reached ${Math.round(cap / 1048576)} MB; what the session does from now on is not kept after a reload.`,
+      );
     }
   }
 
@@ -415,7 +484,9 @@ export class HistoryStore {
     fs.renameSync(tmp, path.join(this.dir, 'index.json'));
   }
 
-  private logPath(file: string): string { return path.join(this.dir, 'sessions', file); }
+  private logPath(file: string): string {
+    return path.join(this.dir, 'sessions', file);
+  }
 }
 
 /** Serializes records as a log of their own, a slice at a time, yielding between slices. */
@@ -440,6 +511,14 @@ function fileName(agentId: string, sessionId: string): string {
 
 function isStoredSession(v: unknown): v is StoredSession {
   const s = v as StoredSession;
-  return !!s && typeof s.agentId === 'string' && typeof s.sessionId === 'string' && typeof s.file === 'string' && /^[0-9a-f]{32}\.jsonl$/.test(s.file)
-    && typeof s.bytes === 'number' && typeof s.updatedAt === 'number' && (s.stopReason === undefined || typeof s.stopReason === 'string');
+  return (
+    !!s &&
+    typeof s.agentId === 'string' &&
+    typeof s.sessionId === 'string' &&
+    typeof s.file === 'string' &&
+    /^[0-9a-f]{32}\.jsonl$/.test(s.file) &&
+    typeof s.bytes === 'number' &&
+    typeof s.updatedAt === 'number' &&
+    (s.stopReason === undefined || typeof s.stopReason === 'string')
+  );
 }

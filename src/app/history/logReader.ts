@@ -48,7 +48,8 @@ class LogParser {
       if (!line.trim()) continue;
       const r = this.record(line);
       if (r) result.records.push(r);
-      else if (nl < 0) result.torn = true; // an unfinished last record
+      else if (nl < 0)
+        result.torn = true; // an unfinished last record
       else result.badLines++;
     }
     return this.start >= text.length;
@@ -56,10 +57,17 @@ class LogParser {
 
   private record(line: string): HistoryRecord | undefined {
     let v: unknown;
-    try { v = JSON.parse(line); } catch { return undefined; }
+    try {
+      v = JSON.parse(line);
+    } catch {
+      return undefined;
+    }
     if (isObject(v) && isObject(v.p)) return this.resolve(v.t, v.p);
     let q: number | undefined;
-    if (isObject(v) && 'q' in v) { q = typeof v.q === 'number' ? v.q : undefined; delete v.q; } // the line's number is not part of the record
+    if (isObject(v) && 'q' in v) {
+      q = typeof v.q === 'number' ? v.q : undefined;
+      delete v.q;
+    } // the line's number is not part of the record
     const r = asRecord(v);
     if (r && 'e' in r && r.e.kind === 'plan_update' && r.e.plan.type === 'items' && Array.isArray(r.e.plan.entries)) {
       this.plans.set(`${r.e.sessionId}\u0000${r.e.plan.planId}`, { entries: r.e.plan.entries, q });
@@ -70,8 +78,17 @@ class LogParser {
   /** A delta line as the whole plan update it stands for; undefined without its base or when malformed. */
   private resolve(t: unknown, p: Record<string, unknown>): HistoryRecord | undefined {
     const d = p as Partial<PlanDelta>;
-    if (typeof t !== 'number' || !isObject(d.e) || !isObject(d.h) || typeof d.e.sessionId !== 'string' || typeof d.h.planId !== 'string'
-      || typeof d.n !== 'number' || typeof d.b !== 'number' || !Array.isArray(d.c)) return undefined;
+    if (
+      typeof t !== 'number' ||
+      !isObject(d.e) ||
+      !isObject(d.h) ||
+      typeof d.e.sessionId !== 'string' ||
+      typeof d.h.planId !== 'string' ||
+      typeof d.n !== 'number' ||
+      typeof d.b !== 'number' ||
+      !Array.isArray(d.c)
+    )
+      return undefined;
     const key = `${d.e.sessionId}\u0000${d.h.planId}`;
     const base = this.plans.get(key);
     if (!base || base.q !== d.b || !Number.isInteger(d.n) || d.n < 0 || d.n > base.entries.length + d.c.length) return undefined;
@@ -94,11 +111,19 @@ export function asRecord(v: unknown): HistoryRecord | undefined {
   if (isObject(r.ask) && typeof r.ask.id === 'string' && isObject(r.ask.request)) return v as HistoryRecord;
   if (isObject(r.answer) && typeof r.answer.id === 'string' && isObject(r.answer.outcome)) return v as HistoryRecord;
   if (isObject(r.term) && typeof r.term.terminalId === 'string' && typeof r.term.text === 'string') return v as HistoryRecord;
-  if (isObject(r.write) && typeof r.write.path === 'string' && typeof r.write.after === 'string' && (r.write.before === null || typeof r.write.before === 'string')) return v as HistoryRecord;
+  if (
+    isObject(r.write) &&
+    typeof r.write.path === 'string' &&
+    typeof r.write.after === 'string' &&
+    (r.write.before === null || typeof r.write.before === 'string')
+  )
+    return v as HistoryRecord;
   return undefined;
 }
 
-function isObject(v: unknown): v is Record<string, unknown> { return !!v && typeof v === 'object'; }
+function isObject(v: unknown): v is Record<string, unknown> {
+  return !!v && typeof v === 'object';
+}
 
 /**
  * A shorter log that rebuilds the same state: the chunks of each message merged into one message
@@ -113,11 +138,17 @@ export function compact(records: readonly HistoryRecord[], maxPlanRevisions: num
 }
 
 /** `compact`, a slice of about `sliceMs` at a time, awaiting `yieldNow` between slices. */
-export async function compactInSlices(records: readonly HistoryRecord[], maxPlanRevisions: number, yieldNow: () => Promise<void>, sliceMs = 8): Promise<HistoryRecord[]> {
+export async function compactInSlices(
+  records: readonly HistoryRecord[],
+  maxPlanRevisions: number,
+  yieldNow: () => Promise<void>,
+  sliceMs = 8,
+): Promise<HistoryRecord[]> {
   const c = new Compactor(maxPlanRevisions);
   for (let i = 0; i < records.length;) {
     const until = performance.now() + sliceMs;
-    do c.add(records[i++]!); while (i < records.length && ((i & 255) !== 0 || performance.now() < until));
+    do c.add(records[i++]!);
+    while (i < records.length && ((i & 255) !== 0 || performance.now() < until));
     if (i < records.length) await yieldNow();
   }
   return c.result();
@@ -128,11 +159,16 @@ class Compactor {
   /** Per message: the place of the whole message later chunks merge into, or -1: none (keep chunks). */
   private readonly messages = new Map<string, number>();
   private readonly plans: PlanRevisions;
-  constructor(maxPlanRevisions: number) { this.plans = new PlanRevisions(maxPlanRevisions); }
+  constructor(maxPlanRevisions: number) {
+    this.plans = new PlanRevisions(maxPlanRevisions);
+  }
 
   add(r: HistoryRecord): void {
     const { out, messages, plans } = this;
-    if (!('e' in r)) { out.push(r); return; }
+    if (!('e' in r)) {
+      out.push(r);
+      return;
+    }
     const e = r.e;
     if (e.kind === 'message_chunk') {
       const key = `${e.role}\u0000${e.messageId}`;
@@ -142,7 +178,17 @@ class Compactor {
         out[at!] = { t: prev.t, e: { ...prev.e, content: appendBlock(prev.e.content, e.content) } };
       } else if (at === undefined) {
         messages.set(key, out.length);
-        out.push({ t: r.t, e: { sessionId: e.sessionId, kind: 'message', role: e.role, messageId: e.messageId, content: [e.content], ...(e._meta !== undefined ? { _meta: e._meta } : {}) } });
+        out.push({
+          t: r.t,
+          e: {
+            sessionId: e.sessionId,
+            kind: 'message',
+            role: e.role,
+            messageId: e.messageId,
+            content: [e.content],
+            ...(e._meta !== undefined ? { _meta: e._meta } : {}),
+          },
+        });
       } else {
         out.push(r);
       }
@@ -154,7 +200,9 @@ class Compactor {
     out.push(r);
   }
 
-  result(): HistoryRecord[] { return this.out.filter((r): r is HistoryRecord => r !== undefined); }
+  result(): HistoryRecord[] {
+    return this.out.filter((r): r is HistoryRecord => r !== undefined);
+  }
 }
 
 /** Text chunks join the previous text block; anything else is a block of its own. */

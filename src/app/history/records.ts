@@ -12,7 +12,10 @@ export type HistoryRecord =
   | { readonly t: number; readonly e: SessionEvent }
   | { readonly t: number; readonly ask: { readonly id: string; readonly request: PermissionRequest; readonly flags: readonly string[] } }
   | { readonly t: number; readonly answer: { readonly id: string; readonly outcome: PermissionOutcome } }
-  | { readonly t: number; readonly term: { readonly terminalId: string; readonly text: string; readonly exit?: { exitCode: number | null; signal: string | null } } }
+  | {
+      readonly t: number;
+      readonly term: { readonly terminalId: string; readonly text: string; readonly exit?: { exitCode: number | null; signal: string | null } };
+    }
   /** A file the client wrote for the agent (fs/write_text_file): what the work index keeps to review and revert it. */
   | { readonly t: number; readonly write: { readonly path: string; readonly before: string | null; readonly after: string } };
 
@@ -26,7 +29,13 @@ export type HistoryRecord =
 // whole; a log rewritten by compaction starts afresh.
 
 export type ItemsPlan = Extract<PlanContent, { type: 'items' }>;
-export interface PlanDelta { e: Omit<PlanUpdate, 'plan'>; h: Omit<ItemsPlan, 'entries'>; n: number; b: number; c: [number, PlanEntry][] }
+export interface PlanDelta {
+  e: Omit<PlanUpdate, 'plan'>;
+  h: Omit<ItemsPlan, 'entries'>;
+  n: number;
+  b: number;
+  c: [number, PlanEntry][];
+}
 export type PlanUpdate = Extract<SessionEvent, { kind: 'plan_update' }>;
 
 /** An entry's JSON, as in an array (`undefined` is `null`). */
@@ -49,7 +58,9 @@ export class LogEncoder {
     let count = 0;
     if (prev) {
       for (let i = 0; i < entries.length && count * 2 <= entries.length; i++) {
-        if (entries[i] !== prev.entries[i]) { changed += `${count++ ? ',' : ''}[${i},${entryLine(entries[i])}]`; }
+        if (entries[i] !== prev.entries[i]) {
+          changed += `${count++ ? ',' : ''}[${i},${entryLine(entries[i])}]`;
+        }
       }
     }
     if (prev && count * 2 <= entries.length) {
@@ -73,10 +84,16 @@ export function serialize(records: readonly HistoryRecord[], encoder = new LogEn
 }
 
 /** A tool call's first update in a batch, with the fields of the later ones merged in. */
-interface CallRun { first: HistoryRecord & { e: Extract<SessionEvent, { kind: 'tool_call' }> }; fields: Record<string, unknown> }
+interface CallRun {
+  first: HistoryRecord & { e: Extract<SessionEvent, { kind: 'tool_call' }> };
+  fields: Record<string, unknown>;
+}
 
 /** A text chunk opening a run of chunks of one message in a batch; later text chunks join it. */
-interface ChunkRun { first: HistoryRecord & { e: MessageChunk }; texts: string[] | undefined }
+interface ChunkRun {
+  first: HistoryRecord & { e: MessageChunk };
+  texts: string[] | undefined;
+}
 type MessageChunk = Extract<SessionEvent, { kind: 'message_chunk' }>;
 
 /**
@@ -95,9 +112,13 @@ export class PendingBatch {
   private readonly calls = new Map<string, CallRun>();
   private readonly plans: PlanRevisions;
 
-  constructor(maxPlanRevisions: number) { this.plans = new PlanRevisions(maxPlanRevisions); }
+  constructor(maxPlanRevisions: number) {
+    this.plans = new PlanRevisions(maxPlanRevisions);
+  }
 
-  get size(): number { return this.items.length; }
+  get size(): number {
+    return this.items.length;
+  }
 
   add(r: HistoryRecord): void {
     if (!('e' in r)) {
@@ -110,7 +131,10 @@ export class PendingBatch {
     if (e.kind === 'tool_call') {
       // Patch semantics: a later update's fields replace the earlier ones' (undefined leaves them).
       const run = this.calls.get(e.toolCallId);
-      if (run) { for (const [k, v] of Object.entries(e.fields)) if (v !== undefined) run.fields[k] = v; return; }
+      if (run) {
+        for (const [k, v] of Object.entries(e.fields)) if (v !== undefined) run.fields[k] = v;
+        return;
+      }
       const next: CallRun = { first: r as CallRun['first'], fields: { ...e.fields } };
       this.calls.set(e.toolCallId, next);
       this.items.push(next);
@@ -121,14 +145,21 @@ export class PendingBatch {
       const key = `${e.role}\u0000${e.messageId}`;
       const run = this.runs.get(key);
       const b = e.content;
-      if (run?.texts && joinable(b) && e._meta === undefined) { run.texts.push(b.text); return; }
+      if (run?.texts && joinable(b) && e._meta === undefined) {
+        run.texts.push(b.text);
+        return;
+      }
       const next: ChunkRun = { first: r as ChunkRun['first'], texts: joinable(b) ? [b.text] : undefined };
       this.runs.set(key, next);
       this.items.push(next);
       return;
     }
     if (e.kind === 'message') this.runs.delete(`${e.role}\u0000${e.messageId}`);
-    if (e.kind === 'plan_update') { this.plans.add(e.plan.planId, this.items.length, this.items); this.items.push(r); return; }
+    if (e.kind === 'plan_update') {
+      this.plans.add(e.plan.planId, this.items.length, this.items);
+      this.items.push(r);
+      return;
+    }
     this.items.push(`${JSON.stringify(r)}\n`);
   }
 
@@ -137,8 +168,18 @@ export class PendingBatch {
     let text = '';
     for (const it of this.items) {
       if (it === undefined) continue;
-      text += typeof it === 'string' ? it : 'texts' in it ? runLine(it) : 'fields' in it ? `${JSON.stringify({ t: it.first.t, e: { ...it.first.e, fields: it.fields } })}\n` : encoder.line(it);
-      if (text.length >= sliceChars) { yield text; text = ''; }
+      text +=
+        typeof it === 'string'
+          ? it
+          : 'texts' in it
+            ? runLine(it)
+            : 'fields' in it
+              ? `${JSON.stringify({ t: it.first.t, e: { ...it.first.e, fields: it.fields } })}\n`
+              : encoder.line(it);
+      if (text.length >= sliceChars) {
+        yield text;
+        text = '';
+      }
     }
     if (text) yield text;
   }

@@ -63,15 +63,22 @@ export class SessionHistory implements Disposable {
     if (active && store.session(active.agentId, active.sessionId)) store.setActiveSession(active);
     // The active session first, then in the tree's order (top to bottom): what is in view settles first.
     const place = new Map(store.sessions().map((x, i) => [sessionKey(x.agentId, x.sessionId), i]));
-    const rank = (x: StoredSession): number => (x.agentId === active?.agentId && x.sessionId === active.sessionId ? -1 : place.get(sessionKey(x.agentId, x.sessionId)) ?? Infinity);
+    const rank = (x: StoredSession): number =>
+      x.agentId === active?.agentId && x.sessionId === active.sessionId ? -1 : (place.get(sessionKey(x.agentId, x.sessionId)) ?? Infinity);
     const order = [...stored].sort((a, b) => rank(a) - rank(b));
     for (const x of order) {
       let resolve!: () => void;
-      const done = new Promise<void>((r) => { resolve = r; });
+      const done = new Promise<void>((r) => {
+        resolve = r;
+      });
       this.replays.set(sessionKey(x.agentId, x.sessionId), { done, resolve });
     }
     this.queue = order;
-    this.restored = yieldNow().then(() => this.replayAll()).finally(() => { for (const k of [...this.replays.keys()]) this.replayed(k); });
+    this.restored = yieldNow()
+      .then(() => this.replayAll())
+      .finally(() => {
+        for (const k of [...this.replays.keys()]) this.replayed(k);
+      });
     return stored.length;
   }
 
@@ -102,10 +109,14 @@ export class SessionHistory implements Disposable {
   }
 
   /** Resolves once every stored session has been replayed. */
-  whenRestored(): Promise<void> { return this.restored; }
+  whenRestored(): Promise<void> {
+    return this.restored;
+  }
 
   /** Writes what is queued now (instead of at the next batch). */
-  flush(): Promise<void> { return this.d.history.flush(); }
+  flush(): Promise<void> {
+    return this.d.history.flush();
+  }
 
   /** A record reached the stores live: append it (replays are not recorded again). */
   record(agentId: string, sessionId: string, r: HistoryRecord): void {
@@ -140,7 +151,10 @@ export class SessionHistory implements Disposable {
       return kept !== e.plan ? { t: r.t, e: { ...e, plan: kept } } : r;
     }
     if (e.kind !== 'message_chunk' && e.kind !== 'tool_call_content_chunk') return r;
-    const id = e.kind === 'message_chunk' ? `m\u0000${agentId}\u0000${e.sessionId}\u0000${e.role}\u0000${e.messageId}` : `t\u0000${agentId}\u0000${e.sessionId}\u0000${e.toolCallId}`;
+    const id =
+      e.kind === 'message_chunk'
+        ? `m\u0000${agentId}\u0000${e.sessionId}\u0000${e.role}\u0000${e.messageId}`
+        : `t\u0000${agentId}\u0000${e.sessionId}\u0000${e.toolCallId}`;
     const total = (this.stored.get(id) ?? 0) + blockChars(e.content);
     if (this.stored.size > 10_000) this.stored.clear(); // a bound on the bookkeeping itself
     this.stored.set(id, total);
@@ -161,7 +175,10 @@ export class SessionHistory implements Disposable {
   }
 
   /** Stores and shows an imported session (not served by any agent); false when it is already here. */
-  async importSession(s: { agentId: string; agentName: string; sessionId: string; title?: string; cwd?: string }, records: readonly HistoryRecord[]): Promise<boolean> {
+  async importSession(
+    s: { agentId: string; agentName: string; sessionId: string; title?: string; cwd?: string },
+    records: readonly HistoryRecord[],
+  ): Promise<boolean> {
     if (this.d.store.session(s.agentId, s.sessionId)) return false;
     const stored = await this.d.history.importSession(s, records);
     if (!stored) return false;
@@ -236,9 +253,13 @@ export class SessionHistory implements Disposable {
         const r = records[i++]!;
         this.d.setReplayTime(r.t);
         if ('e' in r) this.applyEvent(s.agentId, r.e, key, r.t);
-        else if ('ask' in r) { asked.add(r.ask.id); transcript.addPermissionRequest(r.ask.request, { requestId: r.ask.id, flags: [...r.ask.flags], key }); }
-        else if ('answer' in r) { asked.delete(r.answer.id); transcript.resolvePermission(key, r.answer.id, r.answer.outcome); }
-        else if ('write' in r) this.d.work?.recordWrite(s.agentId, s.sessionId, r.write.path, r.write.before, r.write.after, r.t);
+        else if ('ask' in r) {
+          asked.add(r.ask.id);
+          transcript.addPermissionRequest(r.ask.request, { requestId: r.ask.id, flags: [...r.ask.flags], key });
+        } else if ('answer' in r) {
+          asked.delete(r.answer.id);
+          transcript.resolvePermission(key, r.answer.id, r.answer.outcome);
+        } else if ('write' in r) this.d.work?.recordWrite(s.agentId, s.sessionId, r.write.path, r.write.before, r.write.after, r.t);
         else transcript.appendClientTerminalOutput(key, r.term.terminalId, r.term.text, r.term.exit);
         if ((i & 63) === 0 && performance.now() >= deadline) break;
       }
@@ -269,8 +290,15 @@ const INTERRUPTED = (sessionId: string): SessionEvent => ({ sessionId, kind: 'st
 
 /** What the index keeps of a session: what its row shows while it is stored. */
 export function description(agentId: string, sessionId: string, agentName: string, s: SessionState | undefined): SessionDescription {
-  const stopReason = !s ? undefined : s.turnState !== 'idle' ? 'interrupted' : s.stopReason ?? '';
-  return { agentId, agentName, sessionId, ...(s?.cwd ? { cwd: s.cwd } : {}), ...(s?.title ? { title: s.title } : {}), ...(stopReason !== undefined ? { stopReason } : {}) };
+  const stopReason = !s ? undefined : s.turnState !== 'idle' ? 'interrupted' : (s.stopReason ?? '');
+  return {
+    agentId,
+    agentName,
+    sessionId,
+    ...(s?.cwd ? { cwd: s.cwd } : {}),
+    ...(s?.title ? { title: s.title } : {}),
+    ...(stopReason !== undefined ? { stopReason } : {}),
+  };
 }
 
 /** Milliseconds of replay between two pauses of a restore. */
@@ -284,7 +312,9 @@ const yieldNow = (): Promise<void> => new Promise((resolve) => setImmediate(reso
 class Replay {
   readonly key: string;
   readonly asked = new Set<string>();
-  constructor(readonly s: StoredSession) { this.key = sessionKey(s.agentId, s.sessionId); }
+  constructor(readonly s: StoredSession) {
+    this.key = sessionKey(s.agentId, s.sessionId);
+  }
 }
 
 /** A content block's size in characters (text, or the encoded data of an image, audio or resource). */

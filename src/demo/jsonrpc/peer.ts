@@ -16,7 +16,11 @@ export const ErrorCodes = {
 } as const;
 
 export class RpcError extends Error {
-  constructor(readonly code: number, message: string, readonly data?: unknown) {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data?: unknown,
+  ) {
     super(message);
   }
 }
@@ -32,7 +36,10 @@ export interface PeerHandler {
   onNotification(method: string, params: unknown): void;
 }
 
-interface Pending { resolve(result: unknown): void; reject(error: unknown): void }
+interface Pending {
+  resolve(result: unknown): void;
+  reject(error: unknown): void;
+}
 
 type Incoming = { [k: string]: unknown };
 
@@ -41,7 +48,10 @@ export class Peer {
   private readonly pending = new Map<string | number, Pending>();
   private handler: PeerHandler | undefined;
 
-  constructor(private readonly write: (line: string) => void, private readonly log: (text: string) => void) {}
+  constructor(
+    private readonly write: (line: string) => void,
+    private readonly log: (text: string) => void,
+  ) {}
 
   setHandler(handler: PeerHandler): void {
     this.handler = handler;

@@ -30,8 +30,21 @@ export const backgroundScenario: Scenario = {
     const terminalId = turn.id('term');
     const serverCall = turn.id('call_server');
     const watchCall = turn.id('call_watch');
-    turn.tool({ toolCallId: serverCall, title: DEV_SERVER_COMMAND, kind: 'execute', status: 'in_progress', content: [{ type: 'terminal', terminalId }], rawInput: { command: DEV_SERVER_COMMAND } });
-    turn.emit({ kind: 'terminal', terminalId, command: DEV_SERVER_COMMAND, cwd: turn.cwd, output: Buffer.from(`$ ${DEV_SERVER_COMMAND}\r\nListening on http://127.0.0.1:5173\r\n`).toString('base64') });
+    turn.tool({
+      toolCallId: serverCall,
+      title: DEV_SERVER_COMMAND,
+      kind: 'execute',
+      status: 'in_progress',
+      content: [{ type: 'terminal', terminalId }],
+      rawInput: { command: DEV_SERVER_COMMAND },
+    });
+    turn.emit({
+      kind: 'terminal',
+      terminalId,
+      command: DEV_SERVER_COMMAND,
+      cwd: turn.cwd,
+      output: Buffer.from(`$ ${DEV_SERVER_COMMAND}\r\nListening on http://127.0.0.1:5173\r\n`).toString('base64'),
+    });
     turn.sendRaw(sessionId, { sessionUpdate: 'terminal_update', terminalId, capabilities: { cancel: {} } });
     // The process runs on: the tool call returns control to the model (listed as its terminal only).
     turn.tool({ toolCallId: serverCall, status: 'completed' });
@@ -47,7 +60,10 @@ export const backgroundScenario: Scenario = {
       turn.sendRaw(sessionId, { sessionUpdate: 'tool_call_update', toolCallId: watchCall, status: 'cancelled', capabilities: null });
       snapshot(turn, (i) => i.toolCallId === watchCall);
     });
-    setBackground(sessionId, [{ type: 'terminal', terminalId }, { type: 'tool_call', toolCallId: watchCall }]);
+    setBackground(sessionId, [
+      { type: 'terminal', terminalId },
+      { type: 'tool_call', toolCallId: watchCall },
+    ]);
     turn.say(`Started \`${DEV_SERVER_COMMAND}\` and a file watcher; both run on after this turn. Cancel them from the Plans view.`);
   },
 };

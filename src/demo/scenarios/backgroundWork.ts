@@ -29,7 +29,10 @@ export function cancelWork(kind: CancelKind, sessionId: string, id: string): boo
 
 /** The session's background snapshot from now on (a copy is kept). */
 export function setBackground(sessionId: string, items: JsonObject[]): void {
-  snapshots.set(sessionId, items.map((i) => ({ ...i })));
+  snapshots.set(
+    sessionId,
+    items.map((i) => ({ ...i })),
+  );
 }
 
 /** The session's background snapshot, or undefined when it never reported one. */

@@ -42,9 +42,23 @@ export const declarePlanScenario: Scenario = {
     await turn.pace(0.5);
     turn.tool({ toolCallId: id, status: 'completed', rawOutput: { token } });
     await turn.pace();
-    await call(turn, { toolCallId: turn.id('call_read'), title: 'Reading src/greeting.ts', kind: 'read', status: 'pending', rawInput: { path: 'src/greeting.ts' } }, 'export function greet() {} (simulated)');
+    await call(
+      turn,
+      { toolCallId: turn.id('call_read'), title: 'Reading src/greeting.ts', kind: 'read', status: 'pending', rawInput: { path: 'src/greeting.ts' } },
+      'export function greet() {} (simulated)',
+    );
     await turn.pace();
-    await call(turn, { toolCallId: turn.id('call_fetch'), title: 'Fetching the release notes', kind: 'fetch', status: 'pending', rawInput: { url: 'https://example.com/notes' } }, '(simulated)');
+    await call(
+      turn,
+      {
+        toolCallId: turn.id('call_fetch'),
+        title: 'Fetching the release notes',
+        kind: 'fetch',
+        status: 'pending',
+        rawInput: { url: 'https://example.com/notes' },
+      },
+      '(simulated)',
+    );
     turn.say('declare: plan declared through declare_plan; one call inferred as read_file, one could not be matched.');
   },
 };

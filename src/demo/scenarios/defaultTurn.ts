@@ -57,7 +57,16 @@ async function writeTest(turn: Turn): Promise<void> {
   const newText = helloTest();
   const toolCallId = turn.id('call_test');
   const diff: ToolContent = { type: 'diff', path: file, patchPath: HELLO_TEST_FILE, oldText: null, newText };
-  turn.tool({ toolCallId, title: `Write ${HELLO_TEST_FILE}`, kind: 'edit', status: 'in_progress', content: [diff], locations: [{ path: file }], rawInput: { path: file }, _meta: entryMeta('tests', 0) });
+  turn.tool({
+    toolCallId,
+    title: `Write ${HELLO_TEST_FILE}`,
+    kind: 'edit',
+    status: 'in_progress',
+    content: [diff],
+    locations: [{ path: file }],
+    rawInput: { path: file },
+    _meta: entryMeta('tests', 0),
+  });
   try {
     await save(turn, file, newText);
   } catch (err) {
@@ -162,7 +171,12 @@ export const defaultTurn: Scenario = {
     sendSpec(turn, false);
     turn.emit({
       kind: 'plan',
-      plan: { type: '_custom', planId: 'custom', title: 'Review board', columns: { todo: ['Review farewell()'], doing: ['Write tests'], done: ['Read module'] } },
+      plan: {
+        type: '_custom',
+        planId: 'custom',
+        title: 'Review board',
+        columns: { todo: ['Review farewell()'], doing: ['Write tests'], done: ['Read module'] },
+      },
     });
     await turn.pace();
 

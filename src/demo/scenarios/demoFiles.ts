@@ -52,7 +52,7 @@ export function editHello(text: string): string {
 /** The unit test the default turn writes for farewell(). */
 export function helloTest(): string {
   return [
-    "// Written by the ACP Plans Demo Agent. Safe to delete.",
+    '// Written by the ACP Plans Demo Agent. Safe to delete.',
     "import { farewell } from './hello';",
     '',
     "if (farewell('Ada') !== 'Goodbye, Ada!') throw new Error('farewell() is wrong');",

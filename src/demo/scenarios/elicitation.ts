@@ -18,8 +18,13 @@ export const DEMO_FORM_SCHEMA = {
     name: { type: 'string', title: 'Your name', minLength: 2, maxLength: 40 },
     email: { type: 'string', title: 'Email', format: 'email', description: 'Optional' },
     language: {
-      type: 'string', title: 'Language',
-      oneOf: [{ const: 'ts', title: 'TypeScript' }, { const: 'rs', title: 'Rust' }, { const: 'py', title: 'Python' }],
+      type: 'string',
+      title: 'Language',
+      oneOf: [
+        { const: 'ts', title: 'TypeScript' },
+        { const: 'rs', title: 'Rust' },
+        { const: 'py', title: 'Python' },
+      ],
     },
     level: { type: 'integer', title: 'Experience (1–5)', minimum: 1, maximum: 5, default: 3 },
     budget: { type: 'number', title: 'Budget (hours)', minimum: 0 },

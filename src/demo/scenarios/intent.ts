@@ -82,14 +82,19 @@ export const intentScenario: Scenario = {
     const file = writeJwks(turn.cwd, k);
     const { token } = await signIntentToken(INTENT_PLAN, k, { lifetimeSeconds: INTENT_LIFETIME_SECONDS });
     turn.checkpoint();
-    turn.say(file
-      ? `intent: the plan is signed with key \`${INTENT_KID}\`; its public key is in \`${file}\` (point \`acp.intent.jwks\` at it to verify the plan).`
-      : `intent: the plan is signed with key \`${INTENT_KID}\`; the public key could not be written to \`${JWKS_FILE}\`.`);
+    turn.say(
+      file
+        ? `intent: the plan is signed with key \`${INTENT_KID}\`; its public key is in \`${file}\` (point \`acp.intent.jwks\` at it to verify the plan).`
+        : `intent: the plan is signed with key \`${INTENT_KID}\`; the public key could not be written to \`${JWKS_FILE}\`.`,
+    );
     turn.emit({ kind: 'plan', plan: { type: '_intent', planId: INTENT_PLAN_ID, plan: INTENT_PLAN, token } });
     await turn.pace();
 
-    await run(turn, call(turn, 'read_file', 'Read src/greeting.ts', 'read', { path: 'src/greeting.ts' }),
-      'export function greet(name: string): string {\n  return `Hello, ${name}!`;\n}\n(simulated)');
+    await run(
+      turn,
+      call(turn, 'read_file', 'Read src/greeting.ts', 'read', { path: 'src/greeting.ts' }),
+      'export function greet(name: string): string {\n  return `Hello, ${name}!`;\n}\n(simulated)',
+    );
     await turn.pace();
     await run(turn, call(turn, 'run_tests', 'Run the tests', 'execute', {}), '3 passing (simulated)');
     await turn.pace();

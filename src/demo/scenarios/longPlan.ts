@@ -14,7 +14,12 @@ export const BLOCKED_NOTE = 'provider rejects nested arrays';
 function entries(status: (i: number) => EntryStatus): PlanEntry[] {
   return Array.from({ length: LONG_PLAN_STEPS }, (_, i): PlanEntry => {
     const note = i === 23 ? BLOCKED_NOTE : i === 24 ? 'after the schema fix' : undefined;
-    return { content: `Step ${i + 1} of the migration`, priority: i < 3 ? 'high' : 'medium', status: status(i), _meta: { id: `s${i + 1}`, ...(note ? { note } : {}) } };
+    return {
+      content: `Step ${i + 1} of the migration`,
+      priority: i < 3 ? 'high' : 'medium',
+      status: status(i),
+      _meta: { id: `s${i + 1}`, ...(note ? { note } : {}) },
+    };
   });
 }
 
@@ -24,7 +29,14 @@ export const longPlanScenario: Scenario = {
   async run(turn) {
     turn.emit({ kind: 'plan', plan: { type: 'items', planId: LONG_PLAN_ID, entries: entries(() => 'pending') } });
     await turn.pace();
-    turn.emit({ kind: 'plan', plan: { type: 'items', planId: LONG_PLAN_ID, entries: entries((i) => (i < 22 ? 'completed' : i === 22 ? 'in_progress' : i === 23 ? '_blocked' : 'pending')) } });
+    turn.emit({
+      kind: 'plan',
+      plan: {
+        type: 'items',
+        planId: LONG_PLAN_ID,
+        entries: entries((i) => (i < 22 ? 'completed' : i === 22 ? 'in_progress' : i === 23 ? '_blocked' : 'pending')),
+      },
+    });
     await turn.pace();
     turn.say('longplan: 22 of 26 steps done; s24 is blocked (provider rejects nested arrays).');
   },

@@ -11,7 +11,11 @@ import { type Scenario } from './scenario';
 export const PIXEL_MAX_COUNT = 20_000;
 export const PIXEL_MAX_RATE = 5_000;
 
-export interface PixelArgs { kind: 'plan' | 'chunk'; count: number; rate: number }
+export interface PixelArgs {
+  kind: 'plan' | 'chunk';
+  count: number;
+  rate: number;
+}
 
 function clampInt(text: string | undefined, fallback: number, max: number): number {
   const n = Number.parseInt(text ?? '', 10);
@@ -40,10 +44,17 @@ export const pixelScenario: Scenario = {
       const wait = due - wallClock();
       if (wait > 1) await new Promise((r) => setTimeout(r, wait));
       if (kind === 'plan') {
-        turn.emit({ kind: 'plan', plan: { type: 'items', planId: 'pixel', entries: [
-          { content: `tick ${k} @${stamp()}`, priority: 'high', status: k === count ? 'completed' : 'in_progress' },
-          { content: 'Measure line to pixel', priority: 'medium', status: 'pending' },
-        ] } });
+        turn.emit({
+          kind: 'plan',
+          plan: {
+            type: 'items',
+            planId: 'pixel',
+            entries: [
+              { content: `tick ${k} @${stamp()}`, priority: 'high', status: k === count ? 'completed' : 'in_progress' },
+              { content: 'Measure line to pixel', priority: 'medium', status: 'pending' },
+            ],
+          },
+        });
       } else {
         turn.emit({ kind: 'message', role: 'agent', messageId, blocks: [{ type: 'text', text: `‹${k}@${stamp()}› ` }] });
       }

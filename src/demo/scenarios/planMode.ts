@@ -44,7 +44,9 @@ export const planModeScenario: Scenario = {
     await turn.pace(0.3);
     // Like the adapter: the permission names the tool call without its kind; the plan is in the input.
     const outcome = await turn.requestPermission({
-      title: 'Ready to code?', toolCall: { toolCallId, rawInput: { plan: PLAN_MODE_PLAN } }, options: [...PLAN_MODE_OPTIONS],
+      title: 'Ready to code?',
+      toolCall: { toolCallId, rawInput: { plan: PLAN_MODE_PLAN } },
+      options: [...PLAN_MODE_OPTIONS],
     });
     const mode = approved(outcome);
     turn.tool({ toolCallId, status: mode ? 'completed' : 'failed' });

@@ -17,7 +17,11 @@ export interface Scenario {
 export class ItemPlan {
   private readonly entries: PlanEntry[];
 
-  constructor(private readonly turn: Turn, readonly planId: string, entries: [string, Priority][]) {
+  constructor(
+    private readonly turn: Turn,
+    readonly planId: string,
+    entries: [string, Priority][],
+  ) {
     this.entries = entries.map(([content, priority]) => ({ content, priority, status: 'pending' }));
   }
 

@@ -18,7 +18,12 @@ const GATED = new Set(['session/new', 'session/load', 'session/resume', 'session
 /** The auth methods `initialize` lists: the terminal method only in sign-in mode. */
 export function authMethods(config: DemoConfig, version: ProtocolVersion): object[] {
   if (!config.signinMarker) return [];
-  const base = { type: 'terminal', name: 'Sign in to the Demo Agent', description: 'Runs the Demo Agent in a terminal to sign in (no account needed).', args: ['--login'] };
+  const base = {
+    type: 'terminal',
+    name: 'Sign in to the Demo Agent',
+    description: 'Runs the Demo Agent in a terminal to sign in (no account needed).',
+    args: ['--login'],
+  };
   return version === 1
     ? [{ ...base, id: LOGIN_METHOD_ID, env: { ACP_DEMO_LOGIN_REASON: 'terminal-auth' } }]
     : [{ ...base, methodId: LOGIN_METHOD_ID, env: [{ name: 'ACP_DEMO_LOGIN_REASON', value: 'terminal-auth' }] }];
@@ -32,7 +37,10 @@ export function checkSignedIn(config: DemoConfig, method: string): void {
 
 /** The `--login` run: what a person sees in the terminal; writes the marker and exits 0. */
 export function runLogin(config: DemoConfig, write: (text: string) => void): number {
-  if (!config.signinMarker) { write('The Demo Agent was not started in sign-in mode (--signin=<file>); nothing to do.\n'); return 1; }
+  if (!config.signinMarker) {
+    write('The Demo Agent was not started in sign-in mode (--signin=<file>); nothing to do.\n');
+    return 1;
+  }
   write('Demo Agent sign-in\n');
   fs.mkdirSync(path.dirname(config.signinMarker), { recursive: true });
   fs.writeFileSync(config.signinMarker, `signed in ${new Date().toISOString()}\n`);
@@ -45,7 +53,11 @@ export const signinScenario: Scenario = {
   description: 'Says whether the agent runs in sign-in mode and is signed in',
   run(turn) {
     const marker = readConfig(process.env, process.argv.slice(2)).signinMarker; // this process's own settings
-    turn.say(marker ? `Signed in (sign-in mode, marker ${path.basename(marker)}).` : 'Not in sign-in mode: start the Demo Agent with --signin=<file> to try terminal sign-in.');
+    turn.say(
+      marker
+        ? `Signed in (sign-in mode, marker ${path.basename(marker)}).`
+        : 'Not in sign-in mode: start the Demo Agent with --signin=<file> to try terminal sign-in.',
+    );
     return Promise.resolve();
   },
 };

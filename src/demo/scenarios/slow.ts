@@ -17,9 +17,12 @@ export const slowScenario: Scenario = {
     turn.say('This turn only ends when you cancel it.');
     const thoughtId = turn.id('thought');
     let n = 0;
-    await turn.untilCancelled(() => {
-      n += 1;
-      turn.emit({ kind: 'message', role: 'thought', messageId: thoughtId, blocks: [{ type: 'text', text: `Still working… (${n})\n` }] });
-    }, Math.max(500, 2 * turn.delayMs));
+    await turn.untilCancelled(
+      () => {
+        n += 1;
+        turn.emit({ kind: 'message', role: 'thought', messageId: thoughtId, blocks: [{ type: 'text', text: `Still working… (${n})\n` }] });
+      },
+      Math.max(500, 2 * turn.delayMs),
+    );
   },
 };

@@ -24,13 +24,30 @@ export function childIds(parentId: string): [string, string] {
 async function researcher(turn: Turn, parent: string, child: string, watcher: string): Promise<void> {
   const send = (u: object) => turn.sendRaw(child, u);
   send({ sessionUpdate: 'state_update', state: 'running' });
-  const plan = [['Read the sources', 'completed'], ['Find the entry points', 'in_progress']] as [string, string][];
+  const plan = [
+    ['Read the sources', 'completed'],
+    ['Find the entry points', 'in_progress'],
+  ] as [string, string][];
   send({ sessionUpdate: 'plan_update', plan: { type: 'items', planId: 'research', entries: entries(plan) } });
   send({ sessionUpdate: 'agent_message_chunk', messageId: 'msg_r1', content: text('Reading the sources to find the entry points…') });
   await turn.pace();
   // One message, two views: outgoing in the sender's transcript, incoming in the recipient's.
-  send({ sessionUpdate: 'session_message', messageId: 'smsg_out_1', senderSessionId: child, recipientSessionId: watcher, recipientMessageId: 'smsg_in_1', content: [text(SESSION_MESSAGE_TEXT)] });
-  turn.sendRaw(watcher, { sessionUpdate: 'session_message', messageId: 'smsg_in_1', senderSessionId: child, recipientSessionId: watcher, senderMessageId: 'smsg_out_1', content: [text(SESSION_MESSAGE_TEXT)] });
+  send({
+    sessionUpdate: 'session_message',
+    messageId: 'smsg_out_1',
+    senderSessionId: child,
+    recipientSessionId: watcher,
+    recipientMessageId: 'smsg_in_1',
+    content: [text(SESSION_MESSAGE_TEXT)],
+  });
+  turn.sendRaw(watcher, {
+    sessionUpdate: 'session_message',
+    messageId: 'smsg_in_1',
+    senderSessionId: child,
+    recipientSessionId: watcher,
+    senderMessageId: 'smsg_out_1',
+    content: [text(SESSION_MESSAGE_TEXT)],
+  });
   await turn.pace();
   plan[1]![1] = 'completed';
   send({ sessionUpdate: 'plan_update', plan: { type: 'items', planId: 'research', entries: entries(plan) } });
@@ -40,7 +57,10 @@ async function researcher(turn: Turn, parent: string, child: string, watcher: st
 
 function watcherStarts(turn: Turn, parent: string, watcher: string): void {
   const send = (u: object) => turn.sendRaw(watcher, u);
-  const plan = [['Start the test runner', 'completed'], ['Report failures as they come', 'in_progress']] as [string, string][];
+  const plan = [
+    ['Start the test runner', 'completed'],
+    ['Report failures as they come', 'in_progress'],
+  ] as [string, string][];
   send({ sessionUpdate: 'state_update', state: 'running' });
   send({ sessionUpdate: 'plan_update', plan: { type: 'items', planId: 'watch', entries: entries(plan) } });
   send({ sessionUpdate: 'agent_message_chunk', messageId: 'msg_w1', content: text('Watching the tests; I keep running after this turn.') });
@@ -64,15 +84,35 @@ export const subagentsScenario: Scenario = {
     }
     const parent = turn.session.sessionId;
     const [research, watcher] = childIds(parent);
-    const plan = new ItemPlan(turn, 'coordination', [['Research the code (subagent)', 'high'], ['Watch the tests (background subagent)', 'medium'], ['Summarize', 'low']]);
+    const plan = new ItemPlan(turn, 'coordination', [
+      ['Research the code (subagent)', 'high'],
+      ['Watch the tests (background subagent)', 'medium'],
+      ['Summarize', 'low'],
+    ]);
     plan.set([0, 'in_progress'], [1, 'in_progress']);
-    turn.sendRaw(parent, { sessionUpdate: 'subagent_update', sessionId: research, title: SUBAGENT_TITLES[0], description: 'Reads the code and reports what it finds', capabilities: {}, state: { state: 'running' } });
-    turn.sendRaw(parent, { sessionUpdate: 'subagent_update', sessionId: watcher, title: SUBAGENT_TITLES[1], description: 'Re-runs the tests while you work', capabilities: { cancel: {} }, state: { state: 'running' } });
+    turn.sendRaw(parent, {
+      sessionUpdate: 'subagent_update',
+      sessionId: research,
+      title: SUBAGENT_TITLES[0],
+      description: 'Reads the code and reports what it finds',
+      capabilities: {},
+      state: { state: 'running' },
+    });
+    turn.sendRaw(parent, {
+      sessionUpdate: 'subagent_update',
+      sessionId: watcher,
+      title: SUBAGENT_TITLES[1],
+      description: 'Re-runs the tests while you work',
+      capabilities: { cancel: {} },
+      state: { state: 'running' },
+    });
     watcherStarts(turn, parent, watcher);
     await turn.pace();
     await researcher(turn, parent, research, watcher);
     setBackground(parent, [{ type: 'subagent', sessionId: watcher }]);
     plan.set([0, 'completed'], [2, 'completed']);
-    turn.say(`The ${SUBAGENT_TITLES[0].toLowerCase()} finished; the ${SUBAGENT_TITLES[1].toLowerCase()} runs on in the background (cancel it from its row in the Plans view).`);
+    turn.say(
+      `The ${SUBAGENT_TITLES[0].toLowerCase()} finished; the ${SUBAGENT_TITLES[1].toLowerCase()} runs on in the background (cancel it from its row in the Plans view).`,
+    );
   },
 };

@@ -8,8 +8,14 @@ import { fenced, type Scenario } from './scenario';
 
 export const TERMINAL_OUTPUT_LIMIT = 65_536;
 
-interface OutputResult { output?: unknown; truncated?: unknown }
-interface ExitResult { exitCode?: unknown; signal?: unknown }
+interface OutputResult {
+  output?: unknown;
+  truncated?: unknown;
+}
+interface ExitResult {
+  exitCode?: unknown;
+  signal?: unknown;
+}
 
 function exitText(exit: ExitResult): string {
   if (typeof exit.exitCode === 'number') return `exit code: ${exit.exitCode}`;

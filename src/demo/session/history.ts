@@ -7,13 +7,20 @@ type Keyed = Exclude<HistoryRecord, { kind: 'planRemoved' }>;
 
 function keyOf(r: HistoryRecord): string | undefined {
   switch (r.kind) {
-    case 'message': return `msg:${r.messageId}`;
-    case 'plan': return `plan:${r.plan.planId}`;
-    case 'tool': return `tool:${r.call.toolCallId}`;
-    case 'terminal': return `term:${r.terminalId}`;
-    case 'info': return 'info';
-    case 'usage': return 'usage';
-    case 'planRemoved': return undefined;
+    case 'message':
+      return `msg:${r.messageId}`;
+    case 'plan':
+      return `plan:${r.plan.planId}`;
+    case 'tool':
+      return `tool:${r.call.toolCallId}`;
+    case 'terminal':
+      return `term:${r.terminalId}`;
+    case 'info':
+      return 'info';
+    case 'usage':
+      return 'usage';
+    case 'planRemoved':
+      return undefined;
   }
 }
 

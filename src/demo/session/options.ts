@@ -35,7 +35,7 @@ const OPTIONS: readonly OptionSpec[] = [
   {
     id: 'show_thoughts',
     name: 'Show thoughts',
-    description: 'Stream the agent\'s thoughts during a turn',
+    description: "Stream the agent's thoughts during a turn",
     category: '_demo',
     kind: 'boolean',
     defaultValue: true,

@@ -12,7 +12,10 @@ const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
 export class SessionStore {
   private readonly sessions = new Map<string, DemoSession>();
 
-  constructor(private readonly stateDir: string | undefined, private readonly log: (text: string) => void) {}
+  constructor(
+    private readonly stateDir: string | undefined,
+    private readonly log: (text: string) => void,
+  ) {}
 
   create(cwd: string): DemoSession {
     const session = new DemoSession({
@@ -82,7 +85,9 @@ export class SessionStore {
   private storedIds(): string[] {
     if (!this.stateDir) return [];
     try {
-      return readdirSync(this.stateDir).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -'.json'.length));
+      return readdirSync(this.stateDir)
+        .filter((f) => f.endsWith('.json'))
+        .map((f) => f.slice(0, -'.json'.length));
     } catch {
       return [];
     }

@@ -17,10 +17,7 @@ function diffOps(a: string[], b: string[]): Op[] {
   const n = a.length;
   const m = b.length;
   if ((n + 1) * (m + 1) > MAX_CELLS) {
-    return [
-      ...a.map((line, i): Op => ({ tag: '-', line, oldNo: i, newNo: 0 })),
-      ...b.map((line, j): Op => ({ tag: '+', line, oldNo: n, newNo: j })),
-    ];
+    return [...a.map((line, i): Op => ({ tag: '-', line, oldNo: i, newNo: 0 })), ...b.map((line, j): Op => ({ tag: '+', line, oldNo: n, newNo: j }))];
   }
   // lcs[i][j] = length of the LCS of a[i..] and b[j..]
   const lcs: Uint32Array[] = [];

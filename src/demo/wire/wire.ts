@@ -10,7 +10,11 @@ export interface SessionView {
   itemsPlans(): PlanEntry[][];
 }
 
-export interface CommandInfo { name: string; description: string; hint?: string }
+export interface CommandInfo {
+  name: string;
+  description: string;
+  hint?: string;
+}
 
 export interface ConfigOptionInfo {
   id: string;

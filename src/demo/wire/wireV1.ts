@@ -19,9 +19,12 @@ function entry(e: PlanEntry): JsonObject {
 
 function toolContent(c: ToolContent): JsonObject {
   switch (c.type) {
-    case 'text': return { type: 'content', content: { type: 'text', text: c.text } };
-    case 'diff': return { type: 'diff', path: c.path, oldText: c.oldText, newText: c.newText };
-    case 'terminal': return { type: 'terminal', terminalId: c.terminalId };
+    case 'text':
+      return { type: 'content', content: { type: 'text', text: c.text } };
+    case 'diff':
+      return { type: 'diff', path: c.path, oldText: c.oldText, newText: c.newText };
+    case 'terminal':
+      return { type: 'terminal', terminalId: c.terminalId };
   }
 }
 
@@ -39,8 +42,10 @@ export class WireV1 implements Wire {
 
   live(event: DemoEvent, view: SessionView, created: boolean): JsonObject[] {
     switch (event.kind) {
-      case 'message': return event.role === 'user' ? [] : this.chunks(event.role, event.blocks);
-      case 'plan': return this.plan(event.plan, view);
+      case 'message':
+        return event.role === 'user' ? [] : this.chunks(event.role, event.blocks);
+      case 'plan':
+        return this.plan(event.plan, view);
       case 'planRemoved':
         return this.options.planUpdates ? [{ sessionUpdate: 'plan_removed', planId: event.planId }] : [this.mergedPlan(view.itemsPlans())];
       case 'tool': {
@@ -52,9 +57,12 @@ export class WireV1 implements Wire {
         const content = view.tool(event.toolCallId)?.content ?? [event.content];
         return [{ sessionUpdate: 'tool_call_update', toolCallId: event.toolCallId, content: content.map(toolContent) }];
       }
-      case 'info': return [{ sessionUpdate: 'session_info_update', ...pick(event, ['title', 'updatedAt']) }];
-      case 'usage': return [{ sessionUpdate: 'usage_update', ...pick(event, ['used', 'size', 'cost']) }];
-      case 'mode': return [{ sessionUpdate: 'current_mode_update', currentModeId: event.modeId }];
+      case 'info':
+        return [{ sessionUpdate: 'session_info_update', ...pick(event, ['title', 'updatedAt']) }];
+      case 'usage':
+        return [{ sessionUpdate: 'usage_update', ...pick(event, ['used', 'size', 'cost']) }];
+      case 'mode':
+        return [{ sessionUpdate: 'current_mode_update', currentModeId: event.modeId }];
       case 'terminal':
       case 'terminalChunk':
       case 'state':
@@ -66,13 +74,26 @@ export class WireV1 implements Wire {
     const out: JsonObject[] = [];
     for (const r of records) {
       switch (r.kind) {
-        case 'message': out.push(...this.chunks(r.role, mergeText(r.blocks) as Block[])); break;
-        case 'plan': if (this.options.planUpdates) out.push(...this.planUpdate(r.plan)); break;
-        case 'planRemoved': if (this.options.planUpdates) out.push({ sessionUpdate: 'plan_removed', planId: r.planId }); break;
-        case 'tool': out.push({ sessionUpdate: 'tool_call', ...toolFields(r.call) }); break;
-        case 'info': out.push({ sessionUpdate: 'session_info_update', ...pick(r, ['title', 'updatedAt']) }); break;
-        case 'usage': out.push({ sessionUpdate: 'usage_update', ...pick(r, ['used', 'size', 'cost']) }); break;
-        case 'terminal': break;
+        case 'message':
+          out.push(...this.chunks(r.role, mergeText(r.blocks) as Block[]));
+          break;
+        case 'plan':
+          if (this.options.planUpdates) out.push(...this.planUpdate(r.plan));
+          break;
+        case 'planRemoved':
+          if (this.options.planUpdates) out.push({ sessionUpdate: 'plan_removed', planId: r.planId });
+          break;
+        case 'tool':
+          out.push({ sessionUpdate: 'tool_call', ...toolFields(r.call) });
+          break;
+        case 'info':
+          out.push({ sessionUpdate: 'session_info_update', ...pick(r, ['title', 'updatedAt']) });
+          break;
+        case 'usage':
+          out.push({ sessionUpdate: 'usage_update', ...pick(r, ['used', 'size', 'cost']) });
+          break;
+        case 'terminal':
+          break;
       }
     }
     if (!this.options.planUpdates) {
@@ -111,7 +132,8 @@ export class WireV1 implements Wire {
 
   private planUpdate(plan: PlanContent): JsonObject[] {
     switch (plan.type) {
-      case 'items': return [{ sessionUpdate: 'plan_update', plan: { type: 'items', planId: plan.planId, entries: plan.entries.map(entry) } }];
+      case 'items':
+        return [{ sessionUpdate: 'plan_update', plan: { type: 'items', planId: plan.planId, entries: plan.entries.map(entry) } }];
       case 'markdown':
       case 'file':
         return [{ sessionUpdate: 'plan_update', plan }];

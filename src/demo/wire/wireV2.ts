@@ -7,8 +7,10 @@ import { mergeText, pick, type CommandInfo, type ConfigOptionInfo, type Wire } f
 
 function toolContent(c: ToolContent): JsonObject {
   switch (c.type) {
-    case 'text': return { type: 'content', content: { type: 'text', text: c.text } };
-    case 'terminal': return { type: 'terminal', terminalId: c.terminalId };
+    case 'text':
+      return { type: 'content', content: { type: 'text', text: c.text } };
+    case 'terminal':
+      return { type: 'terminal', terminalId: c.terminalId };
     case 'diff':
       return {
         type: 'diff',
@@ -35,20 +37,29 @@ export class WireV2 implements Wire {
       case 'message':
         if (event.role === 'user') return [{ sessionUpdate: 'user_message', messageId: event.messageId, content: event.blocks }];
         return event.blocks.map((content) => ({ sessionUpdate: MESSAGE_CHUNK[event.role], messageId: event.messageId, content }));
-      case 'plan': return [{ sessionUpdate: 'plan_update', plan: event.plan }];
-      case 'planRemoved': return [{ sessionUpdate: 'plan_removed', planId: event.planId }];
-      case 'tool': return [{ sessionUpdate: 'tool_call_update', ...toolFields(event.patch) }];
-      case 'toolChunk': return [{ sessionUpdate: 'tool_call_content_chunk', toolCallId: event.toolCallId, content: toolContent(event.content) }];
+      case 'plan':
+        return [{ sessionUpdate: 'plan_update', plan: event.plan }];
+      case 'planRemoved':
+        return [{ sessionUpdate: 'plan_removed', planId: event.planId }];
+      case 'tool':
+        return [{ sessionUpdate: 'tool_call_update', ...toolFields(event.patch) }];
+      case 'toolChunk':
+        return [{ sessionUpdate: 'tool_call_content_chunk', toolCallId: event.toolCallId, content: toolContent(event.content) }];
       case 'terminal': {
         const out: JsonObject = { sessionUpdate: 'terminal_update', ...pick(event, ['terminalId', 'command', 'cwd', 'exitStatus']) };
         if (event.output !== undefined) out.output = { data: event.output };
         return [out];
       }
-      case 'terminalChunk': return [{ sessionUpdate: 'terminal_output_chunk', terminalId: event.terminalId, data: event.data }];
-      case 'info': return [{ sessionUpdate: 'session_info_update', ...pick(event, ['title', 'updatedAt']) }];
-      case 'usage': return [{ sessionUpdate: 'usage_update', ...pick(event, ['used', 'size', 'cost']) }];
-      case 'state': return [{ sessionUpdate: 'state_update', ...pick(event, ['state', 'stopReason', 'background']) }];
-      case 'mode': return [];
+      case 'terminalChunk':
+        return [{ sessionUpdate: 'terminal_output_chunk', terminalId: event.terminalId, data: event.data }];
+      case 'info':
+        return [{ sessionUpdate: 'session_info_update', ...pick(event, ['title', 'updatedAt']) }];
+      case 'usage':
+        return [{ sessionUpdate: 'usage_update', ...pick(event, ['used', 'size', 'cost']) }];
+      case 'state':
+        return [{ sessionUpdate: 'state_update', ...pick(event, ['state', 'stopReason', 'background']) }];
+      case 'mode':
+        return [];
     }
   }
 
@@ -56,14 +67,20 @@ export class WireV2 implements Wire {
     return records.map((r): JsonObject => {
       switch (r.kind) {
         // Replay uses whole-message upserts, not the chunks the live turn streamed.
-        case 'message': return { sessionUpdate: MESSAGE_UPSERT[r.role], messageId: r.messageId, content: mergeText(r.blocks) };
-        case 'plan': return { sessionUpdate: 'plan_update', plan: r.plan };
-        case 'planRemoved': return { sessionUpdate: 'plan_removed', planId: r.planId };
-        case 'tool': return { sessionUpdate: 'tool_call_update', ...toolFields(r.call) };
+        case 'message':
+          return { sessionUpdate: MESSAGE_UPSERT[r.role], messageId: r.messageId, content: mergeText(r.blocks) };
+        case 'plan':
+          return { sessionUpdate: 'plan_update', plan: r.plan };
+        case 'planRemoved':
+          return { sessionUpdate: 'plan_removed', planId: r.planId };
+        case 'tool':
+          return { sessionUpdate: 'tool_call_update', ...toolFields(r.call) };
         case 'terminal':
           return { sessionUpdate: 'terminal_update', ...pick(r, ['terminalId', 'command', 'cwd', 'exitStatus']), output: { data: r.output } };
-        case 'info': return { sessionUpdate: 'session_info_update', ...pick(r, ['title', 'updatedAt']) };
-        case 'usage': return { sessionUpdate: 'usage_update', ...pick(r, ['used', 'size', 'cost']) };
+        case 'info':
+          return { sessionUpdate: 'session_info_update', ...pick(r, ['title', 'updatedAt']) };
+        case 'usage':
+          return { sessionUpdate: 'usage_update', ...pick(r, ['used', 'size', 'cost']) };
       }
     });
   }

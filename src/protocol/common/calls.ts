@@ -16,7 +16,11 @@ export function plainCall<W, R>(method: string, params: JsonObject, schema: z.Zo
   };
 }
 
-export interface UpdateEnvelope { sessionId: string; tag: string; update: JsonObject }
+export interface UpdateEnvelope {
+  sessionId: string;
+  tag: string;
+  update: JsonObject;
+}
 
 /** `{sessionId, update: {sessionUpdate, …}}`, checked by hand (it is on the hot path). */
 export function decodeEnvelope(params: unknown, what: string): UpdateEnvelope {
@@ -31,9 +35,7 @@ export function decodeEnvelope(params: unknown, what: string): UpdateEnvelope {
 }
 
 export function encodeOutcome(o: PermissionOutcome): JsonObject {
-  return o.outcome === 'selected'
-    ? { outcome: { outcome: 'selected', optionId: o.optionId } }
-    : { outcome: { outcome: 'cancelled' } };
+  return o.outcome === 'selected' ? { outcome: { outcome: 'selected', optionId: o.optionId } } : { outcome: { outcome: 'cancelled' } };
 }
 
 /** The client's recorded answer to a permission request (encodeOutcome's inverse); anything else reads as `cancelled`. */

@@ -5,8 +5,13 @@
 // non-http(s) URL becomes `unusable` with a sentence saying why. Linear in the input.
 import type { JsonObject } from '../domain';
 import {
-  ELICITATION_LIMITS as L, type ChoiceOption, type ElicitationField, type ElicitationForm, type ElicitationRequest,
-  type ElicitationResponse, type ElicitationScope,
+  ELICITATION_LIMITS as L,
+  type ChoiceOption,
+  type ElicitationField,
+  type ElicitationForm,
+  type ElicitationRequest,
+  type ElicitationResponse,
+  type ElicitationScope,
 } from '../elicitation';
 import { ProtocolShapeError } from './errors';
 import { isObject } from './zod';
@@ -40,8 +45,12 @@ function options(list: unknown, titled: boolean): ChoiceOption[] | string {
   if (list.length > L.maxOptions) return `a choice has ${list.length} options (the limit is ${L.maxOptions})`;
   const out: ChoiceOption[] = [];
   for (const o of list) {
-    if (!titled) { if (typeof o === 'string') out.push({ value: o, title: o.slice(0, L.maxLabelChars), description: null }); continue; }
-    if (isObject(o) && typeof o.const === 'string') out.push({ value: o.const, title: str(o.title, L.maxLabelChars) ?? o.const, description: str(o.description) });
+    if (!titled) {
+      if (typeof o === 'string') out.push({ value: o, title: o.slice(0, L.maxLabelChars), description: null });
+      continue;
+    }
+    if (isObject(o) && typeof o.const === 'string')
+      out.push({ value: o.const, title: str(o.title, L.maxLabelChars) ?? o.const, description: str(o.description) });
   }
   return out.length ? out : 'it offers no valid choices';
 }
@@ -57,11 +66,17 @@ function field(name: string, raw: unknown, required: boolean): ElicitationField 
         return { ...base, kind: 'choice', default: typeof raw.default === 'string' ? raw.default : null, options: opts };
       }
       return {
-        ...base, kind: 'string', default: typeof raw.default === 'string' ? raw.default : null,
-        minLength: count(raw.minLength), maxLength: count(raw.maxLength), pattern: str(raw.pattern, 1_000), format: str(raw.format, 40),
+        ...base,
+        kind: 'string',
+        default: typeof raw.default === 'string' ? raw.default : null,
+        minLength: count(raw.minLength),
+        maxLength: count(raw.maxLength),
+        pattern: str(raw.pattern, 1_000),
+        format: str(raw.format, 40),
       };
     }
-    case 'number': case 'integer':
+    case 'number':
+    case 'integer':
       return { ...base, kind: raw.type, default: num(raw.default), minimum: num(raw.minimum), maximum: num(raw.maximum) };
     case 'boolean':
       return { ...base, kind: 'boolean', default: typeof raw.default === 'boolean' ? raw.default : null };
@@ -83,7 +98,7 @@ export function decodeForm(schema: unknown): ElicitationForm | string {
   const size = JSON.stringify(schema).length;
   if (size > L.maxSchemaBytes) return `the form's schema is ${Math.ceil(size / 1024)} KB (the limit is ${L.maxSchemaBytes / 1024} KB)`;
   if (depthOver(schema, L.maxDepth)) return `the form's schema is nested more than ${L.maxDepth} levels deep`;
-  if (schema.type !== undefined && schema.type !== 'object') return 'the form\'s schema is not an object';
+  if (schema.type !== undefined && schema.type !== 'object') return "the form's schema is not an object";
   const props = isObject(schema.properties) ? schema.properties : {};
   const names = Object.keys(props);
   if (names.length > L.maxFields) return `the form has ${names.length} fields (the limit is ${L.maxFields})`;
@@ -106,7 +121,9 @@ export function decodeElicitation(params: unknown): ElicitationRequest {
   const message = params.message.slice(0, L.maxTextChars);
   if (params.mode === 'form') {
     const form = decodeForm(params.requestedSchema);
-    return typeof form === 'string' ? { scope, message, mode: 'unusable', requested: 'form', problem: form, raw: params } : { scope, message, mode: 'form', form };
+    return typeof form === 'string'
+      ? { scope, message, mode: 'unusable', requested: 'form', problem: form, raw: params }
+      : { scope, message, mode: 'form', form };
   }
   if (params.mode === 'url') {
     if (typeof params.elicitationId !== 'string') throw bad('"elicitationId" must be a string', params);
@@ -122,8 +139,13 @@ export function urlProblem(url: unknown): string | undefined {
   if (typeof url !== 'string') return 'the link is missing';
   if (url.length > L.maxUrlChars) return `the link is ${url.length} characters long (the limit is ${L.maxUrlChars})`;
   let u: URL;
-  try { u = new URL(url); } catch { return 'the link is not a valid URL'; }
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') return `the link is not a web address (${u.protocol.slice(0, 20)}); only http and https links are opened`;
+  try {
+    u = new URL(url);
+  } catch {
+    return 'the link is not a valid URL';
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:')
+    return `the link is not a web address (${u.protocol.slice(0, 20)}); only http and https links are opened`;
   if (!u.hostname) return 'the link has no host';
   return undefined;
 }

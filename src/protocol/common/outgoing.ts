@@ -8,9 +8,14 @@ export const implementationOut = z.looseObject({ name: z.string(), title: z.null
 export const nameValue = z.looseObject({ name: z.string(), value: z.string(), _meta: meta });
 export const protocolVersion = z.number().check(z.int(), z.gte(0), z.lte(65535));
 
-const annotations = z.nullish(z.looseObject({
-  audience: z.nullish(z.array(z.string())), lastModified: z.nullish(z.string()), priority: z.nullish(z.number()), _meta: meta,
-}));
+const annotations = z.nullish(
+  z.looseObject({
+    audience: z.nullish(z.array(z.string())),
+    lastModified: z.nullish(z.string()),
+    priority: z.nullish(z.number()),
+    _meta: meta,
+  }),
+);
 
 /** Content blocks as the client sends them: known types only, checked strictly. */
 export const contentBlockOut = z.discriminatedUnion('type', [
@@ -18,11 +23,20 @@ export const contentBlockOut = z.discriminatedUnion('type', [
   z.looseObject({ type: z.literal('image'), data: z.string(), mimeType: z.string(), uri: z.nullish(z.string()), annotations, _meta: meta }),
   z.looseObject({ type: z.literal('audio'), data: z.string(), mimeType: z.string(), annotations, _meta: meta }),
   z.looseObject({
-    type: z.literal('resource_link'), uri: z.string(), name: z.string(), title: z.nullish(z.string()),
-    description: z.nullish(z.string()), mimeType: z.nullish(z.string()), size: z.nullish(z.number().check(z.int())), annotations, _meta: meta,
+    type: z.literal('resource_link'),
+    uri: z.string(),
+    name: z.string(),
+    title: z.nullish(z.string()),
+    description: z.nullish(z.string()),
+    mimeType: z.nullish(z.string()),
+    size: z.nullish(z.number().check(z.int())),
+    annotations,
+    _meta: meta,
   }),
   z.looseObject({
-    type: z.literal('resource'), annotations, _meta: meta,
+    type: z.literal('resource'),
+    annotations,
+    _meta: meta,
     resource: z.union([
       z.looseObject({ uri: z.string(), text: z.string(), mimeType: z.nullish(z.string()), _meta: meta }),
       z.looseObject({ uri: z.string(), blob: z.string(), mimeType: z.nullish(z.string()), _meta: meta }),

@@ -4,21 +4,34 @@ import * as z from 'zod/mini';
 import type { JsonObject, PlanContent, PlanEntry } from '../domain';
 import { lenientArray, taggedUnion, withMeta } from './zod';
 
-export const planEntry: z.ZodMiniType<PlanEntry> = z.pipe(z.looseObject({
-  content: z.string(), priority: z.string(), status: z.string(),
-}), z.transform((w) => withMeta<PlanEntry>({ content: w.content, priority: w.priority, status: w.status }, w)));
+export const planEntry: z.ZodMiniType<PlanEntry> = z.pipe(
+  z.looseObject({
+    content: z.string(),
+    priority: z.string(),
+    status: z.string(),
+  }),
+  z.transform((w) => withMeta<PlanEntry>({ content: w.content, priority: w.priority, status: w.status }, w)),
+);
 
 /** `x-deserialize-skip-invalid-items`: entries that are not `{content, priority, status}` strings are skipped. */
 export const planEntries = lenientArray(planEntry);
 
 const planId = z.string();
 
-const items = z.pipe(z.looseObject({ planId, entries: planEntries }), z.transform((w): PlanContent =>
-  withMeta({ type: 'items', planId: w.planId, entries: w.entries }, w)));
-const markdown = z.pipe(z.looseObject({ planId, content: z.string() }), z.transform((w): PlanContent =>
-  withMeta({ type: 'markdown', planId: w.planId, content: w.content, ...(typeof w.path === 'string' && w.path ? { path: w.path } : {}) }, w)));
-const file = z.pipe(z.looseObject({ planId, uri: z.string() }), z.transform((w): PlanContent =>
-  withMeta({ type: 'file', planId: w.planId, uri: w.uri }, w)));
+const items = z.pipe(
+  z.looseObject({ planId, entries: planEntries }),
+  z.transform((w): PlanContent => withMeta({ type: 'items', planId: w.planId, entries: w.entries }, w)),
+);
+const markdown = z.pipe(
+  z.looseObject({ planId, content: z.string() }),
+  z.transform((w): PlanContent =>
+    withMeta({ type: 'markdown', planId: w.planId, content: w.content, ...(typeof w.path === 'string' && w.path ? { path: w.path } : {}) }, w),
+  ),
+);
+const file = z.pipe(
+  z.looseObject({ planId, uri: z.string() }),
+  z.transform((w): PlanContent => withMeta({ type: 'file', planId: w.planId, uri: w.uri }, w)),
+);
 
 /** The "other" branch still requires a string `planId`. */
 const otherPlan = z.looseObject({ planId });

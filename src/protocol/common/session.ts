@@ -9,20 +9,26 @@ import { anyObject, lenientArray, optStr, put } from './zod';
 /** Results with no fields (`{}`); `null` is accepted too. */
 export const emptyResult = z.nullish(anyObject);
 
-const sessionInfo = z.pipe(z.looseObject({ sessionId: z.string(), cwd: z.string(), title: optStr, updatedAt: optStr }),
+const sessionInfo = z.pipe(
+  z.looseObject({ sessionId: z.string(), cwd: z.string(), title: optStr, updatedAt: optStr }),
   z.transform((w): SessionListEntry => {
     const s: SessionListEntry = { sessionId: w.sessionId, cwd: w.cwd };
     put(s, 'title', w.title);
     put(s, 'updatedAt', w.updatedAt);
     return s;
-  }));
+  }),
+);
 const listSessionsResult = z.looseObject({ sessions: lenientArray(sessionInfo), nextCursor: optStr });
 
 /** `session/list` (same parameters and result in both versions). */
-export function listSessionsCall(method: string, p?: { cwd?: string; cursor?: string }): AdapterCall<{ sessions: SessionListEntry[]; nextCursor?: string | null }> {
+export function listSessionsCall(
+  method: string,
+  p?: { cwd?: string; cursor?: string },
+): AdapterCall<{ sessions: SessionListEntry[]; nextCursor?: string | null }> {
   const params: JsonObject = {};
   if (p?.cwd !== undefined) params.cwd = p.cwd;
   if (p?.cursor !== undefined) params.cursor = p.cursor;
   return plainCall(method, params, listSessionsResult, (r) =>
-    (r.nextCursor === undefined ? { sessions: r.sessions } : { sessions: r.sessions, nextCursor: r.nextCursor }));
+    r.nextCursor === undefined ? { sessions: r.sessions } : { sessions: r.sessions, nextCursor: r.nextCursor },
+  );
 }

@@ -5,11 +5,15 @@ import type { JsonObject, ToolCallContent, ToolCallFields, ToolCallLocation } fr
 import { contentBlock } from './content';
 import { lenientArray, put, soft, taggedUnion, uint, withMeta } from './zod';
 
-const contentItem = z.pipe(z.looseObject({ content: contentBlock }), z.transform((w): ToolCallContent =>
-  withMeta({ type: 'content', content: w.content }, w)));
+const contentItem = z.pipe(
+  z.looseObject({ content: contentBlock }),
+  z.transform((w): ToolCallContent => withMeta({ type: 'content', content: w.content }, w)),
+);
 
-const terminalItem = z.pipe(z.looseObject({ terminalId: z.string() }), z.transform((w): ToolCallContent =>
-  withMeta({ type: 'terminal', terminalId: w.terminalId }, w)));
+const terminalItem = z.pipe(
+  z.looseObject({ terminalId: z.string() }),
+  z.transform((w): ToolCallContent => withMeta({ type: 'terminal', terminalId: w.terminalId }, w)),
+);
 
 function unknownContent(raw: JsonObject, rawType: string): ToolCallContent {
   return { type: 'unknown', rawType, raw };
@@ -20,13 +24,17 @@ export function toolCallContentUnion(diff: z.ZodMiniType<ToolCallContent>): z.Zo
   return taggedUnion('type', { content: contentItem, terminal: terminalItem, diff }, unknownContent);
 }
 
-export const toolCallLocation: z.ZodMiniType<ToolCallLocation> = z.pipe(z.looseObject({
-  path: z.string(), line: soft(z.nullable(uint)),
-}), z.transform((w) => {
-  const l: ToolCallLocation = { path: w.path };
-  put(l, 'line', w.line);
-  return l;
-}));
+export const toolCallLocation: z.ZodMiniType<ToolCallLocation> = z.pipe(
+  z.looseObject({
+    path: z.string(),
+    line: soft(z.nullable(uint)),
+  }),
+  z.transform((w) => {
+    const l: ToolCallLocation = { path: w.path };
+    put(l, 'line', w.line);
+    return l;
+  }),
+);
 
 const optPatchStr = soft(z.nullable(z.string()));
 
@@ -44,8 +52,12 @@ export function toolCallUpdateShape(content: z.ZodMiniType<ToolCallContent>) {
 }
 
 interface UpdateWire {
-  name?: string | null; title?: string | null; kind?: string | null; status?: string | null;
-  content?: ToolCallContent[] | null; locations?: ToolCallLocation[] | null;
+  name?: string | null;
+  title?: string | null;
+  kind?: string | null;
+  status?: string | null;
+  content?: ToolCallContent[] | null;
+  locations?: ToolCallLocation[] | null;
   [k: string]: unknown;
 }
 

@@ -21,34 +21,49 @@ export function unknownUpdate(raw: JsonObject, updateType: string): EventBody {
 
 // Update variants that are the same in v1 and v2 (the `sessionUpdate` tag is checked by the caller).
 
-export const planUpdate = z.pipe(z.looseObject({ plan: planContent }), z.transform((w): EventBody =>
-  withMeta({ kind: 'plan_update', plan: w.plan }, w)));
+export const planUpdate = z.pipe(
+  z.looseObject({ plan: planContent }),
+  z.transform((w): EventBody => withMeta({ kind: 'plan_update', plan: w.plan }, w)),
+);
 
-export const planRemoved = z.pipe(z.looseObject({ planId: z.string() }), z.transform((w): EventBody =>
-  withMeta({ kind: 'plan_removed', planId: w.planId }, w)));
+export const planRemoved = z.pipe(
+  z.looseObject({ planId: z.string() }),
+  z.transform((w): EventBody => withMeta({ kind: 'plan_removed', planId: w.planId }, w)),
+);
 
-export const commandsUpdate = z.pipe(z.looseObject({ availableCommands }), z.transform((w): EventBody =>
-  ({ kind: 'commands', commands: w.availableCommands })));
+export const commandsUpdate = z.pipe(
+  z.looseObject({ availableCommands }),
+  z.transform((w): EventBody => ({ kind: 'commands', commands: w.availableCommands })),
+);
 
-export const sessionInfoUpdate = z.pipe(z.looseObject({ title: optStr, updatedAt: optStr }), z.transform((w): EventBody => {
-  const e: Extract<EventBody, { kind: 'session_info' }> = { kind: 'session_info' };
-  put(e, 'title', w.title);
-  put(e, 'updatedAt', w.updatedAt);
-  return withMeta(e, w);
-}));
+export const sessionInfoUpdate = z.pipe(
+  z.looseObject({ title: optStr, updatedAt: optStr }),
+  z.transform((w): EventBody => {
+    const e: Extract<EventBody, { kind: 'session_info' }> = { kind: 'session_info' };
+    put(e, 'title', w.title);
+    put(e, 'updatedAt', w.updatedAt);
+    return withMeta(e, w);
+  }),
+);
 
-export const usageUpdate = z.pipe(z.looseObject({
-  used: uint, size: uint,
-  cost: soft(z.nullable(z.looseObject({ amount: z.number(), currency: z.string() }))),
-}), z.transform((w): EventBody => {
-  const e: Extract<EventBody, { kind: 'usage' }> = { kind: 'usage', used: w.used, size: w.size };
-  if (w.cost !== undefined) e.cost = w.cost === null ? null : { amount: w.cost.amount, currency: w.cost.currency };
-  return e;
-}));
+export const usageUpdate = z.pipe(
+  z.looseObject({
+    used: uint,
+    size: uint,
+    cost: soft(z.nullable(z.looseObject({ amount: z.number(), currency: z.string() }))),
+  }),
+  z.transform((w): EventBody => {
+    const e: Extract<EventBody, { kind: 'usage' }> = { kind: 'usage', used: w.used, size: w.size };
+    if (w.cost !== undefined) e.cost = w.cost === null ? null : { amount: w.cost.amount, currency: w.cost.currency };
+    return e;
+  }),
+);
 
-export const notice = z.pipe(z.looseObject({ severity: z.string(), title: z.string().check(z.minLength(1)), description: optStr }),
+export const notice = z.pipe(
+  z.looseObject({ severity: z.string(), title: z.string().check(z.minLength(1)), description: optStr }),
   z.transform((w): EventBody => {
     const e: Extract<EventBody, { kind: 'notice' }> = { kind: 'notice', severity: w.severity, title: w.title };
     put(e, 'description', w.description);
     return e;
-  }));
+  }),
+);

@@ -44,17 +44,20 @@ export function soft<T extends z.ZodMiniType>(schema: T) {
 
 /** `x-deserialize-skip-invalid-items`: elements that fail `item` are dropped, the rest kept. */
 export function lenientArray<T>(item: z.ZodMiniType<T>) {
-  return z.pipe(z.unknown(), z.transform((v, ctx): T[] => {
-    if (!Array.isArray(v)) {
-      return addIssue(ctx, 'expected an array');
-    }
-    const out: T[] = [];
-    for (const it of v) {
-      const r = item.safeParse(it);
-      if (r.success) out.push(r.data);
-    }
-    return out;
-  }));
+  return z.pipe(
+    z.unknown(),
+    z.transform((v, ctx): T[] => {
+      if (!Array.isArray(v)) {
+        return addIssue(ctx, 'expected an array');
+      }
+      const out: T[] = [];
+      for (const it of v) {
+        const r = item.safeParse(it);
+        if (r.success) out.push(r.data);
+      }
+      return out;
+    }),
+  );
 }
 
 /**
@@ -63,28 +66,27 @@ export function lenientArray<T>(item: z.ZodMiniType<T>) {
  * which receives the object exactly as sent and returns undefined when even the "other" branch's
  * required fields are missing.
  */
-export function taggedUnion<T, U>(
-  key: string,
-  variants: Record<string, z.ZodMiniType<T>>,
-  other: (raw: JsonObject, tag: string) => U | undefined,
-) {
+export function taggedUnion<T, U>(key: string, variants: Record<string, z.ZodMiniType<T>>, other: (raw: JsonObject, tag: string) => U | undefined) {
   const map = new Map<string, z.ZodMiniType<T>>(Object.entries(variants));
-  return z.pipe(z.unknown(), z.transform((v, ctx): T | U => {
-    const tag = isObject(v) ? v[key] : undefined;
-    if (typeof tag !== 'string') {
-      return addIssue(ctx, `expected an object with a string "${key}"`);
-    }
-    const schema = map.get(tag);
-    if (schema === undefined) {
-      const o = other(v as JsonObject, tag);
-      if (o !== undefined) return o;
-      return addIssue(ctx, `"${key}": "${tag}" is not known and the payload lacks the common fields`);
-    }
-    const r = schema.safeParse(v);
-    if (r.success) return r.data;
-    for (const i of r.error.issues) addIssue(ctx, i.message, i.path);
-    return z.NEVER;
-  }));
+  return z.pipe(
+    z.unknown(),
+    z.transform((v, ctx): T | U => {
+      const tag = isObject(v) ? v[key] : undefined;
+      if (typeof tag !== 'string') {
+        return addIssue(ctx, `expected an object with a string "${key}"`);
+      }
+      const schema = map.get(tag);
+      if (schema === undefined) {
+        const o = other(v as JsonObject, tag);
+        if (o !== undefined) return o;
+        return addIssue(ctx, `"${key}": "${tag}" is not known and the payload lacks the common fields`);
+      }
+      const r = schema.safeParse(v);
+      if (r.success) return r.data;
+      for (const i of r.error.issues) addIssue(ctx, i.message, i.path);
+      return z.NEVER;
+    }),
+  );
 }
 
 export function issuesOf(error: z.core.$ZodError): string[] {

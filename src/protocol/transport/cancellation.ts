@@ -11,8 +11,12 @@
 // whether it is running or still queued; a cancel for an id with nothing in flight is logged and
 // forgotten (it never cancels a later request that reuses the id).
 import {
-  CancellationTokenSource, type CancellationStrategy, type CancellationToken, type Message,
-  type MessageConnection, type NotificationMessage,
+  CancellationTokenSource,
+  type CancellationStrategy,
+  type CancellationToken,
+  type Message,
+  type MessageConnection,
+  type NotificationMessage,
 } from 'vscode-jsonrpc/node';
 
 export const CANCEL_REQUEST_METHOD = '$/cancel_request';
@@ -28,7 +32,9 @@ const sender: CancellationStrategy['sender'] = {
       return Promise.reject(err instanceof Error ? err : new Error(String(err)));
     }
   },
-  cleanup(): void { /* no per-request state */ },
+  cleanup(): void {
+    /* no per-request state */
+  },
 };
 
 /** The requests the agent sent us that are not answered yet, by id, and their cancellation. */
@@ -92,7 +98,7 @@ export class InboundCancellation {
     decrement(this.queued, key);
     if (decrement(this.cancelledQueued, key)) source.cancel();
     let set = this.running.get(key);
-    if (!set) this.running.set(key, set = new Set());
+    if (!set) this.running.set(key, (set = new Set()));
     set.add(source);
     this.byToken.set(source.token, { key, source });
     return source;
@@ -122,6 +128,7 @@ function idKey(id: unknown): string | undefined {
 function decrement(map: Map<string, number>, key: string): boolean {
   const n = map.get(key) ?? 0;
   if (n <= 0) return false;
-  if (n === 1) map.delete(key); else map.set(key, n - 1);
+  if (n === 1) map.delete(key);
+  else map.set(key, n - 1);
   return true;
 }

@@ -24,7 +24,10 @@ const CONNECTION_INACTIVE = -32096;
 /** The connection closed (pipe ended, process exited, or disposed) before the answer came. */
 export class ConnectionClosedError extends Error {
   override readonly name = 'ConnectionClosedError';
-  constructor(message = 'The connection to the agent is closed.', readonly method?: string) {
+  constructor(
+    message = 'The connection to the agent is closed.',
+    readonly method?: string,
+  ) {
     super(method ? `${message} (${method})` : message);
   }
 }

@@ -91,7 +91,7 @@ export function outlineMessages(bytes: Buffer, start: number, end: number): Mess
           expectKey = false;
         } else if (key !== undefined) {
           if (key === 'method') current.hasMethod = true;
-          if (key === 'id') current.id = close - i <= MAX_ECHOED_ID_BYTES ? smallString(bytes, i, close) ?? null : null;
+          if (key === 'id') current.id = close - i <= MAX_ECHOED_ID_BYTES ? (smallString(bytes, i, close) ?? null) : null;
           key = undefined;
         }
       }
@@ -140,7 +140,10 @@ function stringEnd(bytes: Buffer, i: number, end: number): number {
     if (q === -1 || q >= end) return end;
     let k = q - 1;
     let backslashes = 0;
-    while (k >= from && bytes[k] === BACKSLASH) { backslashes++; k--; }
+    while (k >= from && bytes[k] === BACKSLASH) {
+      backslashes++;
+      k--;
+    }
     if (backslashes % 2 === 0) return q + 1;
     from = q + 1;
   }

@@ -17,7 +17,10 @@ export class LineSplitter {
   /** Inside an over-cap line: count its bytes, keep none, until the next newline. */
   private discarding = false;
 
-  constructor(private readonly maxLineBytes: number, private readonly sink: LineSplitterSink) {}
+  constructor(
+    private readonly maxLineBytes: number,
+    private readonly sink: LineSplitterSink,
+  ) {}
 
   /** Bytes held for the line in progress (0 while discarding an over-cap line). */
   get retainedBytes(): number {

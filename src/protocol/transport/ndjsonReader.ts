@@ -65,7 +65,10 @@ export interface ReaderStats {
 
 export class OversizeLineError extends Error {
   override readonly name = 'OversizeLineError';
-  constructor(readonly bytes: number, readonly maxLineBytes: number) {
+  constructor(
+    readonly bytes: number,
+    readonly maxLineBytes: number,
+  ) {
     super(`Discarded a ${bytes}-byte line from the agent (limit ${maxLineBytes} bytes).`);
   }
 }
@@ -84,7 +87,10 @@ export class NdjsonMessageReader extends AbstractMessageReader {
   /** The error the stream ended with, if any. */
   streamError: Error | undefined;
 
-  constructor(private readonly readable: NodeJS.ReadableStream, options: NdjsonReaderOptions = {}) {
+  constructor(
+    private readonly readable: NodeJS.ReadableStream,
+    options: NdjsonReaderOptions = {},
+  ) {
     super();
     this.maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
     this.logger = options.logger;
@@ -92,8 +98,12 @@ export class NdjsonMessageReader extends AbstractMessageReader {
     this.maxDepth = options.maxDepth ?? MAX_JSON_DEPTH;
     this.answerInvalid = options.answerInvalid;
     this.splitter = new LineSplitter(this.maxLineBytes, {
-      line: (bytes) => { this.lines.push(bytes); },
-      oversize: (bytes) => { this.lines.push(bytes); },
+      line: (bytes) => {
+        this.lines.push(bytes);
+      },
+      oversize: (bytes) => {
+        this.lines.push(bytes);
+      },
     });
   }
 
@@ -116,7 +126,9 @@ export class NdjsonMessageReader extends AbstractMessageReader {
   private handleLines(budgetMs = SLICE_MS): void {
     if (this.turnStart === undefined) {
       this.turnStart = performance.now();
-      setImmediate(() => { this.turnStart = undefined; });
+      setImmediate(() => {
+        this.turnStart = undefined;
+      });
     }
     const deadline = this.turnStart + budgetMs;
     while (this.next < this.lines.length) {
@@ -146,7 +158,9 @@ export class NdjsonMessageReader extends AbstractMessageReader {
   }
 
   /** Bytes buffered for the line in progress (an over-cap line is never buffered). */
-  get bufferedBytes(): number { return this.splitter.retainedBytes; }
+  get bufferedBytes(): number {
+    return this.splitter.retainedBytes;
+  }
 
   listen(callback: DataCallback): Disposable {
     if (this.callback) throw new Error('NdjsonMessageReader: listen() called twice');
@@ -212,7 +226,7 @@ export class NdjsonMessageReader extends AbstractMessageReader {
       this.onLine(bytes);
     } catch (err) {
       // One bad line must not cost the lines after it in the same chunk.
-      this.logger?.log('error', `Handling a line from the agent failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+      this.logger?.log('error', `Handling a line from the agent failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
     }
   }
 
@@ -260,12 +274,19 @@ export class NdjsonMessageReader extends AbstractMessageReader {
     const msg = value as Message & { method?: unknown; id?: unknown };
     this.logger?.wire?.('receive', msg);
     if ('method' in msg && 'id' in msg && typeof msg.id !== 'string' && typeof msg.id !== 'number') {
-      this.refuse(null, 'Invalid Request: the id must be a string or a number.',
-        `Refused a request with ${msg.id === null ? 'a null' : `a${Array.isArray(msg.id) ? 'n array' : ` ${typeof msg.id}`}`} id (${describeMethod(msg.method)}); answered with an error, id null.`);
+      this.refuse(
+        null,
+        'Invalid Request: the id must be a string or a number.',
+        `Refused a request with ${msg.id === null ? 'a null' : `a${Array.isArray(msg.id) ? 'n array' : ` ${typeof msg.id}`}`} id (${describeMethod(msg.method)}); answered with an error, id null.`,
+      );
       return;
     }
     if ('method' in msg && typeof msg.method !== 'string' && 'id' in msg) {
-      this.refuse(msg.id as string | number, 'Invalid Request: the method must be a string.', `Refused a request #${String(msg.id)} whose method is not a string.`);
+      this.refuse(
+        msg.id as string | number,
+        'Invalid Request: the method must be a string.',
+        `Refused a request #${String(msg.id)} whose method is not a string.`,
+      );
       return;
     }
     if (msg.method === END_OF_STREAM_METHOD) {
@@ -281,8 +302,11 @@ export class NdjsonMessageReader extends AbstractMessageReader {
     this.stats.tooDeepLines++;
     const outlines = outlineMessages(bytes, start, end);
     const requests = outlines.filter((o) => o.hasMethod && o.id !== undefined);
-    this.logger?.log('warn', `Refused a ${end - start}-byte line from the agent nested deeper than ${this.maxDepth} levels`
-      + `${requests.length ? ` (${requests.length} request(s) answered with an error)` : ''}. The connection stays up.`);
+    this.logger?.log(
+      'warn',
+      `Refused a ${end - start}-byte line from the agent nested deeper than ${this.maxDepth} levels` +
+        `${requests.length ? ` (${requests.length} request(s) answered with an error)` : ''}. The connection stays up.`,
+    );
     for (const r of requests) {
       this.answerInvalid?.(r.id ?? null, `Invalid Request: the message is nested deeper than ${this.maxDepth} levels.`);
     }
@@ -305,12 +329,13 @@ export class NdjsonMessageReader extends AbstractMessageReader {
     this.stats.noiseLines++;
     if (!this.logger) return;
     const preview = text.length > PREVIEW_CHARS ? `${text.slice(0, PREVIEW_CHARS)}…` : text;
-    this.logger.log(this.stats.noiseLines === 1 ? 'warn' : 'debug',
-      `Skipped a line from the agent's stdout (${why}): ${JSON.stringify(preview)}`);
+    this.logger.log(this.stats.noiseLines === 1 ? 'warn' : 'debug', `Skipped a line from the agent's stdout (${why}): ${JSON.stringify(preview)}`);
   }
 }
 
-function ignore(): void { /* see stopListening */ }
+function ignore(): void {
+  /* see stopListening */
+}
 
 function describeMethod(method: unknown): string {
   return typeof method === 'string' ? JSON.stringify(method.length > 100 ? `${method.slice(0, 100)}…` : method) : 'no method name';

@@ -12,9 +12,14 @@ export class NdjsonMessageWriter extends AbstractMessageWriter implements Messag
     this.errorCount++;
     this.fireError(err, undefined, this.errorCount);
   };
-  private readonly onStreamClose = (): void => { this.closed = true; };
+  private readonly onStreamClose = (): void => {
+    this.closed = true;
+  };
 
-  constructor(private readonly writable: NodeJS.WritableStream, private readonly logger?: ProtocolLogger) {
+  constructor(
+    private readonly writable: NodeJS.WritableStream,
+    private readonly logger?: ProtocolLogger,
+  ) {
     super();
     writable.on('error', this.onStreamError);
     writable.on('close', this.onStreamClose);
@@ -22,7 +27,7 @@ export class NdjsonMessageWriter extends AbstractMessageWriter implements Messag
 
   write(msg: Message): Promise<void> {
     this.logger?.wire?.('send', msg);
-    if (this.closed) return Promise.reject(new Error('The agent\'s input stream is closed.'));
+    if (this.closed) return Promise.reject(new Error("The agent's input stream is closed."));
     let line: string;
     try {
       line = `${JSON.stringify(msg)}\n`;

@@ -36,7 +36,10 @@ export class OrderedDispatch {
   private paused = false;
   private disposed = false;
 
-  constructor(private readonly target: OrderedDispatchTarget, private readonly highWater = DEFAULT_HIGH_WATER) {}
+  constructor(
+    private readonly target: OrderedDispatchTarget,
+    private readonly highWater = DEFAULT_HIGH_WATER,
+  ) {}
 
   /** The connection's `messageStrategy`: tells the gate when the library dispatches a message. */
   readonly strategy: MessageStrategy = {
@@ -48,7 +51,9 @@ export class OrderedDispatch {
   };
 
   /** Messages waiting (for tests and diagnostics). */
-  get waitingCount(): number { return this.waiting.length - this.head; }
+  get waitingCount(): number {
+    return this.waiting.length - this.head;
+  }
 
   /** Takes a message from the reader; `toLibrary` is vscode-jsonrpc's reader callback. */
   route(message: Message, toLibrary: DataCallback): void {

@@ -8,8 +8,14 @@
 //   `ConnectionClosedError`, after every message read before the end has been dispatched, and
 //   `onClose` fires once.
 import {
-  Emitter, ResponseError, createMessageConnection, type CancellationToken, type Event,
-  type Logger, type Message, type MessageConnection,
+  Emitter,
+  ResponseError,
+  createMessageConnection,
+  type CancellationToken,
+  type Event,
+  type Logger,
+  type Message,
+  type MessageConnection,
 } from 'vscode-jsonrpc/node';
 import type { CancelToken, Disposable, ProtocolLogger } from '../api';
 import { InboundCancellation } from './cancellation';
@@ -54,7 +60,9 @@ export class RpcConnection implements Disposable {
     this.reader = new NdjsonMessageReader(readable, {
       maxLineBytes: options.maxLineBytes,
       logger: options.logger,
-      route: (m, deliver) => { if (!this.cancellation.read(m)) this.gate.route(m, deliver); },
+      route: (m, deliver) => {
+        if (!this.cancellation.read(m)) this.gate.route(m, deliver);
+      },
       answerInvalid: (id, message) => this.answerInvalid(id, message),
     });
     this.writer = new NdjsonMessageWriter(writable, options.logger);
@@ -68,20 +76,36 @@ export class RpcConnection implements Disposable {
   }
 
   /** Fires once, when the agent's output ends or the connection is disposed. */
-  get onClose(): Event<{ error?: Error }> { return this.closeEmitter.event; }
+  get onClose(): Event<{ error?: Error }> {
+    return this.closeEmitter.event;
+  }
   /** Transport problems that do not close the connection (over-long lines, write errors). */
-  get onError(): Event<Error> { return this.errorEmitter.event; }
-  get stats(): Readonly<ReaderStats> { return this.reader.stats; }
-  get isClosed(): boolean { return this.closed; }
+  get onError(): Event<Error> {
+    return this.errorEmitter.event;
+  }
+  get stats(): Readonly<ReaderStats> {
+    return this.reader.stats;
+  }
+  get isClosed(): boolean {
+    return this.closed;
+  }
 
   onRequest(method: string, handler: RpcRequestHandler): Disposable {
     this.requestHandlers.set(method, handler);
-    return { dispose: () => { if (this.requestHandlers.get(method) === handler) this.requestHandlers.delete(method); } };
+    return {
+      dispose: () => {
+        if (this.requestHandlers.get(method) === handler) this.requestHandlers.delete(method);
+      },
+    };
   }
 
   onNotification(method: string, handler: RpcNotificationHandler): Disposable {
     this.notificationHandlers.set(method, handler);
-    return { dispose: () => { if (this.notificationHandlers.get(method) === handler) this.notificationHandlers.delete(method); } };
+    return {
+      dispose: () => {
+        if (this.notificationHandlers.get(method) === handler) this.notificationHandlers.delete(method);
+      },
+    };
   }
 
   /** Starts reading. Register handlers first. */
@@ -99,10 +123,10 @@ export class RpcConnection implements Disposable {
   sendRequest(method: string, params: object, token?: CancelToken): Promise<unknown> {
     if (this.closed) return Promise.reject(new ConnectionClosedError(undefined, method));
     try {
-      const pending: Promise<unknown> = token
-        ? this.conn.sendRequest(method, params, token as CancellationToken)
-        : this.conn.sendRequest(method, params);
-      return pending.then(undefined, (err: unknown) => { throw toRpcFailure(err, method); });
+      const pending: Promise<unknown> = token ? this.conn.sendRequest(method, params, token as CancellationToken) : this.conn.sendRequest(method, params);
+      return pending.then(undefined, (err: unknown) => {
+        throw toRpcFailure(err, method);
+      });
     } catch (err) {
       return Promise.reject(toRpcFailure(err, method));
     }
@@ -164,7 +188,8 @@ export class RpcConnection implements Disposable {
   /** A request the reader refused (unusable id, nested too deep): `-32600`, never silence. */
   private answerInvalid(id: string | number | null, message: string): void {
     if (this.closed) return;
-    this.writer.write({ jsonrpc: '2.0', id, error: { code: ErrorCodes.InvalidRequest, message } } as Message)
+    this.writer
+      .write({ jsonrpc: '2.0', id, error: { code: ErrorCodes.InvalidRequest, message } } as Message)
       .catch((err: unknown) => this.logger?.log('debug', `Answering an invalid request failed: ${String(err)}`));
   }
 
@@ -182,7 +207,7 @@ export class RpcConnection implements Disposable {
     try {
       handler(params);
     } catch (err) {
-      this.logger?.log('error', `Handling ${method} failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+      this.logger?.log('error', `Handling ${method} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
     }
   }
 }

@@ -1,9 +1,7 @@
 // The v1 adapter: v1 wire ⇄ version-neutral model. v1 has no turn states and no message ids,
 // so it synthesizes them (turns.ts): `running` when a prompt is sent, `idle` + stopReason from
 // the prompt's response, and a stable messageId per turn, role and segment.
-import type {
-  AdapterCall, AdapterNotification, InitializeInfo, InitializeOptions, PromptResultValue, VersionAdapter, WireError,
-} from '../adapter';
+import type { AdapterCall, AdapterNotification, InitializeInfo, InitializeOptions, PromptResultValue, VersionAdapter, WireError } from '../adapter';
 import type { McpServerConfig, NewSessionParams, SessionListEntry, SessionSetup } from '../api';
 import type { ConfigOption, ContentBlock, JsonObject, PermissionOutcome, PermissionRequest, SessionEvent } from '../domain';
 import { V1_MODE_CONFIG_ID } from '../domain';
@@ -14,10 +12,7 @@ import { parseOrThrow } from '../common/zod';
 import { decodeEnvelope, encodeOutcome, plainCall } from '../common/calls';
 import { listSessionsCall } from '../common/session';
 import { V1_METHODS as M } from './methods';
-import {
-  emptyResult, initializeResult, loadSessionResult, newSessionResult, permissionRequest,
-  promptResult, setConfigOptionResult,
-} from './schema';
+import { emptyResult, initializeResult, loadSessionResult, newSessionResult, permissionRequest, promptResult, setConfigOptionResult } from './schema';
 import { V1_SERVICES } from './services';
 import { V1Session } from './turns';
 import { v1Unknown, v1UpdateSchema, type V1Decoded } from './updates';
@@ -45,7 +40,10 @@ class V1Adapter implements VersionAdapter {
 
   private session(id: string): V1Session {
     let s = this.sessions.get(id);
-    if (!s) { s = new V1Session(); this.sessions.set(id, s); }
+    if (!s) {
+      s = new V1Session();
+      this.sessions.set(id, s);
+    }
     return s;
   }
 
@@ -86,15 +84,13 @@ class V1Adapter implements VersionAdapter {
   }
 
   newSession(p: NewSessionParams): AdapterCall<SessionSetup> {
-    return plainCall(M.sessionNew, setupParams(p), newSessionResult, (r) =>
-      this.setup(r.sessionId, r.modes, r.configOptions));
+    return plainCall(M.sessionNew, setupParams(p), newSessionResult, (r) => this.setup(r.sessionId, r.modes, r.configOptions));
   }
 
   resumeSession(p: NewSessionParams & { sessionId: string; replay: boolean }): AdapterCall<SessionSetup> {
     const params = { sessionId: p.sessionId, ...setupParams(p) };
     if (p.replay) this.session(p.sessionId).resetTurns();
-    return plainCall(p.replay ? M.sessionLoad : M.sessionResume, params, loadSessionResult, (r) =>
-      this.setup(p.sessionId, r?.modes, r?.configOptions));
+    return plainCall(p.replay ? M.sessionLoad : M.sessionResume, params, loadSessionResult, (r) => this.setup(p.sessionId, r?.modes, r?.configOptions));
   }
 
   private setup(sessionId: string, modes: V1Session['modes'] | null | undefined, options: ConfigOption[] | null | undefined): SessionSetup {
@@ -111,11 +107,15 @@ class V1Adapter implements VersionAdapter {
   }
 
   closeSession(sessionId: string): AdapterCall<void> {
-    return plainCall(M.sessionClose, { sessionId }, emptyResult, () => { this.sessions.delete(sessionId); });
+    return plainCall(M.sessionClose, { sessionId }, emptyResult, () => {
+      this.sessions.delete(sessionId);
+    });
   }
 
   deleteSession(sessionId: string): AdapterCall<void> {
-    return plainCall(M.sessionDelete, { sessionId }, emptyResult, () => { this.sessions.delete(sessionId); });
+    return plainCall(M.sessionDelete, { sessionId }, emptyResult, () => {
+      this.sessions.delete(sessionId);
+    });
   }
 
   prompt(sessionId: string, prompt: ContentBlock[]): AdapterCall<PromptResultValue> {
@@ -133,11 +133,15 @@ class V1Adapter implements VersionAdapter {
         if (r.usage) idle.usage = r.usage;
         return { value: { messageId, stopReason: r.stopReason }, events: [idle] };
       },
-      fail: (e: WireError) => [{
-        sessionId, kind: 'state', state: 'idle',
-        stopReason: e.code === -32800 ? 'cancelled' : 'error',
-        error: e.data === undefined ? { code: e.code, message: e.message } : { code: e.code, message: e.message, data: e.data },
-      }],
+      fail: (e: WireError) => [
+        {
+          sessionId,
+          kind: 'state',
+          state: 'idle',
+          stopReason: e.code === -32800 ? 'cancelled' : 'error',
+          error: e.data === undefined ? { code: e.code, message: e.message } : { code: e.code, message: e.message, data: e.data },
+        },
+      ],
     };
   }
 
@@ -154,7 +158,9 @@ class V1Adapter implements VersionAdapter {
     if (configId === V1_MODE_CONFIG_ID) {
       const modeId = String(value);
       return {
-        method: M.sessionSetMode, params: { sessionId, modeId }, eventsBefore: [],
+        method: M.sessionSetMode,
+        params: { sessionId, modeId },
+        eventsBefore: [],
         decode: (raw) => {
           parseOrThrow(emptyResult, raw, 'session/set_mode result');
           if (s.modes) s.modes = { ...s.modes, currentModeId: modeId };
@@ -162,11 +168,11 @@ class V1Adapter implements VersionAdapter {
         },
       };
     }
-    const params: JsonObject = typeof value === 'boolean'
-      ? { sessionId, configId, type: 'boolean', value }
-      : { sessionId, configId, value };
+    const params: JsonObject = typeof value === 'boolean' ? { sessionId, configId, type: 'boolean', value } : { sessionId, configId, value };
     return {
-      method: M.sessionSetConfigOption, params, eventsBefore: [],
+      method: M.sessionSetConfigOption,
+      params,
+      eventsBefore: [],
       decode: (raw) => {
         s.options = parseOrThrow(setConfigOptionResult, raw, 'session/set_config_option result (v1)').configOptions;
         return done();
@@ -200,9 +206,7 @@ class V1Adapter implements VersionAdapter {
       }
       case 'mode': {
         const s = this.session(sessionId);
-        s.modes = s.modes
-          ? { ...s.modes, currentModeId: d.currentModeId }
-          : { currentModeId: d.currentModeId, availableModes: [] };
+        s.modes = s.modes ? { ...s.modes, currentModeId: d.currentModeId } : { currentModeId: d.currentModeId, availableModes: [] };
         return [{ sessionId, kind: 'config_options', options: s.allOptions() }];
       }
       case 'config': {

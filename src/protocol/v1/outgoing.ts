@@ -2,8 +2,17 @@
 // agent's requests by method, and notifications. Used by tests and the examples check.
 import * as z from 'zod/mini';
 import {
-  contentBlockOut, elicitationResponse, emptyParams, implementationOut, listSessionsParams, meta, methodIdOnly, nameValue,
-  permissionResponse, protocolVersion, sessionIdOnly,
+  contentBlockOut,
+  elicitationResponse,
+  emptyParams,
+  implementationOut,
+  listSessionsParams,
+  meta,
+  methodIdOnly,
+  nameValue,
+  permissionResponse,
+  protocolVersion,
+  sessionIdOnly,
 } from '../common/outgoing';
 import { V1_METHODS as M } from './methods';
 
@@ -22,11 +31,15 @@ const clientCapabilities = z.looseObject({
 
 export const mcpServerV1 = z.union([
   z.looseObject({ type: z.enum(['http', 'sse']), name: z.string(), url: z.string(), headers: z.array(nameValue), _meta: meta }),
-  z.looseObject({ name: z.string(), command: z.string(), args: z.array(z.string()), env: z.array(nameValue), _meta: meta }).check(z.refine((s) => s.type === undefined, 'a stdio server has no "type"')),
+  z
+    .looseObject({ name: z.string(), command: z.string(), args: z.array(z.string()), env: z.array(nameValue), _meta: meta })
+    .check(z.refine((s) => s.type === undefined, 'a stdio server has no "type"')),
 ]);
 
 const sessionSetup = {
-  cwd: z.string(), additionalDirectories: z.optional(z.array(z.string())), _meta: meta,
+  cwd: z.string(),
+  additionalDirectories: z.optional(z.array(z.string())),
+  _meta: meta,
 };
 
 export const V1_REQUEST_PARAMS: Record<string, z.ZodMiniType> = {
@@ -42,7 +55,9 @@ export const V1_REQUEST_PARAMS: Record<string, z.ZodMiniType> = {
   [M.sessionSetMode]: z.looseObject({ sessionId: z.string(), modeId: z.string(), _meta: meta }),
   [M.sessionSetConfigOption]: z.union([
     z.looseObject({ sessionId: z.string(), configId: z.string(), type: z.literal('boolean'), value: z.boolean(), _meta: meta }),
-    z.looseObject({ sessionId: z.string(), configId: z.string(), value: z.string(), _meta: meta }).check(z.refine((p) => p.type === undefined, 'a select value has no "type" in v1')),
+    z
+      .looseObject({ sessionId: z.string(), configId: z.string(), value: z.string(), _meta: meta })
+      .check(z.refine((p) => p.type === undefined, 'a select value has no "type" in v1')),
   ]),
   [M.sessionPrompt]: z.looseObject({ sessionId: z.string(), prompt: z.array(contentBlockOut), _meta: meta }),
 };

@@ -6,35 +6,56 @@ import { lenientArray, parseOrThrow, put, soft, uint } from '../common/zod';
 import { V1_METHODS as M } from './methods';
 
 const ids = { sessionId: z.string() };
-const terminalRef = z.pipe(z.looseObject({ ...ids, terminalId: z.string() }),
-  z.transform((w) => ({ sessionId: w.sessionId, terminalId: w.terminalId })));
+const terminalRef = z.pipe(
+  z.looseObject({ ...ids, terminalId: z.string() }),
+  z.transform((w) => ({ sessionId: w.sessionId, terminalId: w.terminalId })),
+);
 const optUint = soft(z.nullable(uint));
 
-const readParams = z.pipe(z.looseObject({ ...ids, path: z.string(), line: optUint, limit: optUint }), z.transform((w) => {
-  const p: { sessionId: string; path: string; line?: number | null; limit?: number | null } = { sessionId: w.sessionId, path: w.path };
-  put(p, 'line', w.line);
-  put(p, 'limit', w.limit);
-  return p;
-}));
+const readParams = z.pipe(
+  z.looseObject({ ...ids, path: z.string(), line: optUint, limit: optUint }),
+  z.transform((w) => {
+    const p: { sessionId: string; path: string; line?: number | null; limit?: number | null } = { sessionId: w.sessionId, path: w.path };
+    put(p, 'line', w.line);
+    put(p, 'limit', w.limit);
+    return p;
+  }),
+);
 
-const writeParams = z.pipe(z.looseObject({ ...ids, path: z.string(), content: z.string() }),
-  z.transform((w) => ({ sessionId: w.sessionId, path: w.path, content: w.content })));
+const writeParams = z.pipe(
+  z.looseObject({ ...ids, path: z.string(), content: z.string() }),
+  z.transform((w) => ({ sessionId: w.sessionId, path: w.path, content: w.content })),
+);
 
-const envVar = z.pipe(z.looseObject({ name: z.string(), value: z.string() }),
-  z.transform((w) => ({ name: w.name, value: w.value })));
-const createParams = z.pipe(z.looseObject({
-  ...ids, command: z.string(),
-  args: soft(lenientArray(z.string())), env: soft(lenientArray(envVar)),
-  cwd: soft(z.nullable(z.string())), outputByteLimit: optUint,
-}), z.transform((w) => {
-  const p: { sessionId: string; command: string; args?: string[]; env?: { name: string; value: string }[]; cwd?: string | null; outputByteLimit?: number | null } =
-    { sessionId: w.sessionId, command: w.command };
-  put(p, 'args', w.args);
-  put(p, 'env', w.env);
-  put(p, 'cwd', w.cwd);
-  put(p, 'outputByteLimit', w.outputByteLimit);
-  return p;
-}));
+const envVar = z.pipe(
+  z.looseObject({ name: z.string(), value: z.string() }),
+  z.transform((w) => ({ name: w.name, value: w.value })),
+);
+const createParams = z.pipe(
+  z.looseObject({
+    ...ids,
+    command: z.string(),
+    args: soft(lenientArray(z.string())),
+    env: soft(lenientArray(envVar)),
+    cwd: soft(z.nullable(z.string())),
+    outputByteLimit: optUint,
+  }),
+  z.transform((w) => {
+    const p: {
+      sessionId: string;
+      command: string;
+      args?: string[];
+      env?: { name: string; value: string }[];
+      cwd?: string | null;
+      outputByteLimit?: number | null;
+    } = { sessionId: w.sessionId, command: w.command };
+    put(p, 'args', w.args);
+    put(p, 'env', w.env);
+    put(p, 'cwd', w.cwd);
+    put(p, 'outputByteLimit', w.outputByteLimit);
+    return p;
+  }),
+);
 
 type ExitStatus = { exitCode?: number | null; signal?: string | null };
 function exitStatusWire(s: ExitStatus): JsonObject {

@@ -76,8 +76,8 @@ export function modeOption(m: V1Modes): ConfigOption {
     name: 'Mode',
     category: 'mode',
     currentValue: m.currentModeId,
-    options: m.availableModes.map((a) => (a.description === undefined
-      ? { value: a.id, name: a.name }
-      : { value: a.id, name: a.name, description: a.description })),
+    options: m.availableModes.map((a) =>
+      a.description === undefined ? { value: a.id, name: a.name } : { value: a.id, name: a.name, description: a.description },
+    ),
   };
 }

@@ -4,9 +4,7 @@
 import * as z from 'zod/mini';
 import type { ConfigOption, ContentBlock, JsonObject, Meta, ToolCallFields } from '../domain';
 import { contentBlock } from '../common/content';
-import {
-  commandsUpdate, notice, planRemoved, planUpdate, sessionInfoUpdate, unknownUpdate, usageUpdate, type EventBody,
-} from '../common/updates';
+import { commandsUpdate, notice, planRemoved, planUpdate, sessionInfoUpdate, unknownUpdate, usageUpdate, type EventBody } from '../common/updates';
 import { planEntries } from '../common/plan';
 import { sessionMessage, sessionMessageChunk, subagentUpdate } from '../common/subagents';
 import { patchFields, toolCallLocation } from '../common/toolCall';
@@ -30,45 +28,63 @@ export type V1Decoded =
 const event = (body: EventBody): V1Decoded => ({ t: 'event', body });
 
 function chunk(role: ChunkRole) {
-  return z.pipe(z.looseObject({ content: contentBlock, messageId: soft(z.nullable(z.string())) }), z.transform((w): V1Decoded => {
-    const d: V1Decoded = { t: 'chunk', role, content: w.content, meta: metaOf(w) };
-    if (typeof w.messageId === 'string') d.messageId = w.messageId;
-    return d;
-  }));
+  return z.pipe(
+    z.looseObject({ content: contentBlock, messageId: soft(z.nullable(z.string())) }),
+    z.transform((w): V1Decoded => {
+      const d: V1Decoded = { t: 'chunk', role, content: w.content, meta: metaOf(w) };
+      if (typeof w.messageId === 'string') d.messageId = w.messageId;
+      return d;
+    }),
+  );
 }
 
 const optList = <T>(s: z.ZodMiniType<T>) => soft(lenientArray(s));
 
 /** `tool_call`: a full tool call; omitted fields get their defaults so the event replaces. */
-const toolCall = z.pipe(z.looseObject({
-  toolCallId: z.string(), title: z.string(),
-  name: soft(z.nullable(z.string())), kind: soft(z.string()), status: soft(z.string()),
-  content: optList(toolCallContent), locations: optList(toolCallLocation),
-}), z.transform((w): V1Decoded => {
-  const fields: ToolCallFields = {
-    name: w.name ?? null,
-    title: w.title,
-    kind: w.kind ?? 'other',
-    status: w.status ?? 'pending',
-    content: w.content ?? [],
-    locations: w.locations ?? [],
-    rawInput: w.rawInput ?? null,
-    rawOutput: w.rawOutput ?? null,
-  };
-  return { t: 'tool_call', toolCallId: w.toolCallId, fields: withMeta(fields, w) };
-}));
+const toolCall = z.pipe(
+  z.looseObject({
+    toolCallId: z.string(),
+    title: z.string(),
+    name: soft(z.nullable(z.string())),
+    kind: soft(z.string()),
+    status: soft(z.string()),
+    content: optList(toolCallContent),
+    locations: optList(toolCallLocation),
+  }),
+  z.transform((w): V1Decoded => {
+    const fields: ToolCallFields = {
+      name: w.name ?? null,
+      title: w.title,
+      kind: w.kind ?? 'other',
+      status: w.status ?? 'pending',
+      content: w.content ?? [],
+      locations: w.locations ?? [],
+      rawInput: w.rawInput ?? null,
+      rawOutput: w.rawOutput ?? null,
+    };
+    return { t: 'tool_call', toolCallId: w.toolCallId, fields: withMeta(fields, w) };
+  }),
+);
 
-const toolCallUpdateV1 = z.pipe(toolCallUpdate, z.transform((w): V1Decoded =>
-  ({ t: 'tool_call_update', toolCallId: w.toolCallId, fields: patchFields(w) })));
+const toolCallUpdateV1 = z.pipe(
+  toolCallUpdate,
+  z.transform((w): V1Decoded => ({ t: 'tool_call_update', toolCallId: w.toolCallId, fields: patchFields(w) })),
+);
 
-const plan = z.pipe(z.looseObject({ entries: planEntries }), z.transform((w): V1Decoded =>
-  event(withMeta({ kind: 'plan_update', plan: { type: 'items', planId: V1_PLAN_ID, entries: w.entries } }, w))));
+const plan = z.pipe(
+  z.looseObject({ entries: planEntries }),
+  z.transform((w): V1Decoded => event(withMeta({ kind: 'plan_update', plan: { type: 'items', planId: V1_PLAN_ID, entries: w.entries } }, w))),
+);
 
-const currentMode = z.pipe(z.looseObject({ currentModeId: z.string() }), z.transform((w): V1Decoded =>
-  ({ t: 'mode', currentModeId: w.currentModeId })));
+const currentMode = z.pipe(
+  z.looseObject({ currentModeId: z.string() }),
+  z.transform((w): V1Decoded => ({ t: 'mode', currentModeId: w.currentModeId })),
+);
 
-const configUpdate = z.pipe(z.looseObject({ configOptions }), z.transform((w): V1Decoded =>
-  ({ t: 'config', options: w.configOptions })));
+const configUpdate = z.pipe(
+  z.looseObject({ configOptions }),
+  z.transform((w): V1Decoded => ({ t: 'config', options: w.configOptions })),
+);
 
 const asEvent = (s: z.ZodMiniType<EventBody>): z.ZodMiniType<V1Decoded> => z.pipe(s, z.transform(event));
 

@@ -1,8 +1,6 @@
 // The v2 adapter: v2 wire ⇄ version-neutral model. v2 is already shaped like the model, so
 // this is mostly validation; it keeps no per-session state.
-import type {
-  AdapterCall, AdapterNotification, InitializeInfo, InitializeOptions, PromptResultValue, VersionAdapter,
-} from '../adapter';
+import type { AdapterCall, AdapterNotification, InitializeInfo, InitializeOptions, PromptResultValue, VersionAdapter } from '../adapter';
 import type { McpServerConfig, NewSessionParams, SessionListEntry, SessionSetup } from '../api';
 import type { AvailableCommand, ConfigOption, ContentBlock, JsonObject, PermissionOutcome, PermissionRequest, SessionEvent } from '../domain';
 import { decodeEnvelope, encodeOutcome, plainCall } from '../common/calls';
@@ -13,10 +11,7 @@ import { decodeElicitation, decodeElicitationComplete, encodeElicitationResponse
 import { parseOrThrow } from '../common/zod';
 import { fastUpdate } from './fastPath';
 import { V2_METHODS as M } from './methods';
-import {
-  emptyResult, initializeResult, newSessionResult, permissionRequest, promptResult,
-  resumeSessionResult, setConfigOptionResult,
-} from './schema';
+import { emptyResult, initializeResult, newSessionResult, permissionRequest, promptResult, resumeSessionResult, setConfigOptionResult } from './schema';
 import { v2Unknown, v2UpdateSchema } from './updates';
 
 export function createV2Adapter(): VersionAdapter {
@@ -126,7 +121,9 @@ class V2Adapter implements VersionAdapter {
   setConfigOption(sessionId: string, configId: string, value: string | boolean): AdapterCall<ConfigOption[]> {
     const params = { sessionId, configId, type: typeof value === 'boolean' ? 'boolean' : 'id', value };
     return {
-      method: M.sessionSetConfigOption, params, eventsBefore: [],
+      method: M.sessionSetConfigOption,
+      params,
+      eventsBefore: [],
       decode: (raw) => {
         const options = parseOrThrow(setConfigOptionResult, raw, `${M.sessionSetConfigOption} result`).configOptions;
         return { value: options, events: [{ sessionId, kind: 'config_options', options }] };

@@ -14,9 +14,16 @@ function change(w: { operation?: unknown; path: string; oldPath?: string; fileTy
   return c;
 }
 
-const pathChange = (op: string) => z.pipe(z.looseObject({ path: z.string(), ...extras }), z.transform((w) => change(w, op)));
-const pairChange = (op: string) => z.pipe(z.looseObject({ oldPath: z.string(), path: z.string(), ...extras }),
-  z.transform((w) => change(w, op)));
+const pathChange = (op: string) =>
+  z.pipe(
+    z.looseObject({ path: z.string(), ...extras }),
+    z.transform((w) => change(w, op)),
+  );
+const pairChange = (op: string) =>
+  z.pipe(
+    z.looseObject({ oldPath: z.string(), path: z.string(), ...extras }),
+    z.transform((w) => change(w, op)),
+  );
 
 const otherChange = z.looseObject({ path: soft(z.string()), oldPath: soft(z.string()), ...extras });
 
@@ -25,16 +32,26 @@ function unknownChange(raw: JsonObject, operation: string): DiffChange {
   return change({ ...w, path: w.path ?? '' }, operation);
 }
 
-export const diffChange: z.ZodMiniType<DiffChange> = taggedUnion('operation', {
-  add: pathChange('add'), delete: pathChange('delete'), modify: pathChange('modify'),
-  move: pairChange('move'), copy: pairChange('copy'),
-}, unknownChange);
+export const diffChange: z.ZodMiniType<DiffChange> = taggedUnion(
+  'operation',
+  {
+    add: pathChange('add'),
+    delete: pathChange('delete'),
+    modify: pathChange('modify'),
+    move: pairChange('move'),
+    copy: pairChange('copy'),
+  },
+  unknownChange,
+);
 
-export const diffV2: z.ZodMiniType<ToolCallContent> = z.pipe(z.looseObject({
-  changes: lenientArray(diffChange),
-  patch: soft(z.nullable(z.looseObject({ format: z.string(), text: z.string() }))),
-}), z.transform((w): ToolCallContent => {
-  const d: Extract<ToolCallContent, { type: 'diff' }> = { type: 'diff', changes: w.changes };
-  if (w.patch !== undefined) d.patch = w.patch === null ? null : { format: w.patch.format, text: w.patch.text };
-  return withMeta(d, w);
-}));
+export const diffV2: z.ZodMiniType<ToolCallContent> = z.pipe(
+  z.looseObject({
+    changes: lenientArray(diffChange),
+    patch: soft(z.nullable(z.looseObject({ format: z.string(), text: z.string() }))),
+  }),
+  z.transform((w): ToolCallContent => {
+    const d: Extract<ToolCallContent, { type: 'diff' }> = { type: 'diff', changes: w.changes };
+    if (w.patch !== undefined) d.patch = w.patch === null ? null : { format: w.patch.format, text: w.patch.text };
+    return withMeta(d, w);
+  }),
+);

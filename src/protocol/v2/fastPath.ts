@@ -25,10 +25,14 @@ export function fastUpdate(tag: string, update: Wire): EventBody | undefined {
   switch (tag) {
     case 'agent_message_chunk':
     case 'agent_thought_chunk':
-    case 'user_message_chunk': return chunk(CHUNK_ROLES[tag], update);
-    case 'plan_update': return planUpdate(update);
-    case 'tool_call_update': return toolCallUpdate(update);
-    default: return undefined;
+    case 'user_message_chunk':
+      return chunk(CHUNK_ROLES[tag], update);
+    case 'plan_update':
+      return planUpdate(update);
+    case 'tool_call_update':
+      return toolCallUpdate(update);
+    default:
+      return undefined;
   }
 }
 

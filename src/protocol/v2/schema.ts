@@ -2,9 +2,7 @@
 // version-neutral model. Alpha.3 and the later draft are both accepted where they differ.
 // Session updates are in updates.ts; what the client sends in outgoing.ts.
 import * as z from 'zod/mini';
-import type {
-  AgentCapabilities, AgentInfo, AuthMethod, ConfigOption, JsonObject, PermissionOption, PermissionRequest, PermissionSubject,
-} from '../domain';
+import type { AgentCapabilities, AgentInfo, AuthMethod, ConfigOption, JsonObject, PermissionOption, PermissionRequest, PermissionSubject } from '../domain';
 import { availableCommands, configOptionUnion } from '../common/config';
 import { patchFields, toolCallContentUnion, toolCallUpdateShape } from '../common/toolCall';
 import { anyObject, lenientArray, optStr, put, soft, taggedUnion, uint, withMeta } from '../common/zod';
@@ -29,7 +27,10 @@ function capabilities(c: z.infer<typeof agentCapabilities>, authMethods: number)
   const session = s !== undefined;
   return {
     // Advertising `session` commits the agent to new/list/resume(+replay)/close/prompt/cancel.
-    loadSession: session, resume: session, list: session, close: session,
+    loadSession: session,
+    resume: session,
+    list: session,
+    close: session,
     delete: has(s?.delete),
     additionalDirectories: has(s?.additionalDirectories),
     // auth/logout is required whenever auth methods are advertised.
@@ -39,15 +40,19 @@ function capabilities(c: z.infer<typeof agentCapabilities>, authMethods: number)
   };
 }
 
-export const implementation = z.pipe(z.looseObject({ name: z.string(), title: optStr, version: z.string() }),
+export const implementation = z.pipe(
+  z.looseObject({ name: z.string(), title: optStr, version: z.string() }),
   z.transform((w): AgentInfo => {
     const i: AgentInfo = { name: w.name, version: w.version };
     put(i, 'title', w.title);
     return i;
-  }));
+  }),
+);
 
-const envVar = z.pipe(z.looseObject({ name: z.string(), value: z.string() }),
-  z.transform((w) => ({ name: w.name, value: w.value })));
+const envVar = z.pipe(
+  z.looseObject({ name: z.string(), value: z.string() }),
+  z.transform((w) => ({ name: w.name, value: w.value })),
+);
 const authHead = { methodId: z.string(), name: z.string(), description: optStr };
 
 function authMethodOf(w: { methodId: string; name: string; description?: string | null }, type: string, raw: JsonObject): AuthMethod {
@@ -56,14 +61,19 @@ function authMethodOf(w: { methodId: string; name: string; description?: string 
   return m;
 }
 
-const authAgent = z.pipe(z.looseObject(authHead), z.transform((w) => authMethodOf(w, 'agent', w)));
-const authTerminal = z.pipe(z.looseObject({ ...authHead, args: soft(lenientArray(z.string())), env: soft(lenientArray(envVar)) }),
+const authAgent = z.pipe(
+  z.looseObject(authHead),
+  z.transform((w) => authMethodOf(w, 'agent', w)),
+);
+const authTerminal = z.pipe(
+  z.looseObject({ ...authHead, args: soft(lenientArray(z.string())), env: soft(lenientArray(envVar)) }),
   z.transform((w) => {
     const m = authMethodOf(w, 'terminal', w);
     put(m, 'args', w.args);
     put(m, 'env', w.env);
     return m;
-  }));
+  }),
+);
 const authOther = z.looseObject(authHead);
 
 /** v2 auth methods: `agent`, `terminal`, or any other type carrying `methodId` and `name`. */
@@ -72,15 +82,18 @@ const authMethod = taggedUnion('type', { agent: authAgent, terminal: authTermina
   return r.success ? authMethodOf(r.data, type, raw) : undefined;
 });
 
-export const initializeResult = z.pipe(z.looseObject({
-  protocolVersion: z.number().check(z.int(), z.gte(0), z.lte(65535)),
-  info: implementation,
-  capabilities: agentCapabilities,
-  authMethods: soft(lenientArray(authMethod)),
-}), z.transform((w) => {
-  const authMethods = w.authMethods ?? [];
-  return { protocolVersion: w.protocolVersion, agentInfo: w.info, authMethods, capabilities: capabilities(w.capabilities, authMethods.length) };
-}));
+export const initializeResult = z.pipe(
+  z.looseObject({
+    protocolVersion: z.number().check(z.int(), z.gte(0), z.lte(65535)),
+    info: implementation,
+    capabilities: agentCapabilities,
+    authMethods: soft(lenientArray(authMethod)),
+  }),
+  z.transform((w) => {
+    const authMethods = w.authMethods ?? [];
+    return { protocolVersion: w.protocolVersion, agentInfo: w.info, authMethods, capabilities: capabilities(w.capabilities, authMethods.length) };
+  }),
+);
 
 // ---------------------------------------------------------------- sessions
 
@@ -109,36 +122,56 @@ export const toolCallUpdate = z.looseObject(toolCallUpdateShape(toolCallContent)
  * repeats the call's first, empty snapshot in its plan approval, after it sent the plan as that
  * call's input and content, and the user must see the plan when asked to approve it.
  */
-const toolCallSubject = z.pipe(z.looseObject({ toolCall: toolCallUpdate }), z.transform((w): PermissionSubject => {
-  const fields = patchFields(w.toolCall);
-  if (isEmptyObject(fields.rawInput)) delete fields.rawInput;
-  if (Array.isArray(fields.content) && fields.content.length === 0) delete fields.content;
-  return { type: 'tool_call', toolCallId: w.toolCall.toolCallId, fields };
-}));
+const toolCallSubject = z.pipe(
+  z.looseObject({ toolCall: toolCallUpdate }),
+  z.transform((w): PermissionSubject => {
+    const fields = patchFields(w.toolCall);
+    if (isEmptyObject(fields.rawInput)) delete fields.rawInput;
+    if (Array.isArray(fields.content) && fields.content.length === 0) delete fields.content;
+    return { type: 'tool_call', toolCallId: w.toolCall.toolCallId, fields };
+  }),
+);
 
 function isEmptyObject(v: unknown): boolean {
   return typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length === 0;
 }
-const commandSubject = z.pipe(z.looseObject({
-  command: z.string(), cwd: z.string(), toolCallId: optStr, terminalId: optStr,
-}), z.transform((w): PermissionSubject => {
-  const s: Extract<PermissionSubject, { type: 'command' }> = { type: 'command', command: w.command, cwd: w.cwd };
-  put(s, 'toolCallId', w.toolCallId);
-  put(s, 'terminalId', w.terminalId);
-  return s;
+const commandSubject = z.pipe(
+  z.looseObject({
+    command: z.string(),
+    cwd: z.string(),
+    toolCallId: optStr,
+    terminalId: optStr,
+  }),
+  z.transform((w): PermissionSubject => {
+    const s: Extract<PermissionSubject, { type: 'command' }> = { type: 'command', command: w.command, cwd: w.cwd };
+    put(s, 'toolCallId', w.toolCallId);
+    put(s, 'terminalId', w.terminalId);
+    return s;
+  }),
+);
+const subject = taggedUnion('type', { tool_call: toolCallSubject, command: commandSubject }, (raw, rawType): PermissionSubject => ({
+  type: 'unknown',
+  rawType,
+  raw,
 }));
-const subject = taggedUnion('type', { tool_call: toolCallSubject, command: commandSubject },
-  (raw, rawType): PermissionSubject => ({ type: 'unknown', rawType, raw }));
 
-const permissionOption = z.pipe(z.looseObject({ optionId: z.string(), name: z.string(), kind: z.string() }),
-  z.transform((w): PermissionOption => withMeta({ optionId: w.optionId, name: w.name, kind: w.kind }, w)));
+const permissionOption = z.pipe(
+  z.looseObject({ optionId: z.string(), name: z.string(), kind: z.string() }),
+  z.transform((w): PermissionOption => withMeta({ optionId: w.optionId, name: w.name, kind: w.kind }, w)),
+);
 
-export const permissionRequest = z.pipe(z.looseObject({
-  sessionId: z.string(), title: z.string(), description: optStr,
-  subject: z.nullish(subject), options: z.array(permissionOption),
-}), z.transform((w): PermissionRequest => {
-  const req: PermissionRequest = { sessionId: w.sessionId, title: w.title, options: w.options };
-  put(req, 'description', w.description);
-  if (w.subject) req.subject = w.subject;
-  return withMeta(req, w);
-}));
+export const permissionRequest = z.pipe(
+  z.looseObject({
+    sessionId: z.string(),
+    title: z.string(),
+    description: optStr,
+    subject: z.nullish(subject),
+    options: z.array(permissionOption),
+  }),
+  z.transform((w): PermissionRequest => {
+    const req: PermissionRequest = { sessionId: w.sessionId, title: w.title, options: w.options };
+    put(req, 'description', w.description);
+    if (w.subject) req.subject = w.subject;
+    return withMeta(req, w);
+  }),
+);

@@ -12,9 +12,14 @@ import { entryViews, type EntryView } from '../items';
 import type { PlatformKey } from '../schema';
 import { registrySettings } from './settings';
 
-interface EntryItem extends vscode.QuickPickItem { view?: EntryView }
+interface EntryItem extends vscode.QuickPickItem {
+  view?: EntryView;
+}
 
-export interface Picked { view: EntryView; loaded: LoadedIndex }
+export interface Picked {
+  view: EntryView;
+  loaded: LoadedIndex;
+}
 
 const ICONS = (host: RegistryHost): string => path.join(host.storageRoot, 'icons');
 
@@ -24,13 +29,24 @@ export async function loadAndReport(host: RegistryHost, signal?: AbortSignal): P
   const { skipped } = loaded.index;
   if (skipped.length) {
     for (const s of skipped) host.log.warn(`[registry] entry #${s.position}${s.id ? ` "${s.id}"` : ''} skipped: ${s.reason}`);
-    const names = skipped.slice(0, 3).map((s) => s.id ? `"${s.id}"` : `#${s.position}`).join(', ');
-    void vscode.window.showWarningMessage(`${skipped.length} ACP Registry entr${skipped.length === 1 ? 'y was' : 'ies were'} skipped because ${skipped.length === 1 ? 'it is' : 'they are'} invalid (${names}${skipped.length > 3 ? ', …' : ''}). The others are listed.`, 'Show Log')
-      .then((p) => { if (p) host.log.show(true); });
+    const names = skipped
+      .slice(0, 3)
+      .map((s) => (s.id ? `"${s.id}"` : `#${s.position}`))
+      .join(', ');
+    void vscode.window
+      .showWarningMessage(
+        `${skipped.length} ACP Registry entr${skipped.length === 1 ? 'y was' : 'ies were'} skipped because ${skipped.length === 1 ? 'it is' : 'they are'} invalid (${names}${skipped.length > 3 ? ', …' : ''}). The others are listed.`,
+        'Show Log',
+      )
+      .then((p) => {
+        if (p) host.log.show(true);
+      });
   }
   if (loaded.staleBecause) {
     host.log.warn(`[registry] using the cached index: ${loaded.staleBecause}`);
-    void vscode.window.showWarningMessage(`Showing the cached ACP Registry list from ${describeAge(Date.now() - loaded.fetchedAt)} ago: ${loaded.staleBecause}`);
+    void vscode.window.showWarningMessage(
+      `Showing the cached ACP Registry list from ${describeAge(Date.now() - loaded.fetchedAt)} ago: ${loaded.staleBecause}`,
+    );
   }
   return loaded;
 }
@@ -39,11 +55,17 @@ function toItems(views: EntryView[], icons: ReadonlyMap<string, string>): EntryI
   const items: EntryItem[] = [];
   let separated = false;
   for (const v of views) {
-    if (v.state === 'unavailable' && !separated) { items.push({ label: 'Unavailable on this machine', kind: vscode.QuickPickItemKind.Separator }); separated = true; }
+    if (v.state === 'unavailable' && !separated) {
+      items.push({ label: 'Unavailable on this machine', kind: vscode.QuickPickItemKind.Separator });
+      separated = true;
+    }
     const file = icons.get(v.entry.id);
-    const iconPath = v.state === 'unavailable' ? new vscode.ThemeIcon('circle-slash')
-      : file ? vscode.Uri.file(file)
-        : new vscode.ThemeIcon(v.state === 'installed' ? 'check' : v.state === 'update' ? 'arrow-circle-up' : 'hubot');
+    const iconPath =
+      v.state === 'unavailable'
+        ? new vscode.ThemeIcon('circle-slash')
+        : file
+          ? vscode.Uri.file(file)
+          : new vscode.ThemeIcon(v.state === 'installed' ? 'check' : v.state === 'update' ? 'arrow-circle-up' : 'hubot');
     items.push({ label: v.label, description: v.description, detail: v.detail, iconPath, view: v });
   }
   return items;
@@ -61,12 +83,29 @@ export async function pickEntry(host: RegistryHost, platform: PlatformKey | unde
     qp.matchOnDescription = true;
     qp.matchOnDetail = true;
     const result = new Promise<EntryItem | undefined>((resolve) => {
-      subs.push(qp.onDidAccept(() => { if (qp.selectedItems[0]?.view) { resolve(qp.selectedItems[0]); qp.hide(); } }));
-      subs.push(qp.onDidHide(() => { abort.abort(); resolve(undefined); }));
+      subs.push(
+        qp.onDidAccept(() => {
+          if (qp.selectedItems[0]?.view) {
+            resolve(qp.selectedItems[0]);
+            qp.hide();
+          }
+        }),
+      );
+      subs.push(
+        qp.onDidHide(() => {
+          abort.abort();
+          resolve(undefined);
+        }),
+      );
     });
     qp.show();
     let loaded: LoadedIndex;
-    try { loaded = await loadAndReport(host, abort.signal); } catch (err) { qp.hide(); throw err; }
+    try {
+      loaded = await loadAndReport(host, abort.signal);
+    } catch (err) {
+      qp.hide();
+      throw err;
+    }
     const views = entryViews(loaded.index.agents, platform, host.installed.list());
     qp.items = toItems(views, new Map());
     qp.busy = false;

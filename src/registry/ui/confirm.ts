@@ -14,7 +14,9 @@ export interface ConfirmOptions {
   other?: { label: string; run: () => void };
 }
 
-interface Row extends vscode.QuickPickItem { go?: 'action' | 'cancel' | 'other' }
+interface Row extends vscode.QuickPickItem {
+  go?: 'action' | 'cancel' | 'other';
+}
 
 export function confirmPick(o: ConfirmOptions): Promise<boolean> {
   const qp = vscode.window.createQuickPick<Row>();
@@ -34,13 +36,19 @@ export function confirmPick(o: ConfirmOptions): Promise<boolean> {
   qp.activeItems = [items[0]!];
   return new Promise<boolean>((resolve) => {
     const subs: vscode.Disposable[] = [];
-    const finish = (ok: boolean): void => { for (const d of subs) d.dispose(); qp.dispose(); resolve(ok); };
-    subs.push(qp.onDidAccept(() => {
-      const go = qp.selectedItems[0]?.go;
-      if (!go) return; // a detail row: stay open
-      if (go === 'other') o.other?.run();
-      finish(go === 'action');
-    }));
+    const finish = (ok: boolean): void => {
+      for (const d of subs) d.dispose();
+      qp.dispose();
+      resolve(ok);
+    };
+    subs.push(
+      qp.onDidAccept(() => {
+        const go = qp.selectedItems[0]?.go;
+        if (!go) return; // a detail row: stay open
+        if (go === 'other') o.other?.run();
+        finish(go === 'action');
+      }),
+    );
     subs.push(qp.onDidHide(() => finish(false)));
     qp.show();
   });

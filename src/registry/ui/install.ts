@@ -20,14 +20,25 @@ import { registrySettings } from './settings';
 const mib = (n: number): string => `${(n / 1048576).toFixed(1)} MiB`;
 
 /** Several distributions: the user picks one (each shown with its command line). */
-export async function choosePlan(entry: RegistryEntry, platform: PlatformKey | undefined, root: string, prefer?: InstallPlan['kind']): Promise<InstallPlan | undefined> {
+export async function choosePlan(
+  entry: RegistryEntry,
+  platform: PlatformKey | undefined,
+  root: string,
+  prefer?: InstallPlan['kind'],
+): Promise<InstallPlan | undefined> {
   const plans = plansFor(entry, platform, root);
   const preferred = prefer && plans.find((p) => p.kind === prefer);
   if (preferred) return preferred;
   if (plans.length <= 1) return plans[0];
-  const pick = await vscode.window.showQuickPick(plans.map((p) => ({
-    label: p.kind === 'binary' ? 'Download the binary' : `Run with ${p.kind}`, description: p.kind, detail: p.commandLine, p,
-  })), { title: `Install ${entry.name} ${entry.version}`, placeHolder: 'How should the agent be installed?' });
+  const pick = await vscode.window.showQuickPick(
+    plans.map((p) => ({
+      label: p.kind === 'binary' ? 'Download the binary' : `Run with ${p.kind}`,
+      description: p.kind,
+      detail: p.commandLine,
+      p,
+    })),
+    { title: `Install ${entry.name} ${entry.version}`, placeHolder: 'How should the agent be installed?' },
+  );
   return pick?.p;
 }
 
@@ -43,37 +54,62 @@ export async function confirmPlan(plan: InstallPlan, registryUrl: string, from?:
   }
   facts.push({ label: 'Source', value: plan.source }, { label: 'License', value: plan.license }, { label: 'Listed by', value: registryUrl });
   if (plan.installDir) facts.push({ label: 'Installed in', value: plan.installDir });
-  if (from) facts.push({ label: `${from.version} is kept until ${e.version} starts`, value: `Running sessions of ${e.name} are stopped; if ${e.version} does not start, ${from.version} stays.` });
+  if (from)
+    facts.push({
+      label: `${from.version} is kept until ${e.version} starts`,
+      value: `Running sessions of ${e.name} are stopped; if ${e.version} does not start, ${from.version} stays.`,
+    });
   facts.push({ label: 'The agent is a program', value: 'It runs with your permissions on this machine, in trusted workspaces only.' });
   return confirmPick({
     title: from ? `Update ${e.name} from ${from.version} to ${e.version}?` : `Install ${e.name} ${e.version} from the ACP Registry?`,
-    action: from ? `Update to ${e.version}, then run:` : `Install, then run:`, actionDetail: plan.commandLine, facts, ...(other ? { other } : {}),
+    action: from ? `Update to ${e.version}, then run:` : `Install, then run:`,
+    actionDetail: plan.commandLine,
+    facts,
+    ...(other ? { other } : {}),
   });
 }
 
 /** Downloads (binary) and builds the record; nothing is recorded here. */
 export async function perform(host: RegistryHost, plan: InstallPlan, platform: PlatformKey | undefined, registryUrl: string): Promise<InstalledAgentRecord> {
   const e = plan.entry;
-  const base = { id: e.id, name: e.name, version: e.version, kind: plan.kind, registryUrl, installedAt: Date.now(), ...(e.license ? { license: e.license } : {}) };
+  const base = {
+    id: e.id,
+    name: e.name,
+    version: e.version,
+    kind: plan.kind,
+    registryUrl,
+    installedAt: Date.now(),
+    ...(e.license ? { license: e.license } : {}),
+  };
   if (plan.kind !== 'binary') return { ...base, command: plan.launch.command, args: plan.launch.args, env: plan.launch.env, source: plan.source };
-  const done = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Installing ${e.name} ${e.version}`, cancellable: true }, async (progress, token) => {
-    const abort = new AbortController();
-    const sub = token.onCancellationRequested(() => abort.abort());
-    let shown = 0, lastAt = 0;
-    try {
-      return await installBinary(e, platform, host.storageRoot, {
-        maxDownloadBytes: registrySettings().maxDownloadBytes, signal: abort.signal,
-        onPhase: (p) => progress.report({ message: p === 'download' ? 'downloading…' : 'unpacking…' }),
-        onProgress: (got, total) => {
-          const now = Date.now();
-          if (now - lastAt < 200 && got !== total) return;
-          lastAt = now;
-          if (total) { const pct = Math.floor((got / total) * 100); progress.report({ increment: pct - shown, message: `downloading ${mib(got)} of ${mib(total)}` }); shown = pct; }
-          else progress.report({ message: `downloading ${mib(got)}` });
-        },
-      });
-    } finally { sub.dispose(); }
-  });
+  const done = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: `Installing ${e.name} ${e.version}`, cancellable: true },
+    async (progress, token) => {
+      const abort = new AbortController();
+      const sub = token.onCancellationRequested(() => abort.abort());
+      let shown = 0,
+        lastAt = 0;
+      try {
+        return await installBinary(e, platform, host.storageRoot, {
+          maxDownloadBytes: registrySettings().maxDownloadBytes,
+          signal: abort.signal,
+          onPhase: (p) => progress.report({ message: p === 'download' ? 'downloading…' : 'unpacking…' }),
+          onProgress: (got, total) => {
+            const now = Date.now();
+            if (now - lastAt < 200 && got !== total) return;
+            lastAt = now;
+            if (total) {
+              const pct = Math.floor((got / total) * 100);
+              progress.report({ increment: pct - shown, message: `downloading ${mib(got)} of ${mib(total)}` });
+              shown = pct;
+            } else progress.report({ message: `downloading ${mib(got)}` });
+          },
+        });
+      } finally {
+        sub.dispose();
+      }
+    },
+  );
   host.log.info(`[registry] ${e.id} ${e.version}: ${done.kind} archive, ${done.bytes} bytes, sha256 ${done.sha256}, unpacked in ${done.installDir}`);
   return { ...base, command: done.launch.command, args: done.launch.args, env: done.launch.env, installDir: done.installDir, source: done.archive };
 }
@@ -82,9 +118,19 @@ export async function perform(host: RegistryHost, plan: InstallPlan, platform: P
 export async function startAndOfferSignIn(host: RegistryHost, rec: InstalledAgentRecord, quietSuccess = false): Promise<{ error?: Error; signIn?: boolean }> {
   const agentId = REGISTRY_AGENT_PREFIX + rec.id;
   try {
-    const sup = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Starting ${rec.name} ${rec.version}…` }, () => host.actions.startAgent(agentId));
+    const sup = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Starting ${rec.name} ${rec.version}…` }, () =>
+      host.actions.startAgent(agentId),
+    );
     const methods = sup.connection?.authMethods ?? [];
-    if (methods.length) { void offerSignIn(host, agentId, rec.name, methods.map((m) => m.name)); return { signIn: true }; }
+    if (methods.length) {
+      void offerSignIn(
+        host,
+        agentId,
+        rec.name,
+        methods.map((m) => m.name),
+      );
+      return { signIn: true };
+    }
     if (!quietSuccess) {
       void vscode.window.showInformationMessage(`${rec.name} ${rec.version} is installed and running.`, 'New Session').then((p) => {
         if (p) void vscode.commands.executeCommand('acp.newSession', agentId);
@@ -106,10 +152,15 @@ export async function removeInstallDir(host: RegistryHost, dir: string | undefin
 }
 
 /** A fresh install: confirm, install, record, start. Resolves with the agent id. */
-export async function installEntry(host: RegistryHost, entry: RegistryEntry, platform: PlatformKey | undefined, registryUrl: string): Promise<string | undefined> {
+export async function installEntry(
+  host: RegistryHost,
+  entry: RegistryEntry,
+  platform: PlatformKey | undefined,
+  registryUrl: string,
+): Promise<string | undefined> {
   const plan = await choosePlan(entry, platform, host.storageRoot);
   if (!plan) return undefined;
-  if (!await confirmPlan(plan, registryUrl)) return undefined;
+  if (!(await confirmPlan(plan, registryUrl))) return undefined;
   const rec = await perform(host, plan, platform, registryUrl);
   await host.installed.put(rec);
   const { error: err } = await startAndOfferSignIn(host, rec);
@@ -124,10 +175,18 @@ export async function installEntry(host: RegistryHost, entry: RegistryEntry, pla
 }
 
 /** Update: the new version goes beside the old; the switch sticks only once the new one starts. */
-export async function updateEntry(host: RegistryHost, old: InstalledAgentRecord, entry: RegistryEntry, platform: PlatformKey | undefined, registryUrl: string): Promise<boolean> {
-  const plan = (plansFor(entry, platform, host.storageRoot).some((p) => p.kind === old.kind) ? planInstall(entry, old.kind, platform, host.storageRoot) : await choosePlan(entry, platform, host.storageRoot));
+export async function updateEntry(
+  host: RegistryHost,
+  old: InstalledAgentRecord,
+  entry: RegistryEntry,
+  platform: PlatformKey | undefined,
+  registryUrl: string,
+): Promise<boolean> {
+  const plan = plansFor(entry, platform, host.storageRoot).some((p) => p.kind === old.kind)
+    ? planInstall(entry, old.kind, platform, host.storageRoot)
+    : await choosePlan(entry, platform, host.storageRoot);
   if (!plan) return false;
-  if (!await confirmPlan(plan, registryUrl, old)) return false;
+  if (!(await confirmPlan(plan, registryUrl, old))) return false;
   const rec = await perform(host, plan, platform, registryUrl);
   const agentId = REGISTRY_AGENT_PREFIX + old.id;
   const sup = host.agents.get(agentId);

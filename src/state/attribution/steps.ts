@@ -47,9 +47,13 @@ export interface DriftRecord {
 export const DROPPED = -2;
 const FINAL = new Set(['completed', 'cancelled', 'failed']);
 
-function newWork(): StepWork { return { calls: [], files: [], messages: [], terminals: [] }; }
+function newWork(): StepWork {
+  return { calls: [], files: [], messages: [], terminals: [] };
+}
 
-function clip(s: string): string { return s.length > MAX_TEXT ? `${s.slice(0, MAX_TEXT - 1)}…` : s; }
+function clip(s: string): string {
+  return s.length > MAX_TEXT ? `${s.slice(0, MAX_TEXT - 1)}…` : s;
+}
 
 /** The steps of one plan (by planId) in one session. */
 export class PlanTrack {
@@ -72,7 +76,9 @@ export class PlanTrack {
   }
 
   /** The steps in progress now (items plans). */
-  active(): Step[] { return this.byIndex.filter((s) => s.status === 'in_progress'); }
+  active(): Step[] {
+    return this.byIndex.filter((s) => s.status === 'in_progress');
+  }
 
   /**
    * Applies a revision. Returns the steps whose row changed (status, content, index).
@@ -82,7 +88,10 @@ export class PlanTrack {
     this.version++;
     this.updatedAt = time;
     this.live = true;
-    if (plan.type !== 'items') { this.itemsPlan = false; return []; }
+    if (plan.type !== 'items') {
+      this.itemsPlan = false;
+      return [];
+    }
     if (this.itemsPlan && this.sameSteps(plan.entries)) return this.statusesOnly(plan.entries, time);
     const first = !this.itemsPlan && this.byIndex.length === 0 && this.all.length === 0;
     this.itemsPlan = true;
@@ -109,12 +118,18 @@ export class PlanTrack {
       this.setStatus(s, e.status, time);
     });
     const dropped = this.byIndex.filter((s) => !used.has(s));
-    for (const s of dropped) { s.index = DROPPED; changed.push(s); }
+    for (const s of dropped) {
+      s.index = DROPPED;
+      changed.push(s);
+    }
     const moved = aligned ? [] : movedSteps(this.byIndex, next);
     this.byIndex = result;
     if (added.length || dropped.length || moved.length) {
       this.drift.push({ version: this.version, time, added, dropped: dropped.map((s) => s.content), moved: moved.map((s) => s.content) });
-      if (this.drift.length > MAX_DRIFT) { this.drift.shift(); this.droppedDrift++; }
+      if (this.drift.length > MAX_DRIFT) {
+        this.drift.shift();
+        this.droppedDrift++;
+      }
     }
     this.trim();
     return changed;
@@ -180,7 +195,8 @@ export class PlanTrack {
     const byContent = new Map<string, Step[]>();
     for (const s of this.byIndex) {
       const list = byContent.get(s.content);
-      if (list) list.push(s); else byContent.set(s.content, [s]);
+      if (list) list.push(s);
+      else byContent.set(s.content, [s]);
     }
     const taken = new Set<Step>();
     const out: (Step | undefined)[] = entries.map((e) => {
@@ -191,7 +207,9 @@ export class PlanTrack {
     // Entries reworded: the unmatched entries take the identities of the unmatched steps, in order.
     const left = this.byIndex.filter((s) => !taken.has(s));
     let k = 0;
-    out.forEach((s, i) => { if (!s && k < left.length) out[i] = left[k++]; });
+    out.forEach((s, i) => {
+      if (!s && k < left.length) out[i] = left[k++];
+    });
     return out;
   }
 
@@ -226,7 +244,11 @@ function movedSteps(before: readonly Step[], after: readonly (Step | undefined)[
     const r = rank.get(s)!;
     let lo = 0;
     let hi = tails.length;
-    while (lo < hi) { const mid = (lo + hi) >> 1; if (tails[mid]! < r) lo = mid + 1; else hi = mid; }
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (tails[mid]! < r) lo = mid + 1;
+      else hi = mid;
+    }
     tails[lo] = r;
     tailIdx[lo] = i;
     prev[i] = lo > 0 ? tailIdx[lo - 1]! : -1;

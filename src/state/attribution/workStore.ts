@@ -33,7 +33,10 @@ export const MAX_CALLS = 20_000;
 const MAX_TITLE = 200;
 const UNPLANNED_KEY = -3;
 
-export interface StepRef { readonly planId: string; readonly key: number }
+export interface StepRef {
+  readonly planId: string;
+  readonly key: number;
+}
 
 export interface CallInfo {
   readonly toolCallId: string;
@@ -81,7 +84,16 @@ class SessionWork {
   readonly changes: FileChange[] = [];
   readonly messages = new Set<string>();
   readonly terminals = new Set<string>();
-  readonly unplanned: Step = { key: UNPLANNED_KEY, index: UNPLANNED_KEY, content: 'Unplanned', status: 'unplanned', calls: [], files: [], messages: [], terminals: [] };
+  readonly unplanned: Step = {
+    key: UNPLANNED_KEY,
+    index: UNPLANNED_KEY,
+    content: 'Unplanned',
+    status: 'unplanned',
+    calls: [],
+    files: [],
+    messages: [],
+    terminals: [],
+  };
   textChars = 0;
   forgottenCalls = 0;
 }
@@ -101,17 +113,28 @@ export class WorkStore implements Disposable {
         t.update(e.plan, time); // the plan store's own change refreshes these rows
         return;
       }
-      case 'plan_removed': w.plans.get(e.planId)?.remove(time); return;
-      case 'tool_call': this.toolCall(w, e.toolCallId, e.fields, time); break;
-      case 'tool_call_content_chunk': this.toolCall(w, e.toolCallId, { content: [e.content] }, time, true); break;
-      case 'message_chunk': case 'message':
+      case 'plan_removed':
+        w.plans.get(e.planId)?.remove(time);
+        return;
+      case 'tool_call':
+        this.toolCall(w, e.toolCallId, e.fields, time);
+        break;
+      case 'tool_call_content_chunk':
+        this.toolCall(w, e.toolCallId, { content: [e.content] }, time, true);
+        break;
+      case 'message_chunk':
+      case 'message':
         if (e.role !== 'user' && !w.messages.has(e.messageId)) {
           w.messages.add(e.messageId);
           for (const s of this.owners(w, e._meta)) this.add(s, s.messages, e.messageId, true);
         }
         break;
-      case 'terminal_update': case 'terminal_output_chunk': this.terminal(w, e.terminalId, this.owners(w, e._meta)); break;
-      default: return;
+      case 'terminal_update':
+      case 'terminal_output_chunk':
+        this.terminal(w, e.terminalId, this.owners(w, e._meta));
+        break;
+      default:
+        return;
     }
     this.flush(agentId, e.sessionId, w);
   }
@@ -152,7 +175,10 @@ export class WorkStore implements Disposable {
     for (const c of this.session(agentId, sessionId, false)?.changes ?? []) {
       if (!c.owners.includes(step)) continue;
       const f = out.get(c.path);
-      if (f) { f.last = c; f.all.push(c); } else out.set(c.path, { path: c.path, first: c, last: c, all: [c] });
+      if (f) {
+        f.last = c;
+        f.all.push(c);
+      } else out.set(c.path, { path: c.path, first: c, last: c, all: [c] });
     }
     return [...out.values()];
   }
@@ -162,10 +188,16 @@ export class WorkStore implements Disposable {
     return { calls: step.calls, messages: step.messages };
   }
 
-  clearSession(agentId: string, sessionId: string): void { this.byAgent.get(agentId)?.delete(sessionId); }
-  clearAgent(agentId: string): void { this.byAgent.delete(agentId); }
+  clearSession(agentId: string, sessionId: string): void {
+    this.byAgent.get(agentId)?.delete(sessionId);
+  }
+  clearAgent(agentId: string): void {
+    this.byAgent.delete(agentId);
+  }
 
-  dispose(): void { this._onDidChange.dispose(); }
+  dispose(): void {
+    this._onDidChange.dispose();
+  }
 
   // ------------------------------------------------------------------ internals
 
@@ -173,7 +205,10 @@ export class WorkStore implements Disposable {
   private session(agentId: string, sessionId: string, create: false): SessionWork | undefined;
   private session(agentId: string, sessionId: string, create: boolean): SessionWork | undefined {
     let m = this.byAgent.get(agentId);
-    if (!m) { if (!create) return undefined; this.byAgent.set(agentId, (m = new Map())); }
+    if (!m) {
+      if (!create) return undefined;
+      this.byAgent.set(agentId, (m = new Map()));
+    }
     let w = m.get(sessionId);
     if (!w && create) m.set(sessionId, (w = new SessionWork()));
     return w;
@@ -193,15 +228,22 @@ export class WorkStore implements Disposable {
     }
     if (typeof f.title === 'string') c.title = f.title.length > MAX_TITLE ? `${f.title.slice(0, MAX_TITLE - 1)}…` : f.title;
     if (typeof f.kind === 'string') c.kind = f.kind;
-    if (typeof f.status === 'string' && f.status !== c.status) { c.status = f.status; for (const s of c.owners) this.touched.add(s); }
-    if (c.status === 'pending' || c.status === 'in_progress') w.open.add(c); else w.open.delete(c);
+    if (typeof f.status === 'string' && f.status !== c.status) {
+      c.status = f.status;
+      for (const s of c.owners) this.touched.add(s);
+    }
+    if (c.status === 'pending' || c.status === 'in_progress') w.open.add(c);
+    else w.open.delete(c);
     for (const l of f.locations ?? []) (c.paths ??= new Set()).add(l.path);
     for (const content of f.content ?? []) this.content(w, c, content, time);
     if (chunk) for (const s of c.owners) this.touched.add(s);
   }
 
   private content(w: SessionWork, c: CallInfo, content: ToolCallContent, time: number): void {
-    if (content.type === 'terminal') { this.terminal(w, content.terminalId, c.owners); return; }
+    if (content.type === 'terminal') {
+      this.terminal(w, content.terminalId, c.owners);
+      return;
+    }
     if (content.type !== 'diff') return;
     const texts = new Map((content.texts ?? []).map((t) => [t.path, t]));
     for (const ch of content.changes) {
@@ -212,8 +254,13 @@ export class WorkStore implements Disposable {
       paths.add(`diff:${path}`);
       const t = texts.get(path);
       this.addChange(w, {
-        path, before: t ? t.oldText : ch.operation === 'add' ? null : undefined, after: t?.newText,
-        written: false, toolCallId: c.toolCallId, time, owners: c.owners,
+        path,
+        before: t ? t.oldText : ch.operation === 'add' ? null : undefined,
+        after: t?.newText,
+        written: false,
+        toolCallId: c.toolCallId,
+        time,
+        owners: c.owners,
       });
     }
   }
@@ -236,7 +283,10 @@ export class WorkStore implements Disposable {
 
   /** Moves a call (and its file changes) to other steps. */
   private move(w: SessionWork, c: CallInfo, owners: Step[]): void {
-    for (const s of c.owners) { remove(s.calls, c.toolCallId); this.touched.add(s); }
+    for (const s of c.owners) {
+      remove(s.calls, c.toolCallId);
+      this.touched.add(s);
+    }
     c.owners = owners;
     for (const s of owners) this.add(s, s.calls, c.toolCallId);
     for (const ch of w.changes) {
@@ -251,12 +301,18 @@ export class WorkStore implements Disposable {
     // Not the Map's first key: a Map that many keys were deleted from walks past them on every
     // `keys().next()`.
     const oldest = w.callOrder[w.callsHead++];
-    if (w.callsHead > 4096 && w.callsHead * 2 > w.callOrder.length) { w.callOrder = w.callOrder.slice(w.callsHead); w.callsHead = 0; }
+    if (w.callsHead > 4096 && w.callsHead * 2 > w.callOrder.length) {
+      w.callOrder = w.callOrder.slice(w.callsHead);
+      w.callsHead = 0;
+    }
     if (oldest === undefined) return;
     const c = w.calls.get(oldest);
     if (c) {
       w.open.delete(c);
-      for (const s of c.owners) { remove(s.calls, oldest); this.touched.add(s); } // its steps no longer list it
+      for (const s of c.owners) {
+        remove(s.calls, oldest);
+        this.touched.add(s);
+      } // its steps no longer list it
     }
     w.calls.delete(oldest);
     w.forgottenCalls++;
@@ -288,7 +344,10 @@ export class WorkStore implements Disposable {
     const steps: { planId: string; index: number }[] = [];
     let unplanned = false;
     for (const s of this.touched) {
-      if (s === w.unplanned) { unplanned = true; continue; }
+      if (s === w.unplanned) {
+        unplanned = true;
+        continue;
+      }
       if (s.planId !== undefined && w.plans.has(s.planId)) steps.push({ planId: s.planId, index: s.index });
     }
     this.touched = new Set();
@@ -307,7 +366,7 @@ function linkOf(w: SessionWork, meta: Meta): Step[] | undefined {
     const { planId, index } = l as { planId?: unknown; index?: unknown };
     const t = typeof planId === 'string' ? w.plans.get(planId) : undefined;
     if (!t) continue;
-    const s = typeof index === 'number' && Number.isInteger(index) ? t.byIndex[index] ?? t.whole : t.whole;
+    const s = typeof index === 'number' && Number.isInteger(index) ? (t.byIndex[index] ?? t.whole) : t.whole;
     if (!out.includes(s)) out.push(s);
   }
   return out.length ? out : undefined;
@@ -318,7 +377,10 @@ function sameSteps(a: readonly Step[], b: readonly Step[]): boolean {
 }
 
 function remove(list: string[], id: string): void {
-  if (list[0] === id) { list.shift(); return; } // the oldest call: first in its steps' lists
+  if (list[0] === id) {
+    list.shift();
+    return;
+  } // the oldest call: first in its steps' lists
   const i = list.indexOf(id);
   if (i >= 0) list.splice(i, 1);
 }

@@ -41,7 +41,7 @@ for (const k of Object.keys(PLAN_TYPES) as PlanKind[]) {
 /** The type of a plan. */
 export function planKind(plan: PlanContent): PlanKind {
   if (plan.type !== 'unknown') return byWireType.get(plan.type) ?? 'unknown';
-  return plan.rawType.startsWith('_') ? byWireType.get(plan.rawType) ?? 'unknown' : 'unknown';
+  return plan.rawType.startsWith('_') ? (byWireType.get(plan.rawType) ?? 'unknown') : 'unknown';
 }
 
 // The one place that joins a kind to its module: `planKind` picked the module whose wireType

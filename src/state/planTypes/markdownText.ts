@@ -7,10 +7,14 @@ export function checklistLine(content: string, status: string, meta: StepMeta = 
   const text = `${meta.id ? `\`${meta.id}\` ` : ''}${oneLine(content) || '(empty)'}`;
   const note = meta.note ? ` — ${meta.note}` : '';
   switch (status) {
-    case 'completed': return `- [x] ${text}${note}`;
-    case 'cancelled': return `- [x] ~~${text}~~${note}`;
-    case 'pending': return `- [ ] ${text}${note}`;
-    default: return `- [ ] ${text} _(${statusLabel(status)})_${note}`;
+    case 'completed':
+      return `- [x] ${text}${note}`;
+    case 'cancelled':
+      return `- [x] ~~${text}~~${note}`;
+    case 'pending':
+      return `- [ ] ${text}${note}`;
+    default:
+      return `- [ ] ${text} _(${statusLabel(status)})_${note}`;
   }
 }
 
@@ -26,4 +30,6 @@ export function fenced(lang: string, text: string): string {
   return `${fence}${lang}\n${text}\n${fence}\n`;
 }
 
-export function oneLine(s: string): string { return s.replace(/\s+/g, ' ').trim(); }
+export function oneLine(s: string): string {
+  return s.replace(/\s+/g, ' ').trim();
+}

@@ -19,5 +19,8 @@ export const unknownPlanType: PlanTypeModel<UnknownPlan, undefined> = {
 export function limitRaw<P extends UnknownPlan>(plan: P, maxBytes: number): { plan: P; dropped: string } | undefined {
   const bytes = jsonBytes(plan.raw, maxBytes + 1);
   if (bytes <= maxBytes) return undefined;
-  return { plan: { ...plan, raw: { type: plan.rawType, planId: plan.planId } }, dropped: `every field but type and planId (more than ${formatBytes(maxBytes)})` };
+  return {
+    plan: { ...plan, raw: { type: plan.rawType, planId: plan.planId } },
+    dropped: `every field but type and planId (more than ${formatBytes(maxBytes)})`,
+  };
 }

@@ -24,12 +24,20 @@ export class ItemList {
   constructor(private readonly limits: ItemListLimits) {}
 
   /** Absolute index of the oldest item held. */
-  get firstIndex(): number { return this.base; }
+  get firstIndex(): number {
+    return this.base;
+  }
   /** Absolute index one past the newest item. */
-  get endIndex(): number { return this.base + this.list.length - this.head; }
-  get size(): number { return this.list.length - this.head; }
+  get endIndex(): number {
+    return this.base + this.list.length - this.head;
+  }
+  get size(): number {
+    return this.list.length - this.head;
+  }
   /** Characters counted for the items held. */
-  get chars(): number { return this.total; }
+  get chars(): number {
+    return this.total;
+  }
 
   at(abs: number): TranscriptItem | undefined {
     return abs < this.base ? undefined : this.list[abs - this.base + this.head];
@@ -38,8 +46,12 @@ export class ItemList {
     const abs = this.byId.get(itemId);
     return abs === undefined ? undefined : this.at(abs);
   }
-  indexOf(itemId: string): number | undefined { return this.byId.get(itemId); }
-  sizeOf(itemId: string): number { return this.sizes.get(itemId) ?? 0; }
+  indexOf(itemId: string): number | undefined {
+    return this.byId.get(itemId);
+  }
+  sizeOf(itemId: string): number {
+    return this.sizes.get(itemId) ?? 0;
+  }
 
   /** Items with absolute index in [from, to). */
   slice(from: number, to = this.endIndex): TranscriptItem[] {

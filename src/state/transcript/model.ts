@@ -1,8 +1,15 @@
 // The transcript's data: what a session's conversation holds, in order. Items are owned by the
 // store and mutated in place as events arrive; consumers must treat them as read-only.
 import type {
-  AvailableCommand, ContentBlock, JsonObject, Meta, PermissionOption, PermissionSubject,
-  ToolCallContent, ToolCallLocation, Usage,
+  AvailableCommand,
+  ContentBlock,
+  JsonObject,
+  Meta,
+  PermissionOption,
+  PermissionSubject,
+  ToolCallContent,
+  ToolCallLocation,
+  Usage,
 } from '../../protocol/domain';
 import type { ElicitationForm } from '../../protocol/elicitation';
 
@@ -10,14 +17,22 @@ import type { ElicitationForm } from '../../protocol/elicitation';
 export type Role = 'user' | 'agent' | 'thought' | 'session';
 
 /** Sender and recipient session ids of an inter-session message (null: not reported or cleared). */
-export interface MessageRoute { from: string | null; to: string | null }
+export interface MessageRoute {
+  from: string | null;
+  to: string | null;
+}
 
 /**
  * Consecutive text of a message: the chunks received, every `TEXT_JOIN_AT` of them joined into one
  * piece (`joined`: the pieces at the front). A long message is a few hundred strings, not one per
  * chunk, and each character is copied once more at most.
  */
-export interface TextPart { type: 'text'; chunks: string[]; length: number; joined: number }
+export interface TextPart {
+  type: 'text';
+  chunks: string[];
+  length: number;
+  joined: number;
+}
 
 /** Chunks after the joined pieces that are joined into one. */
 export const TEXT_JOIN_AT = 64;
@@ -31,7 +46,10 @@ export function textFrom(part: TextPart, from: number): string {
   return at === from ? text : text.slice(from - at);
 }
 /** A non-text content block of a message (image, resource, link, unknown…). */
-export interface BlockPart { type: 'block'; block: ContentBlock }
+export interface BlockPart {
+  type: 'block';
+  block: ContentBlock;
+}
 export type MessagePart = TextPart | BlockPart;
 
 /**
@@ -138,11 +156,24 @@ export interface ElicitationItem {
   answer: string[] | null;
 }
 
-export interface NoticeItem { kind: 'notice'; itemId: string; severity: string; title: string; description: string | null }
+export interface NoticeItem {
+  kind: 'notice';
+  itemId: string;
+  severity: string;
+  title: string;
+  description: string | null;
+}
 
 /** An update this client does not know, kept raw and shown generically. */
 /** `problem`: a known update kind that was malformed (rejected, not applied). */
-export interface UnknownItem { kind: 'unknown'; itemId: string; updateType: string; raw: JsonObject; problem?: string; truncated?: Truncation }
+export interface UnknownItem {
+  kind: 'unknown';
+  itemId: string;
+  updateType: string;
+  raw: JsonObject;
+  problem?: string;
+  truncated?: Truncation;
+}
 
 /** Marks the end of a turn (a `state` event `idle` with a stop reason). */
 export interface TurnEndItem {
@@ -156,8 +187,11 @@ export interface TurnEndItem {
 export type TranscriptItem = MessageItem | ToolCallItem | PermissionItem | ElicitationItem | NoticeItem | UnknownItem | TurnEndItem;
 export type TranscriptItemKind = TranscriptItem['kind'];
 
-
-export interface ContextUsage { used: number; size: number; cost?: { amount: number; currency: string } | null }
+export interface ContextUsage {
+  used: number;
+  size: number;
+  cost?: { amount: number; currency: string } | null;
+}
 
 /** Session-level state (not items): shown in the view's header and composer. */
 export interface SessionMeta {

@@ -4,18 +4,14 @@
 //
 // `apply` switches over every SessionEvent kind: adding a kind to the domain model makes the
 // compiler point here until it is handled (or listed with the kinds this store ignores).
-import type {
-  ContentBlock, JsonObject, PermissionOutcome, PermissionRequest, SessionEvent,
-} from '../../protocol/domain';
+import type { ContentBlock, JsonObject, PermissionOutcome, PermissionRequest, SessionEvent } from '../../protocol/domain';
 import { MODE_SWITCH_KIND } from '../../protocol/domain';
 import { TerminalBuffer, type TerminalExitStatus } from '../terminalBuffer';
 import { elicitationItemId, messageItemId, permissionItemId, toolCallItemId } from './ids';
 import { ItemList } from './itemList';
 import type { SessionLimits } from './limits';
 import { appendBlock, newMessage, replaceParts, setMessageMeta } from './messages';
-import type {
-  ElicitationItem, MessageItem, PermissionItem, Role, SessionMeta, ToolCallItem, TranscriptChange, TranscriptItem, UnknownItem,
-} from './model';
+import type { ElicitationItem, MessageItem, PermissionItem, Role, SessionMeta, ToolCallItem, TranscriptChange, TranscriptItem, UnknownItem } from './model';
 import { approxSize, cutText, keepRaw, noteDrop } from './size';
 import { appendToolContent, applyToolFields, MAX_LABEL_CHARS, newToolCall, toolCallSize } from './toolCalls';
 
@@ -32,7 +28,12 @@ export function planInInput(rawInput: unknown): string | undefined {
 type Fire = (c: TranscriptChange) => void;
 type MessageEvent = Extract<SessionEvent, { kind: 'message' }>;
 /** A whole-message upsert: an agent message, or an inter-session one (role `session`). */
-interface MessageUpsert { role: Role; messageId: string; content?: MessageEvent['content']; _meta?: MessageEvent['_meta'] }
+interface MessageUpsert {
+  role: Role;
+  messageId: string;
+  content?: MessageEvent['content'];
+  _meta?: MessageEvent['_meta'];
+}
 type ChangeKind = 'add' | 'append' | 'upsert';
 
 export class SessionTranscript {
@@ -48,60 +49,109 @@ export class SessionTranscript {
   /** The text of the last Markdown plan the agent sent (shown beside a plan-mode approval). */
   private lastMarkdownPlan: string | undefined;
 
-  constructor(readonly sessionId: string, private readonly limits: SessionLimits, private readonly fire: Fire) {
+  constructor(
+    readonly sessionId: string,
+    private readonly limits: SessionLimits,
+    private readonly fire: Fire,
+  ) {
     this.items = new ItemList({ maxItems: limits.maxItems, maxChars: limits.maxSessionChars });
   }
 
   // ------------------------------------------------------------------ reading
 
   /** Absolute index of the oldest item held. */
-  get firstIndex(): number { return this.items.firstIndex; }
+  get firstIndex(): number {
+    return this.items.firstIndex;
+  }
   /** Absolute index one past the newest item. */
-  get endIndex(): number { return this.items.endIndex; }
-  get size(): number { return this.items.size; }
+  get endIndex(): number {
+    return this.items.endIndex;
+  }
+  get size(): number {
+    return this.items.size;
+  }
   /** Characters counted for the items held (bounded by `maxSessionChars`). */
-  get chars(): number { return this.items.chars; }
-  at(abs: number): TranscriptItem | undefined { return this.items.at(abs); }
-  item(itemId: string): TranscriptItem | undefined { return this.items.item(itemId); }
-  indexOf(itemId: string): number | undefined { return this.items.indexOf(itemId); }
+  get chars(): number {
+    return this.items.chars;
+  }
+  at(abs: number): TranscriptItem | undefined {
+    return this.items.at(abs);
+  }
+  item(itemId: string): TranscriptItem | undefined {
+    return this.items.item(itemId);
+  }
+  indexOf(itemId: string): number | undefined {
+    return this.items.indexOf(itemId);
+  }
   /** Items with absolute index in [from, to). */
-  slice(from: number, to = this.endIndex): TranscriptItem[] { return this.items.slice(from, to); }
-  get terminals(): ReadonlyMap<string, TerminalBuffer> { return this.terminalMap; }
-  terminal(terminalId: string): TerminalBuffer | undefined { return this.terminalMap.get(terminalId); }
+  slice(from: number, to = this.endIndex): TranscriptItem[] {
+    return this.items.slice(from, to);
+  }
+  get terminals(): ReadonlyMap<string, TerminalBuffer> {
+    return this.terminalMap;
+  }
+  terminal(terminalId: string): TerminalBuffer | undefined {
+    return this.terminalMap.get(terminalId);
+  }
 
   // ------------------------------------------------------------------ events
 
   apply(e: SessionEvent): void {
     switch (e.kind) {
-      case 'message_chunk': return this.messageChunk(e.role, e.messageId, e.content);
-      case 'message': return this.messageUpsert(e);
-      case 'session_message_chunk': return this.messageChunk('session', e.messageId, e.content);
-      case 'session_message': return this.sessionMessage(e);
-      case 'tool_call': return this.emit(this.upsertToolCall(e.toolCallId, (tc) => applyToolFields(tc, e.fields, this.limits)));
+      case 'message_chunk':
+        return this.messageChunk(e.role, e.messageId, e.content);
+      case 'message':
+        return this.messageUpsert(e);
+      case 'session_message_chunk':
+        return this.messageChunk('session', e.messageId, e.content);
+      case 'session_message':
+        return this.sessionMessage(e);
+      case 'tool_call':
+        return this.emit(this.upsertToolCall(e.toolCallId, (tc) => applyToolFields(tc, e.fields, this.limits)));
       case 'tool_call_content_chunk':
-        return this.emit(this.upsertToolCall(e.toolCallId, (tc) => { appendToolContent(tc, e.content, this.limits); }), 'append');
-      case 'terminal_update': return this.terminalUpdate(e);
+        return this.emit(
+          this.upsertToolCall(e.toolCallId, (tc) => {
+            appendToolContent(tc, e.content, this.limits);
+          }),
+          'append',
+        );
+      case 'terminal_update':
+        return this.terminalUpdate(e);
       case 'terminal_output_chunk': {
         const t = this.terminalFor(e.terminalId, 'display');
         const rev = t.rev;
         t.appendBase64(e.data);
         return this.fire({ sessionId: this.sessionId, kind: 'terminal', terminalId: e.terminalId, append: rev === t.rev });
       }
-      case 'state': return this.turnState(e);
-      case 'commands': this.meta.commands = e.commands; return this.metaChanged();
+      case 'state':
+        return this.turnState(e);
+      case 'commands':
+        this.meta.commands = e.commands;
+        return this.metaChanged();
       // Session state owned by the SessionStore.
-      case 'config_options': case 'session_info': case 'subagent': return;
+      case 'config_options':
+      case 'session_info':
+      case 'subagent':
+        return;
       // A replay boundary: the supervisor's concern, nothing to show.
-      case 'replay_complete': return;
+      case 'replay_complete':
+        return;
       case 'usage':
         this.meta.usage = { used: e.used, size: e.size, cost: e.cost ?? null };
         return this.metaChanged();
       case 'notice': {
         const description = e.description == null ? null : cutText(e.description, this.limits.maxMessageChars);
-        const item = { kind: 'notice' as const, itemId: this.nextId('n'), severity: cutText(e.severity, 100), title: cutText(e.title, MAX_LABEL_CHARS), description };
+        const item = {
+          kind: 'notice' as const,
+          itemId: this.nextId('n'),
+          severity: cutText(e.severity, 100),
+          title: cutText(e.title, MAX_LABEL_CHARS),
+          description,
+        };
         return this.addItem(item, item.title.length + (description?.length ?? 0));
       }
-      case 'unknown': return this.addUnknown(e.updateType, e.raw, e.problem);
+      case 'unknown':
+        return this.addUnknown(e.updateType, e.raw, e.problem);
       // Plans live in the plan store; the last Markdown one is kept to show with a plan-mode approval.
       case 'plan_update':
         if (e.plan.type === 'markdown') this.lastMarkdownPlan = e.plan.content;
@@ -130,10 +180,19 @@ export class SessionTranscript {
     const tc = subject?.type === 'tool_call' ? this.item(toolCallItemId(subject.toolCallId)) : undefined;
     const toolKind = tc?.kind === 'tool_call' ? tc.toolKind : null;
     const item: PermissionItem = {
-      kind: 'permission', itemId: permissionItemId(requestId), requestId, title: cutText(req.title, MAX_LABEL_CHARS),
+      kind: 'permission',
+      itemId: permissionItemId(requestId),
+      requestId,
+      title: cutText(req.title, MAX_LABEL_CHARS),
       description: req.description == null ? null : cutText(req.description, this.limits.maxMessageChars),
-      subject, options: req.options, state: 'pending', optionId: null, flags: [...flags], _meta: keepRaw(req._meta, this.limits.maxRawChars).value,
-      toolKind, plan: toolKind === MODE_SWITCH_KIND ? this.modePlan(subject, tc) : null,
+      subject,
+      options: req.options,
+      state: 'pending',
+      optionId: null,
+      flags: [...flags],
+      _meta: keepRaw(req._meta, this.limits.maxRawChars).value,
+      toolKind,
+      plan: toolKind === MODE_SWITCH_KIND ? this.modePlan(subject, tc) : null,
     };
     if (this.item(item.itemId)) throw new Error(`permission request ${requestId} already exists`);
     this.addItem(item, approxSize(item, this.limits.maxMessageChars));
@@ -142,7 +201,8 @@ export class SessionTranscript {
 
   /** The plan a mode switch asks to approve: from the tool call's input, else the last Markdown plan. */
   private modePlan(subject: PermissionItem['subject'], tc: TranscriptItem | undefined): PermissionItem['plan'] {
-    const input = (subject?.type === 'tool_call' ? planInInput(subject.fields.rawInput) : undefined) ?? (tc?.kind === 'tool_call' ? planInInput(tc.rawInput) : undefined);
+    const input =
+      (subject?.type === 'tool_call' ? planInInput(subject.fields.rawInput) : undefined) ?? (tc?.kind === 'tool_call' ? planInInput(tc.rawInput) : undefined);
     if (input !== undefined) return { text: cutText(input, this.limits.maxMessageChars), source: 'input' };
     return this.lastMarkdownPlan === undefined ? null : { text: cutText(this.lastMarkdownPlan, this.limits.maxMessageChars), source: 'plan' };
   }
@@ -317,7 +377,10 @@ export class SessionTranscript {
       if (!wasIdle) {
         this.markUnfinishedTools(e.background);
         const error = e.error ? { ...e.error, message: cutText(e.error.message, MAX_LABEL_CHARS) } : null;
-        this.addItem({ kind: 'turn_end', itemId: this.nextId('s'), stopReason: cutText(e.stopReason, 100), error, usage: e.usage ?? null }, 100 + (error?.message.length ?? 0));
+        this.addItem(
+          { kind: 'turn_end', itemId: this.nextId('s'), stopReason: cutText(e.stopReason, 100), error, usage: e.usage ?? null },
+          100 + (error?.message.length ?? 0),
+        );
       }
     } else if (e.state !== 'idle' && wasIdle) {
       this.turnStart = this.endIndex;
@@ -341,7 +404,9 @@ export class SessionTranscript {
 
   // ------------------------------------------------------------------ plumbing
 
-  private nextId(prefix: string): string { return `${prefix}:${++this.seq}`; }
+  private nextId(prefix: string): string {
+    return `${prefix}:${++this.seq}`;
+  }
 
   private addItem(item: TranscriptItem, size: number): void {
     this.items.push(item, size);

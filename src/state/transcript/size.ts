@@ -19,7 +19,10 @@ export function approxSize(value: unknown, limit = Number.MAX_SAFE_INTEGER): num
     else if (v === null || typeof v !== 'object') n += 4;
     else if (Array.isArray(v)) {
       n += 2;
-      for (let i = 0; i < v.length && n <= limit; i++) { n += 1; stack.push(v[i]); }
+      for (let i = 0; i < v.length && n <= limit; i++) {
+        n += 1;
+        stack.push(v[i]);
+      }
     } else {
       n += 2;
       for (const k in v) {

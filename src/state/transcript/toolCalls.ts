@@ -8,19 +8,31 @@ import { toolCallItemId } from './ids';
 import type { ToolCallItem } from './model';
 import { approxSize, cutText, fitBlock, keepRaw, noteDrop } from './size';
 
-export interface ToolCallLimits { maxToolCallChars: number; maxRawChars: number }
+export interface ToolCallLimits {
+  maxToolCallChars: number;
+  maxRawChars: number;
+}
 
 /** Longest title, name, kind, status or location path kept. */
 export const MAX_LABEL_CHARS = 4096;
 /** Locations kept per tool call. */
 export const MAX_LOCATIONS = 100;
 
-interface Sizes { labels: number; content: number; rawInput: number; rawOutput: number; meta: number }
+interface Sizes {
+  labels: number;
+  content: number;
+  rawInput: number;
+  rawOutput: number;
+  meta: number;
+}
 const sizes = new WeakMap<ToolCallItem, Sizes>();
 
 function sizesOf(tc: ToolCallItem): Sizes {
   let s = sizes.get(tc);
-  if (!s) { s = { labels: 0, content: 0, rawInput: 0, rawOutput: 0, meta: 0 }; sizes.set(tc, s); }
+  if (!s) {
+    s = { labels: 0, content: 0, rawInput: 0, rawOutput: 0, meta: 0 };
+    sizes.set(tc, s);
+  }
   return s;
 }
 
@@ -32,8 +44,18 @@ export function toolCallSize(tc: ToolCallItem): number {
 
 export function newToolCall(toolCallId: string): ToolCallItem {
   return {
-    kind: 'tool_call', itemId: toolCallItemId(toolCallId), toolCallId, name: null, title: null, toolKind: null,
-    status: null, content: [], contentRev: 0, locations: [], rawInput: undefined, rawOutput: undefined,
+    kind: 'tool_call',
+    itemId: toolCallItemId(toolCallId),
+    toolCallId,
+    name: null,
+    title: null,
+    toolKind: null,
+    status: null,
+    content: [],
+    contentRev: 0,
+    locations: [],
+    rawInput: undefined,
+    rawOutput: undefined,
   };
 }
 
@@ -43,10 +65,17 @@ export function applyToolFields(tc: ToolCallItem, f: ToolCallFields, limits: Too
   if (f.name !== undefined) tc.name = label(f.name);
   if (f.title !== undefined) tc.title = label(f.title);
   if (f.kind !== undefined) tc.toolKind = label(f.kind);
-  if (f.status !== undefined) { tc.status = label(f.status); tc.unfinished = false; }
+  if (f.status !== undefined) {
+    tc.status = label(f.status);
+    tc.unfinished = false;
+  }
   if (f.locations !== undefined) tc.locations = (f.locations ?? []).slice(0, MAX_LOCATIONS).map(location);
-  s.labels = (tc.name?.length ?? 0) + (tc.title?.length ?? 0) + (tc.toolKind?.length ?? 0) + (tc.status?.length ?? 0)
-    + tc.locations.reduce((n, l) => n + l.path.length + 8, 0);
+  s.labels =
+    (tc.name?.length ?? 0) +
+    (tc.title?.length ?? 0) +
+    (tc.toolKind?.length ?? 0) +
+    (tc.status?.length ?? 0) +
+    tc.locations.reduce((n, l) => n + l.path.length + 8, 0);
   if (f.rawInput !== undefined) s.rawInput = setRaw(tc, 'rawInput', f.rawInput, limits);
   if (f.rawOutput !== undefined) s.rawOutput = setRaw(tc, 'rawOutput', f.rawOutput, limits);
   if (f._meta !== undefined) s.meta = setRaw(tc, '_meta', f._meta, limits);
@@ -54,7 +83,10 @@ export function applyToolFields(tc: ToolCallItem, f: ToolCallFields, limits: Too
     tc.content = [];
     s.content = 0;
     tc.contentRev++;
-    if (tc.truncated) { tc.truncated.droppedChars = 0; tc.truncated.droppedBlocks = 0; }
+    if (tc.truncated) {
+      tc.truncated.droppedChars = 0;
+      tc.truncated.droppedBlocks = 0;
+    }
     for (const c of f.content ?? []) appendToolContent(tc, c, limits);
   }
 }

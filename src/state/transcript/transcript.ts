@@ -42,7 +42,9 @@ export class Transcript implements Disposable {
     this.sessionFor(key).apply(e);
   }
 
-  session(sessionId: string): SessionTranscript | undefined { return this.sessionMap.get(sessionId); }
+  session(sessionId: string): SessionTranscript | undefined {
+    return this.sessionMap.get(sessionId);
+  }
   /** The session, created empty when missing. */
   sessionFor(sessionId: string): SessionTranscript {
     let s = this.sessionMap.get(sessionId);
@@ -52,7 +54,9 @@ export class Transcript implements Disposable {
     }
     return s;
   }
-  sessionIds(): string[] { return [...this.sessionMap.keys()]; }
+  sessionIds(): string[] {
+    return [...this.sessionMap.keys()];
+  }
 
   /** Forgets a session (closed or deleted); views showing it get a `reset`. */
   removeSession(sessionId: string): void {
@@ -103,7 +107,6 @@ export class Transcript implements Disposable {
   appendClientTerminalOutput(sessionId: string, terminalId: string, text: string, exitStatus?: TerminalExitStatus | null): void {
     this.sessionFor(sessionId).appendClientTerminalOutput(terminalId, text, exitStatus);
   }
-
 
   dispose(): void {
     this.changes.dispose();

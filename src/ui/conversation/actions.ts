@@ -8,7 +8,11 @@ export async function openLocation(path: string, line: number | null): Promise<v
   const uri = toUri(path);
   if (!uri) return;
   if (uri.scheme === 'file' && !insideWorkspace(uri.fsPath)) {
-    const ok = await vscode.window.showWarningMessage(`The agent's link points outside the workspace folders: ${uri.fsPath}. Open it?`, { modal: true }, 'Open');
+    const ok = await vscode.window.showWarningMessage(
+      `The agent's link points outside the workspace folders: ${uri.fsPath}. Open it?`,
+      { modal: true },
+      'Open',
+    );
     if (ok !== 'Open') return;
   }
   const pos = new vscode.Position(Math.max(0, (line ?? 1) - 1), 0);
@@ -18,7 +22,11 @@ export async function openLocation(path: string, line: number | null): Promise<v
 /** http(s) links open outside VS Code; file links open in an editor; anything else is ignored. */
 export async function openLink(href: string): Promise<boolean> {
   let uri: vscode.Uri;
-  try { uri = vscode.Uri.parse(href, true); } catch { return false; }
+  try {
+    uri = vscode.Uri.parse(href, true);
+  } catch {
+    return false;
+  }
   if (uri.scheme === 'http' || uri.scheme === 'https') return vscode.env.openExternal(uri);
   if (uri.scheme === 'file') {
     if (uri.authority) return false; // a file on another host (UNC): never opened from agent text

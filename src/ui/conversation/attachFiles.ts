@@ -12,7 +12,8 @@ export async function pickMedia(caps: PromptCapabilities | undefined): Promise<{
   if (kinds.length === 0) return { items: [], problems: ['This agent does not accept images or audio in prompts (its prompt capabilities say so).'] };
   const exts = Object.keys(MEDIA_EXTENSIONS).filter((e) => kinds.includes(MEDIA_TYPES[MEDIA_EXTENSIONS[e]!]!));
   const uris = await vscode.window.showOpenDialog({
-    canSelectMany: true, openLabel: 'Attach',
+    canSelectMany: true,
+    openLabel: 'Attach',
     filters: { [kinds.map((k) => (k === 'image' ? 'Images' : 'Audio')).join(' and ')]: exts },
   });
   const items: MediaAttachment[] = [];
@@ -20,10 +21,18 @@ export async function pickMedia(caps: PromptCapabilities | undefined): Promise<{
   for (const uri of (uris ?? []).slice(0, MAX_MEDIA_PER_PROMPT)) {
     const name = path.basename(uri.fsPath);
     const mimeType = MEDIA_EXTENSIONS[path.extname(name).slice(1).toLowerCase()];
-    if (!mimeType || !kinds.includes(MEDIA_TYPES[mimeType]!)) { problems.push(`${name} was not attached: this agent accepts only ${kinds.join(' and ')}.`); continue; }
+    if (!mimeType || !kinds.includes(MEDIA_TYPES[mimeType]!)) {
+      problems.push(`${name} was not attached: this agent accepts only ${kinds.join(' and ')}.`);
+      continue;
+    }
     try {
       const size = (await vscode.workspace.fs.stat(uri)).size;
-      if (size > MAX_MEDIA_BYTES) { problems.push(`${name} was not attached: it is ${formatMediaSize(size)}, larger than ${formatMediaSize(MAX_MEDIA_BYTES)}. Make it smaller and attach it again.`); continue; }
+      if (size > MAX_MEDIA_BYTES) {
+        problems.push(
+          `${name} was not attached: it is ${formatMediaSize(size)}, larger than ${formatMediaSize(MAX_MEDIA_BYTES)}. Make it smaller and attach it again.`,
+        );
+        continue;
+      }
       items.push({ name, mimeType, data: Buffer.from(await vscode.workspace.fs.readFile(uri)).toString('base64') });
     } catch (err) {
       problems.push(`${name} could not be read (${err instanceof Error ? err.message : String(err)}).`);
@@ -49,11 +58,15 @@ export function insideWorkspace(a: Attachment): boolean {
 export async function confirmOutside(attachments: Attachment[]): Promise<{ keep: Attachment[]; linkOnly: Set<string> }> {
   const outside = attachments.filter((a) => !insideWorkspace(a));
   if (outside.length === 0) return { keep: attachments, linkOnly: new Set() };
-  const list = outside.slice(0, 10).map((a) => a.uri).join('\n');
+  const list = outside
+    .slice(0, 10)
+    .map((a) => a.uri)
+    .join('\n');
   const send = 'Send as Link';
   const answer = await vscode.window.showWarningMessage(
     outside.length === 1 ? 'Send a link to a file outside the workspace?' : `Send links to ${outside.length} files outside the workspace?`,
-    { modal: true, detail: `The agent gets the location only (not the content) and may try to read it:\n${list}` }, send,
+    { modal: true, detail: `The agent gets the location only (not the content) and may try to read it:\n${list}` },
+    send,
   );
   if (answer !== send) return { keep: attachments.filter((a) => !outside.includes(a)), linkOnly: new Set() };
   return { keep: attachments, linkOnly: new Set(outside.map((a) => a.uri)) };

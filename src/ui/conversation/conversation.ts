@@ -83,11 +83,23 @@ export class Conversation implements vscode.Disposable, vscode.WebviewViewProvid
 
   constructor(private readonly options: ConversationOptions) {
     this.transcript = options.transcript;
-    this.subs.push(this.submitEmitter, this.cancelEmitter, this.permissionEmitter, this.configEmitter, this.unqueueEmitter, this.activeEmitter, this.elicitationEmitter);
+    this.subs.push(
+      this.submitEmitter,
+      this.cancelEmitter,
+      this.permissionEmitter,
+      this.configEmitter,
+      this.unqueueEmitter,
+      this.activeEmitter,
+      this.elicitationEmitter,
+    );
   }
 
-  get activeSessionId(): string | undefined { return this.active; }
-  get hosts(): readonly ConversationHost[] { return this.hostList; }
+  get activeSessionId(): string | undefined {
+    return this.active;
+  }
+  get hosts(): readonly ConversationHost[] {
+    return this.hostList;
+  }
 
   /** Shows this session (or none) in every conversation view. */
   setActiveSession(sessionId: string | undefined): void {
@@ -103,7 +115,9 @@ export class Conversation implements vscode.Disposable, vscode.WebviewViewProvid
     for (const h of this.hostList) if (h.ready) h.post({ type: 'filter', filter: filter ?? null });
   }
 
-  get currentFilter(): ConversationFilter | undefined { return this.filter; }
+  get currentFilter(): ConversationFilter | undefined {
+    return this.filter;
+  }
 
   onReady(host: ConversationHost): void {
     if (this.filter) host.post({ type: 'filter', filter: this.filter });
@@ -116,21 +130,39 @@ export class Conversation implements vscode.Disposable, vscode.WebviewViewProvid
 
   resolveWebviewView(view: vscode.WebviewView): void {
     const host = this.addHost(view.webview, 'view');
-    const visibility = view.onDidChangeVisibility(() => { if (!view.visible) host.hidden(); });
+    const visibility = view.onDidChangeVisibility(() => {
+      if (!view.visible) host.hidden();
+    });
     const disposed = view.onDidDispose(() => host.dispose());
-    host.onDidDispose(() => { visibility.dispose(); disposed.dispose(); });
+    host.onDidDispose(() => {
+      visibility.dispose();
+      disposed.dispose();
+    });
   }
 
   /** Opens the conversation in an editor panel ("ACP: Open Conversation"). */
   openPanel(column: vscode.ViewColumn = vscode.ViewColumn.Beside): ConversationHost {
-    const panel = vscode.window.createWebviewPanel(Conversation.panelType, 'ACP Conversation', { viewColumn: column, preserveFocus: false }, {
-      ...viewSide().webviewOptions(this.options.extensionUri), enableFindWidget: true, retainContextWhenHidden: false,
-    });
+    const panel = vscode.window.createWebviewPanel(
+      Conversation.panelType,
+      'ACP Conversation',
+      { viewColumn: column, preserveFocus: false },
+      {
+        ...viewSide().webviewOptions(this.options.extensionUri),
+        enableFindWidget: true,
+        retainContextWhenHidden: false,
+      },
+    );
     panel.iconPath = vscode.Uri.joinPath(this.options.extensionUri, 'media', 'acp.svg');
     const host = this.addHost(panel.webview, 'panel');
-    const state = panel.onDidChangeViewState(() => { if (!panel.visible) host.hidden(); });
+    const state = panel.onDidChangeViewState(() => {
+      if (!panel.visible) host.hidden();
+    });
     const disposed = panel.onDidDispose(() => host.dispose());
-    host.onDidDispose(() => { state.dispose(); disposed.dispose(); panel.dispose(); });
+    host.onDidDispose(() => {
+      state.dispose();
+      disposed.dispose();
+      panel.dispose();
+    });
     return host;
   }
 
@@ -147,7 +179,9 @@ export class Conversation implements vscode.Disposable, vscode.WebviewViewProvid
   }
 
   handleMessage(msg: FromWebview, host: ConversationHost): void {
-    void this.handle(msg, host).catch((e: unknown) => this.reportError(`conversation: ${msg.type} failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`));
+    void this.handle(msg, host).catch((e: unknown) =>
+      this.reportError(`conversation: ${msg.type} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`),
+    );
   }
 
   reportError(message: string): void {
@@ -161,7 +195,11 @@ export class Conversation implements vscode.Disposable, vscode.WebviewViewProvid
   }
 
   private addHost(webview: vscode.Webview, kind: 'view' | 'panel'): ConversationHost {
-    const host = new (viewSide().ConversationHost)(webview, kind, this.options.extensionUri, this, { windowSize: this.options.windowSize, coalesceMs: this.options.coalesceMs, ...(this.options.sessionFacts ? { facts: this.options.sessionFacts } : {}) });
+    const host = new (viewSide().ConversationHost)(webview, kind, this.options.extensionUri, this, {
+      windowSize: this.options.windowSize,
+      coalesceMs: this.options.coalesceMs,
+      ...(this.options.sessionFacts ? { facts: this.options.sessionFacts } : {}),
+    });
     this.hostList.push(host);
     host.onDidDispose(() => {
       const i = this.hostList.indexOf(host);
@@ -187,21 +225,34 @@ export class Conversation implements vscode.Disposable, vscode.WebviewViewProvid
       }
       case 'pickMedia': {
         const caps = msg.sessionId ? this.options.promptCapabilities?.(msg.sessionId) : undefined;
-        host.post({ type: 'mediaPicked', ...await viewSide().pickMedia(caps) });
+        host.post({ type: 'mediaPicked', ...(await viewSide().pickMedia(caps)) });
         return;
       }
-      case 'cancel': return this.cancelEmitter.fire({ sessionId: msg.sessionId });
-      case 'permission': return this.permission(msg);
+      case 'cancel':
+        return this.cancelEmitter.fire({ sessionId: msg.sessionId });
+      case 'permission':
+        return this.permission(msg);
       case 'elicitation': {
         const item = this.transcript.session(msg.sessionId)?.item(elicitationItemId(msg.requestId));
-        if (item?.kind === 'elicitation' && item.state === 'pending') this.elicitationEmitter.fire({ sessionId: msg.sessionId, requestId: msg.requestId, action: msg.action, ...(msg.values ? { values: msg.values } : {}) });
+        if (item?.kind === 'elicitation' && item.state === 'pending')
+          this.elicitationEmitter.fire({
+            sessionId: msg.sessionId,
+            requestId: msg.requestId,
+            action: msg.action,
+            ...(msg.values ? { values: msg.values } : {}),
+          });
         else this.options.log?.warn(`conversation: ignored an answer to elicitation ${msg.requestId} (not pending)`);
         return;
       }
-      case 'setConfig': return this.setConfig(msg);
-      case 'removeQueued': return this.unqueueEmitter.fire({ sessionId: msg.sessionId, id: msg.id });
-      case 'openLocation': return viewSide().openLocation(msg.path, msg.line);
-      case 'openLink': await viewSide().openLink(msg.href); return;
+      case 'setConfig':
+        return this.setConfig(msg);
+      case 'removeQueued':
+        return this.unqueueEmitter.fire({ sessionId: msg.sessionId, id: msg.id });
+      case 'openLocation':
+        return viewSide().openLocation(msg.path, msg.line);
+      case 'openLink':
+        await viewSide().openLink(msg.href);
+        return;
       case 'openDiff': {
         const item = this.transcript.session(msg.sessionId)?.item(msg.itemId);
         const content = item?.kind === 'tool_call' ? item.content[msg.index] : undefined;
@@ -212,14 +263,18 @@ export class Conversation implements vscode.Disposable, vscode.WebviewViewProvid
       case 'mentionQuery':
         host.post({ type: 'mentionResults', reqId: msg.reqId, items: await (this.files ??= new (viewSide().WorkspaceFiles)()).query(msg.query) });
         return;
-      case 'loadEarlier': return host.pump.sendEarlier(msg.sessionId, msg.before, msg.count);
-      case 'clearFilter': return this.setFilter(undefined);
-      case 'error': return this.reportError(`conversation webview: ${msg.message}`);
+      case 'loadEarlier':
+        return host.pump.sendEarlier(msg.sessionId, msg.before, msg.count);
+      case 'clearFilter':
+        return this.setFilter(undefined);
+      case 'error':
+        return this.reportError(`conversation webview: ${msg.message}`);
       // Answered by the host itself (ConversationHost.receive).
       case 'ready':
       case 'inspectResult':
         return;
-      default: msg satisfies never;
+      default:
+        msg satisfies never;
     }
   }
 
@@ -238,8 +293,12 @@ export class Conversation implements vscode.Disposable, vscode.WebviewViewProvid
 
   private setConfig(msg: Extract<FromWebview, { type: 'setConfig' }>): void {
     const opt = this.options.sessionFacts?.get(msg.sessionId)?.configOptions.find((o) => o.id === msg.configId);
-    const valid = opt?.kind === 'select' ? typeof msg.value === 'string' && opt.options.some((o) => o.value === msg.value)
-      : opt?.kind === 'boolean' ? typeof msg.value === 'boolean' : false;
+    const valid =
+      opt?.kind === 'select'
+        ? typeof msg.value === 'string' && opt.options.some((o) => o.value === msg.value)
+        : opt?.kind === 'boolean'
+          ? typeof msg.value === 'boolean'
+          : false;
     if (!valid) {
       this.options.log?.warn(`conversation: ignored an invalid value for config option ${msg.configId}`);
       return;

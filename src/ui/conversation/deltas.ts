@@ -5,19 +5,23 @@ import { textFrom, type SessionTranscript, type TranscriptItem } from '../../sta
 import type { DeltaOp, ItemView, TerminalView, ToolContentView } from './webviewMessages';
 import { exitText, itemView, partView, terminalView, toolContentView, toolHeaderView, type SessionNamer } from './viewModel';
 
-type Sent =
-  | { kind: 'message'; rev: number; parts: number; lastLength: number }
-  | { kind: 'tool'; contentRev: number; contentLen: number }
-  | { kind: 'other' };
+type Sent = { kind: 'message'; rev: number; parts: number; lastLength: number } | { kind: 'tool'; contentRev: number; contentLen: number } | { kind: 'other' };
 
-interface SentTerminal { rev: number; end: number; info: string }
+interface SentTerminal {
+  rev: number;
+  end: number;
+  info: string;
+}
 
 export class DeltaTracker {
   private readonly sent = new Map<string, Sent>();
   private readonly terms = new Map<string, SentTerminal>();
 
   /** `names`: titles for the sessions an inter-session message names. */
-  constructor(readonly session: SessionTranscript, private readonly names?: SessionNamer) {}
+  constructor(
+    readonly session: SessionTranscript,
+    private readonly names?: SessionNamer,
+  ) {}
 
   /** The newest `count` items and the terminals they show; tracking starts over. */
   snapshot(count: number): { items: ItemView[]; firstIndex: number; terminals: TerminalView[] } {

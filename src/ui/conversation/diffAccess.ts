@@ -14,9 +14,7 @@ export const MAX_DIFF_READ_BYTES = 16 * 1024 * 1024;
 
 /** `path`: as named (made absolute); `real`: where it leads, links followed (what is read). */
 export type DiffReadDecision =
-  | { kind: 'read'; path: string; real: string }
-  | { kind: 'ask'; path: string; real: string; why: string }
-  | { kind: 'refuse'; path: string; why: string };
+  { kind: 'read'; path: string; real: string } | { kind: 'ask'; path: string; real: string; why: string } | { kind: 'refuse'; path: string; why: string };
 
 /** What to do about reading `p` (absolute, or relative to the first of `roots`, the workspace folders' paths). */
 export async function decideDiffRead(p: string, roots: readonly string[], maxBytes = MAX_DIFF_READ_BYTES): Promise<DiffReadDecision> {
@@ -36,7 +34,8 @@ export async function decideDiffRead(p: string, roots: readonly string[], maxByt
   if (st.size > maxBytes) return { kind: 'refuse', path: shown, why: `it is larger than ${formatBytes(maxBytes)}` };
   const realRoots = await Promise.all(roots.map((r) => fs.promises.realpath(r).catch(() => path.resolve(r))));
   if (!roots.some((r) => within(path.resolve(r), lexical))) return { kind: 'ask', path: lexical, real, why: 'it is outside the workspace folders' };
-  if (!realRoots.some((r) => within(r, real))) return { kind: 'ask', path: lexical, real, why: `a symbolic link leads it outside the workspace folders, to ${real}` };
+  if (!realRoots.some((r) => within(r, real)))
+    return { kind: 'ask', path: lexical, real, why: `a symbolic link leads it outside the workspace folders, to ${real}` };
   return { kind: 'read', path: lexical, real };
 }
 

@@ -97,7 +97,9 @@ async function readForDiff(p: string): Promise<{ path: string; text: string } | 
   if (decision.kind === 'ask') {
     const pick = await vscode.window.showWarningMessage(
       `The agent's diff names ${decision.path}, and ${decision.why}. Read it to show the diff?`,
-      { modal: true, detail: 'Without it, the agent\'s patch is shown as sent.' }, 'Read File');
+      { modal: true, detail: "Without it, the agent's patch is shown as sent." },
+      'Read File',
+    );
     if (pick !== 'Read File') return undefined;
   }
   try {

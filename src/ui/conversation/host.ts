@@ -35,11 +35,21 @@ export class ConversationHost implements vscode.Disposable {
   private readonly onDisposeEmitter = new vscode.EventEmitter<void>();
   readonly onDidDispose = this.onDisposeEmitter.event;
 
-  constructor(readonly webview: vscode.Webview, readonly kind: 'view' | 'panel', extensionUri: vscode.Uri, private readonly owner: HostOwner, pumpOptions: PumpOptions = {}) {
+  constructor(
+    readonly webview: vscode.Webview,
+    readonly kind: 'view' | 'panel',
+    extensionUri: vscode.Uri,
+    private readonly owner: HostOwner,
+    pumpOptions: PumpOptions = {},
+  ) {
     webview.options = webviewOptions(extensionUri);
     this.pump = new DeltaPump(owner.transcript, (m) => this.post(m), pumpOptions);
     this.pump.setSession(owner.activeSessionId);
-    this.subs.push(this.pump, this.onDisposeEmitter, webview.onDidReceiveMessage((m: unknown) => this.receive(m)));
+    this.subs.push(
+      this.pump,
+      this.onDisposeEmitter,
+      webview.onDidReceiveMessage((m: unknown) => this.receive(m)),
+    );
     webview.html = conversationHtml({
       cspSource: webview.cspSource,
       script: webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'media', 'conversation.js')).toString(),
@@ -47,8 +57,12 @@ export class ConversationHost implements vscode.Disposable {
     });
   }
 
-  get stats(): PumpStats { return this.pump.stats; }
-  get ready(): boolean { return this.isReady; }
+  get stats(): PumpStats {
+    return this.pump.stats;
+  }
+  get ready(): boolean {
+    return this.isReady;
+  }
 
   /** Resolves once the webview's script has loaded and received its snapshot. */
   whenReady(): Promise<void> {
@@ -86,8 +100,14 @@ export class ConversationHost implements vscode.Disposable {
   requestDomSnapshot(click?: InspectClick, timeoutMs = 10_000): Promise<DomSnapshot> {
     const reqId = ++this.inspectSeq;
     return new Promise<DomSnapshot>((resolve, reject) => {
-      const timer = setTimeout(() => { this.inspections.delete(reqId); reject(new Error('the conversation webview did not answer')); }, timeoutMs);
-      this.inspections.set(reqId, (s) => { clearTimeout(timer); resolve(s); });
+      const timer = setTimeout(() => {
+        this.inspections.delete(reqId);
+        reject(new Error('the conversation webview did not answer'));
+      }, timeoutMs);
+      this.inspections.set(reqId, (s) => {
+        clearTimeout(timer);
+        resolve(s);
+      });
       this.post({ type: 'inspect', reqId, click });
     });
   }

@@ -1,6 +1,10 @@
 // The webview's page: one nonce'd script, one stylesheet, a strict CSP. Pure (no `vscode`).
 
-export interface PageUris { cspSource: string; script: string; style: string }
+export interface PageUris {
+  cspSource: string;
+  script: string;
+  style: string;
+}
 
 export function makeNonce(): string {
   const chars = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -14,12 +18,7 @@ function attr(s: string): string {
 }
 
 export function conversationHtml(u: PageUris, nonce = makeNonce()): string {
-  const csp = [
-    "default-src 'none'",
-    `script-src 'nonce-${nonce}'`,
-    `style-src ${u.cspSource}`,
-    `img-src ${u.cspSource} data:`,
-  ].join('; ');
+  const csp = ["default-src 'none'", `script-src 'nonce-${nonce}'`, `style-src ${u.cspSource}`, `img-src ${u.cspSource} data:`].join('; ');
   return `<!DOCTYPE html>
 <html lang="en">
 <head>

@@ -24,21 +24,28 @@ class BoundedWriter {
     this.length += s.length;
     if (this.length > this.max) this.full = true;
   }
-  text(): string { return this.parts.join(''); }
+  text(): string {
+    return this.parts.join('');
+  }
 }
 
 function writeValue(w: BoundedWriter, v: unknown, depth: number, indent: string, maxDepth: number): void {
   if (w.full) return;
   switch (typeof v) {
     // A string longer than the whole preview is cut before it is escaped.
-    case 'string': return w.put(JSON.stringify(v.length > w.max ? v.slice(0, w.max + 1) : v));
-    case 'number': return w.put(Number.isFinite(v) ? String(v) : 'null');
+    case 'string':
+      return w.put(JSON.stringify(v.length > w.max ? v.slice(0, w.max + 1) : v));
+    case 'number':
+      return w.put(Number.isFinite(v) ? String(v) : 'null');
     case 'boolean':
-    case 'bigint': return w.put(String(v));
+    case 'bigint':
+      return w.put(String(v));
     case 'undefined':
     case 'function':
-    case 'symbol': return w.put('null');
-    case 'object': break;
+    case 'symbol':
+      return w.put('null');
+    case 'object':
+      break;
   }
   if (v === null) return w.put('null');
   if (depth >= maxDepth) return w.put(Array.isArray(v) ? '[…]' : '{…}');

@@ -24,15 +24,8 @@ export function diffLines(a: string[], b: string[], maxEdits = 400): DiffLine[] 
   while (suf < a.length - pre && suf < b.length - pre && a[a.length - 1 - suf] === b[b.length - 1 - suf]) suf++;
   const am = a.slice(pre, a.length - suf);
   const bm = b.slice(pre, b.length - suf);
-  const middle = myers(am, bm, maxEdits) ?? [
-    ...am.map((text): DiffLine => ({ op: '-', text })),
-    ...bm.map((text): DiffLine => ({ op: '+', text })),
-  ];
-  return [
-    ...a.slice(0, pre).map((text): DiffLine => ({ op: ' ', text })),
-    ...middle,
-    ...a.slice(a.length - suf).map((text): DiffLine => ({ op: ' ', text })),
-  ];
+  const middle = myers(am, bm, maxEdits) ?? [...am.map((text): DiffLine => ({ op: '-', text })), ...bm.map((text): DiffLine => ({ op: '+', text }))];
+  return [...a.slice(0, pre).map((text): DiffLine => ({ op: ' ', text })), ...middle, ...a.slice(a.length - suf).map((text): DiffLine => ({ op: ' ', text }))];
 }
 
 function myers(a: string[], b: string[], maxD: number): DiffLine[] | null {
@@ -49,7 +42,10 @@ function myers(a: string[], b: string[], maxD: number): DiffLine[] | null {
     for (let k = -d; k <= d; k += 2) {
       let x = k === -d || (k !== d && v[off + k - 1] < v[off + k + 1]) ? v[off + k + 1] : v[off + k - 1] + 1;
       let y = x - k;
-      while (x < n && y < m && a[x] === b[y]) { x++; y++; }
+      while (x < n && y < m && a[x] === b[y]) {
+        x++;
+        y++;
+      }
       v[off + k] = x;
       if (x >= n && y >= m) return backtrack(a, b, trace);
     }
@@ -68,7 +64,11 @@ function backtrack(a: string[], b: string[], trace: Int32Array[]): DiffLine[] {
     const prevK = k === -d || (k !== d && at(k - 1) < at(k + 1)) ? k + 1 : k - 1;
     const prevX = at(prevK);
     const prevY = prevX - prevK;
-    while (x > prevX && y > prevY) { out.push({ op: ' ', text: a[x - 1] }); x--; y--; }
+    while (x > prevX && y > prevY) {
+      out.push({ op: ' ', text: a[x - 1] });
+      x--;
+      y--;
+    }
     if (d > 0) {
       if (x === prevX) out.push({ op: '+', text: b[y - 1] });
       else out.push({ op: '-', text: a[x - 1] });
@@ -92,7 +92,10 @@ export function compactHunks(lines: DiffLine[], context = 2, maxLines = 40): { p
   const all: string[] = [];
   let gap = false;
   lines.forEach((l, i) => {
-    if (!keep[i]) { gap = true; return; }
+    if (!keep[i]) {
+      gap = true;
+      return;
+    }
     if (gap && all.length > 0) all.push('@@');
     gap = false;
     all.push(l.op + l.text);

@@ -12,7 +12,9 @@ export class WorkspaceFiles {
   async query(query: string, limit = 20): Promise<MentionItem[]> {
     const files = await this.files();
     return rankPaths([...files.keys()], query, limit).map((rel) => ({
-      uri: files.get(rel)!.toString(), label: rel.slice(rel.lastIndexOf('/') + 1), detail: rel,
+      uri: files.get(rel)!.toString(),
+      label: rel.slice(rel.lastIndexOf('/') + 1),
+      detail: rel,
     }));
   }
 

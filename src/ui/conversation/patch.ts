@@ -44,8 +44,13 @@ export function parsePatch(text: string): FilePatch[] {
     if (h) {
       file ??= newFile();
       hunk = {
-        oldStart: +h[1], oldLines: h[2] === undefined ? 1 : +h[2], newStart: +h[3], newLines: h[4] === undefined ? 1 : +h[4],
-        lines: [], oldNoEol: false, newNoEol: false,
+        oldStart: +h[1],
+        oldLines: h[2] === undefined ? 1 : +h[2],
+        newStart: +h[3],
+        newLines: h[4] === undefined ? 1 : +h[4],
+        lines: [],
+        oldNoEol: false,
+        newNoEol: false,
       };
       file.hunks.push(hunk);
       continue;
@@ -59,20 +64,26 @@ export function parsePatch(text: string): FilePatch[] {
     if (current && line.startsWith('\\')) {
       if (lastOp === '-') current.oldNoEol = true;
       else if (lastOp === '+') current.newNoEol = true;
-      else { current.oldNoEol = true; current.newNoEol = true; }
+      else {
+        current.oldNoEol = true;
+        current.newNoEol = true;
+      }
       continue;
     }
     if (line.startsWith('diff --git ')) {
       file = newFile();
       const m = /^diff --git (?:"?a\/(.+?)"?) (?:"?b\/(.+?)"?)$/.exec(line);
-      if (m) { file.oldPath = m[1]; file.newPath = m[2]; }
+      if (m) {
+        file.oldPath = m[1];
+        file.newPath = m[2];
+      }
     } else if (line.startsWith('--- ')) {
       if (!file || file.hunks.length > 0) file = newFile();
       file.oldPath = stripPrefix(line.slice(4));
       hunk = null;
     } else if (line.startsWith('+++ ') && file) {
       file.newPath = stripPrefix(line.slice(4));
-    } else if (file && (line.startsWith('new file mode') )) {
+    } else if (file && line.startsWith('new file mode')) {
       file.oldPath = null;
     } else if (file && line.startsWith('deleted file mode')) {
       file.newPath = null;
@@ -99,7 +110,11 @@ function isHeader(line: string, h: Hunk): boolean {
   return line.startsWith('--- ') && oldSeen >= h.oldLines;
 }
 
-interface Lines { lines: string[]; eol: string; finalNewline: boolean }
+interface Lines {
+  lines: string[];
+  eol: string;
+  finalNewline: boolean;
+}
 
 function toLines(text: string): Lines {
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
@@ -179,10 +194,11 @@ export function reconstruct(file: FilePatch, current: string | undefined): { bef
 export function patchStats(file: FilePatch): { added: number; removed: number } {
   let added = 0;
   let removed = 0;
-  for (const h of file.hunks) for (const l of h.lines) {
-    if (l[0] === '+') added++;
-    else if (l[0] === '-') removed++;
-  }
+  for (const h of file.hunks)
+    for (const l of h.lines) {
+      if (l[0] === '+') added++;
+      else if (l[0] === '-') removed++;
+    }
   return { added, removed };
 }
 

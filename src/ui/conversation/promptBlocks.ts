@@ -6,7 +6,11 @@
 import type { ContentBlock } from '../../protocol/domain';
 import type { Attachment, MediaAttachment } from './webviewMessages';
 
-export interface PromptCapabilities { embeddedContext: boolean; image?: boolean; audio?: boolean }
+export interface PromptCapabilities {
+  embeddedContext: boolean;
+  image?: boolean;
+  audio?: boolean;
+}
 
 /** Largest image or audio clip sent in a prompt (decoded bytes). */
 export const MAX_MEDIA_BYTES = 5 * 1024 * 1024;
@@ -14,12 +18,31 @@ export const MAX_MEDIA_BASE64 = Math.ceil(MAX_MEDIA_BYTES / 3) * 4;
 export const MAX_MEDIA_PER_PROMPT = 8;
 /** What can be attached: the image types a webview shows, and common audio types. */
 export const MEDIA_TYPES: Readonly<Record<string, 'image' | 'audio'>> = {
-  'image/png': 'image', 'image/jpeg': 'image', 'image/gif': 'image', 'image/webp': 'image',
-  'audio/wav': 'audio', 'audio/x-wav': 'audio', 'audio/mpeg': 'audio', 'audio/mp4': 'audio', 'audio/ogg': 'audio', 'audio/webm': 'audio', 'audio/flac': 'audio',
+  'image/png': 'image',
+  'image/jpeg': 'image',
+  'image/gif': 'image',
+  'image/webp': 'image',
+  'audio/wav': 'audio',
+  'audio/x-wav': 'audio',
+  'audio/mpeg': 'audio',
+  'audio/mp4': 'audio',
+  'audio/ogg': 'audio',
+  'audio/webm': 'audio',
+  'audio/flac': 'audio',
 };
 export const MEDIA_EXTENSIONS: Readonly<Record<string, string>> = {
-  png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp',
-  wav: 'audio/wav', mp3: 'audio/mpeg', m4a: 'audio/mp4', ogg: 'audio/ogg', oga: 'audio/ogg', webm: 'audio/webm', flac: 'audio/flac',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  wav: 'audio/wav',
+  mp3: 'audio/mpeg',
+  m4a: 'audio/mp4',
+  ogg: 'audio/ogg',
+  oga: 'audio/ogg',
+  webm: 'audio/webm',
+  flac: 'audio/flac',
 };
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
@@ -36,8 +59,10 @@ export function mediaProblem(m: MediaAttachment, caps: PromptCapabilities | unde
   const kind = MEDIA_TYPES[m.mimeType.toLowerCase()];
   const name = m.name.slice(0, 200) || 'The attachment';
   if (!kind) return `${name} (${m.mimeType.slice(0, 100)}) was not sent: only PNG, JPEG, GIF and WebP images and common audio files can be attached.`;
-  if (!caps?.[kind]) return `${name} was not sent: this agent does not accept ${kind === 'image' ? 'images' : 'audio'} in prompts. Describe it in words, or use an agent that does.`;
-  if (m.data.length > MAX_MEDIA_BASE64) return `${name} was not sent: it is larger than ${formatMediaSize(MAX_MEDIA_BYTES)}. Make it smaller and attach it again.`;
+  if (!caps?.[kind])
+    return `${name} was not sent: this agent does not accept ${kind === 'image' ? 'images' : 'audio'} in prompts. Describe it in words, or use an agent that does.`;
+  if (m.data.length > MAX_MEDIA_BASE64)
+    return `${name} was not sent: it is larger than ${formatMediaSize(MAX_MEDIA_BYTES)}. Make it smaller and attach it again.`;
   if (!BASE64.test(m.data)) return `${name} was not sent: its data is not valid base64. Attach the file again.`;
   return undefined;
 }
@@ -48,11 +73,15 @@ export function mediaBlocks(media: readonly MediaAttachment[], caps: PromptCapab
   const problems: string[] = [];
   for (const m of media.slice(0, MAX_MEDIA_PER_PROMPT)) {
     const problem = mediaProblem(m, caps);
-    if (problem) { problems.push(problem); continue; }
+    if (problem) {
+      problems.push(problem);
+      continue;
+    }
     const mimeType = m.mimeType.toLowerCase();
     blocks.push(MEDIA_TYPES[mimeType] === 'image' ? { type: 'image', mimeType, data: m.data } : { type: 'audio', mimeType, data: m.data });
   }
-  if (media.length > MAX_MEDIA_PER_PROMPT) problems.push(`Only ${MAX_MEDIA_PER_PROMPT} images or audio clips go with one prompt; ${media.length - MAX_MEDIA_PER_PROMPT} more were not sent.`);
+  if (media.length > MAX_MEDIA_PER_PROMPT)
+    problems.push(`Only ${MAX_MEDIA_PER_PROMPT} images or audio clips go with one prompt; ${media.length - MAX_MEDIA_PER_PROMPT} more were not sent.`);
   return { blocks, problems };
 }
 

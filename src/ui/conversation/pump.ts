@@ -50,7 +50,11 @@ export class DeltaPump implements Disposable {
   private readonly setTimer: (fn: () => void, ms: number) => unknown;
   private readonly clearTimer: (handle: unknown) => void;
 
-  constructor(private readonly transcript: Transcript, private readonly post: (m: ToWebview) => void, opts: PumpOptions = {}) {
+  constructor(
+    private readonly transcript: Transcript,
+    private readonly post: (m: ToWebview) => void,
+    opts: PumpOptions = {},
+  ) {
     this.coalesceMs = opts.coalesceMs ?? 24;
     this.windowSize = opts.windowSize ?? 500;
     this.setTimer = opts.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
@@ -60,7 +64,9 @@ export class DeltaPump implements Disposable {
     this.factsSub = opts.facts?.onDidChange((sessionId) => this.onChange({ sessionId, kind: 'session' }));
   }
 
-  get activeSessionId(): string | undefined { return this.sessionId; }
+  get activeSessionId(): string | undefined {
+    return this.sessionId;
+  }
 
   /** Shows another session (or none): the webview gets a snapshot of it. */
   setSession(sessionId: string | undefined): void {
@@ -121,13 +127,26 @@ export class DeltaPump implements Disposable {
     switch (c.kind) {
       case 'add':
       case 'append':
-      case 'upsert': this.dirtyItems.add(c.itemId); break;
-      case 'terminal': this.dirtyTerminals.add(c.terminalId); break;
-      case 'session': this.dirtySession = true; break;
-      case 'reset': this.needSnapshot = true; break;
-      default: c satisfies never;
+      case 'upsert':
+        this.dirtyItems.add(c.itemId);
+        break;
+      case 'terminal':
+        this.dirtyTerminals.add(c.terminalId);
+        break;
+      case 'session':
+        this.dirtySession = true;
+        break;
+      case 'reset':
+        this.needSnapshot = true;
+        break;
+      default:
+        c satisfies never;
     }
-    if (this.timer === undefined) this.timer = this.setTimer(() => { this.timer = undefined; this.flush(); }, this.coalesceMs);
+    if (this.timer === undefined)
+      this.timer = this.setTimer(() => {
+        this.timer = undefined;
+        this.flush();
+      }, this.coalesceMs);
   }
 
   private sendSnapshot(): void {
@@ -144,8 +163,11 @@ export class DeltaPump implements Disposable {
     this.stats.messagesPosted++;
     this.stats.snapshotsPosted++;
     this.post({
-      type: 'snapshot', sessionId: id ?? null, session: id === undefined ? null : sessionView(id, session?.meta ?? EMPTY_META, this.facts?.get(id)),
-      ...page, windowSize: this.windowSize,
+      type: 'snapshot',
+      sessionId: id ?? null,
+      session: id === undefined ? null : sessionView(id, session?.meta ?? EMPTY_META, this.facts?.get(id)),
+      ...page,
+      windowSize: this.windowSize,
     });
   }
 

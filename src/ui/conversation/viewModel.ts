@@ -9,9 +9,7 @@ import { explainModeOption } from '../../agents/consent/modeSwitch';
 import { MODE_SWITCH_KIND } from '../../state/transcript';
 import { compactHunks, countChanges, diffLines, splitLines } from './lineDiff';
 import { findFilePatch, parsePatch, patchStats } from './patch';
-import type {
-  BlockView, ConfigView, DiffFileView, ItemView, SessionView, TerminalView, ToolCallHeaderView, ToolContentView,
-} from './webviewMessages';
+import type { BlockView, ConfigView, DiffFileView, ItemView, SessionView, TerminalView, ToolCallHeaderView, ToolContentView } from './webviewMessages';
 
 export const RESOURCE_PREVIEW_CHARS = 4000;
 export const TERMINAL_VIEW_CHARS = 100_000;
@@ -22,25 +20,36 @@ const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp
 
 export function blockView(b: ContentBlock): BlockView {
   switch (b.type) {
-    case 'text': return { type: 'text', text: b.text };
+    case 'text':
+      return { type: 'text', text: b.text };
     case 'image': {
       const ok = IMAGE_TYPES.has(b.mimeType.toLowerCase()) && b.data.length <= IMAGE_MAX_BASE64 && /^[A-Za-z0-9+/=\s]*$/.test(b.data);
-      return { type: 'image', mimeType: b.mimeType, src: ok ? `data:${b.mimeType.toLowerCase()};base64,${b.data.replace(/\s+/g, '')}` : null, uri: b.uri ?? null };
+      return {
+        type: 'image',
+        mimeType: b.mimeType,
+        src: ok ? `data:${b.mimeType.toLowerCase()};base64,${b.data.replace(/\s+/g, '')}` : null,
+        uri: b.uri ?? null,
+      };
     }
-    case 'audio': return { type: 'other', label: `audio (${b.mimeType})`, json: `${b.data.length} base64 characters` };
+    case 'audio':
+      return { type: 'other', label: `audio (${b.mimeType})`, json: `${b.data.length} base64 characters` };
     case 'resource_link':
       return { type: 'link', uri: b.uri, name: b.name, title: b.title ?? null, description: b.description ?? null };
     case 'resource': {
       const text = b.resource.text;
       return {
-        type: 'resource', uri: b.resource.uri, mimeType: b.resource.mimeType ?? null,
+        type: 'resource',
+        uri: b.resource.uri,
+        mimeType: b.resource.mimeType ?? null,
         text: text === undefined ? null : text.slice(0, RESOURCE_PREVIEW_CHARS),
         truncated: text !== undefined && text.length > RESOURCE_PREVIEW_CHARS,
       };
     }
-    case 'unknown': return { type: 'other', label: b.rawType, json: jsonPreview(b.raw) };
+    case 'unknown':
+      return { type: 'other', label: b.rawType, json: jsonPreview(b.raw) };
     // Unreachable for the compiler; at run time a type it does not know is shown raw.
-    default: return { type: 'other', label: 'content', json: jsonPreview(b satisfies never) };
+    default:
+      return { type: 'other', label: 'content', json: jsonPreview(b satisfies never) };
   }
 }
 
@@ -50,11 +59,16 @@ export function partView(p: MessagePart): BlockView {
 
 export function toolContentView(c: ToolCallContent, index: number): ToolContentView {
   switch (c.type) {
-    case 'content': return { type: 'block', block: blockView(c.content) };
-    case 'terminal': return { type: 'terminal', terminalId: c.terminalId };
-    case 'diff': return diffView(c, index);
-    case 'unknown': return { type: 'other', label: c.rawType, json: jsonPreview(c.raw) };
-    default: return { type: 'other', label: 'content', json: jsonPreview(c satisfies never) };
+    case 'content':
+      return { type: 'block', block: blockView(c.content) };
+    case 'terminal':
+      return { type: 'terminal', terminalId: c.terminalId };
+    case 'diff':
+      return diffView(c, index);
+    case 'unknown':
+      return { type: 'other', label: c.rawType, json: jsonPreview(c.raw) };
+    default:
+      return { type: 'other', label: 'content', json: jsonPreview(c satisfies never) };
   }
 }
 
@@ -91,8 +105,13 @@ function diffView(c: Extract<ToolCallContent, { type: 'diff' }>, index: number):
 
 export function toolHeaderView(tc: ToolCallItem, index: number): ToolCallHeaderView {
   return {
-    kind: 'tool_call', itemId: tc.itemId, index, toolCallId: tc.toolCallId,
-    title: tc.title ?? tc.name ?? tc.toolCallId, toolKind: tc.toolKind, status: tc.unfinished ? 'unfinished' : tc.status,
+    kind: 'tool_call',
+    itemId: tc.itemId,
+    index,
+    toolCallId: tc.toolCallId,
+    title: tc.title ?? tc.name ?? tc.toolCallId,
+    toolKind: tc.toolKind,
+    status: tc.unfinished ? 'unfinished' : tc.status,
     locations: tc.locations.map((l) => ({ path: l.path, line: typeof l.line === 'number' ? l.line : null })),
     rawInput: tc.rawInput === undefined || tc.rawInput === null ? null : jsonPreview(tc.rawInput),
     rawOutput: tc.rawOutput === undefined || tc.rawOutput === null ? null : jsonPreview(tc.rawOutput),
@@ -112,7 +131,12 @@ export function itemView(item: TranscriptItem, index: number, names?: SessionNam
   switch (item.kind) {
     case 'message':
       return {
-        kind: 'message', itemId: item.itemId, index, role: item.role, local: item.local, blocks: item.parts.map(partView),
+        kind: 'message',
+        itemId: item.itemId,
+        index,
+        role: item.role,
+        local: item.local,
+        blocks: item.parts.map(partView),
         truncated: item.truncated ? truncationText(item.truncated, 'message') : null,
         ...(item.route ? { route: { from: routeName(item.route.from, names), to: routeName(item.route.to, names) } } : {}),
       };
@@ -120,42 +144,78 @@ export function itemView(item: TranscriptItem, index: number, names?: SessionNam
       return { ...toolHeaderView(item, index), content: item.content.map(toolContentView) };
     case 'permission': {
       const s = item.subject;
-      const subject = !s ? null
-        : s.type === 'command' ? `$ ${s.command}${s.cwd ? `   (in ${s.cwd})` : ''}`
-          : s.type === 'tool_call' ? (s.fields.title ?? s.fields.name ?? `tool call ${s.toolCallId}`)
+      const subject = !s
+        ? null
+        : s.type === 'command'
+          ? `$ ${s.command}${s.cwd ? `   (in ${s.cwd})` : ''}`
+          : s.type === 'tool_call'
+            ? (s.fields.title ?? s.fields.name ?? `tool call ${s.toolCallId}`)
             : `${s.rawType}: ${jsonPreview(s.raw, 400)}`;
       const modeSwitch = item.toolKind === MODE_SWITCH_KIND;
       const planText = item.plan?.text;
       // A plan approval about a call without a title of its own: the tool call row above names it.
       const shownSubject = modeSwitch && s?.type === 'tool_call' && !s.fields.title && !s.fields.name ? null : subject;
       return {
-        kind: 'permission', itemId: item.itemId, index, requestId: item.requestId, title: item.title, description: item.description,
-        subject: shownSubject, options: optionPresentation(item.options).map((v) => ({
-          optionId: v.optionId, name: v.name, kind: v.rawKind, label: v.label, warning: v.warning ?? null,
+        kind: 'permission',
+        itemId: item.itemId,
+        index,
+        requestId: item.requestId,
+        title: item.title,
+        description: item.description,
+        subject: shownSubject,
+        options: optionPresentation(item.options).map((v) => ({
+          optionId: v.optionId,
+          name: v.name,
+          kind: v.rawKind,
+          label: v.label,
+          warning: v.warning ?? null,
           explain: modeSwitch ? explainModeOption(item.options[v.index]!) : null,
         })),
-        state: item.state, optionId: item.optionId, flags: item.flags,
-        planMode: modeSwitch ? { plan: planText === undefined ? null : planText.slice(0, PLAN_VIEW_CHARS), planTruncated: (planText?.length ?? 0) > PLAN_VIEW_CHARS } : null,
+        state: item.state,
+        optionId: item.optionId,
+        flags: item.flags,
+        planMode: modeSwitch
+          ? { plan: planText === undefined ? null : planText.slice(0, PLAN_VIEW_CHARS), planTruncated: (planText?.length ?? 0) > PLAN_VIEW_CHARS }
+          : null,
       };
     }
     case 'elicitation':
       return {
-        kind: 'elicitation', itemId: item.itemId, index, requestId: item.requestId, message: item.message, mode: item.mode,
-        title: item.form?.title ?? null, description: item.form?.description ?? null,
+        kind: 'elicitation',
+        itemId: item.itemId,
+        index,
+        requestId: item.requestId,
+        message: item.message,
+        mode: item.mode,
+        title: item.form?.title ?? null,
+        description: item.form?.description ?? null,
         fields: (item.form?.fields ?? []).map((f) => (f.kind === 'unknown' ? { ...f, raw: jsonPreview(f.raw, 2_000) } : f)),
-        url: item.url, host: item.host, toolCallId: item.toolCallId, problem: item.problem, raw: item.raw ? jsonPreview(item.raw, 4_000) : null,
-        state: item.state, note: item.note, answer: item.answer,
+        url: item.url,
+        host: item.host,
+        toolCallId: item.toolCallId,
+        problem: item.problem,
+        raw: item.raw ? jsonPreview(item.raw, 4_000) : null,
+        state: item.state,
+        note: item.note,
+        answer: item.answer,
       };
     case 'notice':
       return { kind: 'notice', itemId: item.itemId, index, severity: item.severity, title: item.title, description: item.description };
     case 'unknown':
       return {
-        kind: 'unknown', itemId: item.itemId, index, label: item.updateType, problem: item.problem ?? null,
+        kind: 'unknown',
+        itemId: item.itemId,
+        index,
+        label: item.updateType,
+        problem: item.problem ?? null,
         json: item.truncated ? `(not kept: ${truncationText(item.truncated, 'update')})` : jsonPreview(item.raw),
       };
     case 'turn_end':
       return {
-        kind: 'turn_end', itemId: item.itemId, index, stopReason: item.stopReason,
+        kind: 'turn_end',
+        itemId: item.itemId,
+        index,
+        stopReason: item.stopReason,
         error: item.error ? `${item.error.message} (${item.error.code})` : null,
         usage: item.usage ? usageText(item.usage) : null,
       };
@@ -194,8 +254,12 @@ export function terminalView(t: TerminalBuffer): TerminalView {
   const start = startForCap(t);
   const text = t.textFrom(start);
   return {
-    terminalId: t.terminalId, command: t.command, cwd: t.cwd, text,
-    truncated: t.truncated || start > t.firstChunkIndex, exit: exitText(t),
+    terminalId: t.terminalId,
+    command: t.command,
+    cwd: t.cwd,
+    text,
+    truncated: t.truncated || start > t.firstChunkIndex,
+    exit: exitText(t),
   };
 }
 
@@ -235,7 +299,12 @@ export function sessionView(sessionId: string, m: SessionMeta, facts: SessionFac
   for (const o of facts.configOptions) {
     if (o.kind === 'select') {
       config.push({
-        kind: 'select', id: o.id, name: o.name, description: o.description ?? null, category: o.category ?? null, value: o.currentValue,
+        kind: 'select',
+        id: o.id,
+        name: o.name,
+        description: o.description ?? null,
+        category: o.category ?? null,
+        value: o.currentValue,
         options: o.options.map((x) => ({ value: x.value, name: x.name, description: x.description ?? null, group: x.group ?? null })),
       });
     } else if (o.kind === 'boolean') {
@@ -244,9 +313,14 @@ export function sessionView(sessionId: string, m: SessionMeta, facts: SessionFac
   }
   const cost = m.usage?.cost ? `${costAmount(m.usage.cost.amount)} ${m.usage.cost.currency}` : null;
   return {
-    sessionId, title: facts.title ?? null, turnState: facts.turnState, busy: facts.turnState !== 'idle', stopReason: facts.stopReason ?? null,
+    sessionId,
+    title: facts.title ?? null,
+    turnState: facts.turnState,
+    busy: facts.turnState !== 'idle',
+    stopReason: facts.stopReason ?? null,
     commands: m.commands.map((c) => ({ name: c.name, description: c.description, hint: c.hint ?? null })),
-    config, usage: m.usage ? { used: m.usage.used, size: m.usage.size, cost } : null,
+    config,
+    usage: m.usage ? { used: m.usage.used, size: m.usage.size, cost } : null,
     lastTurnUsage: m.lastTurnUsage ? usageText(m.lastTurnUsage) : null,
     queued: facts.queued.map((q) => ({ id: q.id, text: q.text })),
     accepts: { image: facts.accepts?.image === true, audio: facts.accepts?.audio === true },

@@ -8,7 +8,11 @@ import type { ElicitationField } from '../../protocol/elicitation';
 import type { RawValues } from '../../state/elicitationValues';
 
 /** Tests: click the first element matching `selector` (containing `text`), or set its `value` (a checkbox's checked state) instead. */
-export interface InspectClick { selector: string; text?: string; value?: string | boolean }
+export interface InspectClick {
+  selector: string;
+  text?: string;
+  value?: string | boolean;
+}
 
 // ---------------------------------------------------------------- views
 
@@ -60,7 +64,12 @@ export interface ToolCallHeaderView {
 
 export type ItemView =
   | {
-      kind: 'message'; itemId: string; index: number; role: 'user' | 'agent' | 'thought' | 'session'; local: boolean; blocks: BlockView[];
+      kind: 'message';
+      itemId: string;
+      index: number;
+      role: 'user' | 'agent' | 'thought' | 'session';
+      local: boolean;
+      blocks: BlockView[];
       /** An inter-session message: "from → to", session ids or titles (role `session`). */
       route?: { from: string; to: string };
       /** What a size limit left out of the message, as a sentence; null when nothing was. */
@@ -68,10 +77,18 @@ export type ItemView =
     }
   | (ToolCallHeaderView & { content: ToolContentView[] })
   | {
-      kind: 'permission'; itemId: string; index: number; requestId: string; title: string; description: string | null;
+      kind: 'permission';
+      itemId: string;
+      index: number;
+      requestId: string;
+      title: string;
+      description: string | null;
       /** `label` carries the option's kind next to the agent's name; `warning` when they contradict. */
-      subject: string | null; options: { optionId: string; name: string; kind: string; label: string; warning: string | null; explain: string | null }[];
-      state: 'pending' | 'selected' | 'cancelled'; optionId: string | null; flags: string[];
+      subject: string | null;
+      options: { optionId: string; name: string; kind: string; label: string; warning: string | null; explain: string | null }[];
+      state: 'pending' | 'selected' | 'cancelled';
+      optionId: string | null;
+      flags: string[];
       /** Set for a plan-mode approval (a `switch_mode` tool call): the plan (Markdown, untrusted) shown in full. */
       planMode: { plan: string | null; planTruncated: boolean } | null;
     }
@@ -82,17 +99,28 @@ export type ItemView =
   | { kind: 'turn_end'; itemId: string; index: number; stopReason: string; error: string | null; usage: string | null };
 
 /** A form field as the webview gets it (an unknown field's schema as JSON text). */
-export type ElicitationFieldView = Exclude<ElicitationField, { kind: 'unknown' }>
-  | (Omit<Extract<ElicitationField, { kind: 'unknown' }>, 'raw'> & { raw: string });
+export type ElicitationFieldView =
+  Exclude<ElicitationField, { kind: 'unknown' }> | (Omit<Extract<ElicitationField, { kind: 'unknown' }>, 'raw'> & { raw: string });
 
 export interface ElicitationView {
-  kind: 'elicitation'; itemId: string; index: number; requestId: string; message: string;
+  kind: 'elicitation';
+  itemId: string;
+  index: number;
+  requestId: string;
+  message: string;
   mode: 'form' | 'url' | 'unknown' | 'unusable';
-  title: string | null; description: string | null; fields: ElicitationFieldView[];
-  url: string | null; host: string | null; toolCallId: string | null; problem: string | null;
+  title: string | null;
+  description: string | null;
+  fields: ElicitationFieldView[];
+  url: string | null;
+  host: string | null;
+  toolCallId: string | null;
+  problem: string | null;
   /** An unknown mode's request as JSON text. */
   raw: string | null;
-  state: 'pending' | 'accepted' | 'declined' | 'cancelled' | 'completed'; note: string | null; answer: string[] | null;
+  state: 'pending' | 'accepted' | 'declined' | 'cancelled' | 'completed';
+  note: string | null;
+  answer: string[] | null;
 }
 
 export interface TerminalView {
@@ -106,7 +134,15 @@ export interface TerminalView {
 }
 
 export type ConfigView =
-  | { kind: 'select'; id: string; name: string; description: string | null; category: string | null; value: string; options: { value: string; name: string; description: string | null; group: string | null }[] }
+  | {
+      kind: 'select';
+      id: string;
+      name: string;
+      description: string | null;
+      category: string | null;
+      value: string;
+      options: { value: string; name: string; description: string | null; group: string | null }[];
+    }
   | { kind: 'boolean'; id: string; name: string; description: string | null; category: string | null; value: boolean };
 
 export interface SessionView {
@@ -150,7 +186,11 @@ export interface SnapshotMessage {
   windowSize: number;
 }
 
-export interface MentionItem { uri: string; label: string; detail: string }
+export interface MentionItem {
+  uri: string;
+  label: string;
+  detail: string;
+}
 
 export interface DomSnapshot {
   sessionId: string | null;
@@ -184,14 +224,25 @@ export type ToWebview =
   /** Answer to `pickMedia`: the files read, and what was refused (one sentence each). */
   | { type: 'mediaPicked'; items: MediaAttachment[]; problems: string[] };
 
-export interface ConversationFilter { sessionId: string; label: string; itemIds: string[] }
+export interface ConversationFilter {
+  sessionId: string;
+  label: string;
+  itemIds: string[];
+}
 
 // ---------------------------------------------------------------- webview → extension
 
-export interface Attachment { uri: string; name: string }
+export interface Attachment {
+  uri: string;
+  name: string;
+}
 
 /** An image or audio clip attached to a prompt: base64 data (bounded, see promptBlocks.ts). */
-export interface MediaAttachment { name: string; mimeType: string; data: string }
+export interface MediaAttachment {
+  name: string;
+  mimeType: string;
+  data: string;
+}
 
 export type FromWebview =
   | { type: 'ready' }

@@ -12,10 +12,7 @@ export type ShownState = VerificationState | 'checking';
 
 /** Where the keys tokens are checked against stand. */
 export type KeysStatus =
-  | { state: 'not_loaded' }
-  | { state: 'none' }
-  | { state: 'loaded'; from: string; keyCount: number }
-  | { state: 'error'; from: string; error: string };
+  { state: 'not_loaded' } | { state: 'none' } | { state: 'loaded'; from: string; keyCount: number } | { state: 'error'; from: string; error: string };
 
 export type StepUse = 'unused' | 'used' | 'exhausted';
 
@@ -95,16 +92,22 @@ export interface IntentSource {
 /** The short text of a verification, e.g. `verified (kid demo-1, 54 min left)` or `bad signature`. */
 export function stateText(state: ShownState, v: IntentVerification | undefined, keys: KeysStatus): string {
   switch (state) {
-    case 'checking': return 'checking token…';
+    case 'checking':
+      return 'checking token…';
     case 'verified': {
       const left = v?.state === 'verified' ? v.secondsLeft : 0;
       return `verified (kid ${v?.state === 'verified' ? v.kid : '?'}, ${timeLeft(left)})`;
     }
-    case 'expired': return 'expired';
-    case 'bad_signature': return 'bad signature';
-    case 'plan_hash_mismatch': return 'plan hash mismatch';
-    case 'unknown_key': return 'unknown key';
-    case 'malformed': return 'malformed token';
+    case 'expired':
+      return 'expired';
+    case 'bad_signature':
+      return 'bad signature';
+    case 'plan_hash_mismatch':
+      return 'plan hash mismatch';
+    case 'unknown_key':
+      return 'unknown key';
+    case 'malformed':
+      return 'malformed token';
     case 'unverified':
       return keys.state === 'error' ? 'unverified (keys failed to load)' : 'unverified (no keys configured)';
   }
@@ -119,7 +122,9 @@ export function claimLines(c: Readonly<Record<string, unknown>>): string[] {
   const out: string[] = [];
   if (c.agent !== undefined) out.push(`Agent: ${claimText(c.agent)}`);
   if (c.pol !== undefined || c.polv !== undefined || c.polh !== undefined) {
-    const extra = [c.polv !== undefined ? `version ${claimText(c.polv)}` : undefined, c.polh !== undefined ? `hash ${claimText(c.polh)}` : undefined].filter(Boolean);
+    const extra = [c.polv !== undefined ? `version ${claimText(c.polv)}` : undefined, c.polh !== undefined ? `hash ${claimText(c.polh)}` : undefined].filter(
+      Boolean,
+    );
     out.push(`Policy: ${c.pol !== undefined ? claimText(c.pol) : '(not named)'}${extra.length ? ` (${extra.join(', ')})` : ''}`);
   }
   if (c.role !== undefined) out.push(`Role: ${claimText(c.role)}`);
@@ -128,7 +133,7 @@ export function claimLines(c: Readonly<Record<string, unknown>>): string[] {
 }
 
 function claimText(v: unknown): string {
-  const s = typeof v === 'string' ? v : JSON.stringify(v) ?? String(v);
+  const s = typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v));
   const one = s.slice(0, 1000).replace(/\s+/g, ' ').trim();
   return one.length > 200 ? `${one.slice(0, 199)}…` : one;
 }

@@ -15,7 +15,16 @@ import { IntentTracker, unverifiedClaims, unverifiedJti, type IntentTrackerOptio
 import type { IntentVerification } from '../../intent/verify';
 import { isUlid } from '../../intent/ulid';
 import {
-  claimLines, describeConstraints, stateText, stepUse, type ActiveIntentView, type IntentNodeView, type KeysStatus, type OutsideCallView, type ShownState, type UncheckedCallView,
+  claimLines,
+  describeConstraints,
+  stateText,
+  stepUse,
+  type ActiveIntentView,
+  type IntentNodeView,
+  type KeysStatus,
+  type OutsideCallView,
+  type ShownState,
+  type UncheckedCallView,
 } from './intentView';
 
 /** The provisional verification of a plan whose token is being checked. */
@@ -28,7 +37,10 @@ export interface KeyLoader {
   reload(): Promise<{ jwks: Jwks | null; status: KeysStatus }> | undefined;
 }
 
-interface CallRecord { verdict: CallVerdict; title?: string }
+interface CallRecord {
+  verdict: CallVerdict;
+  title?: string;
+}
 
 export interface IntentSessionSnapshot {
   agentId: string;
@@ -60,12 +72,18 @@ export class SessionIntent {
   /** The unverified claims of the last token read (decoded once per token). */
   private decoded: { token: string; claims: Record<string, unknown> | undefined } | undefined;
 
-  constructor(readonly agentId: string, readonly sessionId: string, options: IntentTrackerOptions = {}) {
+  constructor(
+    readonly agentId: string,
+    readonly sessionId: string,
+    options: IntentTrackerOptions = {},
+  ) {
     this.tracker = new IntentTracker(options);
   }
 
   /** Whether a token check is running for the plan shown. */
-  get isChecking(): boolean { return this.checking; }
+  get isChecking(): boolean {
+    return this.checking;
+  }
 
   /**
    * Applies an `_intent` payload (the raw plan of a plan update). Returns true when the token must
@@ -81,7 +99,11 @@ export class SessionIntent {
     const payload = parsed.value;
     const cur = this.tracker.intent;
     let hash: string | undefined;
-    try { hash = planHash(payload.plan); } catch { hash = undefined; }
+    try {
+      hash = planHash(payload.plan);
+    } catch {
+      hash = undefined;
+    }
     const samePlan = cur !== undefined && hash !== undefined && cur.planId === payload.planId && cur.hash === hash;
     if (samePlan && cur.token === payload.token) {
       if (this.refused?.planId === planId) this.refused = undefined;
@@ -146,7 +168,7 @@ export class SessionIntent {
     const verdict = this.tracker.checkCall(obs);
     const prev = this.calls.get(obs.toolCallId);
     const next: CallRecord = { verdict };
-    const t = title === undefined ? prev?.title : title ?? undefined;
+    const t = title === undefined ? prev?.title : (title ?? undefined);
     if (t !== undefined) next.title = t;
     this.calls.set(obs.toolCallId, next);
     return { verdict, changed: !prev || verdictKey(prev.verdict) !== verdictKey(verdict) || prev.title !== next.title };
@@ -162,7 +184,10 @@ export class SessionIntent {
   /** The agent removed the plan (or replaced it with one of another type). True when something changed. */
   remove(planId: string): boolean {
     let changed = false;
-    if (this.refused?.planId === planId) { this.refused = undefined; changed = true; }
+    if (this.refused?.planId === planId) {
+      this.refused = undefined;
+      changed = true;
+    }
     if (this.tracker.intent?.planId !== planId) return changed;
     this.tracker.remove(planId);
     this.calls.clear();
@@ -186,10 +211,25 @@ export class SessionIntent {
     const state: ShownState = this.checking ? 'checking' : v.state;
     const usage = this.tracker.stepUsage();
     const view: ActiveIntentView = {
-      kind: 'active', planId, state, stateText: stateText(state, v, this.keys), detail: this.checking ? CHECKING.detail : v.detail,
-      verified: state === 'verified', goal: cur.plan.goal, user: cur.plan.user, ...(this.source ? { source: this.source } : {}),
-      steps: usage.map((u) => ({ ...u, index: u.stepIndex, use: stepUse(u.callsUsed, u.maxCalls), constraints: describeConstraints(cur.plan.steps[u.stepIndex]?.args) })),
-      outside: this.outside(), unchecked: this.unchecked(), warnings: this.warnings(planId), keys: this.keys,
+      kind: 'active',
+      planId,
+      state,
+      stateText: stateText(state, v, this.keys),
+      detail: this.checking ? CHECKING.detail : v.detail,
+      verified: state === 'verified',
+      goal: cur.plan.goal,
+      user: cur.plan.user,
+      ...(this.source ? { source: this.source } : {}),
+      steps: usage.map((u) => ({
+        ...u,
+        index: u.stepIndex,
+        use: stepUse(u.callsUsed, u.maxCalls),
+        constraints: describeConstraints(cur.plan.steps[u.stepIndex]?.args),
+      })),
+      outside: this.outside(),
+      unchecked: this.unchecked(),
+      warnings: this.warnings(planId),
+      keys: this.keys,
     };
     if ('kid' in v) view.kid = v.kid;
     if ('expiresAt' in v) view.expiresAt = v.expiresAt;
@@ -201,7 +241,9 @@ export class SessionIntent {
     const jti = 'jti' in v ? v.jti : cur.jti;
     // ULIDs are case-insensitive (Crockford base32); the canonical form is upper case.
     if (jti !== undefined && !isUlid(jti.toUpperCase())) {
-      view.warnings.push(`The token id (jti) ${JSON.stringify(jti.length > 60 ? `${jti.slice(0, 59)}…` : jti)} is not a ULID, as intent tokens require. Ask the agent's guard to issue a proper token.`);
+      view.warnings.push(
+        `The token id (jti) ${JSON.stringify(jti.length > 60 ? `${jti.slice(0, 59)}…` : jti)} is not a ULID, as intent tokens require. Ask the agent's guard to issue a proper token.`,
+      );
     }
     if (this.missing) view.missingRequired = this.missing.filter((i) => (usage[i]?.callsUsed ?? 0) === 0).map((i) => usage[i]?.tool ?? `step ${i + 1}`);
     return view;
@@ -210,7 +252,10 @@ export class SessionIntent {
   snapshot(): IntentSessionSnapshot {
     const cur = this.tracker.intent;
     const out: IntentSessionSnapshot = {
-      agentId: this.agentId, sessionId: this.sessionId, keys: this.keys, steps: this.tracker.stepUsage(),
+      agentId: this.agentId,
+      sessionId: this.sessionId,
+      keys: this.keys,
+      steps: this.tracker.stepUsage(),
       verdicts: [...this.calls].map(([toolCallId, r]) => ({ toolCallId, ...(r.title !== undefined ? { title: r.title } : {}), ...r.verdict })),
     };
     if (cur) {
@@ -267,9 +312,11 @@ export class SessionIntent {
     const out: string[] = [];
     if (this.keys.state === 'error') out.push(`Intent keys could not be loaded: ${this.keys.error}`);
     if (this.refused?.planId === planId) {
-      out.push(this.refused.kind === 'conflict'
-        ? this.refused.detail
-        : `The latest update of this plan was refused; the earlier plan is still in force. ${this.refused.detail}`);
+      out.push(
+        this.refused.kind === 'conflict'
+          ? this.refused.detail
+          : `The latest update of this plan was refused; the earlier plan is still in force. ${this.refused.detail}`,
+      );
     }
     return out;
   }

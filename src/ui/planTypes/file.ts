@@ -16,7 +16,11 @@ function info(ctx: PlanRowContext, p: PlanRecord, uri: string): InfoText | undef
   const f = p.file;
   if (f?.error !== undefined) {
     if (f.offerOpen) {
-      return { text: `${f.error.charAt(0).toUpperCase()}${f.error.slice(1)}. Click to open it anyway.`, warning: true, command: { title: 'Open Plan', command: ctx.openPlanCommand, arguments: [refOf(p)] } };
+      return {
+        text: `${f.error.charAt(0).toUpperCase()}${f.error.slice(1)}. Click to open it anyway.`,
+        warning: true,
+        command: { title: 'Open Plan', command: ctx.openPlanCommand, arguments: [refOf(p)] },
+      };
     }
     return { text: `Can't show ${uri}: ${f.error}`, warning: true };
   }
@@ -46,7 +50,9 @@ async function openFile(raw: string, planId: string): Promise<vscode.Uri | undef
   // Any folder: the user asked for this file. The system trees and odd URIs stay refused.
   const decision = decidePlanFile(raw, 'anywhere');
   if (!decision.ok) {
-    void vscode.window.showErrorMessage(`Plan ${planId} points to ${truncate(raw, 200)}, which is not opened: ${decision.reason.replace(/^(refused|not read): /, '')}.`);
+    void vscode.window.showErrorMessage(
+      `Plan ${planId} points to ${truncate(raw, 200)}, which is not opened: ${decision.reason.replace(/^(refused|not read): /, '')}.`,
+    );
     return undefined;
   }
   const check = await checkOpenable(decision.path);

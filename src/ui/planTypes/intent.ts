@@ -39,8 +39,13 @@ export const intentView: PlanTypeView<'intent'> = {
       return node.part === 'unchecked' ? view.unchecked.map((c) => ctx.nodes.intent(ref, 'ucall', c.toolCallId)) : [];
     }
     if (node.kind !== 'plan') return [];
-    const rows = items().intentRows(view).map((r) => ctx.nodes.intent(ref, r.part, r.key));
-    const calls = [...view.outside.map((c) => ctx.nodes.intent(ref, 'call', c.toolCallId)), ...view.unchecked.map((c) => ctx.nodes.intent(ref, 'ucall', c.toolCallId))];
+    const rows = items()
+      .intentRows(view)
+      .map((r) => ctx.nodes.intent(ref, r.part, r.key));
+    const calls = [
+      ...view.outside.map((c) => ctx.nodes.intent(ref, 'call', c.toolCallId)),
+      ...view.unchecked.map((c) => ctx.nodes.intent(ref, 'ucall', c.toolCallId)),
+    ];
     ctx.nodes.forgetIntentRowsExcept(ref, new Set([...rows, ...calls].map((n) => n.id)));
     return rows satisfies IntentNode[] as PlanTreeNode[];
   },

@@ -10,7 +10,10 @@ import { refOf } from '../planPick';
 import type { PlanRowContext, PlanTypeView } from './planTypeView';
 
 function folded(ctx: PlanRowContext, entries: readonly PlanEntry[]): number[] {
-  return foldedSteps(entries.map((e) => e.status), ctx.foldDoneStepsAfter?.() ?? 0);
+  return foldedSteps(
+    entries.map((e) => e.status),
+    ctx.foldDoneStepsAfter?.() ?? 0,
+  );
 }
 
 export const itemsView: PlanTypeView<'items'> = {
@@ -37,7 +40,8 @@ export const itemsView: PlanTypeView<'items'> = {
     const e = node.kind === 'step' ? v.plan.entries[node.index] : undefined;
     return e && node.kind === 'step' ? entryItem(node, e, node.index) : infoItem(node, '(gone)', false);
   },
-  parent: (ctx, node, _p, v) => node.kind === 'step' && folded(ctx, v.plan.entries).includes(node.index) ? ctx.nodes.fold(node.ref) : ctx.nodes.plan(node.ref),
+  parent: (ctx, node, _p, v) =>
+    node.kind === 'step' && folded(ctx, v.plan.entries).includes(node.index) ? ctx.nodes.fold(node.ref) : ctx.nodes.plan(node.ref),
   currentStep(ctx, p) {
     const cur = p.summary.current;
     return cur ? ctx.nodes.step(refOf(p), cur.index) : undefined;

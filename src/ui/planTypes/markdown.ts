@@ -9,10 +9,14 @@ import type { MarkdownOutline } from '../../state/markdownOutline';
 const EMPTY = 'No headings or checkboxes. Use "Open Plan" to read it.';
 
 export const markdownView: PlanTypeView<'markdown'> = {
-  planItem: (_ctx, node, p, v) => planItem(node, p, {
-    typeLabel: 'markdown', icon: icon('markdown'), facet: p.plan.type === 'markdown' && p.plan.path ? 'markdown:file' : 'markdown', title: firstHeading(v.data),
-    tooltip: p.plan.type === 'markdown' && p.plan.path ? [`File: ${p.plan.path.slice(0, 500)} ("Open Plan File" when it is in the workspace)`] : undefined,
-  }),
+  planItem: (_ctx, node, p, v) =>
+    planItem(node, p, {
+      typeLabel: 'markdown',
+      icon: icon('markdown'),
+      facet: p.plan.type === 'markdown' && p.plan.path ? 'markdown:file' : 'markdown',
+      title: firstHeading(v.data),
+      tooltip: p.plan.type === 'markdown' && p.plan.path ? [`File: ${p.plan.path.slice(0, 500)} ("Open Plan File" when it is in the workspace)`] : undefined,
+    }),
   children: (ctx, node, _p, v) => outlineChildren(ctx, node, v.data, outlineInfo(v.data, EMPTY)),
   rowItem: (_ctx, node, _p, v) => outlineRowItem(node, v.data, outlineInfo(v.data, EMPTY)),
   parent: (ctx, node, _p, v) => outlineParentNode(ctx, node, v.data),

@@ -7,9 +7,15 @@ import type { PlanNode, PlanTreeNode, StepNode } from '../tree/nodes';
 import { infoItem, mdItem } from '../tree/treeItems';
 import type { PlanRowContext, PlanRowNode } from './planTypeView';
 
-export interface InfoText { readonly text: string; readonly warning: boolean; readonly command?: vscode.Command }
+export interface InfoText {
+  readonly text: string;
+  readonly warning: boolean;
+  readonly command?: vscode.Command;
+}
 
-export function planRef(node: PlanNode | PlanRowNode): PlanRef { return node.ref; }
+export function planRef(node: PlanNode | PlanRowNode): PlanRef {
+  return node.ref;
+}
 
 /** Children of an outline's plan node (the info row first when there is one) or of one of its rows. */
 export function outlineChildren(ctx: PlanRowContext, node: PlanNode | PlanRowNode, o: MarkdownOutline | undefined, info: InfoText | undefined): PlanTreeNode[] {

@@ -5,7 +5,8 @@ import { fieldItem, icon, infoItem, planItem } from '../tree/treeItems';
 import type { PlanTypeView } from './planTypeView';
 
 export const unknownView: PlanTypeView<'unknown' | 'intent'> = {
-  planItem: (_ctx, node, p, v) => planItem(node, p, { typeLabel: truncate(v.plan.rawType, 30), icon: icon('json'), collapsed: true, stableId: true, facet: 'unknown' }),
+  planItem: (_ctx, node, p, v) =>
+    planItem(node, p, { typeLabel: truncate(v.plan.rawType, 30), icon: icon('json'), collapsed: true, stableId: true, facet: 'unknown' }),
   children(ctx, node, _p, v) {
     if (node.kind !== 'plan') return [];
     const keys = Object.keys(v.plan.raw).filter((k) => k !== 'type' && k !== 'planId');

@@ -37,7 +37,10 @@ export class FilePlanSync implements vscode.Disposable {
   private readonly maxWatchers: number;
   private readonly maxBytes: number;
 
-  constructor(private readonly plans: PlanStore, options: FilePlanSyncOptions = {}) {
+  constructor(
+    private readonly plans: PlanStore,
+    options: FilePlanSyncOptions = {},
+  ) {
     this.roots = options.roots ?? workspaceRoots;
     this.maxWatchers = options.maxWatchers ?? MAX_WATCHED_PLAN_FILES;
     this.maxBytes = options.maxBytes ?? MAX_PLAN_FILE_BYTES;
@@ -52,7 +55,9 @@ export class FilePlanSync implements vscode.Disposable {
   }
 
   /** Number of plans currently watched. */
-  get watched(): number { return [...this.tracked.values()].filter((t) => t.watched).length; }
+  get watched(): number {
+    return [...this.tracked.values()].filter((t) => t.watched).length;
+  }
 
   dispose(): void {
     this.subscription.dispose();
@@ -67,7 +72,10 @@ export class FilePlanSync implements vscode.Disposable {
       return;
     }
     const ref = { agentId: c.agentId, sessionId: c.sessionId, planId: c.planId };
-    if (c.kind === 'removed') { this.untrack(key(ref)); return; }
+    if (c.kind === 'removed') {
+      this.untrack(key(ref));
+      return;
+    }
     const p = this.plans.get(ref);
     if (p) this.sync(p);
   }
@@ -84,7 +92,10 @@ export class FilePlanSync implements vscode.Disposable {
     const t: Tracked = { uri, disposables: [], generation: 0, watched: false };
     this.tracked.set(k, t);
     const decision = decidePlanFile(uri, this.roots());
-    if (!decision.ok) { this.plans.setFileContent(ref, { error: decision.reason, offerOpen: decision.offerOpen }, uri); return; }
+    if (!decision.ok) {
+      this.plans.setFileContent(ref, { error: decision.reason, offerOpen: decision.offerOpen }, uri);
+      return;
+    }
     const target = vscode.Uri.file(decision.path);
 
     if (this.watched < this.maxWatchers) {
@@ -94,9 +105,18 @@ export class FilePlanSync implements vscode.Disposable {
       t.watched = true;
       t.disposables.push(
         watcher,
-        watcher.onDidChange((u) => { if (same(u)) this.load(ref, t, decision.path); }),
-        watcher.onDidCreate((u) => { if (same(u)) this.load(ref, t, decision.path); }),
-        watcher.onDidDelete((u) => { if (same(u)) { t.generation++; this.plans.setFileContent(ref, { error: 'not found' }, uri); } }),
+        watcher.onDidChange((u) => {
+          if (same(u)) this.load(ref, t, decision.path);
+        }),
+        watcher.onDidCreate((u) => {
+          if (same(u)) this.load(ref, t, decision.path);
+        }),
+        watcher.onDidDelete((u) => {
+          if (same(u)) {
+            t.generation++;
+            this.plans.setFileContent(ref, { error: 'not found' }, uri);
+          }
+        }),
       );
     }
     this.load(ref, t, decision.path);
@@ -108,7 +128,11 @@ export class FilePlanSync implements vscode.Disposable {
       const read = await readPlanFile(file, this.roots(), this.maxBytes);
       let state: { text: string } | { error: string; offerOpen?: boolean };
       if ('text' in read) {
-        state = { text: t.watched ? read.text : `${read.text}\n\n(not watched: more than ${this.maxWatchers} file plans are open; changes to this file are not followed)` };
+        state = {
+          text: t.watched
+            ? read.text
+            : `${read.text}\n\n(not watched: more than ${this.maxWatchers} file plans are open; changes to this file are not followed)`,
+        };
       } else state = { error: read.error, ...(read.offerOpen ? { offerOpen: true } : {}) };
       // A newer read (or a delete) supersedes this one; a plan that moved on ignores it.
       if (generation === t.generation && this.tracked.get(key(ref)) === t) this.plans.setFileContent(ref, state, t.uri);
@@ -132,7 +156,9 @@ export class FilePlanSync implements vscode.Disposable {
   }
 }
 
-function key(ref: PlanRef): string { return `${ref.agentId}\0${ref.sessionId}\0${ref.planId}`; }
+function key(ref: PlanRef): string {
+  return `${ref.agentId}\0${ref.sessionId}\0${ref.planId}`;
+}
 
 function workspaceRoots(): string[] {
   return (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);

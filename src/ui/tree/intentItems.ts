@@ -6,13 +6,18 @@ import * as vscode from 'vscode';
 import type { PlanRecord } from '../../state/planStore';
 import { truncate } from '../../state/planSummary';
 import {
-  outsideDescription, stepDescription, stepTooltip, type ActiveIntentView, type IntentNodeView, type IntentStepView, type OutsideCallView,
+  outsideDescription,
+  stepDescription,
+  stepTooltip,
+  type ActiveIntentView,
+  type IntentNodeView,
+  type IntentStepView,
+  type OutsideCallView,
 } from '../intent/intentView';
 import type { IntentNode, PlanTreeNode } from './nodes';
 import { LABEL_MAX, icon, planItem } from './treeItems';
 
 const C = vscode.TreeItemCollapsibleState;
-
 
 function row(node: PlanTreeNode, label: string, collapsible = C.None): vscode.TreeItem {
   const t = new vscode.TreeItem(label || ' ', collapsible);
@@ -46,33 +51,48 @@ export function intentPlanItem(node: PlanTreeNode, p: PlanRecord, view: IntentNo
     ...(view.claims?.length ? [view.claimsVerified ? 'Signed claims:' : 'Token claims (as written, not verified):', ...view.claims.map((c) => `  ${c}`)] : []),
     keysLine(view),
     ...view.warnings,
-  ].filter(Boolean).join('\n');
+  ]
+    .filter(Boolean)
+    .join('\n');
   t.contextValue = `plan:unknown:intent:${view.state}`;
   return t;
 }
 
 function stateIcon(view: ActiveIntentView): vscode.ThemeIcon {
   switch (view.state) {
-    case 'verified': return icon('verified-filled', 'testing.iconPassed');
-    case 'checking': return icon('loading~spin');
-    case 'expired': return icon('history', 'list.warningForeground');
-    case 'unverified': case 'unknown_key': return icon('unverified', 'list.warningForeground');
-    default: return icon('error', 'errorForeground');
+    case 'verified':
+      return icon('verified-filled', 'testing.iconPassed');
+    case 'checking':
+      return icon('loading~spin');
+    case 'expired':
+      return icon('history', 'list.warningForeground');
+    case 'unverified':
+    case 'unknown_key':
+      return icon('unverified', 'list.warningForeground');
+    default:
+      return icon('error', 'errorForeground');
   }
 }
 
 function keysLine(view: ActiveIntentView): string | undefined {
   switch (view.keys.state) {
-    case 'loaded': return `Keys: ${view.keys.keyCount} from ${view.keys.from}`;
-    case 'error': return `Keys: ${view.keys.error}`;
-    case 'none': return 'Keys: none configured (setting acp.intent.jwks)';
-    default: return undefined;
+    case 'loaded':
+      return `Keys: ${view.keys.keyCount} from ${view.keys.from}`;
+    case 'error':
+      return `Keys: ${view.keys.error}`;
+    case 'none':
+      return 'Keys: none configured (setting acp.intent.jwks)';
+    default:
+      return undefined;
   }
 }
 
 /** The rows under an active intent plan, in order. */
 export function intentRows(view: ActiveIntentView): { part: IntentNode['part']; key: string }[] {
-  const out: { part: IntentNode['part']; key: string }[] = [{ part: 'goal', key: '' }, { part: 'user', key: '' }];
+  const out: { part: IntentNode['part']; key: string }[] = [
+    { part: 'goal', key: '' },
+    { part: 'user', key: '' },
+  ];
   view.warnings.forEach((_, i) => out.push({ part: 'warning', key: String(i) }));
   view.steps.forEach((s) => out.push({ part: 'step', key: String(s.index) }));
   out.push({ part: 'outside', key: '' });
@@ -116,7 +136,9 @@ export function intentRowItem(node: IntentNode, view: IntentNodeView | undefined
       const n = view.outside.length;
       const t = row(node, 'Calls outside the plan', n ? C.Expanded : C.None);
       t.description = n ? String(n) : 'none';
-      t.tooltip = n ? `${n} tool call${n === 1 ? '' : 's'} this plan does not cover (not_in_plan).` : 'Every tool call so far was covered by the plan or could not be checked.';
+      t.tooltip = n
+        ? `${n} tool call${n === 1 ? '' : 's'} this plan does not cover (not_in_plan).`
+        : 'Every tool call so far was covered by the plan or could not be checked.';
       t.iconPath = n ? icon('warning', 'list.warningForeground') : icon('shield');
       t.contextValue = 'intent:outside';
       return t;
@@ -168,7 +190,9 @@ function stepItem(node: IntentNode, s: IntentStepView): vscode.TreeItem {
 function callItem(node: IntentNode, c: OutsideCallView): vscode.TreeItem {
   const t = row(node, truncate(c.toolName, LABEL_MAX));
   t.description = outsideDescription(c);
-  t.tooltip = [c.title ? `${c.title}` : undefined, `Tool: ${c.toolName}`, `Not in the plan: ${c.detail}`, `Tool call ${c.toolCallId}`].filter(Boolean).join('\n');
+  t.tooltip = [c.title ? `${c.title}` : undefined, `Tool: ${c.toolName}`, `Not in the plan: ${c.detail}`, `Tool call ${c.toolCallId}`]
+    .filter(Boolean)
+    .join('\n');
   t.iconPath = icon('circle-slash', 'list.warningForeground');
   t.contextValue = 'intent:call:not_in_plan';
   return t;

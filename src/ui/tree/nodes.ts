@@ -30,7 +30,13 @@ import type { PlanRef } from '../../state/planStore';
 export type AgentNode = { readonly kind: 'agent'; readonly id: string; readonly agentId: string };
 export type SessionNode = { readonly kind: 'session'; readonly id: string; readonly agentId: string; readonly sessionId: string };
 /** A piece of background work of a session (terminal, tool call, or an unknown kind). */
-export type BackgroundNode = { readonly kind: 'background'; readonly id: string; readonly agentId: string; readonly sessionId: string; readonly item: BackgroundWork };
+export type BackgroundNode = {
+  readonly kind: 'background';
+  readonly id: string;
+  readonly agentId: string;
+  readonly sessionId: string;
+  readonly item: BackgroundWork;
+};
 export type ArchiveNode = { readonly kind: 'archive'; readonly id: string; readonly agentId: string; readonly sessionId: string };
 export type PlanNode = { readonly kind: 'plan'; readonly id: string; readonly ref: PlanRef };
 /** An entry of an items plan (`index` into entries) or a Markdown heading/task (`index` into outline.flat). */
@@ -53,18 +59,31 @@ export type IntentNode = { readonly kind: 'intent'; readonly id: string; readonl
  * (-1) for the plan as a whole, or UNPLANNED_OWNER for the session's unplanned work.
  */
 export type WorkNode = {
-  readonly kind: 'work'; readonly id: string; readonly agentId: string; readonly sessionId: string;
-  readonly planId: string | undefined; readonly owner: number; readonly part: 'group' | 'call' | 'file'; readonly key: string;
+  readonly kind: 'work';
+  readonly id: string;
+  readonly agentId: string;
+  readonly sessionId: string;
+  readonly planId: string | undefined;
+  readonly owner: number;
+  readonly part: 'group' | 'call' | 'file';
+  readonly key: string;
 };
 export const UNPLANNED_OWNER = -3;
 
-export type PlanTreeNode = AgentNode | SessionNode | BackgroundNode | ArchiveNode | PlanNode | StepNode | FieldNode | InfoNode | IntentNode | FoldNode | WorkNode;
+export type PlanTreeNode =
+  AgentNode | SessionNode | BackgroundNode | ArchiveNode | PlanNode | StepNode | FieldNode | InfoNode | IntentNode | FoldNode | WorkNode;
 
 const enc = encodeURIComponent;
 
-export function agentNodeId(agentId: string): string { return enc(agentId); }
-export function sessionNodeId(agentId: string, sessionId: string): string { return `${enc(agentId)}/${enc(sessionId)}`; }
-export function archiveNodeId(agentId: string, sessionId: string): string { return `${sessionNodeId(agentId, sessionId)}/#archive`; }
+export function agentNodeId(agentId: string): string {
+  return enc(agentId);
+}
+export function sessionNodeId(agentId: string, sessionId: string): string {
+  return `${enc(agentId)}/${enc(sessionId)}`;
+}
+export function archiveNodeId(agentId: string, sessionId: string): string {
+  return `${sessionNodeId(agentId, sessionId)}/#archive`;
+}
 export function planNodeId(ref: PlanRef): string {
   return ref.archiveId === undefined
     ? `${sessionNodeId(ref.agentId, ref.sessionId)}/${enc(ref.planId)}`
@@ -94,8 +113,12 @@ export class NodeIndex {
   private readonly byId = new Map<string, PlanTreeNode>();
   private readonly children = new Map<string, Set<string>>();
 
-  get size(): number { return this.byId.size; }
-  get(id: string): PlanTreeNode | undefined { return this.byId.get(id); }
+  get size(): number {
+    return this.byId.size;
+  }
+  get(id: string): PlanTreeNode | undefined {
+    return this.byId.get(id);
+  }
 
   agent(a: string): AgentNode {
     return this.intern({ kind: 'agent', id: agentNodeId(a), agentId: a });
@@ -150,7 +173,7 @@ export class NodeIndex {
 
   /** Forgets the steps of a plan from `count` on (after the plan shrank). */
   forgetStepsFrom(ref: PlanRef, count: number): void {
-    for (const id of [...this.children.get(planNodeId(ref)) ?? []]) {
+    for (const id of [...(this.children.get(planNodeId(ref)) ?? [])]) {
       const n = this.byId.get(id);
       if (n?.kind === 'step' && n.index >= count) this.forget(id);
     }
@@ -201,10 +224,14 @@ export class NodeIndex {
 
 function backgroundKey(item: BackgroundWork, index: number): string {
   switch (item.type) {
-    case 'terminal': return `terminal:${enc(item.terminalId)}`;
-    case 'tool_call': return `tool_call:${enc(item.toolCallId)}`;
-    case 'subagent': return `subagent:${enc(item.sessionId)}`;
-    case 'unknown': return `${enc(item.rawType)}:${index}`;
+    case 'terminal':
+      return `terminal:${enc(item.terminalId)}`;
+    case 'tool_call':
+      return `tool_call:${enc(item.toolCallId)}`;
+    case 'subagent':
+      return `subagent:${enc(item.sessionId)}`;
+    case 'unknown':
+      return `${enc(item.rawType)}:${index}`;
   }
 }
 
@@ -217,6 +244,18 @@ function cleanRef(ref: PlanRef): PlanRef {
 export function isPlanTreeNode(x: unknown): x is PlanTreeNode {
   if (typeof x !== 'object' || x === null) return false;
   const k = (x as { kind?: unknown }).kind;
-  return typeof (x as { id?: unknown }).id === 'string'
-    && (k === 'agent' || k === 'session' || k === 'background' || k === 'archive' || k === 'plan' || k === 'step' || k === 'field' || k === 'info' || k === 'intent' || k === 'fold' || k === 'work');
+  return (
+    typeof (x as { id?: unknown }).id === 'string' &&
+    (k === 'agent' ||
+      k === 'session' ||
+      k === 'background' ||
+      k === 'archive' ||
+      k === 'plan' ||
+      k === 'step' ||
+      k === 'field' ||
+      k === 'info' ||
+      k === 'intent' ||
+      k === 'fold' ||
+      k === 'work')
+  );
 }

@@ -14,25 +14,31 @@ import { isInside, isSystemPath } from '../../state/planFileUri';
 /** Larger files are shown cut to this many bytes. */
 export const MAX_PLAN_FILE_BYTES = 2 * 1024 * 1024;
 
-export type PlanFileRead =
-  | { readonly text: string; readonly size: number; readonly cut: boolean }
-  | { readonly error: string; readonly offerOpen?: boolean };
+export type PlanFileRead = { readonly text: string; readonly size: number; readonly cut: boolean } | { readonly error: string; readonly offerOpen?: boolean };
 
 export async function readPlanFile(file: string, roots: readonly string[], maxBytes = MAX_PLAN_FILE_BYTES): Promise<PlanFileRead> {
   let real: string;
-  try { real = await fs.realpath(file); } catch (err) { return { error: describe(err) }; }
+  try {
+    real = await fs.realpath(file);
+  } catch (err) {
+    return { error: describe(err) };
+  }
   if (isSystemPath(real)) return { error: `refused: it leads to ${real}, a system file` };
   const realRoots = await Promise.all(roots.map((r) => fs.realpath(r).catch(() => r)));
   if (!realRoots.some((r) => isInside(real, r))) return { error: `not read: it leads to ${real}, outside the workspace folders`, offerOpen: true };
   try {
     const st = await fs.stat(real);
     if (!st.isFile()) return { error: notRegular(st) };
-  } catch (err) { return { error: describe(err) }; }
+  } catch (err) {
+    return { error: describe(err) };
+  }
 
   let handle: fs.FileHandle;
   try {
     handle = await fs.open(real, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0));
-  } catch (err) { return { error: describe(err) }; }
+  } catch (err) {
+    return { error: describe(err) };
+  }
   try {
     // Checked again on what was opened: the path may have been replaced since the stat.
     const st = await handle.stat();
@@ -78,10 +84,16 @@ function describe(err: unknown): string {
  */
 export async function checkOpenable(file: string): Promise<{ ok: true; path: string } | { ok: false; reason: string }> {
   let real: string;
-  try { real = await fs.realpath(file); } catch (err) { return { ok: false, reason: describe(err) }; }
+  try {
+    real = await fs.realpath(file);
+  } catch (err) {
+    return { ok: false, reason: describe(err) };
+  }
   if (isSystemPath(real)) return { ok: false, reason: `it leads to ${real}, a system file` };
   try {
     const st = await fs.stat(real);
     return st.isFile() ? { ok: true, path: real } : { ok: false, reason: notRegular(st).replace(/^refused: /, '') };
-  } catch (err) { return { ok: false, reason: describe(err) }; }
+  } catch (err) {
+    return { ok: false, reason: describe(err) };
+  }
 }

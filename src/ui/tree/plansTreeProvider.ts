@@ -18,10 +18,7 @@ import type { IntentSource } from '../intent/intentView';
 import { PLAN_COMMANDS } from '../planCommands';
 import { planTypeView } from '../planTypes';
 import type { PlanRowContext } from '../planTypes/planTypeView';
-import {
-  NodeIndex, agentNodeId, archiveNodeId, parentIdOf, planNodeId, sessionNodeId,
-  type PlanNode, type PlanTreeNode, type StepNode,
-} from './nodes';
+import { NodeIndex, agentNodeId, archiveNodeId, parentIdOf, planNodeId, sessionNodeId, type PlanNode, type PlanTreeNode, type StepNode } from './nodes';
 import { backgroundItem, backgroundName, decorateChild, isBackgroundChild, type BackgroundNameSource } from './subagentItems';
 import { agentItem, archiveItem, infoItem, sessionItem, type AgentMarks } from './treeItems';
 import { WHOLE_PLAN, type WorkChange, type WorkStore } from '../../state/attribution/workStore';
@@ -80,15 +77,25 @@ export class PlansTreeProvider implements vscode.TreeDataProvider<PlanTreeNode>,
   private readonly names: BackgroundNameSource | undefined;
   private readonly restoring: RestoringSessions | undefined;
 
-  constructor(private readonly registry: SessionStore, private readonly plans: PlanStore, options: PlansTreeOptions = {}) {
+  constructor(
+    private readonly registry: SessionStore,
+    private readonly plans: PlanStore,
+    options: PlansTreeOptions = {},
+  ) {
     const { intent, foldDoneStepsAfter, work } = options;
     this.marks = options.marks;
     this.names = options.names;
     this.restoring = options.restoring;
     this.coalescer = new FrameCoalescer<string>((ids) => this.flush(ids), options.frameMs ?? 16);
-    this.rowContext = { nodes: this.nodes, ...(intent ? { intent } : {}), openPlanCommand: PLAN_COMMANDS.openPlan, ...(foldDoneStepsAfter ? { foldDoneStepsAfter } : {}) };
+    this.rowContext = {
+      nodes: this.nodes,
+      ...(intent ? { intent } : {}),
+      openPlanCommand: PLAN_COMMANDS.openPlan,
+      ...(foldDoneStepsAfter ? { foldDoneStepsAfter } : {}),
+    };
     this.subscriptions.push(
-      this._onDidChangeTreeData, this.coalescer,
+      this._onDidChangeTreeData,
+      this.coalescer,
       plans.onDidChange((c) => this.onPlanChange(c)),
       registry.onDidChange((c) => this.onRegistryChange(c)),
     );
@@ -102,18 +109,25 @@ export class PlansTreeProvider implements vscode.TreeDataProvider<PlanTreeNode>,
   }
 
   /** How many times onDidChangeTreeData fired. */
-  get refreshEvents(): number { return this._refreshEvents; }
+  get refreshEvents(): number {
+    return this._refreshEvents;
+  }
 
   /** Resolves once pending changes have been fired. */
-  whenIdle(): Promise<void> { return this.coalescer.whenIdle(); }
+  whenIdle(): Promise<void> {
+    return this.coalescer.whenIdle();
+  }
   /** Fires pending changes now. */
-  flushNow(): void { this.coalescer.flushNow(); }
+  flushNow(): void {
+    this.coalescer.flushNow();
+  }
 
   // ------------------------------------------------------------------ TreeDataProvider
 
   getTreeItem(node: PlanTreeNode): vscode.TreeItem {
     switch (node.kind) {
-      case 'agent': return agentItem(node, this.registry.agent(node.agentId), node.agentId, this.marks);
+      case 'agent':
+        return agentItem(node, this.registry.agent(node.agentId), node.agentId, this.marks);
       case 'session': {
         const active = this.registry.activeSession;
         const hasPlans = this.plans.plans(node.agentId, node.sessionId).length + this.plans.archived(node.agentId, node.sessionId).length > 0;
@@ -124,23 +138,33 @@ export class PlansTreeProvider implements vscode.TreeDataProvider<PlanTreeNode>,
       }
       case 'background': {
         const item = node.item;
-        const name = item.type === 'subagent' ? this.registry.session(node.agentId, item.sessionId)?.title : backgroundName(this.names, node.agentId, node.sessionId, item);
+        const name =
+          item.type === 'subagent'
+            ? this.registry.session(node.agentId, item.sessionId)?.title
+            : backgroundName(this.names, node.agentId, node.sessionId, item);
         return backgroundItem(node, item, this.registry.session(node.agentId, node.sessionId), name);
       }
-      case 'archive': return archiveItem(node, this.plans.archived(node.agentId, node.sessionId).length, this.plans.droppedArchived(node.agentId, node.sessionId));
+      case 'archive':
+        return archiveItem(node, this.plans.archived(node.agentId, node.sessionId).length, this.plans.droppedArchived(node.agentId, node.sessionId));
       case 'plan': {
         const p = this.plans.get(node.ref);
         return p ? planTypeView(p).planItem(this.rowContext, node) : infoItem(node, 'This plan is gone.', false);
       }
-      case 'step': case 'field': case 'info': case 'intent': case 'fold': {
+      case 'step':
+      case 'field':
+      case 'info':
+      case 'intent':
+      case 'fold': {
         const p = this.plans.get(node.ref);
         if (!p) return infoItem(node, '(gone)', false);
         const t = planTypeView(p).rowItem(this.rowContext, node);
         if (node.kind === 'step' && p.view.kind === 'items') this.workRows?.decorateStep(t, node.ref, node.index);
         return t;
       }
-      case 'work': return this.workRows?.item(node) ?? infoItem(node, '(gone)', false);
-      default: return node satisfies never;
+      case 'work':
+        return this.workRows?.item(node) ?? infoItem(node, '(gone)', false);
+      default:
+        return node satisfies never;
     }
   }
 
@@ -162,9 +186,13 @@ export class PlansTreeProvider implements vscode.TreeDataProvider<PlanTreeNode>,
   getChildren(node?: PlanTreeNode): PlanTreeNode[] {
     if (!node) return this.agentIds().map((a) => this.nodes.agent(a));
     switch (node.kind) {
-      case 'agent': return this.sessionIds(node.agentId).filter((s) => this.parentOf(node.agentId, s) === undefined).map((s) => this.nodes.session(node.agentId, s));
+      case 'agent':
+        return this.sessionIds(node.agentId)
+          .filter((s) => this.parentOf(node.agentId, s) === undefined)
+          .map((s) => this.nodes.session(node.agentId, s));
       case 'session': {
-        const out: PlanTreeNode[] = this.plans.plans(node.agentId, node.sessionId)
+        const out: PlanTreeNode[] = this.plans
+          .plans(node.agentId, node.sessionId)
           .map((p) => this.nodes.plan({ agentId: p.agentId, sessionId: p.sessionId, planId: p.planId }));
         for (const c of this.registry.children(node.agentId, node.sessionId)) out.push(this.nodes.session(node.agentId, c.sessionId));
         (this.registry.session(node.agentId, node.sessionId)?.background ?? []).forEach((b, i) => {
@@ -175,11 +203,19 @@ export class PlansTreeProvider implements vscode.TreeDataProvider<PlanTreeNode>,
         if (this.plans.archived(node.agentId, node.sessionId).length) out.push(this.nodes.archive(node.agentId, node.sessionId));
         return out;
       }
-      case 'background': return [];
+      case 'background':
+        return [];
       case 'archive':
-        return this.plans.archived(node.agentId, node.sessionId).reverse()
+        return this.plans
+          .archived(node.agentId, node.sessionId)
+          .reverse()
           .map((p) => this.nodes.plan({ agentId: p.agentId, sessionId: p.sessionId, planId: p.planId, archiveId: p.archived!.archiveId }));
-      case 'plan': case 'step': case 'field': case 'info': case 'intent': case 'fold': {
+      case 'plan':
+      case 'step':
+      case 'field':
+      case 'info':
+      case 'intent':
+      case 'fold': {
         const p = this.plans.get(node.ref);
         if (!p) return [];
         const rows = planTypeView(p).children(this.rowContext, node);
@@ -187,36 +223,49 @@ export class PlansTreeProvider implements vscode.TreeDataProvider<PlanTreeNode>,
         if (node.kind === 'plan') return rows.concat(this.workRows.planChildren(node.ref, p.view.kind === 'items'));
         return node.kind === 'step' && p.view.kind === 'items' ? rows.concat(this.workRows.stepChildren(node.ref, node.index)) : rows;
       }
-      case 'work': return this.workRows?.children(node) ?? [];
-      default: return node satisfies never;
+      case 'work':
+        return this.workRows?.children(node) ?? [];
+      default:
+        return node satisfies never;
     }
   }
 
   getParent(node: PlanTreeNode): PlanTreeNode | undefined {
     switch (node.kind) {
-      case 'agent': return undefined;
+      case 'agent':
+        return undefined;
       case 'session': {
         const parent = this.parentOf(node.agentId, node.sessionId);
         return parent === undefined ? this.nodes.agent(node.agentId) : this.nodes.session(node.agentId, parent);
       }
       case 'background':
-      case 'archive': return this.nodes.session(node.agentId, node.sessionId);
-      case 'plan': return node.ref.archiveId === undefined
-        ? this.nodes.session(node.ref.agentId, node.ref.sessionId)
-        : this.nodes.archive(node.ref.agentId, node.ref.sessionId);
-      case 'step': case 'field': case 'info': case 'intent': case 'fold': {
+      case 'archive':
+        return this.nodes.session(node.agentId, node.sessionId);
+      case 'plan':
+        return node.ref.archiveId === undefined
+          ? this.nodes.session(node.ref.agentId, node.ref.sessionId)
+          : this.nodes.archive(node.ref.agentId, node.ref.sessionId);
+      case 'step':
+      case 'field':
+      case 'info':
+      case 'intent':
+      case 'fold': {
         const p = this.plans.get(node.ref);
         return p ? planTypeView(p).parent(this.rowContext, node) : this.nodes.plan(node.ref);
       }
-      case 'work': return this.workRows?.parent(node);
-      default: return node satisfies never;
+      case 'work':
+        return this.workRows?.parent(node);
+      default:
+        return node satisfies never;
     }
   }
 
   // ------------------------------------------------------------------ lookups for commands
 
   /** The (interned) node of a plan. */
-  planNode(ref: PlanRef): PlanNode { return this.nodes.plan(ref); }
+  planNode(ref: PlanRef): PlanNode {
+    return this.nodes.plan(ref);
+  }
 
   /**
    * The node of a plan's current step (see PlanSummary.current), or undefined when the plan has
@@ -228,10 +277,14 @@ export class PlansTreeProvider implements vscode.TreeDataProvider<PlanTreeNode>,
   }
 
   /** Redraws every plan (a display setting changed). */
-  refreshAll(): void { this.coalescer.add(ROOT); }
+  refreshAll(): void {
+    this.coalescer.add(ROOT);
+  }
 
   /** The node with this TreeItem id, if it was handed out. */
-  nodeById(id: string): PlanTreeNode | undefined { return this.nodes.get(id); }
+  nodeById(id: string): PlanTreeNode | undefined {
+    return this.nodes.get(id);
+  }
 
   dispose(): void {
     for (const d of this.subscriptions.splice(0)) d.dispose();
@@ -302,7 +355,10 @@ export class PlansTreeProvider implements vscode.TreeDataProvider<PlanTreeNode>,
     const targets = new Map<string, PlanTreeNode>();
     for (const id of ids) {
       const n = id === ROOT ? undefined : this.nodes.nearest(id);
-      if (!n) { this.fire(undefined); return; }
+      if (!n) {
+        this.fire(undefined);
+        return;
+      }
       // A session still being restored is refreshed once, when it is (onDidReplay).
       const owner = sessionOfNode(n);
       if (owner && this.restoring?.pending(owner.agentId, owner.sessionId)) continue;
@@ -331,7 +387,12 @@ function sessionOfNode(n: PlanTreeNode): { agentId: string; sessionId: string } 
 /** Resolves when `p` settles or after `ms`, whichever comes first. */
 function withinMs(p: Promise<void>, ms: number): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
-  return Promise.race([p.catch(() => undefined), new Promise<void>((r) => { timer = setTimeout(r, ms); })]).finally(() => clearTimeout(timer));
+  return Promise.race([
+    p.catch(() => undefined),
+    new Promise<void>((r) => {
+      timer = setTimeout(r, ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
 }
 
 export { agentNodeId, archiveNodeId, planNodeId, sessionNodeId };

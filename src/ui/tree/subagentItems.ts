@@ -23,22 +23,32 @@ export function backgroundName(source: BackgroundNameSource | undefined, agentId
   if (item.type === 'terminal') return t.terminal(item.terminalId)?.command ?? undefined;
   if (item.type !== 'tool_call') return undefined;
   const call = t.item(toolCallItemId(item.toolCallId));
-  return call?.kind === 'tool_call' ? call.title ?? call.name ?? undefined : undefined;
+  return call?.kind === 'tool_call' ? (call.title ?? call.name ?? undefined) : undefined;
 }
 
 /** What a background row shows: the item's kind and id, and a readable name when the caller knows one. */
 export function backgroundItem(node: PlanTreeNode, item: BackgroundWork, s: SessionState | undefined, name?: string): vscode.TreeItem {
   const cancellable = !!s?.live && canCancel(s.controls, item);
-  const [what, id] = item.type === 'terminal' ? ['Terminal', item.terminalId]
-    : item.type === 'tool_call' ? ['Tool call', item.toolCallId]
-      : item.type === 'subagent' ? ['Subagent', item.sessionId] : [`Background work (${item.rawType})`, ''];
+  const [what, id] =
+    item.type === 'terminal'
+      ? ['Terminal', item.terminalId]
+      : item.type === 'tool_call'
+        ? ['Tool call', item.toolCallId]
+        : item.type === 'subagent'
+          ? ['Subagent', item.sessionId]
+          : [`Background work (${item.rawType})`, ''];
   const t = new vscode.TreeItem(truncate(name || `${what} ${id}`.trim(), LABEL_MAX), vscode.TreeItemCollapsibleState.None);
   t.id = node.id;
   t.description = `background ${what.toLowerCase()}${cancellable ? ' · can be cancelled' : ''}`;
   t.iconPath = icon(item.type === 'terminal' ? 'terminal' : item.type === 'tool_call' ? 'tools' : 'sync', 'charts.blue');
-  t.tooltip = [`${what} running on after the turn${id ? `: ${id}` : ''}`, name ? `Name: ${name}` : undefined,
+  t.tooltip = [
+    `${what} running on after the turn${id ? `: ${id}` : ''}`,
+    name ? `Name: ${name}` : undefined,
     item.type === 'unknown' ? `Reported as "${item.rawType}", a kind this client does not know.` : undefined,
-    cancellable ? 'The agent lets you cancel it (Cancel Background Work).' : 'The agent does not offer to cancel it.'].filter(Boolean).join('\n');
+    cancellable ? 'The agent lets you cancel it (Cancel Background Work).' : 'The agent does not offer to cancel it.',
+  ]
+    .filter(Boolean)
+    .join('\n');
   t.contextValue = `background:${item.type === 'unknown' ? 'unknown' : item.type}${cancellable ? ':cancellable' : ''}`;
   return t;
 }
@@ -55,7 +65,13 @@ export function decorateChild(t: vscode.TreeItem, s: SessionState, background: b
   t.description = `${kind} · ${typeof t.description === 'string' ? t.description : ''}`;
   if (s.turnState !== 'running') t.iconPath = icon(background ? 'sync' : 'hubot');
   const desc = s.subagent?.description;
-  t.tooltip = [typeof t.tooltip === 'string' ? t.tooltip : undefined, `A ${kind} of session ${s.parentSessionId ?? ''}.`,
-    desc ? `Role: ${truncate(desc, 200)}` : undefined, cancellable ? 'Its work can be cancelled (Cancel Subagent).' : undefined].filter(Boolean).join('\n');
+  t.tooltip = [
+    typeof t.tooltip === 'string' ? t.tooltip : undefined,
+    `A ${kind} of session ${s.parentSessionId ?? ''}.`,
+    desc ? `Role: ${truncate(desc, 200)}` : undefined,
+    cancellable ? 'Its work can be cancelled (Cancel Subagent).' : undefined,
+  ]
+    .filter(Boolean)
+    .join('\n');
   t.contextValue = `${t.contextValue ?? 'session'}:subagent${background ? ':background' : ''}${cancellable ? ':cancellable' : ''}`;
 }

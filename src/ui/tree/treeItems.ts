@@ -43,11 +43,20 @@ export function agentItem(node: PlanTreeNode, a: AgentState | undefined, fallbac
   // Always Expanded (a leaf while empty): VS Code keeps an item collapsed once it was shown as None.
   const t = item(node, truncate(a?.name ?? fallbackId, LABEL_MAX), C.Expanded);
   const version = a?.protocolVersion ? `v${a.protocolVersion}` : undefined;
-  t.description = [version, replay ? undefined : status, a?.detail ? truncate(a.detail, 60) : undefined, recording ? 'recording' : undefined].filter(Boolean).join(' · ');
+  t.description = [version, replay ? undefined : status, a?.detail ? truncate(a.detail, 60) : undefined, recording ? 'recording' : undefined]
+    .filter(Boolean)
+    .join(' · ');
   t.iconPath = replay ? icon('history') : agentIcon(status);
-  t.tooltip = [`Agent ${a?.name ?? fallbackId} (${fallbackId})`, `Protocol: ${version ?? 'not negotiated yet'}`, `Status: ${status}`, a?.detail ? `Detail: ${a.detail}` : undefined,
+  t.tooltip = [
+    `Agent ${a?.name ?? fallbackId} (${fallbackId})`,
+    `Protocol: ${version ?? 'not negotiated yet'}`,
+    `Status: ${status}`,
+    a?.detail ? `Detail: ${a.detail}` : undefined,
     recording ? 'Recording its traffic (ACP: Record Agent Traffic stops it).' : undefined,
-    replay ? 'A recording played back: read-only, nothing is sent to any agent.' : undefined].filter(Boolean).join('\n');
+    replay ? 'A recording played back: read-only, nothing is sent to any agent.' : undefined,
+  ]
+    .filter(Boolean)
+    .join('\n');
   // A replay is no agent: none of the agent menus apply.
   t.contextValue = replay ? 'replay' : `agent:${facet(status)}${recording ? ':recording' : ''}`;
   return t;
@@ -55,12 +64,21 @@ export function agentItem(node: PlanTreeNode, a: AgentState | undefined, fallbac
 
 function agentIcon(status: string): vscode.ThemeIcon {
   switch (status) {
-    case 'starting': case 'stopping': return icon('loading~spin');
-    case 'restarting': return icon('sync~spin', 'list.warningForeground');
-    case 'running': return icon('vm-running', 'testing.iconPassed');
-    case 'crashed': case 'failed': return icon('error', 'errorForeground');
-    case 'stopped': case 'gone': return icon('debug-stop', 'disabledForeground');
-    default: return icon('vm');
+    case 'starting':
+    case 'stopping':
+      return icon('loading~spin');
+    case 'restarting':
+      return icon('sync~spin', 'list.warningForeground');
+    case 'running':
+      return icon('vm-running', 'testing.iconPassed');
+    case 'crashed':
+    case 'failed':
+      return icon('error', 'errorForeground');
+    case 'stopped':
+    case 'gone':
+      return icon('debug-stop', 'disabledForeground');
+    default:
+      return icon('vm');
   }
 }
 
@@ -68,22 +86,41 @@ export function sessionItem(node: PlanTreeNode, s: SessionState | undefined, ses
   // Untitled sessions: a short, readable label (the full id is in the tooltip). A stored session
   // (from an earlier window) starts folded unless it is the active one: after a reload the tree
   // lists the history without unfolding every old plan.
-  const t = item(node, truncate(s?.title || `Session ${sessionId.replace(/^sess_/, '').slice(0, 8)}`, LABEL_MAX), s && !s.live && !active ? C.Collapsed : C.Expanded);
+  const t = item(
+    node,
+    truncate(s?.title || `Session ${sessionId.replace(/^sess_/, '').slice(0, 8)}`, LABEL_MAX),
+    s && !s.live && !active ? C.Collapsed : C.Expanded,
+  );
   const pending = (s?.pendingPermissions.length ?? 0) + (s?.pendingElicitations ?? 0);
   const attention = !!s && (pending > 0 || s.turnState === 'requires_action');
-  const state = !s ? 'closed'
-    : attention ? `waiting for you${pending > 1 ? ` (${pending})` : ''}`
-      : s.turnState === 'idle' && s.stopReason ? `idle (${truncate(s.stopReason, 30)})` : truncate(s.turnState.replace(/_/g, ' '), 30);
+  const state = !s
+    ? 'closed'
+    : attention
+      ? `waiting for you${pending > 1 ? ` (${pending})` : ''}`
+      : s.turnState === 'idle' && s.stopReason
+        ? `idle (${truncate(s.stopReason, 30)})`
+        : truncate(s.turnState.replace(/_/g, ' '), 30);
   t.description = active ? `${state} · active` : state;
-  t.iconPath = !s ? icon('circle-slash', 'disabledForeground')
-    : attention ? icon('bell', 'list.warningForeground')
-      : s.turnState === 'running' ? icon('loading~spin') : icon('comment-discussion');
+  t.iconPath = !s
+    ? icon('circle-slash', 'disabledForeground')
+    : attention
+      ? icon('bell', 'list.warningForeground')
+      : s.turnState === 'running'
+        ? icon('loading~spin')
+        : icon('comment-discussion');
   t.tooltip = [
-    `Session ${sessionId}`, s?.title ? `Title: ${s.title}` : undefined, s?.cwd ? `Folder: ${s.cwd}` : undefined,
-    `Turn: ${state}`, s?.error ? `Error: ${s.error.message} (${s.error.code})` : undefined,
+    `Session ${sessionId}`,
+    s?.title ? `Title: ${s.title}` : undefined,
+    s?.cwd ? `Folder: ${s.cwd}` : undefined,
+    `Turn: ${state}`,
+    s?.error ? `Error: ${s.error.message} (${s.error.code})` : undefined,
     hasPlans ? undefined : 'No plan yet.',
-  ].filter(Boolean).join('\n');
-  t.contextValue = ['session', active ? 'active' : '', attention ? 'attention' : '', s ? '' : 'closed', s && !s.live ? 'detached' : ''].filter(Boolean).join(':');
+  ]
+    .filter(Boolean)
+    .join('\n');
+  t.contextValue = ['session', active ? 'active' : '', attention ? 'attention' : '', s ? '' : 'closed', s && !s.live ? 'detached' : '']
+    .filter(Boolean)
+    .join(':');
   return t;
 }
 
@@ -91,8 +128,9 @@ export function archiveItem(node: PlanTreeNode, count: number, dropped = 0): vsc
   const t = item(node, 'Archived', C.Collapsed);
   t.description = `${count} removed plan${count === 1 ? '' : 's'}${dropped ? ` · ${dropped} older dropped` : ''}`;
   t.iconPath = icon('archive');
-  t.tooltip = 'Plans the agent removed (plan_removed). They are kept here with their history.'
-    + (dropped ? `\n${dropped} older removed plan${dropped === 1 ? ' was' : 's were'} dropped to keep the archive within its size and count limits.` : '');
+  t.tooltip =
+    'Plans the agent removed (plan_removed). They are kept here with their history.' +
+    (dropped ? `\n${dropped} older removed plan${dropped === 1 ? ' was' : 's were'} dropped to keep the archive within its size and count limits.` : '');
   t.contextValue = 'archive';
   return t;
 }
@@ -136,13 +174,18 @@ export function planItem(node: PlanTreeNode, p: PlanRecord, look: PlanLook): vsc
   t.iconPath = s.allDone ? icon('pass', 'testing.iconPassed') : look.icon;
   const truncated = p.revisions.at(-1)?.truncated;
   t.tooltip = [
-    `Plan ${p.planId}`, s.header, `Type: ${typeName}`, ...(look.tooltip ?? []),
+    `Plan ${p.planId}`,
+    s.header,
+    `Type: ${typeName}`,
+    ...(look.tooltip ?? []),
     s.current ? `Now: ${truncate(s.current.content, 300)}` : undefined,
     truncated ? `Truncated: ${truncated} left out (over the size cap)` : undefined,
     `Updated: ${new Date(p.updatedAt).toLocaleString()}`,
     `Revisions kept: ${p.revisions.length}${p.droppedRevisions ? ` (${p.droppedRevisions} older dropped)` : ''}`,
     p.archived ? `Removed by the agent: ${new Date(p.archived.removedAt).toLocaleString()}` : undefined,
-  ].filter(Boolean).join('\n');
+  ]
+    .filter(Boolean)
+    .join('\n');
   t.contextValue = `plan:${look.facet}${s.resolved ? ':done' : ''}${p.archived ? ':archived' : ''}`;
   return t;
 }
@@ -153,8 +196,9 @@ export function entryItem(node: PlanTreeNode, e: PlanEntry, index: number): vsco
   const m = stepMeta(e._meta);
   t.description = [m.id, known ? undefined : truncate(e.status, 30), truncate(e.priority, 20), m.note && truncate(m.note, 60)].filter(Boolean).join(' · ');
   t.iconPath = statusIcon(e.status);
-  t.tooltip = `${e.content}\n\nStep ${index + 1}${m.id ? ` (id ${m.id})` : ''} · Status: ${statusLabel(e.status)}${known ? '' : ` (${e.status})`} · Priority: ${e.priority}`
-    + (m.note ? `\nNote: ${m.note}` : '');
+  t.tooltip =
+    `${e.content}\n\nStep ${index + 1}${m.id ? ` (id ${m.id})` : ''} · Status: ${statusLabel(e.status)}${known ? '' : ` (${e.status})`} · Priority: ${e.priority}` +
+    (m.note ? `\nNote: ${m.note}` : '');
   t.contextValue = `entry:${known ? e.status : 'custom'}`;
   t.accessibilityInformation = { label: `${truncate(e.content, 200)}, ${statusLabel(e.status)}, priority ${e.priority}` };
   return t;
@@ -171,11 +215,16 @@ export function foldItem(node: PlanTreeNode, count: number): vscode.TreeItem {
 
 export function statusIcon(status: string): vscode.ThemeIcon {
   switch (status) {
-    case 'pending': return icon('circle-outline');
-    case 'in_progress': return icon('sync~spin', 'charts.blue');
-    case 'completed': return icon('pass', 'testing.iconPassed');
-    case 'cancelled': return icon('circle-slash', 'disabledForeground');
-    default: return icon('primitive-dot');
+    case 'pending':
+      return icon('circle-outline');
+    case 'in_progress':
+      return icon('sync~spin', 'charts.blue');
+    case 'completed':
+      return icon('pass', 'testing.iconPassed');
+    case 'cancelled':
+      return icon('circle-slash', 'disabledForeground');
+    default:
+      return icon('primitive-dot');
   }
 }
 
@@ -216,4 +265,6 @@ export function infoItem(node: PlanTreeNode, text: string, warning: boolean): vs
   return t;
 }
 
-function facet(s: string): string { return s.replace(/[^A-Za-z0-9_-]/g, '_') || 'unknown'; }
+function facet(s: string): string {
+  return s.replace(/[^A-Za-z0-9_-]/g, '_') || 'unknown';
+}

@@ -16,7 +16,10 @@ const C = vscode.TreeItemCollapsibleState;
 const MAX_ROWS = 500;
 
 export class WorkRows {
-  constructor(private readonly work: WorkStore, private readonly nodes: NodeIndex) {}
+  constructor(
+    private readonly work: WorkStore,
+    private readonly nodes: NodeIndex,
+  ) {}
 
   /** The step a step row or work row stands for. */
   stepOf(n: { agentId: string; sessionId: string; planId: string | undefined; owner: number }): Step | undefined {
@@ -48,14 +51,32 @@ export class WorkRows {
     if (itemsPlan || ref.archiveId !== undefined) return [];
     const s = this.work.stepAt(ref.agentId, ref.sessionId, ref.planId, WHOLE_PLAN);
     if (!s || !countText(s)) return [];
-    return [this.nodes.work(`${planNodeId(ref)}/#work`, { agentId: ref.agentId, sessionId: ref.sessionId, planId: ref.planId, owner: WHOLE_PLAN, part: 'group', key: '' })];
+    return [
+      this.nodes.work(`${planNodeId(ref)}/#work`, {
+        agentId: ref.agentId,
+        sessionId: ref.sessionId,
+        planId: ref.planId,
+        owner: WHOLE_PLAN,
+        part: 'group',
+        key: '',
+      }),
+    ];
   }
 
   /** The session's "Unplanned" row, when there is unplanned work. */
   sessionChildren(agentId: string, sessionId: string): PlanTreeNode[] {
     const s = this.work.unplanned(agentId, sessionId);
     if (!s || !countText(s)) return [];
-    return [this.nodes.work(`${sessionNodeId(agentId, sessionId)}/#unplanned`, { agentId, sessionId, planId: undefined, owner: UNPLANNED_OWNER, part: 'group', key: '' })];
+    return [
+      this.nodes.work(`${sessionNodeId(agentId, sessionId)}/#unplanned`, {
+        agentId,
+        sessionId,
+        planId: undefined,
+        owner: UNPLANNED_OWNER,
+        part: 'group',
+        key: '',
+      }),
+    ];
   }
 
   children(n: WorkNode): PlanTreeNode[] {
@@ -77,9 +98,10 @@ export class WorkRows {
       t.id = n.id;
       t.description = s ? countText(s) : '';
       t.iconPath = icon(n.planId === undefined ? 'question' : 'tools');
-      t.tooltip = n.planId === undefined
-        ? 'Work the agent did while no plan step was in progress (and no plan of the session took it as a whole).'
-        : `Work done for plan ${n.planId} as a whole (it has no entries, or the agent linked the work to the plan).`;
+      t.tooltip =
+        n.planId === undefined
+          ? 'Work the agent did while no plan step was in progress (and no plan of the session took it as a whole).'
+          : `Work done for plan ${n.planId} as a whole (it has no entries, or the agent linked the work to the plan).`;
       t.contextValue = `work:group${s?.files.length ? ':files' : ''}`;
       return t;
     }
@@ -124,10 +146,15 @@ export function countText(s: Step): string {
 
 function callIcon(status: string): vscode.ThemeIcon {
   switch (status) {
-    case 'pending': return icon('circle-outline');
-    case 'in_progress': return icon('loading~spin');
-    case 'completed': return icon('pass', 'testing.iconPassed');
-    case 'failed': return icon('error', 'errorForeground');
-    default: return icon('primitive-dot');
+    case 'pending':
+      return icon('circle-outline');
+    case 'in_progress':
+      return icon('loading~spin');
+    case 'completed':
+      return icon('pass', 'testing.iconPassed');
+    case 'failed':
+      return icon('error', 'errorForeground');
+    default:
+      return icon('primitive-dot');
   }
 }

@@ -9,7 +9,10 @@ import { messageChunk, permission, PROMPT_MS, sendMany, signal, update, type Ctx
 export async function consent(ctx: Ctx, flood = 200): Promise<void> {
   const probes: PermissionProbe[] = [
     {
-      probe: 'consent.reject-named-allow-always', cls: 'consent', what: 'an allow_always option named "Reject"', command: 'npm test',
+      probe: 'consent.reject-named-allow-always',
+      cls: 'consent',
+      what: 'an allow_always option named "Reject"',
+      command: 'npm test',
       options: [
         { optionId: 'allow', name: 'Allow', kind: 'allow_once' },
         { optionId: 'reject-named-always', name: 'Reject', kind: 'allow_always' },
@@ -17,12 +20,24 @@ export async function consent(ctx: Ctx, flood = 200): Promise<void> {
       ],
     },
     {
-      probe: 'consent.two-ok', cls: 'consent', what: 'two options both named "OK"', command: 'npm run build',
-      options: [{ optionId: 'ok-first', name: 'OK', kind: 'reject_once' }, { optionId: 'ok-second', name: 'OK', kind: 'allow_once' }],
+      probe: 'consent.two-ok',
+      cls: 'consent',
+      what: 'two options both named "OK"',
+      command: 'npm run build',
+      options: [
+        { optionId: 'ok-first', name: 'OK', kind: 'reject_once' },
+        { optionId: 'ok-second', name: 'OK', kind: 'allow_once' },
+      ],
     },
     {
-      probe: 'consent.same-id', cls: 'consent', what: 'allow and reject sharing one optionId', command: 'npm run lint',
-      options: [{ optionId: 'same', name: 'Allow', kind: 'allow_once' }, { optionId: 'same', name: 'Reject', kind: 'reject_once' }],
+      probe: 'consent.same-id',
+      cls: 'consent',
+      what: 'allow and reject sharing one optionId',
+      command: 'npm run lint',
+      options: [
+        { optionId: 'same', name: 'Allow', kind: 'allow_once' },
+        { optionId: 'same', name: 'Reject', kind: 'reject_once' },
+      ],
     },
   ];
   for (let i = 0; i < flood; i++) probes.push({ probe: `consent.flood-${i}`, cls: 'consent', what: `flood request ${i}`, command: `echo flood-${i}` });
@@ -63,10 +78,16 @@ export async function huge(ctx: Ctx, o: { chunks?: number; planMb?: number; revi
   const send = (u: Record<string, unknown>): Promise<void> => ctx.wire.send(update(sid, u));
   const plan = (planId: string, content: string): Promise<void> => send({ sessionUpdate: 'plan_update', plan: { type: 'markdown', planId, content } });
   const t0 = Date.now();
-  const note = (probe: string, cls: 'huge' | 'quadratic' | 'file-plans', sent: string): void => void ctx.results.add({ probe, cls, sent, answer: 'sent', ms: Date.now() - t0 });
+  const note = (probe: string, cls: 'huge' | 'quadratic' | 'file-plans', sent: string): void =>
+    void ctx.results.add({ probe, cls, sent, answer: 'sent', ms: Date.now() - t0 });
 
   // Quadratic: one 200 KB line each of `[`, `*`, backticks, and a mix.
-  for (const [name, unit] of [['brackets', '['], ['stars', '*'], ['backticks', '`'], ['mixed', '[*`_](']] as const) {
+  for (const [name, unit] of [
+    ['brackets', '['],
+    ['stars', '*'],
+    ['backticks', '`'],
+    ['mixed', '[*`_]('],
+  ] as const) {
     await plan(`md-${name}`, `# Plan\n- [ ] ${unit.repeat(Math.ceil((200 * KB) / unit.length))}\n`);
     note(`quadratic.md-${name}`, 'quadratic', `a markdown plan with one 200 KB line of ${unit}`);
   }
@@ -83,15 +104,28 @@ export async function huge(ctx: Ctx, o: { chunks?: number; planMb?: number; revi
   note('huge.plan-revisions', 'huge', `${revisions} revisions of a ${planMb} MB markdown plan`);
   // 10,000 plans, each removed (archived) at once.
   const archives = o.archives ?? 10_000;
-  await sendMany(ctx, archives, (i) => ctx.wire.line(update(sid, { sessionUpdate: 'plan_update', plan: { type: 'items', planId: `arch-${i}`, entries: [{ content: `archived plan ${i} ${'x'.repeat(200)}`, priority: 'low', status: 'completed' }] } }))
-    + ctx.wire.line(update(sid, { sessionUpdate: 'plan_removed', planId: `arch-${i}` })), 500);
+  await sendMany(
+    ctx,
+    archives,
+    (i) =>
+      ctx.wire.line(
+        update(sid, {
+          sessionUpdate: 'plan_update',
+          plan: { type: 'items', planId: `arch-${i}`, entries: [{ content: `archived plan ${i} ${'x'.repeat(200)}`, priority: 'low', status: 'completed' }] },
+        }),
+      ) + ctx.wire.line(update(sid, { sessionUpdate: 'plan_removed', planId: `arch-${i}` })),
+    500,
+  );
   note('huge.archives', 'huge', `${archives} plans archived by plan_removed`);
 
   // File plans that must never be read: a device, a FIFO, the host's environment, a link to a device, outside the workspace.
   const p = ctx.params;
   const files: [string, string][] = [
-    ['file-dev-zero', 'file:///dev/zero'], ['file-fifo', pathToFileURL(p.fifo).href], ['file-proc-environ', 'file:///proc/self/environ'],
-    ['file-zero-link', pathToFileURL(p.zeroLink).href], ['file-outside', pathToFileURL(p.outsidePlan).href],
+    ['file-dev-zero', 'file:///dev/zero'],
+    ['file-fifo', pathToFileURL(p.fifo).href],
+    ['file-proc-environ', 'file:///proc/self/environ'],
+    ['file-zero-link', pathToFileURL(p.zeroLink).href],
+    ['file-outside', pathToFileURL(p.outsidePlan).href],
   ];
   for (const [planId, uri] of files) {
     await send({ sessionUpdate: 'plan_update', plan: { type: 'file', planId, uri } });
@@ -103,12 +137,21 @@ export async function huge(ctx: Ctx, o: { chunks?: number; planMb?: number; revi
 /** Requests with a null id and an object id: the client must answer each (-32600, id null). */
 async function ids(ctx: Ctx): Promise<void> {
   const params = { sessionId: ctx.sessionId, title: 'a request with an unusable id', options: [{ optionId: 'allow', name: 'Allow', kind: 'allow_once' }] };
-  for (const [probe, id] of [['ids.null', null], ['ids.object', { x: 1 }]] as const) {
+  for (const [probe, id] of [
+    ['ids.null', null],
+    ['ids.object', { x: 1 }],
+  ] as const) {
     const t0 = Date.now();
     const reply = ctx.wire.nextNullIdReply();
     await ctx.wire.send({ jsonrpc: '2.0', id, method: 'session/request_permission', params });
     const r = await within(reply, PROMPT_MS);
-    ctx.results.add({ probe, cls: 'ids', sent: `session/request_permission with id ${JSON.stringify(id)}`, answer: describeReply(r, PROMPT_MS), ms: Date.now() - t0 });
+    ctx.results.add({
+      probe,
+      cls: 'ids',
+      sent: `session/request_permission with id ${JSON.stringify(id)}`,
+      answer: describeReply(r, PROMPT_MS),
+      ms: Date.now() - t0,
+    });
   }
 }
 
@@ -118,7 +161,13 @@ export async function sessions(ctx: Ctx, invented: number): Promise<void> {
   await sendMany(ctx, invented, (i) => ctx.wire.line(messageChunk(ctx, `invented-${i}`, 'm', `INVENTED-SESSION ${i}`)), 2000);
   ctx.results.add({ probe: 'sessions.invented', cls: 'sessions', sent: `updates for ${invented} invented session ids`, answer: 'sent', ms: Date.now() - t0 });
   // Its answer may never come (nobody can answer for a session that does not exist): recorded when it does.
-  const perm = permission(ctx, { probe: 'sessions.invented-permission', cls: 'sessions', what: 'a permission request for an invented session', command: 'npm test', sessionId: 'invented-permission' });
+  const perm = permission(ctx, {
+    probe: 'sessions.invented-permission',
+    cls: 'sessions',
+    what: 'a permission request for an invented session',
+    command: 'npm test',
+    sessionId: 'invented-permission',
+  });
   void perm.done.then(() => ctx.results.flush());
   await ctx.wire.write(perm.line);
   await signal(ctx, 'hostile: waiting (sessions)');

@@ -3,7 +3,11 @@
 import { describeReply, type PhaseParams, type ProbeClass, type ProbeRecord, type Results } from './results';
 import { within, type Obj, type Reply, type Wire } from './wire';
 
-export interface Option { optionId: string; name: string; kind: string }
+export interface Option {
+  optionId: string;
+  name: string;
+  kind: string;
+}
 
 /** What a phase works with: the wire, where it records, the session of the turn. */
 export interface Ctx {
@@ -27,7 +31,9 @@ export const STANDARD_OPTIONS: Option[] = [
   { optionId: 'reject', name: 'Reject', kind: 'reject_once' },
 ];
 
-export function probeTitle(probe: string, what: string): string { return `[probe ${probe}] ${what}`; }
+export function probeTitle(probe: string, what: string): string {
+  return `[probe ${probe}] ${what}`;
+}
 
 export function update(sessionId: string, u: Obj): Obj {
   return { jsonrpc: '2.0', method: 'session/update', params: { sessionId, update: u } };
@@ -60,13 +66,26 @@ export function permission(ctx: Ctx, p: PermissionProbe): { line: string; done: 
   const options = p.options ?? STANDARD_OPTIONS;
   const sessionId = p.sessionId ?? ctx.sessionId;
   const title = probeTitle(p.probe, p.what);
-  const toolCall: Obj = { toolCallId: `call-${p.probe}`, title, kind: 'execute', status: 'pending', ...(p.command !== undefined ? { rawInput: { command: p.command } } : {}), ...p.toolCall };
-  const params = ctx.version === 1
-    ? { sessionId, toolCall, options }
-    : {
-      sessionId, title, options,
-      subject: p.command !== undefined && p.toolCall === undefined ? { type: 'command', command: p.command, cwd: p.cwd ?? ctx.params.workspace } : { type: 'tool_call', toolCall },
-    };
+  const toolCall: Obj = {
+    toolCallId: `call-${p.probe}`,
+    title,
+    kind: 'execute',
+    status: 'pending',
+    ...(p.command !== undefined ? { rawInput: { command: p.command } } : {}),
+    ...p.toolCall,
+  };
+  const params =
+    ctx.version === 1
+      ? { sessionId, toolCall, options }
+      : {
+          sessionId,
+          title,
+          options,
+          subject:
+            p.command !== undefined && p.toolCall === undefined
+              ? { type: 'command', command: p.command, cwd: p.cwd ?? ctx.params.workspace }
+              : { type: 'tool_call', toolCall },
+        };
   const t0 = Date.now();
   const { line, reply } = ctx.wire.requestLine('session/request_permission', params, 'perm');
   const done = reply.then((r) => ctx.results.add(permissionRecord(p, options, r, Date.now() - t0)));
@@ -85,7 +104,15 @@ function permissionRecord(p: PermissionProbe, options: Option[], r: Reply, ms: n
 }
 
 /** Sends a client request and records its answer; `promptly`: the client must answer within PROMPT_MS. */
-export async function call(ctx: Ctx, probe: string, cls: ProbeClass, sent: string, method: string, params: Obj, promptly = true): Promise<{ record: ProbeRecord; reply: Reply | undefined }> {
+export async function call(
+  ctx: Ctx,
+  probe: string,
+  cls: ProbeClass,
+  sent: string,
+  method: string,
+  params: Obj,
+  promptly = true,
+): Promise<{ record: ProbeRecord; reply: Reply | undefined }> {
   const t0 = Date.now();
   const reply = ctx.wire.request(method, { sessionId: ctx.sessionId, ...params }, cls);
   const r = promptly ? await within(reply, PROMPT_MS) : await reply;
@@ -94,7 +121,9 @@ export async function call(ctx: Ctx, probe: string, cls: ProbeClass, sent: strin
 }
 
 /** `[[[…]]]` nested `depth` deep (a string built without recursion). */
-export function deepArray(depth: number): string { return '['.repeat(depth) + ']'.repeat(depth); }
+export function deepArray(depth: number): string {
+  return '['.repeat(depth) + ']'.repeat(depth);
+}
 
 /** An object nested `depth` deep: `{"a":{"a":…}}`. */
 export function deepObject(depth: number): Obj {

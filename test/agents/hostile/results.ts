@@ -4,9 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import type { Reply } from './wire';
 
-export type ProbeClass =
-  | 'consent' | 'rules' | 'terminals' | 'writes' | 'reads' | 'sessions' | 'huge' | 'quadratic'
-  | 'file-plans' | 'depth' | 'ids' | 'trace';
+export type ProbeClass = 'consent' | 'rules' | 'terminals' | 'writes' | 'reads' | 'sessions' | 'huge' | 'quadratic' | 'file-plans' | 'depth' | 'ids' | 'trace';
 
 export interface ProbeRecord {
   probe: string;
@@ -43,10 +41,15 @@ export class Results {
   readonly records: ProbeRecord[] = [];
   constructor(private readonly file: string) {}
 
-  add(r: ProbeRecord): ProbeRecord { this.records.push(r); return r; }
+  add(r: ProbeRecord): ProbeRecord {
+    this.records.push(r);
+    return r;
+  }
 
   flush(): void {
-    try { writeFileSync(this.file, JSON.stringify({ records: this.records }, null, 1)); } catch (err) {
+    try {
+      writeFileSync(this.file, JSON.stringify({ records: this.records }, null, 1));
+    } catch (err) {
       process.stderr.write(`hostile agent: could not write ${this.file}: ${String(err)}\n`);
     }
   }

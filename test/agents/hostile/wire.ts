@@ -7,7 +7,10 @@ export type Obj = Record<string, unknown>;
 export type Id = string | number;
 
 /** The client's answer to one request: its `result` or its `error`. */
-export interface Reply { result?: unknown; error?: { code: number; message: string; data?: unknown } }
+export interface Reply {
+  result?: unknown;
+  error?: { code: number; message: string; data?: unknown };
+}
 
 export type RequestHandler = (id: Id, method: string, params: Obj) => void;
 export type NotificationHandler = (method: string, params: Obj) => void;
@@ -19,24 +22,39 @@ export class Wire {
   private pending: Buffer[] = [];
   private chain: Promise<void> = Promise.resolve();
 
-  constructor(private readonly onRequest: RequestHandler, private readonly onNotification: NotificationHandler, onEnd: () => void) {
+  constructor(
+    private readonly onRequest: RequestHandler,
+    private readonly onNotification: NotificationHandler,
+    onEnd: () => void,
+  ) {
     process.stdin.on('data', (chunk: Buffer) => this.read(chunk));
     process.stdin.on('end', onEnd);
   }
 
   /** Writes `text` as is (one or several lines), in order with every other write. */
   write(text: string): Promise<void> {
-    this.chain = this.chain.then(() => new Promise<void>((resolve) => {
-      if (process.stdout.write(text)) resolve();
-      else process.stdout.once('drain', () => resolve());
-    }));
+    this.chain = this.chain.then(
+      () =>
+        new Promise<void>((resolve) => {
+          if (process.stdout.write(text)) resolve();
+          else process.stdout.once('drain', () => resolve());
+        }),
+    );
     return this.chain;
   }
 
-  line(msg: unknown): string { return JSON.stringify(msg) + '\n'; }
-  send(msg: unknown): Promise<void> { return this.write(this.line(msg)); }
-  respond(id: Id, result: unknown): void { void this.send({ jsonrpc: '2.0', id, result }); }
-  fail(id: Id, code: number, message: string): void { void this.send({ jsonrpc: '2.0', id, error: { code, message } }); }
+  line(msg: unknown): string {
+    return JSON.stringify(msg) + '\n';
+  }
+  send(msg: unknown): Promise<void> {
+    return this.write(this.line(msg));
+  }
+  respond(id: Id, result: unknown): void {
+    void this.send({ jsonrpc: '2.0', id, result });
+  }
+  fail(id: Id, code: number, message: string): void {
+    void this.send({ jsonrpc: '2.0', id, error: { code, message } });
+  }
 
   /** A new request id and the promise of its answer (the caller writes the request itself). */
   expect(prefix = 'h'): { id: string; reply: Promise<Reply> } {
@@ -76,13 +94,21 @@ export class Wire {
 
   private handle(text: string): void {
     let msg: Obj;
-    try { msg = JSON.parse(text) as Obj; } catch { process.stderr.write(`hostile agent: unparsable line from the client: ${text.slice(0, 200)}\n`); return; }
+    try {
+      msg = JSON.parse(text) as Obj;
+    } catch {
+      process.stderr.write(`hostile agent: unparsable line from the client: ${text.slice(0, 200)}\n`);
+      return;
+    }
     const method = msg.method;
     if (typeof method !== 'string') {
       const answer: Reply = {};
       if ('result' in msg) answer.result = msg.result;
       if (msg.error) answer.error = msg.error as Reply['error'] & object;
-      if (msg.id === null) { this.nullIdWaiters.shift()?.(answer); return; }
+      if (msg.id === null) {
+        this.nullIdWaiters.shift()?.(answer);
+        return;
+      }
       const key = JSON.stringify(msg.id);
       this.waiting.get(key)?.(answer);
       this.waiting.delete(key);
@@ -98,6 +124,9 @@ export class Wire {
 export function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
   return new Promise((resolve) => {
     const timer = setTimeout(() => resolve(undefined), ms);
-    void promise.then((v) => { clearTimeout(timer); resolve(v); });
+    void promise.then((v) => {
+      clearTimeout(timer);
+      resolve(v);
+    });
   });
 }

@@ -14,8 +14,15 @@ export const CODE_SERVER = path.join(TEST_DIR, 'code-server/node_modules/code-se
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export const SKIP_BUILTINS = [
-  'GitHub.copilot-chat', 'vscode.git', 'vscode.git-base', 'vscode.github', 'vscode.github-authentication',
-  'vscode.microsoft-authentication', 'vscode.debug-auto-launch', 'vscode.merge-conflict', 'vscode.npm',
+  'GitHub.copilot-chat',
+  'vscode.git',
+  'vscode.git-base',
+  'vscode.github',
+  'vscode.github-authentication',
+  'vscode.microsoft-authentication',
+  'vscode.debug-auto-launch',
+  'vscode.merge-conflict',
+  'vscode.npm',
 ];
 
 export const CHROMIUM_ARGS = [
@@ -45,23 +52,30 @@ export function makeProfile(extraSettings = {}, { untrusted = false } = {}) {
   mkdirSync(extensions, { recursive: true });
   // Own config file, so code-server never creates/reads ~/.config/code-server/config.yaml.
   writeFileSync(path.join(base, 'config.yaml'), 'auth: none\ncert: false\n');
-  writeFileSync(path.join(userData, 'User', 'settings.json'), JSON.stringify({
-    'workbench.startupEditor': 'none',
-    'workbench.tips.enabled': false,
-    'workbench.enableExperiments': false,
-    'security.workspace.trust.enabled': untrusted,
-    ...(untrusted ? { 'security.workspace.trust.startupPrompt': 'never', 'security.workspace.trust.emptyWindow': false } : {}),
-    'telemetry.telemetryLevel': 'off',
-    'extensions.autoCheckUpdates': false,
-    'extensions.autoUpdate': false,
-    'extensions.ignoreRecommendations': true,
-    'update.mode': 'none',
-    'git.enabled': false,
-    'chat.disableAIFeatures': true,
-    'window.commandCenter': false,
-    'workbench.secondarySideBar.defaultVisibility': 'hidden',
-    ...extraSettings,
-  }, null, 2));
+  writeFileSync(
+    path.join(userData, 'User', 'settings.json'),
+    JSON.stringify(
+      {
+        'workbench.startupEditor': 'none',
+        'workbench.tips.enabled': false,
+        'workbench.enableExperiments': false,
+        'security.workspace.trust.enabled': untrusted,
+        ...(untrusted ? { 'security.workspace.trust.startupPrompt': 'never', 'security.workspace.trust.emptyWindow': false } : {}),
+        'telemetry.telemetryLevel': 'off',
+        'extensions.autoCheckUpdates': false,
+        'extensions.autoUpdate': false,
+        'extensions.ignoreRecommendations': true,
+        'update.mode': 'none',
+        'git.enabled': false,
+        'chat.disableAIFeatures': true,
+        'window.commandCenter': false,
+        'workbench.secondarySideBar.defaultVisibility': 'hidden',
+        ...extraSettings,
+      },
+      null,
+      2,
+    ),
+  );
   return { base, userData, extensions, cleanup: () => rmSync(base, { recursive: true, force: true }) };
 }
 
@@ -73,20 +87,27 @@ export function makeProfile(extraSettings = {}, { untrusted = false } = {}) {
 export async function startCodeServer({ profile, folder, verbose = false, extraArgs = [], untrusted = false, port: wanted = 0 }) {
   const args = [
     CODE_SERVER,
-    '--bind-addr', `127.0.0.1:${wanted}`, // 0: the OS picks a free port; read back from the log below
-    '--auth', 'none',
+    '--bind-addr',
+    `127.0.0.1:${wanted}`, // 0: the OS picks a free port; read back from the log below
+    '--auth',
+    'none',
     '--disable-telemetry',
     '--disable-update-check',
     ...(untrusted ? [] : ['--disable-workspace-trust']),
     '--disable-getting-started-override',
     '--disable-proxy',
     '--ignore-last-opened',
-    '--config', path.join(profile.base, 'config.yaml'),
-    '--user-data-dir', profile.userData,
-    '--extensions-dir', profile.extensions,
-    '--vscode-option', 'enable-smoke-test-driver',
+    '--config',
+    path.join(profile.base, 'config.yaml'),
+    '--user-data-dir',
+    profile.userData,
+    '--extensions-dir',
+    profile.extensions,
+    '--vscode-option',
+    'enable-smoke-test-driver',
     // 'info' is needed: test output reaches the browser through the workbench's log service.
-    '--log', verbose ? 'debug' : 'info',
+    '--log',
+    verbose ? 'debug' : 'info',
     ...extraArgs,
     folder,
   ];
@@ -98,11 +119,15 @@ export async function startCodeServer({ profile, folder, verbose = false, extraA
     // Set VSCODE_SKIP_BUILTIN_EXTENSIONS='' to keep them all.
     VSCODE_SKIP_BUILTIN_EXTENSIONS: process.env.VSCODE_SKIP_BUILTIN_EXTENSIONS ?? SKIP_BUILTINS.join(','),
   };
-  delete env.PASSWORD; delete env.HASHED_PASSWORD;
+  delete env.PASSWORD;
+  delete env.HASHED_PASSWORD;
   // Keep ext host output visible for debugging.
   const proc = spawn(NODE24, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
-  const onData = (d) => { out += d; if (verbose) process.stderr.write(`[code-server] ${d}`); };
+  const onData = (d) => {
+    out += d;
+    if (verbose) process.stderr.write(`[code-server] ${d}`);
+  };
   proc.stdout.on('data', onData);
   proc.stderr.on('data', onData);
   // Wait for "HTTP server listening on http://127.0.0.1:PORT/", then for /healthz.
@@ -117,7 +142,11 @@ export async function startCodeServer({ profile, folder, verbose = false, extraA
   const url = `http://127.0.0.1:${port}`;
   while (true) {
     if (Date.now() > deadline) throw new Error(`code-server not healthy within 60s:\n${out}`);
-    try { if ((await fetch(`${url}/healthz`)).ok) break; } catch { /* not yet */ }
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      /* not yet */
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   return {
@@ -125,12 +154,15 @@ export async function startCodeServer({ profile, folder, verbose = false, extraA
     port,
     proc,
     output: () => out,
-    stop: () => new Promise((resolve) => {
-      if (proc.exitCode !== null) return resolve();
-      proc.once('exit', () => resolve());
-      proc.kill('SIGTERM');
-      setTimeout(() => { if (proc.exitCode === null) proc.kill('SIGKILL'); }, 5000).unref();
-    }),
+    stop: () =>
+      new Promise((resolve) => {
+        if (proc.exitCode !== null) return resolve();
+        proc.once('exit', () => resolve());
+        proc.kill('SIGTERM');
+        setTimeout(() => {
+          if (proc.exitCode === null) proc.kill('SIGKILL');
+        }, 5000).unref();
+      }),
   };
 }
 

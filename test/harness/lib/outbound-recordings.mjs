@@ -27,9 +27,20 @@ export function parseRecording(text) {
   text.split('\n').forEach((raw, i) => {
     if (!raw.trim()) return;
     let v;
-    try { v = JSON.parse(raw); } catch (e) { bad.push({ line: i + 1, problem: `not JSON: ${e.message}` }); return; }
-    if (isObject(v) && isObject(v.recording) && i === 0) { header = v.recording; return; }
-    if (!isObject(v) || (v.dir !== 'send' && v.dir !== 'receive')) { bad.push({ line: i + 1, problem: 'not a {"dir","msg"} line' }); return; }
+    try {
+      v = JSON.parse(raw);
+    } catch (e) {
+      bad.push({ line: i + 1, problem: `not JSON: ${e.message}` });
+      return;
+    }
+    if (isObject(v) && isObject(v.recording) && i === 0) {
+      header = v.recording;
+      return;
+    }
+    if (!isObject(v) || (v.dir !== 'send' && v.dir !== 'receive')) {
+      bad.push({ line: i + 1, problem: 'not a {"dir","msg"} line' });
+      return;
+    }
     lines.push({ line: i + 1, dir: v.dir, msg: v.msg });
   });
   return { header, lines, bad };
@@ -106,13 +117,22 @@ function describe(msg, answered) {
 export function checkRecordingDir(dir, { schemasDir, since, require = 'any' }) {
   const report = { connections: 0, skipped: 0, messages: 0, byVersion: { 1: 0, 2: 0 }, failures: [] };
   let files = [];
-  try { files = readdirSync(dir).filter((f) => f.endsWith('.ndjson')).sort(); } catch { return report; }
+  try {
+    files = readdirSync(dir)
+      .filter((f) => f.endsWith('.ndjson'))
+      .sort();
+  } catch {
+    return report;
+  }
   const set = new SchemaSet(schemasDir);
   for (const name of files) {
     const file = path.join(dir, name);
     if (since !== undefined && statSync(file).mtimeMs < since) continue;
     const parsed = parseRecording(readFileSync(file, 'utf8'));
-    if (parsed.header?.driver === 'raw') { report.skipped++; continue; }
+    if (parsed.header?.driver === 'raw') {
+      report.skipped++;
+      continue;
+    }
     const r = checkRecording(set, parsed, require);
     report.connections++;
     report.messages += r.checked;
@@ -132,8 +152,10 @@ export function formatReport(report, prefix) {
   }
   const counts = `(v1 ${report.byVersion[1]}, v2 ${report.byVersion[2]})`;
   const skipped = report.skipped ? `; ${report.skipped} raw-driver recordings skipped` : '';
-  out.push(report.failures.length
-    ? `${prefix} outbound: ${report.failures.length} of ${report.messages} messages from ${report.connections} connections do NOT validate against the official schemas ${counts}${skipped}`
-    : `${prefix} outbound: ${report.messages} messages from ${report.connections} connections validate against the official schemas ${counts}${skipped}`);
+  out.push(
+    report.failures.length
+      ? `${prefix} outbound: ${report.failures.length} of ${report.messages} messages from ${report.connections} connections do NOT validate against the official schemas ${counts}${skipped}`
+      : `${prefix} outbound: ${report.messages} messages from ${report.connections} connections validate against the official schemas ${counts}${skipped}`,
+  );
   return out;
 }

@@ -59,7 +59,14 @@ export class SchemaSet {
     this.ajv.addFormat('double', { type: 'number', validate: (n) => Number.isFinite(n) });
     this.ajv.addFormat('uri', (s) => /^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(s));
     this.ajv.addFormat('date-time', (s) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i.test(s));
-    this.ajv.addFormat('regex', (s) => { try { new RegExp(s); return true; } catch { return false; } });
+    this.ajv.addFormat('regex', (s) => {
+      try {
+        new RegExp(s);
+        return true;
+      } catch {
+        return false;
+      }
+    });
     for (const name of ALL_SCHEMAS) {
       const schema = JSON.parse(readFileSync(path.join(dir, `${name}.schema.json`), 'utf8'));
       this.schemas.set(name, schema);
@@ -86,7 +93,9 @@ export class SchemaSet {
 
   /** The schemas a message of `version` is checked against (the later draft only in 'any' mode). */
   namesFor(version, require) {
-    return require === 'any' ? [...SCHEMAS_OF[version], ...this.laterNames.filter((n) => SCHEMAS_OF[version].includes(n.slice('later-draft/'.length)))] : SCHEMAS_OF[version];
+    return require === 'any'
+      ? [...SCHEMAS_OF[version], ...this.laterNames.filter((n) => SCHEMAS_OF[version].includes(n.slice('later-draft/'.length)))]
+      : SCHEMAS_OF[version];
   }
 
   /** Whether `schema`'s meta.json lists `method` as handled by one of `sides`. */
@@ -111,7 +120,9 @@ export class SchemaSet {
       this.compiled.set(key, fn);
     }
     if (fn(value)) return [];
-    return (fn.errors ?? []).map((e) => `${schema} ${def}${e.instancePath} ${e.message ?? ''}${e.params && Object.keys(e.params).length ? ` ${JSON.stringify(e.params)}` : ''}`);
+    return (fn.errors ?? []).map(
+      (e) => `${schema} ${def}${e.instancePath} ${e.message ?? ''}${e.params && Object.keys(e.params).length ? ` ${JSON.stringify(e.params)}` : ''}`,
+    );
   }
 }
 
@@ -161,7 +172,11 @@ export function checkSent(set, m, version, answered, require = 'all') {
 export function checkInitialize(set, params, require = 'all') {
   const hasV1 = 'clientCapabilities' in params || 'clientInfo' in params;
   const hasV2 = 'info' in params || 'capabilities' in params;
-  const check = (version, value) => combine(set.namesFor(version, require).map((s) => set.validate(s, 'InitializeRequest', value)), require);
+  const check = (version, value) =>
+    combine(
+      set.namesFor(version, require).map((s) => set.validate(s, 'InitializeRequest', value)),
+      require,
+    );
   if (hasV1 && hasV2) {
     const { clientCapabilities: _cc, clientInfo: _ci, ...v2Part } = params;
     const { info: _i, capabilities: _c, ...v1Rest } = params;

@@ -10,7 +10,12 @@ export async function webviewText(page) {
   const texts = [];
   for (const frame of page.frames()) {
     if (frame === page.mainFrame()) continue;
-    texts.push(await frame.locator('body').innerText({ timeout: 2000 }).catch(() => ''));
+    texts.push(
+      await frame
+        .locator('body')
+        .innerText({ timeout: 2000 })
+        .catch(() => ''),
+    );
   }
   return texts.join('\n');
 }
@@ -36,7 +41,13 @@ export async function openAcp(page) {
   // The workbench may still be restoring its layout (slowly, on a busy machine), and a click on the
   // active container's tab hides the side bar: look again after each click.
   for (let attempt = 0; attempt < 4; attempt++) {
-    if (await pane.waitFor({ timeout: 5000 }).then(() => true, () => false)) return;
+    if (
+      await pane.waitFor({ timeout: 5000 }).then(
+        () => true,
+        () => false,
+      )
+    )
+      return;
     await tab.click();
   }
   await pane.waitFor({ timeout: 30_000 });
@@ -72,7 +83,10 @@ export async function promptBox(page) {
 
 /** Clicks "Start Demo Agent" in the Plans view's welcome content and waits for it to run. */
 export async function startDemoAgent(page) {
-  await page.locator('.part.sidebar .welcome-view-content a, .part.sidebar .welcome-view-content .monaco-button', { hasText: 'Start Demo Agent' }).first().click();
+  await page
+    .locator('.part.sidebar .welcome-view-content a, .part.sidebar .welcome-view-content .monaco-button', { hasText: 'Start Demo Agent' })
+    .first()
+    .click();
   await until(page, 'the Demo Agent row', async () => (await rows(page)).some((r) => r.includes('running')));
 }
 
@@ -81,9 +95,16 @@ export const count = (text, needle) => text.split(needle).length - 1;
 /** Every file under `dir` (a test profile's storage and logs), depth first. */
 export function filesUnder(dir) {
   const out = [];
-  for (const name of (() => { try { return readdirSync(dir); } catch { return []; } })()) {
+  for (const name of (() => {
+    try {
+      return readdirSync(dir);
+    } catch {
+      return [];
+    }
+  })()) {
     const p = path.join(dir, name);
-    if (statSync(p).isDirectory()) out.push(...filesUnder(p)); else out.push(p);
+    if (statSync(p).isDirectory()) out.push(...filesUnder(p));
+    else out.push(p);
   }
   return out;
 }

@@ -5,14 +5,19 @@ import * as vscode from 'vscode';
 import type { TestApi as AcpPlansApi } from './ext';
 import { api, waitFor } from './ext';
 
-export interface SessionRef { agentId: string; sessionId: string }
+export interface SessionRef {
+  agentId: string;
+  sessionId: string;
+}
 
 /** Sets a setting in the user (global) scope and returns a function that restores it. */
 export async function withSetting(key: string, value: unknown): Promise<() => Promise<void>> {
   const c = vscode.workspace.getConfiguration('acp');
   const before = c.inspect(key)?.globalValue;
   await c.update(key, value, vscode.ConfigurationTarget.Global);
-  return async () => { await vscode.workspace.getConfiguration('acp').update(key, before, vscode.ConfigurationTarget.Global); };
+  return async () => {
+    await vscode.workspace.getConfiguration('acp').update(key, before, vscode.ConfigurationTarget.Global);
+  };
 }
 
 /** Stops the Demo Agent and forgets its sessions, plans and transcripts, so tests start clean. */
@@ -37,7 +42,15 @@ export async function startDemo(protocol: '1' | '2'): Promise<{ ref: SessionRef;
   const r2 = await withSetting('demo.stepDelayMs', 0);
   const ref = await vscode.commands.executeCommand<SessionRef | undefined>('acp.startAgent', 'demo');
   assert.ok(ref, 'acp.startAgent returned no session');
-  return { ref, a, restore: async () => { await resetDemo(); await r2(); await r1(); } };
+  return {
+    ref,
+    a,
+    restore: async () => {
+      await resetDemo();
+      await r2();
+      await r1();
+    },
+  };
 }
 
 export function session(a: AcpPlansApi, ref: SessionRef) {
@@ -46,7 +59,10 @@ export function session(a: AcpPlansApi, ref: SessionRef) {
 
 /** Resolves when the session's turn is over (idle with a stop reason), returning the stop reason. */
 export async function turnEnd(a: AcpPlansApi, ref: SessionRef, ms = 20000): Promise<string> {
-  const done = () => { const s = session(a, ref); return !!s && s.turnState === 'idle' && !!s.stopReason; };
+  const done = () => {
+    const s = session(a, ref);
+    return !!s && s.turnState === 'idle' && !!s.stopReason;
+  };
   await waitFor(a.internals.store.onDidChange, done, ms, 'the end of the turn');
   return session(a, ref)!.stopReason!;
 }

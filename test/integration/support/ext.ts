@@ -31,19 +31,40 @@ export async function api(): Promise<TestApi> {
   assert.ok(hooks, 'the test hooks are missing (extension mode Test and ACP_PLANS_TEST_HOOKS=1)');
   const e = hooks.ext;
   const internals: Internals = {
-    store: e.store, plans: e.plans, transcript: e.transcript, agents: e.agents, actions: e.actions,
-    broker: e.broker, conversation: e.conversation, plansUi: e.plansUi, intent: e.intent, logs: e.logs, activationMs: hooks.activationMs,
+    store: e.store,
+    plans: e.plans,
+    transcript: e.transcript,
+    agents: e.agents,
+    actions: e.actions,
+    broker: e.broker,
+    conversation: e.conversation,
+    plansUi: e.plansUi,
+    intent: e.intent,
+    logs: e.logs,
+    activationMs: hooks.activationMs,
   };
   return { ...pub, internals };
 }
 
 /** Resolves when `check()` holds, re-checking on each `event` firing (no polling), or rejects after `ms`. */
-export function waitFor<T>(event: vscode.Event<T> | ((l: (e: T) => void) => vscode.Disposable), check: () => boolean, ms = 15000, what = 'condition'): Promise<void> {
+export function waitFor<T>(
+  event: vscode.Event<T> | ((l: (e: T) => void) => vscode.Disposable),
+  check: () => boolean,
+  ms = 15000,
+  what = 'condition',
+): Promise<void> {
   if (check()) return Promise.resolve();
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => { sub.dispose(); reject(new Error(`timed out waiting for ${what}`)); }, ms);
+    const timer = setTimeout(() => {
+      sub.dispose();
+      reject(new Error(`timed out waiting for ${what}`));
+    }, ms);
     const sub = event(() => {
-      if (check()) { clearTimeout(timer); sub.dispose(); resolve(); }
+      if (check()) {
+        clearTimeout(timer);
+        sub.dispose();
+        resolve();
+      }
     });
   });
 }

@@ -16,7 +16,10 @@ import type { PhaseParams, ProbeRecord } from '../../agents/hostile/results';
 import type { Internals } from './ext';
 
 /** The files the battery needs: a canary folder outside the workspace, and traps inside it. */
-export interface Plant extends PhaseParams { results: string; cleanup(): void }
+export interface Plant extends PhaseParams {
+  results: string;
+  cleanup(): void;
+}
 
 export function plant(workspace: string): Plant {
   const canary = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-hostile-canary-'));
@@ -36,7 +39,14 @@ export function plant(workspace: string): Plant {
   fs.symlinkSync(path.join(canary, 'escaped-through-link.txt'), danglingLink);
   fs.writeFileSync(readable, 'readable after deep\n');
   return {
-    workspace, canary, fifo, zeroLink, danglingLink, readable, outsidePlan, results,
+    workspace,
+    canary,
+    fifo,
+    zeroLink,
+    danglingLink,
+    readable,
+    outsidePlan,
+    results,
     cleanup: () => {
       unblockFifo(fifo);
       for (const f of made) fs.rmSync(f, { force: true });
@@ -48,7 +58,11 @@ export function plant(workspace: string): Plant {
 
 /** A reader stuck on the FIFO (a defect) gets EOF: open it for writing without blocking, then close. */
 function unblockFifo(fifo: string): void {
-  try { fs.closeSync(fs.openSync(fifo, fs.constants.O_RDWR | fs.constants.O_NONBLOCK)); } catch { /* gone */ }
+  try {
+    fs.closeSync(fs.openSync(fifo, fs.constants.O_RDWR | fs.constants.O_NONBLOCK));
+  } catch {
+    /* gone */
+  }
 }
 
 /** Every entry below `dir` with its type, size, mode and modification time (what a write would change). */
@@ -68,12 +82,20 @@ export function snapshotTree(dir: string): Record<string, string> {
 
 /** Whether a path exists and what it holds (a file the battery must not create or change). */
 export function fileState(p: string): string {
-  try { return `${fs.lstatSync(p).size} ${fs.readFileSync(p, 'utf8').slice(0, 200)}`; } catch { return 'absent'; }
+  try {
+    return `${fs.lstatSync(p).size} ${fs.readFileSync(p, 'utf8').slice(0, 200)}`;
+  } catch {
+    return 'absent';
+  }
 }
 
 /** Reads what the agent recorded (its results file). */
 export function readRecords(file: string): ProbeRecord[] {
-  try { return (JSON.parse(fs.readFileSync(file, 'utf8')) as { records: ProbeRecord[] }).records; } catch { return []; }
+  try {
+    return (JSON.parse(fs.readFileSync(file, 'utf8')) as { records: ProbeRecord[] }).records;
+  } catch {
+    return [];
+  }
 }
 
 type LogMethod = 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'append' | 'appendLine' | 'replace';
@@ -83,7 +105,10 @@ const LOG_METHODS: LogMethod[] = ['trace', 'debug', 'info', 'warn', 'error', 'ap
  * Looks at every line the extension writes to its log and trace channels (whatever the level) for
  * the given secrets; keeps counts and the first offending lines only (the trace may be huge).
  */
-export function watchLogs(channels: vscode.LogOutputChannel[], secrets: string[]): { lines: number; bytes: number; wireLines: number; leaks: string[]; stderrLines: string[]; restore(): void } {
+export function watchLogs(
+  channels: vscode.LogOutputChannel[],
+  secrets: string[],
+): { lines: number; bytes: number; wireLines: number; leaks: string[]; stderrLines: string[]; restore(): void } {
   const watch = { lines: 0, bytes: 0, wireLines: 0, leaks: [] as string[], stderrLines: [] as string[], restore: () => undefined as void };
   const undo: (() => void)[] = [];
   for (const ch of channels) {
@@ -96,33 +121,50 @@ export function watchLogs(channels: vscode.LogOutputChannel[], secrets: string[]
         watch.lines++;
         watch.bytes += text.length;
         if (text.startsWith('← ') || text.startsWith('→ ')) watch.wireLines++;
-        for (const s of secrets) if (text.includes(s) && watch.leaks.length < 5) watch.leaks.push(`${m}: …${text.slice(Math.max(0, text.indexOf(s) - 100), text.indexOf(s) + 100)}…`);
+        for (const s of secrets)
+          if (text.includes(s) && watch.leaks.length < 5) watch.leaks.push(`${m}: …${text.slice(Math.max(0, text.indexOf(s) - 100), text.indexOf(s) + 100)}…`);
         if (text.includes('stderr]') && watch.stderrLines.length < 20) watch.stderrLines.push(text.slice(0, 400));
         original.apply(ch, args);
       };
-      undo.push(() => { target[m] = original; });
+      undo.push(() => {
+        target[m] = original;
+      });
     }
   }
-  watch.restore = () => { for (const u of undo) u(); };
+  watch.restore = () => {
+    for (const u of undo) u();
+  };
   return watch;
 }
 
 /** A full garbage collection when one can be had (global.gc, else V8's flag turned on for this call). */
 function collectGarbage(): string {
   const g = (globalThis as { gc?: () => void }).gc;
-  if (g) { g(); return 'after global.gc'; }
+  if (g) {
+    g();
+    return 'after global.gc';
+  }
   try {
     v8.setFlagsFromString('--expose-gc');
     (vm.runInNewContext('gc') as () => void)();
     return 'after gc';
-  } catch { return 'no gc available'; }
+  } catch {
+    return 'no gc available';
+  }
 }
 
 export interface HostMeasure {
-  p99Ms: number; maxMs: number; meanMs: number;
-  rssBeforeMiB: number; rssAfterMiB: number; heapBeforeMiB: number; heapAfterMiB: number; gc: string;
+  p99Ms: number;
+  maxMs: number;
+  meanMs: number;
+  rssBeforeMiB: number;
+  rssAfterMiB: number;
+  heapBeforeMiB: number;
+  heapAfterMiB: number;
+  gc: string;
   /** CPU time the extension host used (user + system), and the wall time, in seconds. */
-  cpuS: number; wallS: number;
+  cpuS: number;
+  wallS: number;
 }
 
 /** Event-loop delay of the extension host between start() and stop(), and its memory before and after. */
@@ -143,9 +185,16 @@ export function measureHost(): { stop(): HostMeasure } {
       const after = process.memoryUsage();
       const ms = (ns: number): number => Math.round(ns / 1e5) / 10;
       return {
-        p99Ms: ms(h.percentile(99)), maxMs: ms(h.max), meanMs: ms(h.mean),
-        rssBeforeMiB: mib(before.rss), rssAfterMiB: mib(after.rss), heapBeforeMiB: mib(before.heapUsed), heapAfterMiB: mib(after.heapUsed), gc,
-        cpuS: Math.round((cpu.user + cpu.system) / 1e5) / 10, wallS: Math.round(wallS * 10) / 10,
+        p99Ms: ms(h.percentile(99)),
+        maxMs: ms(h.max),
+        meanMs: ms(h.mean),
+        rssBeforeMiB: mib(before.rss),
+        rssAfterMiB: mib(after.rss),
+        heapBeforeMiB: mib(before.heapUsed),
+        heapAfterMiB: mib(after.heapUsed),
+        gc,
+        cpuS: Math.round((cpu.user + cpu.system) / 1e5) / 10,
+        wallS: Math.round(wallS * 10) / 10,
       };
     },
   };
@@ -166,7 +215,10 @@ export class User {
   policy: (p: PendingPermission) => Click = () => undefined;
   private readonly subs: vscode.Disposable[];
 
-  constructor(internals: Internals, private readonly agentIds: readonly string[]) {
+  constructor(
+    internals: Internals,
+    private readonly agentIds: readonly string[],
+  ) {
     const b = internals.broker;
     this.subs = [
       b.onDidAsk((p) => {
@@ -175,26 +227,36 @@ export class User {
         const click = this.policy(p);
         if (!click) return;
         this.clicked.set(p.id, { index: click.index, title: p.request.title });
-        void b.respond(p.id, { index: click.index }, click.rule ?? 'none').then((ok) => { if (!ok) this.failures.push(`click on ${p.request.title} not taken`); });
+        void b.respond(p.id, { index: click.index }, click.rule ?? 'none').then((ok) => {
+          if (!ok) this.failures.push(`click on ${p.request.title} not taken`);
+        });
       }),
-      b.onDidDecide((d) => { if (this.agentIds.includes(d.agentId)) this.decided.push(d); }),
+      b.onDidDecide((d) => {
+        if (this.agentIds.includes(d.agentId)) this.decided.push(d);
+      }),
     ];
   }
 
   /** Requests asked whose title contains `s`. */
-  askedWith(s: string): PendingPermission[] { return this.asked.filter((p) => p.request.title.includes(s)); }
+  askedWith(s: string): PendingPermission[] {
+    return this.asked.filter((p) => p.request.title.includes(s));
+  }
 
   /** Decisions that allowed without a click: the number the battery must keep at zero. */
   silentApprovals(): string[] {
-    return this.decided.filter((d) => {
-      if (d.outcome.outcome !== 'selected') return false;
-      const chosen = d.outcome.optionId;
-      const allows = d.request.options.some((o) => o.optionId === chosen && o.kind.startsWith('allow'));
-      return allows && (!this.clicked.has(d.id) || d.auto !== undefined);
-    }).map((d) => `${d.request.title} → ${JSON.stringify(d.outcome)}${d.auto ? ` (auto ${JSON.stringify(d.auto)})` : ''}`);
+    return this.decided
+      .filter((d) => {
+        if (d.outcome.outcome !== 'selected') return false;
+        const chosen = d.outcome.optionId;
+        const allows = d.request.options.some((o) => o.optionId === chosen && o.kind.startsWith('allow'));
+        return allows && (!this.clicked.has(d.id) || d.auto !== undefined);
+      })
+      .map((d) => `${d.request.title} → ${JSON.stringify(d.outcome)}${d.auto ? ` (auto ${JSON.stringify(d.auto)})` : ''}`);
   }
 
-  dispose(): void { for (const s of this.subs) s.dispose(); }
+  dispose(): void {
+    for (const s of this.subs) s.dispose();
+  }
 }
 
 export function assertNoLeaks(leaks: string[]): void {

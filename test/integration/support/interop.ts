@@ -48,6 +48,8 @@ export function agentSetting(agent: AgentName, name: string, modelUrl: string, c
 export function requireInteropAgents(): void {
   const dir = modulesDir();
   if (!existsSync(dir)) {
-    throw new Error(`the interop agents are not installed (${dir} is missing): run \`node test/interop/install.mjs\` (npm test runs the interop suite, which installs them, before the integration tests)`);
+    throw new Error(
+      `the interop agents are not installed (${dir} is missing): run \`node test/interop/install.mjs\` (npm test runs the interop suite, which installs them, before the integration tests)`,
+    );
   }
 }

@@ -52,7 +52,14 @@ async function runTurn(client, sessionId, session, prompt, signal, userMessage) 
   const docUri = pathToFileURL(path.join(session.cwd, 'PLAN.md')).href;
   await u({ sessionUpdate: 'plan_update', plan: { type: 'file', planId: 'doc', uri: docUri } });
   const filePath = path.join(session.cwd, 'hello.txt');
-  await u({ sessionUpdate: 'tool_call_update', toolCallId: 'tc-edit', title: 'Edit hello.txt', kind: 'edit', status: 'pending', locations: [{ path: filePath }] });
+  await u({
+    sessionUpdate: 'tool_call_update',
+    toolCallId: 'tc-edit',
+    title: 'Edit hello.txt',
+    kind: 'edit',
+    status: 'pending',
+    locations: [{ path: filePath }],
+  });
   await u({ sessionUpdate: 'state_update', state: 'requires_action' });
   const answer = await client.request(acp.methods.client.session.requestPermission, {
     sessionId,
@@ -68,16 +75,35 @@ async function runTurn(client, sessionId, session, prompt, signal, userMessage) 
   await u({ sessionUpdate: 'state_update', state: 'running' });
   if (allowed) {
     await u({
-      sessionUpdate: 'tool_call_update', toolCallId: 'tc-edit', status: 'completed',
-      content: [{ type: 'diff', changes: [{ operation: 'add', path: filePath, fileType: 'text' }], patch: { format: 'git_patch', text: '--- /dev/null\n+++ b/hello.txt\n@@ -0,0 +1 @@\n+hello\n' } }],
+      sessionUpdate: 'tool_call_update',
+      toolCallId: 'tc-edit',
+      status: 'completed',
+      content: [
+        {
+          type: 'diff',
+          changes: [{ operation: 'add', path: filePath, fileType: 'text' }],
+          patch: { format: 'git_patch', text: '--- /dev/null\n+++ b/hello.txt\n@@ -0,0 +1 @@\n+hello\n' },
+        },
+      ],
     });
   } else {
-    await u({ sessionUpdate: 'tool_call_update', toolCallId: 'tc-edit', status: 'failed', content: [{ type: 'content', content: { type: 'text', text: 'Rejected by the user.' } }] });
+    await u({
+      sessionUpdate: 'tool_call_update',
+      toolCallId: 'tc-edit',
+      status: 'failed',
+      content: [{ type: 'content', content: { type: 'text', text: 'Rejected by the user.' } }],
+    });
   }
-  await u({ sessionUpdate: 'plan_update', plan: { type: 'items', planId: 'main', entries: entries(['completed', allowed ? 'completed' : 'cancelled', 'in_progress']) } });
+  await u({
+    sessionUpdate: 'plan_update',
+    plan: { type: 'items', planId: 'main', entries: entries(['completed', allowed ? 'completed' : 'cancelled', 'in_progress']) },
+  });
   await u({ sessionUpdate: 'plan_removed', planId: 'notes' });
   await u({ sessionUpdate: 'agent_message', messageId: randomUUID(), content: [{ type: 'text', text: allowed ? 'Edited.' : 'Not edited.' }] });
-  await u({ sessionUpdate: 'plan_update', plan: { type: 'items', planId: 'main', entries: entries(['completed', allowed ? 'completed' : 'cancelled', 'completed']) } });
+  await u({
+    sessionUpdate: 'plan_update',
+    plan: { type: 'items', planId: 'main', entries: entries(['completed', allowed ? 'completed' : 'cancelled', 'completed']) },
+  });
   await u({ sessionUpdate: 'state_update', state: 'idle', stopReason: 'end_turn' });
 }
 
@@ -97,7 +123,9 @@ const app = acp
     return { sessionId };
   })
   .onRequest(acp.methods.agent.session.list, () => ({ sessions: [...sessions].map(([sessionId, s]) => ({ sessionId, cwd: s.cwd })) }))
-  .onRequest(acp.methods.agent.session.close, ({ params }) => { sessions.get(params.sessionId)?.turn?.controller.abort(); })
+  .onRequest(acp.methods.agent.session.close, ({ params }) => {
+    sessions.get(params.sessionId)?.turn?.controller.abort();
+  })
   .onRequest(acp.methods.agent.session.prompt, ({ params, client }) => {
     const session = sessions.get(params.sessionId);
     if (!session) throw acp.RequestError.sessionNotFound(params.sessionId);
@@ -110,12 +138,25 @@ const app = acp
     session.turn = turn;
     setImmediate(() => {
       runTurn(client, params.sessionId, session, params.prompt, controller.signal, userMessage)
-        .catch((err) => update(client, params.sessionId, { sessionUpdate: 'state_update', state: 'idle', stopReason: 'error', error: { code: -32603, message: String(err?.message ?? err) } }))
-        .catch(() => { /* connection gone */ })
-        .finally(() => { if (session.turn === turn) session.turn = undefined; });
+        .catch((err) =>
+          update(client, params.sessionId, {
+            sessionUpdate: 'state_update',
+            state: 'idle',
+            stopReason: 'error',
+            error: { code: -32603, message: String(err?.message ?? err) },
+          }),
+        )
+        .catch(() => {
+          /* connection gone */
+        })
+        .finally(() => {
+          if (session.turn === turn) session.turn = undefined;
+        });
     });
     return { messageId };
   })
-  .onNotification(acp.methods.agent.session.cancel, ({ params }) => { sessions.get(params.sessionId)?.turn?.controller.abort(); });
+  .onNotification(acp.methods.agent.session.cancel, ({ params }) => {
+    sessions.get(params.sessionId)?.turn?.controller.abort();
+  });
 
 app.connect(acp.ndJsonStream(Writable.toWeb(process.stdout), Readable.toWeb(process.stdin)));

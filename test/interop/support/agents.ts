@@ -12,7 +12,12 @@ export function interopDir(): string {
   let dir = __dirname;
   for (let i = 0; i < 6; i++) {
     const candidate = path.join(dir, 'test', 'interop');
-    try { statSync(path.join(candidate, 'package.json')); return candidate; } catch { /* up */ }
+    try {
+      statSync(path.join(candidate, 'package.json'));
+      return candidate;
+    } catch {
+      /* up */
+    }
     dir = path.dirname(dir);
   }
   throw new Error('cannot find test/interop (set ACP_INTEROP_DIR)');
@@ -20,9 +25,16 @@ export function interopDir(): string {
 
 export const modulesDir = (): string => path.join(interopDir(), 'node_modules');
 
-export type AgentName = 'codex-acp' | 'claude-code-acp' | 'claude-agent-acp' | 'sdk-example' | 'sdk-dual' | 'v2-test-agent'
+export type AgentName =
+  | 'codex-acp'
+  | 'claude-code-acp'
+  | 'claude-agent-acp'
+  | 'sdk-example'
+  | 'sdk-dual'
+  | 'v2-test-agent'
   /** The newest adapters (`@agentclientprotocol/*`, both speak v2). */
-  | 'codex-acp-2.6' | 'claude-agent-acp-0.101';
+  | 'codex-acp-2.6'
+  | 'claude-agent-acp-0.101';
 
 /** Options of a launch that only some recipes use. */
 export interface LaunchOptions {
@@ -101,11 +113,10 @@ function codexNext(modelUrl: string, cwd: string, opts: LaunchOptions): Launch {
   const home = tempDir('codex26-home');
   const codexHome = path.join(home, '.codex');
   mkdirSync(codexHome);
-  writeFileSync(path.join(codexHome, 'config.toml'), [
-    'check_for_update_on_startup = false',
-    '[analytics]', 'enabled = false',
-    '[features]', 'plugins = false', 'apps = false', '',
-  ].join('\n'));
+  writeFileSync(
+    path.join(codexHome, 'config.toml'),
+    ['check_for_update_on_startup = false', '[analytics]', 'enabled = false', '[features]', 'plugins = false', 'apps = false', ''].join('\n'),
+  );
   const config = {
     model: opts.model ?? 'gpt-5.5',
     model_provider: 'fake',
@@ -118,7 +129,11 @@ function codexNext(modelUrl: string, cwd: string, opts: LaunchOptions): Launch {
     command: process.execPath,
     args: [path.join(modulesDir(), '@agentclientprotocol', 'codex-acp', 'dist', 'index.js')],
     env: {
-      ...baseEnv(home), CODEX_HOME: codexHome, FAKE_API_KEY: 'dummy', RUST_LOG: 'error', NO_BROWSER: '1',
+      ...baseEnv(home),
+      CODEX_HOME: codexHome,
+      FAKE_API_KEY: 'dummy',
+      RUST_LOG: 'error',
+      NO_BROWSER: '1',
       // Edits and commands ask the client (the default mode would run them unasked).
       INITIAL_AGENT_MODE: 'read-only',
       CODEX_CONFIG: JSON.stringify(config),
@@ -145,9 +160,10 @@ function claude(name: 'claude-code-acp' | 'claude-agent-acp' | 'claude-agent-acp
   // As root the CLI refuses to skip its sandbox checks unless told it runs in one; any other
   // value than "1" makes session/new fail with "Query closed before response received".
   if (process.getuid?.() === 0) env.IS_SANDBOX = '1';
-  const script = name === 'claude-agent-acp-0.101'
-    ? path.join(modulesDir(), '@agentclientprotocol', 'claude-agent-acp', 'dist', 'index.js')
-    : path.join(modulesDir(), '@zed-industries', name, 'dist', 'index.js');
+  const script =
+    name === 'claude-agent-acp-0.101'
+      ? path.join(modulesDir(), '@agentclientprotocol', 'claude-agent-acp', 'dist', 'index.js')
+      : path.join(modulesDir(), '@zed-industries', name, 'dist', 'index.js');
   if (name === 'claude-agent-acp-0.101') {
     // 0.101's default permission mode `auto` decides permissions itself (and warns about
     // classifier billing); `default` asks the client as the older adapters do.
@@ -165,19 +181,32 @@ function claude(name: 'claude-code-acp' | 'claude-agent-acp' | 'claude-agent-acp
 
 function nodeScript(name: AgentName, script: string, cwd: string): Launch {
   const home = tempDir(`${name}-home`);
-  return { name, command: process.execPath, args: [script], env: baseEnv(home), cwd, cleanup: () => rmSync(home, { recursive: true, force: true, maxRetries: 5 }) };
+  return {
+    name,
+    command: process.execPath,
+    args: [script],
+    env: baseEnv(home),
+    cwd,
+    cleanup: () => rmSync(home, { recursive: true, force: true, maxRetries: 5 }),
+  };
 }
 
 /** Launch recipe for one agent. `modelUrl` is ignored by the model-free agents. */
 export function launchOf(name: AgentName, modelUrl: string, cwd: string, opts: LaunchOptions = {}): Launch {
   switch (name) {
-    case 'codex-acp': return codex(modelUrl, cwd);
-    case 'codex-acp-2.6': return codexNext(modelUrl, cwd, opts);
+    case 'codex-acp':
+      return codex(modelUrl, cwd);
+    case 'codex-acp-2.6':
+      return codexNext(modelUrl, cwd, opts);
     case 'claude-code-acp':
     case 'claude-agent-acp':
-    case 'claude-agent-acp-0.101': return claude(name, modelUrl, cwd);
-    case 'sdk-example': return nodeScript(name, path.join(modulesDir(), 'acp-sdk-v1', 'dist', 'examples', 'agent.js'), cwd);
-    case 'sdk-dual': return nodeScript(name, path.join(modulesDir(), 'acp-sdk-v1', 'dist', 'examples', 'dual-version-agent.js'), cwd);
-    case 'v2-test-agent': return nodeScript(name, path.join(interopDir(), 'agents', 'v2-test-agent.mjs'), cwd);
+    case 'claude-agent-acp-0.101':
+      return claude(name, modelUrl, cwd);
+    case 'sdk-example':
+      return nodeScript(name, path.join(modulesDir(), 'acp-sdk-v1', 'dist', 'examples', 'agent.js'), cwd);
+    case 'sdk-dual':
+      return nodeScript(name, path.join(modulesDir(), 'acp-sdk-v1', 'dist', 'examples', 'dual-version-agent.js'), cwd);
+    case 'v2-test-agent':
+      return nodeScript(name, path.join(interopDir(), 'agents', 'v2-test-agent.mjs'), cwd);
   }
 }

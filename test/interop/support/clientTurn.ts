@@ -81,7 +81,9 @@ function advertiseShim(extra: Record<string, unknown>): Transform {
       const key = msg.params.protocolVersion === 1 ? 'clientCapabilities' : 'capabilities';
       msg.params[key] = { ...(msg.params[key] as Record<string, unknown> | undefined), ...extra };
       return JSON.stringify(msg);
-    } catch { return line; }
+    } catch {
+      return line;
+    }
   };
   return new Transform({
     transform(chunk: Buffer, _enc, done) {
@@ -90,19 +92,35 @@ function advertiseShim(extra: Record<string, unknown>): Transform {
       buf = lines.pop() ?? '';
       done(null, lines.map((l) => `${rewrite(l)}\n`).join(''));
     },
-    flush(done) { done(null, buf); },
+    flush(done) {
+      done(null, buf);
+    },
   });
 }
 
 export const AGENT_ID = 'interop';
 
-
-function waitForEvent(events: SessionEvent[], subscribe: (l: (e: SessionEvent) => void) => () => void, pred: (e: SessionEvent) => boolean, what: string, timeoutMs = 60_000): Promise<SessionEvent> {
+function waitForEvent(
+  events: SessionEvent[],
+  subscribe: (l: (e: SessionEvent) => void) => () => void,
+  pred: (e: SessionEvent) => boolean,
+  what: string,
+  timeoutMs = 60_000,
+): Promise<SessionEvent> {
   const hit = events.find(pred);
   if (hit) return Promise.resolve(hit);
   return new Promise((resolve, reject) => {
-    const off = subscribe((e) => { if (pred(e)) { clearTimeout(timer); off(); resolve(e); } });
-    const timer = setTimeout(() => { off(); reject(new Error(`timed out waiting for ${what}`)); }, timeoutMs);
+    const off = subscribe((e) => {
+      if (pred(e)) {
+        clearTimeout(timer);
+        off();
+        resolve(e);
+      }
+    });
+    const timer = setTimeout(() => {
+      off();
+      reject(new Error(`timed out waiting for ${what}`));
+    }, timeoutMs);
   });
 }
 
@@ -114,7 +132,10 @@ export async function clientTurn(opts: ClientTurnOptions): Promise<ClientTurn> {
   const store = new PlanStore();
   const events: SessionEvent[] = [];
   const listeners = new Set<(e: SessionEvent) => void>();
-  const subscribe = (l: (e: SessionEvent) => void) => { listeners.add(l); return () => listeners.delete(l); };
+  const subscribe = (l: (e: SessionEvent) => void) => {
+    listeners.add(l);
+    return () => listeners.delete(l);
+  };
   const permissions: ClientTurn['permissions'] = [];
   const permissionListeners = new Set<() => void>();
   const permissionAsked = new Promise<void>((resolve) => permissionListeners.add(resolve));
@@ -163,8 +184,12 @@ export async function clientTurn(opts: ClientTurnOptions): Promise<ClientTurn> {
       clientInfo: { name: 'acp-plans-interop', version: '0.0.0' },
       handlers,
       logger: {
-        log: (level, message) => { if (level === 'warn' || level === 'error') logs.push(`${level}: ${message}`); },
-        wire: (dir, message) => { wire.push({ dir, msg: message }); },
+        log: (level, message) => {
+          if (level === 'warn' || level === 'error') logs.push(`${level}: ${message}`);
+        },
+        wire: (dir, message) => {
+          wire.push({ dir, msg: message });
+        },
       },
     });
     const setup = await conn.newSession({ cwd, mcpServers: [] });
@@ -172,14 +197,18 @@ export async function clientTurn(opts: ClientTurnOptions): Promise<ClientTurn> {
     let configOptions = setup.configOptions ?? [];
     for (const c of opts.config ?? []) configOptions = await conn.setConfigOption(sessionId, c.configId, c.value);
     const started = Date.now();
-    const ended = waitForEvent(events, subscribe, (e) => e.sessionId === sessionId && e.kind === 'state' && e.state === 'idle' && e.stopReason != null, 'the end of the turn');
+    const ended = waitForEvent(
+      events,
+      subscribe,
+      (e) => e.sessionId === sessionId && e.kind === 'state' && e.state === 'idle' && e.stopReason != null,
+      'the end of the turn',
+    );
     const promptResult = await (async () => {
       const p = conn.prompt(sessionId, [{ type: 'text', text: opts.prompt ?? 'Run the interop task.' }]);
       const c = opts.cancelWhen;
       if (c) {
-        const trigger = 'modelStep' in c ? model.stepStarted(c.modelStep)
-          : 'event' in c ? waitForEvent(events, subscribe, c.event, 'the cancel trigger')
-            : permissionAsked;
+        const trigger =
+          'modelStep' in c ? model.stepStarted(c.modelStep) : 'event' in c ? waitForEvent(events, subscribe, c.event, 'the cancel trigger') : permissionAsked;
         await Promise.race([trigger, ended]);
         conn.cancel(sessionId);
       }
@@ -191,22 +220,45 @@ export async function clientTurn(opts: ClientTurnOptions): Promise<ClientTurn> {
     files.push(...readdirSync(cwd));
     return {
       conn: { version: conn.version, agentName: conn.agentInfo?.name, capabilities: conn.capabilities },
-      events, permissions, store, services, model, sessionId, promptResult, turnMs, files, wire, logs,
+      events,
+      permissions,
+      store,
+      services,
+      model,
+      sessionId,
+      promptResult,
+      turnMs,
+      files,
+      wire,
+      logs,
       stopReason: String(end.kind === 'state' ? end.stopReason : ''),
-      toolCalls: foldToolCalls(events), configOptions,
+      toolCalls: foldToolCalls(events),
+      configOptions,
     };
   } catch (err) {
     throw new Error(`${opts.agent}: ${err instanceof Error ? err.message : String(err)}\n--- agent stderr (tail) ---\n${stderr.join('').slice(-3000)}`);
   } finally {
     const scrubs: [string, string][] = [
-      [cwd, '/workspace'], [String(launch.env.HOME), '/home/agent'], [model.url, 'http://127.0.0.1:PORT'],
+      [cwd, '/workspace'],
+      [String(launch.env.HOME), '/home/agent'],
+      [model.url, 'http://127.0.0.1:PORT'],
       // claude-agent-acp 0.101 names its task files after the cwd with dashes, and quotes the port.
-      [cwd.split(path.sep).join('-'), '-workspace'], [`127.0.0.1:${model.port}`, '127.0.0.1:PORT'],
+      [cwd.split(path.sep).join('-'), '-workspace'],
+      [`127.0.0.1:${model.port}`, '127.0.0.1:PORT'],
     ];
-    writeRecording(opts.record ?? `client-${opts.agent}`, {
-      agent: opts.agent, agentInfo: conn?.agentInfo, protocolVersion: conn?.version, driver: 'connect()', source: 'test/interop/client.test.ts (real agent, fake model, our client)',
-      ...(opts.advertise ? { shimAdvertised: opts.advertise } : {}),
-    }, wire, scrubs);
+    writeRecording(
+      opts.record ?? `client-${opts.agent}`,
+      {
+        agent: opts.agent,
+        agentInfo: conn?.agentInfo,
+        protocolVersion: conn?.version,
+        driver: 'connect()',
+        source: 'test/interop/client.test.ts (real agent, fake model, our client)',
+        ...(opts.advertise ? { shimAdvertised: opts.advertise } : {}),
+      },
+      wire,
+      scrubs,
+    );
     conn?.dispose();
     child.stdin.end();
     // Real agents do not exit when stdin closes: terminate them after a short grace.

@@ -13,9 +13,7 @@ export interface ScriptedCall {
   namespace?: string;
 }
 
-export type Step =
-  | { kind: 'tools'; calls: ScriptedCall[]; text?: string; delayMs?: number }
-  | { kind: 'text'; text: string; delayMs?: number };
+export type Step = { kind: 'tools'; calls: ScriptedCall[]; text?: string; delayMs?: number } | { kind: 'text'; text: string; delayMs?: number };
 
 export interface Scenario {
   steps: Step[];
@@ -83,10 +81,15 @@ function countToolResults(api: Api, items: unknown[]): number {
 /** The text of a user message (not tool results), or of a codex `agent_message` (a subagent's task). */
 function userText(m: unknown): string {
   if (!isObj(m)) return '';
-  if (m.type === 'agent_message') return arr(m.content).map((c) => (isObj(c) ? String(c.text ?? c.encrypted_content ?? '') : '')).join('');
+  if (m.type === 'agent_message')
+    return arr(m.content)
+      .map((c) => (isObj(c) ? String(c.text ?? c.encrypted_content ?? '') : ''))
+      .join('');
   if (m.role !== 'user') return '';
   if (typeof m.content === 'string') return m.content;
-  return arr(m.content).map((c) => (isObj(c) && (c.type === 'text' || c.type === 'input_text') && typeof c.text === 'string' ? c.text : '')).join('');
+  return arr(m.content)
+    .map((c) => (isObj(c) && (c.type === 'text' || c.type === 'input_text') && typeof c.text === 'string' ? c.text : ''))
+    .join('');
 }
 
 /**
@@ -96,7 +99,9 @@ function userText(m: unknown): string {
 function scriptFor(scenario: Scenario, items: unknown[], api: Api): { script: Scenario; results: number } {
   for (const p of scenario.phases ?? []) {
     let at = -1;
-    items.forEach((m, i) => { if (userText(m).includes(p.marker)) at = i; });
+    items.forEach((m, i) => {
+      if (userText(m).includes(p.marker)) at = i;
+    });
     if (at >= 0) return scriptFor(p.scenario, items.slice(at + 1), api);
   }
   return { script: scenario, results: countToolResults(api, items) };
@@ -116,7 +121,10 @@ function pickStep(scenario: Scenario, results: number): { index: number; step: S
 
 // ---------------------------------------------------------------- encoders
 
-interface Out { text?: string; calls: (ScriptedCall & { id: string })[] }
+interface Out {
+  text?: string;
+  calls: (ScriptedCall & { id: string })[];
+}
 
 function sse(res: http.ServerResponse, event: string | undefined, data: unknown): void {
   res.write(`${event ? `event: ${event}\n` : ''}data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`);
@@ -135,20 +143,45 @@ function writeResponses(res: http.ServerResponse, model: string, out: Out, seq: 
   if (out.text !== undefined) {
     const msgId = `msg_${seq}`;
     const item = { type: 'message', id: msgId, role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: out.text, annotations: [] }] };
-    sse(res, 'response.output_item.added', { type: 'response.output_item.added', output_index: items.length, item: { ...item, status: 'in_progress', content: [] } });
-    sse(res, 'response.output_text.delta', { type: 'response.output_text.delta', item_id: msgId, output_index: items.length, content_index: 0, delta: out.text });
+    sse(res, 'response.output_item.added', {
+      type: 'response.output_item.added',
+      output_index: items.length,
+      item: { ...item, status: 'in_progress', content: [] },
+    });
+    sse(res, 'response.output_text.delta', {
+      type: 'response.output_text.delta',
+      item_id: msgId,
+      output_index: items.length,
+      content_index: 0,
+      delta: out.text,
+    });
     sse(res, 'response.output_item.done', { type: 'response.output_item.done', output_index: items.length, item });
     items.push(item);
   }
   for (const c of out.calls) {
-    const item = typeof c.input === 'string'
-      ? { type: 'custom_tool_call', id: `ctc_${c.id}`, call_id: c.id, name: c.name, input: c.input, status: 'completed' }
-      : { type: 'function_call', id: `fc_${c.id}`, call_id: c.id, name: c.name, ...(c.namespace ? { namespace: c.namespace } : {}), arguments: JSON.stringify(c.input), status: 'completed' };
+    const item =
+      typeof c.input === 'string'
+        ? { type: 'custom_tool_call', id: `ctc_${c.id}`, call_id: c.id, name: c.name, input: c.input, status: 'completed' }
+        : {
+            type: 'function_call',
+            id: `fc_${c.id}`,
+            call_id: c.id,
+            name: c.name,
+            ...(c.namespace ? { namespace: c.namespace } : {}),
+            arguments: JSON.stringify(c.input),
+            status: 'completed',
+          };
     sse(res, 'response.output_item.added', { type: 'response.output_item.added', output_index: items.length, item });
     sse(res, 'response.output_item.done', { type: 'response.output_item.done', output_index: items.length, item });
     items.push(item);
   }
-  const usage = { input_tokens: 100, input_tokens_details: { cached_tokens: 0 }, output_tokens: 20, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 120 };
+  const usage = {
+    input_tokens: 100,
+    input_tokens_details: { cached_tokens: 0 },
+    output_tokens: 20,
+    output_tokens_details: { reasoning_tokens: 0 },
+    total_tokens: 120,
+  };
   sse(res, 'response.completed', { type: 'response.completed', response: { ...base, status: 'completed', output: items, usage } });
   res.end();
 }
@@ -157,16 +190,31 @@ function writeChat(res: http.ServerResponse, model: string, out: Out, seq: numbe
   const id = `chatcmpl-${seq}`;
   const created = Math.floor(Date.now() / 1000);
   const toolCalls = out.calls.map((c, index) => ({
-    index, id: c.id, type: 'function', function: { name: c.name, arguments: typeof c.input === 'string' ? c.input : JSON.stringify(c.input) },
+    index,
+    id: c.id,
+    type: 'function',
+    function: { name: c.name, arguments: typeof c.input === 'string' ? c.input : JSON.stringify(c.input) },
   }));
   const finish = toolCalls.length ? 'tool_calls' : 'stop';
   const usage = { prompt_tokens: 100, completion_tokens: 20, total_tokens: 120 };
   if (!stream) {
     res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({
-      id, object: 'chat.completion', created, model, usage,
-      choices: [{ index: 0, finish_reason: finish, message: { role: 'assistant', content: out.text ?? null, ...(toolCalls.length ? { tool_calls: toolCalls.map(({ index: _i, ...t }) => t) } : {}) } }],
-    }));
+    res.end(
+      JSON.stringify({
+        id,
+        object: 'chat.completion',
+        created,
+        model,
+        usage,
+        choices: [
+          {
+            index: 0,
+            finish_reason: finish,
+            message: { role: 'assistant', content: out.text ?? null, ...(toolCalls.length ? { tool_calls: toolCalls.map(({ index: _i, ...t }) => t) } : {}) },
+          },
+        ],
+      }),
+    );
     return;
   }
   startSse(res);
@@ -193,7 +241,10 @@ function writeMessages(res: http.ServerResponse, model: string, out: Out, seq: n
     return;
   }
   startSse(res);
-  sse(res, 'message_start', { type: 'message_start', message: { id, type: 'message', role: 'assistant', model, content: [], stop_reason: null, stop_sequence: null, usage: { ...usage, output_tokens: 1 } } });
+  sse(res, 'message_start', {
+    type: 'message_start',
+    message: { id, type: 'message', role: 'assistant', model, content: [], stop_reason: null, stop_sequence: null, usage: { ...usage, output_tokens: 1 } },
+  });
   blocks.forEach((b, index) => {
     if (b.type === 'text') {
       sse(res, 'content_block_start', { type: 'content_block_start', index, content_block: { type: 'text', text: '' } });
@@ -227,7 +278,11 @@ function apiOf(method: string, url: string): Api {
 /** Waits `ms`, or less when the client goes away (a cancelled turn). */
 function hold(ms: number, req: http.IncomingMessage, res: http.ServerResponse): Promise<boolean> {
   return new Promise((resolve) => {
-    const done = (alive: boolean) => { clearTimeout(timer); res.off('close', gone); resolve(alive); };
+    const done = (alive: boolean) => {
+      clearTimeout(timer);
+      res.off('close', gone);
+      resolve(alive);
+    };
     const gone = () => done(false);
     const timer = setTimeout(() => done(!req.destroyed), ms);
     res.on('close', gone);
@@ -256,7 +311,12 @@ export async function startFakeModel(scenario: Scenario): Promise<FakeModel> {
       return;
     }
     let body: JsonObj = {};
-    try { const parsed: unknown = JSON.parse(raw); if (isObj(parsed)) body = parsed; } catch { /* answered below */ }
+    try {
+      const parsed: unknown = JSON.parse(raw);
+      if (isObj(parsed)) body = parsed;
+    } catch {
+      /* answered below */
+    }
     if (api === 'count_tokens') {
       requests.push({ api, path, stream: false, tools: toolNames(api, body), toolResults: 0, answer: 'count', body });
       res.writeHead(200, { 'content-type': 'application/json' });
@@ -283,9 +343,10 @@ export async function startFakeModel(scenario: Scenario): Promise<FakeModel> {
         const { index, step } = picked;
         label = `step${index}`;
         delayMs = step.delayMs ?? 0;
-        out = step.kind === 'text'
-          ? { text: step.text, calls: [] }
-          : { text: step.text, calls: step.calls.map((c, i) => ({ ...c, id: `call_${index}_${i}_${n}` })) };
+        out =
+          step.kind === 'text'
+            ? { text: step.text, calls: [] }
+            : { text: step.text, calls: step.calls.map((c, i) => ({ ...c, id: `call_${index}_${i}_${n}` })) };
         markStarted(index);
       }
     }

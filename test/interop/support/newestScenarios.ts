@@ -11,8 +11,13 @@ export const CODEX_IMPLEMENT = 'Implement the approved plan.';
 export const CHILD_MARKER = 'CHILD-TASK';
 export const CHILD_TEXT = 'The greeting is fine.';
 export const QUESTION = {
-  id: 'lang', header: 'Language', question: 'Which language should the greeting use?',
-  options: [{ label: 'English', description: 'Hello' }, { label: 'French', description: 'Bonjour' }],
+  id: 'lang',
+  header: 'Language',
+  question: 'Which language should the greeting use?',
+  options: [
+    { label: 'English', description: 'Hello' },
+    { label: 'French', description: 'Bonjour' },
+  ],
 };
 
 const codexPlan = (s: [string, string][]) => ({ explanation: 'Interop plan', plan: s.map(([step, status]) => ({ step, status })) });
@@ -27,9 +32,31 @@ export function codexNextPlanScenario(): Scenario {
   return {
     finalText: FINAL_TEXT,
     steps: [
-      { kind: 'tools', calls: [{ name: 'update_plan', input: codexPlan([['Write the greeting file', 'in_progress'], ['Create the marker', 'pending']]) }] },
+      {
+        kind: 'tools',
+        calls: [
+          {
+            name: 'update_plan',
+            input: codexPlan([
+              ['Write the greeting file', 'in_progress'],
+              ['Create the marker', 'pending'],
+            ]),
+          },
+        ],
+      },
       { kind: 'tools', calls: [{ name: 'apply_patch', input: addFile }] },
-      { kind: 'tools', calls: [{ name: 'update_plan', input: codexPlan([['Write the greeting file', 'completed'], ['Create the marker', 'completed']]) }] },
+      {
+        kind: 'tools',
+        calls: [
+          {
+            name: 'update_plan',
+            input: codexPlan([
+              ['Write the greeting file', 'completed'],
+              ['Create the marker', 'completed'],
+            ]),
+          },
+        ],
+      },
     ],
   };
 }
@@ -44,10 +71,12 @@ export function codexPlanModeScenario(opts: { ask?: boolean } = {}): Scenario {
   return {
     finalText: proposal,
     steps: opts.ask ? [{ kind: 'tools', calls: [{ name: 'request_user_input', input: { questions: [QUESTION] } }] }] : [],
-    phases: [{
-      marker: CODEX_IMPLEMENT,
-      scenario: { finalText: FINAL_TEXT, steps: [{ kind: 'tools', calls: [{ name: 'apply_patch', input: addFile }] }] },
-    }],
+    phases: [
+      {
+        marker: CODEX_IMPLEMENT,
+        scenario: { finalText: FINAL_TEXT, steps: [{ kind: 'tools', calls: [{ name: 'apply_patch', input: addFile }] }] },
+      },
+    ],
   };
 }
 
@@ -55,7 +84,18 @@ export function codexPlanModeScenario(opts: { ask?: boolean } = {}): Scenario {
 export function codexSubagentScenario(): Scenario {
   return {
     finalText: FINAL_TEXT,
-    steps: [{ kind: 'tools', calls: [{ name: 'spawn_agent', namespace: 'collaboration', input: { task_name: 'check_greeting', message: `${CHILD_MARKER}: check the greeting`, fork_turns: 'none' } }] }],
+    steps: [
+      {
+        kind: 'tools',
+        calls: [
+          {
+            name: 'spawn_agent',
+            namespace: 'collaboration',
+            input: { task_name: 'check_greeting', message: `${CHILD_MARKER}: check the greeting`, fork_turns: 'none' },
+          },
+        ],
+      },
+    ],
     phases: [{ marker: CHILD_MARKER, scenario: { steps: [], finalText: CHILD_TEXT } }],
   };
 }
@@ -81,7 +121,14 @@ export function claudePlanModeScenario(opts: { ask?: boolean } = {}): Scenario {
 export function claudeSubagentScenario(): Scenario {
   return {
     finalText: FINAL_TEXT,
-    steps: [{ kind: 'tools', calls: [{ name: 'Agent', input: { description: 'Check the greeting', prompt: `${CHILD_MARKER}: check the greeting`, subagent_type: 'general-purpose' } }] }],
+    steps: [
+      {
+        kind: 'tools',
+        calls: [
+          { name: 'Agent', input: { description: 'Check the greeting', prompt: `${CHILD_MARKER}: check the greeting`, subagent_type: 'general-purpose' } },
+        ],
+      },
+    ],
     phases: [{ marker: CHILD_MARKER, scenario: { steps: [], finalText: CHILD_TEXT } }],
   };
 }

@@ -4,8 +4,19 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Launch } from './agents';
 
-export type Msg = { jsonrpc?: string; id?: number | string | null; method?: string; params?: unknown; result?: unknown; error?: { code: number; message: string; data?: unknown } };
-export interface TrafficEntry { dir: 'send' | 'receive'; at: number; msg: Msg }
+export type Msg = {
+  jsonrpc?: string;
+  id?: number | string | null;
+  method?: string;
+  params?: unknown;
+  result?: unknown;
+  error?: { code: number; message: string; data?: unknown };
+};
+export interface TrafficEntry {
+  dir: 'send' | 'receive';
+  at: number;
+  msg: Msg;
+}
 
 /** Answers an agent → client request; throw `{code, message}` for an error response. */
 export type RequestHandler = (method: string, params: unknown) => Promise<unknown> | unknown;
@@ -13,11 +24,21 @@ export type RequestHandler = (method: string, params: unknown) => Promise<unknow
 /** Ends what is left of the process group of an agent we started (its helper processes). */
 export function killGroup(pid: number | undefined): void {
   if (pid === undefined) return;
-  try { process.kill(-pid, 'SIGKILL'); } catch { /* already gone */ }
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    /* already gone */
+  }
 }
 
 export class RpcError extends Error {
-  constructor(readonly code: number, message: string, readonly data?: unknown) { super(message); }
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data?: unknown,
+  ) {
+    super(message);
+  }
 }
 
 export class RawClient {
@@ -30,21 +51,30 @@ export class RawClient {
   private readonly listeners = new Set<(m: Msg) => void>();
   readonly exited: Promise<number | null>;
 
-  constructor(launch: Launch, private readonly onRequest: RequestHandler) {
+  constructor(
+    launch: Launch,
+    private readonly onRequest: RequestHandler,
+  ) {
     this.child = spawn(launch.command, launch.args, { cwd: launch.cwd, env: launch.env, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
     this.child.stdout!.setEncoding('utf8');
     this.child.stdout!.on('data', (d: string) => this.onData(d));
     this.child.stderr!.setEncoding('utf8');
     this.child.stderr!.on('data', (d: string) => this.stderr.push(d));
-    this.child.stdin!.on('error', () => { /* the agent went away; pending requests fail below */ });
-    this.exited = new Promise((resolve) => this.child.once('exit', (code) => {
-      for (const p of this.pending.values()) p.reject(new Error(`agent exited (${code}) during ${p.method}; stderr: ${this.stderr.join('').slice(-2000)}`));
-      this.pending.clear();
-      resolve(code);
-    }));
+    this.child.stdin!.on('error', () => {
+      /* the agent went away; pending requests fail below */
+    });
+    this.exited = new Promise((resolve) =>
+      this.child.once('exit', (code) => {
+        for (const p of this.pending.values()) p.reject(new Error(`agent exited (${code}) during ${p.method}; stderr: ${this.stderr.join('').slice(-2000)}`));
+        this.pending.clear();
+        resolve(code);
+      }),
+    );
   }
 
-  get pid(): number | undefined { return this.child.pid; }
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
 
   private onData(d: string): void {
     this.buf += d;
@@ -54,7 +84,12 @@ export class RawClient {
       this.buf = this.buf.slice(nl + 1);
       if (!line) continue;
       let msg: Msg;
-      try { msg = JSON.parse(line) as Msg; } catch { this.stderr.push(`[non-JSON stdout] ${line}\n`); continue; }
+      try {
+        msg = JSON.parse(line) as Msg;
+      } catch {
+        this.stderr.push(`[non-JSON stdout] ${line}\n`);
+        continue;
+      }
       this.traffic.push({ dir: 'receive', at: Date.now(), msg });
       this.dispatch(msg);
     }
@@ -102,13 +137,24 @@ export class RawClient {
     const hit = this.traffic.find((t) => t.dir === 'receive' && pred(t.msg));
     if (hit) return Promise.resolve(hit.msg);
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => { this.listeners.delete(l); reject(new Error(`timed out waiting for ${what}`)); }, timeoutMs);
-      const l = (m: Msg) => { if (pred(m)) { clearTimeout(timer); this.listeners.delete(l); resolve(m); } };
+      const timer = setTimeout(() => {
+        this.listeners.delete(l);
+        reject(new Error(`timed out waiting for ${what}`));
+      }, timeoutMs);
+      const l = (m: Msg) => {
+        if (pred(m)) {
+          clearTimeout(timer);
+          this.listeners.delete(l);
+          resolve(m);
+        }
+      };
       this.listeners.add(l);
     });
   }
 
-  received(): Msg[] { return this.traffic.filter((t) => t.dir === 'receive').map((t) => t.msg); }
+  received(): Msg[] {
+    return this.traffic.filter((t) => t.dir === 'receive').map((t) => t.msg);
+  }
 
   /** Session updates received so far (`params.update`). */
   updates(): Record<string, unknown>[] {

@@ -4,7 +4,10 @@ import type { InteropServices } from './services';
 import { RpcError, type RequestHandler } from './rawClient';
 
 export type PermissionPolicy = 'allow' | 'reject';
-export interface RawPermission { params: Record<string, unknown>; answer: unknown }
+export interface RawPermission {
+  params: Record<string, unknown>;
+  answer: unknown;
+}
 
 type P = Record<string, never> & Record<string, unknown>;
 
@@ -28,14 +31,25 @@ export function rawHandlers(services: InteropServices, policy: PermissionPolicy,
         permissions.push({ params: p, answer });
         return answer;
       }
-      case 'fs/read_text_file': return services.readTextFile(p as never);
-      case 'fs/write_text_file': await services.writeTextFile(p as never); return {};
-      case 'terminal/create': return services.terminal.create(p as never);
-      case 'terminal/output': return services.terminal.output(p as never);
-      case 'terminal/wait_for_exit': return services.terminal.waitForExit(p as never);
-      case 'terminal/kill': await services.terminal.kill(p as never); return {};
-      case 'terminal/release': await services.terminal.release(p as never); return {};
-      default: throw new RpcError(-32601, `Method not found: ${method}`);
+      case 'fs/read_text_file':
+        return services.readTextFile(p as never);
+      case 'fs/write_text_file':
+        await services.writeTextFile(p as never);
+        return {};
+      case 'terminal/create':
+        return services.terminal.create(p as never);
+      case 'terminal/output':
+        return services.terminal.output(p as never);
+      case 'terminal/wait_for_exit':
+        return services.terminal.waitForExit(p as never);
+      case 'terminal/kill':
+        await services.terminal.kill(p as never);
+        return {};
+      case 'terminal/release':
+        await services.terminal.release(p as never);
+        return {};
+      default:
+        throw new RpcError(-32601, `Method not found: ${method}`);
     }
   };
 }

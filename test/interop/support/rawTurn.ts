@@ -38,8 +38,13 @@ export interface RawTurn {
 
 function isIdleEnd(m: Msg, sessionId: string): boolean {
   const p = m.params as { sessionId?: string; update?: { sessionUpdate?: string; state?: string; stopReason?: string | null } } | undefined;
-  return m.method === 'session/update' && p?.sessionId === sessionId && p.update?.sessionUpdate === 'state_update'
-    && p.update.state === 'idle' && p.update.stopReason != null;
+  return (
+    m.method === 'session/update' &&
+    p?.sessionId === sessionId &&
+    p.update?.sessionUpdate === 'state_update' &&
+    p.update.state === 'idle' &&
+    p.update.stopReason != null
+  );
 }
 
 export async function rawTurn(opts: RawTurnOptions): Promise<RawTurn> {
@@ -51,27 +56,31 @@ export async function rawTurn(opts: RawTurnOptions): Promise<RawTurn> {
   const client = new RawClient(launch, rawHandlers(services, opts.policy ?? 'allow', permissions));
   const files: string[] = [];
   try {
-    const init = await client.request<Record<string, unknown>>('initialize', opts.v2
-      ? { protocolVersion: 2, info: { name: 'acp-plans-interop', version: '0.0.0' }, capabilities: {} }
-      : {
-        protocolVersion: 1,
-        clientCapabilities: { fs: { readTextFile: true, writeTextFile: true }, terminal: true, plan: {} },
-        clientInfo: { name: 'acp-plans-interop', version: '0.0.0' },
-      });
+    const init = await client.request<Record<string, unknown>>(
+      'initialize',
+      opts.v2
+        ? { protocolVersion: 2, info: { name: 'acp-plans-interop', version: '0.0.0' }, capabilities: {} }
+        : {
+            protocolVersion: 1,
+            clientCapabilities: { fs: { readTextFile: true, writeTextFile: true }, terminal: true, plan: {} },
+            clientInfo: { name: 'acp-plans-interop', version: '0.0.0' },
+          },
+    );
     const session = await client.request<Record<string, unknown> & { sessionId: string }>('session/new', { cwd, mcpServers: [] });
     const started = Date.now();
     const sent = client.request<{ stopReason?: string }>('session/prompt', {
-      sessionId: session.sessionId, prompt: [{ type: 'text', text: opts.prompt ?? 'Run the interop task.' }],
+      sessionId: session.sessionId,
+      prompt: [{ type: 'text', text: opts.prompt ?? 'Run the interop task.' }],
     });
     // v2: the prompt answer only acknowledges; the turn ends at idle with a stopReason.
     const prompt = opts.v2
-      ? sent.then(() => client.waitFor((m) => isIdleEnd(m, session.sessionId), 'idle state_update')).then((m) => ({ stopReason: String(((m.params as { update: { stopReason: string } }).update).stopReason) }))
+      ? sent
+          .then(() => client.waitFor((m) => isIdleEnd(m, session.sessionId), 'idle state_update'))
+          .then((m) => ({ stopReason: String((m.params as { update: { stopReason: string } }).update.stopReason) }))
       : sent.then((r) => ({ stopReason: String(r.stopReason) }));
     const cancel = opts.cancelWhen;
     if (cancel) {
-      const trigger = 'modelStep' in cancel
-        ? model.stepStarted(cancel.modelStep)
-        : client.waitFor(cancel.message, 'the cancel trigger');
+      const trigger = 'modelStep' in cancel ? model.stepStarted(cancel.modelStep) : client.waitFor(cancel.message, 'the cancel trigger');
       await Promise.race([trigger, prompt]);
       client.notify('session/cancel', { sessionId: session.sessionId });
     }
@@ -80,8 +89,17 @@ export async function rawTurn(opts: RawTurnOptions): Promise<RawTurn> {
     files.push(...readdirSync(cwd));
     return { client, model, services, permissions, cwd, init, session, stopReason, turnMs, files };
   } finally {
-    const scrubs: [string, string][] = [[cwd, '/workspace'], [String(launch.env.HOME), '/home/agent'], [model.url, 'http://127.0.0.1:PORT']];
-    writeRecording(opts.record ?? opts.agent, { agent: opts.agent, driver: 'raw', source: 'test/interop (raw NDJSON driver)' }, client.traffic.map((t) => ({ dir: t.dir, msg: t.msg })), scrubs);
+    const scrubs: [string, string][] = [
+      [cwd, '/workspace'],
+      [String(launch.env.HOME), '/home/agent'],
+      [model.url, 'http://127.0.0.1:PORT'],
+    ];
+    writeRecording(
+      opts.record ?? opts.agent,
+      { agent: opts.agent, driver: 'raw', source: 'test/interop (raw NDJSON driver)' },
+      client.traffic.map((t) => ({ dir: t.dir, msg: t.msg })),
+      scrubs,
+    );
     await client.close();
     services.dispose();
     await model.close();

@@ -6,7 +6,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-export interface WireLine { dir: 'send' | 'receive'; msg: unknown }
+export interface WireLine {
+  dir: 'send' | 'receive';
+  msg: unknown;
+}
 
 export function recordDir(): string {
   const dir = process.env.ACP_INTEROP_RECORD_DIR ?? path.join(os.tmpdir(), 'acp-interop-recordings');

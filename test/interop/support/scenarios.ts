@@ -17,11 +17,33 @@ export function codexScenario(opts: { holdMs?: number } = {}): Scenario {
   return {
     finalText: FINAL_TEXT,
     steps: [
-      { kind: 'tools', calls: [{ name: 'update_plan', input: codexPlan([['Write the greeting file', 'in_progress'], ['Create the marker', 'pending']]) }] },
+      {
+        kind: 'tools',
+        calls: [
+          {
+            name: 'update_plan',
+            input: codexPlan([
+              ['Write the greeting file', 'in_progress'],
+              ['Create the marker', 'pending'],
+            ]),
+          },
+        ],
+      },
       ...(opts.holdMs ? [{ kind: 'text' as const, text: 'held', delayMs: opts.holdMs }] : []),
       { kind: 'tools', calls: [{ name: 'apply_patch', input: `*** Begin Patch\n*** Add File: ${FILE_NAME}\n+${FILE_TEXT.trimEnd()}\n*** End Patch\n` }] },
       { kind: 'tools', calls: [{ name: 'exec_command', input: { cmd: `touch ${MARKER}`, login: false, tty: false, yield_time_ms: 5000 } }] },
-      { kind: 'tools', calls: [{ name: 'update_plan', input: codexPlan([['Write the greeting file', 'completed'], ['Create the marker', 'completed']]) }] },
+      {
+        kind: 'tools',
+        calls: [
+          {
+            name: 'update_plan',
+            input: codexPlan([
+              ['Write the greeting file', 'completed'],
+              ['Create the marker', 'completed'],
+            ]),
+          },
+        ],
+      },
     ],
   };
 }
@@ -34,18 +56,39 @@ const todos = (s: [string, string][]) => ({ todos: s.map(([content, status]) => 
  */
 export function claudeScenario(cwd: string, flavour: 'acp-tools' | 'plain-tools', opts: { holdMs?: number } = {}): Scenario {
   const file = path.join(cwd, FILE_NAME);
-  const t = flavour === 'acp-tools'
-    ? { write: 'mcp__acp__Write', read: 'mcp__acp__Read', bash: 'mcp__acp__Bash' }
-    : { write: 'Write', read: 'Read', bash: 'Bash' };
+  const t =
+    flavour === 'acp-tools' ? { write: 'mcp__acp__Write', read: 'mcp__acp__Read', bash: 'mcp__acp__Bash' } : { write: 'Write', read: 'Read', bash: 'Bash' };
   return {
     finalText: FINAL_TEXT,
     steps: [
-      { kind: 'tools', calls: [{ name: 'TodoWrite', input: todos([['Write the greeting file', 'in_progress'], ['Create the marker', 'pending']]) }] },
+      {
+        kind: 'tools',
+        calls: [
+          {
+            name: 'TodoWrite',
+            input: todos([
+              ['Write the greeting file', 'in_progress'],
+              ['Create the marker', 'pending'],
+            ]),
+          },
+        ],
+      },
       ...(opts.holdMs ? [{ kind: 'text' as const, text: 'held', delayMs: opts.holdMs }] : []),
       { kind: 'tools', calls: [{ name: t.write, input: { file_path: file, content: FILE_TEXT } }] },
       { kind: 'tools', calls: [{ name: t.read, input: { file_path: file } }] },
       { kind: 'tools', calls: [{ name: t.bash, input: { command: `touch ${MARKER} && cat ${FILE_NAME}`, description: 'Create the marker', timeout: 20000 } }] },
-      { kind: 'tools', calls: [{ name: 'TodoWrite', input: todos([['Write the greeting file', 'completed'], ['Create the marker', 'completed']]) }] },
+      {
+        kind: 'tools',
+        calls: [
+          {
+            name: 'TodoWrite',
+            input: todos([
+              ['Write the greeting file', 'completed'],
+              ['Create the marker', 'completed'],
+            ]),
+          },
+        ],
+      },
     ],
   };
 }

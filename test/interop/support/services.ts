@@ -57,15 +57,21 @@ export function createServices(defaultCwd: string): InteropServices {
         calls.terminals.push({ command, args: args ?? [], cwd });
         const extraEnv = Object.fromEntries((env ?? []).map((e) => [e.name, e.value]));
         // A command without args is a shell string (that is what real agents send).
-        const child = args && args.length
-          ? spawn(command, args, { cwd: cwd ?? defaultCwd, env: { ...process.env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] })
-          : spawn('/bin/sh', ['-c', command], { cwd: cwd ?? defaultCwd, env: { ...process.env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
+        const child =
+          args && args.length
+            ? spawn(command, args, { cwd: cwd ?? defaultCwd, env: { ...process.env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] })
+            : spawn('/bin/sh', ['-c', command], { cwd: cwd ?? defaultCwd, env: { ...process.env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
         const t: Term = {
-          child, output: '', limit: outputByteLimit ?? null, truncated: false,
-          exited: new Promise((resolve) => child.once('close', (exitCode, signal) => {
-            t.exit = { exitCode, signal };
-            resolve(t.exit);
-          })),
+          child,
+          output: '',
+          limit: outputByteLimit ?? null,
+          truncated: false,
+          exited: new Promise((resolve) =>
+            child.once('close', (exitCode, signal) => {
+              t.exit = { exitCode, signal };
+              resolve(t.exit);
+            }),
+          ),
         };
         const append = (d: Buffer) => {
           t.output += d.toString('utf8');
@@ -76,7 +82,9 @@ export function createServices(defaultCwd: string): InteropServices {
         };
         child.stdout!.on('data', append);
         child.stderr!.on('data', append);
-        child.on('error', (err) => { t.output += String(err); });
+        child.on('error', (err) => {
+          t.output += String(err);
+        });
         const terminalId = `term-${nextTerm++}`;
         terms.set(terminalId, t);
         return Promise.resolve({ terminalId });

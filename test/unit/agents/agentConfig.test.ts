@@ -4,10 +4,13 @@ import { redact } from '../../../src/agents/redact';
 
 describe('acp.agents settings', () => {
   it('accepts valid entries with defaults and pins the protocol', () => {
-    const r = parseAgentSettings([
-      { name: 'Codex', command: 'npx', args: ['@zed-industries/codex-acp'] },
-      { name: 'Gemini', command: 'gemini', args: ['--experimental-acp'], protocol: '1', env: { A: 'b' } },
-    ], true);
+    const r = parseAgentSettings(
+      [
+        { name: 'Codex', command: 'npx', args: ['@zed-industries/codex-acp'] },
+        { name: 'Gemini', command: 'gemini', args: ['--experimental-acp'], protocol: '1', env: { A: 'b' } },
+      ],
+      true,
+    );
     assert.deepEqual(r.problems, []);
     assert.equal(r.agents[0]!.id, 'agent:Codex');
     assert.equal(r.agents[0]!.protocol, 'auto');
@@ -16,14 +19,26 @@ describe('acp.agents settings', () => {
   });
 
   it('turns v2 off for unpinned agents when offerV2 is false', () => {
-    const r = parseAgentSettings([{ name: 'A', command: 'a' }, { name: 'B', command: 'b', protocol: '2' }], false);
+    const r = parseAgentSettings(
+      [
+        { name: 'A', command: 'a' },
+        { name: 'B', command: 'b', protocol: '2' },
+      ],
+      false,
+    );
     assert.equal(r.agents[0]!.protocol, 1);
     assert.equal(r.agents[1]!.protocol, 2);
   });
 
   it('names the entry and the problem for invalid entries, and keeps the valid ones', () => {
-    const r = parseAgentSettings([{ name: 'NoCmd' }, { command: 'x' }, { name: 'Ok', command: 'ok', args: 'oops' }, { name: 'Fine', command: 'f' }, { name: 'Fine', command: 'g' }], true);
-    assert.deepEqual(r.agents.map((a) => a.name), ['Fine']);
+    const r = parseAgentSettings(
+      [{ name: 'NoCmd' }, { command: 'x' }, { name: 'Ok', command: 'ok', args: 'oops' }, { name: 'Fine', command: 'f' }, { name: 'Fine', command: 'g' }],
+      true,
+    );
+    assert.deepEqual(
+      r.agents.map((a) => a.name),
+      ['Fine'],
+    );
     assert.equal(r.problems.length, 4);
     assert.match(r.problems[0]!, /"NoCmd".*command/);
     assert.match(r.problems[1]!, /#2.*name/);
@@ -51,10 +66,14 @@ describe('redaction', () => {
   });
 
   it('hides secret flags in command lines and query values in URLs', () => {
-    const out = JSON.stringify(redact({
-      mcpServers: [{ name: 'gh', command: 'mcp', args: ['--token', 'ghp_secret1', '--api-key=sk-secret2', '--verbose', 'plain'] },
-        { name: 'web', url: 'https://u:pw-secret3@example.com/mcp?api_key=sk-secret4&x=1' }],
-    }));
+    const out = JSON.stringify(
+      redact({
+        mcpServers: [
+          { name: 'gh', command: 'mcp', args: ['--token', 'ghp_secret1', '--api-key=sk-secret2', '--verbose', 'plain'] },
+          { name: 'web', url: 'https://u:pw-secret3@example.com/mcp?api_key=sk-secret4&x=1' },
+        ],
+      }),
+    );
     for (const secret of ['ghp_secret1', 'sk-secret2', 'pw-secret3', 'sk-secret4']) assert.ok(!out.includes(secret), `${secret} leaked: ${out}`);
     assert.ok(out.includes('--verbose') && out.includes('plain'));
   });

@@ -15,17 +15,56 @@ const ROOT = path.resolve('/ws');
 const at = (rel: string): string => path.join(ROOT, ...rel.split('/'));
 
 const SENSITIVE = [
-  '.git/hooks/pre-commit', '.git/config', '.git', 'sub/module/.git/hooks/post-checkout', '.git/info/attributes',
-  '.vscode/tasks.json', '.vscode/settings.json', '.vscode/launch.json', '.vscode/extensions.json', 'app.code-workspace',
-  '.github/workflows/ci.yml', '.github/actions/setup/action.yml', '.gitlab-ci.yml', '.circleci/config.yml', 'Jenkinsfile',
-  '.husky/pre-commit', '.githooks/pre-push', '.pre-commit-config.yaml', 'lefthook.yml',
-  '.envrc', '.mise.toml', '.npmrc', '.yarnrc.yml', '.pnpmfile.cjs', '.devcontainer/devcontainer.json', '.devcontainer.json',
-  'node_modules/.bin/eslint', '.venv/bin/python', '.bashrc', '.zshrc', '.gitconfig', '.ssh/authorized_keys',
-  '.config/autostart/x.desktop', '.config/git/config',
+  '.git/hooks/pre-commit',
+  '.git/config',
+  '.git',
+  'sub/module/.git/hooks/post-checkout',
+  '.git/info/attributes',
+  '.vscode/tasks.json',
+  '.vscode/settings.json',
+  '.vscode/launch.json',
+  '.vscode/extensions.json',
+  'app.code-workspace',
+  '.github/workflows/ci.yml',
+  '.github/actions/setup/action.yml',
+  '.gitlab-ci.yml',
+  '.circleci/config.yml',
+  'Jenkinsfile',
+  '.husky/pre-commit',
+  '.githooks/pre-push',
+  '.pre-commit-config.yaml',
+  'lefthook.yml',
+  '.envrc',
+  '.mise.toml',
+  '.npmrc',
+  '.yarnrc.yml',
+  '.pnpmfile.cjs',
+  '.devcontainer/devcontainer.json',
+  '.devcontainer.json',
+  'node_modules/.bin/eslint',
+  '.venv/bin/python',
+  '.bashrc',
+  '.zshrc',
+  '.gitconfig',
+  '.ssh/authorized_keys',
+  '.config/autostart/x.desktop',
+  '.config/git/config',
 ];
 const NORMAL = [
-  'src/index.ts', 'package.json', 'Makefile', 'README.md', 'eslint.config.js', '.github/CODEOWNERS', '.github/dependabot.yml',
-  'docs/.gitkeep', '.gitignore', 'src/git/hooks.ts', 'vscode/settings.json', 'config/autostart.ts', 'test/.env.example', 'github/workflows/x',
+  'src/index.ts',
+  'package.json',
+  'Makefile',
+  'README.md',
+  'eslint.config.js',
+  '.github/CODEOWNERS',
+  '.github/dependabot.yml',
+  'docs/.gitkeep',
+  '.gitignore',
+  'src/git/hooks.ts',
+  'vscode/settings.json',
+  'config/autostart.ts',
+  'test/.env.example',
+  'github/workflows/x',
 ];
 
 describe('writes that run code later (executesLater)', () => {
@@ -38,7 +77,15 @@ describe('writes that run code later (executesLater)', () => {
   });
 
   it('ignores case, trailing dots and spaces and `:stream` suffixes in every component', () => {
-    for (const rel of ['.GIT/hooks/pre-commit', '.Git./config', '.vscode /tasks.json', '.VSCode/settings.json', '.git:$DATA/hooks/x', '.GitHub/Workflows/x.yml', 'NODE_MODULES/x']) {
+    for (const rel of [
+      '.GIT/hooks/pre-commit',
+      '.Git./config',
+      '.vscode /tasks.json',
+      '.VSCode/settings.json',
+      '.git:$DATA/hooks/x',
+      '.GitHub/Workflows/x.yml',
+      'NODE_MODULES/x',
+    ]) {
       assert.ok(executesLater(ROOT, at(rel)), rel);
     }
     assert.equal(normalizeComponent('.GIT. . '), '.git');
@@ -47,19 +94,28 @@ describe('writes that run code later (executesLater)', () => {
 
   it('any casing of a sensitive path needs consent (property)', () => {
     const flip = (s: string, mask: boolean[]): string => [...s].map((c, i) => (mask[i % mask.length] ? c.toUpperCase() : c.toLowerCase())).join('');
-    fc.assert(fc.property(fc.constantFrom(...SENSITIVE), fc.array(fc.boolean(), { minLength: 1, maxLength: 12 }), fc.constantFrom('', '.', ' ', '. '), (rel, mask, tail) => {
-      const parts = rel.split('/').map((c) => flip(c, mask));
-      parts[0] = parts[0] + tail;
-      return executesLater(ROOT, at(parts.join('/'))) !== undefined;
-    }));
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...SENSITIVE),
+        fc.array(fc.boolean(), { minLength: 1, maxLength: 12 }),
+        fc.constantFrom('', '.', ' ', '. '),
+        (rel, mask, tail) => {
+          const parts = rel.split('/').map((c) => flip(c, mask));
+          parts[0] = parts[0] + tail;
+          return executesLater(ROOT, at(parts.join('/'))) !== undefined;
+        },
+      ),
+    );
   });
 
   it('plain source paths never ask (property)', () => {
     const name = fc.stringMatching(/^[a-z][a-z0-9_-]{0,11}(\.(ts|js|md|json|py))?$/);
-    fc.assert(fc.property(fc.array(name, { minLength: 1, maxLength: 6 }), (parts) => {
-      fc.pre(!parts.some((p) => ['node_modules', 'jenkinsfile', 'mise.toml', 'lefthook.yml'].includes(p)));
-      return executesLater(ROOT, at(['src', ...parts].join('/'))) === undefined;
-    }));
+    fc.assert(
+      fc.property(fc.array(name, { minLength: 1, maxLength: 6 }), (parts) => {
+        fc.pre(!parts.some((p) => ['node_modules', 'jenkinsfile', 'mise.toml', 'lefthook.yml'].includes(p)));
+        return executesLater(ROOT, at(['src', ...parts].join('/'))) === undefined;
+      }),
+    );
   });
 
   it('does not classify paths outside the root (containment refuses them)', () => {
@@ -84,14 +140,20 @@ describe('FileAccess: consent before such writes', () => {
     answer = false;
     access = new FileAccess({
       roots: () => [ws],
-      confirm: (req) => { asked.push(req); return answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer); },
+      confirm: (req) => {
+        asked.push(req);
+        return answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer);
+      },
     });
   });
   afterEach(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
   it('asks once with the path and the reason, and refuses with a sentence when the user says no', async () => {
     const hook = path.join(ws, '.git', 'hooks', 'pre-commit');
-    await assert.rejects(access.forWrite('agent:A', 's1', hook), (e: unknown) => e instanceof AccessDeniedError && /did not allow writing/.test(e.message) && /Git runs hooks/.test(e.message));
+    await assert.rejects(
+      access.forWrite('agent:A', 's1', hook),
+      (e: unknown) => e instanceof AccessDeniedError && /did not allow writing/.test(e.message) && /Git runs hooks/.test(e.message),
+    );
     assert.deepEqual(asked, [{ agentId: 'agent:A', sessionId: 's1', path: hook, reason: asked[0]!.reason }]);
     answer = new Error('prompt closed');
     await assert.rejects(access.forWrite('agent:A', 's1', hook), AccessDeniedError);

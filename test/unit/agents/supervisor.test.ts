@@ -18,26 +18,37 @@ const text = (t: string) => [{ type: 'text' as const, text: t }];
 const cwd = os.tmpdir();
 const SECOND = 1000;
 
-const isTurnEnd = (sessionId: string, stopReason: string) => (e: SessionEvent): boolean =>
-  e.sessionId === sessionId && e.kind === 'state' && e.state === 'idle' && e.stopReason === stopReason;
+const isTurnEnd =
+  (sessionId: string, stopReason: string) =>
+  (e: SessionEvent): boolean =>
+    e.sessionId === sessionId && e.kind === 'state' && e.state === 'idle' && e.stopReason === stopReason;
 
 /** A host that also feeds a SessionStore, as the extension does (events; sessions attached and detached). */
 class StoreHost extends TestHost {
   readonly store = new SessionStore();
-  override onEvent(agentId: string, e: SessionEvent): void { super.onEvent(agentId, e); this.store.applyEvent(agentId, e); }
+  override onEvent(agentId: string, e: SessionEvent): void {
+    super.onEvent(agentId, e);
+    this.store.applyEvent(agentId, e);
+  }
   override lifecycle(agentId: string, e: LifecycleEvent): void {
     super.lifecycle(agentId, e);
     if (e.kind === 'session_attached') this.store.attachSession(agentId, e.sessionId, { cwd: e.cwd });
     else if (e.kind === 'session_detached') this.store.detachSession(agentId, e.sessionId);
   }
-  override cleanup(): Promise<string[]> { this.store.dispose(); return super.cleanup(); }
+  override cleanup(): Promise<string[]> {
+    this.store.dispose();
+    return super.cleanup();
+  }
 }
 
 describe('AgentSupervisor (real agent processes, fake time)', () => {
   let host: TestHost;
   let sup: AgentSupervisor | undefined;
 
-  beforeEach(() => { host = new TestHost(); sup = undefined; });
+  beforeEach(() => {
+    host = new TestHost();
+    sup = undefined;
+  });
   afterEach(async () => {
     sup?.dispose();
     const violations = await host.cleanup();
@@ -80,7 +91,10 @@ describe('AgentSupervisor (real agent processes, fake time)', () => {
         assert.equal(host.procs.length, i + 2);
         assert.equal(s.status, 'running');
       }
-      assert.deepEqual(host.scheduled.map((x) => x.ms), [250, 500, 1000, 2000]);
+      assert.deepEqual(
+        host.scheduled.map((x) => x.ms),
+        [250, 500, 1000, 2000],
+      );
       const reports = host.reports();
       assert.equal(reports.length, 4);
       for (const r of reports) {
@@ -131,7 +145,10 @@ describe('AgentSupervisor (real agent processes, fake time)', () => {
         await runRestart();
       }
       // At 200 s the crash at 0 s has left the window; at 230 s the one at 50 s has (exactly 180 s ago).
-      assert.deepEqual(host.scheduled.map((x) => x.ms), [250, 500, 1000, 2000, 2000, 2000]);
+      assert.deepEqual(
+        host.scheduled.map((x) => x.ms),
+        [250, 500, 1000, 2000, 2000, 2000],
+      );
       host.clock = 1_000_000 + 231 * SECOND; // 100, 150, 200, 230 and now: 5 within 3 minutes
       await crash(s);
       assert.equal(s.status, 'crashed');
@@ -147,17 +164,29 @@ describe('AgentSupervisor (real agent processes, fake time)', () => {
       assert.deepEqual([a, b], ['sess-1', 'sess-2']);
       const beforeCrash = host.mark();
       await crash(s);
-      assert.deepEqual(host.lifecycles(beforeCrash).filter((e) => e.kind === 'session_detached').map((e) => e.kind === 'session_detached' && e.sessionId).sort(), [a, b]);
+      assert.deepEqual(
+        host
+          .lifecycles(beforeCrash)
+          .filter((e) => e.kind === 'session_detached')
+          .map((e) => e.kind === 'session_detached' && e.sessionId)
+          .sort(),
+        [a, b],
+      );
       assert.equal(s.isAttached(a), false);
       const from = host.mark();
       await runRestart();
-      await Promise.all([a, b].map((id) => host.waitEvent((e) => e.kind === 'notice' && e.sessionId === id && e.title === 'Session resumed after the agent restarted.', from)));
+      await Promise.all(
+        [a, b].map((id) => host.waitEvent((e) => e.kind === 'notice' && e.sessionId === id && e.title === 'Session resumed after the agent restarted.', from)),
+      );
       const attached = host.lifecycles(from).flatMap((e) => (e.kind === 'session_attached' ? [e] : []));
       assert.deepEqual(attached.map((e) => e.sessionId).sort(), [a, b]);
       assert.ok(attached.every((e) => e.cwd === cwd));
       const resumes = host.sent(1, 'session/resume').map((m) => m.params as Record<string, unknown>);
       assert.deepEqual(resumes.map((p) => p.sessionId).sort(), [a, b]);
-      assert.ok(resumes.every((p) => p.cwd === cwd && !('replayFrom' in p)), JSON.stringify(resumes));
+      assert.ok(
+        resumes.every((p) => p.cwd === cwd && !('replayFrom' in p)),
+        JSON.stringify(resumes),
+      );
       assert.ok(s.isAttached(a) && s.isAttached(b));
       // The resumed session takes prompts again.
       const turn = host.mark();
@@ -178,7 +207,11 @@ describe('AgentSupervisor (real agent processes, fake time)', () => {
       await runRestart();
       await host.waitEvent((e) => e.kind === 'notice' && e.sessionId === a && /sent again \(same idempotency key/.test(e.title), from);
       const again = host.sent(1, 'session/prompt').map((m) => m.params as Record<string, unknown>);
-      assert.deepEqual(again.map((p) => [p.sessionId, p.idempotencyKey]), [[a, first[0]]], 'sent once more, with the same key');
+      assert.deepEqual(
+        again.map((p) => [p.sessionId, p.idempotencyKey]),
+        [[a, first[0]]],
+        'sent once more, with the same key',
+      );
       // A new prompt gets a new key.
       void s.prompt(a, text('hello'));
       await s.newSession(cwd); // a round trip: the prompt has been written before its answer
@@ -214,7 +247,11 @@ describe('AgentSupervisor (real agent processes, fake time)', () => {
       const firstEnd = host.log.indexOf(await host.waitFor((x) => x.type === 'event' && isTurnEnd(a, 'end_turn')(x.e), from));
       await host.waitFor((x) => x.type === 'event' && isTurnEnd(a, 'end_turn')(x.e), firstEnd + 1);
       const prompts = host.sent(1, 'session/prompt').map((m) => m.params as { prompt: { text: string }[]; idempotencyKey: string });
-      assert.deepEqual(prompts.map((p) => p.prompt[0].text), ['no-answer', 'after'], 'the prompt sent again first, each once');
+      assert.deepEqual(
+        prompts.map((p) => p.prompt[0].text),
+        ['no-answer', 'after'],
+        'the prompt sent again first, each once',
+      );
       assert.equal(prompts[0].idempotencyKey, key);
       assert.ok(firstEnd < sentAt, `the user's prompt went out after the turn of the prompt sent again ended (turn end at ${firstEnd}, sent at ${sentAt})`);
       assert.ok(!s.willResume(a), 'resumed');
@@ -223,7 +260,10 @@ describe('AgentSupervisor (real agent processes, fake time)', () => {
     it('session/new refused with auth_required rejects with that error (the caller offers sign-in)', async () => {
       const marker = path.join(os.tmpdir(), `acp-signin-${process.pid}-${Date.now()}`, 'signed-in');
       const s = supervise(commandAgent(process.execPath, [path.join(__dirname, '../../../../dist/demo-agent.js'), `--signin=${marker}`, '--delay=0']));
-      const err = await s.newSession(cwd).then(() => undefined, (e: unknown) => e);
+      const err = await s.newSession(cwd).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       assert.ok(isAuthRequired(err), String(err));
       assert.equal(s.connection!.authMethods[0].type, 'terminal');
     });
@@ -248,13 +288,22 @@ describe('AgentSupervisor (real agent processes, fake time)', () => {
       const from = host.mark();
       await runRestart();
       await host.waitEvent((e) => e.kind === 'notice' && e.sessionId === a && e.title === 'Session resumed after the agent restarted.', from);
-      assert.deepEqual(host.sent(1, 'session/load').map((m) => (m.params as { sessionId: string }).sessionId), [a]);
+      assert.deepEqual(
+        host.sent(1, 'session/load').map((m) => (m.params as { sessionId: string }).sessionId),
+        [a],
+      );
       assert.deepEqual(host.sent(1, 'session/resume'), []);
       const after = host.events(from);
       // The agent did replay (its plan comes through: an identical plan is no new version) …
-      assert.ok(after.some((e) => e.kind === 'plan_update' && e.sessionId === a), 'the replayed plan passes');
+      assert.ok(
+        after.some((e) => e.kind === 'plan_update' && e.sessionId === a),
+        'the replayed plan passes',
+      );
       // … but the transcript already has the messages.
-      assert.deepEqual(after.filter((e) => e.kind === 'message_chunk' || e.kind === 'message'), []);
+      assert.deepEqual(
+        after.filter((e) => e.kind === 'message_chunk' || e.kind === 'message'),
+        [],
+      );
       assert.ok(host.lifecycles(from).some((e) => e.kind === 'session_attached' && e.sessionId === a));
       // Muting ends with the load: the next turn's messages are shown.
       const turn = host.mark();
@@ -273,8 +322,15 @@ describe('AgentSupervisor (real agent processes, fake time)', () => {
       assert.ok(notice.kind === 'notice');
       assert.equal(notice.severity, 'warning');
       assert.equal(notice.title, 'Scripted Agent cannot resume sessions; this conversation is kept read-only. Start a new session to continue.');
-      assert.deepEqual(host.lifecycles(from).filter((e) => e.kind === 'session_attached'), []);
-      assert.deepEqual(host.lifecycles(from).filter((e) => e.kind === 'session_detached'), [{ kind: 'session_detached', sessionId: a, ended: 'Scripted Agent cannot resume sessions' }], 'it will not come back: its queue goes (SessionActions)');
+      assert.deepEqual(
+        host.lifecycles(from).filter((e) => e.kind === 'session_attached'),
+        [],
+      );
+      assert.deepEqual(
+        host.lifecycles(from).filter((e) => e.kind === 'session_detached'),
+        [{ kind: 'session_detached', sessionId: a, ended: 'Scripted Agent cannot resume sessions' }],
+        'it will not come back: its queue goes (SessionActions)',
+      );
       assert.deepEqual(host.sent(1, 'session/load'), []);
       assert.deepEqual(host.sent(1, 'session/resume'), []);
       assert.equal(s.isAttached(a), false);
@@ -291,7 +347,10 @@ describe('AgentSupervisor (real agent processes, fake time)', () => {
       await s.start(); // e.g. a new prompt or "Start Agent" before the timer fires
       assert.equal(s.status, 'running');
       assert.ok(s.isAttached(a), 'resumed by the start');
-      assert.deepEqual(host.sent(1, 'session/resume').map((m) => (m.params as { sessionId: string }).sessionId), [a]);
+      assert.deepEqual(
+        host.sent(1, 'session/resume').map((m) => (m.params as { sessionId: string }).sessionId),
+        [a],
+      );
       assert.deepEqual(host.notices(a, from), ['Session resumed after the agent restarted.']);
       assert.ok(host.lifecycles(from).some((e) => e.kind === 'session_attached' && e.sessionId === a));
       assert.equal(host.procs.length, 2);
@@ -315,7 +374,10 @@ describe('AgentSupervisor (real agent processes, fake time)', () => {
       const s = supervise(commandAgent('acp-plans-test-no-such-command'));
       await assert.rejects(s.start(), (err: Error) => err.message === s.lastError);
       assert.equal(s.status, 'failed');
-      assert.equal(s.lastError, 'Scripted Agent could not start: the command "acp-plans-test-no-such-command" was not found (check the command in acp.agents; an absolute path avoids PATH differences).');
+      assert.equal(
+        s.lastError,
+        'Scripted Agent could not start: the command "acp-plans-test-no-such-command" was not found (check the command in acp.agents; an absolute path avoids PATH differences).',
+      );
       assert.ok(host.lifecycles().some((e) => e.kind === 'status' && e.status === 'failed' && e.detail === s.lastError));
     });
 
@@ -338,7 +400,10 @@ describe('AgentSupervisor (real agent processes, fake time)', () => {
       await crash(s);
       assert.match(s.lastError!, /^Scripted Agent was killed \(SIGKILL\) during a turn\./);
       const after = host.events(from).filter((e) => e.sessionId === a);
-      assert.deepEqual(after.map((e) => e.kind), ['notice', 'state']);
+      assert.deepEqual(
+        after.map((e) => e.kind),
+        ['notice', 'state'],
+      );
       assert.ok(after[0].kind === 'notice' && after[0].severity === 'error');
       assert.equal(after[0].kind === 'notice' && after[0].title, 'Scripted Agent was killed (SIGKILL); the turn was interrupted.');
       assert.ok(isTurnEnd(a, 'agent_exited')(after[1]));
@@ -366,7 +431,10 @@ describe('AgentSupervisor (real agent processes, fake time)', () => {
       const from = host.mark();
       await crash(s);
       assert.match(s.lastError!, /^Scripted Agent was killed \(SIGKILL\) while idle\./);
-      assert.deepEqual(host.events(from).filter((e) => e.kind === 'state' || e.kind === 'notice'), []);
+      assert.deepEqual(
+        host.events(from).filter((e) => e.kind === 'state' || e.kind === 'notice'),
+        [],
+      );
     });
   });
 
@@ -375,7 +443,9 @@ describe('AgentSupervisor (real agent processes, fake time)', () => {
       const s = supervise(scriptedAgent('v2'));
       const a = await s.newSession(cwd);
       await crash(s);
-      assert.throws(() => s.prompt(a, text('hello')), { message: `${AGENT_NAME} is restarting; the session is resumed in a moment. Send the prompt again then.` });
+      assert.throws(() => s.prompt(a, text('hello')), {
+        message: `${AGENT_NAME} is restarting; the session is resumed in a moment. Send the prompt again then.`,
+      });
       await s.stop();
       assert.throws(() => s.prompt(a, text('hello')), { message: `${AGENT_NAME} is not running (stopped). Start it first.` });
     });
@@ -400,7 +470,10 @@ describe('AgentSupervisor (real agent processes, fake time)', () => {
       await s.newSession(cwd); // a round trip: the acceptance has been handled
       s.cancel(a);
       await s.newSession(cwd); // the notification is written before this request
-      assert.deepEqual(host.recorders[0].sent.filter((m) => m.method === 'session/cancel').map((m) => m.params), [{ sessionId: a }]);
+      assert.deepEqual(
+        host.recorders[0].sent.filter((m) => m.method === 'session/cancel').map((m) => m.params),
+        [{ sessionId: a }],
+      );
     });
 
     it('two overlapping prompts on one session: the first to end does not clear the other', async () => {

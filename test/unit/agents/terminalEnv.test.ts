@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { checkArgs, checkEnv, EnvRefusedError } from '../../../src/agents/terminalEnv';
 
-describe('terminal sign-in: the method\'s arguments and variables', () => {
+describe("terminal sign-in: the method's arguments and variables", () => {
   it('keeps ordinary arguments and variables', () => {
     assert.deepEqual(checkArgs(['login', '--device']), ['login', '--device']);
     assert.deepEqual(checkArgs(undefined), []);

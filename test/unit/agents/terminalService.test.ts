@@ -19,12 +19,16 @@ describe('client terminals (TerminalService)', () => {
   let events: TerminalOutputEvent[];
   let svc: TerminalService;
 
-  const make = (limits?: ConstructorParameters<typeof TerminalService>[0]['limits']): TerminalService => new TerminalService({
-    onOutput: (e) => events.push(e),
-    roots: (_agentId, sessionId) => (sessionId === 'gone' ? [] : [ws]),
-    approve: (req) => { asked.push(req); return answer(req); },
-    ...(limits ? { limits } : {}),
-  });
+  const make = (limits?: ConstructorParameters<typeof TerminalService>[0]['limits']): TerminalService =>
+    new TerminalService({
+      onOutput: (e) => events.push(e),
+      roots: (_agentId, sessionId) => (sessionId === 'gone' ? [] : [ws]),
+      approve: (req) => {
+        asked.push(req);
+        return answer(req);
+      },
+      ...(limits ? { limits } : {}),
+    });
 
   beforeEach(() => {
     tmp = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'acp-term-')));
@@ -47,7 +51,12 @@ describe('client terminals (TerminalService)', () => {
   it('runs an approved command in the session folder and reports output and exit', async () => {
     const t = svc.forConnection('agent:A');
     const marker = path.join(ws, 'ran');
-    const { terminalId } = await t.create({ sessionId: 's1', command: node, args: ['-e', `require('fs').writeFileSync('ran', process.cwd()); console.log('héllo'); process.exit(3)`], env: [{ name: 'CI', value: '1' }] });
+    const { terminalId } = await t.create({
+      sessionId: 's1',
+      command: node,
+      args: ['-e', `require('fs').writeFileSync('ran', process.cwd()); console.log('héllo'); process.exit(3)`],
+      env: [{ name: 'CI', value: '1' }],
+    });
     assert.match(terminalId, /^term_[0-9a-f-]{36}$/);
     assert.deepEqual(await t.waitForExit({ sessionId: 's1', terminalId }), { exitCode: 3, signal: null });
     assert.equal(fs.readFileSync(marker, 'utf8'), ws);
@@ -56,7 +65,10 @@ describe('client terminals (TerminalService)', () => {
     assert.deepEqual(asked, [{ agentId: 'agent:A', sessionId: 's1', command: node, args: asked[0]!.args, cwd: ws, env: { CI: '1' } }]);
     // The transcript got the output as deltas and the exit once, at the end.
     assert.equal(events.map((e) => e.text).join(''), 'héllo\n');
-    assert.deepEqual(events.filter((e) => e.exit).map((e) => e.exit), [{ exitCode: 3, signal: null }]);
+    assert.deepEqual(
+      events.filter((e) => e.exit).map((e) => e.exit),
+      [{ exitCode: 3, signal: null }],
+    );
     assert.ok(events.at(-1)!.exit);
   });
 
@@ -92,7 +104,17 @@ describe('client terminals (TerminalService)', () => {
 
   it('refuses the whole request for a dangerous variable, naming it, before asking', async () => {
     const t = svc.forConnection('agent:A');
-    await refused(t.create({ sessionId: 's1', command: 'true', env: [{ name: 'CI', value: '1' }, { name: 'LD_PRELOAD', value: '/tmp/evil.so' }] }), /LD_PRELOAD/);
+    await refused(
+      t.create({
+        sessionId: 's1',
+        command: 'true',
+        env: [
+          { name: 'CI', value: '1' },
+          { name: 'LD_PRELOAD', value: '/tmp/evil.so' },
+        ],
+      }),
+      /LD_PRELOAD/,
+    );
     await refused(t.create({ sessionId: 's1', command: 'true', env: [{ name: 'NODE_OPTIONS', value: '--require /tmp/x.js' }] }), /NODE_OPTIONS/);
     assert.equal(asked.length, 0);
   });
@@ -111,7 +133,11 @@ describe('client terminals (TerminalService)', () => {
     await a.waitForExit({ sessionId: 's1', terminalId });
     const b = svc.forConnection('agent:B');
     const aAgain = svc.forConnection('agent:A'); // a new connection of the same agent (restart)
-    for (const [who, sessionId] of [[a, 's2'], [b, 's1'], [aAgain, 's1']] as const) {
+    for (const [who, sessionId] of [
+      [a, 's2'],
+      [b, 's1'],
+      [aAgain, 's1'],
+    ] as const) {
       await refused(who.output({ sessionId, terminalId }), /Unknown terminal/);
       await refused(who.waitForExit({ sessionId, terminalId }), /Unknown terminal/);
       await refused(who.kill({ sessionId, terminalId }), /Unknown terminal/);
@@ -128,9 +154,17 @@ describe('client terminals (TerminalService)', () => {
     const long = { command: node, args: ['-e', 'setTimeout(() => {}, 60000)'] };
     let release: (ok: boolean) => void = () => undefined;
     let askedFirst: () => void = () => undefined;
-    const firstAsked = new Promise<void>((r) => { askedFirst = r; });
+    const firstAsked = new Promise<void>((r) => {
+      askedFirst = r;
+    });
     // The first question stays open until released; the others are answered at once.
-    answer = () => (asked.length === 1 ? new Promise<boolean>((r) => { release = r; askedFirst(); }) : Promise.resolve(true));
+    answer = () =>
+      asked.length === 1
+        ? new Promise<boolean>((r) => {
+            release = r;
+            askedFirst();
+          })
+        : Promise.resolve(true);
     const waiting = t.create({ sessionId: 's1', ...long });
     await firstAsked;
     const first = await t.create({ sessionId: 's1', ...long });
@@ -150,7 +184,13 @@ describe('client terminals (TerminalService)', () => {
   it('runs nothing when the session is released while the user is asked', async () => {
     const t = svc.forConnection('agent:A');
     let release: (ok: boolean) => void = () => undefined;
-    const question = new Promise<void>((onAsked) => { answer = () => new Promise<boolean>((r) => { release = r; onAsked(); }); });
+    const question = new Promise<void>((onAsked) => {
+      answer = () =>
+        new Promise<boolean>((r) => {
+          release = r;
+          onAsked();
+        });
+    });
     const marker = path.join(ws, 'late');
     const pending = t.create({ sessionId: 's1', command: node, args: ['-e', `require('fs').writeFileSync(${JSON.stringify(marker)}, 'x')`] });
     await question;
@@ -175,13 +215,21 @@ describe('client terminals (TerminalService)', () => {
     svc.dispose();
     svc = make({ maxOutputBytes: 64 * 1024 });
     const t = svc.forConnection('agent:A');
-    const { terminalId } = await t.create({ sessionId: 's1', command: node, args: ['-e', 'const b = Buffer.alloc(65536, 97); for (let i = 0; i < 160; i++) process.stdout.write(b); process.stdout.write("END")'], outputByteLimit: 1e12 });
+    const { terminalId } = await t.create({
+      sessionId: 's1',
+      command: node,
+      args: ['-e', 'const b = Buffer.alloc(65536, 97); for (let i = 0; i < 160; i++) process.stdout.write(b); process.stdout.write("END")'],
+      outputByteLimit: 1e12,
+    });
     await t.waitForExit({ sessionId: 's1', terminalId });
     const out = await t.output({ sessionId: 's1', terminalId });
     assert.equal(out.truncated, true);
     assert.equal(Buffer.byteLength(out.output), 64 * 1024);
     assert.ok(out.output.endsWith('aEND'));
-    assert.ok(events.every((e) => e.text.length <= 64 * 1024 + 65536), 'deltas to the view are bounded too');
+    assert.ok(
+      events.every((e) => e.text.length <= 64 * 1024 + 65536),
+      'deltas to the view are bounded too',
+    );
   });
 
   (posix ? it : it.skip)('kill stops the process group; release forgets the terminal; shell strings run through the shell', async () => {

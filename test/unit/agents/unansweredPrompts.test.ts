@@ -8,7 +8,10 @@ describe('UnansweredPrompts', () => {
     u.add({ sessionId: 's', blocks: [], key: 'k2', version: 2 });
     u.add({ sessionId: 's', blocks: [], key: 'k3', version: 1 });
     u.answered(a);
-    assert.deepEqual(u.takeRetriable('s', 2).map((p) => p.key), ['k2']);
+    assert.deepEqual(
+      u.takeRetriable('s', 2).map((p) => p.key),
+      ['k2'],
+    );
     assert.deepEqual(u.takeRetriable('s', 2), [], 'taken once');
     u.add({ sessionId: 't', blocks: [], key: 'k4', version: 2 });
     assert.deepEqual(u.takeRetriable('t', 1), [], 'a v1 connection cannot honor a key');

@@ -22,8 +22,20 @@ describe('wire recorder (ACP_WIRE_RECORD_DIR)', () => {
       const files = fs.readdirSync(dir).sort();
       assert.equal(files.length, 2);
       for (const f of files) assert.match(f, new RegExp(`^${process.pid}-\\d+-Demo_Agent_x\\.ndjson$`));
-      const lines = files.map((f) => fs.readFileSync(path.join(dir, f), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as unknown));
-      assert.deepEqual(lines.flat().map((l) => (l as { dir: string }).dir).sort(), ['receive', 'send', 'send']);
+      const lines = files.map((f) =>
+        fs
+          .readFileSync(path.join(dir, f), 'utf8')
+          .trim()
+          .split('\n')
+          .map((l) => JSON.parse(l) as unknown),
+      );
+      assert.deepEqual(
+        lines
+          .flat()
+          .map((l) => (l as { dir: string }).dir)
+          .sort(),
+        ['receive', 'send', 'send'],
+      );
       assert.deepEqual(lines.find((l) => l.length === 2)?.[1], { dir: 'receive', msg: { jsonrpc: '2.0', id: 0, result: { protocolVersion: 2 } } });
     } finally {
       fs.rmSync(path.dirname(dir), { recursive: true, force: true });

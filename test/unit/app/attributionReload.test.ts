@@ -14,8 +14,17 @@ import { Transcript } from '../../../src/state/transcript';
 
 const A = 'demo';
 const S = 's1';
-const items = (...statuses: string[]): SessionEvent => ({ sessionId: S, kind: 'plan_update', plan: { type: 'items', planId: 'p', entries: statuses.map((status, i) => ({ content: `step ${i}`, status, priority: 'medium' })) } });
-const call = (id: string, meta?: Record<string, unknown>): SessionEvent => ({ sessionId: S, kind: 'tool_call', toolCallId: id, fields: { title: id, status: 'in_progress', locations: [{ path: '/w/a.ts' }], ...(meta ? { _meta: meta } : {}) } });
+const items = (...statuses: string[]): SessionEvent => ({
+  sessionId: S,
+  kind: 'plan_update',
+  plan: { type: 'items', planId: 'p', entries: statuses.map((status, i) => ({ content: `step ${i}`, status, priority: 'medium' })) },
+});
+const call = (id: string, meta?: Record<string, unknown>): SessionEvent => ({
+  sessionId: S,
+  kind: 'tool_call',
+  toolCallId: id,
+  fields: { title: id, status: 'in_progress', locations: [{ path: '/w/a.ts' }], ...(meta ? { _meta: meta } : {}) },
+});
 
 function world(dir: string) {
   const history = new HistoryStore(dir, { maxSessions: 10, maxBytes: 1e9, maxPlanRevisions: 200, flushMs: 1, warn: () => undefined });
@@ -63,20 +72,29 @@ describe('attribution across a reload (session history replay)', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-revisions-'));
     const live = world(dir);
     live.store.addStoredSession(A, S, { cwd: '/w' });
-    const feed = (e: SessionEvent, t: number): void => { live.plans.apply(A, e); live.h.record(A, S, { t, e }); };
+    const feed = (e: SessionEvent, t: number): void => {
+      live.plans.apply(A, e);
+      live.h.record(A, S, { t, e });
+    };
     feed(items('in_progress', 'pending'), 1);
     feed(items('in_progress', 'pending'), 2); // the same plan again: no revision
     feed(items('completed', 'in_progress'), 3);
     feed(items('completed', 'in_progress'), 4);
     await live.history.flush();
     const stored = await live.h.records({ agentId: A, sessionId: S });
-    assert.deepEqual(stored!.records.map((r) => r.t), [1, 3]);
+    assert.deepEqual(
+      stored!.records.map((r) => r.t),
+      [1, 3],
+    );
 
     const again = world(dir);
     again.h.restore();
     await again.h.whenRestored();
     const ref = { agentId: A, sessionId: S, planId: 'p' };
-    assert.deepEqual(again.plans.get(ref)!.revisions.map((r) => r.plan), live.plans.get(ref)!.revisions.map((r) => r.plan));
+    assert.deepEqual(
+      again.plans.get(ref)!.revisions.map((r) => r.plan),
+      live.plans.get(ref)!.revisions.map((r) => r.plan),
+    );
     assert.equal(again.plans.get(ref)!.revisions.length, 2);
   });
 });

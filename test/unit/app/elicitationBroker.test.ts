@@ -12,8 +12,14 @@ function token(): CancelToken & { cancel(): void } {
   const ls: (() => void)[] = [];
   const t = {
     isCancellationRequested: false,
-    onCancellationRequested: (l: () => void) => { ls.push(l); return { dispose: () => undefined }; },
-    cancel: () => { t.isCancellationRequested = true; for (const l of ls) l(); },
+    onCancellationRequested: (l: () => void) => {
+      ls.push(l);
+      return { dispose: () => undefined };
+    },
+    cancel: () => {
+      t.isCancellationRequested = true;
+      for (const l of ls) l();
+    },
   };
   return t;
 }
@@ -24,7 +30,14 @@ describe('ElicitationBroker', () => {
   let opened: string[];
   let broker: ElicitationBroker;
   const key = sessionKey('agent', 's1');
-  const ui: ElicitationUi = { askOutsideSession: () => Promise.resolve(undefined), openUrl: (u) => { opened.push(u); return Promise.resolve(true); }, warn: () => undefined };
+  const ui: ElicitationUi = {
+    askOutsideSession: () => Promise.resolve(undefined),
+    openUrl: (u) => {
+      opened.push(u);
+      return Promise.resolve(true);
+    },
+    warn: () => undefined,
+  };
   const card = (): ElicitationItem => {
     const s = transcript.session(key)!;
     const items = s.slice(s.firstIndex).filter((i): i is ElicitationItem => i.kind === 'elicitation');
@@ -41,7 +54,12 @@ describe('ElicitationBroker', () => {
   afterEach(() => broker.dispose());
 
   it('answers a form only with what the user submitted, after checking it', async () => {
-    const req = decodeElicitation({ sessionId: 's1', mode: 'form', message: 'Name?', requestedSchema: { type: 'object', required: ['n'], properties: { n: { type: 'string', title: 'Name' }, k: { type: 'integer', default: 2 } } } });
+    const req = decodeElicitation({
+      sessionId: 's1',
+      mode: 'form',
+      message: 'Name?',
+      requestedSchema: { type: 'object', required: ['n'], properties: { n: { type: 'string', title: 'Name' }, k: { type: 'integer', default: 2 } } },
+    });
     const answer = broker.request('agent', 'Agent', req, token());
     assert.equal(store.session('agent', 's1')?.pendingElicitations, 1);
     const id = card().requestId;
@@ -57,7 +75,8 @@ describe('ElicitationBroker', () => {
   });
 
   it('keeps at most MAX_PENDING_ELICITATIONS_PER_AGENT waiting per agent; more are answered cancel at once', async () => {
-    const form = () => decodeElicitation({ sessionId: 's1', mode: 'form', message: 'Name?', requestedSchema: { type: 'object', properties: { n: { type: 'string' } } } });
+    const form = () =>
+      decodeElicitation({ sessionId: 's1', mode: 'form', message: 'Name?', requestedSchema: { type: 'object', properties: { n: { type: 'string' } } } });
     for (let i = 0; i < MAX_PENDING_ELICITATIONS_PER_AGENT; i++) void broker.request('agent', 'Agent', form(), token());
     assert.deepEqual(await broker.request('agent', 'Agent', form(), token()), { action: 'cancel' });
     assert.equal(broker.pending.length, MAX_PENDING_ELICITATIONS_PER_AGENT);
@@ -95,17 +114,38 @@ describe('ElicitationBroker', () => {
 
   it('never shows what it cannot: a form past the bounds or an unknown mode is answered "cancel" with the reason', async () => {
     const many = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`f${i}`, { type: 'string' }]));
-    assert.deepEqual(await broker.request('agent', 'Agent', decodeElicitation({ sessionId: 's1', mode: 'form', message: 'm', requestedSchema: { type: 'object', properties: many } }), token()), { action: 'cancel' });
+    assert.deepEqual(
+      await broker.request(
+        'agent',
+        'Agent',
+        decodeElicitation({ sessionId: 's1', mode: 'form', message: 'm', requestedSchema: { type: 'object', properties: many } }),
+        token(),
+      ),
+      { action: 'cancel' },
+    );
     assert.equal(card().state, 'cancelled');
     assert.match(card().note ?? '', /40 fields \(the limit is 32\)/);
-    assert.deepEqual(await broker.request('agent', 'Agent', decodeElicitation({ sessionId: 's1', mode: 'url', elicitationId: 'e', url: 'javascript:alert(1)', message: 'm' }), token()), { action: 'cancel' });
+    assert.deepEqual(
+      await broker.request(
+        'agent',
+        'Agent',
+        decodeElicitation({ sessionId: 's1', mode: 'url', elicitationId: 'e', url: 'javascript:alert(1)', message: 'm' }),
+        token(),
+      ),
+      { action: 'cancel' },
+    );
     assert.match(card().note ?? '', /only http and https/);
-    assert.deepEqual(await broker.request('agent', 'Agent', decodeElicitation({ sessionId: 's1', mode: 'voice', message: 'Say it' }), token()), { action: 'cancel' });
+    assert.deepEqual(await broker.request('agent', 'Agent', decodeElicitation({ sessionId: 's1', mode: 'voice', message: 'Say it' }), token()), {
+      action: 'cancel',
+    });
     assert.equal(card().state, 'cancelled');
     assert.ok(card().raw, 'a small unknown request is kept raw');
     // A request refused for its size is not kept whole in the transcript either.
     const huge = { type: 'object', properties: { f: { type: 'string', description: 'x'.repeat(2 * 1024 * 1024) } } };
-    assert.deepEqual(await broker.request('agent', 'Agent', decodeElicitation({ sessionId: 's1', mode: 'form', message: 'm', requestedSchema: huge }), token()), { action: 'cancel' });
+    assert.deepEqual(
+      await broker.request('agent', 'Agent', decodeElicitation({ sessionId: 's1', mode: 'form', message: 'm', requestedSchema: huge }), token()),
+      { action: 'cancel' },
+    );
     assert.equal(card().raw, null);
     assert.deepEqual(opened, []);
   });

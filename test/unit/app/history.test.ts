@@ -7,10 +7,23 @@ import { compact, compactInSlices, parseLog, parseLogInSlices } from '../../../s
 import { LogEncoder, PendingBatch, serialize, type HistoryRecord } from '../../../src/app/history/records';
 import type { SessionEvent } from '../../../src/protocol/domain';
 
-const chunk = (messageId: string, text: string): SessionEvent => ({ sessionId: 's1', kind: 'message_chunk', role: 'agent', messageId, content: { type: 'text', text } });
-const plan = (n: number): SessionEvent => ({ sessionId: 's1', kind: 'plan_update', plan: { type: 'items', planId: 'main', entries: [{ content: `step ${n}`, status: 'pending', priority: 'medium' }] } } as SessionEvent);
+const chunk = (messageId: string, text: string): SessionEvent => ({
+  sessionId: 's1',
+  kind: 'message_chunk',
+  role: 'agent',
+  messageId,
+  content: { type: 'text', text },
+});
+const plan = (n: number): SessionEvent =>
+  ({
+    sessionId: 's1',
+    kind: 'plan_update',
+    plan: { type: 'items', planId: 'main', entries: [{ content: `step ${n}`, status: 'pending', priority: 'medium' }] },
+  }) as SessionEvent;
 
-function tmp(): string { return fs.mkdtempSync(path.join(os.tmpdir(), 'acp-history-')); }
+function tmp(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), 'acp-history-'));
+}
 function store(dir: string, warnings: string[] = [], extra: Partial<ConstructorParameters<typeof HistoryStore>[1]> = {}): HistoryStore {
   return new HistoryStore(dir, { maxSessions: 100, maxBytes: 1e9, maxPlanRevisions: 200, flushMs: 1, warn: (m) => warnings.push(m), ...extra });
 }
@@ -29,18 +42,25 @@ describe('Session history: records', () => {
     const good = JSON.stringify({ t: 1, e: chunk('m', 'a') });
     const text = `${Array.from({ length: 2500 }, (_, i) => (i % 500 === 7 ? 'not json' : good)).join('\n')}\n{"t":3,"e":{"sessionId":"s1","kind":"mess`;
     let yields = 0;
-    const sliced = await parseLogInSlices(text, async () => { yields++; }, 1000 * (good.length + 1));
+    const sliced = await parseLogInSlices(
+      text,
+      async () => {
+        yields++;
+      },
+      1000 * (good.length + 1),
+    );
     assert.deepEqual(sliced, parseLog(text));
     assert.equal(sliced.records.length, 2495);
     assert.equal(sliced.badLines, 5);
     assert.equal(sliced.torn, true);
-    assert.equal(yields, 2, 'about 2,500 lines in slices of 1,000 lines\' length: two pauses');
+    assert.equal(yields, 2, "about 2,500 lines in slices of 1,000 lines' length: two pauses");
   });
 
   it('writes each record so it reads back as it was; a plan revision as the entries that changed', () => {
     const shared = { content: 'Read the code', status: 'completed', priority: 'high', _meta: { 'x/y': [1, null] } };
     const steps = ['Two', 'Three', 'Four'].map((content) => ({ content, status: 'pending', priority: 'low' }));
-    const items = (entries: unknown[], title = 'entries":0}}}'): SessionEvent => ({ sessionId: 's1', kind: 'plan_update', _meta: { entries: 0 }, plan: { type: 'items', planId: 'main', title, entries } } as unknown as SessionEvent);
+    const items = (entries: unknown[], title = 'entries":0}}}'): SessionEvent =>
+      ({ sessionId: 's1', kind: 'plan_update', _meta: { entries: 0 }, plan: { type: 'items', planId: 'main', title, entries } }) as unknown as SessionEvent;
     const records: HistoryRecord[] = [
       { t: 1, e: chunk('m', 'a "quoted" line\n') },
       { t: 2, e: items([shared, ...steps]) },
@@ -61,10 +81,17 @@ describe('Session history: records', () => {
     // A delta whose base line is lost (torn, unreadable) is a bad line itself, never a wrong plan.
     const lost = parseLog([lines[0], 'not json\n', lines[2], lines[3], lines[6]].join(''));
     assert.equal(lost.badLines, 3);
-    assert.deepEqual(lost.records.map((r) => r.t), [1, 7]);
+    assert.deepEqual(
+      lost.records.map((r) => r.t),
+      [1, 7],
+    );
     // A line written by the encoder but lost (never appended): the deltas after it are bad lines.
     const skipped = parseLog([lines[1], lines[3], lines[4]].join(''));
-    assert.deepEqual(skipped.records.map((r) => r.t), [2, 5], 'the delta based on the lost line 3 is not applied to line 2; the next whole line reads');
+    assert.deepEqual(
+      skipped.records.map((r) => r.t),
+      [2, 5],
+      'the delta based on the lost line 3 is not applied to line 2; the next whole line reads',
+    );
     assert.equal(skipped.badLines, 1);
     // A log of its own (a rewrite, another batch's encoder) starts whole: it reads back alone.
     const text = serialize(records.slice(2, 5));
@@ -75,21 +102,35 @@ describe('Session history: records', () => {
   it('compacts in slices, yielding between them, to the same result', async () => {
     const records: HistoryRecord[] = Array.from({ length: 3000 }, (_, i) => ({ t: i, e: i % 3 ? chunk(`m${i % 7}`, `${i} `) : plan(i) }));
     let yields = 0;
-    const sliced = await compactInSlices(records, 200, async () => { yields++; }, 0);
+    const sliced = await compactInSlices(
+      records,
+      200,
+      async () => {
+        yields++;
+      },
+      0,
+    );
     assert.deepEqual(sliced, compact(records, 200));
     assert.ok(yields >= 3000 / 256 - 1, `${yields} pauses: one per 256 records at most with no time to spend`);
   });
 
   it('compacts: message chunks become one message at the first chunk, old plan updates go', () => {
     const records: HistoryRecord[] = [
-      { t: 1, e: chunk('m1', 'Hel') }, { t: 2, e: plan(1) }, { t: 3, e: chunk('m1', 'lo') }, { t: 4, e: plan(2) }, { t: 5, e: plan(3) },
+      { t: 1, e: chunk('m1', 'Hel') },
+      { t: 2, e: plan(1) },
+      { t: 3, e: chunk('m1', 'lo') },
+      { t: 4, e: plan(2) },
+      { t: 5, e: plan(3) },
     ];
     const out = compact(records, 2);
     assert.equal(out.length, 3);
     const first = out[0]!;
     assert.ok('e' in first && first.e.kind === 'message' && Array.isArray(first.e.content));
     assert.deepEqual('e' in first && first.e.kind === 'message' ? first.e.content : null, [{ type: 'text', text: 'Hello' }]);
-    assert.deepEqual(out.slice(1).map((r) => 'e' in r && r.e.kind === 'plan_update' && r.e.plan.type === 'items' && r.e.plan.entries[0]!.content), ['step 2', 'step 3']);
+    assert.deepEqual(
+      out.slice(1).map((r) => 'e' in r && r.e.kind === 'plan_update' && r.e.plan.type === 'items' && r.e.plan.entries[0]!.content),
+      ['step 2', 'step 3'],
+    );
   });
 });
 
@@ -101,46 +142,88 @@ function compactBatch(records: readonly HistoryRecord[], maxPlanRevisions: numbe
 }
 
 describe('Session history: batches and compaction across batches', () => {
-  const text = (out: HistoryRecord[]): string => out.map((r) => ('e' in r && r.e.kind === 'message' && Array.isArray(r.e.content) ? r.e.content.map((b) => (b.type === 'text' ? b.text : '')).join('')
-    : 'e' in r && r.e.kind === 'message_chunk' && r.e.content.type === 'text' ? `+${r.e.content.text}` : '')).join('|');
+  const text = (out: HistoryRecord[]): string =>
+    out
+      .map((r) =>
+        'e' in r && r.e.kind === 'message' && Array.isArray(r.e.content)
+          ? r.e.content.map((b) => (b.type === 'text' ? b.text : '')).join('')
+          : 'e' in r && r.e.kind === 'message_chunk' && r.e.content.type === 'text'
+            ? `+${r.e.content.text}`
+            : '',
+      )
+      .join('|');
 
   it('a batch joins the text chunks of a message into its first chunk (still a chunk) and leaves out obsolete plan updates', () => {
     const batch: HistoryRecord[] = [
-      { t: 1, e: chunk('m1', 'Hel') }, { t: 2, e: plan(1) }, { t: 3, e: chunk('m2', 'A') }, { t: 4, e: chunk('m1', 'lo') }, { t: 5, e: plan(2) }, { t: 6, e: plan(3) },
+      { t: 1, e: chunk('m1', 'Hel') },
+      { t: 2, e: plan(1) },
+      { t: 3, e: chunk('m2', 'A') },
+      { t: 4, e: chunk('m1', 'lo') },
+      { t: 5, e: plan(2) },
+      { t: 6, e: plan(3) },
     ];
     const out = compactBatch(batch, 2);
-    assert.deepEqual(out.map((r) => ('e' in r ? r.e.kind : '')), ['message_chunk', 'message_chunk', 'plan_update', 'plan_update']);
+    assert.deepEqual(
+      out.map((r) => ('e' in r ? r.e.kind : '')),
+      ['message_chunk', 'message_chunk', 'plan_update', 'plan_update'],
+    );
     assert.equal(text(out), '+Hello|+A||');
-    assert.deepEqual(out.slice(2).map((r) => 'e' in r && r.e.kind === 'plan_update' && r.e.plan.type === 'items' && r.e.plan.entries[0]!.content), ['step 2', 'step 3']);
+    assert.deepEqual(
+      out.slice(2).map((r) => 'e' in r && r.e.kind === 'plan_update' && r.e.plan.type === 'items' && r.e.plan.entries[0]!.content),
+      ['step 2', 'step 3'],
+    );
     // What a later load compacts it to is what the whole stream compacts to.
     assert.deepEqual(compact(out, 2), compact(batch, 2));
   });
 
-  it('a batch merges a tool call\'s updates into its first one, but not across a content chunk or a permission request', () => {
-    const call = (t: number, toolCallId: string, fields: Record<string, unknown>): HistoryRecord => ({ t, e: { sessionId: 's1', kind: 'tool_call', toolCallId, fields } as SessionEvent });
-    const out = compactBatch([
-      call(1, 'a', { title: 'Edit', status: 'pending', rawInput: { path: 'x' } }),
-      { t: 2, e: chunk('m1', 'Hi') },
-      call(3, 'a', { status: 'in_progress', content: [{ type: 'content', content: { type: 'text', text: 'one' } }] }),
-      call(4, 'a', { status: 'completed', title: undefined, content: [{ type: 'content', content: { type: 'text', text: 'two' } }] }),
-      { t: 5, e: { sessionId: 's1', kind: 'tool_call_content_chunk', toolCallId: 'a', content: { type: 'content', content: { type: 'text', text: '+' } } } as SessionEvent },
-      call(6, 'a', { status: 'failed' }),
-      { t: 7, ask: { id: 'p1', request: { sessionId: 's1', toolCall: { toolCallId: 'a', fields: {} }, options: [] } as never, flags: [] } },
-      call(8, 'a', { status: 'completed' }),
-    ], 200);
+  it("a batch merges a tool call's updates into its first one, but not across a content chunk or a permission request", () => {
+    const call = (t: number, toolCallId: string, fields: Record<string, unknown>): HistoryRecord => ({
+      t,
+      e: { sessionId: 's1', kind: 'tool_call', toolCallId, fields } as SessionEvent,
+    });
+    const out = compactBatch(
+      [
+        call(1, 'a', { title: 'Edit', status: 'pending', rawInput: { path: 'x' } }),
+        { t: 2, e: chunk('m1', 'Hi') },
+        call(3, 'a', { status: 'in_progress', content: [{ type: 'content', content: { type: 'text', text: 'one' } }] }),
+        call(4, 'a', { status: 'completed', title: undefined, content: [{ type: 'content', content: { type: 'text', text: 'two' } }] }),
+        {
+          t: 5,
+          e: {
+            sessionId: 's1',
+            kind: 'tool_call_content_chunk',
+            toolCallId: 'a',
+            content: { type: 'content', content: { type: 'text', text: '+' } },
+          } as SessionEvent,
+        },
+        call(6, 'a', { status: 'failed' }),
+        { t: 7, ask: { id: 'p1', request: { sessionId: 's1', toolCall: { toolCallId: 'a', fields: {} }, options: [] } as never, flags: [] } },
+        call(8, 'a', { status: 'completed' }),
+      ],
+      200,
+    );
     const calls = out.filter((r) => 'e' in r && r.e.kind === 'tool_call').map((r) => ('e' in r && r.e.kind === 'tool_call' ? [r.t, r.e.fields] : null));
     assert.deepEqual(calls, [
       [1, { title: 'Edit', status: 'completed', rawInput: { path: 'x' }, content: [{ type: 'content', content: { type: 'text', text: 'two' } }] }],
       [6, { status: 'failed' }], // after the content chunk: the chunk appended to "two", then this
       [8, { status: 'completed' }], // after the permission request's snapshot
     ]);
-    assert.deepEqual(out.map((r) => r.t), [1, 2, 5, 6, 7, 8]);
+    assert.deepEqual(
+      out.map((r) => r.t),
+      [1, 2, 5, 6, 7, 8],
+    );
   });
 
   it('chunks that continue a message stored whole earlier are merged into it, never replace it', () => {
     // A log compacted at its cap in the middle of a message, then the rest of the message appended.
     const first = compact([{ t: 1, e: chunk('m1', 'Hel') }], 200);
-    const later = compactBatch([{ t: 2, e: chunk('m1', 'lo') }, { t: 3, e: chunk('m1', '!') }], 200);
+    const later = compactBatch(
+      [
+        { t: 2, e: chunk('m1', 'lo') },
+        { t: 3, e: chunk('m1', '!') },
+      ],
+      200,
+    );
     assert.equal(text(compact([...first, ...later], 200)), 'Hello!');
     // After a message whose content cannot take them, chunks stay chunks (in order).
     const meta: HistoryRecord = { t: 4, e: { sessionId: 's1', kind: 'message', role: 'agent', messageId: 'm1', content: undefined, _meta: { x: 1 } } };
@@ -157,7 +240,12 @@ describe('Session history: store', () => {
     await a.flush();
     const b = store(dir);
     const [s] = b.loadIndex();
-    assert.deepEqual(s && { agentId: s.agentId, agentName: s.agentName, title: s.title, cwd: s.cwd }, { agentId: 'demo', agentName: 'Demo Agent', title: 'Fix', cwd: '/w' });
+    assert.deepEqual(s && { agentId: s.agentId, agentName: s.agentName, title: s.title, cwd: s.cwd }, {
+      agentId: 'demo',
+      agentName: 'Demo Agent',
+      title: 'Fix',
+      cwd: '/w',
+    });
     const loaded = await b.load(s!);
     assert.equal(loaded.records.length, 200, 'compacted to the kept plan revisions');
     assert.ok(fs.statSync(path.join(dir, 'sessions', s!.file)).size < 200 * 300, 'the log was rewritten compacted');
@@ -237,10 +325,21 @@ describe('Session history: store', () => {
       a.append('demo', id, { t: { old: 1, mid: 2, new: 3 }[id]!, e: { ...chunk('m', id), sessionId: id } });
     }
     await a.flush();
-    assert.deepEqual(a.sessions().map((s) => s.sessionId).sort(), ['mid', 'new']);
+    assert.deepEqual(
+      a
+        .sessions()
+        .map((s) => s.sessionId)
+        .sort(),
+      ['mid', 'new'],
+    );
     await a.delete('demo', 'mid');
     await a.flush();
-    assert.deepEqual(store(dir).loadIndex().map((s) => s.sessionId), ['new']);
+    assert.deepEqual(
+      store(dir)
+        .loadIndex()
+        .map((s) => s.sessionId),
+      ['new'],
+    );
   });
 
   it('a session log never grows past its cap: compacted at the cap, then full (reported once) when compaction cannot shrink it', async () => {

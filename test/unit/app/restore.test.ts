@@ -17,9 +17,19 @@ function world(dir: string) {
   const history = new HistoryStore(dir, { maxSessions: 10, maxBytes: 1e9, maxPlanRevisions: 200, flushMs: 1, warn: () => undefined });
   const store = new SessionStore();
   const plans = new PlanStore();
-  const h = new SessionHistory({ history, store, plans, transcript: new Transcript(), agentName: () => 'Demo', ignored: () => false, setReplayTime: () => undefined });
+  const h = new SessionHistory({
+    history,
+    store,
+    plans,
+    transcript: new Transcript(),
+    agentName: () => 'Demo',
+    ignored: () => false,
+    setReplayTime: () => undefined,
+  });
   // As the extension does: every change of a session describes it again in the index.
-  store.onDidChange((c) => { if (c.scope === 'session' && c.kind !== 'removed') h.describe(c); });
+  store.onDidChange((c) => {
+    if (c.scope === 'session' && c.kind !== 'removed') h.describe(c);
+  });
   return { history, store, plans, h };
 }
 
@@ -34,9 +44,14 @@ function live(w: ReturnType<typeof world>, sessionId: string, events: SessionEve
   }
 }
 
-const state = (sessionId: string, s: 'running' | 'idle', stopReason?: string): SessionEvent => ({ sessionId, kind: 'state', state: s, ...(stopReason ? { stopReason } : {}) } as SessionEvent);
-const title = (sessionId: string, t: string): SessionEvent => ({ sessionId, kind: 'session_info', title: t } as SessionEvent);
-const plan = (sessionId: string): SessionEvent => ({ sessionId, kind: 'plan_update', plan: { type: 'items', planId: 'p', entries: [{ content: 'step', status: 'pending', priority: 'low' }] } });
+const state = (sessionId: string, s: 'running' | 'idle', stopReason?: string): SessionEvent =>
+  ({ sessionId, kind: 'state', state: s, ...(stopReason ? { stopReason } : {}) }) as SessionEvent;
+const title = (sessionId: string, t: string): SessionEvent => ({ sessionId, kind: 'session_info', title: t }) as SessionEvent;
+const plan = (sessionId: string): SessionEvent => ({
+  sessionId,
+  kind: 'plan_update',
+  plan: { type: 'items', planId: 'p', entries: [{ content: 'step', status: 'pending', priority: 'low' }] },
+});
 
 const row = (store: SessionStore, sessionId: string) => {
   const s = store.session(A, sessionId)!;
@@ -63,14 +78,21 @@ describe('restoring stored sessions', () => {
     assert.ok(after.h.pending(A, 'plain'), 'not replayed yet');
     await after.h.whenRestored();
     assert.equal(after.h.pending(A, 'plain'), undefined);
-    assert.deepEqual(['open', 'done', 'plain'].map((s) => row(after.store, s)), shown, 'the replay ends each row as it was shown');
+    assert.deepEqual(
+      ['open', 'done', 'plain'].map((s) => row(after.store, s)),
+      shown,
+      'the replay ends each row as it was shown',
+    );
     assert.ok(after.plans.get({ agentId: A, sessionId: 'plain', planId: 'p' }), 'the replay brought the plan back');
 
     // And once more: a restored session keeps showing the same after the next reload.
     await after.history.flush();
     const third = world(dir);
     third.h.restore();
-    assert.deepEqual(['open', 'done', 'plain'].map((s) => row(third.store, s)), shown);
+    assert.deepEqual(
+      ['open', 'done', 'plain'].map((s) => row(third.store, s)),
+      shown,
+    );
     await third.h.whenRestored();
   });
 
@@ -81,7 +103,10 @@ describe('restoring stored sessions', () => {
     before.store.applyEvent(A, title('s1', 'A new title')); // described again: stays first
     before.history.setActive({ agentId: A, sessionId: 's3' });
     await before.history.flush();
-    assert.deepEqual(before.history.sessions().map((s) => s.sessionId), ['s1', 's2', 's3', 's4']);
+    assert.deepEqual(
+      before.history.sessions().map((s) => s.sessionId),
+      ['s1', 's2', 's3', 's4'],
+    );
 
     const after = world(dir);
     const order: string[] = [];
@@ -91,7 +116,10 @@ describe('restoring stored sessions', () => {
       if (k.sessionId === 's3') void after.h.wanted(A, 's4');
     });
     after.h.restore();
-    assert.deepEqual(after.store.sessions(A).map((s) => s.sessionId), ['s1', 's2', 's3', 's4']);
+    assert.deepEqual(
+      after.store.sessions(A).map((s) => s.sessionId),
+      ['s1', 's2', 's3', 's4'],
+    );
     await after.h.whenRestored();
     assert.deepEqual(order, ['s3', 's4', 's1', 's2']);
   });

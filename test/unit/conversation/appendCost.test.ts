@@ -5,7 +5,25 @@ import { strict as assert } from 'node:assert';
 import { Transcript } from '../../../src/state/transcript';
 import { b64, ev, S } from './builders';
 
-const METHODS = ['join', 'slice', 'concat', 'indexOf', 'lastIndexOf', 'includes', 'map', 'filter', 'forEach', 'reduce', 'find', 'findIndex', 'some', 'every', 'splice', 'shift', 'unshift'] as const;
+const METHODS = [
+  'join',
+  'slice',
+  'concat',
+  'indexOf',
+  'lastIndexOf',
+  'includes',
+  'map',
+  'filter',
+  'forEach',
+  'reduce',
+  'find',
+  'findIndex',
+  'some',
+  'every',
+  'splice',
+  'shift',
+  'unshift',
+] as const;
 
 /** Runs fn and returns the number of elements touched by O(n) array methods meanwhile. */
 function arrayWork(fn: () => void): number {
@@ -13,9 +31,14 @@ function arrayWork(fn: () => void): number {
   const saved = METHODS.map((m) => [m, proto[m]] as const);
   let work = 0;
   for (const [m, orig] of saved) {
-    proto[m] = function (this: unknown[], ...args: unknown[]) { work += this.length; return orig.apply(this, args); };
+    proto[m] = function (this: unknown[], ...args: unknown[]) {
+      work += this.length;
+      return orig.apply(this, args);
+    };
   }
-  try { fn(); } finally {
+  try {
+    fn();
+  } finally {
     for (const [m, orig] of saved) proto[m] = orig;
   }
   return work;
@@ -59,7 +82,10 @@ describe('Transcript: append cost does not grow with the transcript', () => {
       if (i === 99 || i === 4_999) {
         costs.push(arrayWork(() => t.apply(c)));
         termCosts.push(arrayWork(() => t.apply(d)));
-      } else { t.apply(c); t.apply(d); }
+      } else {
+        t.apply(c);
+        t.apply(d);
+      }
     }
     assert.equal(costs[0], costs[1]);
     assert.equal(termCosts[0], termCosts[1]);

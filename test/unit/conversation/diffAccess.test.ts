@@ -72,7 +72,11 @@ describe('Open Diff: which files may be read', () => {
     const d = await decideDiffRead('/proc/self/environ', [ws]);
     assert.equal(d.kind, 'ask');
     assert.equal(fs.statSync('/proc/self/environ').size, 0, 'procfs reports no size');
-    const environBytes = Buffer.byteLength(Object.entries(process.env).map(([k, v]) => `${k}=${v ?? ''}\0`).join(''));
+    const environBytes = Buffer.byteLength(
+      Object.entries(process.env)
+        .map(([k, v]) => `${k}=${v ?? ''}\0`)
+        .join(''),
+    );
     if (environBytes > 16) await assert.rejects(readCapped('/proc/self/environ', 16), /larger than 16 bytes/);
   });
 

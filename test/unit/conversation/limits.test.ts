@@ -5,7 +5,13 @@ import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import type { ToolCallContent } from '../../../src/protocol/domain';
 import {
-  DEFAULT_SESSION_LIMITS, messageText, Transcript, type MessageItem, type SessionLimits, type ToolCallItem, type TranscriptChange,
+  DEFAULT_SESSION_LIMITS,
+  messageText,
+  Transcript,
+  type MessageItem,
+  type SessionLimits,
+  type ToolCallItem,
+  type TranscriptChange,
 } from '../../../src/state/transcript';
 import { approxSize } from '../../../src/state/transcript/size';
 import { jsonPreview } from '../../../src/ui/conversation/jsonPreview';
@@ -41,7 +47,10 @@ describe('Transcript limits: messages', () => {
     assert.equal(m.truncated?.limit, limit);
     assert.ok(t.session(S)!.chars <= limit, `the session counts ${t.session(S)!.chars}`);
     // add, one append that fills it, one upsert that shows the truncation; the 298 chunks after it change nothing shown.
-    assert.deepEqual(changes.map((c) => c.kind), ['add', 'upsert']);
+    assert.deepEqual(
+      changes.map((c) => c.kind),
+      ['add', 'upsert'],
+    );
     const view = itemView(m, 0);
     assert.ok(view.kind === 'message');
     assert.equal(view.truncated, 'Not all of this message was kept: it passed the limit of 1 MiB per message (298,951,424 characters were dropped).');
@@ -58,7 +67,10 @@ describe('Transcript limits: messages', () => {
     const { t } = setup({ maxMessageChars: 100 });
     t.apply(ev.chunk('m', 'hello'));
     t.apply({ sessionId: S, kind: 'message_chunk', role: 'agent', messageId: 'm', content: { type: 'image', mimeType: 'image/png', data: 'A'.repeat(1000) } });
-    assert.deepEqual(msg(t, 'm').parts.map((p) => p.type), ['text']);
+    assert.deepEqual(
+      msg(t, 'm').parts.map((p) => p.type),
+      ['text'],
+    );
     assert.equal(msg(t, 'm').truncated?.droppedBlocks, 1);
   });
 
@@ -73,15 +85,17 @@ describe('Transcript limits: messages', () => {
   });
 
   it('holds the invariants for any chunk sizes: kept + dropped = sent, kept within the limit', () => {
-    fc.assert(fc.property(fc.integer({ min: 1, max: 200 }), fc.array(fc.string({ maxLength: 80 }), { maxLength: 40 }), (limit, chunks) => {
-      const { t } = setup({ maxMessageChars: limit });
-      for (const c of chunks) t.apply(ev.chunk('m', c));
-      const m = t.session(S)?.item('m:agent:m') as MessageItem | undefined;
-      const sent = chunks.reduce((n, c) => n + c.length, 0);
-      const kept = m ? messageText(m).length : 0;
-      assert.ok(kept <= limit);
-      assert.equal(kept + (m?.truncated?.droppedChars ?? 0), sent);
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 200 }), fc.array(fc.string({ maxLength: 80 }), { maxLength: 40 }), (limit, chunks) => {
+        const { t } = setup({ maxMessageChars: limit });
+        for (const c of chunks) t.apply(ev.chunk('m', c));
+        const m = t.session(S)?.item('m:agent:m') as MessageItem | undefined;
+        const sent = chunks.reduce((n, c) => n + c.length, 0);
+        const kept = m ? messageText(m).length : 0;
+        assert.ok(kept <= limit);
+        assert.equal(kept + (m?.truncated?.droppedChars ?? 0), sent);
+      }),
+    );
   });
 });
 
@@ -115,7 +129,9 @@ describe('Transcript limits: tool calls and raw fields', () => {
     const { t } = setup({ maxToolCallChars: 100 });
     t.apply(ev.tool('tc', { title: 'cat big.log', status: 'in_progress' }));
     for (let i = 0; i < 10; i++) t.apply(ev.toolChunk('tc', textContent('z'.repeat(30))));
-    t.apply(ev.toolChunk('tc', { type: 'diff', changes: [{ operation: 'modify', path: '/a' }], texts: [{ path: '/a', oldText: 'a'.repeat(500), newText: 'b' }] }));
+    t.apply(
+      ev.toolChunk('tc', { type: 'diff', changes: [{ operation: 'modify', path: '/a' }], texts: [{ path: '/a', oldText: 'a'.repeat(500), newText: 'b' }] }),
+    );
     const tc = tool(t, 'tc');
     const kept = tc.content.reduce((n, c) => n + (c.type === 'content' && c.content.type === 'text' ? c.content.text.length : 0), 0);
     assert.equal(kept + tc.truncated!.droppedChars, 300);

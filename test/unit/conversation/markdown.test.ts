@@ -18,7 +18,16 @@ describe('Markdown renderer safety', () => {
     assert.match(html, /<a href="https:\/\/auto.link\/p"/);
   });
 
-  for (const url of ['javascript:alert(1)', 'JAVASCRIPT:alert(1)', 'command:workbench.action.terminal.new', 'vbscript:x', 'data:text/html;base64,PHNjcmlwdD4=', 'vscode://ext/x', 'relative/path.md', '#anchor']) {
+  for (const url of [
+    'javascript:alert(1)',
+    'JAVASCRIPT:alert(1)',
+    'command:workbench.action.terminal.new',
+    'vbscript:x',
+    'data:text/html;base64,PHNjcmlwdD4=',
+    'vscode://ext/x',
+    'relative/path.md',
+    '#anchor',
+  ]) {
     it(`does not render ${url} as a link`, () => {
       for (const src of [`[click](${url})`, `<${url}>`, `[r]: ${url}\n\n[click][r]`, `![img](${url})`]) {
         const html = renderMarkdown(src);

@@ -72,11 +72,19 @@ describe('lineDiff', () => {
 
   it('is a correct edit script (property)', () => {
     const lines = fc.array(fc.constantFrom('a', 'b', 'c', 'd'), { maxLength: 30 });
-    fc.assert(fc.property(lines, lines, (a, b) => {
-      const d = diffLines(a, b);
-      assert.deepEqual(d.filter((l) => l.op !== '+').map((l) => l.text), a);
-      assert.deepEqual(d.filter((l) => l.op !== '-').map((l) => l.text), b);
-    }));
+    fc.assert(
+      fc.property(lines, lines, (a, b) => {
+        const d = diffLines(a, b);
+        assert.deepEqual(
+          d.filter((l) => l.op !== '+').map((l) => l.text),
+          a,
+        );
+        assert.deepEqual(
+          d.filter((l) => l.op !== '-').map((l) => l.text),
+          b,
+        );
+      }),
+    );
   });
 
   it('falls back to a whole replacement past the edit limit', () => {

@@ -18,7 +18,10 @@ const CLAUDE_OPTIONS: PermissionOption[] = [
   { optionId: 'plan', name: 'No, keep planning', kind: 'reject_once' },
 ];
 const approval = (fields: ToolCallFields, options = CLAUDE_OPTIONS): PermissionRequest => ({
-  sessionId: S, title: 'Ready to code?', subject: { type: 'tool_call', toolCallId: 'exit1', fields }, options,
+  sessionId: S,
+  title: 'Ready to code?',
+  subject: { type: 'tool_call', toolCallId: 'exit1', fields },
+  options,
 });
 
 describe('plan mode', () => {
@@ -26,7 +29,7 @@ describe('plan mode', () => {
     assert.equal(isModeSwitch(approval({ kind: 'switch_mode' })), true);
     assert.equal(isModeSwitch(approval({}), 'switch_mode'), true);
     assert.equal(isModeSwitch(approval({}), 'edit'), false);
-    assert.equal(isModeSwitch(approval({ kind: 'edit' }), 'switch_mode'), false, 'the request\'s own kind wins');
+    assert.equal(isModeSwitch(approval({ kind: 'edit' }), 'switch_mode'), false, "the request's own kind wins");
     assert.equal(isModeSwitch({ sessionId: S, title: 'x', options: [] }, 'switch_mode'), false);
   });
 
@@ -36,7 +39,10 @@ describe('plan mode', () => {
     assert.match(auto!, /decides by itself/);
     assert.match(bypass!, /WITHOUT asking you/);
     assert.match(keep!, /^Stay in plan mode/);
-    assert.match(explainModeOption({ optionId: 'acceptEdits', name: 'Yes, and auto-accept edits', kind: 'allow_always' }), /edits files without asking; commands still ask/);
+    assert.match(
+      explainModeOption({ optionId: 'acceptEdits', name: 'Yes, and auto-accept edits', kind: 'allow_always' }),
+      /edits files without asking; commands still ask/,
+    );
     assert.match(explainModeOption({ optionId: 'implement', name: 'Implement', kind: 'allow_once' }), /follow the permissions you have set/);
     // A reject kind named like bypass still explains as staying in plan mode.
     assert.match(explainModeOption({ optionId: 'bypassPermissions', name: 'bypass permissions', kind: 'reject_once' }), /^Stay in plan mode/);
@@ -59,15 +65,22 @@ describe('plan mode', () => {
   it('falls back to the last Markdown plan (codex: plan_update, then "Implement this plan?")', () => {
     const t = new Transcript();
     t.apply({ sessionId: S, kind: 'plan_update', plan: { type: 'markdown', planId: 'p', content: PLAN } });
-    t.addPermissionRequest(approval({ kind: 'switch_mode', title: 'Implement this plan?' }, [
-      { optionId: 'implement', name: 'Yes, implement this plan', kind: 'allow_once' }, { optionId: 'revise', name: 'No, keep planning', kind: 'reject_once' },
-    ]), { requestId: 'r2' });
+    t.addPermissionRequest(
+      approval({ kind: 'switch_mode', title: 'Implement this plan?' }, [
+        { optionId: 'implement', name: 'Yes, implement this plan', kind: 'allow_once' },
+        { optionId: 'revise', name: 'No, keep planning', kind: 'reject_once' },
+      ]),
+      { requestId: 'r2' },
+    );
     const item = t.session(S)!.item(permissionItemId('r2'))!;
     assert.ok(item.kind === 'permission');
     assert.deepEqual(item.plan, { text: PLAN, source: 'plan' });
     // An ordinary permission has no plan section.
     t.apply(ev.tool('e1', { title: 'Edit', kind: 'edit' }));
-    t.addPermissionRequest({ sessionId: S, title: 'Edit?', subject: { type: 'tool_call', toolCallId: 'e1', fields: {} }, options: CLAUDE_OPTIONS }, { requestId: 'r3' });
+    t.addPermissionRequest(
+      { sessionId: S, title: 'Edit?', subject: { type: 'tool_call', toolCallId: 'e1', fields: {} }, options: CLAUDE_OPTIONS },
+      { requestId: 'r3' },
+    );
     const plain = itemView(t.session(S)!.item(permissionItemId('r3'))!, 3);
     assert.ok(plain.kind === 'permission' && plain.planMode === null && plain.options.every((o) => o.explain === null));
   });
@@ -88,10 +101,19 @@ describe('plan mode', () => {
   });
 
   it('shows costs with their meaningful digits', () => {
-    assert.deepEqual([0.004, 0.0123, 0.5, 1.256, 0, 12, 0.0000004, 0.00999].map(costAmount), ['0.004', '0.012', '0.50', '1.26', '0.00', '12.00', '< 0.000001', '0.01']);
+    assert.deepEqual([0.004, 0.0123, 0.5, 1.256, 0, 12, 0.0000004, 0.00999].map(costAmount), [
+      '0.004',
+      '0.012',
+      '0.50',
+      '1.26',
+      '0.00',
+      '12.00',
+      '< 0.000001',
+      '0.01',
+    ]);
   });
 
-  it('labels plan rows readably, keeping an agent\'s own short names', () => {
+  it("labels plan rows readably, keeping an agent's own short names", () => {
     assert.equal(planLabel('impl'), 'impl');
     assert.equal(planLabel('notes', 'Some heading'), 'notes');
     assert.equal(planLabel('codex-structured-plan'), 'Codex structured plan');
@@ -104,17 +126,28 @@ describe('plan mode', () => {
 describe('prompt media', () => {
   const png = { name: 'a.png', mimeType: 'image/png', data: 'iVBORw0KGgo=' };
   it('sends images and audio only when the agent accepts them, within the size bound', () => {
-    assert.deepEqual(mediaBlocks([png], { embeddedContext: false, image: true }), { blocks: [{ type: 'image', mimeType: 'image/png', data: png.data }], problems: [] });
+    assert.deepEqual(mediaBlocks([png], { embeddedContext: false, image: true }), {
+      blocks: [{ type: 'image', mimeType: 'image/png', data: png.data }],
+      problems: [],
+    });
     assert.match(mediaProblem(png, { embeddedContext: true })!, /does not accept images/);
     assert.match(mediaProblem({ ...png, mimeType: 'image/svg+xml' }, { embeddedContext: true, image: true })!, /only PNG, JPEG, GIF and WebP/);
-    assert.match(mediaProblem({ ...png, data: 'A'.repeat(MAX_MEDIA_BASE64 + 4) }, { embeddedContext: true, image: true })!, /larger than 5.0 MB\. Make it smaller/);
+    assert.match(
+      mediaProblem({ ...png, data: 'A'.repeat(MAX_MEDIA_BASE64 + 4) }, { embeddedContext: true, image: true })!,
+      /larger than 5.0 MB\. Make it smaller/,
+    );
     assert.match(mediaProblem({ ...png, data: 'not base64!' }, { embeddedContext: true, image: true })!, /not valid base64/);
-    assert.deepEqual(mediaBlocks([{ name: 'v.wav', mimeType: 'audio/wav', data: 'AAAA' }], { embeddedContext: false, audio: true }).blocks, [{ type: 'audio', mimeType: 'audio/wav', data: 'AAAA' }]);
+    assert.deepEqual(mediaBlocks([{ name: 'v.wav', mimeType: 'audio/wav', data: 'AAAA' }], { embeddedContext: false, audio: true }).blocks, [
+      { type: 'audio', mimeType: 'audio/wav', data: 'AAAA' },
+    ]);
   });
 
   it('validates media in a submit from the webview', () => {
     assert.ok(parseFromWebview({ type: 'submit', sessionId: 's', text: '', attachments: [], media: [png] }));
-    assert.equal(parseFromWebview({ type: 'submit', sessionId: 's', text: '', attachments: [], media: [{ ...png, data: 'A'.repeat(MAX_MEDIA_BASE64 + 1) }] }), undefined);
+    assert.equal(
+      parseFromWebview({ type: 'submit', sessionId: 's', text: '', attachments: [], media: [{ ...png, data: 'A'.repeat(MAX_MEDIA_BASE64 + 1) }] }),
+      undefined,
+    );
     assert.ok(parseFromWebview({ type: 'pickMedia', sessionId: null }));
   });
 });

@@ -15,11 +15,27 @@ function setup(windowSize = 500) {
   const store = new SessionStore();
   const pump = new DeltaPump(t, (m) => posts.push(m), {
     windowSize,
-    facts: { get: (id) => store.session('a', id), onDidChange: (l) => store.onDidChange((c) => { if (c.scope === 'session') l(c.sessionId); }) },
-    setTimer: (fn) => { timers++; pending = fn; return 1; },
-    clearTimer: () => { pending = undefined; },
+    facts: {
+      get: (id) => store.session('a', id),
+      onDidChange: (l) =>
+        store.onDidChange((c) => {
+          if (c.scope === 'session') l(c.sessionId);
+        }),
+    },
+    setTimer: (fn) => {
+      timers++;
+      pending = fn;
+      return 1;
+    },
+    clearTimer: () => {
+      pending = undefined;
+    },
   });
-  const tick = (): void => { const fn = pending; pending = undefined; fn?.(); };
+  const tick = (): void => {
+    const fn = pending;
+    pending = undefined;
+    fn?.();
+  };
   return { t, store, posts, pump, tick, timers: () => timers };
 }
 const deltas = (posts: ToWebview[]): DeltaOp[][] => posts.flatMap((p) => (p.type === 'delta' ? [p.ops] : []));
@@ -35,7 +51,10 @@ describe('DeltaPump', () => {
     const snap = posts[0];
     assert.ok(snap.type === 'snapshot');
     assert.equal(snap.sessionId, S);
-    assert.deepEqual(snap.items.map((i) => i.itemId), ['m:agent:m1']);
+    assert.deepEqual(
+      snap.items.map((i) => i.itemId),
+      ['m:agent:m1'],
+    );
   });
 
   it('coalesces a burst of chunks into one post that appends only the new text', () => {
@@ -62,7 +81,10 @@ describe('DeltaPump', () => {
     t.apply(ev.message('m', [text('v1')]));
     tick();
     let [ops] = deltas(posts);
-    assert.deepEqual(ops.map((o) => o.op), ['upsert', 'upsert']);
+    assert.deepEqual(
+      ops.map((o) => o.op),
+      ['upsert', 'upsert'],
+    );
     posts.length = 0;
     t.apply(ev.toolChunk('c1', { type: 'content', content: text('ok 1') }));
     t.apply(ev.tool('c1', { status: 'completed' }));
@@ -87,7 +109,10 @@ describe('DeltaPump', () => {
     t.apply(ev.tool('c', { title: 'make', content: [{ type: 'terminal', terminalId: 'term' }] }));
     tick();
     const [ops] = deltas(posts);
-    assert.deepEqual(ops.map((o) => o.op), ['terminal', 'upsert']);
+    assert.deepEqual(
+      ops.map((o) => o.op),
+      ['terminal', 'upsert'],
+    );
     posts.length = 0;
     t.apply(ev.termChunk('term', b64('\x1b[32mdone\x1b[0m\n')));
     tick();
@@ -130,12 +155,18 @@ describe('DeltaPump', () => {
     pump.start();
     const snap = posts[0];
     assert.ok(snap.type === 'snapshot');
-    assert.deepEqual(snap.items.map((i) => i.index), [15, 16, 17, 18, 19, 20, 21, 22, 23, 24]);
+    assert.deepEqual(
+      snap.items.map((i) => i.index),
+      [15, 16, 17, 18, 19, 20, 21, 22, 23, 24],
+    );
     assert.equal(snap.firstIndex, 0);
     pump.sendEarlier(S, 15, 10);
     const page = posts[1];
     assert.ok(page.type === 'earlier');
-    assert.deepEqual(page.items.map((i) => i.index), [5, 6, 7, 8, 9, 10, 11, 12, 13, 14]);
+    assert.deepEqual(
+      page.items.map((i) => i.index),
+      [5, 6, 7, 8, 9, 10, 11, 12, 13, 14],
+    );
   });
 
   it('posts nothing while paused and snapshots when started again', () => {
@@ -158,13 +189,20 @@ describe('DeltaPump', () => {
     posts.length = 0;
     let total = '';
     for (let burst = 0; burst < 100; burst++) {
-      for (let i = 0; i < 100; i++) { const c = `${burst}.${i} `; total += c; t.apply(ev.chunk('long', c)); }
+      for (let i = 0; i < 100; i++) {
+        const c = `${burst}.${i} `;
+        total += c;
+        t.apply(ev.chunk('long', c));
+      }
       tick();
     }
     assert.equal(pump.stats.deltasPosted, 100);
     const ds = deltas(posts);
     assert.ok(ds[0][0].op === 'upsert');
-    const appended = ds.slice(1).map((ops) => (ops[0].op === 'append' ? ops[0].text ?? '' : '')).join('');
+    const appended = ds
+      .slice(1)
+      .map((ops) => (ops[0].op === 'append' ? (ops[0].text ?? '') : ''))
+      .join('');
     const first = ds[0][0].op === 'upsert' && ds[0][0].item.kind === 'message' && ds[0][0].item.blocks[0].type === 'text' ? ds[0][0].item.blocks[0].text : '';
     assert.equal(first + appended, total);
     assert.ok(ds.slice(1).every((ops) => ops[0].op === 'append' && (ops[0].text ?? '').length < 1000));

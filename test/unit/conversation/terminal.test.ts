@@ -16,14 +16,19 @@ describe('TerminalBuffer: bytes and UTF-8', () => {
   });
 
   it('gives the same text however a byte stream is cut into chunks (property)', () => {
-    fc.assert(fc.property(fc.string({ unit: 'grapheme', maxLength: 40 }), fc.array(fc.nat(), { maxLength: 10 }), (s, cuts) => {
-      const bytes = Buffer.from(s, 'utf8');
-      const points = [...new Set(cuts.map((c) => c % (bytes.length + 1)))].sort((a, b) => a - b);
-      const t = new TerminalBuffer('t', 'display');
-      let prev = 0;
-      for (const p of [...points, bytes.length]) { t.appendBase64(b64(bytes.subarray(prev, p))); prev = p; }
-      assert.equal(t.text, sanitizeTerminalText(s));
-    }));
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 40 }), fc.array(fc.nat(), { maxLength: 10 }), (s, cuts) => {
+        const bytes = Buffer.from(s, 'utf8');
+        const points = [...new Set(cuts.map((c) => c % (bytes.length + 1)))].sort((a, b) => a - b);
+        const t = new TerminalBuffer('t', 'display');
+        let prev = 0;
+        for (const p of [...points, bytes.length]) {
+          t.appendBase64(b64(bytes.subarray(prev, p)));
+          prev = p;
+        }
+        assert.equal(t.text, sanitizeTerminalText(s));
+      }),
+    );
   });
 
   it('flushes an incomplete sequence as a replacement character on exit', () => {
@@ -101,11 +106,16 @@ describe('AnsiSanitizer', () => {
   });
 
   it('never lets ESC or other controls through (property)', () => {
-    fc.assert(fc.property(fc.array(fc.string({ unit: 'binary', maxLength: 20 }), { maxLength: 8 }), (chunks) => {
-      const s = new AnsiSanitizer();
-      const out = chunks.map((c) => s.push(c)).join('');
-      const bad = [...out].filter((ch) => { const c = ch.charCodeAt(0); return (c < 0x20 && c !== 0x0a && c !== 0x09) || (c >= 0x7f && c <= 0x9f); });
-      assert.deepEqual(bad, [], JSON.stringify(out));
-    }));
+    fc.assert(
+      fc.property(fc.array(fc.string({ unit: 'binary', maxLength: 20 }), { maxLength: 8 }), (chunks) => {
+        const s = new AnsiSanitizer();
+        const out = chunks.map((c) => s.push(c)).join('');
+        const bad = [...out].filter((ch) => {
+          const c = ch.charCodeAt(0);
+          return (c < 0x20 && c !== 0x0a && c !== 0x09) || (c >= 0x7f && c <= 0x9f);
+        });
+        assert.deepEqual(bad, [], JSON.stringify(out));
+      }),
+    );
   });
 });

@@ -23,8 +23,14 @@ describe('Transcript: messages', () => {
     assert.equal(items(t).length, 1);
     assert.equal(messageText(msg(t, 'm1')), 'Hello, world!');
     assert.deepEqual(msg(t, 'm1').parts, [{ type: 'text', chunks: ['Hello', ', world', '!'], length: 13, joined: 0 }]);
-    assert.deepEqual(changes.map((c) => c.kind), ['add', 'append', 'append']);
-    assert.deepEqual(changes.map((c) => 'itemId' in c && c.itemId), ['m:agent:m1', 'm:agent:m1', 'm:agent:m1']);
+    assert.deepEqual(
+      changes.map((c) => c.kind),
+      ['add', 'append', 'append'],
+    );
+    assert.deepEqual(
+      changes.map((c) => 'itemId' in c && c.itemId),
+      ['m:agent:m1', 'm:agent:m1', 'm:agent:m1'],
+    );
   });
 
   it('keeps a long message as a few joined pieces; the appends a webview is sent add up to its text', () => {
@@ -50,7 +56,10 @@ describe('Transcript: messages', () => {
     t.apply(ev.chunk('x', 'thinking…', 'thought'));
     t.apply(ev.chunk('x', 'answer'));
     t.apply(ev.chunk('x', ' more thought', 'thought'));
-    assert.deepEqual(items(t).map((i) => i.itemId), ['m:thought:x', 'm:agent:x']);
+    assert.deepEqual(
+      items(t).map((i) => i.itemId),
+      ['m:thought:x', 'm:agent:x'],
+    );
     assert.equal(messageText(msg(t, 'x', 'thought')), 'thinking… more thought');
   });
 
@@ -59,7 +68,10 @@ describe('Transcript: messages', () => {
     t.apply(ev.chunk('m', 'see '));
     t.apply({ sessionId: S, kind: 'message_chunk', role: 'agent', messageId: 'm', content: { type: 'resource_link', uri: 'file:///a.ts', name: 'a.ts' } });
     t.apply(ev.chunk('m', 'done'));
-    assert.deepEqual(msg(t, 'm').parts.map((p) => p.type), ['text', 'block', 'text']);
+    assert.deepEqual(
+      msg(t, 'm').parts.map((p) => p.type),
+      ['text', 'block', 'text'],
+    );
   });
 
   it('upserts (v2): undefined leaves content, null and [] clear it, an array replaces it', () => {
@@ -79,7 +91,10 @@ describe('Transcript: messages', () => {
     t.apply(ev.message('m', []));
     assert.deepEqual(msg(t, 'm').parts, []);
     assert.equal(items(t).length, 1);
-    assert.deepEqual(changes.map((c) => c.kind), ['add', 'upsert', 'upsert', 'upsert', 'upsert', 'upsert']);
+    assert.deepEqual(
+      changes.map((c) => c.kind),
+      ['add', 'upsert', 'upsert', 'upsert', 'upsert', 'upsert'],
+    );
   });
 
   it('appends chunks after an upsert to the same message', () => {
@@ -136,7 +151,10 @@ describe('Transcript: tool calls', () => {
     t.apply(ev.tool('c1', { locations: [{ path: '/b' }, { path: '/c' }] }));
     t.apply(ev.tool('c1', { locations: [{ path: '/d' }] }));
     assert.deepEqual(tool(t, 'c1').locations, [{ path: '/d' }], 'arrays are replaced whole');
-    assert.deepEqual(changes.map((x) => x.kind), ['add', 'upsert', 'upsert', 'upsert', 'upsert']);
+    assert.deepEqual(
+      changes.map((x) => x.kind),
+      ['add', 'upsert', 'upsert', 'upsert', 'upsert'],
+    );
   });
 
   it('appends content chunks, and a content array replaces them', () => {
@@ -152,7 +170,10 @@ describe('Transcript: tool calls', () => {
     assert.ok(tool(t, 'c2').contentRev > rev);
     t.apply(ev.tool('c2', { content: null }));
     assert.deepEqual(tool(t, 'c2').content, []);
-    assert.deepEqual(changes.map((x) => x.kind), ['add', 'append', 'upsert', 'upsert', 'upsert']);
+    assert.deepEqual(
+      changes.map((x) => x.kind),
+      ['add', 'append', 'upsert', 'upsert', 'upsert'],
+    );
   });
 });
 
@@ -173,7 +194,7 @@ describe('Transcript: turns, session state, notices, unknown updates', () => {
     assert.deepEqual(t.session(S)!.meta.lastTurnUsage, { totalTokens: 10 });
   });
 
-  it('keeps commands and usage as session state (turn state, title and config options are the SessionStore\'s)', () => {
+  it("keeps commands and usage as session state (turn state, title and config options are the SessionStore's)", () => {
     const { t, changes } = setup();
     t.apply({ sessionId: S, kind: 'commands', commands: [{ name: 'plan', description: 'Make a plan' }] });
     t.apply({ sessionId: S, kind: 'config_options', options: [{ kind: 'boolean', id: 'x', name: 'X', currentValue: true }] });
@@ -233,7 +254,9 @@ describe('Transcript: turns, session state, notices, unknown updates', () => {
     const errors: unknown[] = [];
     const t = new Transcript({ onListenerError: (e) => errors.push(e) });
     const seen: string[] = [];
-    t.onDidChange(() => { throw new Error('boom'); });
+    t.onDidChange(() => {
+      throw new Error('boom');
+    });
     t.onDidChange((c) => seen.push(c.kind));
     t.apply(ev.chunk('m', 'a'));
     assert.deepEqual(seen, ['add']);
@@ -244,7 +267,12 @@ describe('Transcript: turns, session state, notices, unknown updates', () => {
 
 describe('Transcript: permissions', () => {
   const req: PermissionRequest = {
-    sessionId: S, title: 'Run rm', options: [{ optionId: 'allow', name: 'Allow once', kind: 'allow_once' }, { optionId: 'no', name: 'Reject', kind: 'reject_once' }],
+    sessionId: S,
+    title: 'Run rm',
+    options: [
+      { optionId: 'allow', name: 'Allow once', kind: 'allow_once' },
+      { optionId: 'no', name: 'Reject', kind: 'reject_once' },
+    ],
     subject: { type: 'tool_call', toolCallId: 'tc', fields: { title: 'rm -rf build', kind: 'execute', status: 'pending' } },
   };
 

@@ -10,10 +10,13 @@ import { ev, S } from './builders';
 describe('view model', () => {
   it('renders a v1 diff compactly with counts', () => {
     const t = new Transcript();
-    t.apply(ev.tool('e', {
-      title: 'Edit', kind: 'edit',
-      content: [{ type: 'diff', changes: [{ operation: 'modify', path: '/w/a.ts' }], texts: [{ path: '/w/a.ts', oldText: 'x\ny\n', newText: 'x\nY\n' }] }],
-    }));
+    t.apply(
+      ev.tool('e', {
+        title: 'Edit',
+        kind: 'edit',
+        content: [{ type: 'diff', changes: [{ operation: 'modify', path: '/w/a.ts' }], texts: [{ path: '/w/a.ts', oldText: 'x\ny\n', newText: 'x\nY\n' }] }],
+      }),
+    );
     const v = itemView(t.session(S)!.item('t:e')!, 0);
     assert.ok(v.kind === 'tool_call');
     const d = v.content[0];
@@ -24,9 +27,17 @@ describe('view model', () => {
 
   it('renders a v2 diff from its git patch', () => {
     const t = new Transcript();
-    t.apply(ev.tool('e', {
-      content: [{ type: 'diff', changes: [{ operation: 'modify', path: '/w/src/b.ts' }], patch: { format: 'git_patch', text: '--- a/src/b.ts\n+++ b/src/b.ts\n@@ -1 +1 @@\n-old\n+new\n' } }],
-    }));
+    t.apply(
+      ev.tool('e', {
+        content: [
+          {
+            type: 'diff',
+            changes: [{ operation: 'modify', path: '/w/src/b.ts' }],
+            patch: { format: 'git_patch', text: '--- a/src/b.ts\n+++ b/src/b.ts\n@@ -1 +1 @@\n-old\n+new\n' },
+          },
+        ],
+      }),
+    );
     const v = itemView(t.session(S)!.item('t:e')!, 0);
     assert.ok(v.kind === 'tool_call' && v.content[0].type === 'diff');
     assert.equal(v.content[0].files[0].added, 1);
@@ -44,7 +55,13 @@ describe('view model', () => {
 
 describe('webview messages', () => {
   it('accepts well-formed messages and rejects others', () => {
-    assert.deepEqual(parseFromWebview({ type: 'permission', sessionId: 's', requestId: 'r', optionId: 'o', option: 2 }), { type: 'permission', sessionId: 's', requestId: 'r', optionId: 'o', option: 2 });
+    assert.deepEqual(parseFromWebview({ type: 'permission', sessionId: 's', requestId: 'r', optionId: 'o', option: 2 }), {
+      type: 'permission',
+      sessionId: 's',
+      requestId: 'r',
+      optionId: 'o',
+      option: 2,
+    });
     assert.equal(parseFromWebview({ type: 'permission', sessionId: 's', requestId: 'r', optionId: 'o' }), undefined, 'the option position is required');
     assert.equal(parseFromWebview({ type: 'permission', sessionId: 's', requestId: 'r' }), undefined);
     assert.equal(parseFromWebview({ type: 'runCommand', command: 'x' }), undefined);
@@ -66,12 +83,26 @@ describe('prompt blocks and mentions', () => {
 
   it('embeds files when the agent accepts embedded context', async () => {
     const blocks = await buildPromptBlocks('look at @a.ts', [{ uri: 'file:///w/a.ts', name: 'a.ts' }], { embeddedContext: true }, read);
-    assert.deepEqual(blocks, [{ type: 'text', text: 'look at @a.ts' }, { type: 'resource', resource: { uri: 'file:///w/a.ts', text: 'const a = 1;\n' } }]);
+    assert.deepEqual(blocks, [
+      { type: 'text', text: 'look at @a.ts' },
+      { type: 'resource', resource: { uri: 'file:///w/a.ts', text: 'const a = 1;\n' } },
+    ]);
   });
 
   it('links files otherwise (or when they cannot be read)', async () => {
-    const blocks = await buildPromptBlocks('x', [{ uri: 'file:///w/a.ts', name: 'src/a.ts' }, { uri: 'file:///w/bin', name: 'bin' }], { embeddedContext: false }, read);
-    assert.deepEqual(blocks.slice(1), [{ type: 'resource_link', uri: 'file:///w/a.ts', name: 'a.ts' }, { type: 'resource_link', uri: 'file:///w/bin', name: 'bin' }]);
+    const blocks = await buildPromptBlocks(
+      'x',
+      [
+        { uri: 'file:///w/a.ts', name: 'src/a.ts' },
+        { uri: 'file:///w/bin', name: 'bin' },
+      ],
+      { embeddedContext: false },
+      read,
+    );
+    assert.deepEqual(blocks.slice(1), [
+      { type: 'resource_link', uri: 'file:///w/a.ts', name: 'a.ts' },
+      { type: 'resource_link', uri: 'file:///w/bin', name: 'bin' },
+    ]);
     const b2 = await buildPromptBlocks('x', [{ uri: 'file:///w/bin', name: 'bin' }], { embeddedContext: true }, read);
     assert.equal(b2[1].type, 'resource_link');
   });
@@ -83,6 +114,10 @@ describe('prompt blocks and mentions', () => {
   });
 
   it('ranks file-name prefixes first', () => {
-    assert.deepEqual(rankPaths(['src/other/conv.ts', 'docs/x.md', 'src/conversation.ts', 'conv/a.ts'], 'conv'), ['src/other/conv.ts', 'src/conversation.ts', 'conv/a.ts']);
+    assert.deepEqual(rankPaths(['src/other/conv.ts', 'docs/x.md', 'src/conversation.ts', 'conv/a.ts'], 'conv'), [
+      'src/other/conv.ts',
+      'src/conversation.ts',
+      'conv/a.ts',
+    ]);
   });
 });

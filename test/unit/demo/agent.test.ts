@@ -21,7 +21,9 @@ function ofKind(updates: Update[], kind: string): Update[] {
 }
 
 function messageText(updates: Update[], kind: string): string {
-  return ofKind(updates, kind).map((u) => (u.content as { text: string }).text).join('');
+  return ofKind(updates, kind)
+    .map((u) => (u.content as { text: string }).text)
+    .join('');
 }
 
 async function runV2Turn(optionId: string): Promise<{ s: Started; updates: Update[]; from: number; permissions: Update[] }> {
@@ -63,7 +65,10 @@ describe('Demo Agent process', function () {
       const subject = perm.subject as { type: string; toolCall: Update };
       assert.equal(subject.type, 'tool_call');
       assert.equal(subject.toolCall.kind, 'edit');
-      assert.deepEqual((perm.options as { kind: string }[]).map((o) => o.kind), ['allow_once', 'allow_always', 'reject_once']);
+      assert.deepEqual(
+        (perm.options as { kind: string }[]).map((o) => o.kind),
+        ['allow_once', 'allow_always', 'reject_once'],
+      );
 
       assert.ok(ofKind(updates, 'agent_thought_chunk').length > 0);
       assert.ok(ofKind(updates, 'session_info_update').some((u) => typeof u.title === 'string'));
@@ -90,7 +95,10 @@ describe('Demo Agent process', function () {
       assert.equal(statuses(tests[0]).length, 3);
       assert.deepEqual(statuses(impl[impl.length - 1]), Array(5).fill('completed'));
       assert.deepEqual(statuses(tests[tests.length - 1]), Array(3).fill('completed'));
-      assert.ok(impl.some((p) => statuses(p).includes('_blocked')), 'an entry is _blocked while waiting for permission');
+      assert.ok(
+        impl.some((p) => statuses(p).includes('_blocked')),
+        'an entry is _blocked while waiting for permission',
+      );
       assert.ok(impl.some((p) => statuses(p).includes('in_progress')));
       const priorities = new Set(impl.flatMap((p) => (p.entries as { priority: string }[]).map((e) => e.priority)));
       assert.deepEqual([...priorities].sort(), ['high', 'low', 'medium']);
@@ -112,7 +120,10 @@ describe('Demo Agent process', function () {
 
       assert.ok((plans.get('custom')?.[0] as { columns?: unknown }).columns);
       const removed = ofKind(updates, 'plan_removed');
-      assert.deepEqual(removed.map((u) => u.planId), ['scratch']);
+      assert.deepEqual(
+        removed.map((u) => u.planId),
+        ['scratch'],
+      );
     });
 
     it('reports a read and a permission-gated edit with a v2 diff', async () => {
@@ -127,7 +138,10 @@ describe('Demo Agent process', function () {
       assert.ok(ofKind(updates, 'tool_call_content_chunk').some((u) => u.toolCallId === readId));
       const edit = byId.get(editId) ?? [];
       assert.equal(edit[0].kind, 'edit');
-      assert.deepEqual(edit.map((u) => u.status), ['pending', 'in_progress', 'completed']);
+      assert.deepEqual(
+        edit.map((u) => u.status),
+        ['pending', 'in_progress', 'completed'],
+      );
       const diff = (edit[0].content as Update[])[0] as { type: string; changes: Update[]; patch: { format: string; text: string } };
       assert.equal(diff.type, 'diff');
       assert.deepEqual(diff.changes, [{ operation: 'modify', path: path.join(s.cwd, '.acp-demo', 'hello.ts'), fileType: 'text' }]);
@@ -158,7 +172,10 @@ describe('Demo Agent process', function () {
       const problems = notifications.filter((m) => !unstable(m)).flatMap((m) => check.check('v2', m));
       assert.deepEqual(problems, []);
       assert.ok(notifications.some(unstable));
-      assert.ok(notifications.filter(unstable).every((m) => check.check('v2', m).length > 0), 'the stable schema rejects them');
+      assert.ok(
+        notifications.filter(unstable).every((m) => check.check('v2', m).length > 0),
+        'the stable schema rejects them',
+      );
     });
   });
 
@@ -182,7 +199,11 @@ describe('Demo Agent process', function () {
       assert.deepEqual(statuses(plans.at(-1)), Array(8).fill('completed'), 'impl (5) + tests (3); scratch removed');
       assert.ok(ofKind(updates, 'current_mode_update').length >= 1);
       const created = ofKind(updates, 'tool_call');
-      assert.deepEqual(created.map((c) => c.kind), ['read', 'edit', 'edit'], 'read, the edit, the test file');
+      assert.deepEqual(
+        created.map((c) => c.kind),
+        ['read', 'edit', 'edit'],
+        'read, the edit, the test file',
+      );
       const diff = (created[1].content as Update[])[0];
       assert.deepEqual(Object.keys(diff).sort(), ['newText', 'oldText', 'path', 'type']);
       assert.equal(diff.path, path.join(s.cwd, '.acp-demo', 'hello.ts'));
@@ -211,7 +232,10 @@ describe('Demo Agent process', function () {
       assert.equal(plans.get('spec')?.[0].type, 'file');
       assert.deepEqual(statuses(plans.get('impl')?.at(-1)), Array(5).fill('completed'));
       assert.ok(!plans.get('impl')?.some((p) => statuses(p).includes('_blocked')), 'v1 has no custom statuses');
-      assert.deepEqual(ofKind(updates, 'plan_removed').map((u) => u.planId), ['scratch']);
+      assert.deepEqual(
+        ofKind(updates, 'plan_removed').map((u) => u.planId),
+        ['scratch'],
+      );
     });
   });
 

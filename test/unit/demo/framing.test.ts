@@ -27,15 +27,20 @@ describe('Demo Agent framing', function () {
     client.writeRaw('{not json\n');
     const parseError = await client.waitFor((m) => m.id === null, from);
     assert.equal((parseError.error as { code: number }).code, -32700);
-    client.writeRaw(`${JSON.stringify([
-      { jsonrpc: '2.0', id: 'b1', method: 'session/list', params: {} },
-      { jsonrpc: '2.0', id: 'b2', method: 'nope/nope', params: {} },
-    ])}\n`);
+    client.writeRaw(
+      `${JSON.stringify([
+        { jsonrpc: '2.0', id: 'b1', method: 'session/list', params: {} },
+        { jsonrpc: '2.0', id: 'b2', method: 'nope/nope', params: {} },
+      ])}\n`,
+    );
     const b1 = await client.waitFor((m) => m.id === 'b1', from);
     const b2 = await client.waitFor((m) => m.id === 'b2', from);
     assert.deepEqual(b1.result, { sessions: [] });
     assert.equal((b2.error as { code: number }).code, -32601);
     // The checker cannot know which method b1 answered (the batch bypassed the client): skip it.
-    assert.deepEqual(client.problems.filter((p) => !p.includes('"b1"')), []);
+    assert.deepEqual(
+      client.problems.filter((p) => !p.includes('"b1"')),
+      [],
+    );
   });
 });

@@ -12,7 +12,20 @@ describe('Demo Agent git patch', () => {
   });
 
   it('renders a new file and a missing final newline', () => {
-    assert.equal(gitPatch('n.txt', null, 'x\ny'), ['diff --git a/n.txt b/n.txt', 'new file mode 100644', '--- /dev/null', '+++ b/n.txt', '@@ -0,0 +1,2 @@', '+x', '+y', '\\ No newline at end of file', ''].join('\n'));
+    assert.equal(
+      gitPatch('n.txt', null, 'x\ny'),
+      [
+        'diff --git a/n.txt b/n.txt',
+        'new file mode 100644',
+        '--- /dev/null',
+        '+++ b/n.txt',
+        '@@ -0,0 +1,2 @@',
+        '+x',
+        '+y',
+        '\\ No newline at end of file',
+        '',
+      ].join('\n'),
+    );
   });
 
   it('splits far-apart changes into separate hunks', () => {

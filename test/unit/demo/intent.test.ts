@@ -16,7 +16,10 @@ type Update = Record<string, unknown>;
 
 async function turn(s: Started, prompt: string): Promise<Update[]> {
   const from = s.client.received.length;
-  assert.deepEqual(await s.client.request('session/prompt', { sessionId: s.sessionId, prompt: [text(prompt)] }), s.client.version === 2 ? {} : { stopReason: 'end_turn' });
+  assert.deepEqual(
+    await s.client.request('session/prompt', { sessionId: s.sessionId, prompt: [text(prompt)] }),
+    s.client.version === 2 ? {} : { stopReason: 'end_turn' },
+  );
   if (s.client.version === 2) await s.client.waitFor(isIdleWithStop, from);
   return s.client.updates(from);
 }
@@ -55,7 +58,10 @@ describe('Demo Agent /intent', function () {
       assert.equal(payload.type, '_intent');
       assert.equal(payload.planId, 'intent');
       const keys = keysOf(s.cwd);
-      assert.deepEqual(keys.keys.map((k) => k.kid), ['demo-1']);
+      assert.deepEqual(
+        keys.keys.map((k) => k.kid),
+        ['demo-1'],
+      );
       const v = await verifyIntentToken(payload.token, payload.plan, keys, new Date());
       assert.equal(v.state, 'verified', v.detail);
       assert.ok(v.state === 'verified' && v.secondsLeft > 59 * 60 && v.secondsLeft <= 60 * 60, 'a 60-minute token');
@@ -73,7 +79,10 @@ describe('Demo Agent /intent', function () {
       const verdicts = new Map<string, string>();
       const judge = (c: Update): void => {
         const v = tracker.checkCall({ toolCallId: c.toolCallId as string, rawInput: c.rawInput, _meta: c._meta as Update | undefined });
-        verdicts.set(c.toolCallId as string, v.verdict === 'not_in_plan' ? `${v.toolName}:not_in_plan:${v.reason}:${v.argument ?? ''}` : `${v.toolName ?? '?'}:${v.verdict}`);
+        verdicts.set(
+          c.toolCallId as string,
+          v.verdict === 'not_in_plan' ? `${v.toolName}:not_in_plan:${v.reason}:${v.argument ?? ''}` : `${v.toolName ?? '?'}:${v.verdict}`,
+        );
       };
       const editId = subject.toolCall.toolCallId as string;
       const firstEdit = calls.findIndex((c) => c.toolCallId === editId);
@@ -81,11 +90,18 @@ describe('Demo Agent /intent', function () {
       judge(subject.toolCall);
       calls.slice(firstEdit).forEach(judge);
       assert.deepEqual([...verdicts.values()], ['read_file:in_plan', 'run_tests:in_plan', 'edit_file:not_in_plan:argument_fails_constraint:path']);
-      assert.deepEqual(tracker.turnEnded().map((st) => st.tool), ['edit_file'], 'the required step did not run');
+      assert.deepEqual(
+        tracker.turnEnded().map((st) => st.tool),
+        ['edit_file'],
+        'the required step did not run',
+      );
 
       // v2: the out-of-plan call is announced through the permission request only, then ended.
       const editUpdates = calls.filter((c) => c.toolCallId === editId);
-      assert.deepEqual(editUpdates.map((c) => c.status), [answer === 'allow_once' ? 'completed' : 'failed']);
+      assert.deepEqual(
+        editUpdates.map((c) => c.status),
+        [answer === 'allow_once' ? 'completed' : 'failed'],
+      );
       const m = said(updates);
       assert.match(m[0]!, /^intent: the plan is signed with key `demo-1`/);
       assert.equal(m[1], `permission: selected ${answer}`);

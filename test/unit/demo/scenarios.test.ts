@@ -25,11 +25,13 @@ async function turnV1(s: Started, prompt: string): Promise<Update[]> {
 function said(updates: Update[]): string[] {
   const byId = new Map<string, string>();
   const order: string[] = [];
-  updates.filter((u) => u.sessionUpdate === 'agent_message_chunk').forEach((u, k) => {
-    const id = (u.messageId as string | undefined) ?? `#${k}`;
-    if (!byId.has(id)) order.push(id);
-    byId.set(id, (byId.get(id) ?? '') + (u.content as { text: string }).text);
-  });
+  updates
+    .filter((u) => u.sessionUpdate === 'agent_message_chunk')
+    .forEach((u, k) => {
+      const id = (u.messageId as string | undefined) ?? `#${k}`;
+      if (!byId.has(id)) order.push(id);
+      byId.set(id, (byId.get(id) ?? '') + (u.content as { text: string }).text);
+    });
   return order.map((id) => byId.get(id) as string);
 }
 
@@ -45,13 +47,36 @@ describe('Demo Agent scenarios', function () {
   it('announces the commands after session/new', async () => {
     const s = await start({ version: 2 });
     const u = await s.client.waitFor((m) => (m.params as { update?: Update })?.update?.sessionUpdate === 'available_commands_update');
-    const names = ((u.params as { update: { availableCommands: { name: string }[] } }).update.availableCommands).map((c) => c.name);
-    assert.deepEqual(names, ['fs', 'terminal', 'vterm', 'permission', 'command-permission', 'crash', 'slow', 'burst', 'intent', 'pixel', 'elicitation', 'longplan', 'declare', 'subagents', 'background', 'planmode', 'signin']);
+    const names = (u.params as { update: { availableCommands: { name: string }[] } }).update.availableCommands.map((c) => c.name);
+    assert.deepEqual(names, [
+      'fs',
+      'terminal',
+      'vterm',
+      'permission',
+      'command-permission',
+      'crash',
+      'slow',
+      'burst',
+      'intent',
+      'pixel',
+      'elicitation',
+      'longplan',
+      'declare',
+      'subagents',
+      'background',
+      'planmode',
+      'signin',
+    ]);
     assertValid(s);
   });
 
   describe('/permission', () => {
-    for (const [version, optionId] of [[2, 'allow_always'], [2, 'cancelled'], [1, 'reject_once'], [1, 'cancelled']] as const) {
+    for (const [version, optionId] of [
+      [2, 'allow_always'],
+      [2, 'cancelled'],
+      [1, 'reject_once'],
+      [1, 'cancelled'],
+    ] as const) {
       it(`v${version}: echoes "${optionId}"`, async () => {
         const s = await start({ version });
         const seen = answerPermissions(s.client, optionId);
@@ -63,7 +88,10 @@ describe('Demo Agent scenarios', function () {
         } else {
           assert.equal((seen[0].toolCall as Update).toolCallId, (updates.find((u) => u.sessionUpdate === 'tool_call') as Update).toolCallId);
         }
-        assert.deepEqual((seen[0].options as { optionId: string }[]).map((o) => o.optionId), ['allow_once', 'allow_always', 'reject_once', 'reject_always']);
+        assert.deepEqual(
+          (seen[0].options as { optionId: string }[]).map((o) => o.optionId),
+          ['allow_once', 'allow_always', 'reject_once', 'reject_always'],
+        );
         assert.deepEqual(said(updates), [optionId === 'cancelled' ? 'permission: cancelled' : `permission: selected ${optionId}`]);
         assertValid(s);
       });
@@ -97,10 +125,19 @@ describe('Demo Agent scenarios', function () {
     const s = await start({ version: 2 });
     const t0 = performance.timeOrigin + performance.now();
     const updates = await turnV2(s, '/pixel plan 40 400');
-    const ticks = updates.filter((u) => u.sessionUpdate === 'plan_update').map((u) => String((u.plan as { entries: { content: string }[] }).entries[0].content));
+    const ticks = updates
+      .filter((u) => u.sessionUpdate === 'plan_update')
+      .map((u) => String((u.plan as { entries: { content: string }[] }).entries[0].content));
     assert.equal(ticks.length, 40);
-    const stamps = ticks.map((t, i) => { const m = /^tick (\d+) @(\d+\.\d)$/.exec(t); assert.ok(m && Number(m[1]) === i + 1, t); return Number(m[2]); });
-    assert.ok(stamps.every((x, i) => x >= t0 && (i === 0 || x >= stamps[i - 1])), 'send times increase from the prompt on');
+    const stamps = ticks.map((t, i) => {
+      const m = /^tick (\d+) @(\d+\.\d)$/.exec(t);
+      assert.ok(m && Number(m[1]) === i + 1, t);
+      return Number(m[2]);
+    });
+    assert.ok(
+      stamps.every((x, i) => x >= t0 && (i === 0 || x >= stamps[i - 1])),
+      'send times increase from the prompt on',
+    );
     // 40 updates at 400/s are due over 97.5 ms: the last is not sent before its time.
     assert.ok(stamps[39] - stamps[0] >= 95, `spread ${stamps[39] - stamps[0]} ms`);
     assert.deepEqual(said(updates).slice(-1), ['pixel: sent 40 plan updates at 400/s']);
@@ -159,10 +196,14 @@ describe('Demo Agent scenarios', function () {
         case 'terminal/create':
           assert.deepEqual(p, { sessionId: s.sessionId, command: 'echo hi && exit 2', cwd: s.cwd, outputByteLimit: 65536 });
           return { terminalId: 't1' };
-        case 'terminal/output': return { output: 'hi\n', truncated: false };
-        case 'terminal/wait_for_exit': return { exitCode: 2, signal: null };
-        case 'terminal/release': return {};
-        default: throw new Error(`unexpected ${m.method}`);
+        case 'terminal/output':
+          return { output: 'hi\n', truncated: false };
+        case 'terminal/wait_for_exit':
+          return { exitCode: 2, signal: null };
+        case 'terminal/release':
+          return {};
+        default:
+          throw new Error(`unexpected ${m.method}`);
       }
     };
     const updates = await turnV1(s, '/terminal echo hi && exit 2');
@@ -183,23 +224,30 @@ describe('Demo Agent scenarios', function () {
     s.client.onAgentRequest = (m) => {
       methods.push(m.method as string);
       switch (m.method) {
-        case 'terminal/create': return { terminalId: 't1' };
-        case 'terminal/output': return { output: '', truncated: false };
+        case 'terminal/create':
+          return { terminalId: 't1' };
+        case 'terminal/output':
+          return { output: '', truncated: false };
         case 'terminal/wait_for_exit':
           s.client.notify('session/cancel', { sessionId: s.sessionId });
           return exited;
         case 'terminal/kill':
           killed();
           return {};
-        case 'terminal/release': return {};
-        default: throw new Error(`unexpected ${m.method}`);
+        case 'terminal/release':
+          return {};
+        default:
+          throw new Error(`unexpected ${m.method}`);
       }
     };
     const from = s.client.received.length;
     const answer = await s.client.request('session/prompt', { sessionId: s.sessionId, prompt: [text('/terminal sleep 100')] });
     assert.deepEqual(answer, { stopReason: 'cancelled' });
     assert.deepEqual(methods, ['terminal/create', 'terminal/output', 'terminal/wait_for_exit', 'terminal/kill', 'terminal/release']);
-    const last = s.client.updates(from).filter((u) => u.sessionUpdate === 'tool_call_update').at(-1) as Update;
+    const last = s.client
+      .updates(from)
+      .filter((u) => u.sessionUpdate === 'tool_call_update')
+      .at(-1) as Update;
     assert.equal(last.status, 'failed', 'v1 has no cancelled tool status');
     assertValid(s);
   });
@@ -237,7 +285,10 @@ describe('Demo Agent scenarios', function () {
       const { sessionId } = (await client.request('session/new', { cwd, mcpServers: [] })) as { sessionId: string };
       const from = client.received.length;
       await client.request('session/prompt', { sessionId, prompt: [text('/burst 2')] });
-      assert.ok(client.updates(from).some((u) => u.sessionUpdate === 'plan_update'), 'the plan opt-in was read');
+      assert.ok(
+        client.updates(from).some((u) => u.sessionUpdate === 'plan_update'),
+        'the plan opt-in was read',
+      );
       assert.deepEqual(client.problems, []);
     });
 

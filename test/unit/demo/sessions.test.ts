@@ -25,7 +25,11 @@ async function withUpdates(client: DemoClient, method: string, params: object): 
   const from = client.received.length;
   const result = (await client.request(method, params)) as Update;
   const answerIndex = client.received.findIndex((m: Message, k) => k >= from && m.method === undefined);
-  return { result, before: client.updates(from).slice(0, client.received.slice(from, answerIndex).filter((m) => m.method === 'session/update').length), after: answerIndex + 1 };
+  return {
+    result,
+    before: client.updates(from).slice(0, client.received.slice(from, answerIndex).filter((m) => m.method === 'session/update').length),
+    after: answerIndex + 1,
+  };
 }
 
 function assertValid(client: DemoClient): void {
@@ -46,7 +50,14 @@ describe('Demo Agent sessions', function () {
     assert.equal(k[0], 'user_message_chunk', 'the prompt is the first thing of the history');
     assert.ok(k.includes('user_message_chunk'));
     assert.ok(k.includes('agent_thought_chunk'));
-    assert.deepEqual(before.filter((u) => u.sessionUpdate === 'tool_call').map((u) => [u.kind, u.status]), [['read', 'completed'], ['edit', 'completed'], ['edit', 'completed']]);
+    assert.deepEqual(
+      before.filter((u) => u.sessionUpdate === 'tool_call').map((u) => [u.kind, u.status]),
+      [
+        ['read', 'completed'],
+        ['edit', 'completed'],
+        ['edit', 'completed'],
+      ],
+    );
     assert.equal(k.filter((x) => x === 'plan').length, 1, 'one merged plan at the end of the replay');
     assert.equal(k.at(-1), 'plan');
     const userText = before.find((u) => u.sessionUpdate === 'user_message_chunk')?.content as { text: string };
@@ -76,7 +87,11 @@ describe('Demo Agent sessions', function () {
     assert.equal(listed?.title, 'Add a farewell helper');
     assert.equal(listed?.cwd, first.cwd);
 
-    const { result, before } = await withUpdates(second.client, 'session/resume', { sessionId: first.sessionId, cwd: first.cwd, replayFrom: { type: 'start' } });
+    const { result, before } = await withUpdates(second.client, 'session/resume', {
+      sessionId: first.sessionId,
+      cwd: first.cwd,
+      replayFrom: { type: 'start' },
+    });
     assert.deepEqual(Object.keys(result), ['configOptions']);
     const k = kinds(before);
     assert.equal(k[0], 'user_message');
@@ -100,7 +115,10 @@ describe('Demo Agent sessions', function () {
     const { before } = await withUpdates(second.client, 'session/load', { sessionId: first.sessionId, cwd: first.cwd, mcpServers: [] });
     const plans = before.filter((u) => u.sessionUpdate === 'plan_update').map((u) => (u.plan as Update).planId);
     assert.deepEqual(plans, ['impl', 'tests', 'scratch', 'notes', 'spec'], 'the custom plan cannot be sent in v1');
-    assert.deepEqual(before.filter((u) => u.sessionUpdate === 'plan_removed').map((u) => u.planId), ['scratch']);
+    assert.deepEqual(
+      before.filter((u) => u.sessionUpdate === 'plan_removed').map((u) => u.planId),
+      ['scratch'],
+    );
     assertValid(second.client);
   });
 
@@ -122,9 +140,17 @@ describe('Demo Agent sessions', function () {
   it('config options: v2 needs type "id"; turning show_thoughts off drops the thoughts', async () => {
     const s = await start({ version: 2 });
     const options = s.newSession.configOptions as Update[];
-    assert.deepEqual(options.map((o) => [o.configId, o.type, o.currentValue]), [['model', 'select', 'demo-fast'], ['show_thoughts', 'boolean', true]]);
+    assert.deepEqual(
+      options.map((o) => [o.configId, o.type, o.currentValue]),
+      [
+        ['model', 'select', 'demo-fast'],
+        ['show_thoughts', 'boolean', true],
+      ],
+    );
     await assert.rejects(s.client.request('session/set_config_option', { sessionId: s.sessionId, configId: 'model', value: 'demo-thorough' }), /-32602/);
-    const set = (await s.client.request('session/set_config_option', { sessionId: s.sessionId, configId: 'model', type: 'id', value: 'demo-thorough' })) as { configOptions: Update[] };
+    const set = (await s.client.request('session/set_config_option', { sessionId: s.sessionId, configId: 'model', type: 'id', value: 'demo-thorough' })) as {
+      configOptions: Update[];
+    };
     assert.equal(set.configOptions[0].currentValue, 'demo-thorough');
     await assert.rejects(s.client.request('session/set_config_option', { sessionId: s.sessionId, configId: 'model', type: 'id', value: 'nope' }), /-32602/);
     await s.client.request('session/set_config_option', { sessionId: s.sessionId, configId: 'show_thoughts', type: 'boolean', value: false });
@@ -136,9 +162,17 @@ describe('Demo Agent sessions', function () {
 
   it('config options and modes in v1: boolean options only with the client capability', async () => {
     const plain = await start({ version: 1 });
-    assert.deepEqual((plain.newSession.configOptions as Update[]).map((o) => o.id), ['model']);
-    await assert.rejects(plain.client.request('session/set_config_option', { sessionId: plain.sessionId, configId: 'show_thoughts', type: 'boolean', value: false }), /-32602/);
-    const set = (await plain.client.request('session/set_config_option', { sessionId: plain.sessionId, configId: 'model', value: 'demo-thorough' })) as { configOptions: Update[] };
+    assert.deepEqual(
+      (plain.newSession.configOptions as Update[]).map((o) => o.id),
+      ['model'],
+    );
+    await assert.rejects(
+      plain.client.request('session/set_config_option', { sessionId: plain.sessionId, configId: 'show_thoughts', type: 'boolean', value: false }),
+      /-32602/,
+    );
+    const set = (await plain.client.request('session/set_config_option', { sessionId: plain.sessionId, configId: 'model', value: 'demo-thorough' })) as {
+      configOptions: Update[];
+    };
     assert.equal(set.configOptions[0].currentValue, 'demo-thorough');
     assert.deepEqual(await plain.client.request('session/set_mode', { sessionId: plain.sessionId, modeId: 'plan' }), {});
     await assert.rejects(plain.client.request('session/set_mode', { sessionId: plain.sessionId, modeId: 'nope' }), /-32602/);
@@ -146,7 +180,10 @@ describe('Demo Agent sessions', function () {
     assert.equal(resumed.modes.currentModeId, 'plan');
 
     const withBooleans = await start({ version: 1, clientCapabilities: { session: { configOptions: { boolean: {} } } } });
-    assert.deepEqual((withBooleans.newSession.configOptions as Update[]).map((o) => o.id), ['model', 'show_thoughts']);
+    assert.deepEqual(
+      (withBooleans.newSession.configOptions as Update[]).map((o) => o.id),
+      ['model', 'show_thoughts'],
+    );
     assertValid(plain.client);
     assertValid(withBooleans.client);
   });

@@ -8,7 +8,10 @@ import { agentJs } from './support/paths';
 import { cleanup, schemaCheck, start, startClient, tempDir } from './support/harness';
 
 async function refused(p: Promise<unknown>): Promise<AgentError> {
-  const err = await p.then(() => undefined, (e: unknown) => e);
+  const err = await p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   assert.ok(err instanceof AgentError, `expected an agent error, got ${String(err)}`);
   return err;
 }

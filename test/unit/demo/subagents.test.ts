@@ -23,7 +23,10 @@ function laterProblems(messages: readonly Message[]): string[] {
 
 /** The session/update notifications (sessionId + update) from index `from`. */
 function notes(s: Started, from: number): { sessionId: string; update: Update }[] {
-  return s.client.received.slice(from).filter((m) => m.method === 'session/update').map((m) => m.params as { sessionId: string; update: Update });
+  return s.client.received
+    .slice(from)
+    .filter((m) => m.method === 'session/update')
+    .map((m) => m.params as { sessionId: string; update: Update });
 }
 
 async function turn(s: Started, prompt: string): Promise<number> {
@@ -43,13 +46,19 @@ describe('Demo Agent /subagents and /background (v2)', function () {
     const [research, watcher] = childIds(s.sessionId);
     const all = notes(s, from);
     const firstOf = (id: string) => all.findIndex((n) => n.sessionId === id);
-    const announced = (id: string) => all.findIndex((n) => n.update.sessionUpdate === 'subagent_update' && n.update.sessionId === id && n.sessionId === s.sessionId);
+    const announced = (id: string) =>
+      all.findIndex((n) => n.update.sessionUpdate === 'subagent_update' && n.update.sessionId === id && n.sessionId === s.sessionId);
     for (const id of [research, watcher]) assert.ok(announced(id) >= 0 && announced(id) < firstOf(id), `${id} announced on its parent before its own traffic`);
-    const plansOf = (id: string) => all.filter((n) => n.sessionId === id && n.update.sessionUpdate === 'plan_update').map((n) => (n.update.plan as { planId: string }).planId);
+    const plansOf = (id: string) =>
+      all.filter((n) => n.sessionId === id && n.update.sessionUpdate === 'plan_update').map((n) => (n.update.plan as { planId: string }).planId);
     assert.deepEqual([...new Set(plansOf(research))], ['research']);
     assert.deepEqual([...new Set(plansOf(watcher))], ['watch']);
     const messages = all.filter((n) => n.update.sessionUpdate === 'session_message');
-    assert.deepEqual(messages.map((n) => n.sessionId), [research, watcher], 'the outgoing view in the sender, the incoming one in the recipient');
+    assert.deepEqual(
+      messages.map((n) => n.sessionId),
+      [research, watcher],
+      'the outgoing view in the sender, the incoming one in the recipient',
+    );
     for (const m of messages) assert.equal((m.update.content as { text: string }[])[0]!.text, SESSION_MESSAGE_TEXT);
     const idle = all.filter((n) => n.sessionId === s.sessionId && n.update.sessionUpdate === 'state_update').at(-1)!;
     assert.deepEqual(idle.update.background, [{ type: 'subagent', sessionId: watcher }]);
@@ -69,11 +78,17 @@ describe('Demo Agent /subagents and /background (v2)', function () {
     const all = notes(s, from);
     const idle = all.filter((n) => n.update.sessionUpdate === 'state_update').at(-1)!;
     const background = idle.update.background as { type: string; terminalId?: string; toolCallId?: string }[];
-    assert.deepEqual(background.map((b) => b.type), ['terminal', 'tool_call']);
+    assert.deepEqual(
+      background.map((b) => b.type),
+      ['terminal', 'tool_call'],
+    );
     const terminalId = background[0]!.terminalId!;
     const toolCallId = background[1]!.toolCallId!;
     assert.ok(all.some((n) => n.update.sessionUpdate === 'terminal_update' && n.update.command === DEV_SERVER_COMMAND));
-    assert.ok(all.some((n) => n.update.terminalId === terminalId && (n.update.capabilities as { cancel?: object } | undefined)?.cancel), 'the terminal offers cancel');
+    assert.ok(
+      all.some((n) => n.update.terminalId === terminalId && (n.update.capabilities as { cancel?: object } | undefined)?.cancel),
+      'the terminal offers cancel',
+    );
 
     let mark = s.client.received.length;
     assert.deepEqual(await s.client.request('terminal/cancel', { sessionId: s.sessionId, terminalId }), {});

@@ -15,7 +15,8 @@ async function payload(key: SigningKey, claims: Parameters<typeof signIntentToke
   return { type: '_intent', planId: 'intent', plan: PLAN, token: signed.token };
 }
 const loader = (jwks: Jwks | null): KeyLoader => ({
-  get: () => Promise.resolve(jwks ? { jwks, status: { state: 'loaded', from: '/k.json', keyCount: jwks.keys.length } } : { jwks: null, status: { state: 'none' } }),
+  get: () =>
+    Promise.resolve(jwks ? { jwks, status: { state: 'loaded', from: '/k.json', keyCount: jwks.keys.length } } : { jwks: null, status: { state: 'none' } }),
   reload: () => undefined,
 });
 function active(s: SessionIntent): ActiveIntentView {
@@ -26,7 +27,9 @@ function active(s: SessionIntent): ActiveIntentView {
 
 describe('intent token claims and jti (seed rows)', () => {
   let key: SigningKey;
-  before(() => { key = generateSigningKey('k1'); });
+  before(() => {
+    key = generateSigningKey('k1');
+  });
 
   it('writes one plain line per claim group', () => {
     assert.deepEqual(claimLines(CLAIMS), ['Agent: triage-bot', 'Policy: read-only (version 7, hash ab12)', 'Role: maintainer', 'Groups: core, oncall']);

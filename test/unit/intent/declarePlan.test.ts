@@ -7,8 +7,13 @@ import { SessionIntent, type KeyLoader } from '../../../src/ui/intent/sessionInt
 import { at, T0_SEC } from './helpers';
 
 const PLAN = {
-  version: 1, goal: 'Summarise open issues', user: 'alice@acme.dev',
-  steps: [{ tool: 'github_list_issues', args: { repo: { eq: 'acme/public-app' } }, maxCalls: 3 }, { tool: 'github_get_issue', args: { repo: { eq: 'acme/public-app' } } }],
+  version: 1,
+  goal: 'Summarise open issues',
+  user: 'alice@acme.dev',
+  steps: [
+    { tool: 'github_list_issues', args: { repo: { eq: 'acme/public-app' } }, maxCalls: 3 },
+    { tool: 'github_get_issue', args: { repo: { eq: 'acme/public-app' } } },
+  ],
 };
 
 describe('declare_plan tool calls', () => {
@@ -17,7 +22,9 @@ describe('declare_plan tool calls', () => {
     // The name may come first, the input later (patch semantics).
     assert.deepEqual(d.observe('s', 'c1', { title: 'Declaring the plan', kind: 'other', status: 'pending', _meta: { toolName: 'declare_plan' } }), {});
     const first = d.observe('s', 'c1', { rawInput: PLAN });
-    assert.deepEqual(first, { payload: { type: '_intent', planId: DECLARED_PLAN_ID, plan: PLAN, declaredBy: { tool: 'declare_plan', toolCallId: 'c1', status: 'pending' } } });
+    assert.deepEqual(first, {
+      payload: { type: '_intent', planId: DECLARED_PLAN_ID, plan: PLAN, declaredBy: { tool: 'declare_plan', toolCallId: 'c1', status: 'pending' } },
+    });
     // Nothing new: nothing to apply.
     assert.deepEqual(d.observe('s', 'c1', { status: 'in_progress' }), {});
     const signed = await signIntentToken(PLAN, generateSigningKey('k'), { iat: T0_SEC });

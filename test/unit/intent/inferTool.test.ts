@@ -8,12 +8,10 @@ import { at } from './helpers';
 
 const TOOLS = ['read_file', 'edit_file', 'github_list_issues', 'Bash'];
 const PLAN = {
-  version: 1, goal: 'g', user: 'ada@example.com',
-  steps: [
-    { tool: 'read_file', args: { path: { glob: 'src/**' } } },
-    { tool: 'edit_file', args: { path: { eq: 'src/a.ts' } } },
-    { tool: 'github_list_issues' },
-  ],
+  version: 1,
+  goal: 'g',
+  user: 'ada@example.com',
+  steps: [{ tool: 'read_file', args: { path: { glob: 'src/**' } } }, { tool: 'edit_file', args: { path: { eq: 'src/a.ts' } } }, { tool: 'github_list_issues' }],
 };
 
 describe('inferring the tool of a call without a tool name', () => {
@@ -27,7 +25,7 @@ describe('inferring the tool of a call without a tool name', () => {
     assert.equal(inferToolName(TOOLS, 'Read_file src', undefined).ok, false);
   });
 
-  it('falls back to the ACP kind when exactly one of the plan\'s tools has it', () => {
+  it("falls back to the ACP kind when exactly one of the plan's tools has it", () => {
     assert.deepEqual(inferToolName(TOOLS, 'Reading src/a.ts', 'read'), { ok: true, toolName: 'read_file', from: 'kind' });
     assert.deepEqual(inferToolName(TOOLS, 'npm test', 'execute'), { ok: true, toolName: 'Bash', from: 'kind' });
     assert.deepEqual(inferToolName(['Read', 'Edit'], undefined, 'edit'), { ok: true, toolName: 'Edit', from: 'kind' });
@@ -35,7 +33,10 @@ describe('inferring the tool of a call without a tool name', () => {
 
   it('says why it cannot', () => {
     const many = inferToolName(['read_file', 'view'], 'Look at a.ts', 'read');
-    assert.deepEqual(many, { ok: false, why: 'The call names no tool; its title "Look at a.ts" names no step\'s tool and its kind "read" fits several steps\' tools (read_file, view).' });
+    assert.deepEqual(many, {
+      ok: false,
+      why: 'The call names no tool; its title "Look at a.ts" names no step\'s tool and its kind "read" fits several steps\' tools (read_file, view).',
+    });
     assert.match((inferToolName(TOOLS, undefined, undefined) as { why: string }).why, /it has no title and it has no kind/);
     assert.match((inferToolName(TOOLS, 'x', 'fetch') as { why: string }).why, /its kind "fetch" fits no step's tool/);
     assert.match((inferToolName(TOOLS, 'x', 'think') as { why: string }).why, /its kind "think" says nothing about the tool/);
@@ -44,7 +45,10 @@ describe('inferring the tool of a call without a tool name', () => {
 
   it('judges the call with the inferred tool, says so, and keeps the title and kind of earlier events', () => {
     const t = new IntentTracker({ now: () => at(0) });
-    t.apply({ planId: 'p', plan: { ...PLAN, steps: PLAN.steps.map((s) => ({ maxCalls: 20, required: false, ...s })) } as never, rawPlan: PLAN }, { state: 'unverified', detail: '' });
+    t.apply(
+      { planId: 'p', plan: { ...PLAN, steps: PLAN.steps.map((s) => ({ maxCalls: 20, required: false, ...s })) } as never, rawPlan: PLAN },
+      { state: 'unverified', detail: '' },
+    );
     const first = t.checkCall({ toolCallId: 'c1', title: 'Reading a file', kind: 'read' });
     assert.equal(first.verdict, 'cannot_check');
     assert.equal(first.verdict === 'cannot_check' && first.reason, 'input_unknown');
@@ -66,7 +70,16 @@ describe('inferring the tool of a call without a tool name', () => {
     s.observe({ toolCallId: 'u2', title: 'github_list_issues', rawInput: {} }, 'github_list_issues');
     const v = s.view('p');
     assert.ok(v.kind === 'active');
-    assert.deepEqual(v.unchecked, [{ toolCallId: 'u1', title: 'Fetching the page', detail: 'The call names no tool; its title "Fetching the page" names no step\'s tool and its kind "fetch" fits no step\'s tool.' }]);
-    assert.deepEqual(v.steps.map((x) => x.callsUsed), [0, 0, 1]);
+    assert.deepEqual(v.unchecked, [
+      {
+        toolCallId: 'u1',
+        title: 'Fetching the page',
+        detail: 'The call names no tool; its title "Fetching the page" names no step\'s tool and its kind "fetch" fits no step\'s tool.',
+      },
+    ]);
+    assert.deepEqual(
+      v.steps.map((x) => x.callsUsed),
+      [0, 0, 1],
+    );
   });
 });

@@ -7,8 +7,12 @@ import { generateSigningKey, makeJwks } from '../../../src/intent/keys';
 
 describe('JwksSource', () => {
   let dir: string;
-  beforeEach(() => { dir = mkdtempSync(path.join(tmpdir(), 'acp-jwks-')); });
-  afterEach(() => { rmSync(dir, { recursive: true, force: true }); });
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'acp-jwks-'));
+  });
+  afterEach(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
 
   const writeKeys = (name: string, content: unknown): string => {
     const file = path.join(dir, name);
@@ -78,12 +82,14 @@ describe('JwksSource', () => {
   it('fetches https URLs and refuses redirects to http, errors and oversized sets', async () => {
     const jwks = makeJwks([generateSigningKey('remote').publicJwk]);
     const requested: string[] = [];
-    const respond = (body: string, init: ResponseInit = {}, url?: string) => async (input: string | URL | Request): Promise<Response> => {
-      requested.push(String(input));
-      const res = new Response(body, init);
-      if (url) Object.defineProperty(res, 'url', { value: url });
-      return res;
-    };
+    const respond =
+      (body: string, init: ResponseInit = {}, url?: string) =>
+      async (input: string | URL | Request): Promise<Response> => {
+        requested.push(String(input));
+        const res = new Response(body, init);
+        if (url) Object.defineProperty(res, 'url', { value: url });
+        return res;
+      };
     const ok = await new JwksSource('https://keys.example/jwks', { fetch: respond(JSON.stringify(jwks)) as typeof fetch }).get();
     assert.equal(ok.state, 'loaded');
     assert.deepEqual(requested, ['https://keys.example/jwks']);
@@ -92,7 +98,12 @@ describe('JwksSource', () => {
       [respond(JSON.stringify(jwks), {}, 'http://keys.example/jwks') as typeof fetch, /redirected to a non-https address/],
       [respond('nope', { status: 404 }) as typeof fetch, /HTTP 404/],
       [respond('x'.repeat(300 * 1024)) as typeof fetch, /larger than/],
-      [(async () => { throw new TypeError('getaddrinfo ENOTFOUND keys.example'); }) as typeof fetch, /ENOTFOUND/],
+      [
+        (async () => {
+          throw new TypeError('getaddrinfo ENOTFOUND keys.example');
+        }) as typeof fetch,
+        /ENOTFOUND/,
+      ],
     ];
     for (const [f, message] of cases) {
       const r = await new JwksSource('https://keys.example/jwks', { fetch: f }).get();
@@ -103,7 +114,11 @@ describe('JwksSource', () => {
   it('shares one load between concurrent callers and forgets it on a new location', async () => {
     let calls = 0;
     const jwks = JSON.stringify(makeJwks([generateSigningKey('a').publicJwk]));
-    const f = (async () => { calls++; await new Promise((r) => setTimeout(r, 10)); return new Response(jwks); }) as typeof fetch;
+    const f = (async () => {
+      calls++;
+      await new Promise((r) => setTimeout(r, 10));
+      return new Response(jwks);
+    }) as typeof fetch;
     const src = new JwksSource('https://keys.example/jwks', { fetch: f });
     await Promise.all([src.get(), src.get(), src.get()]);
     assert.equal(calls, 1);

@@ -61,7 +61,12 @@ describe('RFC 8785 canonical JSON', () => {
 });
 
 describe('planHash', () => {
-  const plan = { version: 1, goal: 'Summarise open issues', user: 'alice@acme.dev', steps: [{ tool: 'github_list_issues', args: { repo: { eq: 'acme/public-app' } }, maxCalls: 3 }] };
+  const plan = {
+    version: 1,
+    goal: 'Summarise open issues',
+    user: 'alice@acme.dev',
+    steps: [{ tool: 'github_list_issues', args: { repo: { eq: 'acme/public-app' } }, maxCalls: 3 }],
+  };
 
   it('is SHA-256 over the canonical UTF-8 bytes, written in lowercase hex', () => {
     const sample: unknown = JSON.parse(text('serialization-input.json'));
@@ -71,7 +76,12 @@ describe('planHash', () => {
   });
 
   it('does not depend on key order or whitespace', () => {
-    const shuffled = { steps: [{ maxCalls: 3, args: { repo: { eq: 'acme/public-app' } }, tool: 'github_list_issues' }], user: 'alice@acme.dev', goal: 'Summarise open issues', version: 1 };
+    const shuffled = {
+      steps: [{ maxCalls: 3, args: { repo: { eq: 'acme/public-app' } }, tool: 'github_list_issues' }],
+      user: 'alice@acme.dev',
+      goal: 'Summarise open issues',
+      version: 1,
+    };
     assert.equal(planHash(shuffled), planHash(plan));
     assert.notEqual(planHash({ ...plan, goal: 'Summarise open issues.' }), planHash(plan));
   });

@@ -4,7 +4,7 @@ import { parseIntentPlan, parseIntentPlanBody } from '../../../src/intent/schema
 import { examplePlan, planWith } from './helpers';
 
 const payload = (plan: unknown, extra: Record<string, unknown> = {}) => ({ type: '_intent', planId: 'p1', plan, token: 'a.b.c', ...extra });
-const error = (r: { ok: boolean; error?: string }): string => (r.ok ? assert.fail('expected an error') : r.error ?? '');
+const error = (r: { ok: boolean; error?: string }): string => (r.ok ? assert.fail('expected an error') : (r.error ?? ''));
 
 describe('parseIntentPlan', () => {
   it('parses the reference example and applies the defaults', () => {
@@ -13,15 +13,34 @@ describe('parseIntentPlan', () => {
     const { plan, planId, token, rawPlan } = r.value;
     assert.equal(planId, 'p1');
     assert.equal(token, 'a.b.c');
-    assert.deepEqual(plan.steps.map((s) => [s.tool, s.maxCalls, s.required]), [['github_list_issues', 3, false], ['github_get_issue', 20, false]]);
+    assert.deepEqual(
+      plan.steps.map((s) => [s.tool, s.maxCalls, s.required]),
+      [
+        ['github_list_issues', 3, false],
+        ['github_get_issue', 20, false],
+      ],
+    );
     assert.deepEqual(plan.steps[0].args, { repo: { eq: 'acme/public-app' } });
     assert.deepEqual(rawPlan, examplePlan(), 'the raw plan is kept as sent');
   });
 
   it('accepts every constraint operator', () => {
-    const r = parseIntentPlanBody(planWith([{ tool: 't', required: true, args: {
-      a: { eq: { nested: [1] } }, b: { in: ['x', 2] }, c: { glob: 'src/**' }, d: { regex: '[a-z]+' }, e: { lte: 5 }, f: { gte: -1.5 },
-    } }]));
+    const r = parseIntentPlanBody(
+      planWith([
+        {
+          tool: 't',
+          required: true,
+          args: {
+            a: { eq: { nested: [1] } },
+            b: { in: ['x', 2] },
+            c: { glob: 'src/**' },
+            d: { regex: '[a-z]+' },
+            e: { lte: 5 },
+            f: { gte: -1.5 },
+          },
+        },
+      ]),
+    );
     assert.ok(r.ok, r.ok ? '' : r.error);
     assert.equal(r.value.steps[0].required, true);
   });

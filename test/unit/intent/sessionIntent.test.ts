@@ -31,8 +31,11 @@ async function payload(key: SigningKey, plan: unknown = PLAN, claims: Parameters
 /** A loader that hands out `first`, and `reload` (if any) when asked to load again. */
 function loader(first: Jwks | null | Error, reload?: Jwks | null): KeyLoader & { reloads: number } {
   const as = (j: Jwks | null | Error): { jwks: Jwks | null; status: KeysStatus } =>
-    j instanceof Error ? { jwks: null, status: { state: 'error', from: '/keys.json', error: j.message } }
-      : j ? { jwks: j, status: { state: 'loaded', from: '/keys.json', keyCount: j.keys.length } } : { jwks: null, status: { state: 'none' } };
+    j instanceof Error
+      ? { jwks: null, status: { state: 'error', from: '/keys.json', error: j.message } }
+      : j
+        ? { jwks: j, status: { state: 'loaded', from: '/keys.json', keyCount: j.keys.length } }
+        : { jwks: null, status: { state: 'none' } };
   const l = {
     reloads: 0,
     get: () => Promise.resolve(as(first)),
@@ -55,7 +58,9 @@ describe('SessionIntent', () => {
     key = generateSigningKey('demo-1');
     jwks = makeJwks([key.publicJwk]);
   });
-  beforeEach(() => { clock = at(0); });
+  beforeEach(() => {
+    clock = at(0);
+  });
 
   it('applies a plan at once as "checking" (never verified), then shows it verified with kid and time left', async () => {
     const s = session();
@@ -78,8 +83,14 @@ describe('SessionIntent', () => {
     assert.equal(after.stateText, 'verified (kid demo-1, 60 min left)');
     assert.equal(after.goal, 'Add farewell()');
     assert.equal(after.user, 'ada@example.com');
-    assert.deepEqual(after.steps.map((st) => [st.tool, st.callsUsed, st.maxCalls, st.required, st.use]),
-      [['read_file', 0, 20, false, 'unused'], ['edit_file', 0, 20, true, 'unused'], ['run_tests', 0, 2, false, 'unused']]);
+    assert.deepEqual(
+      after.steps.map((st) => [st.tool, st.callsUsed, st.maxCalls, st.required, st.use]),
+      [
+        ['read_file', 0, 20, false, 'unused'],
+        ['edit_file', 0, 20, true, 'unused'],
+        ['run_tests', 0, 2, false, 'unused'],
+      ],
+    );
     assert.deepEqual(after.steps[0]!.constraints, ['path matches the glob "src/**"']);
 
     clock = at(6 * 60);
@@ -154,16 +165,34 @@ describe('SessionIntent', () => {
     assert.equal(s.observe({ toolCallId: 'c3' }).changed, false, 'an update that changes nothing shown');
     let v = s.view('intent');
     assert.ok(v.kind === 'active');
-    assert.deepEqual(v.outside.map((c) => [c.toolCallId, c.toolName, c.reason, c.title]),
-      [['c2', 'delete_file', 'no_such_tool', 'Delete'], ['c3', 'edit_file', 'argument_fails_constraint', 'Edit package.json']]);
+    assert.deepEqual(
+      v.outside.map((c) => [c.toolCallId, c.toolName, c.reason, c.title]),
+      [
+        ['c2', 'delete_file', 'no_such_tool', 'Delete'],
+        ['c3', 'edit_file', 'argument_fails_constraint', 'Edit package.json'],
+      ],
+    );
     assert.match(v.outside[1]!.detail, /"path" must equal "src\/greeting.ts"/);
-    assert.deepEqual(v.steps.map((st) => st.use), ['used', 'unused', 'unused']);
+    assert.deepEqual(
+      v.steps.map((st) => st.use),
+      ['used', 'unused', 'unused'],
+    );
 
     s.observe(edit('src/greeting.ts', 'c3'));
     v = s.view('intent');
     assert.ok(v.kind === 'active');
-    assert.deepEqual(v.outside.map((c) => c.toolCallId), ['c2']);
-    assert.deepEqual(v.steps.map((st) => [st.callsUsed, st.use]), [[1, 'used'], [1, 'used'], [0, 'unused']]);
+    assert.deepEqual(
+      v.outside.map((c) => c.toolCallId),
+      ['c2'],
+    );
+    assert.deepEqual(
+      v.steps.map((st) => [st.callsUsed, st.use]),
+      [
+        [1, 'used'],
+        [1, 'used'],
+        [0, 'unused'],
+      ],
+    );
     s.observe({ toolCallId: 't1', rawInput: {}, _meta: { toolName: 'run_tests' } });
     s.observe({ toolCallId: 't2', rawInput: {}, _meta: { toolName: 'run_tests' } });
     const t3 = s.observe({ toolCallId: 't3', rawInput: {}, _meta: { toolName: 'run_tests' } }).verdict;
@@ -177,13 +206,20 @@ describe('SessionIntent', () => {
     const s = session();
     s.receive(await payload(key));
     await s.verify(loader(jwks));
-    assert.equal(s.view('intent').kind === 'active' && (s.view('intent') as { missingRequired?: string[] }).missingRequired, undefined, 'nothing before a turn ended');
+    assert.equal(
+      s.view('intent').kind === 'active' && (s.view('intent') as { missingRequired?: string[] }).missingRequired,
+      undefined,
+      'nothing before a turn ended',
+    );
     s.observe(read('src/a.ts', 'c1'));
     assert.equal(s.turnEnded(), true);
     const v = s.view('intent');
     assert.ok(v.kind === 'active');
     assert.deepEqual(v.missingRequired, ['edit_file']);
-    assert.deepEqual(s.snapshot().missingRequired?.map((st) => st.tool), ['edit_file']);
+    assert.deepEqual(
+      s.snapshot().missingRequired?.map((st) => st.tool),
+      ['edit_file'],
+    );
     s.observe(edit('src/greeting.ts', 'c2'));
     const w = s.view('intent');
     assert.ok(w.kind === 'active');
@@ -248,8 +284,14 @@ describe('SessionIntent', () => {
     assert.equal(snap.jti, p.jti);
     assert.deepEqual([snap.verification?.state, snap.verification?.kid, snap.verification?.secondsLeft], ['verified', 'demo-1', 3600]);
     assert.deepEqual(snap.keys, { state: 'loaded', from: '/keys.json', keyCount: 1 });
-    assert.deepEqual(snap.steps.map((st) => st.callsUsed), [0, 0, 0]);
-    assert.deepEqual(snap.verdicts.map((v) => [v.toolCallId, v.title, v.verdict, v.planState]), [['c1', 'Edit package.json', 'not_in_plan', 'verified']]);
+    assert.deepEqual(
+      snap.steps.map((st) => st.callsUsed),
+      [0, 0, 0],
+    );
+    assert.deepEqual(
+      snap.verdicts.map((v) => [v.toolCallId, v.title, v.verdict, v.planState]),
+      [['c1', 'Edit package.json', 'not_in_plan', 'verified']],
+    );
   });
 });
 
@@ -257,8 +299,13 @@ describe('intent view texts', () => {
   it('describes steps, constraints and states', () => {
     assert.equal(stepDescription({ callsUsed: 2, maxCalls: 20, required: true }), '2/20 calls · required');
     assert.equal(stepDescription({ callsUsed: 0, maxCalls: 1, required: false }), '0/1 call');
-    assert.deepEqual(describeConstraints({ a: { eq: 'x' }, b: { in: [1, 2] }, c: { regex: '^a$' }, d: { lte: 5 }, e: { gte: 1 } }),
-      ['a equals "x"', 'b is one of [1,2]', 'c matches the pattern "^a$"', 'd is at most 5', 'e is at least 1']);
+    assert.deepEqual(describeConstraints({ a: { eq: 'x' }, b: { in: [1, 2] }, c: { regex: '^a$' }, d: { lte: 5 }, e: { gte: 1 } }), [
+      'a equals "x"',
+      'b is one of [1,2]',
+      'c matches the pattern "^a$"',
+      'd is at most 5',
+      'e is at least 1',
+    ]);
     assert.equal(timeLeft(3599), '59 min left');
     assert.equal(timeLeft(40), '40 s left');
     assert.equal(stateText('malformed', undefined, { state: 'none' }), 'malformed token');

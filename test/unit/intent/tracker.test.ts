@@ -31,7 +31,9 @@ const summary = (v: CallVerdict): string => {
 };
 
 describe('IntentTracker', () => {
-  beforeEach(() => { clock = at(0); });
+  beforeEach(() => {
+    clock = at(0);
+  });
 
   it('receives a signed intent plan and shows it verified', async () => {
     const { t, signed } = await trackerWith(examplePlan());
@@ -52,7 +54,10 @@ describe('IntentTracker', () => {
     assert.equal(summary(wrongRepo), 'not_in_plan:argument_fails_constraint:repo');
     assert.match(wrongRepo.detail, /"repo" must equal "acme\/public-app"/);
     assert.equal(summary(t.checkCall({ toolCallId: 'c4', name: 'github_get_issue', rawInput: { number: 4 } })), 'not_in_plan:missing_argument:repo');
-    assert.deepEqual(t.stepUsage().map((s) => s.callsUsed), [1, 0]);
+    assert.deepEqual(
+      t.stepUsage().map((s) => s.callsUsed),
+      [1, 0],
+    );
   });
 
   it('says whether the plan behind a verdict is verified', async () => {
@@ -69,9 +74,21 @@ describe('IntentTracker', () => {
   });
 
   it('checks every operator through a step', async () => {
-    const { t } = await trackerWith(planWith([{ tool: 'run', args: {
-      a: { eq: 1 }, b: { in: ['x', 'y'] }, c: { glob: 'src/**' }, d: { regex: 'v[0-9]+' }, e: { lte: 10 }, f: { gte: 2 },
-    } }]));
+    const { t } = await trackerWith(
+      planWith([
+        {
+          tool: 'run',
+          args: {
+            a: { eq: 1 },
+            b: { in: ['x', 'y'] },
+            c: { glob: 'src/**' },
+            d: { regex: 'v[0-9]+' },
+            e: { lte: 10 },
+            f: { gte: 2 },
+          },
+        },
+      ]),
+    );
     const good = { a: 1, b: 'y', c: 'src/a/b', d: 'v12', e: 10, f: 2 };
     assert.equal(summary(t.checkCall({ toolCallId: 'ok', name: 'run', rawInput: good })), 'in_plan:0');
     const bad: Record<string, unknown> = { a: 2, b: 'z', c: 'lib/a', d: 'v1x', e: 11, f: 1 };
@@ -121,13 +138,12 @@ describe('IntentTracker', () => {
   });
 
   it('reports required steps that never ran at the end of the turn', async () => {
-    const { t } = await trackerWith(planWith([
-      { tool: 'read', required: true },
-      { tool: 'write', required: true },
-      { tool: 'optional' },
-    ]));
+    const { t } = await trackerWith(planWith([{ tool: 'read', required: true }, { tool: 'write', required: true }, { tool: 'optional' }]));
     t.checkCall({ toolCallId: '1', name: 'read', rawInput: {} });
-    assert.deepEqual(t.turnEnded().map((s) => [s.stepIndex, s.tool]), [[1, 'write']]);
+    assert.deepEqual(
+      t.turnEnded().map((s) => [s.stepIndex, s.tool]),
+      [[1, 'write']],
+    );
     t.checkCall({ toolCallId: '2', name: 'write' });
     assert.deepEqual(t.turnEnded(), []);
   });
@@ -162,7 +178,10 @@ describe('IntentTracker', () => {
     t.checkCall({ toolCallId: 'a', name: 'github_list_issues', rawInput: { repo: 'acme/public-app' } });
     const { payload } = await intentPayload(planWith([{ tool: 'other' }]), key, {}, 'intent-2');
     assert.deepEqual(await t.receive(payload, jwks), { kind: 'accepted', change: 'new_plan' });
-    assert.deepEqual(t.stepUsage().map((s) => [s.tool, s.callsUsed]), [['other', 0]]);
+    assert.deepEqual(
+      t.stepUsage().map((s) => [s.tool, s.callsUsed]),
+      [['other', 0]],
+    );
     t.remove('intent-2');
     assert.equal(t.intent, undefined);
   });

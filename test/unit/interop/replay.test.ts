@@ -13,7 +13,8 @@ const statuses = (r: Replay, planId: string) => {
 };
 const diffs = (call: Record<string, unknown> | undefined) =>
   ((call?.content as ToolCallContent[] | undefined) ?? []).filter((c): c is Extract<ToolCallContent, { type: 'diff' }> => c.type === 'diff');
-const turnEnd = (r: Replay) => r.events.filter((e) => e.kind === 'state' && e.state === 'idle' && e.stopReason != null).map((e) => (e.kind === 'state' ? e.stopReason : ''));
+const turnEnd = (r: Replay) =>
+  r.events.filter((e) => e.kind === 'state' && e.state === 'idle' && e.stopReason != null).map((e) => (e.kind === 'state' ? e.stopReason : ''));
 const unknowns = (r: Replay) => r.events.filter((e) => e.kind === 'unknown').map((e) => (e.kind === 'unknown' ? e.updateType : ''));
 
 describe('interop replay: codex-acp 0.16.0', () => {
@@ -64,10 +65,19 @@ describe('interop replay: claude-code-acp 0.16.2', () => {
     // The command ran in a client terminal, shown as terminal content.
     const bash = [...r.toolCalls.values()].find((c) => c.kind === 'execute');
     assert.ok((bash?.content as ToolCallContent[]).some((c) => c.type === 'terminal'));
-    assert.deepEqual(r.agentRequests.map((q) => q.method), [
-      'session/request_permission', 'fs/write_text_file', 'fs/read_text_file', 'session/request_permission',
-      'terminal/create', 'terminal/wait_for_exit', 'terminal/output', 'terminal/release',
-    ]);
+    assert.deepEqual(
+      r.agentRequests.map((q) => q.method),
+      [
+        'session/request_permission',
+        'fs/write_text_file',
+        'fs/read_text_file',
+        'session/request_permission',
+        'terminal/create',
+        'terminal/wait_for_exit',
+        'terminal/output',
+        'terminal/release',
+      ],
+    );
     assert.equal(r.agentRequests[0].id, 0);
   });
 });
@@ -100,9 +110,10 @@ describe('interop replay: SDK agents', () => {
   it('SDK 1.9.0 dual-version agent (v2): messages and the idle end', () => {
     const r = replay('sdk-1.9.0-dual-version-agent-v2.ndjson');
     assert.equal(r.version, 2);
-    assert.deepEqual(r.events.map((e) => (e.kind === 'state' ? `state:${e.state}` : e.kind === 'message' ? `message:${e.role}` : e.kind)), [
-      'message:user', 'state:running', 'message:agent', 'state:idle',
-    ]);
+    assert.deepEqual(
+      r.events.map((e) => (e.kind === 'state' ? `state:${e.state}` : e.kind === 'message' ? `message:${e.role}` : e.kind)),
+      ['message:user', 'state:running', 'message:agent', 'state:idle'],
+    );
     assert.deepEqual(turnEnd(r), ['end_turn']);
   });
 
@@ -111,15 +122,27 @@ describe('interop replay: SDK agents', () => {
     assert.equal(r.version, 2);
     assert.deepEqual(unknowns(r), []);
     assert.deepEqual(turnEnd(r), ['end_turn']);
-    assert.deepEqual(r.store.plans(AGENT, r.sessionId).map((p) => `${p.plan.type}:${p.planId}`).sort(), ['file:doc', 'items:main']);
+    assert.deepEqual(
+      r.store
+        .plans(AGENT, r.sessionId)
+        .map((p) => `${p.plan.type}:${p.planId}`)
+        .sort(),
+      ['file:doc', 'items:main'],
+    );
     assert.deepEqual(statuses(r, 'main'), ['completed', 'completed', 'completed']);
-    assert.deepEqual(r.store.archived(AGENT, r.sessionId).map((p) => `${p.plan.type}:${p.planId}`), ['markdown:notes']);
+    assert.deepEqual(
+      r.store.archived(AGENT, r.sessionId).map((p) => `${p.plan.type}:${p.planId}`),
+      ['markdown:notes'],
+    );
     const doc = plan(r, 'doc')?.plan;
     assert.ok(doc?.type === 'file' && doc.uri === 'file:///workspace/PLAN.md');
     assert.equal(r.permissions[0].title, 'Allow editing hello.txt?');
     const call = r.toolCalls.get('tc-edit');
     assert.equal(call?.status, 'completed');
-    assert.deepEqual(diffs(call)[0]?.changes.map((c) => c.operation), ['add']);
+    assert.deepEqual(
+      diffs(call)[0]?.changes.map((c) => c.operation),
+      ['add'],
+    );
     assert.deepEqual(diffs(call)[0]?.patch?.format, 'git_patch');
   });
 });

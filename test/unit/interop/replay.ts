@@ -12,7 +12,10 @@ import { foldToolCalls } from '../../interop/support/foldToolCalls';
 
 export const AGENT = 'replay';
 
-interface Line { dir: 'send' | 'receive'; msg: { id?: number | string | null; method?: string; params?: unknown; result?: unknown; error?: unknown } }
+interface Line {
+  dir: 'send' | 'receive';
+  msg: { id?: number | string | null; method?: string; params?: unknown; result?: unknown; error?: unknown };
+}
 
 export interface Replay {
   header: Record<string, unknown>;
@@ -30,7 +33,11 @@ function fixturesDir(): string {
   let dir = __dirname;
   for (let i = 0; i < 8; i++) {
     const candidate = path.join(dir, 'test', 'fixtures', 'recordings');
-    try { if (statSync(candidate).isDirectory()) return candidate; } catch { /* up */ }
+    try {
+      if (statSync(candidate).isDirectory()) return candidate;
+    } catch {
+      /* up */
+    }
     dir = path.dirname(dir);
   }
   return path.join(process.cwd(), 'test', 'fixtures', 'recordings');
@@ -38,10 +45,12 @@ function fixturesDir(): string {
 
 export function readRecording(name: string): { header: Record<string, unknown>; lines: Line[] } {
   const text = readFileSync(path.join(fixturesDir(), name), 'utf8');
-  const [first, ...rest] = text.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as Record<string, unknown>);
+  const [first, ...rest] = text
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
   return { header: first.recording as Record<string, unknown>, lines: rest as unknown as Line[] };
 }
-
 
 export function replay(name: string): Replay {
   const { header, lines } = readRecording(name);
@@ -56,7 +65,12 @@ export function replay(name: string): Replay {
   const permissions: PermissionRequest[] = [];
   const agentRequests: Replay['agentRequests'] = [];
   const prompts = new Map<number | string, AdapterCall<PromptResultValue>>();
-  const emit = (es: SessionEvent[]) => { for (const e of es) { events.push(e); store.apply(AGENT, e); } };
+  const emit = (es: SessionEvent[]) => {
+    for (const e of es) {
+      events.push(e);
+      store.apply(AGENT, e);
+    }
+  };
   let sessionId = '';
 
   for (const { dir, msg } of lines) {

@@ -15,7 +15,10 @@ const statuses = (r: Replay, planId: string) => {
   assert.ok(p && p.type === 'items', `items plan ${planId}`);
   return p.entries.map((e) => e.status);
 };
-const turnEnd = (r: Replay) => r.events.filter((e) => e.kind === 'state' && e.state === 'idle' && e.stopReason != null && e.sessionId === r.sessionId).map((e) => (e.kind === 'state' ? e.stopReason : ''));
+const turnEnd = (r: Replay) =>
+  r.events
+    .filter((e) => e.kind === 'state' && e.state === 'idle' && e.stopReason != null && e.sessionId === r.sessionId)
+    .map((e) => (e.kind === 'state' ? e.stopReason : ''));
 const unknowns = (r: Replay) => [...new Set(r.events.filter((e) => e.kind === 'unknown').map((e) => (e.kind === 'unknown' ? e.updateType : '')))].sort();
 const markdown = (r: Replay) => r.store.plans(AGENT, r.sessionId).filter((p) => p.plan.type === 'markdown');
 /** The tool call as it stood when its permission was asked (the event the permission implies included). */
@@ -23,7 +26,7 @@ function atPermission(r: Replay, req: PermissionRequest): Record<string, unknown
   assert.ok(req.subject?.type === 'tool_call');
   const fields = req.subject.fields;
   const i = r.events.findIndex((e: SessionEvent) => e.kind === 'tool_call' && e.fields === fields);
-  assert.ok(i >= 0, 'the permission\'s tool call event');
+  assert.ok(i >= 0, "the permission's tool call event");
   return foldToolCalls(r.events.slice(0, i + 1)).get(req.subject.toolCallId);
 }
 
@@ -34,11 +37,17 @@ describe('interop replay: codex-acp 2.6.0 (v2)', () => {
     assert.deepEqual(unknowns(r), []);
     assert.deepEqual(turnEnd(r), ['end_turn']);
     assert.deepEqual(statuses(r, 'codex-structured-plan'), ['completed', 'completed']);
-    assert.deepEqual(r.permissions.map((p) => p.title), ['Make edits?']);
+    assert.deepEqual(
+      r.permissions.map((p) => p.title),
+      ['Make edits?'],
+    );
     const edit = [...r.toolCalls.values()].find((c) => c.kind === 'edit');
     const diff = (edit?.content as ToolCallContent[]).find((c) => c.type === 'diff');
     assert.ok(diff?.type === 'diff');
-    assert.deepEqual(diff.changes.map((c) => [c.operation, c.path]), [['add', '/workspace/hello.txt']]);
+    assert.deepEqual(
+      diff.changes.map((c) => [c.operation, c.path]),
+      [['add', '/workspace/hello.txt']],
+    );
     assert.equal(diff.patch?.format, 'git_patch');
     assert.equal(edit?.status, 'completed');
   });
@@ -57,12 +66,15 @@ describe('interop replay: codex-acp 2.6.0 (v2)', () => {
     assert.deepEqual(atPermission(r, approval)?.rawInput, { plan: PLAN_MD });
   });
 
-  it('subagent traffic is decoded (subagent_update announces the child; the child\'s events follow)', () => {
+  it("subagent traffic is decoded (subagent_update announces the child; the child's events follow)", () => {
     const s = replay('codex-acp-2.6.0-v2-subagent.ndjson');
     assert.deepEqual(unknowns(s), []);
     const child = s.events.find((e) => e.kind === 'subagent');
     assert.ok(child && child.kind === 'subagent' && child.childSessionId.startsWith(`${s.sessionId}:subagent:`), 'a subagent_update announcing the child');
-    assert.ok(s.events.some((e) => e.sessionId.startsWith(`${s.sessionId}:subagent:`)), 'child events');
+    assert.ok(
+      s.events.some((e) => e.sessionId.startsWith(`${s.sessionId}:subagent:`)),
+      'child events',
+    );
   });
 });
 
@@ -79,7 +91,10 @@ describe('interop replay: claude-agent-acp 0.101.0 (v2)', () => {
   it('plan mode: the plan stays visible when "Ready to code?" repeats the call\'s empty first snapshot; then plan-mode Markdown', () => {
     const r = replay('claude-agent-acp-0.101.0-v2-plan-mode.ndjson');
     assert.deepEqual(unknowns(r), []);
-    assert.deepEqual(r.agentRequests.map((q) => q.method), ['elicitation/create', 'session/request_permission']);
+    assert.deepEqual(
+      r.agentRequests.map((q) => q.method),
+      ['elicitation/create', 'session/request_permission'],
+    );
     const approval = r.permissions[0];
     assert.equal(approval.title, 'Ready to code?');
     assert.ok(approval.subject?.type === 'tool_call');
@@ -94,7 +109,13 @@ describe('interop replay: claude-agent-acp 0.101.0 (v2)', () => {
   it('subagent traffic is decoded (subagent_update, session_message)', () => {
     const s = replay('claude-agent-acp-0.101.0-v2-subagent.ndjson');
     assert.deepEqual(unknowns(s), []);
-    assert.ok(s.events.some((e) => e.kind === 'subagent'), 'subagent_update decoded');
-    assert.ok(s.events.some((e) => e.kind === 'session_message'), 'session_message decoded');
+    assert.ok(
+      s.events.some((e) => e.kind === 'subagent'),
+      'subagent_update decoded',
+    );
+    assert.ok(
+      s.events.some((e) => e.kind === 'session_message'),
+      'session_message decoded',
+    );
   });
 });

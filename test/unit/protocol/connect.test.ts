@@ -13,20 +13,25 @@ const text = (t: string) => [{ type: 'text' as const, text: t }];
 function parkedPermissions() {
   const asked: { req: PermissionRequest; token: CancelToken; answer: (o: PermissionOutcome) => void }[] = [];
   let notify: (() => void) | undefined;
-  const handler: ClientHandlers['requestPermission'] = (req, token) => new Promise((resolve) => {
-    asked.push({ req, token, answer: resolve });
-    notify?.();
-  });
+  const handler: ClientHandlers['requestPermission'] = (req, token) =>
+    new Promise((resolve) => {
+      asked.push({ req, token, answer: resolve });
+      notify?.();
+    });
   const next = (): Promise<(typeof asked)[number]> => {
     if (asked.length) return Promise.resolve(asked[0]);
-    return new Promise((resolve) => { notify = () => resolve(asked[0]); });
+    return new Promise((resolve) => {
+      notify = () => resolve(asked[0]);
+    });
   };
   return { asked, handler, next };
 }
 
 function tokenCancelled(token: CancelToken): Promise<void> {
   if (token.isCancellationRequested) return Promise.resolve();
-  return new Promise((resolve) => { token.onCancellationRequested(() => resolve()); });
+  return new Promise((resolve) => {
+    token.onCancellationRequested(() => resolve());
+  });
 }
 
 function kinds(events: SessionEvent[]): string[] {
@@ -57,14 +62,27 @@ describe('connect() (real agent processes)', () => {
 
     it('routes a permission request to the handler and sends the chosen outcome', async () => {
       const seen: PermissionRequest[] = [];
-      const h = start('v1', { handlers: { requestPermission: (req) => { seen.push(req); return Promise.resolve({ outcome: 'selected', optionId: 'reject' }); } } });
+      const h = start('v1', {
+        handlers: {
+          requestPermission: (req) => {
+            seen.push(req);
+            return Promise.resolve({ outcome: 'selected', optionId: 'reject' });
+          },
+        },
+      });
       const conn = await h.connecting;
       const { sessionId } = await conn.newSession({ cwd: '/tmp' });
       await conn.prompt(sessionId, text('permission'));
       assert.equal(seen.length, 1);
       assert.equal(seen[0].title, 'Run tests');
-      assert.deepEqual(seen[0].options.map((o) => o.optionId), ['allow', 'reject']);
-      assert.ok(h.log.events.some((e) => e.kind === 'tool_call' && e.toolCallId === 'call-1'), 'the subject is applied as a tool call');
+      assert.deepEqual(
+        seen[0].options.map((o) => o.optionId),
+        ['allow', 'reject'],
+      );
+      assert.ok(
+        h.log.events.some((e) => e.kind === 'tool_call' && e.toolCallId === 'call-1'),
+        'the subject is applied as a tool call',
+      );
       assert.ok(h.log.agentTexts().includes('permission: {"outcome":"selected","optionId":"reject"}'));
       h.recorder.assertAllValid(1);
       conn.dispose();
@@ -124,17 +142,21 @@ describe('connect() (real agent processes)', () => {
       const reads: unknown[] = [];
       const h = start('v1', {
         agent: { ignoreCaps: true },
-        handlers: { readTextFile: (p) => { reads.push(p); return Promise.resolve({ content: 'line 1\nline 2' }); } },
+        handlers: {
+          readTextFile: (p) => {
+            reads.push(p);
+            return Promise.resolve({ content: 'line 1\nline 2' });
+          },
+        },
       });
       const conn = await h.connecting;
       const { sessionId } = await conn.newSession({ cwd: '/tmp' });
       await conn.prompt(sessionId, text('fs terminal elicit'));
       assert.deepEqual(reads, [{ sessionId, path: '/work/README.md', line: 1, limit: 2 }]);
-      assert.deepEqual(h.log.agentTexts().filter((t) => /^(fs|terminal|elicit):/.test(t)), [
-        'fs: {"content":"line 1\\nline 2"}',
-        'terminal: error -32601',
-        'elicit: error -32601',
-      ]);
+      assert.deepEqual(
+        h.log.agentTexts().filter((t) => /^(fs|terminal|elicit):/.test(t)),
+        ['fs: {"content":"line 1\\nline 2"}', 'terminal: error -32601', 'elicit: error -32601'],
+      );
       h.recorder.assertAllValid(1);
       conn.dispose();
     });
@@ -145,16 +167,19 @@ describe('connect() (real agent processes)', () => {
       const { sessionId } = await conn.newSession({ cwd: '/tmp' });
       await conn.prompt(sessionId, text('malformed'));
       const unknown = h.log.events.filter((e) => e.kind === 'unknown');
-      assert.deepEqual(unknown.map((e) => (e.kind === 'unknown' ? [e.updateType, e.raw] : [])), [
-        ['plan', { sessionUpdate: 'plan', entries: 'not a list' }],
-        ['_custom_thing', { sessionUpdate: '_custom_thing', value: 42 }],
-      ]);
+      assert.deepEqual(
+        unknown.map((e) => (e.kind === 'unknown' ? [e.updateType, e.raw] : [])),
+        [
+          ['plan', { sessionUpdate: 'plan', entries: 'not a list' }],
+          ['_custom_thing', { sessionUpdate: '_custom_thing', value: 42 }],
+        ],
+      );
       conn.dispose();
     });
   });
 
   describe('v2', () => {
-    it('resolves prompt on the acknowledgment; the turn ends with the agent\'s idle state', async () => {
+    it("resolves prompt on the acknowledgment; the turn ends with the agent's idle state", async () => {
       const h = start('v2', { agent: { promptMessageId: true } });
       const conn = await h.connecting;
       const { sessionId } = await conn.newSession({ cwd: '/tmp' });
@@ -162,7 +187,11 @@ describe('connect() (real agent processes)', () => {
       assert.equal(res.messageId, 'user-msg-1');
       const idle = await h.log.waitFor((e) => e.kind === 'state' && e.state === 'idle');
       assert.ok(idle.kind === 'state' && idle.stopReason === 'end_turn');
-      assert.deepEqual(kinds(h.log.events).filter((k) => k.startsWith('state:')), ['state:running', 'state:idle'], 'no synthesized states on v2');
+      assert.deepEqual(
+        kinds(h.log.events).filter((k) => k.startsWith('state:')),
+        ['state:running', 'state:idle'],
+        'no synthesized states on v2',
+      );
       assert.ok(h.log.events.some((e) => e.kind === 'plan_update' && e.plan.planId === 'plan-1'));
       assert.ok(h.log.agentTexts().includes('permission: {"outcome":"selected","optionId":"allow"}'));
       h.recorder.assertAllValid(2);
@@ -197,7 +226,12 @@ describe('connect() (real agent processes)', () => {
       const h = start('v1', { handlers: { requestPermission: perms.handler } });
       const conn = await h.connecting;
       let closes = 0;
-      const closed = new Promise<{ error?: Error }>((resolve) => conn.onClose((e) => { closes++; resolve(e); }));
+      const closed = new Promise<{ error?: Error }>((resolve) =>
+        conn.onClose((e) => {
+          closes++;
+          resolve(e);
+        }),
+      );
       const { sessionId } = await conn.newSession({ cwd: '/tmp' });
       const turn = conn.prompt(sessionId, text('permission'));
       const asked = await perms.next();

@@ -25,7 +25,10 @@ const validAll = (def: string, value: unknown, sets = SETS): void => {
 };
 
 const formParams = { sessionId: 'sess_1', mode: 'form', message: 'How should I approach this?', requestedSchema: DEMO_FORM_SCHEMA };
-const form = (req: ElicitationRequest): ElicitationForm => { assert.equal(req.mode, 'form'); return (req as { form: ElicitationForm }).form; };
+const form = (req: ElicitationRequest): ElicitationForm => {
+  assert.equal(req.mode, 'form');
+  return (req as { form: ElicitationForm }).form;
+};
 
 describe('elicitation', () => {
   for (const version of [1, 2] as const) {
@@ -36,16 +39,31 @@ describe('elicitation', () => {
         assert.deepEqual(r.scope, { type: 'session', sessionId: 'sess_1', toolCallId: null });
         const f = form(r);
         assert.equal(f.title, 'Project details');
-        assert.deepEqual(f.fields.map((x) => `${x.name}:${x.kind}:${x.required}`), [
-          'name:string:true', 'email:string:false', 'language:choice:true', 'level:integer:false', 'budget:number:false', 'tests:boolean:false', 'areas:multi:false',
-        ]);
+        assert.deepEqual(
+          f.fields.map((x) => `${x.name}:${x.kind}:${x.required}`),
+          [
+            'name:string:true',
+            'email:string:false',
+            'language:choice:true',
+            'level:integer:false',
+            'budget:number:false',
+            'tests:boolean:false',
+            'areas:multi:false',
+          ],
+        );
         const lang = f.fields[2]!;
         assert.ok(lang.kind === 'choice' && lang.options.map((o) => o.title).join() === 'TypeScript,Rust,Python');
         assert.deepEqual(initialValues(f), { name: '', email: '', language: '', level: '3', budget: '', tests: true, areas: [] });
       });
       it('reads a request-scoped URL and a tool-call scope', () => {
         const r = a.decodeElicitation({ requestId: 12, mode: 'url', elicitationId: 'e1', url: 'https://agent.example.com/connect?x=1', message: 'Authorize' });
-        assert.deepEqual(r, { scope: { type: 'request', requestId: 12 }, message: 'Authorize', mode: 'url', elicitationId: 'e1', url: 'https://agent.example.com/connect?x=1' });
+        assert.deepEqual(r, {
+          scope: { type: 'request', requestId: 12 },
+          message: 'Authorize',
+          mode: 'url',
+          elicitationId: 'e1',
+          url: 'https://agent.example.com/connect?x=1',
+        });
         assert.deepEqual(a.decodeElicitation({ ...formParams, toolCallId: 'call_1' }).scope, { type: 'session', sessionId: 'sess_1', toolCallId: 'call_1' });
       });
       it('keeps an unknown mode raw and never offers a non-http(s) link', () => {
@@ -59,7 +77,10 @@ describe('elicitation', () => {
       });
       it('rejects a broken envelope (answered -32602)', () => {
         assert.throws(() => a.decodeElicitation({ sessionId: 's', mode: 'form', requestedSchema: { type: 'object', properties: {} } }), /message/);
-        assert.throws(() => a.decodeElicitation({ mode: 'form', message: 'm', requestedSchema: { type: 'object', properties: {} } }), /sessionId nor a requestId/);
+        assert.throws(
+          () => a.decodeElicitation({ mode: 'form', message: 'm', requestedSchema: { type: 'object', properties: {} } }),
+          /sessionId nor a requestId/,
+        );
         assert.throws(() => a.decodeElicitation({ sessionId: 's', mode: 'url', message: 'm', url: 'https://x.y' }), /elicitationId/);
         assert.equal(a.decodeElicitationComplete({ elicitationId: 'e1' }), 'e1');
         assert.equal(a.decodeElicitationComplete({}), undefined);
@@ -72,7 +93,12 @@ describe('elicitation', () => {
         validAll('ClientCapabilities', caps(init(true)), [`v${version}`, `v${version}.unstable`]);
       });
       it('answers accept / decline / cancel in the later-draft shape', () => {
-        for (const r of [{ action: 'accept' as const, content: { name: 'Ada', level: 3, budget: 1.5, tests: true, areas: ['docs'] } }, { action: 'accept' as const }, { action: 'decline' as const }, { action: 'cancel' as const }]) {
+        for (const r of [
+          { action: 'accept' as const, content: { name: 'Ada', level: 3, budget: 1.5, tests: true, areas: ['docs'] } },
+          { action: 'accept' as const },
+          { action: 'decline' as const },
+          { action: 'cancel' as const },
+        ]) {
           validAll('CreateElicitationResponse', a.encodeElicitationResponse(r), [`v${version}`, `v${version}.unstable`]);
         }
       });
@@ -82,10 +108,17 @@ describe('elicitation', () => {
   describe('bounds', () => {
     it('declines a form with too many fields, too deep or too large, saying why', () => {
       const many = Object.fromEntries(Array.from({ length: ELICITATION_LIMITS.maxFields + 1 }, (_, i) => [`f${i}`, { type: 'string' }]));
-      assert.equal(decodeForm({ type: 'object', properties: many }), `the form has ${ELICITATION_LIMITS.maxFields + 1} fields (the limit is ${ELICITATION_LIMITS.maxFields})`);
+      assert.equal(
+        decodeForm({ type: 'object', properties: many }),
+        `the form has ${ELICITATION_LIMITS.maxFields + 1} fields (the limit is ${ELICITATION_LIMITS.maxFields})`,
+      );
       let deep: Record<string, unknown> = {};
       const root = { type: 'object', properties: { a: { type: 'string', _meta: deep } } };
-      for (let i = 0; i < 10; i++) { const next = {}; deep.x = next; deep = next; }
+      for (let i = 0; i < 10; i++) {
+        const next = {};
+        deep.x = next;
+        deep = next;
+      }
       assert.match(String(decodeForm(root)), /nested more than 6 levels/);
       assert.match(String(decodeForm({ type: 'object', properties: { a: { type: 'string', description: 'x'.repeat(70_000) } } })), /KB \(the limit is 64 KB\)/);
       const opts = Array.from({ length: ELICITATION_LIMITS.maxOptions + 1 }, (_, i) => `o${i}`);
@@ -102,28 +135,56 @@ describe('elicitation', () => {
     const f = decodeForm(DEMO_FORM_SCHEMA) as ElicitationForm;
     const base = { ...initialValues(f), name: 'Ada', language: 'ts' };
     it('turns valid input into typed content (defaults kept, empty optional fields left out)', () => {
-      assert.deepEqual(checkForm(f, { ...base, budget: '2.5', areas: ['docs', 'ui'] }), { ok: true, content: { name: 'Ada', language: 'ts', level: 3, budget: 2.5, tests: true, areas: ['docs', 'ui'] } });
+      assert.deepEqual(checkForm(f, { ...base, budget: '2.5', areas: ['docs', 'ui'] }), {
+        ok: true,
+        content: { name: 'Ada', language: 'ts', level: 3, budget: 2.5, tests: true, areas: ['docs', 'ui'] },
+      });
     });
     it('says what is wrong with each field', () => {
       const r = checkForm(f, { ...base, name: 'A', email: 'ada@', language: 'go', level: '9', budget: 'lots', areas: ['docs', 'nope'] });
-      assert.deepEqual(r, { ok: false, errors: {
-        name: 'At least 2 characters.', email: 'Enter an email address, like name@example.com.', language: 'Pick one of the choices.',
-        level: 'Must be at most 5.', budget: 'Enter a number.',
-      } });
+      assert.deepEqual(r, {
+        ok: false,
+        errors: {
+          name: 'At least 2 characters.',
+          email: 'Enter an email address, like name@example.com.',
+          language: 'Pick one of the choices.',
+          level: 'Must be at most 5.',
+          budget: 'Enter a number.',
+        },
+      });
       assert.deepEqual(checkForm(f, { ...base, name: '', language: '' }), { ok: false, errors: { name: 'Required.', language: 'Required.' } });
       assert.deepEqual(checkForm(f, { ...base, level: '2.5' }), { ok: false, errors: { level: 'Enter a whole number.' } });
     });
     it('checks formats, multi-select counts and unknown required fields', () => {
-      const g = decodeForm({ type: 'object', required: ['x'], properties: {
-        d: { type: 'string', format: 'date' }, t: { type: 'string', format: 'date-time' }, u: { type: 'string', format: 'uri' },
-        m: { type: 'array', minItems: 1, maxItems: 1, items: { anyOf: [{ const: 'a', title: 'A' }, { const: 'b', title: 'B' }] } },
-        x: { type: '_custom' },
-      } }) as ElicitationForm;
+      const g = decodeForm({
+        type: 'object',
+        required: ['x'],
+        properties: {
+          d: { type: 'string', format: 'date' },
+          t: { type: 'string', format: 'date-time' },
+          u: { type: 'string', format: 'uri' },
+          m: {
+            type: 'array',
+            minItems: 1,
+            maxItems: 1,
+            items: {
+              anyOf: [
+                { const: 'a', title: 'A' },
+                { const: 'b', title: 'B' },
+              ],
+            },
+          },
+          x: { type: '_custom' },
+        },
+      }) as ElicitationForm;
       const r = checkForm(g, { d: '2026-02-30', t: 'yesterday', u: 'example', m: ['a', 'b'] });
       assert.ok(!r.ok);
       assert.deepEqual(Object.keys(r.errors).sort(), ['d', 'm', 't', 'u', 'x']);
       assert.match(r.errors.x!, /cannot show/);
-      const ok = checkForm({ fields: g.fields.filter((x) => x.name !== 'x') }, { d: '2026-02-28', t: '2026-12-01T18:00:00+01:00', u: 'https://e.com', m: ['b'] });
+      const ok = checkForm(
+        { fields: g.fields.filter((x) => x.name !== 'x') },
+        { d: '2026-02-28', t: '2026-12-01T18:00:00+01:00', u: 'https://e.com', m: ['b'] },
+      );
       assert.deepEqual(ok, { ok: true, content: { d: '2026-02-28', t: '2026-12-01T18:00:00+01:00', u: 'https://e.com', m: ['b'] } });
       const local = checkForm({ fields: g.fields.filter((x) => x.name === 't') }, { t: '2026-12-01T18:00' });
       assert.ok(local.ok && /Z$/.test(String(local.content.t)), 'a local date-time is sent as UTC (RFC 3339)');
@@ -137,7 +198,12 @@ describe('elicitation', () => {
         const asked: ElicitationRequest[] = [];
         const h = start(mode, {
           agent: { ignoreCaps: true },
-          handlers: { elicit: (req) => { asked.push(req); return Promise.resolve({ action: 'decline' }); } },
+          handlers: {
+            elicit: (req) => {
+              asked.push(req);
+              return Promise.resolve({ action: 'decline' });
+            },
+          },
         });
         const conn = await h.connecting;
         const { sessionId } = await conn.newSession({ cwd: '/tmp' });

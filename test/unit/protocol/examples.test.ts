@@ -47,14 +47,22 @@ function findRoot(from: string): string | undefined {
 type Verdict = 'accept' | 'reject';
 type Outcome = { verdict: Verdict; expected: Verdict; why: string } | { skipped: string };
 
-interface Example { file: string; source: string; validity: Record<string, string>; message: Record<string, unknown>; asUpdate: boolean }
+interface Example {
+  file: string;
+  source: string;
+  validity: Record<string, string>;
+  message: Record<string, unknown>;
+  asUpdate: boolean;
+}
 
 function loadExamples(): Example[] {
   const index = readFileSync(path.join(examplesDir, 'INDEX.txt'), 'utf8').trim().split('\n');
   return index.map((line) => {
     const [file, validatedAs] = line.split('\t');
     const doc = JSON.parse(readFileSync(path.join(examplesDir, file), 'utf8')) as {
-      source: string; validity: Record<string, string>; example: Record<string, unknown>;
+      source: string;
+      validity: Record<string, string>;
+      example: Record<string, unknown>;
     };
     return { file, source: doc.source, validity: doc.validity, message: doc.example, asUpdate: validatedAs === 'SessionUpdate' };
   });
@@ -69,15 +77,17 @@ const UNPAIRED_RESPONSES: Record<string, string> = {
 
 function pairResponses(all: Example[]): Map<string, string> {
   const out = new Map<string, string>();
-  const isRequestFor = (o: Example, ex: Example) =>
-    o.source === ex.source && o.message.id === ex.message.id && typeof o.message.method === 'string';
+  const isRequestFor = (o: Example, ex: Example) => o.source === ex.source && o.message.id === ex.message.id && typeof o.message.method === 'string';
   all.forEach((ex, i) => {
     const m = ex.message;
     if (!('result' in m) || m.method !== undefined) return;
     // The nearest request with that id before the response on the same page, else after it.
-    const before = all.slice(0, i).reverse().find((o) => isRequestFor(o, ex));
+    const before = all
+      .slice(0, i)
+      .reverse()
+      .find((o) => isRequestFor(o, ex));
     const request = before ?? all.slice(i + 1).find((o) => isRequestFor(o, ex));
-    let method = request?.message.method as string | undefined ?? UNPAIRED_RESPONSES[ex.file];
+    let method = (request?.message.method as string | undefined) ?? UNPAIRED_RESPONSES[ex.file];
     const result = m.result as Record<string, unknown> | null;
     // Pages that show only a capability or setup answer (the request is on another page).
     if (!method && result && 'protocolVersion' in result) method = 'initialize';
@@ -88,15 +98,28 @@ function pairResponses(all: Example[]): Map<string, string> {
 }
 
 const RESPONSE_DEFS: Record<string, string> = {
-  initialize: 'InitializeResponse', authenticate: 'AuthenticateResponse', logout: 'LogoutResponse',
-  'auth/login': 'LoginAuthResponse', 'auth/logout': 'LogoutAuthResponse',
-  'session/new': 'NewSessionResponse', 'session/load': 'LoadSessionResponse', 'session/resume': 'ResumeSessionResponse',
-  'session/list': 'ListSessionsResponse', 'session/close': 'CloseSessionResponse', 'session/delete': 'DeleteSessionResponse',
-  'session/set_mode': 'SetSessionModeResponse', 'session/set_config_option': 'SetSessionConfigOptionResponse',
-  'session/prompt': 'PromptResponse', 'session/request_permission': 'RequestPermissionResponse',
-  'fs/read_text_file': 'ReadTextFileResponse', 'fs/write_text_file': 'WriteTextFileResponse',
-  'terminal/create': 'CreateTerminalResponse', 'terminal/output': 'TerminalOutputResponse',
-  'terminal/wait_for_exit': 'WaitForTerminalExitResponse', 'terminal/kill': 'KillTerminalResponse', 'terminal/release': 'ReleaseTerminalResponse',
+  initialize: 'InitializeResponse',
+  authenticate: 'AuthenticateResponse',
+  logout: 'LogoutResponse',
+  'auth/login': 'LoginAuthResponse',
+  'auth/logout': 'LogoutAuthResponse',
+  'session/new': 'NewSessionResponse',
+  'session/load': 'LoadSessionResponse',
+  'session/resume': 'ResumeSessionResponse',
+  'session/list': 'ListSessionsResponse',
+  'session/close': 'CloseSessionResponse',
+  'session/delete': 'DeleteSessionResponse',
+  'session/set_mode': 'SetSessionModeResponse',
+  'session/set_config_option': 'SetSessionConfigOptionResponse',
+  'session/prompt': 'PromptResponse',
+  'session/request_permission': 'RequestPermissionResponse',
+  'fs/read_text_file': 'ReadTextFileResponse',
+  'fs/write_text_file': 'WriteTextFileResponse',
+  'terminal/create': 'CreateTerminalResponse',
+  'terminal/output': 'TerminalOutputResponse',
+  'terminal/wait_for_exit': 'WaitForTerminalExitResponse',
+  'terminal/kill': 'KillTerminalResponse',
+  'terminal/release': 'ReleaseTerminalResponse',
 };
 
 const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: false });
@@ -114,7 +137,12 @@ function indexVerdict(ex: Example, version: 1 | 2): string | undefined {
 }
 
 function tryIt(fn: () => unknown): Verdict {
-  try { fn(); return 'accept'; } catch { return 'reject'; }
+  try {
+    fn();
+    return 'accept';
+  } catch {
+    return 'reject';
+  }
 }
 
 function check(schema: z.ZodMiniType | undefined, value: unknown): Verdict {
@@ -185,10 +213,17 @@ function judge(ex: Example, version: 1 | 2, pairs: Map<string, string>): Outcome
 }
 
 /** Wire list key → model list key, for the lists whose items must all survive decoding. */
-const LISTS: [string, string][] = [['entries', 'entries'], ['availableCommands', 'commands'], ['content', 'content']];
+const LISTS: [string, string][] = [
+  ['entries', 'entries'],
+  ['availableCommands', 'commands'],
+  ['content', 'content'],
+];
 
 function listSizes(o: unknown, key: string, out: number[] = []): number[] {
-  if (Array.isArray(o)) { for (const x of o) listSizes(x, key, out); return out; }
+  if (Array.isArray(o)) {
+    for (const x of o) listSizes(x, key, out);
+    return out;
+  }
   if (typeof o !== 'object' || o === null) return out;
   for (const [k, v] of Object.entries(o)) {
     if (k === key && Array.isArray(v)) out.push(v.length);
@@ -232,7 +267,10 @@ describe('documentation examples', () => {
       for (const v of versionsOf(ex)) {
         const key = `${ex.file}#v${v}`;
         const o = judge(ex, v, pairs);
-        if ('skipped' in o) { skipped.push(`${key}: ${o.skipped}`); continue; }
+        if ('skipped' in o) {
+          skipped.push(`${key}: ${o.skipped}`);
+          continue;
+        }
         if (process.env.ACP_EXAMPLES_VERBOSE) console.log(`      ${key} ${o.why}: ${o.verdict}/${o.expected}`);
         if (o.verdict === o.expected) agree.push(key);
         else if (LENIENCIES[key]) lenient.push(key);
@@ -240,8 +278,10 @@ describe('documentation examples', () => {
       }
     }
     if (process.env.ACP_EXAMPLES_VERBOSE) for (const s of skipped) console.log(`      skipped ${s}`);
-    console.log(`      examples: ${all.length} files, ${agree.length + lenient.length + disagree.length + skipped.length} checks: `
-      + `${agree.length} agree, ${lenient.length} listed leniencies, ${disagree.length} disagree, ${skipped.length} skipped`);
+    console.log(
+      `      examples: ${all.length} files, ${agree.length + lenient.length + disagree.length + skipped.length} checks: ` +
+        `${agree.length} agree, ${lenient.length} listed leniencies, ${disagree.length} disagree, ${skipped.length} skipped`,
+    );
   });
 
   it('covers every file of INDEX.txt', () => {
@@ -253,7 +293,10 @@ describe('documentation examples', () => {
   });
 
   it('lists only leniencies that really differ', () => {
-    assert.deepEqual(Object.keys(LENIENCIES).filter((k) => !lenient.includes(k)), []);
+    assert.deepEqual(
+      Object.keys(LENIENCIES).filter((k) => !lenient.includes(k)),
+      [],
+    );
   });
 
   it('skips only messages that are not client-side (each with a reason)', () => {

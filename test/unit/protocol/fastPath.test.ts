@@ -4,7 +4,7 @@ import { v2UpdateSchema } from '../../../src/protocol/v2/updates';
 
 type Wire = Record<string, unknown>;
 const plan = (entries: unknown[]): Wire => ({ sessionUpdate: 'plan_update', plan: { type: 'items', planId: 'p', entries } });
-const entriesOf = (e: unknown): unknown[] => ((e as { plan: { entries: unknown[] } }).plan.entries);
+const entriesOf = (e: unknown): unknown[] => (e as { plan: { entries: unknown[] } }).plan.entries;
 /** The fast path's result is the schema's, key order included. */
 function same(update: Wire): unknown {
   const fast = fastUpdate('plan_update', update);
@@ -15,14 +15,17 @@ function same(update: Wire): unknown {
 
 describe('v2 fast path: plan updates', () => {
   it('takes entries that are already what decoding makes of them as they are: no copy', () => {
-    const wire = [{ content: 'a', priority: 'high', status: 'pending' }, { content: 'b', priority: 'low', status: 'completed', _meta: { x: 1 } }];
+    const wire = [
+      { content: 'a', priority: 'high', status: 'pending' },
+      { content: 'b', priority: 'low', status: 'completed', _meta: { x: 1 } },
+    ];
     const update = plan(wire);
     const got = entriesOf(same(update));
     assert.equal(got, wire, 'the wire array itself');
     assert.equal(got[1], wire[1]);
   });
 
-  it('copies, in the schema\'s key order and without unknown keys, the entries that are not', () => {
+  it("copies, in the schema's key order and without unknown keys, the entries that are not", () => {
     const wire = [
       { content: 'a', priority: 'high', status: 'pending' },
       { status: 'pending', content: 'b', priority: 'low' }, // another key order

@@ -45,10 +45,10 @@ describe('negotiation (real agent processes)', () => {
       const { sessionId } = await conn.newSession({ cwd: '/tmp' });
       const res = await conn.prompt(sessionId, [{ type: 'text', text: 'fs terminal' }]);
       assert.equal(res.stopReason, 'end_turn');
-      assert.deepEqual(h.log.agentTexts().filter((t) => /^(fs|terminal):/.test(t)), [
-        'fs: {"content":"contents of /work/README.md"}',
-        'terminal: not offered',
-      ]);
+      assert.deepEqual(
+        h.log.agentTexts().filter((t) => /^(fs|terminal):/.test(t)),
+        ['fs: {"content":"contents of /work/README.md"}', 'terminal: not offered'],
+      );
       h.recorder.assertAllValid(1);
       conn.dispose();
     });
@@ -71,7 +71,10 @@ describe('negotiation (real agent processes)', () => {
     ] as const) {
       it(`rejects an agent that answers ${JSON.stringify(answered)} as incompatible, naming the answer`, async () => {
         const h = start(mode);
-        const err = await h.connecting.then(() => undefined, (e: unknown) => e);
+        const err = await h.connecting.then(
+          () => undefined,
+          (e: unknown) => e,
+        );
         assert.ok(err instanceof IncompatibleAgentError, String(err));
         assert.equal(err.answered, answered);
         assert.ok(err.message.includes(`version ${mention}`), err.message);
@@ -85,7 +88,10 @@ describe('negotiation (real agent processes)', () => {
       const conn = await h.connecting;
       assert.equal(conn.version, 1);
       const inits = initializeParams(h.recorder.sent);
-      assert.deepEqual(inits.map((p) => p.protocolVersion), [2, 1]);
+      assert.deepEqual(
+        inits.map((p) => p.protocolVersion),
+        [2, 1],
+      );
       assert.equal(inits[1].info, undefined, 'the retry is a plain v1 initialize');
       h.recorder.assertAllValid(1);
       conn.dispose();
@@ -93,7 +99,10 @@ describe('negotiation (real agent processes)', () => {
 
     it('gives up when -32022 lists no version it knows', async () => {
       const h = start('unsupported:3');
-      const err = await h.connecting.then(() => undefined, (e: unknown) => e);
+      const err = await h.connecting.then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       assert.ok(err instanceof IncompatibleAgentError, String(err));
       assert.deepEqual(err.answered, [3]);
       assert.match(err.message, /version\(s\) 3\b/);
@@ -106,7 +115,10 @@ describe('negotiation (real agent processes)', () => {
       const conn = await h.connecting;
       assert.equal(conn.version, 1);
       const inits = initializeParams(h.recorder.sent);
-      assert.deepEqual(inits.map((p) => p.protocolVersion), [2, 1]);
+      assert.deepEqual(
+        inits.map((p) => p.protocolVersion),
+        [2, 1],
+      );
       assert.ok(h.recorder.logs.some((l) => l.message.includes('retrying as v1')));
       h.recorder.assertAllValid(1);
       conn.dispose();
@@ -116,7 +128,10 @@ describe('negotiation (real agent processes)', () => {
       const h = start('v2', { agent: { noise: true, crlf: true } });
       const conn = await h.connecting;
       assert.equal(conn.version, 2);
-      assert.ok(h.recorder.logs.some((l) => l.message.includes('scripted agent starting')), 'the noise line is logged');
+      assert.ok(
+        h.recorder.logs.some((l) => l.message.includes('scripted agent starting')),
+        'the noise line is logged',
+      );
       h.recorder.assertAllValid(2);
       conn.dispose();
     });
@@ -136,7 +151,10 @@ describe('negotiation (real agent processes)', () => {
 
     it('protocol 1 rejects an agent that answers v2', async () => {
       const h = start('v2', { connect: { protocol: 1 } });
-      const err = await h.connecting.then(() => undefined, (e: unknown) => e);
+      const err = await h.connecting.then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       assert.ok(err instanceof IncompatibleAgentError, String(err));
       assert.match(err.message, /speaks ACP protocol version 2.*version 1 only/);
       h.recorder.assertAllValid(1);
@@ -156,7 +174,10 @@ describe('negotiation (real agent processes)', () => {
     it('protocol 2 rejects a v1 agent, and a v1 body labelled 2', async () => {
       for (const mode of ['v1', 'echo-v1']) {
         const h = start(mode, { connect: { protocol: 2 } });
-        const err = await h.connecting.then(() => undefined, (e: unknown) => e);
+        const err = await h.connecting.then(
+          () => undefined,
+          (e: unknown) => e,
+        );
         assert.ok(err instanceof IncompatibleAgentError, `${mode}: ${String(err)}`);
         h.recorder.assertAllValid(2);
       }
@@ -164,7 +185,10 @@ describe('negotiation (real agent processes)', () => {
 
     it('protocol 2 does not fall back to v1 when initialize fails', async () => {
       const h = start('fail-v2', { connect: { protocol: 2 } });
-      const err = await h.connecting.then(() => undefined, (e: unknown) => e);
+      const err = await h.connecting.then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       assert.ok(err instanceof RpcError && err.code === -32603, String(err));
       assert.equal(initializeParams(h.recorder.sent).length, 1);
     });
@@ -173,7 +197,10 @@ describe('negotiation (real agent processes)', () => {
   describe('failures', () => {
     it('times out a silent agent with a clear error and cancels the request', async () => {
       const h = start('hang', { connect: { initializeTimeoutMs: 300 } });
-      const err = await h.connecting.then(() => undefined, (e: unknown) => e);
+      const err = await h.connecting.then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       assert.ok(err instanceof InitializeTimeoutError, String(err));
       assert.match(err.message, /did not answer "initialize" within 300 ms/);
       const [init] = h.recorder.sent;
@@ -184,7 +211,10 @@ describe('negotiation (real agent processes)', () => {
 
     it('reports an agent that exits during initialize as a closed connection', async () => {
       const h = start('exit');
-      const err = await h.connecting.then(() => undefined, (e: unknown) => e);
+      const err = await h.connecting.then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       assert.ok(err instanceof ConnectionClosedError, String(err));
       assert.equal(await h.agent.exited, 3);
     });

@@ -32,12 +32,33 @@ describe('outbound validator', () => {
   });
 
   it('accepts the hybrid initialize, checking each half exactly', () => {
-    const ok = record([send({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: 2, info, capabilities: {}, clientCapabilities: v1Caps, clientInfo: info } })]);
+    const ok = record([
+      send({
+        jsonrpc: '2.0',
+        id: 0,
+        method: 'initialize',
+        params: { protocolVersion: 2, info, capabilities: {}, clientCapabilities: v1Caps, clientInfo: info },
+      }),
+    ]);
     assert.deepEqual(ok.violations(1), []);
     assert.deepEqual(ok.violations(2), []);
-    const badV1Half = record([send({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: 2, info, capabilities: {}, clientCapabilities: { terminal: 'yes' }, clientInfo: info } })]);
+    const badV1Half = record([
+      send({
+        jsonrpc: '2.0',
+        id: 0,
+        method: 'initialize',
+        params: { protocolVersion: 2, info, capabilities: {}, clientCapabilities: { terminal: 'yes' }, clientInfo: info },
+      }),
+    ]);
     assert.equal(badV1Half.violations(1).length, 1);
-    const badV2Half = record([send({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: 2, info: { name: 'c' }, capabilities: {}, clientCapabilities: v1Caps, clientInfo: info } })]);
+    const badV2Half = record([
+      send({
+        jsonrpc: '2.0',
+        id: 0,
+        method: 'initialize',
+        params: { protocolVersion: 2, info: { name: 'c' }, capabilities: {}, clientCapabilities: v1Caps, clientInfo: info },
+      }),
+    ]);
     assert.equal(badV2Half.violations(2).length, 1);
   });
 

@@ -32,7 +32,10 @@ function schemaSet(): SchemaSet {
   return shared;
 }
 
-export interface Violation { message: unknown; problems: string[] }
+export interface Violation {
+  message: unknown;
+  problems: string[];
+}
 
 export class OutboundRecorder {
   readonly sent: Obj[] = [];
@@ -45,7 +48,9 @@ export class OutboundRecorder {
   private readonly responseMethods = new WeakMap<Obj, string>();
 
   readonly logger: ProtocolLogger = {
-    log: (level, message) => { this.logs.push({ level, message }); },
+    log: (level, message) => {
+      this.logs.push({ level, message });
+    },
     wire: (direction, message) => {
       const m = message as Obj;
       this.wireLines.push({ dir: direction, msg: m });
@@ -78,7 +83,9 @@ export class OutboundRecorder {
   assertAllValid(version: 1 | 2): void {
     const v = this.violations(version);
     if (v.length) {
-      throw new Error(`${v.length} outbound message(s) do not match the v${version} schema:\n${v.map((x) => `${JSON.stringify(x.message)}\n  ${x.problems.join('\n  ')}`).join('\n')}`);
+      throw new Error(
+        `${v.length} outbound message(s) do not match the v${version} schema:\n${v.map((x) => `${JSON.stringify(x.message)}\n  ${x.problems.join('\n  ')}`).join('\n')}`,
+      );
     }
   }
 

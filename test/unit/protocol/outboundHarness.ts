@@ -28,7 +28,11 @@ function privateCopy(file: string): string {
 }
 
 export interface AgentOptions {
-  noise?: boolean; crlf?: boolean; batch?: boolean; promptMessageId?: boolean; ignoreCaps?: boolean;
+  noise?: boolean;
+  crlf?: boolean;
+  batch?: boolean;
+  promptMessageId?: boolean;
+  ignoreCaps?: boolean;
 }
 
 export class AgentProcess {
@@ -39,7 +43,9 @@ export class AgentProcess {
   constructor(mode: string, options: AgentOptions = {}) {
     this.child = spawn(process.execPath, [SCRIPTED_AGENT, mode, JSON.stringify(options)], { stdio: ['pipe', 'pipe', 'pipe'] });
     this.child.stderr.setEncoding('utf8');
-    this.child.stderr.on('data', (s: string) => { this.stderr += s; });
+    this.child.stderr.on('data', (s: string) => {
+      this.stderr += s;
+    });
     this.exited = new Promise((resolve) => this.child.on('exit', (code) => resolve(code)));
   }
 
@@ -56,7 +62,10 @@ export class EventLog {
   readonly push = (e: SessionEvent): void => {
     this.events.push(e);
     for (const w of [...this.waiters]) {
-      if (w.pred(e)) { this.waiters.splice(this.waiters.indexOf(w), 1); w.resolve(e); }
+      if (w.pred(e)) {
+        this.waiters.splice(this.waiters.indexOf(w), 1);
+        w.resolve(e);
+      }
     }
   };
 
@@ -73,8 +82,9 @@ export class EventLog {
   }
 
   waitForAgentText(prefix: string): Promise<string> {
-    return this.waitFor((e) => e.kind === 'message_chunk' && e.role === 'agent' && e.content.type === 'text' && e.content.text.startsWith(prefix))
-      .then((e) => (e.kind === 'message_chunk' && e.content.type === 'text' ? e.content.text : ''));
+    return this.waitFor((e) => e.kind === 'message_chunk' && e.role === 'agent' && e.content.type === 'text' && e.content.text.startsWith(prefix)).then((e) =>
+      e.kind === 'message_chunk' && e.content.type === 'text' ? e.content.text : '',
+    );
   }
 }
 
@@ -89,11 +99,14 @@ const live: AgentProcess[] = [];
 const recorders: OutboundRecorder[] = [];
 
 /** Spawns the agent and starts connect(); handlers default to "allow" permissions. */
-export function start(mode: string, opts: {
-  agent?: AgentOptions;
-  connect?: Partial<Omit<ConnectOptions, 'handlers'>>;
-  handlers?: Partial<ClientHandlers>;
-} = {}): Harness {
+export function start(
+  mode: string,
+  opts: {
+    agent?: AgentOptions;
+    connect?: Partial<Omit<ConnectOptions, 'handlers'>>;
+    handlers?: Partial<ClientHandlers>;
+  } = {},
+): Harness {
   const agent = new AgentProcess(mode, opts.agent);
   live.push(agent);
   const recorder = new OutboundRecorder();

@@ -17,7 +17,8 @@ const ndjson = (lines: unknown[]) => `${lines.map((l) => JSON.stringify(l)).join
 
 const info = { name: 'c', version: '1' };
 const v1Caps = { fs: { readTextFile: true, writeTextFile: true }, terminal: true, plan: {} };
-const hybrid = (id: number) => send({ jsonrpc: '2.0', id, method: 'initialize', params: { protocolVersion: 2, info, capabilities: {}, clientCapabilities: v1Caps, clientInfo: info } });
+const hybrid = (id: number) =>
+  send({ jsonrpc: '2.0', id, method: 'initialize', params: { protocolVersion: 2, info, capabilities: {}, clientCapabilities: v1Caps, clientInfo: info } });
 const v1Init = (id: number) => send({ jsonrpc: '2.0', id, method: 'initialize', params: { protocolVersion: 1, clientCapabilities: v1Caps, clientInfo: info } });
 const answer = (id: number, result: Obj) => receive({ jsonrpc: '2.0', id, result });
 const v2Answer = (id: number) => answer(id, { protocolVersion: 2, info: { name: 'a', version: '1' }, capabilities: {} });
@@ -34,7 +35,8 @@ function check(lines: unknown[]) {
 describe('outbound recording checker', () => {
   it('reports an invalid outbound message with its line, method and ajv errors', () => {
     const r = check([
-      hybrid(0), v2Answer(0),
+      hybrid(0),
+      v2Answer(0),
       send({ jsonrpc: '2.0', id: 1, method: 'session/new', params: { cwd: '/w' } }),
       send({ jsonrpc: '2.0', id: 2, method: 'session/prompt', params: { prompt: [{ type: 'text', text: 'hi' }] } }), // no sessionId
       receive({ jsonrpc: '2.0', id: 'p', method: 'session/request_permission', params: {} }),
@@ -44,7 +46,13 @@ describe('outbound recording checker', () => {
     ]);
     assert.equal(r.version, 2);
     assert.equal(r.checked, 6);
-    assert.deepEqual(r.failures.map((f) => [f.line, f.method]), [[4, 'session/prompt'], [6, 'result #"p" (session/request_permission)']]);
+    assert.deepEqual(
+      r.failures.map((f) => [f.line, f.method]),
+      [
+        [4, 'session/prompt'],
+        [6, 'result #"p" (session/request_permission)'],
+      ],
+    );
     assert.match(r.failures[0].problems.join('\n'), /PromptRequest.*sessionId/);
     assert.match(r.failures[1].problems.join('\n'), /RequestPermissionResponse/);
   });
@@ -64,8 +72,11 @@ describe('outbound recording checker', () => {
     assert.equal(check([hybrid(0), v1Answer(0), setMode(1)]).version, 1);
     // -32022 then a v1 retry: the last successful initialize counts.
     const retried = check([
-      hybrid(0), receive({ jsonrpc: '2.0', id: 0, error: { code: -32022, message: 'unsupported', data: { supported: [1] } } }),
-      v1Init(1), v1Answer(1), setMode(2),
+      hybrid(0),
+      receive({ jsonrpc: '2.0', id: 0, error: { code: -32022, message: 'unsupported', data: { supported: [1] } } }),
+      v1Init(1),
+      v1Answer(1),
+      setMode(2),
     ]);
     assert.deepEqual([retried.version, retried.checked, retried.failures], [1, 3, []]);
     // Pinned v1 (a plain v1 initialize) and a v2 answer: negotiation fails, checked as the v1 offered.
@@ -75,16 +86,37 @@ describe('outbound recording checker', () => {
   it('checks a directory: skips raw-driver recordings, reports bad lines, formats the summary', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-outbound-test-'));
     try {
-      fs.writeFileSync(path.join(dir, 'a.ndjson'), ndjson([hybrid(0), v2Answer(0), send({ jsonrpc: '2.0', id: 1, method: 'session/new', params: { cwd: '/w' } })]));
-      fs.writeFileSync(path.join(dir, 'b.ndjson'), ndjson([{ recording: { driver: 'connect()' } }, v1Init(0), v1Answer(0), setMode(1), send({ jsonrpc: '2.0', id: 2, method: 'session/prompt', params: { sessionId: 7 } })]));
+      fs.writeFileSync(
+        path.join(dir, 'a.ndjson'),
+        ndjson([hybrid(0), v2Answer(0), send({ jsonrpc: '2.0', id: 1, method: 'session/new', params: { cwd: '/w' } })]),
+      );
+      fs.writeFileSync(
+        path.join(dir, 'b.ndjson'),
+        ndjson([
+          { recording: { driver: 'connect()' } },
+          v1Init(0),
+          v1Answer(0),
+          setMode(1),
+          send({ jsonrpc: '2.0', id: 2, method: 'session/prompt', params: { sessionId: 7 } }),
+        ]),
+      );
       fs.writeFileSync(path.join(dir, 'raw.ndjson'), ndjson([{ recording: { driver: 'raw' } }, send({ nonsense: true })]));
       fs.writeFileSync(path.join(dir, 'c.ndjson'), `${JSON.stringify(v1Init(0))}\n{"dir":"send","msg":{"trunc`);
       const report = checkRecordingDir(dir, { schemasDir: schemasDir() });
       assert.deepEqual([report.connections, report.skipped, report.messages, report.byVersion], [3, 1, 6, { 1: 4, 2: 2 }]);
-      assert.deepEqual(report.failures.map((f) => [path.basename(f.file), f.line, f.method]), [['b.ndjson', 5, 'session/prompt'], ['c.ndjson', 2, '-']]);
+      assert.deepEqual(
+        report.failures.map((f) => [path.basename(f.file), f.line, f.method]),
+        [
+          ['b.ndjson', 5, 'session/prompt'],
+          ['c.ndjson', 2, '-'],
+        ],
+      );
       const lines = formatReport(report, '[t]');
       assert.match(lines[0], /^\[t\] INVALID .*b\.ndjson:5 session\/prompt$/);
-      assert.equal(lines.at(-1), '[t] outbound: 2 of 6 messages from 3 connections do NOT validate against the official schemas (v1 4, v2 2); 1 raw-driver recordings skipped');
+      assert.equal(
+        lines.at(-1),
+        '[t] outbound: 2 of 6 messages from 3 connections do NOT validate against the official schemas (v1 4, v2 2); 1 raw-driver recordings skipped',
+      );
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
@@ -97,7 +129,10 @@ describe('outbound recording checker', () => {
     }
     const { version, violations } = r.violationsAsNegotiated();
     assert.equal(version, 1);
-    assert.deepEqual(violations.map((v) => (v.message as Obj).method), ['session/prompt']);
+    assert.deepEqual(
+      violations.map((v) => (v.message as Obj).method),
+      ['session/prompt'],
+    );
   });
 
   it('finds every outbound message of the kept interop recordings valid', () => {

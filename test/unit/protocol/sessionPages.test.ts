@@ -15,12 +15,19 @@ describe('SessionPages (paginated session/list)', () => {
       return { sessions: [entry('d')], nextCursor: null };
     });
     await pages.fetch();
-    assert.deepEqual(pages.sessions.map((s) => s.sessionId), ['a', 'b']);
+    assert.deepEqual(
+      pages.sessions.map((s) => s.sessionId),
+      ['a', 'b'],
+    );
     assert.equal(pages.more, true, 'more only on demand');
     await pages.fetch();
     await pages.fetch();
     assert.deepEqual(asked, [undefined, '', 'x']);
-    assert.deepEqual(pages.sessions.map((s) => s.sessionId), ['a', 'b', 'c', 'd'], 'a repeated id is listed once');
+    assert.deepEqual(
+      pages.sessions.map((s) => s.sessionId),
+      ['a', 'b', 'c', 'd'],
+      'a repeated id is listed once',
+    );
     assert.equal(pages.more, false);
     assert.equal(pages.stoppedEarly, undefined);
     await pages.fetch();

@@ -17,12 +17,25 @@ describe('subagents and background work: decoding', () => {
   for (const version of [1, 2] as const) {
     it(`v${version}: subagent_update announces a child with its metadata; omitted stays omitted, null clears`, () => {
       const e = one(version, {
-        sessionUpdate: 'subagent_update', sessionId: 'parent:subagent:1', title: 'Researcher', description: null,
-        capabilities: { cancel: {} }, state: { state: 'running' }, cwd: '/w', _meta: { k: 1 },
+        sessionUpdate: 'subagent_update',
+        sessionId: 'parent:subagent:1',
+        title: 'Researcher',
+        description: null,
+        capabilities: { cancel: {} },
+        state: { state: 'running' },
+        cwd: '/w',
+        _meta: { k: 1 },
       });
       assert.deepEqual(e, {
-        sessionId: 'parent', kind: 'subagent', childSessionId: 'parent:subagent:1', title: 'Researcher', description: null,
-        state: 'running', cwd: '/w', capabilities: { cancel: true }, _meta: { k: 1 },
+        sessionId: 'parent',
+        kind: 'subagent',
+        childSessionId: 'parent:subagent:1',
+        title: 'Researcher',
+        description: null,
+        state: 'running',
+        cwd: '/w',
+        capabilities: { cancel: true },
+        _meta: { k: 1 },
       });
       const bare = one(version, { sessionUpdate: 'subagent_update', sessionId: 'c' });
       assert.deepEqual(bare, { sessionId: 'parent', kind: 'subagent', childSessionId: 'c' });
@@ -31,32 +44,67 @@ describe('subagents and background work: decoding', () => {
     });
 
     it(`v${version}: capabilities are read strictly (cancel only as an object), a malformed set offers nothing`, () => {
-      for (const [caps, cancel] of [[{}, false], [{ cancel: null }, false], [{ cancel: true }, false], ['yes', false], [{ cancel: { _meta: {} } }, true]] as const) {
+      for (const [caps, cancel] of [
+        [{}, false],
+        [{ cancel: null }, false],
+        [{ cancel: true }, false],
+        ['yes', false],
+        [{ cancel: { _meta: {} } }, true],
+      ] as const) {
         const e = one(version, { sessionUpdate: 'subagent_update', sessionId: 'c', capabilities: caps });
         assert.deepEqual(e.kind === 'subagent' && e.capabilities, { cancel }, JSON.stringify(caps));
       }
     });
 
     it(`v${version}: a subagent_update without a child id is malformed (reported), not shown as unknown`, () => {
-      assert.throws(() => createAdapter(version).decodeUpdate({ sessionId: 'p', update: { sessionUpdate: 'subagent_update', title: 'x' } }), ProtocolShapeError);
+      assert.throws(
+        () => createAdapter(version).decodeUpdate({ sessionId: 'p', update: { sessionUpdate: 'subagent_update', title: 'x' } }),
+        ProtocolShapeError,
+      );
     });
 
     it(`v${version}: session_message upserts its route; chunks carry content only`, () => {
-      const m = one(version, { sessionUpdate: 'session_message', messageId: 'sm1', senderSessionId: 'a', recipientSessionId: null, content: [{ type: 'text', text: 'hi' }] });
-      assert.deepEqual(m, { sessionId: 'parent', kind: 'session_message', messageId: 'sm1', senderSessionId: 'a', recipientSessionId: null, content: [{ type: 'text', text: 'hi' }] });
+      const m = one(version, {
+        sessionUpdate: 'session_message',
+        messageId: 'sm1',
+        senderSessionId: 'a',
+        recipientSessionId: null,
+        content: [{ type: 'text', text: 'hi' }],
+      });
+      assert.deepEqual(m, {
+        sessionId: 'parent',
+        kind: 'session_message',
+        messageId: 'sm1',
+        senderSessionId: 'a',
+        recipientSessionId: null,
+        content: [{ type: 'text', text: 'hi' }],
+      });
       const c = one(version, { sessionUpdate: 'session_message_chunk', messageId: 'sm1', content: { type: 'text', text: ' there' } });
       assert.deepEqual(c, { sessionId: 'parent', kind: 'session_message_chunk', messageId: 'sm1', content: { type: 'text', text: ' there' } });
-      assert.throws(() => createAdapter(version).decodeUpdate({ sessionId: 'p', update: { sessionUpdate: 'session_message_chunk', messageId: 'x' } }), ProtocolShapeError);
+      assert.throws(
+        () => createAdapter(version).decodeUpdate({ sessionId: 'p', update: { sessionUpdate: 'session_message_chunk', messageId: 'x' } }),
+        ProtocolShapeError,
+      );
     });
   }
 
   it('v2: state_update.background is a snapshot; unknown items kept, a malformed list is "not reported"', () => {
-    const e = one(2, { sessionUpdate: 'state_update', state: 'idle', stopReason: 'end_turn', background: [
-      { type: 'terminal', terminalId: 't1' }, { type: 'tool_call', toolCallId: 'c1' }, { type: 'subagent', sessionId: 's1' }, { type: '_cron', every: '1h' },
-    ] });
+    const e = one(2, {
+      sessionUpdate: 'state_update',
+      state: 'idle',
+      stopReason: 'end_turn',
+      background: [
+        { type: 'terminal', terminalId: 't1' },
+        { type: 'tool_call', toolCallId: 'c1' },
+        { type: 'subagent', sessionId: 's1' },
+        { type: '_cron', every: '1h' },
+      ],
+    });
     assert.ok(e.kind === 'state');
     assert.deepEqual(e.background, [
-      { type: 'terminal', terminalId: 't1' }, { type: 'tool_call', toolCallId: 'c1' }, { type: 'subagent', sessionId: 's1' },
+      { type: 'terminal', terminalId: 't1' },
+      { type: 'tool_call', toolCallId: 'c1' },
+      { type: 'subagent', sessionId: 's1' },
       { type: 'unknown', rawType: '_cron', raw: { type: '_cron', every: '1h' } },
     ]);
     const empty = one(2, { sessionUpdate: 'state_update', state: 'running', background: [] });

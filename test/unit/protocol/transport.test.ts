@@ -17,17 +17,20 @@ async function readChunks(chunks: Buffer[], maxLineBytes?: number) {
   const reader = new NdjsonMessageReader(stream, { maxLineBytes });
   const messages: unknown[] = [];
   const closed = new Promise<void>((resolve) => reader.onClose(() => resolve()));
-  reader.listen((m) => { if ((m as { method?: string }).method !== END_OF_STREAM_METHOD) messages.push(m); });
+  reader.listen((m) => {
+    if ((m as { method?: string }).method !== END_OF_STREAM_METHOD) messages.push(m);
+  });
   await closed;
   return { messages, stats: reader.stats };
 }
 
 // ------------------------------------------------------------------ generators
 
-const textArb = fc.array(fc.oneof(
-  fc.string({ unit: 'binary', maxLength: 12 }),
-  fc.constantFrom('\u2028', '\u2029', '\n', '\r\n', 'é', '😀', '\uFFFD', '"', '\\', '[', '{'),
-), { maxLength: 6 }).map((parts) => parts.join(''));
+const textArb = fc
+  .array(fc.oneof(fc.string({ unit: 'binary', maxLength: 12 }), fc.constantFrom('\u2028', '\u2029', '\n', '\r\n', 'é', '😀', '\uFFFD', '"', '\\', '[', '{')), {
+    maxLength: 6,
+  })
+  .map((parts) => parts.join(''));
 
 const messageArb = fc.record({
   jsonrpc: fc.constant('2.0'),
@@ -41,9 +44,7 @@ const noiseArb = fc.string({ unit: 'binary', maxLength: 40 }).filter((s) => {
 });
 
 type Item =
-  | { kind: 'message'; value: unknown; crlf: boolean }
-  | { kind: 'batch'; value: unknown[]; crlf: boolean }
-  | { kind: 'noise'; value: string; crlf: boolean };
+  { kind: 'message'; value: unknown; crlf: boolean } | { kind: 'batch'; value: unknown[]; crlf: boolean } | { kind: 'noise'; value: string; crlf: boolean };
 
 const itemArb: fc.Arbitrary<Item> = fc.oneof(
   fc.record({ kind: fc.constant('message' as const), value: messageArb, crlf: fc.boolean() }),
@@ -52,10 +53,15 @@ const itemArb: fc.Arbitrary<Item> = fc.oneof(
 );
 
 function encode(items: Item[]): Buffer {
-  return Buffer.from(items.map((it) => {
-    const body = it.kind === 'noise' ? it.value : JSON.stringify(it.value);
-    return `${body}${it.crlf ? '\r\n' : '\n'}`;
-  }).join(''), 'utf8');
+  return Buffer.from(
+    items
+      .map((it) => {
+        const body = it.kind === 'noise' ? it.value : JSON.stringify(it.value);
+        return `${body}${it.crlf ? '\r\n' : '\n'}`;
+      })
+      .join(''),
+    'utf8',
+  );
 }
 
 function expectedMessages(items: Item[]): unknown[] {
@@ -71,7 +77,10 @@ function splitAt(bytes: Buffer, cuts: number[]): Buffer[] {
   const points = [...new Set(cuts.map((c) => c % (bytes.length + 1)))].sort((a, b) => a - b);
   const chunks: Buffer[] = [];
   let prev = 0;
-  for (const p of points) { chunks.push(bytes.subarray(prev, p)); prev = p; }
+  for (const p of points) {
+    chunks.push(bytes.subarray(prev, p));
+    prev = p;
+  }
   chunks.push(bytes.subarray(prev));
   return chunks;
 }
@@ -80,19 +89,22 @@ function splitAt(bytes: Buffer, cuts: number[]): Buffer[] {
 
 describe('transport: NDJSON framing', () => {
   it('delivers the same messages however the byte stream is split (property)', async () => {
-    await fc.assert(fc.asyncProperty(fc.array(itemArb, { maxLength: 12 }), fc.array(fc.nat(), { maxLength: 24 }), async (items, cuts) => {
-      const bytes = encode(items);
-      const whole = await readChunks([bytes]);
-      const split = await readChunks(splitAt(bytes, cuts));
-      const oneByteEach = await readChunks([...bytes].map((b) => Buffer.from([b])));
-      const expected = expectedMessages(items);
-      assert.deepEqual(whole.messages, expected);
-      assert.deepEqual(split.messages, expected);
-      assert.deepEqual(oneByteEach.messages, expected);
-      const noise = items.filter((it) => it.kind === 'noise' && /[^ \t\r]/.test(it.value)).length;
-      assert.equal(split.stats.noiseLines, noise);
-      assert.equal(split.stats.invalidUtf8Lines, 0);
-    }), { numRuns: 150 });
+    await fc.assert(
+      fc.asyncProperty(fc.array(itemArb, { maxLength: 12 }), fc.array(fc.nat(), { maxLength: 24 }), async (items, cuts) => {
+        const bytes = encode(items);
+        const whole = await readChunks([bytes]);
+        const split = await readChunks(splitAt(bytes, cuts));
+        const oneByteEach = await readChunks([...bytes].map((b) => Buffer.from([b])));
+        const expected = expectedMessages(items);
+        assert.deepEqual(whole.messages, expected);
+        assert.deepEqual(split.messages, expected);
+        assert.deepEqual(oneByteEach.messages, expected);
+        const noise = items.filter((it) => it.kind === 'noise' && /[^ \t\r]/.test(it.value)).length;
+        assert.equal(split.stats.noiseLines, noise);
+        assert.equal(split.stats.invalidUtf8Lines, 0);
+      }),
+      { numRuns: 150 },
+    );
   });
 
   it('does not split a message on U+2028 / U+2029 inside a string', async () => {
@@ -122,19 +134,35 @@ describe('transport: NDJSON framing', () => {
   it('counts and logs noise lines and keeps going', async () => {
     const logs: LogEntry[] = [];
     const stream = Readable.from([Buffer.from('Starting agent v1.2…\n{not json}\n42\n["x"]\n{"jsonrpc":"2.0","method":"ok"}\n')]);
-    const reader = new NdjsonMessageReader(stream, { logger: { log: (level, message) => { logs.push({ level, message }); } } });
+    const reader = new NdjsonMessageReader(stream, {
+      logger: {
+        log: (level, message) => {
+          logs.push({ level, message });
+        },
+      },
+    });
     const got: Message[] = [];
     const closed = new Promise<void>((resolve) => reader.onClose(() => resolve()));
-    reader.listen((m) => { got.push(m); });
+    reader.listen((m) => {
+      got.push(m);
+    });
     await closed;
-    assert.deepEqual(got.map((m) => (m as unknown as { method: string }).method), ['ok', END_OF_STREAM_METHOD]);
+    assert.deepEqual(
+      got.map((m) => (m as unknown as { method: string }).method),
+      ['ok', END_OF_STREAM_METHOD],
+    );
     assert.equal(reader.stats.noiseLines, 4); // log line, bad JSON, a number, a batch entry that is not an object
-    assert.ok(logs.some((l) => l.message.includes('Starting agent')), 'the noise is logged');
+    assert.ok(
+      logs.some((l) => l.message.includes('Starting agent')),
+      'the noise is logged',
+    );
   });
 
   it('decodes invalid UTF-8 with U+FFFD, counts it, and delivers the message', async () => {
     const bytes = Buffer.concat([
-      Buffer.from('{"jsonrpc":"2.0","method":"m","params":{"t":"a'), Buffer.from([0xff, 0xc3]), Buffer.from('b"}}\n'),
+      Buffer.from('{"jsonrpc":"2.0","method":"m","params":{"t":"a'),
+      Buffer.from([0xff, 0xc3]),
+      Buffer.from('b"}}\n'),
       Buffer.from('{"jsonrpc":"2.0","method":"after"}\n'),
     ]);
     const { messages, stats } = await readChunks([bytes]);
@@ -152,7 +180,9 @@ describe('transport: NDJSON framing', () => {
     const reader = new NdjsonMessageReader(src as unknown as NodeJS.ReadableStream, { maxLineBytes: cap });
     reader.onError((e) => errors.push(e));
     const got: Message[] = [];
-    reader.listen((m) => { got.push(m); });
+    reader.listen((m) => {
+      got.push(m);
+    });
 
     const big = { jsonrpc: '2.0', method: 'big', params: { data: 'x'.repeat(cap - 100) } };
     const bigLine = Buffer.from(`${JSON.stringify(big)}\n`);
@@ -168,7 +198,10 @@ describe('transport: NDJSON framing', () => {
     src.emit('data', Buffer.from('"}}\n{"jsonrpc":"2.0","method":"after"}\n'));
     src.emit('end');
 
-    assert.deepEqual(got.map((m) => (m as unknown as { method: string }).method), ['big', 'after', END_OF_STREAM_METHOD]);
+    assert.deepEqual(
+      got.map((m) => (m as unknown as { method: string }).method),
+      ['big', 'after', END_OF_STREAM_METHOD],
+    );
     assert.equal((got[0] as unknown as typeof big).params.data.length, cap - 100);
     assert.equal(reader.stats.oversizeLines, 1);
     assert.equal(errors.length, 1);
@@ -259,8 +292,10 @@ describe('transport: RpcConnection', () => {
     const pending = t.rpc.sendRequest('fails', {});
     const req = await t.sent.next();
     t.send({ jsonrpc: '2.0', id: req.id, error: { code: -32022, message: 'unsupported', data: { supported: [1] } } });
-    await assert.rejects(pending, (e: unknown) => e instanceof RpcError && e.code === -32022 && e.method === 'fails'
-      && (e.data as { supported: number[] }).supported[0] === 1);
+    await assert.rejects(
+      pending,
+      (e: unknown) => e instanceof RpcError && e.code === -32022 && e.method === 'fails' && (e.data as { supported: number[] }).supported[0] === 1,
+    );
     t.rpc.dispose();
   });
 
@@ -268,7 +303,10 @@ describe('transport: RpcConnection', () => {
     const t = setup();
     const order: string[] = [];
     t.rpc.onNotification('last', () => order.push('notification'));
-    const closed = closedPromise(t.rpc).then((c) => { order.push('close'); return c; });
+    const closed = closedPromise(t.rpc).then((c) => {
+      order.push('close');
+      return c;
+    });
     t.rpc.listen();
     const a = t.rpc.sendRequest('a', {});
     const b = t.rpc.sendRequest('b', {});
@@ -313,13 +351,22 @@ describe('transport: RpcConnection', () => {
   it('cancels the handler token when the agent sends $/cancel_request (running or still queued)', async () => {
     const t = setup();
     let started!: () => void;
-    const running = new Promise<void>((resolve) => { started = resolve; });
-    t.rpc.onRequest('slow', (_p, token) => new Promise((_resolve, reject) => {
-      const cancelled = (): void => reject(new ResponseError(-32800, 'cancelled'));
-      if (token.isCancellationRequested) { cancelled(); return; }
-      token.onCancellationRequested(cancelled);
-      started();
-    }));
+    const running = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    t.rpc.onRequest(
+      'slow',
+      (_p, token) =>
+        new Promise((_resolve, reject) => {
+          const cancelled = (): void => reject(new ResponseError(-32800, 'cancelled'));
+          if (token.isCancellationRequested) {
+            cancelled();
+            return;
+          }
+          token.onCancellationRequested(cancelled);
+          started();
+        }),
+    );
     t.rpc.listen();
     // Running: the cancel arrives after the handler started.
     t.send({ jsonrpc: '2.0', id: 'q', method: 'slow', params: {} });
@@ -329,7 +376,9 @@ describe('transport: RpcConnection', () => {
     assert.equal(reply.id, 'q');
     assert.equal((reply.error as { code: number }).code, -32800);
     // Queued: request and cancel in the same chunk; the handler sees a cancelled token.
-    t.send(`${JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'slow', params: {} })}\n${JSON.stringify({ jsonrpc: '2.0', method: '$/cancel_request', params: { requestId: 5 } })}\n`);
+    t.send(
+      `${JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'slow', params: {} })}\n${JSON.stringify({ jsonrpc: '2.0', method: '$/cancel_request', params: { requestId: 5 } })}\n`,
+    );
     const reply2 = await t.sent.next();
     assert.equal(reply2.id, 5);
     assert.equal((reply2.error as { code: number }).code, -32800);
@@ -367,7 +416,10 @@ describe('NdjsonMessageReader: a long read does not hold the event loop', () => 
     const got: number[] = [];
     const turns: number[] = []; // how many messages had arrived each time the event loop turned
     let turning = true;
-    const tick = (): void => { turns.push(got.length); if (turning) setImmediate(tick); };
+    const tick = (): void => {
+      turns.push(got.length);
+      if (turning) setImmediate(tick);
+    };
     setImmediate(tick);
     const closed = new Promise<void>((resolve) => reader.onClose(() => resolve()));
     let pausedSeen = false;
@@ -377,26 +429,35 @@ describe('NdjsonMessageReader: a long read does not hold the event loop', () => 
       got.push(n);
       pausedSeen ||= stream.isPaused();
       const until = performance.now() + 1;
-      while (performance.now() < until) { /* a message that takes 1 ms to handle */ }
+      while (performance.now() < until) {
+        /* a message that takes 1 ms to handle */
+      }
     });
     // 60 lines in one write: about 60 ms of handling.
     stream.write(Array.from({ length: 60 }, (_, n) => JSON.stringify({ jsonrpc: '2.0', method: 'x', params: { n } })).join('\n') + '\n');
     stream.end();
     await closed;
     turning = false;
-    assert.deepEqual(got, Array.from({ length: 60 }, (_, n) => n), 'every message, in order');
+    assert.deepEqual(
+      got,
+      Array.from({ length: 60 }, (_, n) => n),
+      'every message, in order',
+    );
     const between = turns.filter((k) => k > 0 && k < 60);
     assert.ok(between.length >= 3, `the event loop turned while the read was handled (at ${turns.join(', ')})`);
     assert.ok(pausedSeen, 'the stream was paused while lines waited');
   });
 
-  it('the slice is the event loop turn\'s: many reads in one turn are handled a slice at a time', async () => {
+  it("the slice is the event loop turn's: many reads in one turn are handled a slice at a time", async () => {
     const stream = new PassThrough();
     const reader = new NdjsonMessageReader(stream);
     const got: number[] = [];
     const turns: number[] = [];
     let turning = true;
-    const tick = (): void => { turns.push(got.length); if (turning) setImmediate(tick); };
+    const tick = (): void => {
+      turns.push(got.length);
+      if (turning) setImmediate(tick);
+    };
     setImmediate(tick);
     const closed = new Promise<void>((resolve) => reader.onClose(() => resolve()));
     reader.listen((m) => {
@@ -404,14 +465,20 @@ describe('NdjsonMessageReader: a long read does not hold the event loop', () => 
       if (n === undefined) return;
       got.push(n);
       const until = performance.now() + 1;
-      while (performance.now() < until) { /* a message that takes 1 ms to handle */ }
+      while (performance.now() < until) {
+        /* a message that takes 1 ms to handle */
+      }
     });
     // 60 reads of one line each, all in this turn (a busy pipe: many reads per turn of the loop).
     for (let n = 0; n < 60; n++) stream.write(JSON.stringify({ jsonrpc: '2.0', method: 'x', params: { n } }) + '\n');
     stream.end();
     await closed;
     turning = false;
-    assert.deepEqual(got, Array.from({ length: 60 }, (_, n) => n), 'every message, in order');
+    assert.deepEqual(
+      got,
+      Array.from({ length: 60 }, (_, n) => n),
+      'every message, in order',
+    );
     const between = turns.filter((k) => k > 0 && k < 60);
     assert.ok(between.length >= 3, `the event loop turned while the reads were handled (at ${turns.join(', ')})`);
   });

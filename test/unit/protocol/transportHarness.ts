@@ -18,7 +18,8 @@ export class SentLines {
         const line = this.buf.slice(0, nl);
         this.buf = this.buf.slice(nl + 1);
         const w = this.waiters.shift();
-        if (w) w(line); else this.lines.push(line);
+        if (w) w(line);
+        else this.lines.push(line);
       }
     });
   }
@@ -32,7 +33,10 @@ export class SentLines {
   }
 }
 
-export interface LogEntry { level: LogLevel; message: string }
+export interface LogEntry {
+  level: LogLevel;
+  message: string;
+}
 
 export function setup(options: { maxLineBytes?: number } = {}) {
   const agentOut = new PassThrough();
@@ -40,16 +44,21 @@ export function setup(options: { maxLineBytes?: number } = {}) {
   const logs: LogEntry[] = [];
   const wire: { direction: 'send' | 'receive'; message: unknown }[] = [];
   const logger: ProtocolLogger = {
-    log: (level, message) => { logs.push({ level, message }); },
-    wire: (direction, message) => { wire.push({ direction, message }); },
+    log: (level, message) => {
+      logs.push({ level, message });
+    },
+    wire: (direction, message) => {
+      wire.push({ direction, message });
+    },
   };
   const rpc = new RpcConnection(agentOut, agentIn, { logger, maxLineBytes: options.maxLineBytes });
   const sent = new SentLines(agentIn);
-  const send = (m: unknown): void => { agentOut.write(typeof m === 'string' ? m : `${JSON.stringify(m)}\n`); };
+  const send = (m: unknown): void => {
+    agentOut.write(typeof m === 'string' ? m : `${JSON.stringify(m)}\n`);
+  };
   return { agentOut, agentIn, rpc, sent, send, logs, wire };
 }
 
 export function closedPromise(rpc: RpcConnection): Promise<{ error?: Error }> {
   return new Promise((resolve) => rpc.onClose(resolve));
 }
-

@@ -18,7 +18,9 @@ async function readOneChunk(text: string) {
   const reader = new NdjsonMessageReader(Readable.from([Buffer.from(text)]), { logger: { log: (_l, m) => logs.push(m) } });
   const got: Message[] = [];
   const closed = new Promise<void>((resolve) => reader.onClose(() => resolve()));
-  reader.listen((m) => { if ((m as { method?: string }).method !== END_OF_STREAM_METHOD) got.push(m); });
+  reader.listen((m) => {
+    if ((m as { method?: string }).method !== END_OF_STREAM_METHOD) got.push(m);
+  });
   await closed;
   return { got, stats: reader.stats, logs };
 }
@@ -43,12 +45,19 @@ describe('transport limits: nesting depth', () => {
       const { got, stats, logs } = await readOneChunk(`${deep}\n${line(after)}`);
       assert.deepEqual(got, [after]);
       assert.equal(stats.tooDeepLines, 1);
-      assert.ok(logs.some((l) => l.includes(`deeper than ${MAX_JSON_DEPTH} levels`)), logs.join('\n'));
+      assert.ok(
+        logs.some((l) => l.includes(`deeper than ${MAX_JSON_DEPTH} levels`)),
+        logs.join('\n'),
+      );
     }
   });
 
   it('accepts exactly MAX_JSON_DEPTH levels (one more inside a batch) and refuses one more', async () => {
-    const nested = (n: number): unknown => { let v: unknown = 1; for (let i = 0; i < n; i++) v = [v]; return v; };
+    const nested = (n: number): unknown => {
+      let v: unknown = 1;
+      for (let i = 0; i < n; i++) v = [v];
+      return v;
+    };
     const msg = (n: number) => ({ jsonrpc: '2.0', method: 'm', params: { v: nested(n - 2) } }); // object + params = 2
     assert.equal(depthOf(msg(MAX_JSON_DEPTH)), MAX_JSON_DEPTH);
     const ok = await readOneChunk(line(msg(MAX_JSON_DEPTH)) + line([msg(MAX_JSON_DEPTH)]));
@@ -62,13 +71,18 @@ describe('transport limits: nesting depth', () => {
   it('answers each request of a too-deep line with -32600 and its id, and keeps serving', async () => {
     const t = setup();
     let handled = 0;
-    t.rpc.onRequest('echo', (p) => { handled++; return p; });
+    t.rpc.onRequest('echo', (p) => {
+      handled++;
+      return p;
+    });
     t.rpc.listen();
     const deepParams = deepObject(MILLION);
-    t.send(`{"jsonrpc":"2.0","id":"a\\"b","method":"echo","params":${deepParams}}\n`
-      + `{"jsonrpc":"2.0","method":"echo","params":${deepParams},"id":7}\n`
-      + `[{"jsonrpc":"2.0","id":8,"method":"echo","params":{}},{"jsonrpc":"2.0","method":"note","params":${deepArray(MILLION)}}]\n`
-      + line({ jsonrpc: '2.0', id: 9, method: 'echo', params: { ok: true } }));
+    t.send(
+      `{"jsonrpc":"2.0","id":"a\\"b","method":"echo","params":${deepParams}}\n` +
+        `{"jsonrpc":"2.0","method":"echo","params":${deepParams},"id":7}\n` +
+        `[{"jsonrpc":"2.0","id":8,"method":"echo","params":{}},{"jsonrpc":"2.0","method":"note","params":${deepArray(MILLION)}}]\n` +
+        line({ jsonrpc: '2.0', id: 9, method: 'echo', params: { ok: true } }),
+    );
     const replies = [await t.sent.next(), await t.sent.next(), await t.sent.next(), await t.sent.next()];
     const byId = new Map(replies.map((r) => [r.id, r]));
     for (const id of ['a"b', 7, 8]) {
@@ -86,34 +100,55 @@ describe('transport limits: nesting depth', () => {
     const tricky = fc.constantFrom('[', ']', '{', '}', '"', '\\', '\\"', '\\\\', 'é😀', '\u2028');
     const str = fc.array(fc.oneof(tricky, fc.string({ maxLength: 4 })), { maxLength: 6 }).map((p) => p.join(''));
     const value = fc.letrec((tie) => ({
-      v: fc.oneof({ depthSize: 'small' }, str, fc.integer(), fc.constant(null),
-        fc.array(tie('v'), { maxLength: 3 }), fc.dictionary(str, tie('v'), { maxKeys: 3 })),
+      v: fc.oneof(
+        { depthSize: 'small' },
+        str,
+        fc.integer(),
+        fc.constant(null),
+        fc.array(tie('v'), { maxLength: 3 }),
+        fc.dictionary(str, tie('v'), { maxKeys: 3 }),
+      ),
     })).v;
-    fc.assert(fc.property(value, (v) => {
-      const bytes = Buffer.from(JSON.stringify(v));
-      const d = depthOf(v);
-      assert.equal(nestingDepth(bytes, 0, bytes.length, 1000), d);
-      if (d > 1) assert.equal(nestingDepth(bytes, 0, bytes.length, d - 1), d, 'stops one past the limit');
-    }), { numRuns: 500 });
+    fc.assert(
+      fc.property(value, (v) => {
+        const bytes = Buffer.from(JSON.stringify(v));
+        const d = depthOf(v);
+        assert.equal(nestingDepth(bytes, 0, bytes.length, 1000), d);
+        if (d > 1) assert.equal(nestingDepth(bytes, 0, bytes.length, d - 1), d, 'stops one past the limit');
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('finds the method and id of every message of a line without parsing it (property)', () => {
     const id = fc.oneof(fc.string({ maxLength: 8 }), fc.integer(), fc.constant(null), fc.constant({}), fc.constant([1]));
-    const msg = fc.record({
-      jsonrpc: fc.constant('2.0'),
-      method: fc.option(fc.string({ maxLength: 8 }), { nil: undefined }),
-      id: fc.option(id, { nil: undefined }),
-      params: fc.jsonValue({ maxDepth: 3 }),
-    }, { requiredKeys: ['jsonrpc'] });
-    fc.assert(fc.property(fc.oneof(msg.map((m) => [m, false] as const), fc.array(msg, { minLength: 1, maxLength: 3 }).map((b) => [b, true] as const)), ([v, batch]) => {
-      const bytes = Buffer.from(JSON.stringify(v));
-      const messages = (batch ? v : [v]) as { method?: string; id?: unknown }[];
-      const expected = messages.map((m) => ({
-        hasMethod: m.method !== undefined,
-        ...(m.id !== undefined ? { id: typeof m.id === 'string' || typeof m.id === 'number' ? m.id : null } : {}),
-      }));
-      assert.deepEqual(outlineMessages(bytes, 0, bytes.length), expected);
-    }), { numRuns: 500 });
+    const msg = fc.record(
+      {
+        jsonrpc: fc.constant('2.0'),
+        method: fc.option(fc.string({ maxLength: 8 }), { nil: undefined }),
+        id: fc.option(id, { nil: undefined }),
+        params: fc.jsonValue({ maxDepth: 3 }),
+      },
+      { requiredKeys: ['jsonrpc'] },
+    );
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          msg.map((m) => [m, false] as const),
+          fc.array(msg, { minLength: 1, maxLength: 3 }).map((b) => [b, true] as const),
+        ),
+        ([v, batch]) => {
+          const bytes = Buffer.from(JSON.stringify(v));
+          const messages = (batch ? v : [v]) as { method?: string; id?: unknown }[];
+          const expected = messages.map((m) => ({
+            hasMethod: m.method !== undefined,
+            ...(m.id !== undefined ? { id: typeof m.id === 'string' || typeof m.id === 'number' ? m.id : null } : {}),
+          }));
+          assert.deepEqual(outlineMessages(bytes, 0, bytes.length), expected);
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 });
 
@@ -121,7 +156,10 @@ describe('transport limits: request ids', () => {
   it('answers a request whose id is null, an object, an array or a boolean with -32600 and id null', async () => {
     const t = setup();
     let handled = 0;
-    t.rpc.onRequest('echo', (p) => { handled++; return p; });
+    t.rpc.onRequest('echo', (p) => {
+      handled++;
+      return p;
+    });
     t.rpc.listen();
     for (const id of [null, { x: 1 }, [1], true]) {
       t.send(line({ jsonrpc: '2.0', id, method: 'echo', params: {} }) + line({ jsonrpc: '2.0', id: 'next', method: 'echo', params: { n: 1 } }));
@@ -152,12 +190,13 @@ describe('transport limits: cancellation of reused ids', () => {
   function parked() {
     const calls: { params: unknown; token: CancellationToken; resolve: (v: unknown) => void }[] = [];
     const waiters: (() => void)[] = [];
-    const handler = (params: unknown, token: CancellationToken) => new Promise<unknown>((resolve, reject) => {
-      calls.push({ params, token, resolve });
-      if (token.isCancellationRequested) reject(new ResponseError(-32800, 'cancelled'));
-      token.onCancellationRequested(() => reject(new ResponseError(-32800, 'cancelled')));
-      waiters.splice(0).forEach((w) => w());
-    });
+    const handler = (params: unknown, token: CancellationToken) =>
+      new Promise<unknown>((resolve, reject) => {
+        calls.push({ params, token, resolve });
+        if (token.isCancellationRequested) reject(new ResponseError(-32800, 'cancelled'));
+        token.onCancellationRequested(() => reject(new ResponseError(-32800, 'cancelled')));
+        waiters.splice(0).forEach((w) => w());
+      });
     const count = async (n: number): Promise<void> => {
       while (calls.length < n) await new Promise<void>((resolve) => waiters.push(resolve));
     };
@@ -191,8 +230,7 @@ describe('transport limits: cancellation of reused ids', () => {
     const p = parked();
     t.rpc.onRequest('ask', p.handler);
     t.rpc.listen();
-    t.send(line({ jsonrpc: '2.0', method: '$/cancel_request', params: { requestId: 3 } })
-      + line({ jsonrpc: '2.0', id: 3, method: 'ask', params: {} }));
+    t.send(line({ jsonrpc: '2.0', method: '$/cancel_request', params: { requestId: 3 } }) + line({ jsonrpc: '2.0', id: 3, method: 'ask', params: {} }));
     await p.count(1);
     assert.equal(p.calls[0].token.isCancellationRequested, false);
     p.calls[0].resolve('done');
@@ -206,12 +244,17 @@ describe('transport limits: cancellation of reused ids', () => {
     const p = parked();
     t.rpc.onRequest('ask', p.handler);
     t.rpc.listen();
-    t.send(line({ jsonrpc: '2.0', id: 'x', method: 'ask', params: { n: 1 } })
-      + line({ jsonrpc: '2.0', id: 'y', method: 'ask', params: { n: 2 } })
-      + line({ jsonrpc: '2.0', method: '$/cancel_request', params: { requestId: 'y' } })
-      + line({ jsonrpc: '2.0', id: 'y', method: 'ask', params: { n: 3 } }));
+    t.send(
+      line({ jsonrpc: '2.0', id: 'x', method: 'ask', params: { n: 1 } }) +
+        line({ jsonrpc: '2.0', id: 'y', method: 'ask', params: { n: 2 } }) +
+        line({ jsonrpc: '2.0', method: '$/cancel_request', params: { requestId: 'y' } }) +
+        line({ jsonrpc: '2.0', id: 'y', method: 'ask', params: { n: 3 } }),
+    );
     await p.count(3);
-    assert.deepEqual(p.calls.map((c) => c.token.isCancellationRequested), [false, true, false]);
+    assert.deepEqual(
+      p.calls.map((c) => c.token.isCancellationRequested),
+      [false, true, false],
+    );
     const reply = await t.sent.next();
     assert.equal(reply.id, 'y');
     assert.equal((reply.error as { code: number }).code, -32800);
@@ -222,7 +265,7 @@ describe('transport limits: cancellation of reused ids', () => {
     t.rpc.dispose();
   });
 
-  it('ignores LSP\'s $/cancelRequest (not ACP)', async () => {
+  it("ignores LSP's $/cancelRequest (not ACP)", async () => {
     const t = setup();
     const p = parked();
     t.rpc.onRequest('ask', p.handler);

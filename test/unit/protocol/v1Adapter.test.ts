@@ -20,14 +20,28 @@ const sends = (method: string, params: unknown) => {
 
 describe('v1 adapter', () => {
   let a: VersionAdapter;
-  beforeEach(() => { a = createAdapter(1); });
+  beforeEach(() => {
+    a = createAdapter(1);
+  });
 
   describe('initialize', () => {
     it('sends v1 params with the plan opt-in and client services', () => {
-      const p = a.initializeParams({ clientInfo: { name: 'acp-plans', version: '0.1.0' }, unstablePlans: true, fs: { readTextFile: true, writeTextFile: false }, terminal: true });
+      const p = a.initializeParams({
+        clientInfo: { name: 'acp-plans', version: '0.1.0' },
+        unstablePlans: true,
+        fs: { readTextFile: true, writeTextFile: false },
+        terminal: true,
+      });
       assert.deepEqual(p, {
         protocolVersion: 1,
-        clientCapabilities: { fs: { readTextFile: true, writeTextFile: false }, terminal: true, session: { configOptions: { boolean: {} } }, plan: {}, subagents: {}, auth: { terminal: true } },
+        clientCapabilities: {
+          fs: { readTextFile: true, writeTextFile: false },
+          terminal: true,
+          session: { configOptions: { boolean: {} } },
+          plan: {},
+          subagents: {},
+          auth: { terminal: true },
+        },
         clientInfo: { name: 'acp-plans', version: '0.1.0' },
       });
       sends(a.methods.initialize, p);
@@ -39,8 +53,11 @@ describe('v1 adapter', () => {
       const info = a.parseInitializeResult({
         protocolVersion: 1,
         agentCapabilities: {
-          loadSession: true, promptCapabilities: { image: true, embeddedContext: true }, mcpCapabilities: { http: true },
-          sessionCapabilities: { list: {}, resume: {}, close: null }, auth: { logout: {} },
+          loadSession: true,
+          promptCapabilities: { image: true, embeddedContext: true },
+          mcpCapabilities: { http: true },
+          sessionCapabilities: { list: {}, resume: {}, close: null },
+          auth: { logout: {} },
         },
         agentInfo: { name: 'agent', title: 'Agent', version: '2.0' },
         authMethods: [
@@ -52,11 +69,21 @@ describe('v1 adapter', () => {
       assert.equal(info.protocolVersion, 1);
       assert.deepEqual(info.agentInfo, { name: 'agent', title: 'Agent', version: '2.0' });
       assert.deepEqual(info.capabilities, {
-        loadSession: true, resume: true, list: true, close: false, delete: false, additionalDirectories: false, logout: true,
-        prompt: { image: true, audio: false, embeddedContext: true }, mcp: { stdio: true, http: true, sse: false },
+        loadSession: true,
+        resume: true,
+        list: true,
+        close: false,
+        delete: false,
+        additionalDirectories: false,
+        logout: true,
+        prompt: { image: true, audio: false, embeddedContext: true },
+        mcp: { stdio: true, http: true, sse: false },
       });
       assert.equal(info.authMethods.length, 2, 'the invalid method is skipped');
-      assert.deepEqual({ ...info.authMethods[0], raw: undefined }, { id: 'login', name: 'Log in', description: 'opens a browser', type: 'agent', raw: undefined });
+      assert.deepEqual(
+        { ...info.authMethods[0], raw: undefined },
+        { id: 'login', name: 'Log in', description: 'opens a browser', type: 'agent', raw: undefined },
+      );
       const t = info.authMethods[1];
       assert.equal(t.type, 'terminal');
       assert.deepEqual(t.args, ['--login']);
@@ -90,13 +117,21 @@ describe('v1 adapter', () => {
 
     it('encodes MCP servers the v1 way (stdio without type, args and env required)', () => {
       const c = a.newSession({
-        cwd: '/w', additionalDirectories: ['/x'],
-        mcpServers: [{ type: 'stdio', name: 'fs', command: '/bin/fs' }, { type: 'http', name: 'web', url: 'https://x' }],
+        cwd: '/w',
+        additionalDirectories: ['/x'],
+        mcpServers: [
+          { type: 'stdio', name: 'fs', command: '/bin/fs' },
+          { type: 'http', name: 'web', url: 'https://x' },
+        ],
       });
       assert.equal(c.method, 'session/new');
       assert.deepEqual(c.params, {
-        cwd: '/w', additionalDirectories: ['/x'],
-        mcpServers: [{ name: 'fs', command: '/bin/fs', args: [], env: [] }, { type: 'http', name: 'web', url: 'https://x', headers: [] }],
+        cwd: '/w',
+        additionalDirectories: ['/x'],
+        mcpServers: [
+          { name: 'fs', command: '/bin/fs', args: [], env: [] },
+          { type: 'http', name: 'web', url: 'https://x', headers: [] },
+        ],
       });
       sends(c.method, c.params);
     });
@@ -105,21 +140,45 @@ describe('v1 adapter', () => {
       const c = a.newSession({ cwd: '/w' });
       const { value } = c.decode({
         sessionId: S,
-        modes: { currentModeId: 'ask', availableModes: [{ id: 'ask', name: 'Ask' }, { id: 'code', name: 'Code', description: 'writes' }] },
+        modes: {
+          currentModeId: 'ask',
+          availableModes: [
+            { id: 'ask', name: 'Ask' },
+            { id: 'code', name: 'Code', description: 'writes' },
+          ],
+        },
         configOptions: [{ id: 'model', name: 'Model', type: 'select', currentValue: 'a', options: [{ value: 'a', name: 'A' }] }],
       });
       assert.deepEqual(value, {
         sessionId: S,
         configOptions: [
-          { kind: 'select', id: V1_MODE_CONFIG_ID, name: 'Mode', category: 'mode', currentValue: 'ask',
-            options: [{ value: 'ask', name: 'Ask' }, { value: 'code', name: 'Code', description: 'writes' }] },
+          {
+            kind: 'select',
+            id: V1_MODE_CONFIG_ID,
+            name: 'Mode',
+            category: 'mode',
+            currentValue: 'ask',
+            options: [
+              { value: 'ask', name: 'Ask' },
+              { value: 'code', name: 'Code', description: 'writes' },
+            ],
+          },
           { kind: 'select', id: 'model', name: 'Model', currentValue: 'a', options: [{ value: 'a', name: 'A' }] },
         ],
       });
     });
 
     it('maps the mode option to session/set_mode and others to session/set_config_option', () => {
-      a.newSession({ cwd: '/w' }).decode({ sessionId: S, modes: { currentModeId: 'ask', availableModes: [{ id: 'ask', name: 'Ask' }, { id: 'code', name: 'Code' }] } });
+      a.newSession({ cwd: '/w' }).decode({
+        sessionId: S,
+        modes: {
+          currentModeId: 'ask',
+          availableModes: [
+            { id: 'ask', name: 'Ask' },
+            { id: 'code', name: 'Code' },
+          ],
+        },
+      });
       const m = a.setConfigOption(S, V1_MODE_CONFIG_ID, 'code');
       assert.equal(m.method, 'session/set_mode');
       assert.deepEqual(m.params, { sessionId: S, modeId: 'code' });
@@ -129,14 +188,33 @@ describe('v1 adapter', () => {
       assert.deepEqual(r.events, [{ sessionId: S, kind: 'config_options', options: r.value }]);
 
       const b = a.setConfigOption(S, 'fast', true);
-      assert.deepEqual({ method: b.method, params: b.params }, { method: 'session/set_config_option', params: { sessionId: S, configId: 'fast', type: 'boolean', value: true } });
+      assert.deepEqual(
+        { method: b.method, params: b.params },
+        { method: 'session/set_config_option', params: { sessionId: S, configId: 'fast', type: 'boolean', value: true } },
+      );
       sends(b.method, b.params);
       const s = a.setConfigOption(S, 'model', 'x');
       assert.deepEqual(s.params, { sessionId: S, configId: 'model', value: 'x' });
       sends(s.method, s.params);
-      const after = s.decode({ configOptions: [{ id: 'model', name: 'Model', type: 'select', currentValue: 'x', options: [{ group: 'g1', name: 'Fast ones', options: [{ value: 'x', name: 'X' }] }] }] });
+      const after = s.decode({
+        configOptions: [
+          {
+            id: 'model',
+            name: 'Model',
+            type: 'select',
+            currentValue: 'x',
+            options: [{ group: 'g1', name: 'Fast ones', options: [{ value: 'x', name: 'X' }] }],
+          },
+        ],
+      });
       assert.equal(after.value.length, 2, 'mode option + the new list');
-      assert.deepEqual(after.value[1], { kind: 'select', id: 'model', name: 'Model', currentValue: 'x', options: [{ value: 'x', name: 'X', group: 'Fast ones' }] });
+      assert.deepEqual(after.value[1], {
+        kind: 'select',
+        id: 'model',
+        name: 'Model',
+        currentValue: 'x',
+        options: [{ value: 'x', name: 'X', group: 'Fast ones' }],
+      });
     });
 
     it('lists, closes and deletes sessions', () => {
@@ -174,7 +252,9 @@ describe('v1 adapter', () => {
 
     it('ends the turn on an error response (cancelled for -32800)', () => {
       const c = a.prompt(S, []);
-      assert.deepEqual(c.fail?.({ code: -32603, message: 'boom' }), [{ sessionId: S, kind: 'state', state: 'idle', stopReason: 'error', error: { code: -32603, message: 'boom' } }]);
+      assert.deepEqual(c.fail?.({ code: -32603, message: 'boom' }), [
+        { sessionId: S, kind: 'state', state: 'idle', stopReason: 'error', error: { code: -32603, message: 'boom' } },
+      ]);
       const ev = c.fail?.({ code: -32800, message: 'x' })[0];
       assert.ok(ev?.kind === 'state' && ev.stopReason === 'cancelled');
       assert.throws(() => c.decode({}), ProtocolShapeError, 'a v1 prompt result needs a stopReason');
@@ -229,7 +309,8 @@ describe('v1 adapter', () => {
   describe('session updates', () => {
     it('maps plan to plan_update items with planId "main", keeping cancelled and custom values', () => {
       const e = one(a, {
-        sessionUpdate: 'plan', _meta: { k: 1 },
+        sessionUpdate: 'plan',
+        _meta: { k: 1 },
         entries: [
           { content: 'a', priority: 'high', status: 'pending' },
           { content: 'b', priority: 'low', status: 'cancelled' },
@@ -239,40 +320,61 @@ describe('v1 adapter', () => {
         ],
       });
       assert.deepEqual(e, {
-        sessionId: S, kind: 'plan_update', _meta: { k: 1 },
-        plan: { type: 'items', planId: 'main', entries: [
-          { content: 'a', priority: 'high', status: 'pending' },
-          { content: 'b', priority: 'low', status: 'cancelled' },
-          { content: 'c', priority: '_urgent', status: '_blocked', _meta: { why: 'dep' } },
-        ] },
+        sessionId: S,
+        kind: 'plan_update',
+        _meta: { k: 1 },
+        plan: {
+          type: 'items',
+          planId: 'main',
+          entries: [
+            { content: 'a', priority: 'high', status: 'pending' },
+            { content: 'b', priority: 'low', status: 'cancelled' },
+            { content: 'c', priority: '_urgent', status: '_blocked', _meta: { why: 'dep' } },
+          ],
+        },
       });
     });
 
     it('decodes the unstable plan_update and plan_removed', () => {
-      assert.deepEqual(one(a, { sessionUpdate: 'plan_update', plan: { type: 'markdown', planId: 'p', content: '# x' } }),
-        { sessionId: S, kind: 'plan_update', plan: { type: 'markdown', planId: 'p', content: '# x' } });
+      assert.deepEqual(one(a, { sessionUpdate: 'plan_update', plan: { type: 'markdown', planId: 'p', content: '# x' } }), {
+        sessionId: S,
+        kind: 'plan_update',
+        plan: { type: 'markdown', planId: 'p', content: '# x' },
+      });
       assert.deepEqual(one(a, { sessionUpdate: 'plan_removed', planId: 'p' }), { sessionId: S, kind: 'plan_removed', planId: 'p' });
       assert.throws(() => a.decodeUpdate(update({ sessionUpdate: 'plan_removed', id: 'p' })), ProtocolShapeError);
     });
 
     it('maps tool_call to a full replacement (defaults filled) and tool_call_update to a patch', () => {
       assert.deepEqual(one(a, { sessionUpdate: 'tool_call', toolCallId: 't', title: 'Read file', name: 'read', rawInput: { p: 1 } }), {
-        sessionId: S, kind: 'tool_call', toolCallId: 't',
+        sessionId: S,
+        kind: 'tool_call',
+        toolCallId: 't',
         fields: { name: 'read', title: 'Read file', kind: 'other', status: 'pending', content: [], locations: [], rawInput: { p: 1 }, rawOutput: null },
       });
-      assert.deepEqual(one(a, { sessionUpdate: 'tool_call_update', toolCallId: 't', status: 'completed', title: null, locations: [{ path: '/a', line: 3 }, { line: 1 }] }), {
-        sessionId: S, kind: 'tool_call', toolCallId: 't', fields: { status: 'completed', title: null, locations: [{ path: '/a', line: 3 }] },
-      });
+      assert.deepEqual(
+        one(a, { sessionUpdate: 'tool_call_update', toolCallId: 't', status: 'completed', title: null, locations: [{ path: '/a', line: 3 }, { line: 1 }] }),
+        {
+          sessionId: S,
+          kind: 'tool_call',
+          toolCallId: 't',
+          fields: { status: 'completed', title: null, locations: [{ path: '/a', line: 3 }] },
+        },
+      );
       assert.throws(() => a.decodeUpdate(update({ sessionUpdate: 'tool_call', toolCallId: 't' })), ProtocolShapeError, 'a v1 tool_call needs a title');
     });
 
     it('maps a v1 diff to one change (add without old text, else modify) and keeps the texts', () => {
-      const e = one(a, { sessionUpdate: 'tool_call_update', toolCallId: 't', content: [
-        { type: 'diff', path: '/new.ts', newText: 'x' },
-        { type: 'diff', path: '/old.ts', oldText: 'a', newText: 'b' },
-        { type: 'content', content: text('done') },
-        { type: 'terminal', terminalId: 'term1' },
-      ] });
+      const e = one(a, {
+        sessionUpdate: 'tool_call_update',
+        toolCallId: 't',
+        content: [
+          { type: 'diff', path: '/new.ts', newText: 'x' },
+          { type: 'diff', path: '/old.ts', oldText: 'a', newText: 'b' },
+          { type: 'content', content: text('done') },
+          { type: 'terminal', terminalId: 'term1' },
+        ],
+      });
       assert.ok(e.kind === 'tool_call');
       assert.deepEqual(e.fields.content, [
         { type: 'diff', changes: [{ operation: 'add', path: '/new.ts' }], texts: [{ path: '/new.ts', oldText: null, newText: 'x' }] },
@@ -283,23 +385,69 @@ describe('v1 adapter', () => {
     });
 
     it('maps current_mode_update to the mode select option', () => {
-      a.newSession({ cwd: '/w' }).decode({ sessionId: S, modes: { currentModeId: 'ask', availableModes: [{ id: 'ask', name: 'Ask' }, { id: 'code', name: 'Code' }] } });
+      a.newSession({ cwd: '/w' }).decode({
+        sessionId: S,
+        modes: {
+          currentModeId: 'ask',
+          availableModes: [
+            { id: 'ask', name: 'Ask' },
+            { id: 'code', name: 'Code' },
+          ],
+        },
+      });
       const e = one(a, { sessionUpdate: 'current_mode_update', currentModeId: 'code' });
-      assert.deepEqual(e, { sessionId: S, kind: 'config_options', options: [
-        { kind: 'select', id: V1_MODE_CONFIG_ID, name: 'Mode', category: 'mode', currentValue: 'code', options: [{ value: 'ask', name: 'Ask' }, { value: 'code', name: 'Code' }] },
-      ] });
+      assert.deepEqual(e, {
+        sessionId: S,
+        kind: 'config_options',
+        options: [
+          {
+            kind: 'select',
+            id: V1_MODE_CONFIG_ID,
+            name: 'Mode',
+            category: 'mode',
+            currentValue: 'code',
+            options: [
+              { value: 'ask', name: 'Ask' },
+              { value: 'code', name: 'Code' },
+            ],
+          },
+        ],
+      });
       const c = one(a, { sessionUpdate: 'config_option_update', configOptions: [{ id: 'fast', name: 'Fast', type: 'boolean', currentValue: false }] });
       assert.ok(c.kind === 'config_options');
-      assert.deepEqual(c.options.map((o) => o.id), [V1_MODE_CONFIG_ID, 'fast']);
+      assert.deepEqual(
+        c.options.map((o) => o.id),
+        [V1_MODE_CONFIG_ID, 'fast'],
+      );
     });
 
     it('maps commands, session info, usage and notices', () => {
-      assert.deepEqual(one(a, { sessionUpdate: 'available_commands_update', availableCommands: [{ name: 'plan', description: 'Make a plan', input: { hint: 'what' } }, { name: 'x' }] }),
-        { sessionId: S, kind: 'commands', commands: [{ name: 'plan', description: 'Make a plan', hint: 'what' }] });
-      assert.deepEqual(one(a, { sessionUpdate: 'session_info_update', title: 'T', updatedAt: null }), { sessionId: S, kind: 'session_info', title: 'T', updatedAt: null });
-      assert.deepEqual(one(a, { sessionUpdate: 'usage_update', used: 10, size: 100, cost: { amount: 0.5, currency: 'USD' } }),
-        { sessionId: S, kind: 'usage', used: 10, size: 100, cost: { amount: 0.5, currency: 'USD' } });
-      assert.deepEqual(one(a, { sessionUpdate: 'notice', severity: 'warning', title: 'Slow' }), { sessionId: S, kind: 'notice', severity: 'warning', title: 'Slow' });
+      assert.deepEqual(
+        one(a, {
+          sessionUpdate: 'available_commands_update',
+          availableCommands: [{ name: 'plan', description: 'Make a plan', input: { hint: 'what' } }, { name: 'x' }],
+        }),
+        { sessionId: S, kind: 'commands', commands: [{ name: 'plan', description: 'Make a plan', hint: 'what' }] },
+      );
+      assert.deepEqual(one(a, { sessionUpdate: 'session_info_update', title: 'T', updatedAt: null }), {
+        sessionId: S,
+        kind: 'session_info',
+        title: 'T',
+        updatedAt: null,
+      });
+      assert.deepEqual(one(a, { sessionUpdate: 'usage_update', used: 10, size: 100, cost: { amount: 0.5, currency: 'USD' } }), {
+        sessionId: S,
+        kind: 'usage',
+        used: 10,
+        size: 100,
+        cost: { amount: 0.5, currency: 'USD' },
+      });
+      assert.deepEqual(one(a, { sessionUpdate: 'notice', severity: 'warning', title: 'Slow' }), {
+        sessionId: S,
+        kind: 'notice',
+        severity: 'warning',
+        title: 'Slow',
+      });
     });
 
     it('keeps an unknown sessionUpdate whole and throws only on a bad envelope or a malformed known variant', () => {
@@ -314,13 +462,21 @@ describe('v1 adapter', () => {
   describe('permission requests', () => {
     it('takes the title from the tool call and makes it the subject', () => {
       const req = a.decodePermissionRequest({
-        sessionId: S, toolCall: { toolCallId: 't', title: 'Edit main.rs', status: 'pending' },
-        options: [{ optionId: 'y', name: 'Allow', kind: 'allow_once' }, { optionId: 'n', name: 'Reject', kind: 'reject_once' }],
+        sessionId: S,
+        toolCall: { toolCallId: 't', title: 'Edit main.rs', status: 'pending' },
+        options: [
+          { optionId: 'y', name: 'Allow', kind: 'allow_once' },
+          { optionId: 'n', name: 'Reject', kind: 'reject_once' },
+        ],
       });
       assert.deepEqual(req, {
-        sessionId: S, title: 'Edit main.rs',
+        sessionId: S,
+        title: 'Edit main.rs',
         subject: { type: 'tool_call', toolCallId: 't', fields: { title: 'Edit main.rs', status: 'pending' } },
-        options: [{ optionId: 'y', name: 'Allow', kind: 'allow_once' }, { optionId: 'n', name: 'Reject', kind: 'reject_once' }],
+        options: [
+          { optionId: 'y', name: 'Allow', kind: 'allow_once' },
+          { optionId: 'n', name: 'Reject', kind: 'reject_once' },
+        ],
       });
     });
 
@@ -346,8 +502,10 @@ describe('v1 adapter', () => {
       assert.deepEqual(s.readTextFile.decodeParams({ sessionId: S, path: '/a', line: 3, limit: 'x' }), { sessionId: S, path: '/a', line: 3 });
       assert.deepEqual(s.writeTextFile.decodeParams({ sessionId: S, path: '/a', content: 'c' }), { sessionId: S, path: '/a', content: 'c' });
       assert.throws(() => s.writeTextFile.decodeParams({ sessionId: S, path: '/a' }), ProtocolShapeError);
-      assert.deepEqual(s.terminalCreate.decodeParams({ sessionId: S, command: 'npm', args: ['test', 3], env: [{ name: 'A', value: 'b' }], cwd: null, outputByteLimit: 100 }),
-        { sessionId: S, command: 'npm', args: ['test'], env: [{ name: 'A', value: 'b' }], cwd: null, outputByteLimit: 100 });
+      assert.deepEqual(
+        s.terminalCreate.decodeParams({ sessionId: S, command: 'npm', args: ['test', 3], env: [{ name: 'A', value: 'b' }], cwd: null, outputByteLimit: 100 }),
+        { sessionId: S, command: 'npm', args: ['test'], env: [{ name: 'A', value: 'b' }], cwd: null, outputByteLimit: 100 },
+      );
       assert.deepEqual(s.terminalOutput.decodeParams({ sessionId: S, terminalId: 't' }), { sessionId: S, terminalId: 't' });
       const results: [string, unknown][] = [
         [s.readTextFile.method, s.readTextFile.encodeResult({ content: 'x' })],
@@ -361,7 +519,10 @@ describe('v1 adapter', () => {
       for (const [method, result] of results) {
         assert.ok(V1_CLIENT_RESULTS[method].safeParse(result).success, `${method}: ${JSON.stringify(result)}`);
       }
-      assert.deepEqual(results.map(([m]) => m), ['fs/read_text_file', 'fs/write_text_file', 'terminal/create', 'terminal/output', 'terminal/wait_for_exit', 'terminal/kill', 'terminal/release']);
+      assert.deepEqual(
+        results.map(([m]) => m),
+        ['fs/read_text_file', 'fs/write_text_file', 'terminal/create', 'terminal/output', 'terminal/wait_for_exit', 'terminal/kill', 'terminal/release'],
+      );
       assert.deepEqual(results[1][1], {}, 'fs/write_text_file answers {} (not null)');
     });
   });

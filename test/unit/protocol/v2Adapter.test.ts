@@ -21,11 +21,18 @@ describe('v2 adapter', () => {
     return evs[0];
   };
   const rejects = (u: Record<string, unknown>) => assert.throws(() => a.decodeUpdate(update(u)), ProtocolShapeError);
-  beforeEach(() => { a = createAdapter(2); });
+  beforeEach(() => {
+    a = createAdapter(2);
+  });
 
   describe('initialize', () => {
     it('sends info and capabilities, no v1 fields', () => {
-      const p = a.initializeParams({ clientInfo: { name: 'acp-plans', title: 'ACP Plans', version: '0.1.0' }, unstablePlans: true, fs: { readTextFile: true, writeTextFile: true }, terminal: true });
+      const p = a.initializeParams({
+        clientInfo: { name: 'acp-plans', title: 'ACP Plans', version: '0.1.0' },
+        unstablePlans: true,
+        fs: { readTextFile: true, writeTextFile: true },
+        terminal: true,
+      });
       assert.deepEqual(p, { protocolVersion: 2, info: { name: 'acp-plans', title: 'ACP Plans', version: '0.1.0' }, capabilities: { auth: { terminal: {} } } });
       sends(a.methods.initialize, p);
       const off = a.initializeParams({ clientInfo: { name: 'acp-plans', version: '0.1.0' }, unstablePlans: false, terminalAuth: false });
@@ -35,7 +42,8 @@ describe('v2 adapter', () => {
     it('requires info, maps marker capabilities and the three kinds of auth methods', () => {
       assert.throws(() => a.parseInitializeResult({ protocolVersion: 2, agentCapabilities: {} }), ProtocolShapeError, 'a v1-shaped body is not v2');
       const info = a.parseInitializeResult({
-        protocolVersion: 2, info: { name: 'agent', version: '1' },
+        protocolVersion: 2,
+        info: { name: 'agent', version: '1' },
         capabilities: { session: { prompt: { image: {}, audio: null }, mcp: { http: {} }, delete: {} } },
         authMethods: [
           { type: 'agent', methodId: 'a', name: 'Agent' },
@@ -47,10 +55,24 @@ describe('v2 adapter', () => {
       });
       assert.deepEqual(info.agentInfo, { name: 'agent', version: '1' });
       assert.deepEqual(info.capabilities, {
-        loadSession: true, resume: true, list: true, close: true, delete: true, additionalDirectories: false, logout: true,
-        prompt: { image: true, audio: false, embeddedContext: false }, mcp: { stdio: false, http: true, sse: false },
+        loadSession: true,
+        resume: true,
+        list: true,
+        close: true,
+        delete: true,
+        additionalDirectories: false,
+        logout: true,
+        prompt: { image: true, audio: false, embeddedContext: false },
+        mcp: { stdio: false, http: true, sse: false },
       });
-      assert.deepEqual(info.authMethods.map((m) => [m.id, m.type]), [['a', 'agent'], ['t', 'terminal'], ['e', 'env_var']]);
+      assert.deepEqual(
+        info.authMethods.map((m) => [m.id, m.type]),
+        [
+          ['a', 'agent'],
+          ['t', 'terminal'],
+          ['e', 'env_var'],
+        ],
+      );
       assert.deepEqual(info.authMethods[1].env, [{ name: 'X', value: '1' }]);
       assert.deepEqual(info.authMethods[2].raw.vars, ['KEY'], 'unknown auth types keep their payload');
       const bare = a.parseInitializeResult({ protocolVersion: 2, info: { name: 'n', version: 'v' } });
@@ -73,7 +95,10 @@ describe('v2 adapter', () => {
       assert.deepEqual(n.params, { cwd: '/w', mcpServers: [{ type: 'stdio', name: 'fs', command: '/bin/fs' }] });
       sends(n.method, n.params);
       const r = a.resumeSession({ sessionId: S, cwd: '/w', replay: true });
-      assert.deepEqual({ method: r.method, params: r.params }, { method: 'session/resume', params: { sessionId: S, cwd: '/w', replayFrom: { type: 'start' } } });
+      assert.deepEqual(
+        { method: r.method, params: r.params },
+        { method: 'session/resume', params: { sessionId: S, cwd: '/w', replayFrom: { type: 'start' } } },
+      );
       sends(r.method, r.params);
       assert.equal(a.resumeSession({ sessionId: S, cwd: '/w', replay: false }).params.replayFrom, undefined);
       const v = n.decode({
@@ -112,8 +137,9 @@ describe('v2 adapter', () => {
     it('lists sessions, cancels', () => {
       const l = a.listSessions();
       sends(l.method, l.params);
-      assert.deepEqual(l.decode({ sessions: [{ sessionId: 'a', cwd: '/w', updatedAt: '2026-01-01T00:00:00Z' }] }).value,
-        { sessions: [{ sessionId: 'a', cwd: '/w', updatedAt: '2026-01-01T00:00:00Z' }] });
+      assert.deepEqual(l.decode({ sessions: [{ sessionId: 'a', cwd: '/w', updatedAt: '2026-01-01T00:00:00Z' }] }).value, {
+        sessions: [{ sessionId: 'a', cwd: '/w', updatedAt: '2026-01-01T00:00:00Z' }],
+      });
       const n = a.cancel(S);
       assert.deepEqual(n, { method: 'session/cancel', params: { sessionId: S } });
       assert.ok(V2_NOTIFICATION_PARAMS[n.method].safeParse(n.params).success);
@@ -122,18 +148,33 @@ describe('v2 adapter', () => {
 
   describe('plans', () => {
     it('decodes items, markdown and file plans and plan_removed', () => {
-      assert.deepEqual(one({ sessionUpdate: 'plan_update', plan: { type: 'items', planId: 'p1', entries: [{ content: 'a', priority: 'high', status: 'cancelled' }, { content: 'bad' }] } }),
-        { sessionId: S, kind: 'plan_update', plan: { type: 'items', planId: 'p1', entries: [{ content: 'a', priority: 'high', status: 'cancelled' }] } });
-      assert.deepEqual(one({ sessionUpdate: 'plan_update', plan: { type: 'markdown', planId: 'p2', content: '## Steps' } }),
-        { sessionId: S, kind: 'plan_update', plan: { type: 'markdown', planId: 'p2', content: '## Steps' } });
-      assert.deepEqual(one({ sessionUpdate: 'plan_update', plan: { type: 'file', planId: 'p3', uri: 'file:///plan.md' } }),
-        { sessionId: S, kind: 'plan_update', plan: { type: 'file', planId: 'p3', uri: 'file:///plan.md' } });
+      assert.deepEqual(
+        one({
+          sessionUpdate: 'plan_update',
+          plan: { type: 'items', planId: 'p1', entries: [{ content: 'a', priority: 'high', status: 'cancelled' }, { content: 'bad' }] },
+        }),
+        { sessionId: S, kind: 'plan_update', plan: { type: 'items', planId: 'p1', entries: [{ content: 'a', priority: 'high', status: 'cancelled' }] } },
+      );
+      assert.deepEqual(one({ sessionUpdate: 'plan_update', plan: { type: 'markdown', planId: 'p2', content: '## Steps' } }), {
+        sessionId: S,
+        kind: 'plan_update',
+        plan: { type: 'markdown', planId: 'p2', content: '## Steps' },
+      });
+      assert.deepEqual(one({ sessionUpdate: 'plan_update', plan: { type: 'file', planId: 'p3', uri: 'file:///plan.md' } }), {
+        sessionId: S,
+        kind: 'plan_update',
+        plan: { type: 'file', planId: 'p3', uri: 'file:///plan.md' },
+      });
       assert.deepEqual(one({ sessionUpdate: 'plan_removed', planId: 'p1' }), { sessionId: S, kind: 'plan_removed', planId: 'p1' });
     });
 
     it('keeps other plan types whole, but requires planId', () => {
       const plan = { type: '_intent', planId: 'i1', token: 'eyJ…', steps: [{ call: 'x' }] };
-      assert.deepEqual(one({ sessionUpdate: 'plan_update', plan }), { sessionId: S, kind: 'plan_update', plan: { type: 'unknown', planId: 'i1', rawType: '_intent', raw: plan } });
+      assert.deepEqual(one({ sessionUpdate: 'plan_update', plan }), {
+        sessionId: S,
+        kind: 'plan_update',
+        plan: { type: 'unknown', planId: 'i1', rawType: '_intent', raw: plan },
+      });
       rejects({ sessionUpdate: 'plan_update', plan: { type: '_intent', id: 'i1' } });
       rejects({ sessionUpdate: 'plan_update', plan: { type: 'items', id: 'p1', entries: [] } });
       rejects({ sessionUpdate: 'plan_update', plan: { type: 'markdown', planId: 'p' } });
@@ -157,7 +198,14 @@ describe('v2 adapter', () => {
 
     it('reads the later draft: tagged error stopReason, state "unknown", background', () => {
       const err = { sessionUpdate: 'state_update', state: 'idle', stopReason: 'error', error: { code: -32603, message: 'model down', data: { retry: true } } };
-      assert.deepEqual(one(err), { sessionId: S, kind: 'state', state: 'idle', stopReason: 'error', error: { code: -32603, message: 'model down', data: { retry: true } }, raw: err });
+      assert.deepEqual(one(err), {
+        sessionId: S,
+        kind: 'state',
+        state: 'idle',
+        stopReason: 'error',
+        error: { code: -32603, message: 'model down', data: { retry: true } },
+        raw: err,
+      });
       const unk = { sessionUpdate: 'state_update', state: 'unknown', background: [{ type: 'terminal', terminalId: 't' }] };
       assert.deepEqual(one(unk), { sessionId: S, kind: 'state', state: 'unknown', background: [{ type: 'terminal', terminalId: 't' }], raw: unk });
       rejects({ sessionUpdate: 'state_update' });
@@ -167,15 +215,40 @@ describe('v2 adapter', () => {
   describe('messages', () => {
     it('keeps omitted, null and a value apart in upserts', () => {
       assert.deepEqual(one({ sessionUpdate: 'agent_message', messageId: 'm' }), { sessionId: S, kind: 'message', role: 'agent', messageId: 'm' });
-      assert.deepEqual(one({ sessionUpdate: 'user_message', messageId: 'u', content: null }), { sessionId: S, kind: 'message', role: 'user', messageId: 'u', content: null });
-      assert.deepEqual(one({ sessionUpdate: 'agent_thought', messageId: 't', content: [] }), { sessionId: S, kind: 'message', role: 'thought', messageId: 't', content: [] });
-      assert.deepEqual(one({ sessionUpdate: 'agent_message', messageId: 'm', content: [text('a'), { type: 'image' }, text('b')] }),
-        { sessionId: S, kind: 'message', role: 'agent', messageId: 'm', content: [{ type: 'text', text: 'a' }, { type: 'text', text: 'b' }] });
+      assert.deepEqual(one({ sessionUpdate: 'user_message', messageId: 'u', content: null }), {
+        sessionId: S,
+        kind: 'message',
+        role: 'user',
+        messageId: 'u',
+        content: null,
+      });
+      assert.deepEqual(one({ sessionUpdate: 'agent_thought', messageId: 't', content: [] }), {
+        sessionId: S,
+        kind: 'message',
+        role: 'thought',
+        messageId: 't',
+        content: [],
+      });
+      assert.deepEqual(one({ sessionUpdate: 'agent_message', messageId: 'm', content: [text('a'), { type: 'image' }, text('b')] }), {
+        sessionId: S,
+        kind: 'message',
+        role: 'agent',
+        messageId: 'm',
+        content: [
+          { type: 'text', text: 'a' },
+          { type: 'text', text: 'b' },
+        ],
+      });
     });
 
     it('reads chunks (messageId required)', () => {
-      assert.deepEqual(one({ sessionUpdate: 'agent_thought_chunk', messageId: 'm', content: text('x') }),
-        { sessionId: S, kind: 'message_chunk', role: 'thought', messageId: 'm', content: { type: 'text', text: 'x' } });
+      assert.deepEqual(one({ sessionUpdate: 'agent_thought_chunk', messageId: 'm', content: text('x') }), {
+        sessionId: S,
+        kind: 'message_chunk',
+        role: 'thought',
+        messageId: 'm',
+        content: { type: 'text', text: 'x' },
+      });
       rejects({ sessionUpdate: 'agent_message_chunk', content: text('x') });
     });
 
@@ -197,44 +270,128 @@ describe('v2 adapter', () => {
 
   describe('tool calls and terminals', () => {
     it('reads tool_call_update as a patch with v2 diffs', () => {
-      const e = one({ sessionUpdate: 'tool_call_update', toolCallId: 't', title: 'Edit', kind: '_custom_kind', status: 'paused', rawOutput: null, content: [
-        { type: 'diff', changes: [{ operation: 'modify', path: '/a' }, { operation: 'move', oldPath: '/b', path: '/c', fileType: 'text' }, { operation: 'move', path: '/x' }], patch: { format: 'git_patch', text: '@@' } },
-      ] });
-      assert.deepEqual(e, { sessionId: S, kind: 'tool_call', toolCallId: 't', fields: {
-        title: 'Edit', kind: '_custom_kind', status: 'paused', rawOutput: null,
-        content: [{ type: 'diff', changes: [{ operation: 'modify', path: '/a' }, { operation: 'move', oldPath: '/b', path: '/c', fileType: 'text' }], patch: { format: 'git_patch', text: '@@' } }],
-      } });
-      assert.deepEqual(one({ sessionUpdate: 'tool_call_update', toolCallId: 't', content: null, locations: null }),
-        { sessionId: S, kind: 'tool_call', toolCallId: 't', fields: { content: null, locations: null } });
+      const e = one({
+        sessionUpdate: 'tool_call_update',
+        toolCallId: 't',
+        title: 'Edit',
+        kind: '_custom_kind',
+        status: 'paused',
+        rawOutput: null,
+        content: [
+          {
+            type: 'diff',
+            changes: [
+              { operation: 'modify', path: '/a' },
+              { operation: 'move', oldPath: '/b', path: '/c', fileType: 'text' },
+              { operation: 'move', path: '/x' },
+            ],
+            patch: { format: 'git_patch', text: '@@' },
+          },
+        ],
+      });
+      assert.deepEqual(e, {
+        sessionId: S,
+        kind: 'tool_call',
+        toolCallId: 't',
+        fields: {
+          title: 'Edit',
+          kind: '_custom_kind',
+          status: 'paused',
+          rawOutput: null,
+          content: [
+            {
+              type: 'diff',
+              changes: [
+                { operation: 'modify', path: '/a' },
+                { operation: 'move', oldPath: '/b', path: '/c', fileType: 'text' },
+              ],
+              patch: { format: 'git_patch', text: '@@' },
+            },
+          ],
+        },
+      });
+      assert.deepEqual(one({ sessionUpdate: 'tool_call_update', toolCallId: 't', content: null, locations: null }), {
+        sessionId: S,
+        kind: 'tool_call',
+        toolCallId: 't',
+        fields: { content: null, locations: null },
+      });
     });
 
     it('reads tool_call_content_chunk', () => {
-      assert.deepEqual(one({ sessionUpdate: 'tool_call_content_chunk', toolCallId: 't', content: { type: 'terminal', terminalId: 'term' } }),
-        { sessionId: S, kind: 'tool_call_content_chunk', toolCallId: 't', content: { type: 'terminal', terminalId: 'term' } });
+      assert.deepEqual(one({ sessionUpdate: 'tool_call_content_chunk', toolCallId: 't', content: { type: 'terminal', terminalId: 'term' } }), {
+        sessionId: S,
+        kind: 'tool_call_content_chunk',
+        toolCallId: 't',
+        content: { type: 'terminal', terminalId: 'term' },
+      });
       rejects({ sessionUpdate: 'tool_call_content_chunk', toolCallId: 't', content: { type: 'diff' } });
     });
 
     it('reads terminal_update snapshots and output chunks', () => {
-      assert.deepEqual(one({ sessionUpdate: 'terminal_update', terminalId: 'term', command: 'npm test', cwd: '/w', output: { data: 'aGk=' }, exitStatus: { exitCode: 0, signal: null }, size: { cols: 80, rows: 24 } }),
-        { sessionId: S, kind: 'terminal_update', terminalId: 'term', command: 'npm test', cwd: '/w', output: 'aGk=', exitStatus: { exitCode: 0, signal: null } });
-      assert.deepEqual(one({ sessionUpdate: 'terminal_update', terminalId: 'term', output: null }),
-        { sessionId: S, kind: 'terminal_update', terminalId: 'term', output: null });
-      assert.deepEqual(one({ sessionUpdate: 'terminal_output_chunk', terminalId: 'term', data: 'aGk=' }),
-        { sessionId: S, kind: 'terminal_output_chunk', terminalId: 'term', data: 'aGk=' });
+      assert.deepEqual(
+        one({
+          sessionUpdate: 'terminal_update',
+          terminalId: 'term',
+          command: 'npm test',
+          cwd: '/w',
+          output: { data: 'aGk=' },
+          exitStatus: { exitCode: 0, signal: null },
+          size: { cols: 80, rows: 24 },
+        }),
+        {
+          sessionId: S,
+          kind: 'terminal_update',
+          terminalId: 'term',
+          command: 'npm test',
+          cwd: '/w',
+          output: 'aGk=',
+          exitStatus: { exitCode: 0, signal: null },
+        },
+      );
+      assert.deepEqual(one({ sessionUpdate: 'terminal_update', terminalId: 'term', output: null }), {
+        sessionId: S,
+        kind: 'terminal_update',
+        terminalId: 'term',
+        output: null,
+      });
+      assert.deepEqual(one({ sessionUpdate: 'terminal_output_chunk', terminalId: 'term', data: 'aGk=' }), {
+        sessionId: S,
+        kind: 'terminal_output_chunk',
+        terminalId: 'term',
+        data: 'aGk=',
+      });
       rejects({ sessionUpdate: 'terminal_output_chunk', terminalId: 'term' });
     });
   });
 
   describe('permission requests', () => {
-    const options = [{ optionId: 'y', name: 'Allow', kind: 'allow_once' }, { optionId: 'z', name: 'Custom', kind: '_later' }];
+    const options = [
+      { optionId: 'y', name: 'Allow', kind: 'allow_once' },
+      { optionId: 'z', name: 'Custom', kind: '_later' },
+    ];
 
     it('reads tool_call, command, unknown and absent subjects', () => {
-      assert.deepEqual(a.decodePermissionRequest({ sessionId: S, title: 'Edit?', subject: { type: 'tool_call', toolCall: { toolCallId: 't', status: 'pending' } }, options }),
-        { sessionId: S, title: 'Edit?', subject: { type: 'tool_call', toolCallId: 't', fields: { status: 'pending' } }, options });
-      assert.deepEqual(a.decodePermissionRequest({ sessionId: S, title: 'Run?', description: 'rm', subject: { type: 'command', command: 'rm -rf x', cwd: '/w', terminalId: 'term' }, options }),
-        { sessionId: S, title: 'Run?', description: 'rm', subject: { type: 'command', command: 'rm -rf x', cwd: '/w', terminalId: 'term' }, options });
+      assert.deepEqual(
+        a.decodePermissionRequest({ sessionId: S, title: 'Edit?', subject: { type: 'tool_call', toolCall: { toolCallId: 't', status: 'pending' } }, options }),
+        { sessionId: S, title: 'Edit?', subject: { type: 'tool_call', toolCallId: 't', fields: { status: 'pending' } }, options },
+      );
+      assert.deepEqual(
+        a.decodePermissionRequest({
+          sessionId: S,
+          title: 'Run?',
+          description: 'rm',
+          subject: { type: 'command', command: 'rm -rf x', cwd: '/w', terminalId: 'term' },
+          options,
+        }),
+        { sessionId: S, title: 'Run?', description: 'rm', subject: { type: 'command', command: 'rm -rf x', cwd: '/w', terminalId: 'term' }, options },
+      );
       const other = { type: '_network', host: 'example.com' };
-      assert.deepEqual(a.decodePermissionRequest({ sessionId: S, title: 'Net?', subject: other, options }).subject, { type: 'unknown', rawType: '_network', raw: other });
+      assert.deepEqual(a.decodePermissionRequest({ sessionId: S, title: 'Net?', subject: other, options }).subject, {
+        type: 'unknown',
+        rawType: '_network',
+        raw: other,
+      });
       assert.equal(a.decodePermissionRequest({ sessionId: S, title: 'x', subject: null, options }).subject, undefined);
       assert.throws(() => a.decodePermissionRequest({ sessionId: S, options }), ProtocolShapeError, 'title is required');
       assert.throws(() => a.decodePermissionRequest({ sessionId: S, title: 'x', subject: { type: 'command' }, options }), ProtocolShapeError);
@@ -250,33 +407,75 @@ describe('v2 adapter', () => {
   describe('config, commands, info, usage, notices, unknown', () => {
     it('reads select options (flat or grouped), booleans and unknown option types', () => {
       const unknownOpt = { configId: 'temp', name: 'Temperature', type: '_slider', min: 0, max: 1 };
-      const e = one({ sessionUpdate: 'config_option_update', configOptions: [
-        { configId: 'm', name: 'Model', type: 'select', currentValue: 'a', options: [{ groupId: 'fast', name: 'Fast', options: [{ value: 'a', name: 'A', description: 'quick' }] }, { groupId: 'slow', name: 'Slow', options: [{ value: 'b', name: 'B' }] }] },
-        { configId: 'b', name: 'Think', type: 'boolean', currentValue: true, _meta: { x: 1 } },
-        unknownOpt,
-        { configId: 'bad', name: 'Bad', type: 'select', currentValue: 3, options: [] },
-      ] });
-      assert.deepEqual(e, { sessionId: S, kind: 'config_options', options: [
-        { kind: 'select', id: 'm', name: 'Model', currentValue: 'a', options: [{ value: 'a', name: 'A', description: 'quick', group: 'Fast' }, { value: 'b', name: 'B', group: 'Slow' }] },
-        { kind: 'boolean', id: 'b', name: 'Think', currentValue: true, _meta: { x: 1 } },
-        { kind: 'unknown', id: 'temp', name: 'Temperature', raw: unknownOpt },
-      ] });
+      const e = one({
+        sessionUpdate: 'config_option_update',
+        configOptions: [
+          {
+            configId: 'm',
+            name: 'Model',
+            type: 'select',
+            currentValue: 'a',
+            options: [
+              { groupId: 'fast', name: 'Fast', options: [{ value: 'a', name: 'A', description: 'quick' }] },
+              { groupId: 'slow', name: 'Slow', options: [{ value: 'b', name: 'B' }] },
+            ],
+          },
+          { configId: 'b', name: 'Think', type: 'boolean', currentValue: true, _meta: { x: 1 } },
+          unknownOpt,
+          { configId: 'bad', name: 'Bad', type: 'select', currentValue: 3, options: [] },
+        ],
+      });
+      assert.deepEqual(e, {
+        sessionId: S,
+        kind: 'config_options',
+        options: [
+          {
+            kind: 'select',
+            id: 'm',
+            name: 'Model',
+            currentValue: 'a',
+            options: [
+              { value: 'a', name: 'A', description: 'quick', group: 'Fast' },
+              { value: 'b', name: 'B', group: 'Slow' },
+            ],
+          },
+          { kind: 'boolean', id: 'b', name: 'Think', currentValue: true, _meta: { x: 1 } },
+          { kind: 'unknown', id: 'temp', name: 'Temperature', raw: unknownOpt },
+        ],
+      });
     });
 
     it('reads commands with or without type:"command"', () => {
-      assert.deepEqual(one({ sessionUpdate: 'available_commands_update', availableCommands: [
-        { name: 'a', description: 'A', input: { type: 'text', hint: 'h' } },
-        { type: 'command', name: 'b', description: 'B' },
-        { name: 'c', description: 'C', input: { type: '_rich' } },
-        { description: 'no name' },
-      ] }), { sessionId: S, kind: 'commands', commands: [{ name: 'a', description: 'A', hint: 'h' }, { name: 'b', description: 'B' }, { name: 'c', description: 'C', input: { type: '_rich' } }] });
+      assert.deepEqual(
+        one({
+          sessionUpdate: 'available_commands_update',
+          availableCommands: [
+            { name: 'a', description: 'A', input: { type: 'text', hint: 'h' } },
+            { type: 'command', name: 'b', description: 'B' },
+            { name: 'c', description: 'C', input: { type: '_rich' } },
+            { description: 'no name' },
+          ],
+        }),
+        {
+          sessionId: S,
+          kind: 'commands',
+          commands: [
+            { name: 'a', description: 'A', hint: 'h' },
+            { name: 'b', description: 'B' },
+            { name: 'c', description: 'C', input: { type: '_rich' } },
+          ],
+        },
+      );
     });
 
     it('keeps a command input of an unknown type raw (no hint), and a known one as its hint', () => {
-      const e = one({ sessionUpdate: 'available_commands_update', availableCommands: [
-        { type: 'command', name: 'pick', description: 'P', input: { type: 'choice', options: ['a', 'b'], _meta: { x: 1 } } },
-        { type: 'command', name: 'say', description: 'S', input: { type: 'text', hint: 'what' } },
-      ] });
+      const e = one({
+        sessionUpdate: 'available_commands_update',
+        availableCommands: [
+          { type: 'command', name: 'pick', description: 'P', input: { type: 'choice', options: ['a', 'b'], _meta: { x: 1 } } },
+          { type: 'command', name: 'say', description: 'S', input: { type: 'text', hint: 'what' } },
+        ],
+      });
       assert.ok(e.kind === 'commands');
       assert.deepEqual(e.commands[0].input, { type: 'choice', options: ['a', 'b'], _meta: { x: 1 } });
       assert.equal(e.commands[0].hint, undefined);
@@ -302,13 +501,22 @@ describe('v2 adapter', () => {
       assert.deepEqual(one({ sessionUpdate: 'session_info_update' }), { sessionId: S, kind: 'session_info' });
       assert.deepEqual(one({ sessionUpdate: 'usage_update', used: 1, size: 2, cost: null }), { sessionId: S, kind: 'usage', used: 1, size: 2, cost: null });
       rejects({ sessionUpdate: 'usage_update', used: -1, size: 2 });
-      assert.deepEqual(one({ sessionUpdate: 'notice', severity: '_debug', title: 'Hi', description: 'there' }),
-        { sessionId: S, kind: 'notice', severity: '_debug', title: 'Hi', description: 'there' });
+      assert.deepEqual(one({ sessionUpdate: 'notice', severity: '_debug', title: 'Hi', description: 'there' }), {
+        sessionId: S,
+        kind: 'notice',
+        severity: '_debug',
+        title: 'Hi',
+        description: 'there',
+      });
       rejects({ sessionUpdate: 'notice', severity: 'info', title: '' });
     });
 
     it('turns anything else into an unknown event', () => {
-      for (const u of [{ sessionUpdate: 'compaction_update', compactionId: 'c', status: 'in_progress' }, { sessionUpdate: 'plan', entries: [] }, { sessionUpdate: '_x' }]) {
+      for (const u of [
+        { sessionUpdate: 'compaction_update', compactionId: 'c', status: 'in_progress' },
+        { sessionUpdate: 'plan', entries: [] },
+        { sessionUpdate: '_x' },
+      ]) {
         assert.deepEqual(one(u), { sessionId: S, kind: 'unknown', updateType: u.sessionUpdate, raw: u });
       }
     });

@@ -16,7 +16,10 @@ const fieldsOf = (toolCall: Record<string, unknown>) => {
 
 describe('v2 permission subject: empty rawInput / content', () => {
   it('an empty rawInput or content leaves the call as it was; the other fields apply', () => {
-    assert.deepEqual(fieldsOf({ toolCallId: 't', title: 'Approve Plan', kind: 'switch_mode', rawInput: {}, content: [] }), { title: 'Approve Plan', kind: 'switch_mode' });
+    assert.deepEqual(fieldsOf({ toolCallId: 't', title: 'Approve Plan', kind: 'switch_mode', rawInput: {}, content: [] }), {
+      title: 'Approve Plan',
+      kind: 'switch_mode',
+    });
     const [e] = permissionEvents(decode({ toolCallId: 't', rawInput: {}, content: [] }));
     assert.deepEqual(e, { sessionId: S, kind: 'tool_call', toolCallId: 't', fields: {} });
   });

@@ -12,14 +12,26 @@ import { decodeAll, fixture } from './support';
 const events = (outs: ReplayOutput[]): SessionEvent[] => outs.flatMap((o) => (o.kind === 'event' ? [o.event] : []));
 const of = <K extends ReplayOutput['kind']>(outs: ReplayOutput[], kind: K) => outs.filter((o): o is Extract<ReplayOutput, { kind: K }> => o.kind === kind);
 const stopReasons = (outs: ReplayOutput[]) => events(outs).flatMap((e) => (e.kind === 'state' && e.state === 'idle' && e.stopReason ? [e.stopReason] : []));
-const plans = (outs: ReplayOutput[]) => { const s = new PlanStore(); for (const e of events(outs)) s.apply('r', e); return s; };
-const msg = (line: number, dir: 'send' | 'receive', m: Record<string, unknown>): RecordedMessage => ({ line, dir, time: undefined, msgs: [{ jsonrpc: '2.0', ...m }] });
+const plans = (outs: ReplayOutput[]) => {
+  const s = new PlanStore();
+  for (const e of events(outs)) s.apply('r', e);
+  return s;
+};
+const msg = (line: number, dir: 'send' | 'receive', m: Record<string, unknown>): RecordedMessage => ({
+  line,
+  dir,
+  time: undefined,
+  msgs: [{ jsonrpc: '2.0', ...m }],
+});
 
 describe('replay decoding', () => {
   it('v1 (codex-acp): the session, its plan, both permission requests answered as recorded, the turn', () => {
     const { decoder, outputs } = decodeAll(fixture('codex-acp-0.16.0.ndjson'));
     assert.equal(decoder.version, 1);
-    assert.deepEqual(of(outputs, 'connected').map((c) => [c.version, c.agentInfo?.name]), [[1, 'codex-acp']]);
+    assert.deepEqual(
+      of(outputs, 'connected').map((c) => [c.version, c.agentInfo?.name]),
+      [[1, 'codex-acp']],
+    );
     const [session] = of(outputs, 'session');
     assert.equal(session.sessionId, '01a22993-ec7f-74b3-86d2-1aabdfea13b5');
     assert.equal(session.cwd, '/workspace');
@@ -32,11 +44,17 @@ describe('replay decoding', () => {
     assert.deepEqual(stopReasons(outputs), ['end_turn']);
     const plan = plans(outputs).get({ agentId: 'r', sessionId: session.sessionId, planId: 'main' });
     assert.ok(plan?.plan.type === 'items');
-    assert.deepEqual(plan.plan.entries.map((e) => e.status), ['completed', 'completed']);
+    assert.deepEqual(
+      plan.plan.entries.map((e) => e.status),
+      ['completed', 'completed'],
+    );
     const asked = of(outputs, 'permission');
     const answered = of(outputs, 'permission_answer');
     assert.equal(asked.length, 2);
-    assert.deepEqual(answered.map((a) => a.requestId), asked.map((a) => a.requestId));
+    assert.deepEqual(
+      answered.map((a) => a.requestId),
+      asked.map((a) => a.requestId),
+    );
     assert.ok(answered.every((a) => a.outcome.outcome === 'selected'));
   });
 
@@ -62,7 +80,7 @@ describe('replay decoding', () => {
     assert.ok(evs.some((e) => e.kind === 'state' && e.state === 'idle'));
   });
 
-  it('v2 from a dual-version agent: the answer\'s shape decides, as in negotiation', () => {
+  it("v2 from a dual-version agent: the answer's shape decides, as in negotiation", () => {
     const { decoder, outputs } = decodeAll(fixture('sdk-1.9.0-dual-version-agent-v2.ndjson'));
     assert.equal(decoder.version, 2);
     assert.ok(events(outputs).some((e) => e.kind === 'message_chunk' || e.kind === 'message'));
@@ -82,13 +100,20 @@ describe('replay decoding', () => {
     assert.deepEqual(d.decode(msg(2, 'receive', { id: 0, error: { code: -32022, message: 'unsupported', data: { supported: [1] } } })), []);
     d.decode(msg(3, 'send', { id: 1, method: 'initialize', params: { protocolVersion: 1 } }));
     const out = d.decode(msg(4, 'receive', { id: 1, result: { protocolVersion: 1, agentCapabilities: {} } }));
-    assert.deepEqual(out.map((o) => o.kind), ['connected']);
+    assert.deepEqual(
+      out.map((o) => o.kind),
+      ['connected'],
+    );
     assert.equal(d.version, 1);
   });
 
-  it('without a recorded initialize: decodes as the header\'s version and says so once', () => {
+  it("without a recorded initialize: decodes as the header's version and says so once", () => {
     const d = new ReplayDecoder(2);
-    const update = (line: number) => msg(line, 'receive', { method: 'session/update', params: { sessionId: 's', update: { sessionUpdate: 'agent_message', messageId: 'm1', content: [{ type: 'text', text: 'hi' }] } } });
+    const update = (line: number) =>
+      msg(line, 'receive', {
+        method: 'session/update',
+        params: { sessionId: 's', update: { sessionUpdate: 'agent_message', messageId: 'm1', content: [{ type: 'text', text: 'hi' }] } },
+      });
     const out = [...d.decode(update(1)), ...d.decode(update(2))];
     assert.equal(d.version, 2);
     assert.equal(of(out, 'note').length, 1);
@@ -101,9 +126,17 @@ describe('replay decoding', () => {
     const outs = [
       ...d.decode(msg(1, 'receive', { method: 'session/update', params: { sessionId: 's', update: { sessionUpdate: 'plan', entries: 'not a list' } } })),
       ...d.decode(msg(2, 'receive', { id: 7, method: 'session/request_permission', params: { nonsense: true } })),
-      ...d.decode(msg(3, 'receive', { method: 'session/update', params: { sessionId: 's', update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'ok' } } } })),
+      ...d.decode(
+        msg(3, 'receive', {
+          method: 'session/update',
+          params: { sessionId: 's', update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'ok' } } },
+        }),
+      ),
     ];
-    assert.deepEqual(of(outs, 'note').map((n) => n.line), [1, 1, 2]);
+    assert.deepEqual(
+      of(outs, 'note').map((n) => n.line),
+      [1, 1, 2],
+    );
     assert.equal(events(outs)[0].kind, 'unknown');
     assert.equal(events(outs).at(-1)?.kind, 'message_chunk');
   });

@@ -3,9 +3,7 @@
 // never a failed read, including hostile ones (deep nesting, garbage, huge counts).
 import * as assert from 'node:assert/strict';
 import * as fc from 'fast-check';
-import {
-  describeBadLines, headerLine, indexRecording, messageLine, readMessage, RECORDING_FORMAT,
-} from '../../../src/recording/format';
+import { describeBadLines, headerLine, indexRecording, messageLine, readMessage, RECORDING_FORMAT } from '../../../src/recording/format';
 import { fixture } from './support';
 
 const buf = (s: string): Buffer => Buffer.from(s, 'utf8');
@@ -13,9 +11,10 @@ const buf = (s: string): Buffer => Buffer.from(s, 'utf8');
 describe('recording format', () => {
   it('reads back what it writes: header, time, direction and message, in order', () => {
     const t0 = Date.UTC(2025, 4, 1, 12, 0, 0, 123);
-    const text = headerLine({ agent: 'Demo Agent', agentId: 'demo', redacted: true })
-      + messageLine('send', { jsonrpc: '2.0', id: 1, method: 'initialize', params: {} }, t0)
-      + messageLine('receive', { jsonrpc: '2.0', id: 1, result: { protocolVersion: 2 } }, t0 + 250);
+    const text =
+      headerLine({ agent: 'Demo Agent', agentId: 'demo', redacted: true }) +
+      messageLine('send', { jsonrpc: '2.0', id: 1, method: 'initialize', params: {} }, t0) +
+      messageLine('receive', { jsonrpc: '2.0', id: 1, result: { protocolVersion: 2 } }, t0 + 250);
     const bytes = buf(text);
     const index = indexRecording(bytes);
     assert.equal(index.header?.format, RECORDING_FORMAT);
@@ -55,9 +54,18 @@ describe('recording format', () => {
     ];
     const bytes = buf(lines.join('\n'));
     const index = indexRecording(bytes);
-    assert.deepEqual(index.messages.map((r) => r.line), [1, 8, 11]);
-    assert.deepEqual(index.messages.map((r) => readMessage(bytes, r).msgs[0].id), [1, 2, 3]);
-    assert.deepEqual(index.bad.map((b) => b.line), [2, 3, 5, 6, 9, 10]);
+    assert.deepEqual(
+      index.messages.map((r) => r.line),
+      [1, 8, 11],
+    );
+    assert.deepEqual(
+      index.messages.map((r) => readMessage(bytes, r).msgs[0].id),
+      [1, 2, 3],
+    );
+    assert.deepEqual(
+      index.bad.map((b) => b.line),
+      [2, 3, 5, 6, 9, 10],
+    );
     assert.match(index.bad[0].reason, /not JSON/);
     assert.match(index.bad[3].reason, /nested deeper/);
     const text = describeBadLines(index)!;
@@ -66,24 +74,44 @@ describe('recording format', () => {
   });
 
   it('a batch (array of messages) is one line of several messages', () => {
-    const bytes = buf(JSON.stringify({ dir: 'receive', msg: [{ jsonrpc: '2.0', method: 'a' }, { jsonrpc: '2.0', method: 'b' }] }));
+    const bytes = buf(
+      JSON.stringify({
+        dir: 'receive',
+        msg: [
+          { jsonrpc: '2.0', method: 'a' },
+          { jsonrpc: '2.0', method: 'b' },
+        ],
+      }),
+    );
     const m = readMessage(bytes, indexRecording(bytes).messages[0]);
-    assert.deepEqual(m.msgs.map((x) => x.method), ['a', 'b']);
+    assert.deepEqual(
+      m.msgs.map((x) => x.method),
+      ['a', 'b'],
+    );
   });
 
   it('a million-deep line is refused before parsing (no stack overflow), in linear time', () => {
     const deep = `{"dir":"send","msg":${'['.repeat(1_000_000)}`;
     const t = performance.now();
     const index = indexRecording(buf(`${deep}\n${deep}`));
-    assert.deepEqual(index.bad.map((b) => b.line), [1, 2]);
+    assert.deepEqual(
+      index.bad.map((b) => b.line),
+      [1, 2],
+    );
     assert.ok(performance.now() - t < 2000);
   });
 
   it('never throws on arbitrary input; every non-blank line is either a message or a bad line', () => {
-    fc.assert(fc.property(fc.array(fc.oneof(fc.string(), fc.json(), fc.constant('{"dir":"send","msg":{"method":"m"}}'))), (lines) => {
-      const index = indexRecording(buf(lines.join('\n')));
-      const nonBlank = lines.join('\n').split('\n').filter((l) => !/^[ \t]*\r?$/.test(l)).length;
-      assert.equal(index.messages.length + index.bad.length + (index.header ? 1 : 0), nonBlank);
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(fc.array(fc.oneof(fc.string(), fc.json(), fc.constant('{"dir":"send","msg":{"method":"m"}}'))), (lines) => {
+        const index = indexRecording(buf(lines.join('\n')));
+        const nonBlank = lines
+          .join('\n')
+          .split('\n')
+          .filter((l) => !/^[ \t]*\r?$/.test(l)).length;
+        assert.equal(index.messages.length + index.bad.length + (index.header ? 1 : 0), nonBlank);
+      }),
+      { numRuns: 300 },
+    );
   });
 });

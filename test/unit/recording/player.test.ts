@@ -11,7 +11,15 @@ function timed(gaps: number[]): Buffer {
   let text = headerLine({ agent: 'x' });
   gaps.forEach((g, i) => {
     t += g;
-    text += messageLine('receive', { jsonrpc: '2.0', method: 'session/update', params: { sessionId: 's', update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: `m${i}` } } } }, t);
+    text += messageLine(
+      'receive',
+      {
+        jsonrpc: '2.0',
+        method: 'session/update',
+        params: { sessionId: 's', update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: `m${i}` } } },
+      },
+      t,
+    );
   });
   return Buffer.from(text);
 }
@@ -32,9 +40,15 @@ describe('replay player', () => {
     assert.equal(sched.pending, undefined);
     assert.deepEqual(p.state, { position: 0, total: 23, paused: true, done: false, pace: 'step' });
     assert.equal(p.step(), true);
-    assert.deepEqual(played.map((m) => m.line), [2]);
+    assert.deepEqual(
+      played.map((m) => m.line),
+      [2],
+    );
     p.step();
-    assert.deepEqual(played.map((m) => m.line), [2, 3]);
+    assert.deepEqual(
+      played.map((m) => m.line),
+      [2, 3],
+    );
     assert.equal(sched.pending, undefined, 'stepping schedules nothing');
     while (p.step());
     assert.equal(played.length, 23);

@@ -18,9 +18,14 @@ function traffic(): { dir: 'send' | 'receive'; msg: Record<string, unknown> }[] 
     { dir: 'send', msg: { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: 2, info: { name: 'c', version: '1' }, capabilities: {} } } },
     { dir: 'receive', msg: { jsonrpc: '2.0', id: 0, result: { protocolVersion: 2, info: { name: 'agent', version: '1' }, capabilities: {} } } },
     {
-      dir: 'send', msg: {
-        jsonrpc: '2.0', id: 1, method: 'session/new', params: {
-          cwd: '/w', mcpServers: [
+      dir: 'send',
+      msg: {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'session/new',
+        params: {
+          cwd: '/w',
+          mcpServers: [
             { type: 'stdio', name: 'tools', command: 'tool', args: ['--api-key', SECRETS[0]], env: [{ name: 'OPENAI_API_KEY', value: SECRETS[1] }] },
             { type: 'http', name: 'remote', url: 'https://mcp.example/x', headers: [{ name: 'Authorization', value: `Bearer ${SECRETS[2]}` }] },
           ],
@@ -28,8 +33,25 @@ function traffic(): { dir: 'send' | 'receive'; msg: Record<string, unknown> }[] 
       },
     },
     { dir: 'receive', msg: { jsonrpc: '2.0', id: 1, result: { sessionId: 's1' } } },
-    { dir: 'receive', msg: { jsonrpc: '2.0', method: 'session/update', params: { sessionId: 's1', update: { sessionUpdate: 'agent_message', messageId: 'm1', content: [{ type: 'text', text: `run git push https://x:${SECRETS[3]}@github.com/o/r` }] } } } },
-    { dir: 'receive', msg: { jsonrpc: '2.0', method: 'session/update', params: { sessionId: 's1', update: { sessionUpdate: 'plan_update', plan: { type: 'markdown', planId: 'p1', content: '# Plan\n- [ ] one' } } } } },
+    {
+      dir: 'receive',
+      msg: {
+        jsonrpc: '2.0',
+        method: 'session/update',
+        params: {
+          sessionId: 's1',
+          update: { sessionUpdate: 'agent_message', messageId: 'm1', content: [{ type: 'text', text: `run git push https://x:${SECRETS[3]}@github.com/o/r` }] },
+        },
+      },
+    },
+    {
+      dir: 'receive',
+      msg: {
+        jsonrpc: '2.0',
+        method: 'session/update',
+        params: { sessionId: 's1', update: { sessionUpdate: 'plan_update', plan: { type: 'markdown', planId: 'p1', content: '# Plan\n- [ ] one' } } },
+      },
+    },
   ];
 }
 
@@ -60,16 +82,22 @@ describe('traffic recording', () => {
     const index = indexRecording(bytes);
     assert.equal(index.header?.redacted, true);
     const lines = index.messages.map((r) => readMessage(bytes, r));
-    assert.deepEqual(lines.map((l) => l.dir), ['send', 'receive', 'send', 'receive', 'receive', 'receive']);
+    assert.deepEqual(
+      lines.map((l) => l.dir),
+      ['send', 'receive', 'send', 'receive', 'receive', 'receive'],
+    );
     assert.ok(lines.every((l, i) => typeof l.time === 'number' && (i === 0 || l.time > lines[i - 1].time!)));
     assert.equal((fs.statSync(file).mode & 0o777).toString(8), '600');
     // Redaction keeps the traffic decodable.
     const { decoder, outputs } = decodeAll(bytes);
     assert.equal(decoder.version, 2);
-    assert.deepEqual(outputs.map((o) => o.kind), ['connected', 'session', 'event', 'event']);
+    assert.deepEqual(
+      outputs.map((o) => o.kind),
+      ['connected', 'session', 'event', 'event'],
+    );
   });
 
-  it('started mid-connection: the connection\'s initialize exchange comes first, so the version is known', async () => {
+  it("started mid-connection: the connection's initialize exchange comes first, so the version is known", async () => {
     const tap = recorders.tap('a');
     const [init, answer, ...rest] = traffic();
     tap(init.dir, init.msg);
@@ -101,7 +129,11 @@ describe('traffic recording', () => {
     const file = path.join(dir, 'big.jsonl');
     const stopped: RecordingSummary[] = [];
     recorders.start('a', file, {}, false, (s) => stopped.push(s), 2000);
-    const chunk = { jsonrpc: '2.0', method: 'session/update', params: { sessionId: 's', update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'x'.repeat(300) } } } };
+    const chunk = {
+      jsonrpc: '2.0',
+      method: 'session/update',
+      params: { sessionId: 's', update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'x'.repeat(300) } } },
+    };
     for (let i = 0; i < 50; i++) tap('receive', chunk);
     assert.equal(stopped.length, 1);
     assert.equal(stopped[0].truncated, true);

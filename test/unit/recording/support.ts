@@ -10,7 +10,11 @@ export function fixture(name: string): Buffer {
   let dir = __dirname;
   for (let i = 0; i < 8; i++) {
     const candidate = path.join(dir, 'test', 'fixtures', 'recordings');
-    try { if (statSync(candidate).isDirectory()) return readFileSync(path.join(candidate, name)); } catch { /* up */ }
+    try {
+      if (statSync(candidate).isDirectory()) return readFileSync(path.join(candidate, name));
+    } catch {
+      /* up */
+    }
     dir = path.dirname(dir);
   }
   return readFileSync(path.join(process.cwd(), 'test', 'fixtures', 'recordings', name));
@@ -33,7 +37,11 @@ export class ManualScheduler {
     const entry = { fn, ms };
     this.pending = entry;
     this.delays.push(ms);
-    return { dispose: () => { if (this.pending === entry) this.pending = undefined; } };
+    return {
+      dispose: () => {
+        if (this.pending === entry) this.pending = undefined;
+      },
+    };
   };
 
   /** Fires the pending callback; false when nothing is pending. */

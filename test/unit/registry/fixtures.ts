@@ -29,5 +29,8 @@ export function entry(id: string): RegistryEntry {
 }
 
 export function allSnapshotEntries(): unknown[] {
-  return fs.readdirSync(path.join(FIXTURES, 'agents')).sort().map((f) => JSON.parse(fs.readFileSync(path.join(FIXTURES, 'agents', f), 'utf8')));
+  return fs
+    .readdirSync(path.join(FIXTURES, 'agents'))
+    .sort()
+    .map((f) => JSON.parse(fs.readFileSync(path.join(FIXTURES, 'agents', f), 'utf8')));
 }

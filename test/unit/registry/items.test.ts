@@ -7,13 +7,35 @@ import { installedDefinitions, type InstalledAgentRecord } from '../../../src/ag
 import { entry } from './fixtures';
 
 const rec = (id: string, version: string, extra: Partial<InstalledAgentRecord> = {}): InstalledAgentRecord => ({
-  id, name: id, version, kind: 'npx', command: 'npx', args: ['-y', id], env: { A: '1' }, source: id, registryUrl: 'r', installedAt: 0, ...extra,
+  id,
+  name: id,
+  version,
+  kind: 'npx',
+  command: 'npx',
+  args: ['-y', id],
+  env: { A: '1' },
+  source: id,
+  registryUrl: 'r',
+  installedAt: 0,
+  ...extra,
 });
 
 describe('registry quick pick entries', () => {
   it('marks installed and updatable entries, lists unavailable ones last, shows license and distributions', () => {
-    const views = entryViews([entry('mainframe-agent'), entry('gemini'), entry('codex-acp'), entry('kimi'), entry('auggie')], 'linux-x86_64', [rec('gemini', '0.27.3'), rec('codex-acp', '0.9.1')]);
-    assert.deepEqual(views.map((v) => [v.entry.id, v.state]), [['gemini', 'installed'], ['codex-acp', 'update'], ['kimi', 'new'], ['auggie', 'new'], ['mainframe-agent', 'unavailable']]);
+    const views = entryViews([entry('mainframe-agent'), entry('gemini'), entry('codex-acp'), entry('kimi'), entry('auggie')], 'linux-x86_64', [
+      rec('gemini', '0.27.3'),
+      rec('codex-acp', '0.9.1'),
+    ]);
+    assert.deepEqual(
+      views.map((v) => [v.entry.id, v.state]),
+      [
+        ['gemini', 'installed'],
+        ['codex-acp', 'update'],
+        ['kimi', 'new'],
+        ['auggie', 'new'],
+        ['mainframe-agent', 'unavailable'],
+      ],
+    );
     assert.equal(views[0]!.description, 'installed 0.27.3 · v0.27.3 · Apache-2.0 · npx');
     assert.equal(views[1]!.description, 'update available (installed 0.9.1) · v0.9.2 · Apache-2.0 · binary');
     assert.equal(views[3]!.description, 'v0.15.0 · proprietary · npx');
@@ -40,9 +62,21 @@ describe('registry versions', () => {
 
 describe('installed registry agents as definitions', () => {
   it('uses the registry name, args and env; overrides replace args and add env', () => {
-    const r = installedDefinitions([rec('gemini', '1.0.0', { name: 'Gemini CLI' }), rec('auggie', '1.0.0')], { gemini: { args: ['--x'], env: { B: '2' } } }, true);
+    const r = installedDefinitions(
+      [rec('gemini', '1.0.0', { name: 'Gemini CLI' }), rec('auggie', '1.0.0')],
+      { gemini: { args: ['--x'], env: { B: '2' } } },
+      true,
+    );
     assert.deepEqual(r.problems, []);
-    assert.deepEqual(r.agents[0], { id: 'registry:gemini', name: 'Gemini CLI', command: 'npx', args: ['--x'], env: { A: '1', B: '2' }, protocol: 'auto', builtIn: false });
+    assert.deepEqual(r.agents[0], {
+      id: 'registry:gemini',
+      name: 'Gemini CLI',
+      command: 'npx',
+      args: ['--x'],
+      env: { A: '1', B: '2' },
+      protocol: 'auto',
+      builtIn: false,
+    });
     assert.deepEqual(r.agents[1]!.args, ['-y', 'auggie']);
   });
 

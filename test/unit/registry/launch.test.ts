@@ -16,7 +16,7 @@ describe('registry launch commands', () => {
     assert.equal(commandLine(l), 'npx -y @google/gemini-cli@0.27.3 --experimental-acp');
   });
 
-  it('npx with env: the entry\'s variables go to the agent (auggie)', () => {
+  it("npx with env: the entry's variables go to the agent (auggie)", () => {
     const l = packageLaunch('npx', entry('auggie').distribution.npx!);
     assert.deepEqual(l.args, ['-y', '@augmentcode/auggie@0.15.0', '--acp']);
     assert.deepEqual(l.env, { AUGMENT_DISABLE_AUTO_UPDATE: '1' });
@@ -44,7 +44,7 @@ describe('registry launch commands', () => {
     assert.equal(commandLine(l), 'uvx --from uv-tools@0.3.1 uv-agent-acp --stdio');
   });
 
-  it('binary: the cmd inside the install folder, with the entry\'s args and env (factory-droid)', () => {
+  it("binary: the cmd inside the install folder, with the entry's args and env (factory-droid)", () => {
     const e = entry('factory-droid');
     const dir = path.join('/storage', 'registry', 'agents', 'factory-droid', '0.56.3');
     const l = binaryLaunch(e.distribution.binary!['linux-x86_64']!, dir);
@@ -53,7 +53,10 @@ describe('registry launch commands', () => {
     assert.deepEqual(l.env, { DROID_DISABLE_AUTO_UPDATE: 'true', FACTORY_DROID_AUTO_UPDATE_ENABLED: 'false' });
     const plan = planInstall(e, 'binary', 'linux-x86_64', '/storage/registry');
     assert.equal(plan.installDir, dir);
-    assert.equal(plan.commandLine, `DROID_DISABLE_AUTO_UPDATE=true FACTORY_DROID_AUTO_UPDATE_ENABLED=false ${path.join(dir, 'droid')} exec --output-format acp`);
+    assert.equal(
+      plan.commandLine,
+      `DROID_DISABLE_AUTO_UPDATE=true FACTORY_DROID_AUTO_UPDATE_ENABLED=false ${path.join(dir, 'droid')} exec --output-format acp`,
+    );
     assert.match(plan.source, /^https:\/\/downloads\.factory\.ai\/factory-cli\/releases\/0\.56\.3\/droid-linux-x86_64\.tar\.gz$/);
     assert.equal(plan.license, 'proprietary');
   });
@@ -69,7 +72,10 @@ describe('registry launch commands', () => {
     assert.deepEqual(availableKinds(entry('kimi'), 'windows-aarch64'), []);
     assert.deepEqual(availableKinds(entry('gemini'), undefined), ['npx']);
     assert.deepEqual(plansFor(entry('mainframe-agent'), 'linux-x86_64', '/s'), []);
-    assert.deepEqual(plansFor(entry('uv-agent'), 'linux-x86_64', '/s').map((p) => p.source), ['Python package uv-agent==1.2.0 (fetched by uvx from PyPI)']);
+    assert.deepEqual(
+      plansFor(entry('uv-agent'), 'linux-x86_64', '/s').map((p) => p.source),
+      ['Python package uv-agent==1.2.0 (fetched by uvx from PyPI)'],
+    );
   });
 
   it('quotes for a POSIX shell exactly when needed', () => {

@@ -11,23 +11,37 @@ const name = fc.array(segment, { maxLength: 8 }).map((s) => s.join('/'));
 describe('archive entry names', () => {
   it('an accepted name always resolves inside the target folder', () => {
     const root = path.resolve('/srv/acp/root');
-    fc.assert(fc.property(fc.oneof(name, fc.string()), (n) => {
-      let rel: string;
-      try { rel = safeRelative(n); } catch { return; }
-      const full = inside(root, rel);
-      assert.ok(full === root || full.startsWith(root + path.sep), `${JSON.stringify(n)} → ${full}`);
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(fc.oneof(name, fc.string()), (n) => {
+        let rel: string;
+        try {
+          rel = safeRelative(n);
+        } catch {
+          return;
+        }
+        const full = inside(root, rel);
+        assert.ok(full === root || full.startsWith(root + path.sep), `${JSON.stringify(n)} → ${full}`);
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('an accepted symlink target never climbs above the folder', () => {
     const root = '/deep/enough/to/climb/root';
-    fc.assert(fc.property(name, name, (at, target) => {
-      let rel: string;
-      try { rel = safeRelative(at); } catch { return; }
-      if (!rel || !linkStaysInside(rel, target)) return;
-      const resolved = path.posix.resolve(root, path.posix.dirname(rel), target);
-      assert.ok(resolved === root || resolved.startsWith(root + '/'), `${rel} -> ${target} resolves to ${resolved}`);
-    }), { numRuns: 3000 });
+    fc.assert(
+      fc.property(name, name, (at, target) => {
+        let rel: string;
+        try {
+          rel = safeRelative(at);
+        } catch {
+          return;
+        }
+        if (!rel || !linkStaysInside(rel, target)) return;
+        const resolved = path.posix.resolve(root, path.posix.dirname(rel), target);
+        assert.ok(resolved === root || resolved.startsWith(root + '/'), `${rel} -> ${target} resolves to ${resolved}`);
+      }),
+      { numRuns: 3000 },
+    );
   });
 
   it('says why a name is refused', () => {

@@ -14,18 +14,51 @@ describe('registry index validation', () => {
     assert.deepEqual(r.skipped, []);
     assert.equal(r.agents.length, entries.length);
     const codex = r.agents.find((a) => a.id === 'codex-acp')!;
-    assert.deepEqual(Object.keys(codex.distribution.binary!).sort(), ['darwin-aarch64', 'darwin-x86_64', 'linux-aarch64', 'linux-x86_64', 'windows-aarch64', 'windows-x86_64']);
+    assert.deepEqual(Object.keys(codex.distribution.binary!).sort(), [
+      'darwin-aarch64',
+      'darwin-x86_64',
+      'linux-aarch64',
+      'linux-x86_64',
+      'windows-aarch64',
+      'windows-x86_64',
+    ]);
   });
 
   it('skips a bad entry, reports position, id and reason, and keeps the others', () => {
     const bad = { ...(rawEntry('gemini') as object), id: 'Bad ID' };
     const noDist = { id: 'nodist', name: 'X', version: '1.0.0', description: 'd', distribution: {} };
-    const badArchive = { id: 'badarch', name: 'X', version: '1.0.0', description: 'd', distribution: { binary: { 'linux-x86_64': { archive: 'not a url', cmd: './x' } } } };
-    const badSha = { id: 'badsha', name: 'X', version: '1.0.0', description: 'd', distribution: { binary: { 'linux-x86_64': { archive: 'https://x.test/a.tgz', cmd: './x', sha256: 'abc' } } } };
+    const badArchive = {
+      id: 'badarch',
+      name: 'X',
+      version: '1.0.0',
+      description: 'd',
+      distribution: { binary: { 'linux-x86_64': { archive: 'not a url', cmd: './x' } } },
+    };
+    const badSha = {
+      id: 'badsha',
+      name: 'X',
+      version: '1.0.0',
+      description: 'd',
+      distribution: { binary: { 'linux-x86_64': { archive: 'https://x.test/a.tgz', cmd: './x', sha256: 'abc' } } },
+    };
     const optionPackage = { id: 'opt', name: 'X', version: '1.0.0', description: 'd', distribution: { npx: { package: '--yes=evil' } } };
     const r = parseRegistryIndex(index([rawEntry('auggie'), bad, noDist, 'text', badArchive, badSha, optionPackage, rawEntry('auggie')]), 'test');
-    assert.deepEqual(r.agents.map((a) => a.id), ['auggie']);
-    assert.deepEqual(r.skipped.map((s) => [s.position, s.id]), [[2, 'Bad ID'], [3, 'nodist'], [4, undefined], [5, 'badarch'], [6, 'badsha'], [7, 'opt'], [8, 'auggie']]);
+    assert.deepEqual(
+      r.agents.map((a) => a.id),
+      ['auggie'],
+    );
+    assert.deepEqual(
+      r.skipped.map((s) => [s.position, s.id]),
+      [
+        [2, 'Bad ID'],
+        [3, 'nodist'],
+        [4, undefined],
+        [5, 'badarch'],
+        [6, 'badsha'],
+        [7, 'opt'],
+        [8, 'auggie'],
+      ],
+    );
     assert.match(r.skipped[0]!.reason, /"id" must be lowercase/);
     assert.match(r.skipped[1]!.reason, /no binary, npx or uvx/);
     assert.match(r.skipped[3]!.reason, /distribution\.binary\.linux-x86_64: archive: is not a URL/);
@@ -43,17 +76,23 @@ describe('registry index validation', () => {
   });
 
   it('an unusable index is a clear error', () => {
-    assert.throws(() => parseRegistryIndex('<html>oops</html>', 'https://r.test/registry.json'), (e: Error) => e instanceof RegistryIndexError && /did not send valid JSON/.test(e.message) && /acp\.registry\.url/.test(e.message));
+    assert.throws(
+      () => parseRegistryIndex('<html>oops</html>', 'https://r.test/registry.json'),
+      (e: Error) => e instanceof RegistryIndexError && /did not send valid JSON/.test(e.message) && /acp\.registry\.url/.test(e.message),
+    );
     assert.throws(() => parseRegistryIndex('[]', 'src'), /not a registry index/);
     assert.throws(() => parseRegistryIndex('{"version":"1.0.0"}', 'src'), /without an "agents" list/);
     assert.throws(() => parseRegistryIndex('null', 'src'), /not a registry index/);
   });
 
   it('never throws on arbitrary entries: each is kept or skipped', () => {
-    fc.assert(fc.property(fc.array(fc.anything(), { maxLength: 20 }), (agents) => {
-      const r = parseRegistryIndex(JSON.stringify({ version: '1.0.0', agents }), 'p');
-      assert.equal(r.agents.length + r.skipped.length, agents.length);
-    }), { numRuns: 200 });
+    fc.assert(
+      fc.property(fc.array(fc.anything(), { maxLength: 20 }), (agents) => {
+        const r = parseRegistryIndex(JSON.stringify({ version: '1.0.0', agents }), 'p');
+        assert.equal(r.agents.length + r.skipped.length, agents.length);
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it('reads at most 2000 entries', () => {

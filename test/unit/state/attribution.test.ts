@@ -5,16 +5,30 @@ import { DROPPED, PLAN_ENTRY_META_KEY, PlanTrack, WHOLE_PLAN, WorkStore, type Wo
 const A = 'agent';
 const S = 'sess';
 
-function e(content: string, status: string): PlanEntry { return { content, status, priority: 'medium' }; }
-function plan(planId: string, ...entries: PlanEntry[]): SessionEvent { return { sessionId: S, kind: 'plan_update', plan: { type: 'items', planId, entries } }; }
-function call(toolCallId: string, fields: ToolCallFields = {}): SessionEvent { return { sessionId: S, kind: 'tool_call', toolCallId, fields: { title: toolCallId, status: 'in_progress', ...fields } }; }
+function e(content: string, status: string): PlanEntry {
+  return { content, status, priority: 'medium' };
+}
+function plan(planId: string, ...entries: PlanEntry[]): SessionEvent {
+  return { sessionId: S, kind: 'plan_update', plan: { type: 'items', planId, entries } };
+}
+function call(toolCallId: string, fields: ToolCallFields = {}): SessionEvent {
+  return { sessionId: S, kind: 'tool_call', toolCallId, fields: { title: toolCallId, status: 'in_progress', ...fields } };
+}
 
 function setup(): { w: WorkStore; at: (ev: SessionEvent) => void; clock: { t: number }; changes: WorkChange[] } {
   const w = new WorkStore();
   const clock = { t: 1000 };
   const changes: WorkChange[] = [];
   w.onDidChange((c) => changes.push(c));
-  return { w, at: (ev) => { w.apply(A, ev, clock.t); clock.t += 1000; }, clock, changes };
+  return {
+    w,
+    at: (ev) => {
+      w.apply(A, ev, clock.t);
+      clock.t += 1000;
+    },
+    clock,
+    changes,
+  };
 }
 
 describe('WorkStore (attribution of work to plan steps)', () => {
@@ -85,13 +99,18 @@ describe('WorkStore (attribution of work to plan steps)', () => {
     at(call('x', { _meta: { [PLAN_ENTRY_META_KEY]: { planId: 'impl', index: 1 } } }));
     assert.deepEqual(w.stepAt(A, S, 'impl', 1)!.calls, ['x']);
     assert.deepEqual(w.stepAt(A, S, 'impl', 0)!.calls, []);
-    at(call('y', { content: [{ type: 'diff', changes: [{ operation: 'modify', path: '/w/a.ts' }], texts: [{ path: '/w/a.ts', oldText: '1', newText: '2' }] }] }));
+    at(
+      call('y', { content: [{ type: 'diff', changes: [{ operation: 'modify', path: '/w/a.ts' }], texts: [{ path: '/w/a.ts', oldText: '1', newText: '2' }] }] }),
+    );
     assert.deepEqual(w.stepAt(A, S, 'tests', 0)!.files, ['/w/a.ts']);
     at(call('y', { _meta: { [PLAN_ENTRY_META_KEY]: [{ planId: 'tests', index: 0 }] } }));
     assert.deepEqual(w.stepAt(A, S, 'impl', 0)!.calls, [], 'moved off Code');
     assert.deepEqual(w.stepAt(A, S, 'tests', 0)!.calls, ['y']);
     const changes = w.stepChanges(A, S, w.stepAt(A, S, 'tests', 0)!);
-    assert.deepEqual(changes.map((c) => [c.path, c.first.before, c.last.after]), [['/w/a.ts', '1', '2']]);
+    assert.deepEqual(
+      changes.map((c) => [c.path, c.first.before, c.last.after]),
+      [['/w/a.ts', '1', '2']],
+    );
     // A link to a plan the session does not have is ignored.
     at(call('z', { _meta: { [PLAN_ENTRY_META_KEY]: { planId: 'nope', index: 0 } } }));
     assert.ok(w.stepAt(A, S, 'impl', 0)!.calls.includes('z'));
@@ -126,7 +145,16 @@ describe('WorkStore (attribution of work to plan steps)', () => {
     assert.deepEqual(code.files, ['/w/a.ts', '/w/b.ts']);
     assert.deepEqual(test.files, ['/w/b.ts']);
     assert.equal(w.stepChanges(A, S, code)[0]!.first.written, true);
-    assert.deepEqual(changes.map((c) => c.steps), [[{ planId: 'impl', index: 0 }], [{ planId: 'impl', index: 0 }, { planId: 'tests', index: 0 }]]);
+    assert.deepEqual(
+      changes.map((c) => c.steps),
+      [
+        [{ planId: 'impl', index: 0 }],
+        [
+          { planId: 'impl', index: 0 },
+          { planId: 'tests', index: 0 },
+        ],
+      ],
+    );
   });
 
   it('keeps per-step changes per file: first before, last after', () => {
@@ -143,13 +171,16 @@ describe('PlanTrack: the shortcuts give what the full matching gives', () => {
   /** A small random generator (fixed seed): plans of few distinct contents, so duplicates happen. */
   function rng(seed: number): () => number {
     let x = seed;
-    return () => { x = (x * 1103515245 + 12345) % 2 ** 31; return x / 2 ** 31; };
+    return () => {
+      x = (x * 1103515245 + 12345) % 2 ** 31;
+      return x / 2 ** 31;
+    };
   }
   const STATUSES = ['pending', 'in_progress', 'completed', 'cancelled'];
 
   it('statuses only, steps added or dropped at the end, rewordings, reorderings: the same steps, keys, times and drift', () => {
     const r = rng(7);
-    const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
+    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
     for (let run = 0; run < 200; run++) {
       const fast = new PlanTrack('p');
       const full = new PlanTrack('p');
@@ -159,7 +190,11 @@ describe('PlanTrack: the shortcuts give what the full matching gives', () => {
       for (let v = 0; v < 30; v++) {
         const op = r();
         if (op < 0.4) entries = entries.map((e) => ({ ...e, status: r() < 0.3 ? pick(STATUSES) : e.status }));
-        else if (op < 0.6) entries = [...entries, ...Array.from({ length: 1 + Math.floor(r() * 3) }, () => ({ content: `step ${Math.floor(r() * 6)}`, priority: 'low', status: 'pending' }))];
+        else if (op < 0.6)
+          entries = [
+            ...entries,
+            ...Array.from({ length: 1 + Math.floor(r() * 3) }, () => ({ content: `step ${Math.floor(r() * 6)}`, priority: 'low', status: 'pending' })),
+          ];
         else if (op < 0.7) entries = entries.slice(0, Math.floor(r() * entries.length));
         else if (op < 0.85) entries = entries.map((e) => (r() < 0.2 ? { ...e, content: `step ${Math.floor(r() * 6)}` } : e));
         else entries = [...entries].sort(() => r() - 0.5);

@@ -30,11 +30,18 @@ function depthOf(v: unknown): number {
 
 /** Values JSON.stringify treats specially: undefined members, NaN, Dates, functions, __proto__ keys. */
 const awkward = fc.letrec((tie) => ({
-  v: fc.oneof({ depthSize: 'small' },
-    fc.jsonValue({ maxDepth: 1 }), fc.constant(undefined), fc.constant(Number.NaN), fc.constant(-0),
-    fc.constant(new Date(0)), fc.constant(() => 1), fc.constant(Symbol('s')),
+  v: fc.oneof(
+    { depthSize: 'small' },
+    fc.jsonValue({ maxDepth: 1 }),
+    fc.constant(undefined),
+    fc.constant(Number.NaN),
+    fc.constant(-0),
+    fc.constant(new Date(0)),
+    fc.constant(() => 1),
+    fc.constant(Symbol('s')),
     fc.array(tie('v'), { maxLength: 3 }),
-    fc.dictionary(fc.oneof(fc.string({ maxLength: 3 }), fc.constant('__proto__')), tie('v'), { maxKeys: 3 })),
+    fc.dictionary(fc.oneof(fc.string({ maxLength: 3 }), fc.constant('__proto__')), tie('v'), { maxKeys: 3 }),
+  ),
 })).v;
 
 describe('state/json at any depth', () => {
@@ -54,7 +61,7 @@ describe('state/json at any depth', () => {
     assert.ok(!Object.prototype.hasOwnProperty.call(copy, 'z'), 'undefined members are left out, as JSON does');
   });
 
-  it('jsonClone still throws JSON\'s errors for cycles and BigInt, deep or not', () => {
+  it("jsonClone still throws JSON's errors for cycles and BigInt, deep or not", () => {
     const cyc: { a?: unknown } = {};
     cyc.a = cyc;
     assert.throws(() => jsonClone(cyc), TypeError);
@@ -65,20 +72,27 @@ describe('state/json at any depth', () => {
   });
 
   it('the stack-free copy equals the JSON round trip (property)', () => {
-    fc.assert(fc.property(awkward, (v) => {
-      const viaText = JSON.stringify(v) === undefined ? undefined : JSON.parse(JSON.stringify(v)) as unknown;
-      assert.deepEqual(deepJsonClone(v), viaText);
-      assert.equal(JSON.stringify(deepJsonClone(v)), JSON.stringify(v), 'same key order too');
-    }), { numRuns: 500 });
+    fc.assert(
+      fc.property(awkward, (v) => {
+        const viaText = JSON.stringify(v) === undefined ? undefined : (JSON.parse(JSON.stringify(v)) as unknown);
+        assert.deepEqual(deepJsonClone(v), viaText);
+        assert.equal(JSON.stringify(deepJsonClone(v)), JSON.stringify(v), 'same key order too');
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('stableStringify is JSON with sorted keys (property)', () => {
-    fc.assert(fc.property(fc.jsonValue({ maxDepth: 4 }), (v) => {
-      const s = stableStringify(v);
-      assert.deepEqual(JSON.parse(s), JSON.parse(JSON.stringify(v)));
-      const reversed = JSON.parse(JSON.stringify(v, (_k, x: unknown) => (x && typeof x === 'object' && !Array.isArray(x)
-        ? Object.fromEntries(Object.entries(x).reverse()) : x))) as unknown;
-      assert.equal(stableStringify(reversed), s, 'key order does not matter');
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 4 }), (v) => {
+        const s = stableStringify(v);
+        assert.deepEqual(JSON.parse(s), JSON.parse(JSON.stringify(v)));
+        const reversed = JSON.parse(
+          JSON.stringify(v, (_k, x: unknown) => (x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).reverse()) : x)),
+        ) as unknown;
+        assert.equal(stableStringify(reversed), s, 'key order does not matter');
+      }),
+      { numRuns: 300 },
+    );
   });
 });

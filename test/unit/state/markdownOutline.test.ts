@@ -21,7 +21,10 @@ function depth(nodes: readonly MdNode[]): number {
   const stack: [readonly MdNode[], number][] = [[nodes, 1]];
   while (stack.length) {
     const [ns, d] = stack.pop()!;
-    for (const n of ns) { max = Math.max(max, d); stack.push([n.children, d + 1]); }
+    for (const n of ns) {
+      max = Math.max(max, d);
+      stack.push([n.children, d + 1]);
+    }
   }
   return max;
 }
@@ -90,27 +93,44 @@ describe('markdown outline on hostile input', function () {
 
   it('does not count tasks under an omitted heading in the heading before it', () => {
     const o = parseMarkdownOutline('# Kept\n- [ ] a\n# Omitted\n- [ ] b\n', { ...DEFAULT_OUTLINE_LIMITS, maxNodes: 2 });
-    assert.deepEqual(o.roots.map((n) => [n.text, n.progress.total]), [['Kept', 1]]);
+    assert.deepEqual(
+      o.roots.map((n) => [n.text, n.progress.total]),
+      [['Kept', 1]],
+    );
     assert.equal(o.tasks, 2);
     assert.equal(o.omitted, 2);
   });
 
   it('recognizes headings as CommonMark does in the common cases', () => {
     const o = parseMarkdownOutline(['#5 bolt', '####### seven', '   ### indented ###', '    # code', '# a # b #', '#\ttab'].join('\n'));
-    assert.deepEqual(o.flat.map((n) => n.kind === 'heading' ? [n.level, n.text] : n.text), [[3, 'indented'], [1, 'a # b'], [1, 'tab']]);
+    assert.deepEqual(
+      o.flat.map((n) => (n.kind === 'heading' ? [n.level, n.text] : n.text)),
+      [
+        [3, 'indented'],
+        [1, 'a # b'],
+        [1, 'tab'],
+      ],
+    );
   });
 
   it('never throws, and its output is consistent (property)', () => {
     const alphabet = fc.constantFrom('#', ' ', '\t', '-', '*', '+', '1', '.', ')', '[', ']', 'x', 'X', '`', '~', '>', '\n', '\r', 'a', '\u{1F600}');
-    fc.assert(fc.property(fc.array(alphabet, { maxLength: 400 }).map((a) => a.join('')), fc.integer({ min: 1, max: 50 }), (text, maxNodes) => {
-      const o = parseMarkdownOutline(text, { ...DEFAULT_OUTLINE_LIMITS, maxNodes, maxTaskDepth: 3 });
-      assert.ok(o.flat.length <= maxNodes);
-      o.flat.forEach((n, i) => assert.equal(n.index, i));
-      const kept = o.flat.filter((n) => n.kind === 'task');
-      assert.ok(kept.length <= o.tasks && o.checked <= o.tasks);
-      assert.equal(o.omitted > 0, o.flat.length === maxNodes && o.omitted > 0);
-      assert.ok(depth(o.roots) <= 6 + 3);
-      if (o.firstOpen) assert.ok(o.firstOpen.taskIndex < o.tasks);
-    }), { numRuns: 500 });
+    fc.assert(
+      fc.property(
+        fc.array(alphabet, { maxLength: 400 }).map((a) => a.join('')),
+        fc.integer({ min: 1, max: 50 }),
+        (text, maxNodes) => {
+          const o = parseMarkdownOutline(text, { ...DEFAULT_OUTLINE_LIMITS, maxNodes, maxTaskDepth: 3 });
+          assert.ok(o.flat.length <= maxNodes);
+          o.flat.forEach((n, i) => assert.equal(n.index, i));
+          const kept = o.flat.filter((n) => n.kind === 'task');
+          assert.ok(kept.length <= o.tasks && o.checked <= o.tasks);
+          assert.equal(o.omitted > 0, o.flat.length === maxNodes && o.omitted > 0);
+          assert.ok(depth(o.roots) <= 6 + 3);
+          if (o.firstOpen) assert.ok(o.firstOpen.taskIndex < o.tasks);
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 });

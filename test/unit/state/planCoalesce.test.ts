@@ -6,9 +6,17 @@ class ManualScheduler implements Scheduler {
   t = 0;
   private timers: { at: number; fn: () => void; id: number }[] = [];
   private nextId = 1;
-  setTimeout(fn: () => void, ms: number): unknown { const id = this.nextId++; this.timers.push({ at: this.t + ms, fn, id }); return id; }
-  clearTimeout(h: unknown): void { this.timers = this.timers.filter((x) => x.id !== h); }
-  now(): number { return this.t; }
+  setTimeout(fn: () => void, ms: number): unknown {
+    const id = this.nextId++;
+    this.timers.push({ at: this.t + ms, fn, id });
+    return id;
+  }
+  clearTimeout(h: unknown): void {
+    this.timers = this.timers.filter((x) => x.id !== h);
+  }
+  now(): number {
+    return this.t;
+  }
   advance(ms: number): void {
     const end = this.t + ms;
     for (;;) {
@@ -37,7 +45,10 @@ describe('FrameCoalescer', () => {
     const sch = new ManualScheduler();
     const times: number[] = [];
     const c = new FrameCoalescer<number>(() => times.push(sch.t), 16, sch);
-    for (let ms = 0; ms < 1000; ms++) { c.add(ms); sch.advance(1); }
+    for (let ms = 0; ms < 1000; ms++) {
+      c.add(ms);
+      sch.advance(1);
+    }
     sch.advance(100);
     for (let i = 1; i < times.length; i++) assert.ok(times[i]! - times[i - 1]! >= 16, `flushes ${times[i - 1]} and ${times[i]} closer than a frame`);
     assert.ok(times.length <= 1000 / 16 + 2, `${times.length} flushes`);
@@ -51,7 +62,9 @@ describe('FrameCoalescer', () => {
     await c.whenIdle();
     c.add(1);
     let idle = false;
-    const p = c.whenIdle().then(() => { idle = true; });
+    const p = c.whenIdle().then(() => {
+      idle = true;
+    });
     await Promise.resolve();
     assert.equal(idle, false);
     c.flushNow();

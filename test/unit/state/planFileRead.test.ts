@@ -55,7 +55,11 @@ describe('file plans: reading the file', function () {
 
   it('refuses a FIFO without blocking (no writer ever opens it)', async function () {
     const fifo = path.join(ws, 'plan.md');
-    try { execFileSync('mkfifo', [fifo]); } catch { this.skip(); }
+    try {
+      execFileSync('mkfifo', [fifo]);
+    } catch {
+      this.skip();
+    }
     const r = await readPlanFile(fifo, [ws]);
     assert.deepEqual(r, { error: 'refused: a pipe (FIFO), not a regular file' });
     const open = await checkOpenable(fifo);

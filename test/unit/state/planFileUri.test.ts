@@ -11,7 +11,10 @@ describe('plan file URIs', () => {
   });
 
   it('refuses other schemes, relative paths, remote hosts and garbage, saying why', () => {
-    const reason = (u: string) => { const r = checkPlanFileUri(u); return r.ok ? 'ok' : r.reason; };
+    const reason = (u: string) => {
+      const r = checkPlanFileUri(u);
+      return r.ok ? 'ok' : r.reason;
+    };
     assert.equal(reason('https://example.com/plan.md'), 'only file: URIs are opened, not https:');
     assert.equal(reason('vscode://settings'), 'only file: URIs are opened, not vscode:');
     assert.equal(reason('file:plan.md'), 'not an absolute file URI');
@@ -34,7 +37,13 @@ describe('file plans: which paths are read', () => {
   });
 
   it('does not read files outside, however the path gets there, but offers to open them', () => {
-    for (const uri of ['file:///work/ws/../secret.md', 'file:///work/ws/%2e%2e/secret.md', 'file:///work/ws2/plan.md', 'file:///etc/passwd', 'file:///work/ws/./../../etc/shadow']) {
+    for (const uri of [
+      'file:///work/ws/../secret.md',
+      'file:///work/ws/%2e%2e/secret.md',
+      'file:///work/ws2/plan.md',
+      'file:///etc/passwd',
+      'file:///work/ws/./../../etc/shadow',
+    ]) {
       const d = decide(uri);
       assert.equal(d.ok, false, uri);
       assert.ok(!d.ok && d.offerOpen && /outside the workspace folders/.test(d.reason), `${uri}: ${JSON.stringify(d)}`);
@@ -44,7 +53,13 @@ describe('file plans: which paths are read', () => {
   });
 
   it('never reads /proc, /sys or /dev, not even when the user asks, nor when they are the workspace', () => {
-    for (const uri of ['file:///proc/self/environ', 'file:///dev/zero', 'file:///sys/kernel/notes', 'file:///work/ws/../../proc/self/mem', 'file:///dev/fd/0']) {
+    for (const uri of [
+      'file:///proc/self/environ',
+      'file:///dev/zero',
+      'file:///sys/kernel/notes',
+      'file:///work/ws/../../proc/self/mem',
+      'file:///dev/fd/0',
+    ]) {
       for (const roots of [[ws], ['/'], 'anywhere'] as const) {
         const d = decide(uri, roots);
         assert.ok(!d.ok && !d.offerOpen && /system file/.test(d.reason), `${uri} ${String(roots)}: ${JSON.stringify(d)}`);

@@ -4,7 +4,13 @@ import { escapeIcons, focusPlan, statusBarView, type StatusBarPlan, type StatusB
 
 const session = (over: Partial<StatusBarSession> = {}): StatusBarSession => ({ sessionId: 's1', turnState: 'idle', pendingPermissions: 0, ...over });
 const plan = (planId: string, seq: number, statuses: [string, string][], type = 'items'): StatusBarPlan => ({
-  planId, seq, type, summary: summarizeSteps(1, statuses.map(([status, content]) => ({ status, content }))),
+  planId,
+  seq,
+  type,
+  summary: summarizeSteps(
+    1,
+    statuses.map(([status, content]) => ({ status, content })),
+  ),
 });
 
 describe('status bar text', () => {
@@ -13,7 +19,15 @@ describe('status bar text', () => {
   });
 
   it('shows progress and the current step of the focus plan', () => {
-    const p = plan('p1', 1, [['completed', 'a'], ['completed', 'b'], ['completed', 'c'], ['in_progress', 'Run tests'], ['pending', 'e'], ['pending', 'f'], ['pending', 'g']]);
+    const p = plan('p1', 1, [
+      ['completed', 'a'],
+      ['completed', 'b'],
+      ['completed', 'c'],
+      ['in_progress', 'Run tests'],
+      ['pending', 'e'],
+      ['pending', 'f'],
+      ['pending', 'g'],
+    ]);
     const v = statusBarView(session(), [p]);
     assert.equal(v.text, '$(checklist) 3/7 · Run tests');
     assert.equal(v.visible, true);
@@ -29,7 +43,12 @@ describe('status bar text', () => {
   });
 
   it('asks for attention when permissions are pending', () => {
-    const v = statusBarView(session({ turnState: 'running', pendingPermissions: 2 }), [plan('p', 1, [['completed', 'a'], ['in_progress', 'b']])]);
+    const v = statusBarView(session({ turnState: 'running', pendingPermissions: 2 }), [
+      plan('p', 1, [
+        ['completed', 'a'],
+        ['in_progress', 'b'],
+      ]),
+    ]);
     assert.equal(v.text, '$(bell) 1/2 · waiting for you');
     assert.equal(v.attention, true);
     assert.match(v.tooltip, /2 permission requests waiting for you/);
@@ -47,7 +66,10 @@ describe('status bar text', () => {
 
   it('never lets a plan without steps hold the status bar while a plan with steps exists', () => {
     const custom = { planId: 'custom', seq: 9, type: 'unknown', summary: summarizeSteps(1, []) };
-    const done = plan('impl', 5, [['completed', 'a'], ['completed', 'b']]);
+    const done = plan('impl', 5, [
+      ['completed', 'a'],
+      ['completed', 'b'],
+    ]);
     assert.equal(focusPlan([done, custom])?.planId, 'impl');
     assert.equal(statusBarView(session(), [done, custom]).text, '$(checklist) 2/2');
     assert.equal(focusPlan([custom])?.planId, 'custom');

@@ -35,7 +35,10 @@ describe('PlanStore', () => {
     assert.equal(p.summary.header, 'v2 — the only step complete');
     assert.equal(p.createdAt, 1000);
     assert.equal(p.updatedAt, 2000);
-    assert.deepEqual(changes.map((c) => c.kind), ['added', 'updated']);
+    assert.deepEqual(
+      changes.map((c) => c.kind),
+      ['added', 'updated'],
+    );
     assert.deepEqual(changes[1], { kind: 'updated', agentId: A, sessionId: S, planId: 'p1', version: 2 });
   });
 
@@ -58,12 +61,22 @@ describe('PlanStore', () => {
     }
     const p = store.get({ agentId: A, sessionId: S, planId: 'p1' })!;
     assert.equal(p.version, 5);
-    assert.deepEqual(p.revisions.map((r) => [r.version, r.time]), [[3, 300], [4, 400], [5, 500]]);
+    assert.deepEqual(
+      p.revisions.map((r) => [r.version, r.time]),
+      [
+        [3, 300],
+        [4, 400],
+        [5, 500],
+      ],
+    );
     assert.equal(p.droppedRevisions, 2);
     assert.equal(store.revision({ agentId: A, sessionId: S, planId: 'p1' }, 4)?.plan.type, 'items');
     assert.equal(store.revision({ agentId: A, sessionId: S, planId: 'p1' }, 1), undefined);
     store.setMaxRevisions(1);
-    assert.deepEqual(store.get({ agentId: A, sessionId: S, planId: 'p1' })!.revisions.map((r) => r.version), [5]);
+    assert.deepEqual(
+      store.get({ agentId: A, sessionId: S, planId: 'p1' })!.revisions.map((r) => r.version),
+      [5],
+    );
   });
 
   it('defaults to a cap of 200 revisions', () => {
@@ -81,8 +94,14 @@ describe('PlanStore', () => {
     store.apply(A, upd({ type: 'markdown', planId: 'p2', content: '- [ ] x' }));
     store.apply(A, upd(items('p1', entry('other session', 'pending')), 'sess-2'));
     store.apply('agent-2', upd(items('p1', entry('other agent', 'pending'))));
-    assert.deepEqual(store.plans(A, S).map((p) => p.planId), ['p1', 'p2']);
-    assert.deepEqual(store.plans(A, 'sess-2').map((p) => p.planId), ['p1']);
+    assert.deepEqual(
+      store.plans(A, S).map((p) => p.planId),
+      ['p1', 'p2'],
+    );
+    assert.deepEqual(
+      store.plans(A, 'sess-2').map((p) => p.planId),
+      ['p1'],
+    );
     assert.deepEqual(store.agentIds(), [A, 'agent-2']);
     assert.deepEqual(store.sessionIds(A), [S, 'sess-2']);
     assert.equal(store.allPlans().length, 4);
@@ -144,7 +163,7 @@ describe('PlanStore', () => {
     assert.equal(p.view.kind === 'markdown' ? p.view.data.flat.length : undefined, 4);
   });
 
-  it('records a file plan\'s loaded text without bumping its version, and forgets it when the URI changes', () => {
+  it("records a file plan's loaded text without bumping its version, and forgets it when the URI changes", () => {
     const { store, changes } = setup();
     const ref = { agentId: A, sessionId: S, planId: 'f' };
     store.apply(A, upd({ type: 'file', planId: 'f', uri: 'file:///tmp/plan.md' }));
@@ -175,10 +194,13 @@ describe('PlanStore', () => {
     assert.deepEqual(store.sessionIds(A), ['sess-2']);
     store.clearAgent(A);
     assert.deepEqual(store.agentIds(), []);
-    assert.deepEqual(changes.slice(-2), [{ kind: 'cleared', agentId: A, sessionId: S }, { kind: 'cleared', agentId: A }]);
+    assert.deepEqual(changes.slice(-2), [
+      { kind: 'cleared', agentId: A, sessionId: S },
+      { kind: 'cleared', agentId: A },
+    ]);
   });
 
-  it('does not share state with the caller\'s objects', () => {
+  it("does not share state with the caller's objects", () => {
     const { store } = setup();
     const e = entry('a', 'pending');
     store.apply(A, upd(items('p1', e)));
@@ -188,7 +210,9 @@ describe('PlanStore', () => {
 
   it('keeps applying after a listener throws', () => {
     const { store } = setup();
-    store.onDidChange(() => { throw new Error('listener bug'); });
+    store.onDidChange(() => {
+      throw new Error('listener bug');
+    });
     store.apply(A, upd(items('p1', entry('a', 'pending'))));
     store.apply(A, upd(items('p1', entry('a', 'completed'))));
     assert.equal(store.get({ agentId: A, sessionId: S, planId: 'p1' })!.version, 2);
@@ -221,19 +245,34 @@ describe('PlanStore', () => {
       assert.ok(kept > 0 && kept < 100);
       assert.equal(p.revisions[0]!.truncated, `the last ${100 - kept} of 100 entries`);
       store.apply(A, upd({ type: 'unknown', planId: 'u', rawType: '_big', raw: { type: '_big', planId: 'u', blob: 'y'.repeat(10 * KiB) } }));
-      assert.deepEqual(store.get({ agentId: A, sessionId: S, planId: 'u' })!.plan, { type: 'unknown', planId: 'u', rawType: '_big', raw: { type: '_big', planId: 'u' } });
+      assert.deepEqual(store.get({ agentId: A, sessionId: S, planId: 'u' })!.plan, {
+        type: 'unknown',
+        planId: 'u',
+        rawType: '_big',
+        raw: { type: '_big', planId: 'u' },
+      });
     });
 
     it('keeps at most maxHistoryBytes of revisions per plan (the current one always) and counts the dropped', () => {
       const store = new PlanStore({ limits: { maxPlanBytes: 64 * KiB, maxHistoryBytes: 100 * KiB } });
       for (let v = 1; v <= 10; v++) store.apply(A, upd(md('m', `# v${v}\n` + 'z'.repeat(30 * KiB))));
       const p = store.get({ agentId: A, sessionId: S, planId: 'm' })!;
-      assert.deepEqual(p.revisions.map((r) => r.version), [8, 9, 10]);
+      assert.deepEqual(
+        p.revisions.map((r) => r.version),
+        [8, 9, 10],
+      );
       assert.equal(p.droppedRevisions, 7);
-      assert.equal(p.historyBytes, p.revisions.reduce((n, r) => n + r.bytes, 0));
+      assert.equal(
+        p.historyBytes,
+        p.revisions.reduce((n, r) => n + r.bytes, 0),
+      );
       assert.ok(p.historyBytes <= 100 * KiB);
       store.setLimits({ maxHistoryBytes: 1 });
-      assert.deepEqual(store.get({ agentId: A, sessionId: S, planId: 'm' })!.revisions.map((r) => r.version), [10], 'the current revision stays');
+      assert.deepEqual(
+        store.get({ agentId: A, sessionId: S, planId: 'm' })!.revisions.map((r) => r.version),
+        [10],
+        'the current revision stays',
+      );
     });
 
     it('bounds 10 MB markdown plans x 200 revisions to the history cap (was about 2 GB)', () => {
@@ -253,7 +292,10 @@ describe('PlanStore', () => {
         store.apply(A, upd(items(`p${k}`, entry('a', 'pending'))));
         store.apply(A, { sessionId: S, kind: 'plan_removed', planId: `p${k}` });
       }
-      assert.deepEqual(store.archived(A, S).map((p) => p.planId), ['p7', 'p8', 'p9']);
+      assert.deepEqual(
+        store.archived(A, S).map((p) => p.planId),
+        ['p7', 'p8', 'p9'],
+      );
       assert.equal(store.droppedArchived(A, S), 7);
       assert.equal(store.droppedArchived(A, 'other'), 0);
     });
@@ -264,7 +306,10 @@ describe('PlanStore', () => {
         store.apply(A, upd(md(`m${k}`, 'q'.repeat(20 * KiB))));
         store.apply(A, { sessionId: S, kind: 'plan_removed', planId: `m${k}` });
       }
-      assert.deepEqual(store.archived(A, S).map((p) => p.planId), ['m3', 'm4']);
+      assert.deepEqual(
+        store.archived(A, S).map((p) => p.planId),
+        ['m3', 'm4'],
+      );
       assert.equal(store.droppedArchived(A, S), 3);
     });
   });

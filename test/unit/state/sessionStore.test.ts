@@ -23,7 +23,10 @@ describe('SessionStore', () => {
     store.setAgent({ id: 'a', name: 'Demo', status: 'running' });
     assert.equal(store.agent('a')?.detail, undefined, 'a status without detail clears it');
     assert.equal(store.agent('a')?.protocolVersion, 2, 'the version is kept');
-    assert.deepEqual(changes.map((c) => c.scope === 'agent' && c.kind), ['added', 'updated', 'updated', 'updated']);
+    assert.deepEqual(
+      changes.map((c) => c.scope === 'agent' && c.kind),
+      ['added', 'updated', 'updated', 'updated'],
+    );
   });
 
   it('attaches, detaches and removes sessions, and keeps the active one consistent', () => {
@@ -31,7 +34,16 @@ describe('SessionStore', () => {
     store.setAgent({ id: 'a', name: 'Demo', status: 'running' });
     store.attachSession('a', 's1', { cwd: '/w' });
     store.setActiveSession({ agentId: 'a', sessionId: 's1' });
-    assert.deepEqual(store.session('a', 's1'), { agentId: 'a', sessionId: 's1', live: true, turnState: 'idle', queued: [], configOptions: [], pendingPermissions: [], cwd: '/w' });
+    assert.deepEqual(store.session('a', 's1'), {
+      agentId: 'a',
+      sessionId: 's1',
+      live: true,
+      turnState: 'idle',
+      queued: [],
+      configOptions: [],
+      pendingPermissions: [],
+      cwd: '/w',
+    });
     store.enqueue('a', 's1', [{ type: 'text', text: 'next' }]);
     store.detachSession('a', 's1');
     assert.equal(store.session('a', 's1')?.live, false);
@@ -100,16 +112,25 @@ describe('SessionStore', () => {
     store.attachSession('a', 's1');
     store.addPendingPermission(pending('p1'));
     store.addPendingPermission(pending('p2'));
-    assert.deepEqual(store.session('a', 's1')?.pendingPermissions.map((p) => p.id), ['p1', 'p2']);
+    assert.deepEqual(
+      store.session('a', 's1')?.pendingPermissions.map((p) => p.id),
+      ['p1', 'p2'],
+    );
     store.removePendingPermission('a', 's1', 'p1');
-    assert.deepEqual(store.pendingPermissions().map((p) => p.id), ['p2']);
+    assert.deepEqual(
+      store.pendingPermissions().map((p) => p.id),
+      ['p2'],
+    );
   });
 
   it('lists child sessions of a parent', () => {
     const { store } = setup();
     store.attachSession('a', 'parent');
     store.attachSession('a', 'child', { parentSessionId: 'parent' });
-    assert.deepEqual(store.children('a', 'parent').map((s) => s.sessionId), ['child']);
+    assert.deepEqual(
+      store.children('a', 'parent').map((s) => s.sessionId),
+      ['child'],
+    );
   });
 
   it('removes an agent with its sessions and gives plain snapshots', () => {
@@ -131,10 +152,21 @@ describe('Transcript keyed by (agent, session)', () => {
     const { Transcript } = await import('../../../src/state/transcript');
     const { sessionKey, parseSessionKey } = await import('../../../src/state/sessionStore');
     const t = new Transcript();
-    const ev = (text: string) => ({ sessionId: 'sess-1', kind: 'message_chunk' as const, role: 'agent' as const, messageId: 'm1', content: { type: 'text' as const, text } });
+    const ev = (text: string) => ({
+      sessionId: 'sess-1',
+      kind: 'message_chunk' as const,
+      role: 'agent' as const,
+      messageId: 'm1',
+      content: { type: 'text' as const, text },
+    });
     t.apply(ev('from A'), sessionKey('a', 'sess-1'));
     t.apply(ev('from B'), sessionKey('b', 'sess-1'));
-    const text = (key: string) => t.session(key)!.slice(0).map((i) => (i.kind === 'message' ? i.parts.map((p) => (p.type === 'text' ? p.chunks.join('') : '')).join('') : '')).join('');
+    const text = (key: string) =>
+      t
+        .session(key)!
+        .slice(0)
+        .map((i) => (i.kind === 'message' ? i.parts.map((p) => (p.type === 'text' ? p.chunks.join('') : '')).join('') : ''))
+        .join('');
     assert.equal(text(sessionKey('a', 'sess-1')), 'from A');
     assert.equal(text(sessionKey('b', 'sess-1')), 'from B');
     assert.deepEqual(parseSessionKey(sessionKey('agent:x', 'id\u0000odd')), { agentId: 'agent:x', sessionId: 'id\u0000odd' });

@@ -28,16 +28,28 @@ describe('step ids and notes in _meta (odek seed)', () => {
   });
 
   it('puts ids and notes into the exported checklist', () => {
-    const md = planToMarkdown({ planId: 'p', plan: { type: 'items', planId: 'p', entries: [
-      { content: 'Scaffold', priority: 'high', status: 'completed', _meta: { id: 's1' } },
-      { content: 'Resolve schema', priority: 'low', status: '_blocked', _meta: { id: 's2', note: 'provider rejects nested arrays' } },
-      { content: 'Docs', priority: 'low', status: 'pending' },
-    ] } });
-    assert.equal(md, [
-      '## p · v1 — 1/3 done, 1 blocked', '',
-      '- [x] `s1` Scaffold',
-      '- [ ] `s2` Resolve schema _(blocked)_ — provider rejects nested arrays',
-      '- [ ] Docs', '',
-    ].join('\n'));
+    const md = planToMarkdown({
+      planId: 'p',
+      plan: {
+        type: 'items',
+        planId: 'p',
+        entries: [
+          { content: 'Scaffold', priority: 'high', status: 'completed', _meta: { id: 's1' } },
+          { content: 'Resolve schema', priority: 'low', status: '_blocked', _meta: { id: 's2', note: 'provider rejects nested arrays' } },
+          { content: 'Docs', priority: 'low', status: 'pending' },
+        ],
+      },
+    });
+    assert.equal(
+      md,
+      [
+        '## p · v1 — 1/3 done, 1 blocked',
+        '',
+        '- [x] `s1` Scaffold',
+        '- [ ] `s2` Resolve schema _(blocked)_ — provider rejects nested arrays',
+        '- [ ] Docs',
+        '',
+      ].join('\n'),
+    );
   });
 });

@@ -10,8 +10,12 @@ import { Transcript } from '../../../src/state/transcript';
 import { messageText } from '../../../src/state/transcript/model';
 
 const A = 'agent';
-const sub = (sessionId: string, child: string, extra: Partial<Extract<SessionEvent, { kind: 'subagent' }>> = {}): SessionEvent =>
-  ({ sessionId, kind: 'subagent', childSessionId: child, ...extra });
+const sub = (sessionId: string, child: string, extra: Partial<Extract<SessionEvent, { kind: 'subagent' }>> = {}): SessionEvent => ({
+  sessionId,
+  kind: 'subagent',
+  childSessionId: child,
+  ...extra,
+});
 
 function store(): SessionStore {
   const s = new SessionStore();
@@ -29,7 +33,10 @@ describe('SessionStore: subagents and background work', () => {
     assert.equal(c.title, 'Researcher');
     assert.equal(c.turnState, 'running');
     assert.deepEqual(c.subagent, { description: 'reads code', cancellable: true, state: 'running' });
-    assert.deepEqual(s.children(A, 'p').map((x) => x.sessionId), ['c1']);
+    assert.deepEqual(
+      s.children(A, 'p').map((x) => x.sessionId),
+      ['c1'],
+    );
     // Another session can neither move the child nor patch it.
     s.attachSession(A, 'q');
     s.applyEvent(A, sub('q', 'c1', { title: 'Hijacked', description: null, capabilities: null }));
@@ -71,7 +78,8 @@ describe('SessionStore: subagents and background work', () => {
     s.applyEvent(A, { sessionId: 'p', kind: 'terminal_update', terminalId: 't1', exitStatus: { exitCode: 0 } });
     s.applyEvent(A, { sessionId: 'p', kind: 'tool_call', toolCallId: 'c1', fields: { status: 'completed' } });
     assert.equal(s.session(A, 'p')!.controls, undefined);
-    for (let i = 0; i < MAX_CONTROLS + 50; i++) s.applyEvent(A, { sessionId: 'p', kind: 'tool_call', toolCallId: `x${i}`, fields: { capabilities: { cancel: true } } });
+    for (let i = 0; i < MAX_CONTROLS + 50; i++)
+      s.applyEvent(A, { sessionId: 'p', kind: 'tool_call', toolCallId: `x${i}`, fields: { capabilities: { cancel: true } } });
     assert.equal(s.session(A, 'p')!.controls!.toolCalls.length, MAX_CONTROLS);
   });
 });
@@ -79,7 +87,14 @@ describe('SessionStore: subagents and background work', () => {
 describe('Transcript: inter-session messages', () => {
   it('a session_message and its chunks form one message with its sender and recipient; the route follows patch semantics', () => {
     const t = new Transcript();
-    t.apply({ sessionId: 'b', kind: 'session_message', messageId: 'm1', senderSessionId: 'a', recipientSessionId: 'b', content: [{ type: 'text', text: 'Found 3' }] });
+    t.apply({
+      sessionId: 'b',
+      kind: 'session_message',
+      messageId: 'm1',
+      senderSessionId: 'a',
+      recipientSessionId: 'b',
+      content: [{ type: 'text', text: 'Found 3' }],
+    });
     t.apply({ sessionId: 'b', kind: 'session_message_chunk', messageId: 'm1', content: { type: 'text', text: ' entry points' } });
     t.apply({ sessionId: 'b', kind: 'session_message', messageId: 'm1', recipientSessionId: null });
     const item = t.session('b')!.item('m:session:m1');
@@ -99,14 +114,23 @@ describe('Transcript: background tool calls at the end of a turn', () => {
     t.apply({ sessionId: 's', kind: 'state', state: 'running' });
     for (const id of ['bg', 'open']) t.apply({ sessionId: 's', kind: 'tool_call', toolCallId: id, fields: { title: id, status: 'in_progress' } });
     t.apply({ sessionId: 's', kind: 'state', state: 'idle', stopReason: 'end_turn', background: [{ type: 'tool_call', toolCallId: 'bg' }] });
-    const unfinished = (id: string) => { const i = t.session('s')!.item(`t:${id}`); return i?.kind === 'tool_call' && i.unfinished === true; };
+    const unfinished = (id: string) => {
+      const i = t.session('s')!.item(`t:${id}`);
+      return i?.kind === 'tool_call' && i.unfinished === true;
+    };
     assert.equal(unfinished('bg'), false);
     assert.equal(unfinished('open'), true);
   });
 });
 
 describe('SessionGate: children', () => {
-  const chunk = (sessionId: string): SessionEvent => ({ sessionId, kind: 'message_chunk', role: 'agent', messageId: 'm', content: { type: 'text', text: 'x' } });
+  const chunk = (sessionId: string): SessionEvent => ({
+    sessionId,
+    kind: 'message_chunk',
+    role: 'agent',
+    messageId: 'm',
+    content: { type: 'text', text: 'x' },
+  });
 
   it('admits a child announced by a known session, and not one announced by an unknown session', () => {
     const warnings: string[] = [];

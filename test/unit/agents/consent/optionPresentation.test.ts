@@ -5,11 +5,25 @@ import type { PermissionOption } from '../../../../src/protocol/domain';
 const o = (optionId: string, name: string, kind: string): PermissionOption => ({ optionId, name, kind });
 
 describe('optionPresentation — a button means what it says', () => {
-  it('shows each kind in our words next to the agent\'s name', () => {
-    const v = optionPresentation([o('a', 'OK', 'allow_once'), o('b', 'Always Allow', 'allow_always'), o('c', 'Reject', 'reject_once'), o('d', 'Never', 'reject_always')]);
-    assert.deepEqual(v.map((x) => x.label), ['Allow once — "OK"', 'Always allow', 'Reject once — "Reject"', 'Always reject — "Never"']);
-    assert.deepEqual(v.map((x) => x.mayCreateRule), [false, true, false, false]);
-    assert.deepEqual(v.map((x) => x.contradicts), [false, false, false, false]);
+  it("shows each kind in our words next to the agent's name", () => {
+    const v = optionPresentation([
+      o('a', 'OK', 'allow_once'),
+      o('b', 'Always Allow', 'allow_always'),
+      o('c', 'Reject', 'reject_once'),
+      o('d', 'Never', 'reject_always'),
+    ]);
+    assert.deepEqual(
+      v.map((x) => x.label),
+      ['Allow once — "OK"', 'Always allow', 'Reject once — "Reject"', 'Always reject — "Never"'],
+    );
+    assert.deepEqual(
+      v.map((x) => x.mayCreateRule),
+      [false, true, false, false],
+    );
+    assert.deepEqual(
+      v.map((x) => x.contradicts),
+      [false, false, false, false],
+    );
   });
 
   it('flags "Reject" sent as allow_always: marked, explained, no rule, never auto-picked', () => {
@@ -22,7 +36,12 @@ describe('optionPresentation — a button means what it says', () => {
   });
 
   it('two options both named "OK" get distinct labels that map back to their own ids', () => {
-    const views = optionPresentation([o('allow', 'OK', 'allow_once'), o('deny', 'OK', 'reject_once'), o('x1', 'OK', 'allow_once'), o('x2', 'OK', 'allow_once')]);
+    const views = optionPresentation([
+      o('allow', 'OK', 'allow_once'),
+      o('deny', 'OK', 'reject_once'),
+      o('x1', 'OK', 'allow_once'),
+      o('x2', 'OK', 'allow_once'),
+    ]);
     const labels = views.map((v) => v.label);
     assert.equal(new Set(labels).size, 4, labels.join(' | '));
     assert.deepEqual(labels, ['Allow once — "OK" (#1)', 'Reject once — "OK" ⚠ name contradicts kind', 'Allow once — "OK" (#3)', 'Allow once — "OK" (#4)']);
@@ -30,8 +49,38 @@ describe('optionPresentation — a button means what it says', () => {
   });
 
   it('flags names that contradict the kind, in any common wording', () => {
-    const allowNames = ['Allow', 'Yes', 'OK', 'Okay', 'Approve', 'Accept', 'Proceed', 'Run', 'Continue', 'Confirm', 'Run anyway', 'Go ahead', 'Yes, and don\'t ask again'];
-    const rejectNames = ['Reject', 'Deny', 'No', 'Cancel', "Don't allow", 'Do not run', 'Never', 'Block', 'Stop', 'Refuse', 'Decline', 'Skip', 'Abort', 'No, thanks', 'DON’T RUN'];
+    const allowNames = [
+      'Allow',
+      'Yes',
+      'OK',
+      'Okay',
+      'Approve',
+      'Accept',
+      'Proceed',
+      'Run',
+      'Continue',
+      'Confirm',
+      'Run anyway',
+      'Go ahead',
+      "Yes, and don't ask again",
+    ];
+    const rejectNames = [
+      'Reject',
+      'Deny',
+      'No',
+      'Cancel',
+      "Don't allow",
+      'Do not run',
+      'Never',
+      'Block',
+      'Stop',
+      'Refuse',
+      'Decline',
+      'Skip',
+      'Abort',
+      'No, thanks',
+      'DON’T RUN',
+    ];
     for (const n of rejectNames) {
       assert.ok(contradiction('allow_once', n), `allow_once "${n}"`);
       assert.ok(contradiction('allow_always', n), `allow_always "${n}"`);
@@ -49,10 +98,23 @@ describe('optionPresentation — a button means what it says', () => {
 
   it('does not flag the names real agents use', () => {
     const fine: [Parameters<typeof contradiction>[0], string][] = [
-      ['allow_once', 'Allow'], ['allow_once', 'Allow once'], ['allow_once', 'Yes'], ['allow_always', 'Always Allow'], ['allow_always', 'Allow always'],
-      ['allow_always', "Yes, and don't ask again"], ['allow_always', 'Yes, and auto-accept all actions'], ['allow_always', 'Approve for session'],
-      ['reject_once', 'Reject'], ['reject_once', 'No'], ['reject_once', 'Deny'], ['reject_once', 'No, and tell the agent what to do differently'],
-      ['reject_always', 'Always reject'], ['reject_always', 'Never allow'], ['reject_once', 'Abort'], ['allow_once', 'Allow once'], ['allow_once', '允许'],
+      ['allow_once', 'Allow'],
+      ['allow_once', 'Allow once'],
+      ['allow_once', 'Yes'],
+      ['allow_always', 'Always Allow'],
+      ['allow_always', 'Allow always'],
+      ['allow_always', "Yes, and don't ask again"],
+      ['allow_always', 'Yes, and auto-accept all actions'],
+      ['allow_always', 'Approve for session'],
+      ['reject_once', 'Reject'],
+      ['reject_once', 'No'],
+      ['reject_once', 'Deny'],
+      ['reject_once', 'No, and tell the agent what to do differently'],
+      ['reject_always', 'Always reject'],
+      ['reject_always', 'Never allow'],
+      ['reject_once', 'Abort'],
+      ['allow_once', 'Allow once'],
+      ['allow_once', '允许'],
     ];
     for (const [kind, name] of fine) assert.equal(contradiction(kind, name), undefined, `${kind} "${name}"`);
     assert.deepEqual(readName("Yes, and don't ask again"), { polarity: 'allow', lasting: true, once: false });
@@ -69,9 +131,13 @@ describe('optionPresentation — a button means what it says', () => {
     assert.deepEqual(outcomeFor(v!), { outcome: 'selected', optionId: 'm' });
   });
 
-  it('the agent\'s name cannot forge the label structure or hide text', () => {
+  it("the agent's name cannot forge the label structure or hide text", () => {
     const views = optionPresentation([
-      o('a', 'Reject" — Always allow', 'allow_once'), o('b', 'OK ⚠ name contradicts kind', 'allow_once'), o('c', 'Run\u202E\u0000\nnow', 'allow_once'), o('d', '', 'reject_once'), o('e', 'x'.repeat(500), 'reject_once'),
+      o('a', 'Reject" — Always allow', 'allow_once'),
+      o('b', 'OK ⚠ name contradicts kind', 'allow_once'),
+      o('c', 'Run\u202E\u0000\nnow', 'allow_once'),
+      o('d', '', 'reject_once'),
+      o('e', 'x'.repeat(500), 'reject_once'),
     ]);
     assert.equal(views[0]!.label, 'Allow once — "Reject\' — Always allow" ⚠ name contradicts kind');
     assert.equal(views[1]!.label, 'Allow once — "OK ! name contradicts kind"');
@@ -82,7 +148,10 @@ describe('optionPresentation — a button means what it says', () => {
 
   it('options sharing an id with different kinds: never a rule, and a reject pick answers cancelled', () => {
     const views = optionPresentation([o('x', 'Allow', 'allow_always'), o('x', 'Reject', 'reject_once'), o('y', 'Allow', 'allow_once')]);
-    assert.deepEqual(views.map((v) => v.ambiguousId), [true, true, false]);
+    assert.deepEqual(
+      views.map((v) => v.ambiguousId),
+      [true, true, false],
+    );
     assert.equal(views[0]!.mayCreateRule, false);
     assert.deepEqual(outcomeFor(views[1]!), { outcome: 'cancelled' });
     assert.deepEqual(outcomeFor(views[0]!), { outcome: 'selected', optionId: 'x' });

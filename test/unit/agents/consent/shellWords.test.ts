@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
 import { MAX_LINE, quoteWords, shellWords } from '../../../../src/agents/consent/shellWords';
 
-const words = (line: string): string[] | string => { const r = shellWords(line); return r.ok ? r.words : r.reason; };
+const words = (line: string): string[] | string => {
+  const r = shellWords(line);
+  return r.ok ? r.words : r.reason;
+};
 
 describe('shellWords — a simple command or a refusal', () => {
   it('splits words with quotes and escapes as a POSIX shell does', () => {
@@ -16,12 +19,40 @@ describe('shellWords — a simple command or a refusal', () => {
 
   it('refuses what a shell would chain, substitute, redirect or expand', () => {
     const cases: [string, string][] = [
-      ['a; b', 'compound'], ['a && b', 'compound'], ['a || b', 'compound'], ['a | b', 'compound'], ['a & b', 'compound'], ['(a)', 'compound'], ['a # c', 'compound'],
-      ['a $X', 'substitution'], ['a "$X"', 'substitution'], ['a $(b)', 'substitution'], ['a `b`', 'substitution'], ['a "`b`"', 'substitution'], ["a $'x'", 'substitution'],
-      ['a > b', 'redirect'], ['a < b', 'redirect'], ['a 2>&1', 'redirect'],
-      ['rm *', 'pattern'], ['ls ?', 'pattern'], ['ls [ab]', 'pattern'], ['echo {a,b}', 'pattern'], ['cat ~/x', 'pattern'], ['A=~/x b', 'pattern'], ['x a:~/b', 'pattern'],
-      ['a\nb', 'control'], ['a\rb', 'control'], ['a\u0000', 'control'], ['a\u202Eb', 'control'], ['a\u200Bb', 'control'], ['a\u2028b', 'control'],
-      ["a 'b", 'unterminated'], ['a "b', 'unterminated'], ['a \\', 'unterminated'], ['', 'empty'], ['   ', 'empty'],
+      ['a; b', 'compound'],
+      ['a && b', 'compound'],
+      ['a || b', 'compound'],
+      ['a | b', 'compound'],
+      ['a & b', 'compound'],
+      ['(a)', 'compound'],
+      ['a # c', 'compound'],
+      ['a $X', 'substitution'],
+      ['a "$X"', 'substitution'],
+      ['a $(b)', 'substitution'],
+      ['a `b`', 'substitution'],
+      ['a "`b`"', 'substitution'],
+      ["a $'x'", 'substitution'],
+      ['a > b', 'redirect'],
+      ['a < b', 'redirect'],
+      ['a 2>&1', 'redirect'],
+      ['rm *', 'pattern'],
+      ['ls ?', 'pattern'],
+      ['ls [ab]', 'pattern'],
+      ['echo {a,b}', 'pattern'],
+      ['cat ~/x', 'pattern'],
+      ['A=~/x b', 'pattern'],
+      ['x a:~/b', 'pattern'],
+      ['a\nb', 'control'],
+      ['a\rb', 'control'],
+      ['a\u0000', 'control'],
+      ['a\u202Eb', 'control'],
+      ['a\u200Bb', 'control'],
+      ['a\u2028b', 'control'],
+      ["a 'b", 'unterminated'],
+      ['a "b', 'unterminated'],
+      ['a \\', 'unterminated'],
+      ['', 'empty'],
+      ['   ', 'empty'],
     ];
     for (const [line, reason] of cases) assert.equal(words(line), reason, JSON.stringify(line));
   });
@@ -36,7 +67,10 @@ describe('shellWords — a simple command or a refusal', () => {
   });
 
   it('quoteWords is read back unchanged', () => {
-    for (const w of [['npm', 'test'], ['echo', "it's", 'a b', '', '$HOME', '*', '~', 'a"b', 'a\\b', '-n', '--x=y']]) {
+    for (const w of [
+      ['npm', 'test'],
+      ['echo', "it's", 'a b', '', '$HOME', '*', '~', 'a"b', 'a\\b', '-n', '--x=y'],
+    ]) {
       assert.deepEqual(words(quoteWords(w)), w);
     }
     assert.equal(quoteWords(['git', 'log', '--format=%H']), 'git log --format=%H');

@@ -14,19 +14,26 @@ import { OutboundRecorder } from '../../protocol/outbound';
 import { SCRIPTED_AGENT } from '../../protocol/outboundHarness';
 
 export type Entry =
-  | { type: 'lifecycle'; e: LifecycleEvent }
-  | { type: 'event'; e: SessionEvent }
-  | { type: 'report'; message: string; severity: 'error' | 'warning' | 'info' };
+  { type: 'lifecycle'; e: LifecycleEvent } | { type: 'event'; e: SessionEvent } | { type: 'report'; message: string; severity: 'error' | 'warning' | 'info' };
 
-export interface Scheduled { fn: () => void; ms: number; disposed: boolean }
+export interface Scheduled {
+  fn: () => void;
+  ms: number;
+  disposed: boolean;
+}
 
 export const AGENT_NAME = 'Scripted Agent';
 
 /** A definition running the scripted agent (test/agents/scriptedAgent.ts) in `mode`. */
 export function scriptedAgent(mode: string, options: Record<string, unknown> = {}): AgentDefinition {
   return {
-    id: 'agent:scripted', name: AGENT_NAME, command: process.execPath,
-    args: [SCRIPTED_AGENT, mode, JSON.stringify(options)], env: {}, protocol: 'auto', builtIn: false,
+    id: 'agent:scripted',
+    name: AGENT_NAME,
+    command: process.execPath,
+    args: [SCRIPTED_AGENT, mode, JSON.stringify(options)],
+    env: {},
+    protocol: 'auto',
+    builtIn: false,
   };
 }
 
@@ -54,7 +61,9 @@ export class TestHost implements SupervisorHost {
     return connect(readable, writable, options);
   }
 
-  assertMayStart(): void { /* trusted */ }
+  assertMayStart(): void {
+    /* trusted */
+  }
 
   spawnSpec(def: AgentDefinition): SpawnSpec {
     return { command: def.command, args: def.args, env: def.env, cwd: os.tmpdir() };
@@ -64,7 +73,9 @@ export class TestHost implements SupervisorHost {
     return { clientInfo: { name: 'acp-plans-tests', version: '0.0.1' }, initializeTimeoutMs: 15_000 };
   }
 
-  services(): ClientServices { return {}; }
+  services(): ClientServices {
+    return {};
+  }
 
   logger(): ProtocolLogger {
     const r = new OutboundRecorder();
@@ -72,23 +83,41 @@ export class TestHost implements SupervisorHost {
     return r.logger;
   }
 
-  stderr(): void { /* the agent echoes what it gets; not needed here */ }
-  onEvent(_agentId: string, e: SessionEvent): void { this.push({ type: 'event', e }); }
-  lifecycle(_agentId: string, e: LifecycleEvent): void { this.push({ type: 'lifecycle', e }); }
-  requestPermission(): Promise<PermissionOutcome> { return Promise.resolve({ outcome: 'cancelled' }); }
-  report(_agentId: string, message: string, severity: 'error' | 'warning' | 'info'): void { this.push({ type: 'report', message, severity }); }
-  now(): number { return this.clock; }
+  stderr(): void {
+    /* the agent echoes what it gets; not needed here */
+  }
+  onEvent(_agentId: string, e: SessionEvent): void {
+    this.push({ type: 'event', e });
+  }
+  lifecycle(_agentId: string, e: LifecycleEvent): void {
+    this.push({ type: 'lifecycle', e });
+  }
+  requestPermission(): Promise<PermissionOutcome> {
+    return Promise.resolve({ outcome: 'cancelled' });
+  }
+  report(_agentId: string, message: string, severity: 'error' | 'warning' | 'info'): void {
+    this.push({ type: 'report', message, severity });
+  }
+  now(): number {
+    return this.clock;
+  }
 
   schedule(fn: () => void, ms: number): IDisposable {
     const s: Scheduled = { fn, ms, disposed: false };
     this.scheduled.push(s);
-    return { dispose: () => { s.disposed = true; } };
+    return {
+      dispose: () => {
+        s.disposed = true;
+      },
+    };
   }
 
   // ---------------------------------------------------------------- for the tests
 
   /** Position in the log: wait for what happens after it. */
-  mark(): number { return this.log.length; }
+  mark(): number {
+    return this.log.length;
+  }
 
   /** The first entry at or after `from` (already logged or future) that matches. */
   waitFor(pred: (x: Entry) => boolean, from = 0): Promise<Entry> {
@@ -106,8 +135,12 @@ export class TestHost implements SupervisorHost {
   }
 
   /** Entries after `from`, narrowed. */
-  events(from = 0): SessionEvent[] { return this.log.slice(from).flatMap((x) => (x.type === 'event' ? [x.e] : [])); }
-  lifecycles(from = 0): LifecycleEvent[] { return this.log.slice(from).flatMap((x) => (x.type === 'lifecycle' ? [x.e] : [])); }
+  events(from = 0): SessionEvent[] {
+    return this.log.slice(from).flatMap((x) => (x.type === 'event' ? [x.e] : []));
+  }
+  lifecycles(from = 0): LifecycleEvent[] {
+    return this.log.slice(from).flatMap((x) => (x.type === 'lifecycle' ? [x.e] : []));
+  }
   reports(from = 0): { message: string; severity: string }[] {
     return this.log.slice(from).flatMap((x) => (x.type === 'report' ? [{ message: x.message, severity: x.severity }] : []));
   }
@@ -144,7 +177,10 @@ export class TestHost implements SupervisorHost {
     this.log.push(x);
     const at = this.log.length - 1;
     for (const w of [...this.waiters]) {
-      if (at >= w.from && w.pred(x)) { this.waiters.splice(this.waiters.indexOf(w), 1); w.resolve(x); }
+      if (at >= w.from && w.pred(x)) {
+        this.waiters.splice(this.waiters.indexOf(w), 1);
+        w.resolve(x);
+      }
     }
   }
 }

@@ -14,7 +14,12 @@ export interface ClientOptions {
   schemas?: (version: 1 | 2) => SchemaName[];
 }
 
-interface Waiter { from: number; pred(m: Message): boolean; resolve(m: Message): void; reject(e: Error): void }
+interface Waiter {
+  from: number;
+  pred(m: Message): boolean;
+  resolve(m: Message): void;
+  reject(e: Error): void;
+}
 
 export class AgentError extends Error {
   constructor(readonly error: { code: number; message: string; data?: unknown }) {
@@ -41,7 +46,10 @@ export class DemoClient {
   private buffer: Buffer[] = [];
   private exitInfo: { code: number | null; signal: NodeJS.Signals | null } | undefined;
 
-  constructor(private readonly check: SchemaCheck, private readonly options: ClientOptions = {}) {
+  constructor(
+    private readonly check: SchemaCheck,
+    private readonly options: ClientOptions = {},
+  ) {
     this.proc = spawn(process.execPath, [agentJs(), ...(options.args ?? [])], {
       env: { ...process.env, ACP_DEMO_DELAY_MS: '0', ...options.env },
       stdio: ['pipe', 'pipe', 'pipe'],

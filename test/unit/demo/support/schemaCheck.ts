@@ -37,8 +37,21 @@ function makeAjv(): Ajv2020 {
   // strict: false — the schemas carry annotations (x-*, discriminator) ajv does not know.
   const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
   ajv.addFormat('uri', /^[A-Za-z][A-Za-z0-9+.-]*:[^\s]*$/);
-  ajv.addFormat('date-time', { type: 'string', validate: (s: string) => /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/i.test(s) && !Number.isNaN(Date.parse(s)) });
-  ajv.addFormat('regex', { type: 'string', validate: (s: string) => { try { new RegExp(s); return true; } catch { return false; } } });
+  ajv.addFormat('date-time', {
+    type: 'string',
+    validate: (s: string) => /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/i.test(s) && !Number.isNaN(Date.parse(s)),
+  });
+  ajv.addFormat('regex', {
+    type: 'string',
+    validate: (s: string) => {
+      try {
+        new RegExp(s);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+  });
   for (const [name, [min, max]] of Object.entries(INT_RANGES)) {
     ajv.addFormat(name, { type: 'number', validate: (n: number) => Number.isInteger(n) && n >= min && n <= max });
   }

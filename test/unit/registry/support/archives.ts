@@ -4,19 +4,38 @@
 import * as zlib from 'zlib';
 import * as tarStream from 'tar-stream';
 
-export interface TarItem { name: string; type?: 'file' | 'directory' | 'symlink' | 'link' | 'fifo'; body?: string | Buffer; mode?: number; linkname?: string }
+export interface TarItem {
+  name: string;
+  type?: 'file' | 'directory' | 'symlink' | 'link' | 'fifo';
+  body?: string | Buffer;
+  mode?: number;
+  linkname?: string;
+}
 
 export async function tar(items: TarItem[]): Promise<Buffer> {
   const pack = tarStream.pack();
   const chunks: Buffer[] = [];
-  const done = new Promise<void>((resolve, reject) => { pack.on('data', (c: unknown) => { chunks.push(c as Buffer); }); pack.on('end', resolve); pack.on('error', reject); });
+  const done = new Promise<void>((resolve, reject) => {
+    pack.on('data', (c: unknown) => {
+      chunks.push(c as Buffer);
+    });
+    pack.on('end', resolve);
+    pack.on('error', reject);
+  });
   for (const it of items) {
     const type = it.type ?? 'file';
     const body = type === 'file' ? Buffer.from(it.body ?? '') : undefined;
     await new Promise<void>((resolve, reject) => {
-      const header = { name: it.name, type, mode: it.mode ?? (type === 'directory' ? 0o755 : 0o644), ...(it.linkname !== undefined ? { linkname: it.linkname } : {}), ...(body ? { size: body.length } : {}) };
+      const header = {
+        name: it.name,
+        type,
+        mode: it.mode ?? (type === 'directory' ? 0o755 : 0o644),
+        ...(it.linkname !== undefined ? { linkname: it.linkname } : {}),
+        ...(body ? { size: body.length } : {}),
+      };
       const cb = (err?: Error | null): void => (err ? reject(err) : resolve());
-      if (body) pack.entry(header, body, cb); else pack.entry(header, cb);
+      if (body) pack.entry(header, body, cb);
+      else pack.entry(header, cb);
     });
   }
   pack.finalize();
@@ -26,7 +45,12 @@ export async function tar(items: TarItem[]): Promise<Buffer> {
 
 export const tarGz = async (items: TarItem[]): Promise<Buffer> => zlib.gzipSync(await tar(items));
 
-export interface ZipItem { name: string; body?: string | Buffer; mode?: number; symlink?: string }
+export interface ZipItem {
+  name: string;
+  body?: string | Buffer;
+  mode?: number;
+  symlink?: string;
+}
 
 /** A stored zip; `mode` (with file type bits) goes in the external attributes, made by "Unix". */
 export function zip(items: ZipItem[]): Buffer {
@@ -36,23 +60,39 @@ export function zip(items: ZipItem[]): Buffer {
   for (const it of items) {
     const name = Buffer.from(it.name, 'utf8');
     const data = Buffer.from(it.symlink ?? it.body ?? '');
-    const mode = it.symlink !== undefined ? 0o120777 : it.mode ?? (it.name.endsWith('/') ? 0o040755 : 0o100644);
+    const mode = it.symlink !== undefined ? 0o120777 : (it.mode ?? (it.name.endsWith('/') ? 0o040755 : 0o100644));
     const crc = zlib.crc32(data);
     const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0); local.writeUInt16LE(10, 4); local.writeUInt16LE(0x0800, 6); local.writeUInt16LE(0, 8);
-    local.writeUInt32LE(crc >>> 0, 14); local.writeUInt32LE(data.length, 18); local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(name.length, 26); local.writeUInt16LE(0, 28);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(10, 4);
+    local.writeUInt16LE(0x0800, 6);
+    local.writeUInt16LE(0, 8);
+    local.writeUInt32LE(crc >>> 0, 14);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(name.length, 26);
+    local.writeUInt16LE(0, 28);
     const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0); central.writeUInt16LE((3 << 8) | 20, 4); central.writeUInt16LE(10, 6); central.writeUInt16LE(0x0800, 8);
-    central.writeUInt32LE(crc >>> 0, 16); central.writeUInt32LE(data.length, 20); central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(name.length, 28); central.writeUInt32LE((mode << 16) >>> 0, 38); central.writeUInt32LE(offset, 42);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE((3 << 8) | 20, 4);
+    central.writeUInt16LE(10, 6);
+    central.writeUInt16LE(0x0800, 8);
+    central.writeUInt32LE(crc >>> 0, 16);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(data.length, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE((mode << 16) >>> 0, 38);
+    central.writeUInt32LE(offset, 42);
     locals.push(local, name, data);
     centrals.push(central, name);
     offset += local.length + name.length + data.length;
   }
   const cd = Buffer.concat(centrals);
   const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0); end.writeUInt16LE(items.length, 8); end.writeUInt16LE(items.length, 10);
-  end.writeUInt32LE(cd.length, 12); end.writeUInt32LE(offset, 16);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(items.length, 8);
+  end.writeUInt16LE(items.length, 10);
+  end.writeUInt32LE(cd.length, 12);
+  end.writeUInt32LE(offset, 16);
   return Buffer.concat([...locals, cd, end]);
 }

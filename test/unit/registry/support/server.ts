@@ -24,12 +24,19 @@ export class TestServer {
   private server = http.createServer((req, res) => this.handle(req, res));
 
   async start(): Promise<this> {
-    this.server.on('connection', (s) => { this.open.add(s); s.on('close', () => this.open.delete(s)); });
+    this.server.on('connection', (s) => {
+      this.open.add(s);
+      s.on('close', () => this.open.delete(s));
+    });
     await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
     return this;
   }
-  get base(): string { return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`; }
-  url(p: string): string { return this.base + p; }
+  get base(): string {
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+  url(p: string): string {
+    return this.base + p;
+  }
 
   /** Resolves once a request for `path` has arrived (at once if one already has). */
   requested(path: string): Promise<void> {
@@ -45,16 +52,37 @@ export class TestServer {
   private handle(req: http.IncomingMessage, res: http.ServerResponse): void {
     const path = (req.url ?? '/').split('?')[0]!;
     this.requests.push({ path, headers: req.headers });
-    for (const w of this.waiters.filter((x) => x.path === path)) { this.waiters.splice(this.waiters.indexOf(w), 1); w.resolve(); }
+    for (const w of this.waiters.filter((x) => x.path === path)) {
+      this.waiters.splice(this.waiters.indexOf(w), 1);
+      w.resolve();
+    }
     const route = this.routes.get(path);
-    if (!route) { res.statusCode = 404; res.end('not found'); return; }
-    if (route.handler) { route.handler(req, res); return; }
+    if (!route) {
+      res.statusCode = 404;
+      res.end('not found');
+      return;
+    }
+    if (route.handler) {
+      route.handler(req, res);
+      return;
+    }
     const body = Buffer.from(route.body ?? '');
     res.statusCode = route.status ?? 200;
     for (const [k, v] of Object.entries(route.headers ?? {})) res.setHeader(k, v);
     if (!route.chunked) res.setHeader('content-length', String(body.length));
-    if (route.cutAfter !== undefined) { res.flushHeaders(); res.write(body.subarray(0, route.cutAfter), () => res.socket?.destroy()); return; }
-    if (route.stallAfter !== undefined) { res.flushHeaders(); res.write(body.subarray(0, route.stallAfter)); return; }
-    if (route.chunked) { res.write(body); res.end(); } else res.end(body);
+    if (route.cutAfter !== undefined) {
+      res.flushHeaders();
+      res.write(body.subarray(0, route.cutAfter), () => res.socket?.destroy());
+      return;
+    }
+    if (route.stallAfter !== undefined) {
+      res.flushHeaders();
+      res.write(body.subarray(0, route.stallAfter));
+      return;
+    }
+    if (route.chunked) {
+      res.write(body);
+      res.end();
+    } else res.end(body);
   }
 }

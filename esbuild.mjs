@@ -71,8 +71,8 @@ const lazyModules = [
   { loader: path.join('recording', 'recordings.ts'), spec: './replays', entry: 'src/recording/replays.ts', out: 'recording-replay.js' },
   // The conversation's webview side, when a conversation view or panel first opens (src/ui/conversation/conversation.ts).
   { loader: path.join('conversation', 'conversation.ts'), spec: './viewSide', entry: 'src/ui/conversation/viewSide.ts', out: 'conversation-view.js' },
-  // The consent rules, with the first permission request or stored rule (src/agents/consentLoader.ts).
-  { loader: path.join('agents', 'consentLoader.ts'), spec: './permissionRules', entry: 'src/agents/permissionRules.ts', out: 'consent.js' },
+  // The consent rules, with the first permission request or stored rule (src/consent/loader.ts).
+  { loader: path.join('consent', 'loader.ts'), spec: './permissionRules', entry: 'src/consent/permissionRules.ts', out: 'consent.js' },
   // The session history's commands, when one first runs (src/ui/lazyCommands.ts).
   { loader: path.join('ui', 'lazyCommands.ts'), spec: './historyCommands', entry: 'src/ui/historyCommands.ts', out: 'history-commands.js' },
   // The Plans tree's rows of an intent plan, the first time one is shown (src/ui/planTypes/intent.ts).

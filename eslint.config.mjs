@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { layersPlugin } from './lint/layers.mjs';
 
 // `import { z } from 'zod/mini'` pulls every zod locale into the bundle (≈260 KB); the namespace import doesn't.
 const zodImport = {
@@ -32,18 +33,18 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': ['error', zodImport, zodClassic] },
   },
   {
-    // Layering: the protocol, state and intent layers never see VS Code.
+    // The layers of src/ (lint/layers.mjs, the table in docs/ARCHITECTURE.md): which folder may import which.
+    files: ['src/**/*.ts'],
+    plugins: { layers: layersPlugin },
+    rules: { 'layers/imports': ['error', { root: import.meta.dirname }] },
+  },
+  {
+    // Files of layers that may use VS Code but stay free of it, so they run in plain Node (unit tests).
     files: [
-      'src/protocol/**/*.ts',
-      'src/state/**/*.ts',
-      'src/intent/**/*.ts',
-      'src/demo/**/*.ts',
-      'src/common/**/*.ts',
-      'src/agents/supervisor.ts',
-      'src/agents/supervisorHost.ts',
+      'src/agents/supervisor*.ts',
       'src/agents/agentProcess.ts',
-      'src/agents/consent/**/*.ts',
-      'src/agents/permissionRules.ts',
+      'src/agents/sessionGate.ts',
+      'src/agents/unansweredPrompts.ts',
       'src/recording/{format,decoder,player,recorder}.ts',
     ],
     rules: {
@@ -53,8 +54,7 @@ export default tseslint.config(
           paths: [
             {
               name: 'vscode',
-              message:
-                'src/protocol, src/state, src/intent, src/demo, src/common, the agent supervisor and the consent logic must not import vscode (see docs/ARCHITECTURE.md).',
+              message: 'The agent supervisor and the recording format, decoder, player and recorder run in plain Node (unit tests): no vscode.',
             },
           ],
         },

@@ -3,7 +3,7 @@
 // extension's own tests (extension mode Test, and the harness's ACP_PLANS_TEST_HOOKS=1) are the
 // internals handed out, through a global the tests read; a normal install never creates it.
 import * as vscode from 'vscode';
-import { AcpExtension } from './app/acpExtension';
+import { AcpExtension } from './root/acpExtension';
 import { createApi, type AcpPlansApi } from './api/createApi';
 import { TEST_HOOKS_KEY, type TestHooks } from './testHooks';
 

@@ -17,16 +17,9 @@ import type { TerminalService } from './terminalService';
 import type { Logs } from './logs';
 import type { InstalledAgents } from './installedAgents';
 import type { WireHook } from './wireRecorder';
-import { Config } from '../config';
+import { Config } from '../platform/config';
+import { assertTrusted } from '../platform/workspace';
 import { Disposable, toDisposable } from '../common/lifecycle';
-
-export class UntrustedWorkspaceError extends Error {
-  constructor() {
-    super(
-      'ACP Plans does not start agents in an untrusted workspace: an agent is a program that runs code on this machine. Trust this workspace to start agents.',
-    );
-  }
-}
 
 export interface AgentManagerDeps {
   extensionPath: string;
@@ -101,7 +94,7 @@ export class AgentManager extends Disposable {
 
   /** Throws UntrustedWorkspaceError in an untrusted workspace (no agent program runs there). */
   assertTrusted(): void {
-    if (!vscode.workspace.isTrusted) throw new UntrustedWorkspaceError();
+    assertTrusted();
   }
 
   async start(agentId: string): Promise<AgentSupervisor> {
@@ -158,7 +151,7 @@ export class AgentManager extends Disposable {
       return { dispose: () => clearTimeout(t) };
     },
     assertMayStart: () => {
-      if (!vscode.workspace.isTrusted) throw new UntrustedWorkspaceError();
+      assertTrusted();
     },
     connect: (r, w, o) => this.deps.connect(r, w, o),
     spawnSpec: (def): SpawnSpec => ({

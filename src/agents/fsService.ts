@@ -3,11 +3,10 @@
 // user's consent first, is decided by FileAccess (see its header for the injected `roots` and
 // `confirm`); this file only does the I/O, on the real path FileAccess returns.
 import * as fs from 'fs';
-import * as path from 'path';
 import * as vscode from 'vscode';
 import type { ClientServices } from '../protocol/api';
 import { FileAccess, type FileAccessOptions } from './fileAccess';
-import { AccessDeniedError, printable, within } from './pathPolicy';
+import { AccessDeniedError, printable } from './pathPolicy';
 
 export { AccessDeniedError } from './pathPolicy';
 
@@ -15,18 +14,6 @@ export { AccessDeniedError } from './pathPolicy';
 export const MAX_READ_BYTES = 16 * 1024 * 1024;
 /** Largest content an agent may write through the client (UTF-16 code units, ≈ bytes for text). */
 export const MAX_WRITE_CHARS = 16 * 1024 * 1024;
-
-/** Inside a workspace folder as written (no links followed): for UI actions that only need a hint. */
-export function insideWorkspace(fsPath: string): boolean {
-  const folders = vscode.workspace.workspaceFolders ?? [];
-  const target = path.resolve(fsPath);
-  return folders.some((f) => f.uri.scheme === 'file' && within(f.uri.fsPath, target));
-}
-
-/** The local workspace folders: the default roots for agents' files. */
-export function workspaceRoots(): string[] {
-  return (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
-}
 
 /** A write the client made for an agent: the path as the agent named it, the text before (null: a new file) and after. */
 export interface WrittenFile {

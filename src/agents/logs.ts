@@ -2,7 +2,7 @@
 // receives every wire message when `acp.trace.server` is on. Secrets never reach either.
 import * as vscode from 'vscode';
 import type { LogLevel, ProtocolLogger } from '../protocol/api';
-import { SETTINGS, type Config, type TraceLevel } from '../config';
+import { SETTINGS, type Config, type TraceLevel } from '../platform/config';
 import { redact, redactText } from './redaction';
 import { wireRecorder, type WireHook } from './wireRecorder';
 

@@ -17,6 +17,7 @@
 
 import * as fs from 'fs';
 import * as path from 'path';
+import { within } from '../common/paths';
 
 export class AccessDeniedError extends Error {
   override readonly name = 'AccessDeniedError';
@@ -36,12 +37,6 @@ export interface ResolvedPath {
   readonly root: string;
   /** Whether the final component exists (for writes: false means the file will be created). */
   readonly exists: boolean;
-}
-
-/** True when `target` is `folder` or inside it (both absolute and normalized). */
-export function within(folder: string, target: string): boolean {
-  const rel = path.relative(folder, target);
-  return rel === '' || (rel !== '..' && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel));
 }
 
 /** The real paths of the roots that exist (a root that is gone is left out). */

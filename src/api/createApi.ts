@@ -3,7 +3,12 @@
 // agents. The stores are subscribed to only while someone listens.
 import type { PlanChange, PlanSnapshot as StorePlan, PlanStore } from '../state/planStore';
 import type { SessionState, SessionStore, StoreChange } from '../state/sessionStore';
-import type { AcpPlansApi, AcpPlansChange, AgentSnapshot, JsonValue, PlanSnapshot, SessionSnapshot } from './types';
+import type { AgentStatus } from '../protocol/api';
+import type { AcpPlansApi, AcpPlansChange, AgentSnapshot, AgentStatus as PublicAgentStatus, JsonValue, PlanSnapshot, SessionSnapshot } from './types';
+
+/** The public API's agent status and the connection's are one union: this fails to compile when they drift apart. */
+const sameStatus: [AgentStatus, PublicAgentStatus] extends [PublicAgentStatus, AgentStatus] ? true : never = true;
+void sameStatus;
 
 export type { AcpPlansApi } from './types';
 export const API_VERSION = 2;

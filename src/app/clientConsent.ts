@@ -8,8 +8,8 @@ import type { PermissionOption, PermissionRequest } from '../protocol/domain';
 import type { SessionStore } from '../state/sessionStore';
 import type { TerminalApprovalRequest } from '../agents/terminalService';
 import type { WriteConsentRequest } from '../agents/fileAccess';
-import { quoteWords, shellWords } from '../agents/consent/shellWords';
-import { consentRules } from '../agents/consentLoader';
+import { quoteWords, shellWords } from '../consent/shellWords';
+import { consentRules } from '../consent/loader';
 import { Disposable } from '../common/lifecycle';
 import type { PermissionBroker, PermissionDecision } from './permissionBroker';
 

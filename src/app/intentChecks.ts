@@ -3,18 +3,18 @@
 // user sees them. Tokens are checked against the keys of `acp.intent.jwks` (loaded when a plan
 // needs them, again when the setting changes).
 import * as vscode from 'vscode';
-import type { Config } from '../config';
-import { SETTINGS } from '../config';
+import type { Config } from '../platform/config';
+import { SETTINGS } from '../platform/config';
 import type { Logs } from '../agents/logs';
 import type { PermissionInspection } from './permissionBroker';
 import { DeclaredPlans, DEFAULT_CLOCK_SKEW_SECONDS, intentPayloadOf, JwksSource, type Jwks, type JwksLoad } from '../intent';
 import { declaredKey as key, declaredPlanUpdate } from '../intent/declarePlan';
 import type { PermissionRequest, SessionEvent } from '../protocol/domain';
 import type { PlanRef, PlanStore } from '../state/planStore';
-import type { IntentNodeView, IntentSource, KeysStatus } from '../ui/intent/intentView';
-import { SessionIntent, type IntentSessionSnapshot, type KeyLoader } from '../ui/intent/sessionIntent';
+import type { IntentNodeView, IntentSource, KeysStatus } from './intent/intentView';
+import { SessionIntent, type IntentSessionSnapshot, type KeyLoader } from './intent/sessionIntent';
 
-export type { IntentSessionSnapshot } from '../ui/intent/sessionIntent';
+export type { IntentSessionSnapshot } from './intent/sessionIntent';
 
 /** Keys are loaded again on an unknown key or a bad signature at most this often. */
 const RELOAD_COOLDOWN_MS = 30_000;

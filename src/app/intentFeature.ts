@@ -5,12 +5,12 @@
 import * as vscode from 'vscode';
 import type { Logs } from '../agents/logs';
 import { Disposable } from '../common/lifecycle';
-import type { Config } from '../config';
+import type { Config } from '../platform/config';
 import { DeclaredPlans, declaredKey, declaredPlanUpdate } from '../intent/declarePlan';
 import { intentPayloadOf } from '../intent/planType';
 import type { PermissionRequest, SessionEvent } from '../protocol/domain';
 import type { PlanRef, PlanStore } from '../state/planStore';
-import type { IntentNodeView, IntentSource } from '../ui/intent/intentView';
+import type { IntentNodeView, IntentSource } from './intent/intentView';
 import type { IntentChange, IntentChecks, IntentSessionSnapshot } from './intentChecks';
 import type { PermissionInspection } from './permissionBroker';
 

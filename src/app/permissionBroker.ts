@@ -12,9 +12,9 @@ import type { CancelToken } from '../protocol/api';
 import type { PermissionOutcome, PermissionRequest } from '../protocol/domain';
 import type { PendingPermission, SessionStore } from '../state/sessionStore';
 import { Disposable, toDisposable } from '../common/lifecycle';
-import { isModeSwitch } from '../agents/consent/modeSwitch';
-import { consentRules } from '../agents/consentLoader';
-import type { OptionView, PermissionRule, RuleCandidate, RuleOffer } from '../agents/permissionRules';
+import { isModeSwitch } from '../consent/modeSwitch';
+import { consentRules } from '../consent/loader';
+import type { OptionView, PermissionRule, RuleCandidate, RuleOffer } from '../consent/permissionRules';
 
 const RULES_KEY = 'acp.permissionRules';
 /** Requests of one agent waiting for the user at once; more are answered `cancelled` (and reported). */

@@ -6,7 +6,7 @@ import { randomUUID } from 'crypto';
 import * as vscode from 'vscode';
 import type { ContentBlock } from '../protocol/domain';
 import type { AgentManager } from '../agents/agentManager';
-import { UntrustedWorkspaceError } from '../agents/agentManager';
+import { assertTrusted } from '../platform/workspace';
 import type { AgentSupervisor, LifecycleEvent } from '../agents/supervisor';
 import { parseMcpSettings } from '../agents/agentConfig';
 import type { Logs } from '../agents/logs';
@@ -108,7 +108,7 @@ export class SessionActions extends Disposable {
   }
 
   async restartAgent(agentId: string): Promise<void> {
-    if (!vscode.workspace.isTrusted) throw new UntrustedWorkspaceError(); // refuse before stopping anything
+    assertTrusted(); // refuse before stopping anything
     const sup = this.supervisor(agentId);
     this.cancelAll(agentId);
     await sup.restart();

@@ -25,9 +25,10 @@ export interface Event<T> {
 }
 
 /** The lifecycle of an agent and its connection (`failed`: the start failed, `crashed`: it stopped
- *  unexpectedly too often to be restarted again). Defined once, in the public API's types (a leaf
- *  file with no imports). */
-export type { AgentStatus } from '../api/types';
+ *  unexpectedly too often to be restarted again). The public API's types (src/api/types.ts, a leaf
+ *  file with no imports) spell the same union; src/api/createApi.ts checks at compile time that the
+ *  two agree. */
+export type AgentStatus = 'stopped' | 'starting' | 'running' | 'stopping' | 'restarting' | 'crashed' | 'failed';
 
 export interface CancelToken {
   readonly isCancellationRequested: boolean;

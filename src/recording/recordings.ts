@@ -8,7 +8,6 @@ import * as vscode from 'vscode';
 import type { AgentManager } from '../agents/agentManager';
 import { Disposable, toDisposable } from '../common/lifecycle';
 import type { SessionStore } from '../state/sessionStore';
-import type { AgentMarks } from '../ui/tree/treeItems';
 import { isInitialize } from './format';
 import { AgentRecorders, type RecordingSummary, type WireTap } from './recorder';
 import type { ReplayDeps, Replays } from './replays';
@@ -24,7 +23,7 @@ export interface RecordingDeps extends ReplayDeps {
   agents(): AgentManager;
 }
 
-export class Recordings extends Disposable implements AgentMarks {
+export class Recordings extends Disposable {
   private readonly recorders = new AgentRecorders(isInitialize);
   private readonly _onDidChangeMarks = this._register(new vscode.EventEmitter<string>());
   readonly onDidChangeMarks = this._onDidChangeMarks.event;

@@ -3,16 +3,24 @@
 // src/registry, so the installer and its archive libraries cost it nothing until a registry command
 // runs. The module gets everything it uses as arguments (no state shared between the bundles).
 import type * as vscode from 'vscode';
-import type { AgentManager } from '../agents/agentManager';
 import type { InstalledAgents } from '../agents/installedAgents';
-import type { SessionActions } from '../app/sessionActions';
+import type { AgentStatus } from '../protocol/api';
+
+/** The agent actions the registry module takes (the extension routes them through SessionActions). */
+export interface RegistryAgentActions {
+  /** The agent's status as the Plans view shows it; undefined when it has not been started. */
+  status(agentId: string): AgentStatus | undefined;
+  /** Starts the agent; resolves with the names of the sign-in methods it lists. */
+  startAgent(agentId: string): Promise<{ authMethods: readonly string[] }>;
+  stopAgent(agentId: string): Promise<void>;
+  restartAgent(agentId: string): Promise<void>;
+}
 
 export interface RegistryHost {
   /** `<global storage>/registry`: the index cache, icons, temp downloads and `agents/<id>/<version>`. */
   storageRoot: string;
   installed: InstalledAgents;
-  agents: AgentManager;
-  actions: SessionActions;
+  agents: RegistryAgentActions;
   log: vscode.LogOutputChannel;
   /** Ties a listener the module leaves behind (e.g. a sign-in terminal's) to the extension's lifetime. */
   own(d: vscode.Disposable): void;

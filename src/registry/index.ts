@@ -133,8 +133,8 @@ export const uninstallAgent: RegistryModule['uninstallAgent'] = (host, arg) =>
     });
     if (!ok) return false;
     const agentId = REGISTRY_AGENT_PREFIX + rec.id;
-    const sup = host.agents.get(agentId);
-    if (sup && sup.status !== 'stopped') await host.actions.stopAgent(agentId);
+    const status = host.agents.status(agentId);
+    if (status !== undefined && status !== 'stopped') await host.agents.stopAgent(agentId);
     await host.installed.remove(rec.id);
     await removeInstallDir(host, rec.installDir);
     void vscode.window.showInformationMessage(`${rec.name} is uninstalled.`);

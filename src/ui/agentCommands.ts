@@ -3,12 +3,12 @@
 // something useful to callers (tests, other extensions).
 import * as vscode from 'vscode';
 import type { AgentManager } from '../agents/agentManager';
-import { UntrustedWorkspaceError } from '../agents/agentManager';
+import { UntrustedWorkspaceError } from '../platform/workspace';
 import type { AgentSupervisor } from '../agents/supervisor';
 import type { PermissionBroker } from '../app/permissionBroker';
 import type { SessionActions } from '../app/sessionActions';
 import { isSessionKey, type SessionKey, type SessionStore } from '../state/sessionStore';
-import type { Logs } from '../agents/logs';
+import type { CommandLog } from './commandLog';
 import { pickListedSession } from './sessionListPick';
 
 export interface AgentCommandDeps {
@@ -16,7 +16,7 @@ export interface AgentCommandDeps {
   agents: AgentManager;
   store: SessionStore;
   broker: PermissionBroker;
-  logs: Logs;
+  logs: CommandLog;
 }
 
 export function registerAgentCommands(deps: AgentCommandDeps): vscode.Disposable {

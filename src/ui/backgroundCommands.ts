@@ -3,13 +3,13 @@
 // the agent offers to cancel). Both act through BackgroundActions.
 import * as vscode from 'vscode';
 import type { BackgroundActions } from '../app/backgroundActions';
-import type { Logs } from '../agents/logs';
+import type { CommandLog } from './commandLog';
 import type { BackgroundWork } from '../protocol/domain';
 import { isSessionKey } from '../state/sessionStore';
 
 export const BACKGROUND_COMMANDS = { cancelSubagent: 'acp.cancelSubagent', cancelBackgroundWork: 'acp.cancelBackgroundWork' } as const;
 
-export function registerBackgroundCommands(actions: BackgroundActions, logs: Logs): vscode.Disposable {
+export function registerBackgroundCommands(actions: BackgroundActions, logs: CommandLog): vscode.Disposable {
   const fail = (err: unknown): false => {
     const message = err instanceof Error ? err.message : String(err);
     logs.main.error(message);

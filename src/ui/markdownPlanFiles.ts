@@ -6,7 +6,7 @@
 import * as path from 'path';
 import { pathToFileURL } from 'url';
 import * as vscode from 'vscode';
-import { workspaceRoots } from '../agents/fsService';
+import { workspaceRoots } from '../platform/workspace';
 import { decidePlanFile } from '../state/planFileUri';
 import type { PlanChange, PlanRecord, PlanRef, PlanStore } from '../state/planStore';
 import { readPlanFile } from './tree/planFileRead';

@@ -2,7 +2,7 @@
 // option's kind next to the agent's name (never the name alone), and, before a lasting rule is
 // created, a pick that says exactly what each candidate rule will cover.
 import * as vscode from 'vscode';
-import type { RuleCandidate } from '../agents/permissionRules';
+import type { RuleCandidate } from '../consent/permissionRules';
 import type { ConsentUi } from '../app/permissionBroker';
 
 export const vscodeConsentUi: ConsentUi = {

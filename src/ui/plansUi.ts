@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { WorkStore } from '../state/attribution/workStore';
 import type { PlanRef, PlanStore } from '../state/planStore';
 import type { SessionStore } from '../state/sessionStore';
-import type { IntentSource } from './intent/intentView';
+import type { IntentSource } from '../app/intent/intentView';
 import { PlanCommands, registerPlanCommands } from './planCommands';
 import { PLAN_SCHEME, PlanDocuments } from './planDocuments';
 import { PlansStatusBar } from './statusBar';

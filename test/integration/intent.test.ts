@@ -10,7 +10,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { TestApi as AcpPlansApi } from './support/ext';
-import { Config } from '../../src/config';
+import { Config } from '../../src/platform/config';
 import { generateSigningKey, makeJwks } from '../../src/intent/keys';
 import { signIntentToken } from '../../src/intent/sign';
 import type { SessionEvent } from '../../src/protocol/domain';

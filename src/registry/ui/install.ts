@@ -118,17 +118,12 @@ export async function perform(host: RegistryHost, plan: InstallPlan, platform: P
 export async function startAndOfferSignIn(host: RegistryHost, rec: InstalledAgentRecord, quietSuccess = false): Promise<{ error?: Error; signIn?: boolean }> {
   const agentId = REGISTRY_AGENT_PREFIX + rec.id;
   try {
-    const sup = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Starting ${rec.name} ${rec.version}…` }, () =>
-      host.actions.startAgent(agentId),
+    const started = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Starting ${rec.name} ${rec.version}…` }, () =>
+      host.agents.startAgent(agentId),
     );
-    const methods = sup.connection?.authMethods ?? [];
+    const methods = started.authMethods;
     if (methods.length) {
-      void offerSignIn(
-        host,
-        agentId,
-        rec.name,
-        methods.map((m) => m.name),
-      );
+      void offerSignIn(host, agentId, rec.name, [...methods]);
       return { signIn: true };
     }
     if (!quietSuccess) {
@@ -189,19 +184,19 @@ export async function updateEntry(
   if (!(await confirmPlan(plan, registryUrl, old))) return false;
   const rec = await perform(host, plan, platform, registryUrl);
   const agentId = REGISTRY_AGENT_PREFIX + old.id;
-  const sup = host.agents.get(agentId);
-  const wasRunning = !!sup && sup.status !== 'stopped' && sup.status !== 'failed' && sup.status !== 'crashed';
-  if (sup && sup.status !== 'stopped') await host.actions.stopAgent(agentId);
+  const status = host.agents.status(agentId);
+  const wasRunning = status !== undefined && status !== 'stopped' && status !== 'failed' && status !== 'crashed';
+  if (status !== undefined && status !== 'stopped') await host.agents.stopAgent(agentId);
   await host.installed.put(rec);
   const { error: err, signIn } = await startAndOfferSignIn(host, rec, true);
   if (err) {
     await host.installed.put(old);
     if (rec.installDir !== old.installDir) await removeInstallDir(host, rec.installDir);
-    if (wasRunning) await host.actions.startAgent(agentId).catch(() => undefined);
+    if (wasRunning) await host.agents.startAgent(agentId).catch(() => undefined);
     throw new Error(`${entry.name} ${entry.version} did not start (${err.message}), so ${old.version} is kept.`);
   }
   if (old.installDir && old.installDir !== rec.installDir) await removeInstallDir(host, old.installDir);
-  if (!wasRunning && !signIn) await host.actions.stopAgent(agentId).catch(() => undefined);
+  if (!wasRunning && !signIn) await host.agents.stopAgent(agentId).catch(() => undefined);
   void vscode.window.showInformationMessage(`${entry.name} is updated to ${entry.version}.`);
   return true;
 }

@@ -15,7 +15,7 @@ export async function offerSignIn(host: RegistryHost, agentId: string, name: str
   const sub = vscode.window.onDidCloseTerminal((t) => {
     if (t !== term) return;
     sub.dispose();
-    host.actions.restartAgent(agentId).then(
+    host.agents.restartAgent(agentId).then(
       () => void vscode.window.showInformationMessage(`${name} restarted after sign-in.`),
       (err: unknown) => void vscode.window.showErrorMessage(`${name} did not restart after sign-in: ${err instanceof Error ? err.message : String(err)}`),
     );

@@ -1,6 +1,6 @@
 // What the extension does for clicks in the conversation: open a file at a line, open a link.
 import * as vscode from 'vscode';
-import { insideWorkspace } from '../../agents/fsService';
+import { insideWorkspace } from '../../platform/workspace';
 import { toUri } from './diffDocuments';
 
 /** Opens `path` (absolute, or relative to the workspace) at 1-based `line`; outside the workspace only after asking. */

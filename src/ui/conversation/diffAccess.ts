@@ -8,6 +8,7 @@
 //   - outside: the caller asks first, naming the path (`ask`).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { within } from '../../common/paths';
 
 /** Largest file read for a diff (the same cap as the agent's own reads). */
 export const MAX_DIFF_READ_BYTES = 16 * 1024 * 1024;
@@ -62,11 +63,6 @@ export async function readCapped(file: string, maxBytes = MAX_DIFF_READ_BYTES): 
   } finally {
     await handle.close();
   }
-}
-
-function within(root: string, target: string): boolean {
-  const rel = path.relative(root, target);
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
 }
 
 function formatBytes(n: number): string {

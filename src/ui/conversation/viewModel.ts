@@ -4,8 +4,8 @@ import type { ConfigOption, ContentBlock, ToolCallContent } from '../../protocol
 import type { TerminalBuffer } from '../../state/terminalBuffer';
 import { sizeText, type MessagePart, type SessionMeta, type ToolCallItem, type TranscriptItem, type Truncation } from '../../state/transcript';
 import { jsonPreview } from './jsonPreview';
-import { optionPresentation } from '../../agents/consent/optionPresentation';
-import { explainModeOption } from '../../agents/consent/modeSwitch';
+import { optionPresentation } from '../../consent/optionPresentation';
+import { explainModeOption } from '../../consent/modeSwitch';
 import { MODE_SWITCH_KIND } from '../../state/transcript';
 import { compactHunks, countChanges, diffLines, splitLines } from './lineDiff';
 import { findFilePatch, parsePatch, patchStats } from './patch';

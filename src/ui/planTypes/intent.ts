@@ -4,7 +4,7 @@
 // a plan that is not the one enforced (inactive) says so on its row and shows its fields.
 import { lazyModule } from '../../common/lazy';
 import type { PlanRecord } from '../../state/planStore';
-import type { IntentNodeView } from '../intent/intentView';
+import type { IntentNodeView } from '../../app/intent/intentView';
 import { refOf } from '../planPick';
 import type { IntentNode, PlanTreeNode } from '../tree/nodes';
 import type * as IntentItems from '../tree/intentItems';

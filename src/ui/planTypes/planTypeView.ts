@@ -4,7 +4,7 @@
 import type * as vscode from 'vscode';
 import type { PlanKind, PlanViewOf } from '../../state/planTypes';
 import type { PlanRecord } from '../../state/planStore';
-import type { IntentSource } from '../intent/intentView';
+import type { IntentSource } from '../../app/intent/intentView';
 import type { FieldNode, FoldNode, InfoNode, IntentNode, NodeIndex, PlanNode, PlanTreeNode, StepNode } from '../tree/nodes';
 
 /** A row below a plan. */

@@ -13,7 +13,7 @@ import {
   type IntentNodeView,
   type IntentStepView,
   type OutsideCallView,
-} from '../intent/intentView';
+} from '../../app/intent/intentView';
 import type { IntentNode, PlanTreeNode } from './nodes';
 import { LABEL_MAX, icon, planItem } from './treeItems';
 

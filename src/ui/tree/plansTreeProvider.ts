@@ -14,7 +14,7 @@ import * as vscode from 'vscode';
 import type { PlanChange, PlanRef, PlanStore } from '../../state/planStore';
 import type { SessionStore, StoreChange } from '../../state/sessionStore';
 import { FrameCoalescer } from '../coalesce';
-import type { IntentSource } from '../intent/intentView';
+import type { IntentSource } from '../../app/intent/intentView';
 import { PLAN_COMMANDS } from '../planCommands';
 import { planTypeView } from '../planTypes';
 import type { PlanRowContext } from '../planTypes/planTypeView';

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import type { PermissionOption, PermissionRequest, ToolCallFields } from '../../../src/protocol/domain';
-import { explainModeOption, isModeSwitch } from '../../../src/agents/consent/modeSwitch';
+import { explainModeOption, isModeSwitch } from '../../../src/consent/modeSwitch';
 import { Transcript, permissionItemId } from '../../../src/state/transcript';
 import { PlanStore } from '../../../src/state/planStore';
 import { approvedPlanEvent, APPROVED_PLAN_ID } from '../../../src/app/planApproval';

@@ -3,8 +3,8 @@
 import * as assert from 'node:assert/strict';
 import { generateSigningKey, makeJwks, type Jwks, type SigningKey } from '../../../src/intent/keys';
 import { signIntentToken } from '../../../src/intent/sign';
-import { claimLines, type ActiveIntentView } from '../../../src/ui/intent/intentView';
-import { SessionIntent, type KeyLoader } from '../../../src/ui/intent/sessionIntent';
+import { claimLines, type ActiveIntentView } from '../../../src/app/intent/intentView';
+import { SessionIntent, type KeyLoader } from '../../../src/app/intent/sessionIntent';
 import { at, T0_SEC } from './helpers';
 
 const PLAN = { version: 1, goal: 'Summarise open issues', user: 'alice@acme.dev', steps: [{ tool: 'github_list_issues' }] };

@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import { DECLARED_PLAN_ID, DeclaredPlans } from '../../../src/intent/declarePlan';
 import { generateSigningKey, makeJwks } from '../../../src/intent/keys';
 import { signIntentToken } from '../../../src/intent/sign';
-import { SessionIntent, type KeyLoader } from '../../../src/ui/intent/sessionIntent';
+import { SessionIntent, type KeyLoader } from '../../../src/app/intent/sessionIntent';
 import { at, T0_SEC } from './helpers';
 
 const PLAN = {

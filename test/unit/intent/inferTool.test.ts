@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import { IntentTracker } from '../../../src/intent/tracker';
 import { inferToolName } from '../../../src/intent/toolName';
-import { SessionIntent } from '../../../src/ui/intent/sessionIntent';
+import { SessionIntent } from '../../../src/app/intent/sessionIntent';
 import { at } from './helpers';
 
 const TOOLS = ['read_file', 'edit_file', 'github_list_issues', 'Bash'];

@@ -4,9 +4,9 @@
 import * as assert from 'node:assert/strict';
 import { generateSigningKey, makeJwks, type Jwks, type SigningKey } from '../../../src/intent/keys';
 import { signIntentToken } from '../../../src/intent/sign';
-import { describeConstraints, stepDescription, stateText, timeLeft } from '../../../src/ui/intent/intentView';
-import { SessionIntent, type KeyLoader } from '../../../src/ui/intent/sessionIntent';
-import type { KeysStatus } from '../../../src/ui/intent/intentView';
+import { describeConstraints, stepDescription, stateText, timeLeft } from '../../../src/app/intent/intentView';
+import { SessionIntent, type KeyLoader } from '../../../src/app/intent/sessionIntent';
+import type { KeysStatus } from '../../../src/app/intent/intentView';
 import { at, T0_SEC } from './helpers';
 
 let clock = at(0);

@@ -13,16 +13,16 @@
 // - A rule never invents an approval: it only picks the agent's own allow option, and never one
 //   whose name contradicts its kind or whose id is shared (`allowOption`).
 import type { PermissionOption, PermissionRequest } from '../protocol/domain';
-import { commandOffer, commandScopeMatches, describeCommandScope, type DisplayPath, type RuleOffer } from './consent/commandRules';
-import { optionPresentation } from './consent/optionPresentation';
-import { RULE_FORMAT_VERSION, ruleValue, type PermissionRule, type RuleCandidate, type RuleScope } from './consent/ruleTypes';
-import { describeToolScope, toolOffer, toolScopeMatches } from './consent/toolRules';
+import { commandOffer, commandScopeMatches, describeCommandScope, type DisplayPath, type RuleOffer } from './commandRules';
+import { optionPresentation } from './optionPresentation';
+import { RULE_FORMAT_VERSION, ruleValue, type PermissionRule, type RuleCandidate, type RuleScope } from './ruleTypes';
+import { describeToolScope, toolOffer, toolScopeMatches } from './toolRules';
 
-export type { PermissionRule, RuleCandidate, RuleScope } from './consent/ruleTypes';
-export type { DisplayPath, RuleOffer } from './consent/commandRules';
-export { RULE_FORMAT_VERSION, ruleValue } from './consent/ruleTypes';
-export { loadRules, MAX_RULES, type LoadedRules } from './consent/ruleStore';
-export { optionPresentation, outcomeFor, viewForLabel, type OptionView } from './consent/optionPresentation';
+export type { PermissionRule, RuleCandidate, RuleScope } from './ruleTypes';
+export type { DisplayPath, RuleOffer } from './commandRules';
+export { RULE_FORMAT_VERSION, ruleValue } from './ruleTypes';
+export { loadRules, MAX_RULES, type LoadedRules } from './ruleStore';
+export { optionPresentation, outcomeFor, viewForLabel, type OptionView } from './optionPresentation';
 
 export interface DescribeOptions {
   /** How to show an absolute path (e.g. relative to the workspace). */ displayPath?: DisplayPath;

@@ -12,7 +12,7 @@ import {
   type PermissionRule,
   type RuleCandidate,
   type RuleScope,
-} from '../../../src/agents/permissionRules';
+} from '../../../src/consent/permissionRules';
 import type { PermissionOption, PermissionRequest, ToolCallFields } from '../../../src/protocol/domain';
 
 const CWD = '/work/project';

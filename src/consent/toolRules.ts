@@ -13,7 +13,7 @@
 // - The files of a call are its `locations` plus the paths of its diff content; compared as exact
 //   strings (no normalization: a different spelling of a path simply asks again).
 // - `toolScopeMatches` re-checks kinds on every request: a stored kind-wide `edit` rule never matches.
-import { MODE_SWITCH_KIND, type ToolCallFields } from '../../protocol/domain';
+import { MODE_SWITCH_KIND, type ToolCallFields } from '../protocol/domain';
 import { isRefusedChar } from './shellWords';
 import type { RuleCandidate, RuleScope } from './ruleTypes';
 import type { DisplayPath, RuleOffer } from './commandRules';

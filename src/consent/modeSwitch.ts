@@ -8,7 +8,7 @@
 // - `explainModeOption(option)`: one sentence per option saying what choosing it lets the agent do.
 //   Chosen by the option's KIND first (a reject kind always "stays in plan mode"), then by words
 //   of its id and name; the agent's words never make an option sound safer than its kind.
-import { MODE_SWITCH_KIND, type PermissionOption, type PermissionRequest } from '../../protocol/domain';
+import { MODE_SWITCH_KIND, type PermissionOption, type PermissionRequest } from '../protocol/domain';
 import { nameWords } from './optionPresentation';
 
 export { MODE_SWITCH_KIND };

@@ -1,6 +1,6 @@
 // Typed, live access to the extension's settings (read each time; keys in one place).
 import * as vscode from 'vscode';
-import { userTraceLevel, type TraceLevel } from './agents/traceLevel';
+import { userTraceLevel, type TraceLevel } from './traceLevel';
 
 export const SETTINGS = {
   agents: 'agents',

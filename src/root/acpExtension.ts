@@ -7,35 +7,37 @@ import * as vscode from 'vscode';
 import { connect } from '../protocol/connect';
 import type { SessionEvent } from '../protocol/domain';
 import { Disposable, toDisposable } from '../common/lifecycle';
-import { Config, SETTINGS } from '../config';
+import { Config, SETTINGS } from '../platform/config';
 import { Logs } from '../agents/logs';
 import { TerminalService } from '../agents/terminalService';
-import { FileService, workspaceRoots } from '../agents/fsService';
+import { FileService } from '../agents/fsService';
+import { workspaceRoots } from '../platform/workspace';
 import { AgentManager } from '../agents/agentManager';
 import { InstalledAgents } from '../agents/installedAgents';
 import { registerRegistryCommands, registryLoader } from '../ui/registryCommands';
+import type { RegistryAgentActions } from '../registry/api';
 import { parseSessionKey, sessionKey, SessionStore, type SessionKey } from '../state/sessionStore';
 import { PlanStore } from '../state/planStore';
 import { MAX_TEXT_CHARS, WorkStore } from '../state/attribution/workStore';
 import { permissionItemId, toolCallItemId, Transcript } from '../state/transcript';
 import { registerAgentCommands } from '../ui/agentCommands';
 import { registerBackgroundCommands } from '../ui/backgroundCommands';
-import { BackgroundActions } from './backgroundActions';
+import { BackgroundActions } from '../app/backgroundActions';
 import { HISTORY_COMMANDS, historyCommandsModule, RECORDING_COMMANDS, recordingCommandsModule, registerLazyCommands } from '../ui/lazyCommands';
 import { createPlansUi, type PlansUi } from '../ui/plansUi';
 import { Conversation } from '../ui/conversation';
 import { WorkCommands } from '../ui/workCommands';
 import { ContextKeys } from '../ui/contextKeys';
-import { PermissionBroker } from './permissionBroker';
-import { ElicitationBroker } from './elicitationBroker';
+import { PermissionBroker } from '../app/permissionBroker';
+import { ElicitationBroker } from '../app/elicitationBroker';
 import { vscodeElicitationUi } from '../ui/elicitationPrompts';
-import { approvedPlanEvent } from './planApproval';
+import { approvedPlanEvent } from '../app/planApproval';
 import { vscodeConsentUi } from '../ui/permissionPrompts';
-import { SessionActions } from './sessionActions';
-import { IntentFeature } from './intentFeature';
-import { ClientConsent } from './clientConsent';
-import { HistoryStore } from './history/historyStore';
-import { SessionHistory } from './history/sessionHistory';
+import { SessionActions } from '../app/sessionActions';
+import { IntentFeature } from '../app/intentFeature';
+import { ClientConsent } from '../app/clientConsent';
+import { HistoryStore } from '../app/history/historyStore';
+import { SessionHistory } from '../app/history/sessionHistory';
 import { Recordings } from '../recording/recordings';
 import { REPLAY_AGENT_PREFIX } from '../recording/format';
 
@@ -181,8 +183,7 @@ export class AcpExtension extends Disposable {
         {
           storageRoot: path.join(context.globalStorageUri.fsPath, 'registry'),
           installed,
-          agents: this.agents,
-          actions: this.actions,
+          agents: this.registryAgentActions(),
           log: this.logs.main,
           own: (d) => this._register(d),
         },
@@ -218,6 +219,19 @@ export class AcpExtension extends Disposable {
         );
       }
     }
+  }
+
+  /** The agent actions the registry module may take: SessionActions, and agent status from the SessionStore. */
+  private registryAgentActions(): RegistryAgentActions {
+    return {
+      status: (agentId) => this.store.agent(agentId)?.status,
+      startAgent: async (agentId) => {
+        const sup = await this.actions.startAgent(agentId);
+        return { authMethods: sup.connection?.authMethods.map((m) => m.name) ?? [] };
+      },
+      stopAgent: (agentId) => this.actions.stopAgent(agentId),
+      restartAgent: (agentId) => this.actions.restartAgent(agentId),
+    };
   }
 
   /** Agent events into the stores, in arrival order; lifecycle into the SessionStore. */

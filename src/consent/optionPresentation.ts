@@ -18,7 +18,7 @@
 //   `cancelled` as approval, while the shared id might be read as the allow option).
 // - Unknown kinds (future ACP variants) are shown as such, never create rules, never picked by rules.
 // - English wording only; a name in another language is shown as is and never flagged.
-import type { PermissionOption, PermissionOutcome } from '../../protocol/domain';
+import type { PermissionOption, PermissionOutcome } from '../protocol/domain';
 import { isRefusedChar } from './shellWords';
 
 export const NAME_MAX = 60;

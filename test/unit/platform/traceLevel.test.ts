@@ -2,7 +2,7 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { userTraceLevel } from '../../../src/agents/traceLevel';
+import { userTraceLevel } from '../../../src/platform/traceLevel';
 
 describe('trace level', () => {
   it('ignores a workspace or folder value that turns the trace on', () => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { MAX_LINE, quoteWords, shellWords } from '../../../../src/agents/consent/shellWords';
+import { MAX_LINE, quoteWords, shellWords } from '../../../src/consent/shellWords';
 
 const words = (line: string): string[] | string => {
   const r = shellWords(line);

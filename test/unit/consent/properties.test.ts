@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import * as fc from 'fast-check';
-import { allowOption, createRule, optionPresentation, ruleCandidates, ruleMatches, viewForLabel } from '../../../../src/agents/permissionRules';
-import { quoteWords, shellWords } from '../../../../src/agents/consent/shellWords';
-import { READ_ONLY_COMMANDS } from '../../../../src/agents/consent/readOnlyCommands';
-import type { PermissionOption, PermissionRequest } from '../../../../src/protocol/domain';
+import { allowOption, createRule, optionPresentation, ruleCandidates, ruleMatches, viewForLabel } from '../../../src/consent/permissionRules';
+import { quoteWords, shellWords } from '../../../src/consent/shellWords';
+import { READ_ONLY_COMMANDS } from '../../../src/consent/readOnlyCommands';
+import type { PermissionOption, PermissionRequest } from '../../../src/protocol/domain';
 
 const cmd = (command: string, cwd = '/w'): PermissionRequest => ({ sessionId: 's', title: 'Run', subject: { type: 'command', command, cwd }, options: [] });
 

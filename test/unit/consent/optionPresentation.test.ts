@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { contradiction, optionPresentation, outcomeFor, readName, viewForLabel } from '../../../../src/agents/consent/optionPresentation';
-import type { PermissionOption } from '../../../../src/protocol/domain';
+import { contradiction, optionPresentation, outcomeFor, readName, viewForLabel } from '../../../src/consent/optionPresentation';
+import type { PermissionOption } from '../../../src/protocol/domain';
 
 const o = (optionId: string, name: string, kind: string): PermissionOption => ({ optionId, name, kind });
 

@@ -1,0 +1,30 @@
+// What the VS Code window says about the workspace: its local folders and whether it is trusted.
+// Every layer that needs these asks here (agents, application services, views), so the rule
+// "no agent program runs in an untrusted workspace" has one error and one check.
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { within } from '../common/paths';
+
+export class UntrustedWorkspaceError extends Error {
+  constructor() {
+    super(
+      'ACP Plans does not start agents in an untrusted workspace: an agent is a program that runs code on this machine. Trust this workspace to start agents.',
+    );
+  }
+}
+
+/** Throws UntrustedWorkspaceError in an untrusted workspace (no agent program runs there). */
+export function assertTrusted(): void {
+  if (!vscode.workspace.isTrusted) throw new UntrustedWorkspaceError();
+}
+
+/** The local workspace folders: the default roots for agents' files. */
+export function workspaceRoots(): string[] {
+  return (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
+}
+
+/** Inside a workspace folder as written (no links followed): for UI actions that only need a hint. */
+export function insideWorkspace(fsPath: string): boolean {
+  const target = path.resolve(fsPath);
+  return workspaceRoots().some((root) => within(root, target));
+}

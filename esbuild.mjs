@@ -131,7 +131,7 @@ if (!production) {
     entryPoints: testEntries,
     outdir: testOut,
     outbase: 'test',
-    external: ['vscode', 'mocha', 'playwright-core'],
+    external: ['vscode', 'mocha', 'playwright-core', 'eslint', '@typescript-eslint/parser'],
   });
 }
 const existing = targets.filter((t) =>

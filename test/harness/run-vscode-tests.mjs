@@ -2,7 +2,7 @@
 // `npm test`: run the mocha suite in out/test/suite inside a REAL VS Code extension host
 // (code-server's server-side Node extension host), driven headless by Debian's Chromium.
 //
-// Env: VSCODE_TEST_DIR (install dir, default ./.vscode-test), TEST_TIMEOUT_MS (default 300000),
+// Env: VSCODE_TEST_DIR (install dir, default ./.vscode-test), TEST_TIMEOUT_MS (default 600000),
 //      VERBOSE=1 (server log + workbench log + browser console), SCREENSHOT_DIR (default out/screenshots),
 //      MOCHA_GREP (run only matching tests), VSCODE_SKIP_BUILTIN_EXTENSIONS (see test/harness/lib/code-server.mjs),
 //      ACP_WIRE_RECORD_DIR (keep the wire recordings there instead of a removed temp dir).
@@ -21,7 +21,7 @@ import { checkRecordingDir, formatReport } from './lib/outbound-recordings.mjs';
 const t0 = Date.now();
 const since = () => `${((Date.now() - t0) / 1000).toFixed(1)}s`;
 const verbose = !!process.env.VERBOSE;
-const timeoutMs = Number(process.env.TEST_TIMEOUT_MS ?? 300_000);
+const timeoutMs = Number(process.env.TEST_TIMEOUT_MS ?? 600_000);
 const extensionDevelopmentPath = ROOT;
 const extensionTestsPath = path.join(ROOT, process.env.ACP_TEST_OUT ?? 'out/test', 'integration/index.js');
 if (!existsSync(extensionTestsPath)) {

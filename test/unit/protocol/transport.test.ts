@@ -401,7 +401,7 @@ describe('transport: RpcConnection', () => {
   it('survives a broken stdin: the request fails, the host does not crash', async () => {
     const agentOut = new PassThrough();
     const agentIn = new PassThrough();
-    const rpc = new RpcConnection(agentOut, agentIn);
+    const rpc = new RpcConnection({ readable: agentOut, writable: agentIn });
     rpc.listen();
     agentIn.destroy(new Error('EPIPE'));
     await assert.rejects(rpc.sendRequest('x', {}), ConnectionClosedError);

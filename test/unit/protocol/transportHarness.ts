@@ -9,7 +9,7 @@ export class SentLines {
   private buf = '';
   private readonly lines: string[] = [];
   private waiters: ((line: string) => void)[] = [];
-  constructor(stream: PassThrough) {
+  constructor(stream: NodeJS.ReadableStream) {
     stream.setEncoding('utf8');
     stream.on('data', (s: string) => {
       this.buf += s;

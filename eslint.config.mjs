@@ -43,6 +43,7 @@ export default tseslint.config(
     files: [
       'src/agents/supervisor*.ts',
       'src/agents/agentProcess.ts',
+      'src/agents/*Endpoint.ts',
       'src/agents/sessionGate.ts',
       'src/agents/unansweredPrompts.ts',
       'src/recording/{format,decoder,player,recorder}.ts',

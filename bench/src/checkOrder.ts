@@ -15,7 +15,7 @@ async function runCase(steps: Step[]): Promise<void> {
   const agentOut = new PassThrough();
   const agentIn = new PassThrough();
   agentIn.resume();
-  const rpc = new RpcConnection(agentOut, agentIn);
+  const rpc = new RpcConnection({ readable: agentOut, writable: agentIn });
   const seen: number[] = [];
   rpc.onNotification('n', (p) => seen.push((p as { seq: number }).seq));
   rpc.onRequest('r', (p) => {

@@ -1,15 +1,17 @@
 // The agents the user can run: the built-in Demo Agent, the `acp.agents` setting and the agents
 // installed from the ACP Registry (InstalledAgents). Owns their
-// supervisors (one per definition), gives them what they need from VS Code (spawn, settings,
+// supervisors (one per definition), gives them what they need from VS Code (endpoints, settings,
 // client services, workspace trust) and passes their events on, unchanged, to the composition
 // root. Definitions edited while an agent runs apply once it stops.
 import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import type { AcpConnection, CancelToken, ClientServices, ConnectOptions, ProtocolLogger } from '../protocol/api';
+import type { MessageStream } from '../protocol/transport/messageStream';
 import type { PermissionOutcome, PermissionRequest, SessionEvent } from '../protocol/domain';
 import type { ElicitationRequest, ElicitationResponse } from '../protocol/elicitation';
-import { AgentProcess, type SpawnSpec } from './agentProcess';
+import type { AgentEndpoint } from './agentEndpoint';
+import { ProcessEndpoint } from './processEndpoint';
 import { DEMO_AGENT_ID, parseAgentSettings, type AgentDefinition } from './agentConfig';
 import { AgentSupervisor, type LifecycleEvent, type SupervisorHost } from './supervisor';
 import type { FileService } from './fsService';
@@ -24,7 +26,7 @@ import { Disposable, toDisposable } from '../common/lifecycle';
 export interface AgentManagerDeps {
   extensionPath: string;
   storagePath: string;
-  connect: (readable: NodeJS.ReadableStream, writable: NodeJS.WritableStream, options: ConnectOptions) => Promise<AcpConnection>;
+  connect: (stream: MessageStream, options: ConnectOptions) => Promise<AcpConnection>;
   logs: Logs;
   terminals: TerminalService;
   files: FileService;
@@ -144,8 +146,17 @@ export class AgentManager extends Disposable {
     };
   }
 
+  /**
+   * Where a definition's agent runs. Today every definition names a local `command` (a process
+   * over stdio); another transport is a branch here on the definition and one AgentEndpoint module.
+   */
+  private openEndpoint(def: AgentDefinition): AgentEndpoint {
+    const cwd = def.cwd ?? vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? os.homedir();
+    return new ProcessEndpoint({ command: def.command, args: def.args, env: def.env, cwd }, (line) => this.deps.logs.stderr(def.name, line));
+  }
+
   private readonly host: SupervisorHost = {
-    spawn: (spec, onLine) => new AgentProcess(spec, onLine),
+    openEndpoint: (def) => this.openEndpoint(def),
     schedule: (fn, ms) => {
       const t = setTimeout(fn, ms);
       return { dispose: () => clearTimeout(t) };
@@ -153,13 +164,7 @@ export class AgentManager extends Disposable {
     assertMayStart: () => {
       assertTrusted();
     },
-    connect: (r, w, o) => this.deps.connect(r, w, o),
-    spawnSpec: (def): SpawnSpec => ({
-      command: def.command,
-      args: def.args,
-      env: def.env,
-      cwd: def.cwd ?? vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? os.homedir(),
-    }),
+    connect: (stream, o) => this.deps.connect(stream, o),
     connectOptions: () => ({
       clientInfo: { name: 'acp-plans', title: 'ACP Plans', version: '0.1.0' },
       initializeTimeoutMs: this.deps.config.initializeTimeoutMs(),
@@ -172,7 +177,6 @@ export class AgentManager extends Disposable {
       terminal: this.deps.terminals.forConnection(agentId),
     }),
     logger: (def): ProtocolLogger => this.deps.logs.protocolLogger(def.name, this.deps.wireTap?.(def.id)),
-    stderr: (def, line) => this.deps.logs.stderr(def.name, line),
     onEvent: (agentId, event) => this._onDidReceiveEvent.fire({ agentId, event }),
     requestPermission: (agentId: string, req: PermissionRequest, token: CancelToken): Promise<PermissionOutcome> =>
       this.deps.requestPermission(agentId, this.supervisors.get(agentId)?.def.name ?? agentId, req, token),

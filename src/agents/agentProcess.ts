@@ -132,25 +132,3 @@ export class AgentProcess {
     resolve(this.exitInfo);
   }
 }
-
-/**
- * How an agent process ended, as the predicate of a sentence whose subject is the agent's name:
- * "Codex exited with code 1", "Codex could not start: the command "codex-acp" was not found".
- */
-export function describeExit(e: ExitInfo, command?: string): string {
-  if (e.spawnError) {
-    const code = (e.spawnError as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT')
-      return `could not start: the command ${command ? `"${command}" ` : ''}was not found (check the command in acp.agents; an absolute path avoids PATH differences)`;
-    if (code === 'EACCES') return `could not start: the command ${command ? `"${command}" ` : ''}is not executable`;
-    return `could not start (${e.spawnError.message})`;
-  }
-  if (e.signal) return `was killed (${e.signal})`;
-  return `exited with code ${e.code}`;
-}
-
-/** " Last output: a | b | c" from the last stderr lines, or "". */
-export function exitTail(info: ExitInfo): string {
-  const lines = info.stderrTail.filter((l) => l.trim()).slice(-3);
-  return lines.length ? ` Last output: ${lines.join(' | ').slice(0, 400)}` : '';
-}

@@ -1,68 +1,38 @@
-// Supervises one agent's process and connection: spawn → initialize (version negotiation) →
-// running; graceful stop; crash → a clear report and an automatic restart with backoff (at most
-// RESTART_LIMIT in RESTART_WINDOW_MS), after which the sessions it served are resumed. It keeps
-// only what a connection needs (which sessions to re-attach, which turns are in flight); the
-// session state people see lives in the SessionStore, fed from `host.lifecycle` and `host.onEvent`.
+// Supervises one agent's endpoint and connection: open → initialize (version negotiation) →
+// running; graceful stop; the endpoint ends unexpectedly (crash, dropped connection) → a clear
+// report and a restart with backoff (supervisorRestarts.ts), then the sessions it served are
+// resumed (supervisorResume.ts). Where the agent runs (a process, later a socket) is the
+// endpoint's business (agentEndpoint.ts; the host opens one per run). It keeps only what a
+// connection needs (supervisorSessions.ts); the session state people see lives in the
+// SessionStore, fed from `host.lifecycle` and `host.onEvent`.
 // Free of `vscode` (unit-tested in plain Node).
-import type { AcpConnection, AgentStatus, ConnectOptions, McpServerConfig } from '../protocol/api';
+import type { AcpConnection, AgentStatus, McpServerConfig } from '../protocol/api';
 import type { ConfigOption, ContentBlock, SessionEvent } from '../protocol/domain';
 import { randomUUID } from 'crypto';
 import { DisposableStore, toDisposable } from '../common/lifecycle';
 import { ConnectionClosedError, isAuthRequired } from '../protocol/connect';
-import { describeExit, exitTail, type ExitInfo } from './agentProcess';
+import type { AgentEndpoint, EndpointExit } from './agentEndpoint';
 import type { AgentDefinition } from './agentConfig';
-import type { SupervisedProcess, SupervisorHost } from './supervisorHost';
-import { SessionGate } from './sessionGate';
-import { UnansweredPrompts } from './unansweredPrompts';
+import type { SupervisorHost } from './supervisorHost';
+import { connectEndpoint, endedWhileRunning } from './supervisorConnect';
+import { resumeDetached, type ResumeHost } from './supervisorResume';
+import { SupervisedSessions, type AttachedSession } from './supervisorSessions';
+import { GIVE_UP, RestartBudget } from './supervisorRestarts';
 
-export type { LifecycleEvent, SupervisedProcess, SupervisorHost } from './supervisorHost';
-
-export const RESTART_LIMIT = 4;
-export const RESTART_WINDOW_MS = 3 * 60_000;
-/** Delay before the n-th restart in the window (n = 1…RESTART_LIMIT): 250 ms, 500 ms, 1 s, 2 s. */
-export const restartDelayMs = (n: number): number => 250 * 2 ** (n - 1);
-
-/** What re-attaching a session needs. */
-interface AttachedSession {
-  sessionId: string;
-  cwd: string;
-  additionalDirectories: string[];
-  mcpServers: McpServerConfig[];
-}
-
-/** Events replayed by `session/load` after a restart duplicate what the transcript already has. */
-const REPLAYED_KINDS = new Set<SessionEvent['kind']>([
-  'message_chunk',
-  'message',
-  'session_message',
-  'session_message_chunk',
-  'tool_call',
-  'tool_call_content_chunk',
-  'terminal_update',
-  'terminal_output_chunk',
-]);
+export type { AgentEndpoint, EndpointExit } from './agentEndpoint';
+export type { LifecycleEvent, SupervisorHost } from './supervisorHost';
+export { RESTART_LIMIT, RESTART_WINDOW_MS, restartDelayMs } from './supervisorRestarts';
 
 export class AgentSupervisor {
   private _status: AgentStatus = 'stopped';
   private _lastError: string | undefined;
   private _connection: AcpConnection | undefined;
-  private proc: SupervisedProcess | undefined;
+  private endpoint: AgentEndpoint | undefined;
   /** Connection scope: cleared on every stop, crash and restart. */
   private readonly scope = new DisposableStore();
-  /** Sessions served by the current connection. */
-  private readonly attached = new Map<string, AttachedSession>();
-  /** Sessions served before the connection ended, to resume on the next one. */
-  private readonly detached = new Map<string, AttachedSession>();
-  /** Turns in flight per session (one per prompt sent, or a `running` state) until idle with a stopReason
-   *  (v1: from the prompt response; v2 answers on acceptance) or a refusal; counted for overlapping prompts. */
-  private readonly turns = new Map<string, number>();
-  /** Sessions whose replayed messages are dropped (until the resume answers or `replay_complete`). */
-  private readonly muted = new Set<string>();
-  /** Prompts not answered yet: sent again (v2, same idempotency key) if the agent dies first. */
-  private readonly unanswered = new UnansweredPrompts();
-  /** The sessions this connection may speak for (updates for others are dropped and reported). */
-  private readonly gate = new SessionGate((m) => this.host.logger(this.definition).log('warn', `${this.definition.name}: ${m}`));
-  private restarts: number[] = [];
+  /** The sessions served, to resume, their turns in flight and the gate. */
+  private readonly sessions = new SupervisedSessions((m) => this.host.logger(this.definition).log('warn', `${this.definition.name}: ${m}`));
+  private readonly restarts = new RestartBudget();
   /** Set when the sessions must be resumed once the agent runs again (crash, restart). */
   private resumePending = false;
   /** Sessions are being resumed on the new connection (one at a time). */
@@ -97,18 +67,18 @@ export class AgentSupervisor {
   }
   /** Sessions this agent serves, and those it served before it stopped (to resume). */
   get sessionIds(): string[] {
-    return [...this.attached.keys(), ...this.detached.keys()];
+    return this.sessions.ids;
   }
   /** The folders a session works in (its cwd, then the extra folders it was opened with). */
   roots(sessionId: string): string[] {
-    const s = this.attached.get(sessionId) ?? this.detached.get(sessionId);
+    const s = this.sessions.find(sessionId);
     return s ? [s.cwd, ...s.additionalDirectories] : [];
   }
   isAttached(sessionId: string): boolean {
-    return this.attached.has(sessionId);
+    return this.sessions.attached.has(sessionId);
   }
   busy(sessionId: string): boolean {
-    return (this.turns.get(sessionId) ?? 0) > 0;
+    return this.sessions.busy(sessionId);
   }
 
   /** New settings for a stopped agent (used from its next start). */
@@ -127,11 +97,11 @@ export class AgentSupervisor {
   async stop(): Promise<void> {
     this.stopping = true;
     this.setStatus('stopping');
-    const proc = this.proc;
+    const endpoint = this.endpoint;
     this.dropConnection();
-    this.unanswered.clear(); // stopped on purpose: nothing is sent again
-    if (proc) await proc.stop();
-    this.proc = undefined;
+    this.sessions.unanswered.clear(); // stopped on purpose: nothing is sent again
+    if (endpoint) await endpoint.stop();
+    this.endpoint = undefined;
     this.resumePending = false;
     this.setStatus('stopped');
     this.stopping = false;
@@ -141,9 +111,9 @@ export class AgentSupervisor {
   async restart(): Promise<void> {
     this.host.assertMayStart();
     if (this._status !== 'stopped') await this.stop();
-    this.restarts = [];
+    this.restarts.reset();
     this._lastError = undefined;
-    this.resumePending = this.detached.size > 0;
+    this.resumePending = this.sessions.detached.size > 0;
     await this.start();
   }
 
@@ -152,7 +122,7 @@ export class AgentSupervisor {
     this.stopping = true;
     this.scope.dispose();
     this._connection = undefined;
-    this.proc?.kill();
+    this.endpoint?.kill();
   }
 
   /**
@@ -161,17 +131,17 @@ export class AgentSupervisor {
    */
   async newSession(cwd: string, extras: { additionalDirectories?: string[]; mcpServers?: McpServerConfig[] } = {}): Promise<string> {
     const conn = await this.ready();
-    const s = this.sessionParams(conn, '', cwd, extras);
-    this.gate.creatingStarted();
+    const s = this.sessions.params(conn, '', cwd, extras);
+    this.sessions.gate.creatingStarted();
     let setup: Awaited<ReturnType<AcpConnection['newSession']>> | undefined;
     try {
       setup = await conn.newSession({ cwd, additionalDirectories: s.additionalDirectories, mcpServers: s.mcpServers });
     } finally {
-      const held = this.gate.creatingEnded(setup?.sessionId);
+      const held = this.sessions.gate.creatingEnded(setup?.sessionId);
       if (setup && this._connection === conn) {
         s.sessionId = setup.sessionId;
         this.attach(s);
-        for (const e of held) this.onEvent(e);
+        for (const e of held) if (this.sessions.admit(e)) this.emit(e);
       }
     }
     if (setup.configOptions) this.emit({ sessionId: s.sessionId, kind: 'config_options', options: setup.configOptions });
@@ -186,9 +156,9 @@ export class AgentSupervisor {
    */
   async resumeExisting(sessionId: string, cwd: string, known: boolean): Promise<void> {
     const conn = await this.ready();
-    const s = this.sessionParams(conn, sessionId, cwd, {});
-    if (known) this.muted.add(sessionId);
-    this.gate.allow(sessionId);
+    const s = this.sessions.params(conn, sessionId, cwd, {});
+    if (known) this.sessions.muted.add(sessionId);
+    this.sessions.gate.allow(sessionId);
     try {
       await conn
         .resumeSession({
@@ -203,19 +173,19 @@ export class AgentSupervisor {
         });
       this.attach(s);
     } catch (err) {
-      if (!this.attached.has(sessionId)) this.gate.forget(sessionId);
+      if (!this.sessions.attached.has(sessionId)) this.sessions.gate.forget(sessionId);
       throw err;
     } finally {
-      this.muted.delete(sessionId);
+      this.sessions.muted.delete(sessionId);
     }
   }
 
   async closeSession(sessionId: string): Promise<void> {
-    this.detached.delete(sessionId);
-    this.unanswered.forget(sessionId);
-    if (!this.attached.has(sessionId)) return;
+    this.sessions.detached.delete(sessionId);
+    this.sessions.unanswered.forget(sessionId);
+    if (!this.sessions.attached.has(sessionId)) return;
     this.cancel(sessionId);
-    this.attached.delete(sessionId);
+    this.sessions.attached.delete(sessionId);
     this.host.lifecycle(this.id, { kind: 'session_detached', sessionId });
     if (this._connection?.capabilities.close) await this._connection.closeSession(sessionId);
   }
@@ -224,8 +194,8 @@ export class AgentSupervisor {
     const conn = await this.ready();
     if (!conn.capabilities.delete) throw new Error(`${this.def.name} does not support deleting sessions.`);
     await conn.deleteSession(sessionId);
-    this.attached.delete(sessionId);
-    this.detached.delete(sessionId);
+    this.sessions.attached.delete(sessionId);
+    this.sessions.detached.delete(sessionId);
     this.host.lifecycle(this.id, { kind: 'session_deleted', sessionId });
   }
 
@@ -238,7 +208,7 @@ export class AgentSupervisor {
 
   /** The session was detached by a crash and is resumed once the agent is back (prompts for it wait). */
   willResume(sessionId: string): boolean {
-    return this.detached.has(sessionId) && (this.resumePending || this.resuming || this._status === 'restarting');
+    return this.sessions.detached.has(sessionId) && (this.resumePending || this.resuming || this._status === 'restarting');
   }
 
   /**
@@ -249,7 +219,7 @@ export class AgentSupervisor {
    */
   prompt(sessionId: string, blocks: readonly ContentBlock[], key: string = randomUUID()): Promise<void> {
     const conn = this._connection;
-    if (!conn || this._status !== 'running' || !this.attached.has(sessionId)) {
+    if (!conn || this._status !== 'running' || !this.sessions.attached.has(sessionId)) {
       throw new Error(
         this.willResume(sessionId)
           ? `${this.def.name} is restarting; the session is resumed in a moment. Send the prompt again then.`
@@ -258,15 +228,15 @@ export class AgentSupervisor {
             : 'This session ended when the agent stopped and could not be resumed. Start a new session.',
       );
     }
-    this.countTurn(sessionId, +1); // before sending: the v1 adapter reports `running` as it sends
-    const sent = this.unanswered.add({ sessionId, blocks, key, version: conn.version });
+    this.sessions.countTurn(sessionId, +1); // before sending: the v1 adapter reports `running` as it sends
+    const sent = this.sessions.unanswered.add({ sessionId, blocks, key, version: conn.version });
     return conn.prompt(sessionId, [...blocks], { idempotencyKey: key }).then(
-      () => this.unanswered.answered(sent),
+      () => this.sessions.unanswered.answered(sent),
       (err: unknown) => {
-        // The agent died (the pipe closes before the exit is seen): the crash is reported by onExit.
+        // The agent died (the stream closes before the end is seen): the crash is reported by onEnded.
         if (this._connection !== conn || err instanceof ConnectionClosedError) return;
-        this.unanswered.answered(sent);
-        this.countTurn(sessionId, -1);
+        this.sessions.unanswered.answered(sent);
+        this.sessions.countTurn(sessionId, -1);
         this.emit({
           sessionId,
           kind: 'notice',
@@ -289,50 +259,9 @@ export class AgentSupervisor {
     this.host.onEvent(this.id, e);
   }
 
-  /** Called for every event of this agent, in order. */
-  private onEvent(e: SessionEvent): void {
-    if (!this.gate.admit(e)) return;
-    if (e.kind === 'replay_complete') this.muted.delete(e.sessionId); // what follows is live
-    if (this.muted.has(e.sessionId) && REPLAYED_KINDS.has(e.kind)) return;
-    if (e.kind === 'state') {
-      if (e.state === 'idle' && e.stopReason != null) this.countTurn(e.sessionId, -1);
-      else if ((e.state === 'running' || e.state === 'requires_action') && !this.busy(e.sessionId)) this.countTurn(e.sessionId, +1);
-    }
-    this.emit(e);
-  }
-
-  private countTurn(sessionId: string, delta: 1 | -1): void {
-    const n = Math.max(0, (this.turns.get(sessionId) ?? 0) + delta);
-    if (n) this.turns.set(sessionId, n);
-    else this.turns.delete(sessionId);
-  }
-
-  private sessionParams(
-    conn: AcpConnection,
-    sessionId: string,
-    cwd: string,
-    extras: { additionalDirectories?: string[]; mcpServers?: McpServerConfig[] },
-  ): AttachedSession {
-    const caps = conn.capabilities;
-    const prev = this.attached.get(sessionId) ?? this.detached.get(sessionId);
-    return {
-      sessionId,
-      cwd,
-      additionalDirectories: caps.additionalDirectories ? (extras.additionalDirectories ?? prev?.additionalDirectories ?? []) : [],
-      mcpServers: (extras.mcpServers ?? prev?.mcpServers ?? []).filter((m) => caps.mcp[m.type]),
-    };
-  }
-
   private attach(s: AttachedSession): void {
-    this.serve(s);
+    this.sessions.serve(s);
     this.announce(s);
-  }
-
-  /** This connection speaks for the session (prompts may be sent on it). */
-  private serve(s: AttachedSession): void {
-    this.gate.allow(s.sessionId);
-    this.detached.delete(s.sessionId);
-    this.attached.set(s.sessionId, s);
   }
 
   private announce(s: AttachedSession): void {
@@ -346,20 +275,25 @@ export class AgentSupervisor {
   }
 
   private async launch(): Promise<void> {
-    // Every path that spawns (start, restart, a command that needs the agent) passes here.
+    // Every path that opens an endpoint (start, restart, a command that needs the agent) passes here.
     this.host.assertMayStart();
     this.setStatus('starting');
-    const proc = this.host.spawn(this.host.spawnSpec(this.def), (line) => this.host.stderr(this.def, line));
-    this.proc = proc;
-    void proc.exited.then((info) => this.onExit(proc, info));
-    // When the pipe closes, pending prompts fail (v1: idle/error) before the exit is seen; the
-    // exit handling ends those turns (agent_exited), so turn states from then on are dropped.
+    const endpoint = this.host.openEndpoint(this.def);
+    this.endpoint = endpoint;
+    void endpoint.closed.then((exit) => this.onEnded(endpoint, exit));
+    // When the stream closes, pending prompts fail (v1: idle/error) before the end is seen; the
+    // end handling ends those turns (agent_exited), so turn states from then on are dropped.
     let open = true;
     try {
-      const conn = await this.connectTo(proc, (e) => {
-        if (open || e.kind !== 'state') this.onEvent(e);
+      const conn = await connectEndpoint(endpoint, {
+        host: this.host,
+        def: this.def,
+        gate: this.sessions.gate,
+        onEvent: (e) => {
+          if ((open || e.kind !== 'state') && this.sessions.admit(e)) this.emit(e);
+        },
       });
-      if (this.proc !== proc) {
+      if (this.endpoint !== endpoint) {
         conn.dispose();
         return;
       }
@@ -375,9 +309,9 @@ export class AgentSupervisor {
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       this._lastError = message;
-      if (this.proc === proc) {
-        this.proc = undefined;
-        void proc.stop(500);
+      if (this.endpoint === endpoint) {
+        this.endpoint = undefined;
+        void endpoint.stop(500);
       }
       this.resumePending = false; // nothing resumes now: prompts are not queued for it (willResume); Restart resumes
       this.setStatus('failed', message);
@@ -386,70 +320,28 @@ export class AgentSupervisor {
     if (this.resumePending) await this.resumeSessions();
   }
 
-  /** Connects over the process's stdio; an exit before `initialize` is answered rejects with how it ended. */
-  private connectTo(proc: SupervisedProcess, onEvent: (e: SessionEvent) => void): Promise<AcpConnection> {
-    const options: ConnectOptions = {
-      ...this.host.connectOptions(this.def),
-      protocol: this.def.protocol,
-      logger: this.host.logger(this.def),
-      handlers: {
-        ...this.gate.guard(this.host.services(this.id)),
-        onEvent,
-        // Never put to the user for a session this agent did not open or resume here.
-        requestPermission: (req, token) => (this.gate.has(req.sessionId) ? this.host.requestPermission(this.id, req, token) : this.gate.refuse(req.sessionId)),
-      },
-    };
-    const { elicit, elicitationComplete } = this.host;
-    if (elicit) {
-      // The same rule for session-scoped elicitations; request-scoped ones belong to this connection.
-      options.handlers.elicit = (req, token) =>
-        req.scope.type === 'session' && !this.gate.has(req.scope.sessionId)
-          ? this.gate.refuse(req.scope.sessionId).then(() => ({ action: 'cancel' as const }))
-          : elicit.call(this.host, this.id, req, token);
-      options.handlers.onElicitationComplete = (id) => elicitationComplete?.call(this.host, this.id, id);
-    }
-    const exitedError = (info: ExitInfo): Error =>
-      new Error(`${this.def.name} ${describeExit(info, this.def.command)}${info.spawnError ? '' : ' during initialize'}.${exitTail(info)}`);
-    const connecting = this.host.connect(proc.stdout, proc.stdin, options).catch(async (err: unknown) => {
-      // Its stdout closes before the exit is seen: say how it ended (code, last output), not "connection closed".
-      if (!(err instanceof ConnectionClosedError)) throw err;
-      void proc.stop(500); // one that closed its stdout but runs on is stopped
-      throw exitedError(await proc.exited);
-    });
-    return Promise.race([
-      connecting,
-      proc.exited.then((info) => {
-        throw exitedError(info);
-      }),
-    ]);
-  }
-
-  private onExit(proc: SupervisedProcess, info: ExitInfo): void {
-    if (this.proc !== proc || this.stopping || this.disposed) return;
+  /** The endpoint ended. Unless on purpose: the turns in flight end, and the agent restarts (or gives up). */
+  private onEnded(endpoint: AgentEndpoint, exit: EndpointExit): void {
+    if (this.endpoint !== endpoint || this.stopping || this.disposed) return;
     const wasRunning = this._status === 'running';
-    this.proc = undefined;
-    const busy = [...this.turns.keys()];
+    this.endpoint = undefined;
+    const busy = this.sessions.busyIds;
     this.dropConnection();
     if (!wasRunning) return; // failures during start are reported by launch()
-    this._lastError = `${this.def.name} ${describeExit(info, this.def.command)} ${busy.length ? 'during a turn' : 'while idle'}.${exitTail(info)}`;
+    const said = endedWhileRunning(this.def.name, exit, busy.length > 0);
+    this._lastError = said.lastError;
     for (const sessionId of busy) {
-      this.emit({ sessionId, kind: 'notice', severity: 'error', title: `${this.def.name} ${describeExit(info, this.def.command)}; the turn was interrupted.` });
+      this.emit({ sessionId, kind: 'notice', severity: 'error', title: said.turnNotice });
       this.emit({ sessionId, kind: 'state', state: 'idle', stopReason: 'agent_exited' });
     }
-    const now = this.host.now();
-    this.restarts = this.restarts.filter((t) => now - t < RESTART_WINDOW_MS);
-    if (this.restarts.length >= RESTART_LIMIT) {
+    const delay = this.restarts.take(this.host.now());
+    if (delay === undefined) {
       this.resumePending = false;
       this.setStatus('crashed', this._lastError);
-      this.host.report(
-        this.id,
-        `${this._lastError} It stopped ${RESTART_LIMIT + 1} times in 3 minutes, so it is not restarted again. Show Log has its output; Restart tries again.`,
-        'error',
-      );
+      this.host.report(this.id, `${this._lastError} ${GIVE_UP}`, 'error');
       return;
     }
-    this.restarts.push(now);
-    this.resumePending = this.detached.size > 0;
+    this.resumePending = this.sessions.detached.size > 0;
     this.setStatus('restarting', this._lastError);
     this.host.report(this.id, `${this._lastError} Restarting…`, 'warning');
     this.scope.add(
@@ -458,7 +350,7 @@ export class AgentSupervisor {
         this.start().catch((err: unknown) => {
           this.host.report(this.id, `${this.def.name} could not be restarted: ${err instanceof Error ? err.message : String(err)}`, 'error');
         });
-      }, restartDelayMs(this.restarts.length)),
+      }, delay),
     );
   }
 
@@ -466,14 +358,7 @@ export class AgentSupervisor {
   private dropConnection(): void {
     this.scope.clear();
     this._connection = undefined;
-    this.turns.clear();
-    this.muted.clear();
-    this.gate.reset();
-    for (const [sessionId, s] of this.attached) {
-      this.detached.set(sessionId, s);
-      this.host.lifecycle(this.id, { kind: 'session_detached', sessionId });
-    }
-    this.attached.clear();
+    for (const sessionId of this.sessions.detachAll()) this.host.lifecycle(this.id, { kind: 'session_detached', sessionId });
   }
 
   /** Resumes every known session on the new connection; the transcript and plans stay as they are. */
@@ -483,75 +368,20 @@ export class AgentSupervisor {
     if (!conn) return;
     this.resuming = true;
     try {
-      await this.resumeEach(conn);
+      await resumeDetached(conn, this.resumeHost);
     } finally {
       this.resuming = false;
     }
   }
 
-  private async resumeEach(conn: AcpConnection): Promise<void> {
-    const caps = conn.capabilities;
-    for (const s of [...this.detached.values()]) {
-      if (!caps.resume && !caps.loadSession) {
-        this.detached.delete(s.sessionId);
-        this.host.lifecycle(this.id, { kind: 'session_detached', sessionId: s.sessionId, ended: `${this.def.name} cannot resume sessions` });
-        this.emit({
-          sessionId: s.sessionId,
-          kind: 'notice',
-          severity: 'warning',
-          title: `${this.def.name} cannot resume sessions; this conversation is kept read-only. Start a new session to continue.`,
-        });
-        continue;
-      }
-      const replay = !caps.resume;
-      if (replay) this.muted.add(s.sessionId);
-      try {
-        this.gate.allow(s.sessionId);
-        await conn.resumeSession({ sessionId: s.sessionId, cwd: s.cwd, additionalDirectories: s.additionalDirectories, mcpServers: s.mcpServers, replay });
-        if (this._connection !== conn) return;
-        // The prompt the agent never answered goes first: its turn runs before the session is
-        // announced, so the caller queues any other prompt until that turn ends.
-        this.serve(s);
-        this.emit({ sessionId: s.sessionId, kind: 'notice', severity: 'info', title: 'Session resumed after the agent restarted.' });
-        this.retryUnanswered(s.sessionId, conn.version);
-        this.announce(s);
-      } catch (err) {
-        this.detached.delete(s.sessionId);
-        this.unanswered.forget(s.sessionId);
-        this.gate.forget(s.sessionId);
-        this.host.lifecycle(this.id, { kind: 'session_detached', sessionId: s.sessionId, ended: 'the session could not be resumed' });
-        this.emit({
-          sessionId: s.sessionId,
-          kind: 'notice',
-          severity: 'warning',
-          title: `The session could not be resumed (${err instanceof Error ? err.message : String(err)}); its transcript and plans are kept.`,
-        });
-      } finally {
-        this.muted.delete(s.sessionId);
-      }
-    }
-  }
-
-  /**
-   * v2: prompts the agent never answered before it died are sent again with their keys (they run
-   * once). Each is a running turn from now on (as for a prompt the user sends), until it ends.
-   */
-  private retryUnanswered(sessionId: string, version: 1 | 2): void {
-    for (const p of this.unanswered.takeRetriable(sessionId, version)) {
-      try {
-        this.prompt(sessionId, p.blocks, p.key).catch(() => undefined);
-      } catch {
-        continue; /* not attached any more: nothing to retry on */
-      }
-      this.emit({ sessionId, kind: 'state', state: 'running' });
-      this.emit({
-        sessionId,
-        kind: 'notice',
-        severity: 'info',
-        title: 'The prompt the agent had not answered was sent again (same idempotency key: it runs once).',
-      });
-    }
-  }
+  private readonly resumeHost: ResumeHost = {
+    agentName: () => this.def.name,
+    sessions: this.sessions,
+    isCurrent: (conn) => this._connection === conn,
+    lifecycle: (e) => this.host.lifecycle(this.id, e),
+    emit: (e) => this.emit(e),
+    prompt: (sessionId, blocks, key) => this.prompt(sessionId, blocks, key),
+  };
 
   private setStatus(status: AgentStatus, detail?: string): void {
     if (this._status === status && detail === undefined) return;

@@ -4,7 +4,8 @@ import type { AcpConnection, AgentStatus, CancelToken, ClientServices, ConnectOp
 import type { PermissionOutcome, PermissionRequest, SessionEvent } from '../protocol/domain';
 import type { ElicitationRequest, ElicitationResponse } from '../protocol/elicitation';
 import type { IDisposable } from '../common/lifecycle';
-import type { ExitInfo, SpawnSpec } from './agentProcess';
+import type { MessageStream } from '../protocol/transport/messageStream';
+import type { AgentEndpoint } from './agentEndpoint';
 import type { AgentDefinition } from './agentConfig';
 
 /** What the supervisor reports about itself and the sessions it serves. */
@@ -19,25 +20,18 @@ export type LifecycleEvent =
   | { kind: 'session_detached'; sessionId: string; ended?: string }
   | { kind: 'session_deleted'; sessionId: string };
 
-/** The process the supervisor drives (an AgentProcess in production). */
-export interface SupervisedProcess {
-  readonly stdout: NodeJS.ReadableStream;
-  readonly stdin: NodeJS.WritableStream;
-  readonly exited: Promise<ExitInfo>;
-  stop(graceMs?: number): Promise<unknown>;
-  kill(): void;
-}
-
 export interface SupervisorHost {
-  spawn(spec: SpawnSpec, onStderrLine: (line: string) => void): SupervisedProcess;
-  connect(readable: NodeJS.ReadableStream, writable: NodeJS.WritableStream, options: ConnectOptions): Promise<AcpConnection>;
+  /**
+   * Opens a new run of the agent (a process for a definition with a `command`; see
+   * agentEndpoint.ts). Called for every start and restart, after `assertMayStart`.
+   */
+  openEndpoint(def: AgentDefinition): AgentEndpoint;
+  connect(stream: MessageStream, options: ConnectOptions): Promise<AcpConnection>;
   /** Throws (with a person-readable reason) when no agent may be started, e.g. an untrusted workspace. */
   assertMayStart(): void;
-  spawnSpec(def: AgentDefinition): SpawnSpec;
   connectOptions(def: AgentDefinition): Omit<ConnectOptions, 'handlers' | 'logger' | 'protocol'>;
   services(agentId: string): ClientServices;
   logger(def: AgentDefinition): ProtocolLogger;
-  stderr(def: AgentDefinition, line: string): void;
   /** Every session event of this agent, in arrival order. */
   onEvent(agentId: string, e: SessionEvent): void;
   lifecycle(agentId: string, e: LifecycleEvent): void;

@@ -1,4 +1,5 @@
-// connect(): an ACP connection over an agent's stdio. Negotiates the version (negotiate.ts), then
+// connect(): an ACP connection over a MessageStream (an agent's stdio, a socket, an in-memory
+// pair; transport/messageStream.ts). Negotiates the version (negotiate.ts), then
 // implements AcpConnection (api.ts) through that version's adapter:
 //   - `session/update` → `handlers.onEvent`, synchronously and in arrival order (never awaited);
 //   - `session/request_permission` → `handlers.requestPermission`; `cancel(sessionId)` answers
@@ -14,19 +15,21 @@ import type { AgentCapabilities, AgentInfo, AuthMethod, ConfigOption, ContentBlo
 import type { ElicitationResponse } from './elicitation';
 import { negotiate, type Negotiated } from './negotiate';
 import { ConnectionClosedError, ErrorCodes, RpcError } from './transport/errors';
+import type { MessageStream } from './transport/messageStream';
 import { RpcConnection } from './transport/rpcConnection';
 
 export { IncompatibleAgentError, InitializeTimeoutError } from './negotiate';
 export { ConnectionClosedError, RpcError, isAuthRequired } from './transport/errors';
+export { memoryStreamPair, type MemoryStreamPair, type MessageStream } from './transport/messageStream';
 
 /**
- * Negotiates a protocol version with the agent on `readable` (its stdout) / `writable` (its stdin)
- * and returns the connection. Rejects with IncompatibleAgentError, InitializeTimeoutError,
- * ConnectionClosedError (the agent exited) or RpcError (initialize failed); the transport is
- * disposed then.
+ * Negotiates a protocol version with the agent at the other end of `stream` (reads its NDJSON from
+ * `stream.readable`, writes to `stream.writable`) and returns the connection. Rejects with
+ * IncompatibleAgentError, InitializeTimeoutError, ConnectionClosedError (the stream ended: the
+ * agent exited, the socket dropped) or RpcError (initialize failed); the transport is disposed then.
  */
-export async function connect(readable: NodeJS.ReadableStream, writable: NodeJS.WritableStream, options: ConnectOptions): Promise<AcpConnection> {
-  const rpc = new RpcConnection(readable, writable, { maxLineBytes: options.maxLineBytes, logger: options.logger });
+export async function connect(stream: MessageStream, options: ConnectOptions): Promise<AcpConnection> {
+  const rpc = new RpcConnection(stream, { maxLineBytes: options.maxLineBytes, logger: options.logger });
   rpc.listen();
   const h = options.handlers;
   try {

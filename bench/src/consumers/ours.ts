@@ -37,35 +37,38 @@ async function main(): Promise<void> {
   const all = new Promise<void>((resolve) => {
     onAll = resolve;
   });
-  const conn = await connect(child.stdout, child.stdin, {
-    protocol: 'auto',
-    clientInfo: { name: 'acp-plans-bench', version: '0.0.0' },
-    handlers: {
-      onEvent(e) {
-        if (persist) persist.apply(e);
-        else {
-          plans.apply(AGENT, e);
-          transcript.apply(e);
-        }
-        if (++count === a.count) {
-          if (persist) {
-            const tl = now();
-            void persist.flush().then(() => {
+  const conn = await connect(
+    { readable: child.stdout, writable: child.stdin },
+    {
+      protocol: 'auto',
+      clientInfo: { name: 'acp-plans-bench', version: '0.0.0' },
+      handlers: {
+        onEvent(e) {
+          if (persist) persist.apply(e);
+          else {
+            plans.apply(AGENT, e);
+            transcript.apply(e);
+          }
+          if (++count === a.count) {
+            if (persist) {
+              const tl = now();
+              void persist.flush().then(() => {
+                t1 = now();
+                c1 = cpuUs();
+                tailMs = t1 - tl;
+                onAll();
+              });
+            } else {
               t1 = now();
               c1 = cpuUs();
-              tailMs = t1 - tl;
               onAll();
-            });
-          } else {
-            t1 = now();
-            c1 = cpuUs();
-            onAll();
+            }
           }
-        }
+        },
+        requestPermission: () => Promise.resolve({ outcome: 'cancelled' }),
       },
-      requestPermission: () => Promise.resolve({ outcome: 'cancelled' }),
     },
-  });
+  );
   const t0 = now();
   const c0 = cpuUs();
   const closed = new Promise<void>((resolve) => {

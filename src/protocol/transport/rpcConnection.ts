@@ -1,10 +1,11 @@
-// A JSON-RPC 2.0 connection over an agent's stdio: vscode-jsonrpc with our NDJSON reader/writer
+// A JSON-RPC 2.0 connection over a MessageStream (an agent's stdio, a socket, an in-memory pair):
+// vscode-jsonrpc with our NDJSON reader/writer
 // and ACP's `$/cancel_request`. Version-agnostic: it knows no ACP method but the cancel one.
 //
 // - Requests from the agent go to the handler registered for their method; an unknown method is
 //   answered `-32601`. Notifications go to their handler synchronously, in arrival order; an
 //   unknown notification is ignored and logged at debug.
-// - When the agent's stdout ends (or `dispose()`), every pending request is rejected with
+// - When the stream's readable side ends (or `dispose()`), every pending request is rejected with
 //   `ConnectionClosedError`, after every message read before the end has been dispatched, and
 //   `onClose` fires once.
 import {
@@ -20,6 +21,7 @@ import {
 import type { CancelToken, Disposable, ProtocolLogger } from '../api';
 import { InboundCancellation } from './cancellation';
 import { ConnectionClosedError, ErrorCodes, toRpcFailure } from './errors';
+import type { MessageStream } from './messageStream';
 import { END_OF_STREAM_METHOD, NdjsonMessageReader, type ReaderStats } from './ndjsonReader';
 import { NdjsonMessageWriter } from './ndjsonWriter';
 import { OrderedDispatch } from './orderedDispatch';
@@ -48,7 +50,8 @@ export class RpcConnection implements Disposable {
   private listening = false;
   private closed = false;
 
-  constructor(readable: NodeJS.ReadableStream, writable: NodeJS.WritableStream, options: RpcConnectionOptions = {}) {
+  constructor(stream: MessageStream, options: RpcConnectionOptions = {}) {
+    const { readable, writable } = stream;
     this.logger = options.logger;
     // Notifications skip the library's one-message-per-turn queue; order is kept (orderedDispatch.ts).
     this.gate = new OrderedDispatch({
@@ -75,7 +78,7 @@ export class RpcConnection implements Disposable {
     this.conn.onError(([err]) => this.errorEmitter.fire(err));
   }
 
-  /** Fires once, when the agent's output ends or the connection is disposed. */
+  /** Fires once, when the stream's readable side ends or the connection is disposed. */
   get onClose(): Event<{ error?: Error }> {
     return this.closeEmitter.event;
   }

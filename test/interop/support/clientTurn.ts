@@ -179,19 +179,22 @@ export async function clientTurn(opts: ClientTurnOptions): Promise<ClientTurn> {
       shim.pipe(child.stdin);
       toAgent = shim;
     }
-    conn = await connect(child.stdout, toAgent, {
-      protocol: opts.protocol ?? 'auto',
-      clientInfo: { name: 'acp-plans-interop', version: '0.0.0' },
-      handlers,
-      logger: {
-        log: (level, message) => {
-          if (level === 'warn' || level === 'error') logs.push(`${level}: ${message}`);
-        },
-        wire: (dir, message) => {
-          wire.push({ dir, msg: message });
+    conn = await connect(
+      { readable: child.stdout, writable: toAgent },
+      {
+        protocol: opts.protocol ?? 'auto',
+        clientInfo: { name: 'acp-plans-interop', version: '0.0.0' },
+        handlers,
+        logger: {
+          log: (level, message) => {
+            if (level === 'warn' || level === 'error') logs.push(`${level}: ${message}`);
+          },
+          wire: (dir, message) => {
+            wire.push({ dir, msg: message });
+          },
         },
       },
-    });
+    );
     const setup = await conn.newSession({ cwd, mcpServers: [] });
     const sessionId = setup.sessionId;
     let configOptions = setup.configOptions ?? [];

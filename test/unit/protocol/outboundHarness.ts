@@ -117,13 +117,16 @@ export function start(
     requestPermission: () => Promise.resolve({ outcome: 'selected', optionId: 'allow' }),
     ...opts.handlers,
   };
-  const connecting = connect(agent.child.stdout, agent.child.stdin, {
-    protocol: 'auto',
-    clientInfo: { name: 'acp-plans-tests', title: 'ACP Plans tests', version: '0.0.1' },
-    logger: recorder.logger,
-    ...opts.connect,
-    handlers,
-  });
+  const connecting = connect(
+    { readable: agent.child.stdout, writable: agent.child.stdin },
+    {
+      protocol: 'auto',
+      clientInfo: { name: 'acp-plans-tests', title: 'ACP Plans tests', version: '0.0.1' },
+      logger: recorder.logger,
+      ...opts.connect,
+      handlers,
+    },
+  );
   return { agent, recorder, log, connecting };
 }
 

@@ -9,7 +9,7 @@ export class SentLines {
   private buf = '';
   private readonly lines: string[] = [];
   private waiters: ((line: string) => void)[] = [];
-  constructor(stream: PassThrough) {
+  constructor(stream: NodeJS.ReadableStream) {
     stream.setEncoding('utf8');
     stream.on('data', (s: string) => {
       this.buf += s;
@@ -51,7 +51,7 @@ export function setup(options: { maxLineBytes?: number } = {}) {
       wire.push({ direction, message });
     },
   };
-  const rpc = new RpcConnection(agentOut, agentIn, { logger, maxLineBytes: options.maxLineBytes });
+  const rpc = new RpcConnection({ readable: agentOut, writable: agentIn }, { logger, maxLineBytes: options.maxLineBytes });
   const sent = new SentLines(agentIn);
   const send = (m: unknown): void => {
     agentOut.write(typeof m === 'string' ? m : `${JSON.stringify(m)}\n`);

@@ -1,11 +1,12 @@
-// A SupervisorHost for unit tests: real agent processes (AgentProcess over real pipes) and the
-// real connect(); only time is fake: `now()` reads `clock`, and `schedule` records each call so a
+// A SupervisorHost for unit tests: real agent processes (ProcessEndpoint: an AgentProcess over real
+// pipes) and the real connect(); a subclass may open other endpoints (fakeEndpoint.ts); only time is fake: `now()` reads `clock`, and `schedule` records each call so a
 // test runs the function itself (no timers, no sleeps). Everything the supervisor reports
 // (lifecycle, session events, reports) goes into one log that tests wait on, event by event.
 import * as os from 'node:os';
 import type { AgentDefinition } from '../../../../src/agents/agentConfig';
-import { AgentProcess, type SpawnSpec } from '../../../../src/agents/agentProcess';
-import type { LifecycleEvent, SupervisedProcess, SupervisorHost } from '../../../../src/agents/supervisor';
+import type { AgentEndpoint, LifecycleEvent, SupervisorHost } from '../../../../src/agents/supervisor';
+import { ProcessEndpoint } from '../../../../src/agents/processEndpoint';
+import type { MessageStream } from '../../../../src/protocol/transport/messageStream';
 import type { AgentStatus, ClientServices, ConnectOptions, ProtocolLogger } from '../../../../src/protocol/api';
 import { connect } from '../../../../src/protocol/connect';
 import type { PermissionOutcome, SessionEvent } from '../../../../src/protocol/domain';
@@ -44,29 +45,28 @@ export function commandAgent(command: string, args: string[] = []): AgentDefinit
 
 export class TestHost implements SupervisorHost {
   readonly log: Entry[] = [];
-  readonly procs: AgentProcess[] = [];
+  /** The process endpoints opened, in order. */
+  readonly procs: ProcessEndpoint[] = [];
   /** One per connection attempt, in order: what the client sent and received. */
   readonly recorders: OutboundRecorder[] = [];
   readonly scheduled: Scheduled[] = [];
   clock = 1_000_000;
   private waiters: { from: number; pred: (x: Entry) => boolean; resolve: (x: Entry) => void }[] = [];
 
-  spawn(spec: SpawnSpec, onStderrLine: (line: string) => void): SupervisedProcess {
-    const p = new AgentProcess(spec, onStderrLine);
+  openEndpoint(def: AgentDefinition): AgentEndpoint {
+    const p = new ProcessEndpoint({ command: def.command, args: def.args, env: def.env, cwd: os.tmpdir() }, () => {
+      /* the agent echoes what it gets; not needed here */
+    });
     this.procs.push(p);
     return p;
   }
 
-  connect(readable: NodeJS.ReadableStream, writable: NodeJS.WritableStream, options: ConnectOptions) {
-    return connect(readable, writable, options);
+  connect(stream: MessageStream, options: ConnectOptions) {
+    return connect(stream, options);
   }
 
   assertMayStart(): void {
     /* trusted */
-  }
-
-  spawnSpec(def: AgentDefinition): SpawnSpec {
-    return { command: def.command, args: def.args, env: def.env, cwd: os.tmpdir() };
   }
 
   connectOptions(): Omit<ConnectOptions, 'handlers' | 'logger' | 'protocol'> {
@@ -83,9 +83,6 @@ export class TestHost implements SupervisorHost {
     return r.logger;
   }
 
-  stderr(): void {
-    /* the agent echoes what it gets; not needed here */
-  }
   onEvent(_agentId: string, e: SessionEvent): void {
     this.push({ type: 'event', e });
   }
@@ -149,7 +146,7 @@ export class TestHost implements SupervisorHost {
   }
 
   /** The process the supervisor runs now (the newest spawned). */
-  get current(): AgentProcess {
+  get current(): ProcessEndpoint {
     const p = this.procs[this.procs.length - 1];
     if (!p) throw new Error('no agent process was spawned');
     return p;
@@ -165,7 +162,7 @@ export class TestHost implements SupervisorHost {
   /** Kills every process still running, waits for them to end, and returns schema violations of what was sent. */
   async cleanup(): Promise<string[]> {
     for (const p of this.procs) p.kill();
-    await Promise.all(this.procs.map((p) => p.exited));
+    await Promise.all(this.procs.map((p) => p.closed));
     return this.recorders.flatMap((r) => {
       if (!r.wireLines.length) return [];
       const { version, violations } = r.violationsAsNegotiated();

@@ -1,0 +1,70 @@
+// For the agent supervisor: speaks ACP over a freshly opened agent endpoint (connect() with the
+// host's options and client services, every agent → client call guarded by the session gate), and
+// words how an endpoint ended as the sentences people read. Knows endpoints only through
+// agentEndpoint.ts (no process, exit code or socket here). Free of `vscode`.
+import type { AcpConnection, ConnectOptions } from '../protocol/api';
+import type { SessionEvent } from '../protocol/domain';
+import { ConnectionClosedError } from '../protocol/connect';
+import type { AgentEndpoint, EndpointExit } from './agentEndpoint';
+import type { AgentDefinition } from './agentConfig';
+import type { SessionGate } from './sessionGate';
+import type { SupervisorHost } from './supervisorHost';
+
+export interface EndpointConnectDeps {
+  readonly host: SupervisorHost;
+  readonly def: AgentDefinition;
+  /** Guards permissions, elicitations and client services: only sessions it allows are served. */
+  readonly gate: SessionGate;
+  /** Every session event of the connection, in order. */
+  onEvent(e: SessionEvent): void;
+}
+
+/**
+ * Connects over `endpoint.stream`. An endpoint that ends before `initialize` is answered rejects
+ * with how it ended ("<Name> exited with code 3 during initialize. Last output: …"); one whose
+ * stream closed but that runs on is stopped.
+ */
+export function connectEndpoint(endpoint: AgentEndpoint, deps: EndpointConnectDeps): Promise<AcpConnection> {
+  const { host, def, gate } = deps;
+  const options: ConnectOptions = {
+    ...host.connectOptions(def),
+    protocol: def.protocol,
+    logger: host.logger(def),
+    handlers: {
+      ...gate.guard(host.services(def.id)),
+      onEvent: (e) => deps.onEvent(e),
+      // Never put to the user for a session this agent did not open or resume here.
+      requestPermission: (req, token) => (gate.has(req.sessionId) ? host.requestPermission(def.id, req, token) : gate.refuse(req.sessionId)),
+    },
+  };
+  const { elicit, elicitationComplete } = host;
+  if (elicit) {
+    // The same rule for session-scoped elicitations; request-scoped ones belong to this connection.
+    options.handlers.elicit = (req, token) =>
+      req.scope.type === 'session' && !gate.has(req.scope.sessionId)
+        ? gate.refuse(req.scope.sessionId).then(() => ({ action: 'cancel' as const }))
+        : elicit.call(host, def.id, req, token);
+    options.handlers.onElicitationComplete = (id) => elicitationComplete?.call(host, def.id, id);
+  }
+  const endedError = (exit: EndpointExit): Error => new Error(`${def.name} ${exit.description}${exit.failedToOpen ? '' : ' during initialize'}.${exit.detail}`);
+  const connecting = host.connect(endpoint.stream, options).catch(async (err: unknown) => {
+    // The stream closes before the end is seen: say how it ended (code, last output), not "connection closed".
+    if (!(err instanceof ConnectionClosedError)) throw err;
+    void endpoint.stop(500); // one that closed its stream but runs on is stopped
+    throw endedError(await endpoint.closed);
+  });
+  return Promise.race([
+    connecting,
+    endpoint.closed.then((exit) => {
+      throw endedError(exit);
+    }),
+  ]);
+}
+
+/** The sentences for an endpoint that ended while the agent ran. */
+export function endedWhileRunning(name: string, exit: EndpointExit, duringTurn: boolean): { lastError: string; turnNotice: string } {
+  return {
+    lastError: `${name} ${exit.description} ${duringTurn ? 'during a turn' : 'while idle'}.${exit.detail}`,
+    turnNotice: `${name} ${exit.description}; the turn was interrupted.`,
+  };
+}

@@ -1,14 +1,17 @@
 // The one path of every elicitation (`elicitation/create`): a session-scoped one becomes a card in
 // its conversation (a form, or a link shown with its host) and counts as "waiting for you" on its
-// session; a request-scoped one (no session yet) is put to the user in a notification. The answer
-// is the user's only: accept (a form checked by checkForm; a link opened only after the user
-// agreed), decline or cancel. A request withdrawn by the agent, a cancelled turn, an agent that
+// session; a request-scoped one (no session yet) is put to the user in a notification. A link is
+// first checked where it really goes (checkLink): one that could hide its destination, or is not
+// https, is never shown as a choice and never opened; its card (or a notification) says why and the
+// agent gets `cancel`. The answer is the user's only: accept (a form checked by checkForm; a link
+// opened only after the user agreed), decline or cancel. A request withdrawn by the agent, a cancelled turn, an agent that
 // stops or a session that ends cancels it, and its card says so. `elicitation/complete` marks an
 // opened link done.
 import { randomUUID } from 'node:crypto';
 import type { CancelToken } from '../protocol/api';
 import type { ElicitationRequest, ElicitationResponse, ElicitationValue } from '../protocol/elicitation';
 import { Disposable, toDisposable } from '../common/lifecycle';
+import { checkLink, refusedLinkNote } from '../common/linkTarget';
 import type { RawValues } from '../state/elicitationValues';
 import { formChecks } from '../state/elicitationChecks';
 import { sessionKey, type SessionStore } from '../state/sessionStore';
@@ -77,12 +80,14 @@ export class ElicitationBroker extends Disposable {
     if (this.pending.filter((p) => p.agentId === agentId).length >= MAX_PENDING_ELICITATIONS_PER_AGENT) return Promise.resolve({ action: 'cancel' });
     const id = `elic-${this.run}-${++this.seq}`;
     const key = req.scope.type === 'session' ? sessionKey(agentId, req.scope.sessionId) : undefined;
-    const usable = req.mode === 'form' || req.mode === 'url';
-    if (key) this.transcript.addElicitation(key, itemFields(id, req, usable ? null : unusableNote(req)));
-    if (!usable) {
+    // A link whose real destination could differ from the host shown is never offered.
+    const link = req.mode === 'url' ? checkLink(req.url) : undefined;
+    const problem = link && !link.ok ? refusedLinkNote(link.reason) : req.mode === 'form' || req.mode === 'url' ? null : unusableNote(req);
+    if (key) this.transcript.addElicitation(key, itemFields(id, req, problem));
+    if (problem) {
       if (!key && !this.warned.has(agentId)) {
         this.warned.add(agentId);
-        this.ui.warn(`${agentName} asked for input this client cannot show: ${unusableNote(req)}`);
+        this.ui.warn(`${agentName} asked for input this client cannot show: ${problem}`);
       }
       return Promise.resolve({ action: 'cancel' });
     }
@@ -128,7 +133,8 @@ export class ElicitationBroker extends Disposable {
       return {};
     }
     if (req.mode === 'url') {
-      const opened = await this.ui.openUrl(req.url).catch(() => false);
+      const link = checkLink(req.url);
+      const opened = link.ok && (await this.ui.openUrl(link.url).catch(() => false));
       if (!opened) {
         // The card shows again with its buttons; nothing was answered.
         const note = `${hostOf(req.url)} was not opened. Try again, or decline.`;
@@ -202,12 +208,10 @@ export class ElicitationBroker extends Disposable {
   }
 }
 
+/** The host a link really goes to (the one VS Code opens), or a refusal (src/common/linkTarget.ts). */
 export function hostOf(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return url.slice(0, 80);
-  }
+  const c = checkLink(url);
+  return c.ok ? c.host : 'a refused address';
 }
 
 function unusableNote(req: ElicitationRequest): string {
@@ -224,7 +228,7 @@ function itemFields(requestId: string, req: ElicitationRequest, problem: string 
     mode: req.mode,
     form: req.mode === 'form' ? req.form : null,
     url: req.mode === 'url' ? req.url : null,
-    host: req.mode === 'url' ? hostOf(req.url) : null,
+    host: req.mode === 'url' && !problem ? hostOf(req.url) : null,
     toolCallId,
     problem,
     raw: req.mode === 'unknown' || req.mode === 'unusable' ? req.raw : null,

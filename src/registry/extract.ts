@@ -2,7 +2,8 @@
 // tar-stream), tar.bz2/tbz2 (unbzip2-stream + tar-stream), or a raw binary. The kind is read from
 // the file's first bytes, not trusted from the URL. Every name goes through safeRelative (no `..`,
 // no absolute paths); files never overwrite each other; links are made last (so nothing is ever
-// written through one) and only when they point inside the folder; special files are refused; the
+// written through one) and only when they point inside the folder, on paper and then on disk (each
+// link followed with realpath must land inside: no chain of links leads out); special files are refused; the
 // number of entries and the bytes written are capped. No `vscode`.
 import * as fs from 'fs';
 import * as path from 'path';
@@ -13,7 +14,7 @@ import * as yauzl from 'yauzl';
 import * as tarStream from 'tar-stream';
 import bunzip2 from 'unbzip2-stream';
 import { CancelledError } from './http';
-import { inside, linkStaysInside, printable, safeRelative, UnsafeEntryError } from './safePath';
+import { inside, isWithin, linkStaysInside, printable, safeRelative, UnsafeEntryError } from './safePath';
 
 export type ArchiveKind = 'zip' | 'tar' | 'tar.gz' | 'tar.bz2' | 'raw';
 
@@ -109,6 +110,29 @@ async function finishLinks(dest: string, p: Pending, budget: Budget): Promise<vo
       throw new UnsafeEntryError(`The archive's symlink "${printable(l.rel)}" lies inside another link; it is refused.`);
     }
     await fs.promises.symlink(l.target, full);
+  }
+  if (p.links.length) await checkLinksPhysically(dest, realRoot);
+}
+
+/**
+ * Every symlink under `dest`, followed on disk (realpath, through any other link on its way), must
+ * land on something inside the folder: a chain of links each inside on paper (`sub/up -> ..`,
+ * `sub/up2 -> up/..`) can still lead out. A link that leads out, dangles or loops is refused.
+ */
+async function checkLinksPhysically(dest: string, realRoot: string): Promise<void> {
+  const folders = [dest];
+  for (let dir = folders.pop(); dir !== undefined; dir = folders.pop()) {
+    for (const d of await fs.promises.readdir(dir, { withFileTypes: true })) {
+      const full = path.join(dir, d.name);
+      if (d.isDirectory()) folders.push(full);
+      if (!d.isSymbolicLink()) continue;
+      const rel = path.relative(dest, full).split(path.sep).join('/');
+      const real = await fs.promises.realpath(full).catch(() => undefined);
+      if (real === undefined)
+        throw new UnsafeEntryError(`The archive's symlink "${printable(rel)}" points at nothing in the archive (or loops); it is refused.`);
+      if (!isWithin(realRoot, real))
+        throw new UnsafeEntryError(`The archive's symlink "${printable(rel)}" resolves outside the install folder through other links; it is refused.`);
+    }
   }
 }
 

@@ -1,6 +1,7 @@
 // HTTP GET for the registry and its archives: https only (plain http only to a loopback host),
-// redirects followed (at most 5, each checked the same way), a connect/idle timeout, cancellation
-// through an AbortSignal. No `vscode`.
+// redirects followed (at most 5, each checked the same way, and by the caller's guard if any: where
+// the connection may go and the lookup it uses), a connect/idle timeout, cancellation through an
+// AbortSignal. No `vscode`.
 import * as http from 'http';
 import * as https from 'https';
 import * as net from 'net';
@@ -51,6 +52,11 @@ export interface GetOptions {
   /** No bytes for this long (connecting or reading) fails the request. */
   timeoutMs?: number;
   what: string;
+  /**
+   * Checked before every connection (the first URL and each redirect): throws to refuse it, and may
+   * give the `lookup` the connection must use (publicAddress.ts: only checked addresses).
+   */
+  guard?: (url: URL) => { lookup?: net.LookupFunction };
 }
 
 export interface GetResponse {
@@ -82,8 +88,15 @@ function once(url: URL, opts: GetOptions): Promise<http.IncomingMessage> {
       reject(new CancelledError());
       return;
     }
+    let lookup: net.LookupFunction | undefined;
+    try {
+      lookup = opts.guard?.(url).lookup;
+    } catch (err) {
+      reject(err instanceof Error ? err : new DownloadError(String(err)));
+      return;
+    }
     const lib = url.protocol === 'https:' ? https : http;
-    const req = lib.get(url, { headers: { 'user-agent': 'acp-plans', ...(opts.headers ?? {}) } });
+    const req = lib.get(url, { headers: { 'user-agent': 'acp-plans', ...(opts.headers ?? {}) }, ...(lookup ? { lookup } : {}) });
     const timeoutMs = opts.timeoutMs ?? 30_000;
     let response: http.IncomingMessage | undefined;
     // One idle timeout on the socket: before the response (connect, headers) and while the body is read.

@@ -1,10 +1,14 @@
 // Registry icons for the quick pick: an entry's `icon` (an SVG URL, relative to the index) is
-// fetched once (https, or http to this machine), at most 64 KiB, kept only when it is an SVG, and
-// cached in `<storage>/icons`. Failures just leave the entry without an icon. No `vscode`.
+// fetched once, at most 64 KiB, kept only when it is an SVG, and cached in `<storage>/icons`. Only
+// from where the index may send us (publicAddress.ts iconGuard): a remote index's icons come over
+// https from public addresses (every address of the name checked, the connection made to a checked
+// one) or from the index's own origin; a local index's from anywhere checkUrl allows. Failures just
+// leave the entry without an icon. No `vscode`.
 import * as crypto from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
 import { get, readBody } from './http';
+import { iconGuard, systemResolve, type Resolve } from './publicAddress';
 import type { RegistryEntry } from './schema';
 
 const MAX_ICON_BYTES = 64 * 1024;
@@ -34,7 +38,14 @@ export function looksLikeSvg(body: Buffer): boolean {
 }
 
 /** The cached file of each entry's icon (fetching the missing ones); id → file path. */
-export async function loadIcons(entries: readonly RegistryEntry[], indexUrl: string, dir: string, signal?: AbortSignal): Promise<Map<string, string>> {
+export async function loadIcons(
+  entries: readonly RegistryEntry[],
+  indexUrl: string,
+  dir: string,
+  signal?: AbortSignal,
+  resolve: Resolve = systemResolve,
+): Promise<Map<string, string>> {
+  const guard = iconGuard(indexUrl, resolve);
   const out = new Map<string, string>();
   const todo: { id: string; url: string; file: string }[] = [];
   for (const e of entries) {
@@ -49,7 +60,7 @@ export async function loadIcons(entries: readonly RegistryEntry[], indexUrl: str
     for (let job = todo.shift(); job; job = todo.shift()) {
       if (signal?.aborted) return;
       try {
-        const res = await get(job.url, { what: 'icon', timeoutMs: 5000, ...(signal ? { signal } : {}) });
+        const res = await get(job.url, { what: 'icon', timeoutMs: 5000, guard, ...(signal ? { signal } : {}) });
         if (res.status !== 200) {
           res.body.resume();
           continue;

@@ -1,12 +1,14 @@
 // The elicitation UI outside a conversation: a request-scoped elicitation (no session yet) is a
 // notification naming the agent; "Fill In…" walks the form's fields in quick inputs (each checked
 // as typed), a link is opened only after the user picks "Open <host>". Opening goes through
-// `vscode.env.openExternal`, for http(s) links only (checked again here).
+// `vscode.env.openExternal`, only for links checkLink accepts and whose host VS Code's own parse
+// agrees with (checked again here).
 import * as vscode from 'vscode';
 import type { ElicitationField, ElicitationRequest, ElicitationResponse } from '../protocol/elicitation';
 import type { RawValues } from '../state/elicitationValues';
 import { formChecks } from '../state/elicitationChecks';
 import { hostOf, type ElicitationUi } from '../app/elicitationBroker';
+import { checkLink } from '../common/linkTarget';
 
 export const vscodeElicitationUi: ElicitationUi = {
   async askOutsideSession(agentName, req) {
@@ -23,15 +25,26 @@ export const vscodeElicitationUi: ElicitationUi = {
   warn: (message) => void vscode.window.showWarningMessage(message),
 };
 
-/** False when the link is not http(s) or was not opened (VS Code's own link check may say no). */
-async function openHttpUrl(url: string): Promise<boolean> {
+/**
+ * False when the link could hide where it goes (checkLink), VS Code's own parse names another host
+ * than the one shown, or it was not opened (VS Code's own link check may say no).
+ */
+export async function openHttpUrl(url: string): Promise<boolean> {
+  const link = checkLink(url);
+  if (!link.ok) return false;
   try {
-    const uri = vscode.Uri.parse(url, true);
+    const uri = vscode.Uri.parse(link.url, true);
     if (uri.scheme !== 'http' && uri.scheme !== 'https') return false;
+    if (uri.authority.toLowerCase() !== link.host && uri.authority.toLowerCase() !== hostWithPort(link.url)) return false;
     return await vscode.env.openExternal(uri);
   } catch {
     return false;
   }
+}
+
+/** The authority as written (with a default port, if the link spells it out). */
+function hostWithPort(url: string): string {
+  return /^[a-z]+:\/\/([^/?#]*)/.exec(url)?.[1]?.toLowerCase() ?? '';
 }
 
 /** One quick input per field; Escape cancels the whole form. */

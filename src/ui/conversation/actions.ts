@@ -1,5 +1,6 @@
 // What the extension does for clicks in the conversation: open a file at a line, open a link.
 import * as vscode from 'vscode';
+import { checkLink, refusedLinkNote } from '../../common/linkTarget';
 import { insideWorkspace } from '../../platform/workspace';
 import { toUri } from './diffDocuments';
 
@@ -19,7 +20,7 @@ export async function openLocation(path: string, line: number | null): Promise<v
   await vscode.window.showTextDocument(uri, { selection: new vscode.Range(pos, pos), preview: true });
 }
 
-/** http(s) links open outside VS Code; file links open in an editor; anything else is ignored. */
+/** https links (http to this machine) open outside VS Code when checkLink accepts them; file links open in an editor; anything else is ignored. */
 export async function openLink(href: string): Promise<boolean> {
   let uri: vscode.Uri;
   try {
@@ -27,7 +28,15 @@ export async function openLink(href: string): Promise<boolean> {
   } catch {
     return false;
   }
-  if (uri.scheme === 'http' || uri.scheme === 'https') return vscode.env.openExternal(uri);
+  if (uri.scheme === 'http' || uri.scheme === 'https') {
+    // The same rule as elicitation links: never open an address that could hide where it goes.
+    const link = checkLink(href);
+    if (!link.ok) {
+      void vscode.window.showWarningMessage(refusedLinkNote(link.reason));
+      return false;
+    }
+    return vscode.env.openExternal(vscode.Uri.parse(link.url, true));
+  }
   if (uri.scheme === 'file') {
     if (uri.authority) return false; // a file on another host (UNC): never opened from agent text
     const m = /^L?(\d+)/.exec(uri.fragment);

@@ -1,8 +1,10 @@
 // Which sessions an agent's connection may speak for: those it opened or resumed here (and, while
 // a `session/new` is in flight, the one it is about to announce), and the child sessions a known
 // session announced with `subagent_update` (their events arrive without a load). Updates for any
-// other session id — another agent's, or invented — are dropped and reported, never shown.
-// Free of `vscode`.
+// other session id — another agent's, or invented — are dropped and reported, never shown. A
+// session the user closed is refused alike (updates, permissions, elicitations, fs and terminal
+// requests) until the user opens or resumes it again (`allow`); nothing the agent sends re-admits
+// it, not even a child announcement naming it. Free of `vscode`.
 import type { ClientServices } from '../protocol/api';
 import type { PermissionOutcome, SessionEvent } from '../protocol/domain';
 
@@ -12,6 +14,8 @@ const MAX_HELD = 1_000;
 const MAX_NAMED = 10;
 /** Child sessions admitted per connection; announcements past it are reported and refused. */
 const MAX_CHILDREN = 1_000;
+/** Closed sessions remembered (the oldest is forgotten past it: it is then refused as unknown, only no longer as a child). */
+const MAX_CLOSED = 10_000;
 
 export class SessionGate {
   private readonly known = new Set<string>();
@@ -22,12 +26,23 @@ export class SessionGate {
   private children = 0;
   /** Sessions taken from this agent (closed, or a resume that failed): never re-admitted as a child. */
   private readonly forgotten = new Set<string>();
+  /** Sessions the user closed: refused on every connection until the user opens or resumes them again. */
+  private readonly closed = new Set<string>();
 
   constructor(private readonly warn: (message: string) => void) {}
 
+  /** The user opened or resumed the session here (this alone undoes a close). */
   allow(sessionId: string): void {
     this.known.add(sessionId);
     this.forgotten.delete(sessionId);
+    this.closed.delete(sessionId);
+  }
+  /** The user closed the session: everything the agent sends for it is refused from now on. */
+  close(sessionId: string): void {
+    this.known.delete(sessionId);
+    this.closed.delete(sessionId); // re-inserted as the newest
+    if (this.closed.size >= MAX_CLOSED) this.closed.delete(this.closed.values().next().value!);
+    this.closed.add(sessionId);
   }
   forget(sessionId: string): void {
     this.known.delete(sessionId);
@@ -63,7 +78,7 @@ export class SessionGate {
       if (e.kind === 'subagent' && !this.known.has(e.childSessionId)) return this.adopt(e.childSessionId);
       return true;
     }
-    if (this.creating > 0 && this.held.length < MAX_HELD) this.held.push(e);
+    if (this.creating > 0 && this.held.length < MAX_HELD && !this.closed.has(e.sessionId)) this.held.push(e);
     else this.drop(e.sessionId);
     return false;
   }
@@ -74,12 +89,17 @@ export class SessionGate {
     return Promise.resolve({ outcome: 'cancelled' });
   }
 
-  /** Client services (fs, terminal) that refuse requests for sessions this agent never opened here. */
+  /** Client services (fs, terminal) that refuse requests for sessions this agent never opened here, or the user closed. */
   guard(services: ClientServices): ClientServices {
     const check = (sessionId: string): void => {
       if (this.known.has(sessionId)) return;
       this.drop(sessionId);
-      throw new Error(`Unknown session "${sessionId.slice(0, 80)}": this client did not open or resume it on this connection.`);
+      const id = sessionId.slice(0, 80);
+      throw new Error(
+        this.closed.has(sessionId)
+          ? `Session "${id}" was closed in this client; it serves nothing for it until the user resumes it.`
+          : `Unknown session "${id}": this client did not open or resume it on this connection.`,
+      );
     };
     const t = services.terminal;
     return {
@@ -102,10 +122,25 @@ export class SessionGate {
       ...(t
         ? {
             terminal: {
-              ...t,
               create: async (p) => {
                 check(p.sessionId);
                 return t.create(p);
+              },
+              output: async (p) => {
+                check(p.sessionId);
+                return t.output(p);
+              },
+              waitForExit: async (p) => {
+                check(p.sessionId);
+                return t.waitForExit(p);
+              },
+              kill: async (p) => {
+                check(p.sessionId);
+                return t.kill(p);
+              },
+              release: async (p) => {
+                check(p.sessionId);
+                return t.release(p);
               },
             },
           }
@@ -128,7 +163,7 @@ export class SessionGate {
 
   /** A known session announced a child: admitted from now on (within the bound). */
   private adopt(childSessionId: string): boolean {
-    if (this.children >= MAX_CHILDREN || this.forgotten.has(childSessionId)) {
+    if (this.children >= MAX_CHILDREN || this.forgotten.has(childSessionId) || this.closed.has(childSessionId)) {
       this.drop(childSessionId);
       return false;
     }
@@ -142,7 +177,12 @@ export class SessionGate {
     if (this.named.has(sessionId)) return;
     if (this.named.size < MAX_NAMED) {
       this.named.add(sessionId);
-      this.warn(`ignored updates for session "${sessionId.slice(0, 80)}", which this agent never opened or resumed here`);
+      const id = sessionId.slice(0, 80);
+      this.warn(
+        this.closed.has(sessionId)
+          ? `ignored what the agent sent for session "${id}", which was closed here`
+          : `ignored updates for session "${id}", which this agent never opened or resumed here`,
+      );
     } else if (this.dropped % 10_000 === 1) {
       this.warn(`ignored ${this.dropped} updates for sessions this agent never opened or resumed here`);
     }

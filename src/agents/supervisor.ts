@@ -180,12 +180,12 @@ export class AgentSupervisor {
     }
   }
 
+  /** Closes the session: from now on nothing the agent sends for it is shown or served, until the user resumes it. */
   async closeSession(sessionId: string): Promise<void> {
-    this.sessions.detached.delete(sessionId);
-    this.sessions.unanswered.forget(sessionId);
-    if (!this.sessions.attached.has(sessionId)) return;
-    this.cancel(sessionId);
-    this.sessions.attached.delete(sessionId);
+    const attached = this.sessions.attached.has(sessionId);
+    if (attached) this.cancel(sessionId);
+    this.sessions.close(sessionId);
+    if (!attached) return;
     this.host.lifecycle(this.id, { kind: 'session_detached', sessionId });
     if (this._connection?.capabilities.close) await this._connection.closeSession(sessionId);
   }
@@ -194,8 +194,7 @@ export class AgentSupervisor {
     const conn = await this.ready();
     if (!conn.capabilities.delete) throw new Error(`${this.def.name} does not support deleting sessions.`);
     await conn.deleteSession(sessionId);
-    this.sessions.attached.delete(sessionId);
-    this.sessions.detached.delete(sessionId);
+    this.sessions.close(sessionId);
     this.host.lifecycle(this.id, { kind: 'session_deleted', sessionId });
   }
 

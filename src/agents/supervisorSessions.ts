@@ -99,6 +99,16 @@ export class SupervisedSessions {
     this.attached.set(s.sessionId, s);
   }
 
+  /** The user closed (or deleted) the session: no longer served or resumed, and the gate refuses it until it is opened again. */
+  close(sessionId: string): void {
+    this.gate.close(sessionId);
+    this.attached.delete(sessionId);
+    this.detached.delete(sessionId);
+    this.turns.delete(sessionId);
+    this.muted.delete(sessionId);
+    this.unanswered.forget(sessionId);
+  }
+
   /** The connection ended: turns in flight and mutes are forgotten, every attached session detached (returned). */
   detachAll(): string[] {
     this.turns.clear();

@@ -37,6 +37,39 @@ describe('SessionGate (updates only for sessions the agent opened here)', () => 
     assert.equal(gate.admit(chunk('closed')), true);
   });
 
+  it('refuses a session the user closed (updates, services, child announcements, a new connection) until it is allowed again', async () => {
+    const warnings: string[] = [];
+    const gate = new SessionGate((m) => warnings.push(m));
+    const child = (id: string): SessionEvent => ({ sessionId: 'parent', kind: 'subagent', childSessionId: id });
+    let written = 0;
+    const services = gate.guard({
+      writeTextFile: () => {
+        written++;
+        return Promise.resolve();
+      },
+    });
+    gate.allow('parent');
+    gate.allow('s');
+    gate.close('s');
+    for (let i = 0; i < 1_001; i++) gate.forget(`other-${i}`); // the bookkeeping of failed resumes is cleared; closes stay
+    gate.creatingStarted();
+    assert.equal(gate.admit(chunk('s')), false, 'not even held while a session/new is in flight');
+    assert.deepEqual(gate.creatingEnded('new'), []);
+    assert.equal(gate.admit(child('s')), false, 'a child announcement does not re-admit it');
+    assert.equal(gate.has('s'), false);
+    await assert.rejects(services.writeTextFile!({ sessionId: 's', path: '/x', content: '' }), /was closed in this client/);
+    gate.reset(); // a new connection
+    gate.allow('parent');
+    assert.equal(gate.admit(child('s')), false);
+    assert.equal(written, 0);
+    assert.equal(warnings.length, 1, 'reported once');
+    assert.match(warnings[0]!, /"s", which was closed here/);
+    gate.allow('s'); // the user resumes it
+    assert.equal(gate.admit(chunk('s')), true);
+    await services.writeTextFile!({ sessionId: 's', path: '/x', content: '' });
+    assert.equal(written, 1);
+  });
+
   it('100,000 invented session ids: all dropped, the log stays short', () => {
     const warnings: string[] = [];
     const gate = new SessionGate((m) => warnings.push(m));

@@ -5,7 +5,10 @@
 //
 // FakeAgent: `initialize` → v2; `session/new` → fake-1, fake-2, …; `session/resume` → {};
 // `session/prompt` → accepted, then running, a chunk "Hello", idle end_turn — unless `hold` is set
-// (never answered: the outcome stays unknown until a crash). Every message it gets is kept.
+// (never answered: the outcome stays unknown until a crash). Every message it gets is kept. With
+// `version` 1 it answers `initialize` as a v1 agent (`session/load` → null), so the client serves
+// fs and terminal requests. A test makes it speak on its own: `update` (a session/update) and
+// `request` (any agent → client request, resolving with the client's answer).
 import type { AgentDefinition } from '../../../../src/agents/agentConfig';
 import type { AgentEndpoint, EndpointExit } from '../../../../src/agents/agentEndpoint';
 import { memoryStreamPair, type MessageStream } from '../../../../src/protocol/transport/messageStream';
@@ -19,10 +22,15 @@ export class FakeAgent {
   /** Prompts are accepted but never answered. */
   hold = false;
   private sessions = 0;
+  private nextId = 1;
   private buf = '';
   private waiters: { method: string; resolve: (m: Msg) => void }[] = [];
+  private readonly answers = new Map<unknown, (m: Msg) => void>();
 
-  constructor(private readonly end: MessageStream) {
+  constructor(
+    private readonly end: MessageStream,
+    private readonly version: 1 | 2 = 2,
+  ) {
     end.readable.setEncoding('utf8');
     end.readable.on('data', (chunk: string) => {
       this.buf += chunk;
@@ -46,11 +54,21 @@ export class FakeAgent {
     return new Promise((resolve) => this.waiters.push({ method, resolve }));
   }
 
+  /** Sends a request to the client; resolves with its answer (`result` or `error`). */
+  request(method: string, params: Msg): Promise<Msg> {
+    const id = `agent-${this.nextId++}`;
+    const answered = new Promise<Msg>((resolve) => this.answers.set(id, resolve));
+    this.send({ id, method, params });
+    return answered;
+  }
+
+  /** Sends a session/update notification. */
+  update(sessionId: string, update: Msg): void {
+    this.send({ method: 'session/update', params: { sessionId, update } });
+  }
+
   private send(m: Msg): void {
     this.end.writable.write(`${JSON.stringify({ jsonrpc: '2.0', ...m })}\n`);
-  }
-  private update(sessionId: string, update: Msg): void {
-    this.send({ method: 'session/update', params: { sessionId, update } });
   }
 
   private handle(m: Msg): void {
@@ -61,10 +79,17 @@ export class FakeAgent {
     }
     const { id, method } = m;
     const params = (m.params ?? {}) as Msg;
-    if (id === undefined || typeof method !== 'string') return; // notifications, answers
+    if (id !== undefined && method === undefined) {
+      this.answers.get(id)?.(m);
+      this.answers.delete(id);
+      return;
+    }
+    if (id === undefined || typeof method !== 'string') return; // notifications
     const reply = (result: unknown): void => this.send({ id, result });
     switch (method) {
       case 'initialize':
+        if (this.version === 1)
+          return reply({ protocolVersion: 1, agentCapabilities: { loadSession: true }, authMethods: [], agentInfo: { name: 'fake-v1', version: '1.0.0' } });
         return reply({
           protocolVersion: 2,
           info: { name: 'fake-v2', version: '2.0.0' },
@@ -72,7 +97,9 @@ export class FakeAgent {
           authMethods: [],
         });
       case 'session/new':
-        return reply({ sessionId: `fake-${++this.sessions}`, configOptions: [] });
+        return reply(this.version === 1 ? { sessionId: `fake-${++this.sessions}` } : { sessionId: `fake-${++this.sessions}`, configOptions: [] });
+      case 'session/load':
+        return this.version === 1 ? reply(null) : this.send({ id, error: { code: -32601, message: `Method not found: ${method}` } });
       case 'session/resume':
       case 'session/close':
         return reply({});
@@ -100,11 +127,11 @@ export class FakeEndpoint implements AgentEndpoint {
   private resolveClosed!: (e: EndpointExit) => void;
   private readonly agentEnd: MessageStream;
 
-  constructor() {
+  constructor(version: 1 | 2 = 2) {
     const pair = memoryStreamPair();
     this.stream = pair.client;
     this.agentEnd = pair.agent;
-    this.agent = new FakeAgent(pair.agent);
+    this.agent = new FakeAgent(pair.agent, version);
     let done = false;
     this.closed = new Promise((resolve) => {
       this.resolveClosed = (e) => {
@@ -144,9 +171,11 @@ export class FakeEndpointHost extends TestHost {
   readonly endpoints: FakeEndpoint[] = [];
   /** Called with each endpoint as it opens (e.g. to make it fail to open). */
   onOpen: ((e: FakeEndpoint) => void) | undefined;
+  /** The protocol version the agents of endpoints opened from now on speak. */
+  agentVersion: 1 | 2 = 2;
 
   override openEndpoint(_def: AgentDefinition): FakeEndpoint {
-    const e = new FakeEndpoint();
+    const e = new FakeEndpoint(this.agentVersion);
     this.endpoints.push(e);
     this.onOpen?.(e);
     return e;

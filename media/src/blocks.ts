@@ -1,39 +1,81 @@
 // Rendering of content blocks: streamed Markdown text, images, links, embedded resources.
 import type { BlockView } from '../../src/ui/conversation/webviewMessages';
 import { h } from './dom';
-import { isAllowedLink, renderMarkdown, streamingSplit } from './markdown';
+import { isAllowedLink } from './markdown';
+import { StreamingMarkdown } from './markdownStream';
 
-/** Markdown that grows: settled paragraphs are rendered once, only the tail is re-rendered. */
+/** Markdown that grows: settled parts are rendered once, only what changes is rendered again (markdownStream.ts). */
 export class MarkdownStream {
   readonly el = h('div', { class: 'md' });
   private readonly settled = h('div', { class: 'md-settled' });
   private readonly tailEl = h('div', { class: 'md-tail' });
-  private tail = '';
-  private total = 0;
+  private readonly model: StreamingMarkdown;
+  /** The open table's body, the rows of the line being written, and the line saying how many rows are not shown. */
+  private table: { body: HTMLTableSectionElement; pending: Element[]; more: HTMLElement } | undefined;
 
   constructor(text = '') {
     this.el.append(this.settled, this.tailEl);
+    // Every HTML string here is markdown-it's output with html disabled (see markdown.ts).
+    this.model = new StreamingMarkdown({
+      settle: (html) => {
+        this.settled.append(part(html));
+      },
+      tail: (html) => {
+        this.tailEl.innerHTML = html;
+      },
+      tableOpen: (html) => {
+        const p = part(html);
+        const table = p.querySelector('table');
+        const more = h('p', { class: 'md-table-more' });
+        more.hidden = true;
+        p.append(more);
+        this.table = table ? { body: table.tBodies[0] ?? table.createTBody(), pending: [], more } : undefined;
+        this.settled.append(p);
+      },
+      tableRows: (html) => {
+        const t = this.table;
+        if (t) for (const tr of bodyRows(html)) t.body.insertBefore(tr, t.pending[0] ?? null);
+      },
+      tablePending: (html) => {
+        const t = this.table;
+        if (!t) return;
+        for (const tr of t.pending) tr.remove();
+        t.pending = html ? bodyRows(html) : [];
+        t.body.append(...t.pending);
+      },
+      tableMore: (text) => {
+        if (!this.table) return;
+        this.table.more.textContent = text;
+        this.table.more.hidden = false;
+      },
+      tableClose: () => {
+        this.table = undefined;
+      },
+    });
     if (text) this.append(text);
   }
 
   get length(): number {
-    return this.total;
+    return this.model.length;
   }
 
   append(text: string): void {
-    this.tail += text;
-    this.total += text.length;
-    if (this.tail.length > 2048) {
-      const cut = streamingSplit(this.tail);
-      if (cut > 0) {
-        const part = h('div', { class: 'md-part' });
-        part.innerHTML = renderMarkdown(this.tail.slice(0, cut)); // markdown-it, html:false (see markdown.ts)
-        this.settled.append(part);
-        this.tail = this.tail.slice(cut);
-      }
-    }
-    this.tailEl.innerHTML = renderMarkdown(this.tail);
+    this.model.append(text);
   }
+}
+
+/** A settled part holding markdown-it's output. */
+function part(html: string): HTMLElement {
+  const p = h('div', { class: 'md-part' });
+  p.innerHTML = html;
+  return p;
+}
+
+/** The body rows of markdown-it's render of a table (parsed inert, in a template). */
+function bodyRows(html: string): Element[] {
+  const tpl = document.createElement('template');
+  tpl.innerHTML = html;
+  return Array.from(tpl.content.querySelectorAll('tbody > tr'));
 }
 
 export function linkElement(uri: string, label: string, cls: string): HTMLElement {

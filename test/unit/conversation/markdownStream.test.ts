@@ -1,0 +1,137 @@
+// Streamed Markdown (media/src/markdownStream.ts) does markdown-it work in proportion to what
+// arrived, not to what is already shown: a growing table is not parsed again on every delta. The
+// work is counted as the characters handed to markdown-it's parser (every render parses first).
+// What the sink ends up showing is what markdown-it renders for the whole text, and big tables are
+// shown capped (TABLE_LIMITS) whether streamed or rendered at once.
+import { strict as assert } from 'node:assert';
+import MarkdownIt from 'markdown-it';
+import { renderMarkdown, TABLE_LIMITS } from '../../../media/src/markdown';
+import { StreamingMarkdown, type MarkdownSink } from '../../../media/src/markdownStream';
+
+/** Rebuilds, as one HTML string, what a DOM sink would show. */
+class StringSink implements MarkdownSink {
+  private parts: (string | { open: string; rows: string[]; pending: string; more: string })[] = [];
+  private current: { open: string; rows: string[]; pending: string; more: string } | undefined;
+  private tailHtml = '';
+
+  settle(html: string): void {
+    this.parts.push(html);
+  }
+  tail(html: string): void {
+    this.tailHtml = html;
+  }
+  tableOpen(html: string): void {
+    this.current = { open: html, rows: [], pending: '', more: '' };
+    this.parts.push(this.current);
+  }
+  tableRows(html: string): void {
+    this.current!.rows.push(bodyRows(html));
+  }
+  tablePending(html: string): void {
+    this.current!.pending = html ? bodyRows(html) : '';
+  }
+  tableMore(text: string): void {
+    this.current!.more = text;
+  }
+  tableClose(): void {
+    this.current!.pending = '';
+    this.current = undefined;
+  }
+  get html(): string {
+    const part = (p: (typeof this.parts)[number]): string => {
+      if (typeof p === 'string') return p;
+      const body = p.rows.join('') + p.pending;
+      const table = body ? p.open.replace('</table>', `<tbody>\n${body}</tbody>\n</table>`) : p.open;
+      return p.more ? `${table}<p>${p.more}</p>\n` : table;
+    };
+    return this.parts.map(part).join('') + this.tailHtml;
+  }
+}
+
+function bodyRows(html: string): string {
+  const m = /<tbody>\n([\s\S]*)<\/tbody>/.exec(html);
+  assert.ok(m, `rows in ${html}`);
+  return m[1]!;
+}
+
+/** Characters markdown-it parses while `fn` runs. */
+function parsed(fn: () => void): number {
+  const proto = MarkdownIt.prototype as unknown as { parse: (src: string, env: unknown) => unknown };
+  const orig = proto.parse;
+  let n = 0;
+  proto.parse = function (this: unknown, src: string, env: unknown) {
+    n += src.length;
+    return orig.call(this, src, env);
+  };
+  try {
+    fn();
+  } finally {
+    proto.parse = orig;
+  }
+  return n;
+}
+
+const row = (cells: string[]): string => `| ${cells.join(' | ')} |\n`;
+function table(columns: number, rows: number): string {
+  const head = row(Array.from({ length: columns }, (_, c) => `h${c}`)) + row(Array.from({ length: columns }, () => '---'));
+  return head + Array.from({ length: rows }, (_, r) => row(Array.from({ length: columns }, (_, c) => `*r${r}c${c}*`))).join('');
+}
+/** Splits `text` into deltas of about `size` characters. */
+const deltas = (text: string, size: number): string[] => Array.from({ length: Math.ceil(text.length / size) }, (_, i) => text.slice(i * size, (i + 1) * size));
+
+describe('StreamingMarkdown: the work per delta is proportional to the delta', () => {
+  it('a 200-row table streamed in 400 deltas: markdown-it parses about as much for the last delta as for the first, and the result is the whole render', () => {
+    const text = `Results:\n\n${table(5, 200)}\nThat is all.\n`;
+    const parts = deltas(text, Math.ceil(text.length / 400));
+    const sink = new StringSink();
+    const stream = new StreamingMarkdown(sink);
+    const perDelta = parts.map((d) => parsed(() => stream.append(d)));
+    const total = perDelta.reduce((a, b) => a + b, 0);
+    const early = Math.max(...perDelta.slice(20, 60));
+    const late = Math.max(...perDelta.slice(-60, -20));
+    assert.ok(late <= 2 * early + 200, `per delta: early ≤ ${early} chars, late ≤ ${late} chars`);
+    assert.ok(total <= 10 * text.length, `parsed ${total} chars for a ${text.length}-char text`);
+    assert.equal(sink.html, renderMarkdown(text));
+  });
+
+  it('streams text after a table, a second table and a fence as they render whole', () => {
+    const text = `${table(3, 30)}\nBetween *the* tables.\n\n${table(2, 10)}> a quote ends it\n\n\`\`\`\n| not | a table |\n|---|---|\n\`\`\`\ndone\n`;
+    for (const size of [1, 7, 64]) {
+      const sink = new StringSink();
+      const stream = new StreamingMarkdown(sink);
+      for (const d of deltas(text, size)) stream.append(d);
+      assert.equal(sink.html, renderMarkdown(text), `deltas of ${size}`);
+    }
+  });
+});
+
+describe('Markdown tables are shown capped', () => {
+  it(`a 2,000-column table renders ${TABLE_LIMITS.columns} columns and says how many more`, () => {
+    let html = '';
+    const work = parsed(() => {
+      html = renderMarkdown(table(2_000, 3));
+    });
+    assert.equal(html.match(/<th>/g)?.length, TABLE_LIMITS.columns);
+    assert.equal(html.match(/<td>/g)?.length, 3 * TABLE_LIMITS.columns);
+    assert.match(html, /1,950 more columns/);
+    assert.ok(work > 0);
+  });
+
+  it(`a table of ${TABLE_LIMITS.rows + 100} rows renders ${TABLE_LIMITS.rows} and says how many more`, () => {
+    const html = renderMarkdown(table(2, TABLE_LIMITS.rows + 100));
+    assert.equal(html.match(/<tr>/g)?.length, TABLE_LIMITS.rows + 1);
+    assert.match(html, /100 more rows/);
+  });
+
+  it('a streamed 2,000-column table shows capped rows, and streamed rows past the cap are counted, not shown', () => {
+    const sink = new StringSink();
+    const stream = new StreamingMarkdown(sink);
+    for (const d of deltas(table(2_000, 3), 500)) stream.append(d);
+    assert.equal(sink.html.match(/<td>/g)?.length, 3 * TABLE_LIMITS.columns);
+    const long = new StringSink();
+    const s2 = new StreamingMarkdown(long);
+    for (const d of deltas(table(2, TABLE_LIMITS.rows + 100), 50)) s2.append(d);
+    assert.equal(long.html.match(/<tr>/g)?.length, TABLE_LIMITS.rows + 1);
+    assert.match(long.html, /100 more rows/);
+  });
+});

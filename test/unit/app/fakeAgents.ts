@@ -100,8 +100,11 @@ export class FakeAgent implements AgentHandle {
     this.setStatus('stopped');
     return Promise.resolve();
   }
+  /** Called on restart (a test waits for it). */
+  onRestart: () => void = () => undefined;
   restart(): Promise<void> {
     this.restarts++;
+    this.onRestart();
     return Promise.resolve();
   }
   isAttached(sessionId: string): boolean {

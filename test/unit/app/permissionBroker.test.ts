@@ -82,6 +82,10 @@ describe('PermissionBroker', () => {
   });
 
   it('answers a request once, with the option picked; a second answer is refused', async () => {
+    // Answered inline only (clicks in the conversation): no notification.
+    broker.dispose();
+    broker = new PermissionBroker(kv, store, undefined);
+    broker.onDidDecide((d) => decisions.push(d));
     let resolved = 0;
     const answer = broker.request('a', 'Agent A', run('npm test'), noToken).then((o) => (resolved++, o));
     const [p] = broker.pending;

@@ -83,13 +83,19 @@ describe('SessionActions', () => {
     assert.equal(actions.prompt(ref, text('second')), 'queued');
     assert.equal(ui.dropped.length, 0, 'nothing is dropped while the agent recovers');
     agent.setStatus('running');
-    agent.attach(ref.sessionId);
+    // Resuming, the agent replays the session (its last turn ended) before the session is attached.
+    turnEnds(ref);
     assert.deepEqual(
       agent.sent.map((s) => s.text),
       ['running'],
-      'not before the resumed turn is over',
+      'not before the session is attached again',
     );
-    turnEnds(ref);
+    agent.attach(ref.sessionId);
+    assert.deepEqual(
+      agent.sent.map((s) => s.text),
+      ['running', 'first'],
+      'the oldest once attached and idle',
+    );
     turnEnds(ref);
     assert.deepEqual(
       agent.sent.map((s) => s.text),
@@ -109,6 +115,7 @@ describe('SessionActions', () => {
     );
     assert.equal(store.session('a', ref.sessionId)!.pendingPermissions.length, 1);
     actions.cancel(ref);
+    assert.equal(broker.pending.length, 0, 'no permission request left waiting');
     assert.deepEqual<PermissionOutcome>(await answer, { outcome: 'cancelled' });
     assert.deepEqual(queued(ref), []);
     assert.deepEqual(agent.cancelled, [ref.sessionId]);
@@ -161,15 +168,20 @@ describe('SessionActions', () => {
       noToken,
     );
     ui.reportAnswer = 'restart';
+    const restarted = new Promise<void>((resolve) => (agent.onRestart = resolve));
     actions.agentReported('a', 'Agent A exited with code 3.', 'error');
+    await restarted;
+    assert.equal(broker.pending.length, 0, 'restartAgent answered the waiting request first');
     assert.deepEqual<PermissionOutcome>(await answer, { outcome: 'cancelled' });
     assert.equal(agent.restarts, 1);
     assert.deepEqual(ui.reports, ['Agent A exited with code 3.']);
   });
 
   it('gives pickers plain data: status from the SessionStore, stopped for an agent not started yet', async () => {
-    agents.add(new FakeAgent('b', 'Agent B'));
+    const b = agents.add(new FakeAgent('b', 'Agent B'));
     await actions.newSession('a');
+    // The supervisor's own status before it reported it: pickers show what the SessionStore (and the tree) says.
+    b.status = 'starting';
     assert.deepEqual(actions.agentChoices(), [
       { id: 'a', name: 'Agent A', status: 'running', detail: '/usr/bin/fake-agent --acp' },
       { id: 'b', name: 'Agent B', status: 'stopped', detail: '/usr/bin/fake-agent --acp' },

@@ -2,7 +2,8 @@
 // of the agents layer (a running agent's handle and the set of configured agents), of the
 // workspace, of the log, and how they tell the user things. Interfaces only, free of `vscode`, so
 // the services run in plain Node with fakes (test/unit/app); the VS Code sides live in src/ui
-// (sessionPrompts.ts, signInPrompts.ts) and the root wires them.
+// (sessionPrompts.ts, signInPrompts.ts) and the root wires them. Also SessionActions' dependencies
+// (SessionActionsDeps) and the plain data its pickers get (AgentChoice).
 import type { AcpConnection, AgentStatus, McpServerConfig } from '../protocol/api';
 import type { AuthMethod, ContentBlock } from '../protocol/domain';
 import type { AgentDefinition } from '../agents/agentConfig';

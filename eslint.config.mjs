@@ -58,6 +58,7 @@ export default tseslint.config(
       'src/agents/sessionGate.ts',
       'src/agents/unansweredPrompts.ts',
       'src/recording/{format,decoder,player,recorder}.ts',
+      'src/app/{agentPorts,permissionBroker,sessionActions,signIn}.ts',
     ],
     rules: {
       'no-restricted-imports': [
@@ -66,7 +67,8 @@ export default tseslint.config(
           paths: [
             {
               name: 'vscode',
-              message: 'The agent supervisor and the recording format, decoder, player and recorder run in plain Node (unit tests): no vscode.',
+              message:
+                'The agent supervisor, the recording format, decoder, player and recorder, and the services behind ports (PermissionBroker, SessionActions, SignIn) run in plain Node (unit tests): no vscode.',
             },
           ],
         },

@@ -3,7 +3,7 @@
 //   node esbuild.mjs --production  minified, no sourcemaps (what `npm run package` ships)
 //   node esbuild.mjs --watch       rebuild on change
 import * as esbuild from 'esbuild';
-import { readdirSync, statSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 const production = process.argv.includes('--production');
@@ -59,52 +59,50 @@ const common = {
 
 /**
  * Parts of the extension loaded on first use, each from a file of its own beside dist/extension.js,
- * so activation does not parse them: in the bundle, the loader's `require(spec)` becomes
- * `require('./<out>')`. Elsewhere (tests, the Demo Agent) esbuild bundles them in place.
+ * so activation does not parse them. Each is declared once, by its loader in src/:
+ *   const x = lazyModule('<out>.js', () => require('<spec>') as typeof X);
+ * (src/common/lazy.ts). The build reads those calls: the module `<spec>` resolves to from the
+ * loader's folder is bundled as dist/<out>.js, and in the bundle the loader's `require(spec)` becomes
+ * `require('./<out>.js')`. Elsewhere (tests, the Demo Agent) esbuild bundles them in place.
+ * A `lazyModule(` call of any other shape, or two calls naming one bundle, fail the build.
  */
-const lazyModules = [
-  // The jose side of intent tokens, the first time a token is read (src/intent/jwsLoader.ts).
-  { loader: path.join('intent', 'jwsLoader.ts'), spec: './jws', entry: 'src/intent/jws.ts', out: 'intent-jws.js' },
-  // The intent plan checker, the first time an `_intent` plan arrives (src/app/intentFeature.ts).
-  { loader: path.join('app', 'intentFeature.ts'), spec: './intentChecks', entry: 'src/app/intentChecks.ts', out: 'intent.js' },
-  // The recording player, the first time a recording is opened (src/recording/recordings.ts).
-  { loader: path.join('recording', 'recordings.ts'), spec: './replays', entry: 'src/recording/replays.ts', out: 'recording-replay.js' },
-  // The conversation's webview side, when a conversation view or panel first opens (src/ui/conversation/conversation.ts).
-  { loader: path.join('conversation', 'conversation.ts'), spec: './viewSide', entry: 'src/ui/conversation/viewSide.ts', out: 'conversation-view.js' },
-  // The consent rules, with the first permission request or stored rule (src/consent/loader.ts).
-  { loader: path.join('consent', 'loader.ts'), spec: './permissionRules', entry: 'src/consent/permissionRules.ts', out: 'consent.js' },
-  // The session history's commands, when one first runs (src/ui/lazyCommands.ts).
-  { loader: path.join('ui', 'lazyCommands.ts'), spec: './historyCommands', entry: 'src/ui/historyCommands.ts', out: 'history-commands.js' },
-  // The Plans tree's rows of an intent plan, the first time one is shown (src/ui/planTypes/intent.ts).
-  { loader: path.join('planTypes', 'intent.ts'), spec: '../tree/intentItems', entry: 'src/ui/tree/intentItems.ts', out: 'intent-tree.js' },
-  // The recording commands, when one first runs (src/ui/lazyCommands.ts).
-  {
-    loader: path.join('ui', 'lazyCommands.ts'),
-    spec: '../recording/recordingCommands',
-    entry: 'src/recording/recordingCommands.ts',
-    out: 'recording-commands.js',
-  },
-  // The checks of an elicitation form's answers, the first time one is checked (src/state/elicitationChecks.ts).
-  { loader: path.join('state', 'elicitationChecks.ts'), spec: './elicitationValues', entry: 'src/state/elicitationValues.ts', out: 'elicitation-checks.js' },
-  // Sign-in, the first time an agent asks for it (src/app/sessionActions.ts).
-  { loader: path.join('app', 'sessionActions.ts'), spec: './signIn', entry: 'src/app/signIn.ts', out: 'sign-in.js' },
-  // The session history's reader (parse, resolve, compact), the first time a stored session is read (src/app/history/historyStore.ts).
-  { loader: path.join('history', 'historyStore.ts'), spec: './logReader', entry: 'src/app/history/logReader.ts', out: 'history-reader.js' },
-  // The scanner of Markdown plan outlines, the first time a Markdown plan is read (src/state/markdownOutline.ts).
-  { loader: path.join('state', 'markdownOutline.ts'), spec: './markdownParser', entry: 'src/state/markdownParser.ts', out: 'markdown-outline.js' },
-  // Which writes run code later (git hooks, tasks, CI), the first time an agent writes a file (src/agents/fileAccess.ts).
-  { loader: path.join('agents', 'fileAccess.ts'), spec: './executesLater', entry: 'src/agents/executesLater.ts', out: 'executes-later.js' },
-  // Secret redaction, the first time an agent's output is logged or recorded (src/agents/redaction.ts).
-  { loader: path.join('agents', 'redaction.ts'), spec: './redact', entry: 'src/agents/redact.ts', out: 'redaction.js' },
-  // Review, Show Work and Revert of a plan step, the first time one runs (src/ui/workCommands.ts).
-  { loader: path.join('ui', 'workCommands.ts'), spec: './workActions', entry: 'src/ui/workActions.ts', out: 'work-actions.js' },
-];
+function findLazyModules() {
+  const call = /lazyModule\(\s*'([a-z0-9-]+\.js)'\s*,\s*\(\)\s*=>\s*require\('(\.{1,2}\/[A-Za-z0-9_./-]+)'\)/y;
+  const found = [];
+  const problems = [];
+  for (const loader of files('src', '.ts')) {
+    if (path.resolve(loader) === path.resolve('src/common/lazy.ts')) continue;
+    const text = readFileSync(loader, 'utf8');
+    for (let at = text.indexOf('lazyModule('); at !== -1; at = text.indexOf('lazyModule(', at + 1)) {
+      const line = text.slice(0, at).split('\n').length;
+      call.lastIndex = at;
+      const m = call.exec(text);
+      if (!m) {
+        problems.push(`${loader}:${line}: expected lazyModule('<out>.js', () => require('./<spec>') ...)`);
+        continue;
+      }
+      const [, out, spec] = m;
+      const entry = ['.ts', '/index.ts'].map((ext) => path.join(path.dirname(loader), spec) + ext).find((f) => existsSync(f));
+      if (!entry) problems.push(`${loader}:${line}: ${spec} does not resolve to a .ts file`);
+      const twin = found.find((f) => f.out === out);
+      if (twin) problems.push(`${loader}:${line}: ${out} is already declared by ${twin.loader}:${twin.line}`);
+      found.push({ loader, line, spec, entry, out });
+    }
+  }
+  if (problems.length > 0) {
+    for (const p of problems) console.error(`✘ [ERROR] lazy module: ${p}`);
+    process.exit(1);
+  }
+  return found;
+}
+const lazyModules = findLazyModules();
 const lazy = {
   name: 'lazy-modules',
   setup(build) {
     for (const m of lazyModules) {
       const filter = new RegExp(`^${m.spec.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`);
-      build.onResolve({ filter }, (args) => (args.importer.endsWith(m.loader) ? { path: `./${m.out}`, external: true } : undefined));
+      const loader = path.resolve(m.loader);
+      build.onResolve({ filter }, (args) => (path.resolve(args.importer) === loader ? { path: `./${m.out}`, external: true } : undefined));
     }
   },
 };

@@ -12,6 +12,17 @@ const zodClassic = {
   selector: 'ImportDeclaration[source.value=/^zod(\\/v[34](\\/classic)?)?$/]',
   message: "Use `import * as z from 'zod/mini'` in src (the classic zod API adds ≈57 KB to the bundle).",
 };
+// A class that owns disposables extends Disposable (src/common/lifecycle.ts) and `_register`s them.
+const vscodeDisposableClass = [
+  {
+    selector: "ClassDeclaration > TSClassImplements > MemberExpression.expression[object.name='vscode'][property.name='Disposable']",
+    message: 'Extend Disposable (src/common/lifecycle.ts) and `_register` what the class owns instead of implementing vscode.Disposable.',
+  },
+  {
+    selector: "ClassDeclaration > MemberExpression.superClass[object.name='vscode'][property.name='Disposable']",
+    message: 'Extend Disposable (src/common/lifecycle.ts), not vscode.Disposable.',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'out/**', 'node_modules/**', '.vscode-test/**', 'test/interop/node_modules/**', '**/*.mjs', '**/*.js'] },
@@ -30,7 +41,7 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.ts'],
-    rules: { 'no-restricted-syntax': ['error', zodImport, zodClassic] },
+    rules: { 'no-restricted-syntax': ['error', zodImport, zodClassic, ...vscodeDisposableClass] },
   },
   {
     // The layers of src/ (lint/layers.mjs, the table in docs/ARCHITECTURE.md): which folder may import which.
@@ -47,6 +58,7 @@ export default tseslint.config(
       'src/agents/sessionGate.ts',
       'src/agents/unansweredPrompts.ts',
       'src/recording/{format,decoder,player,recorder}.ts',
+      'src/app/{agentPorts,permissionBroker,sessionActions,signIn}.ts',
     ],
     rules: {
       'no-restricted-imports': [
@@ -55,7 +67,8 @@ export default tseslint.config(
           paths: [
             {
               name: 'vscode',
-              message: 'The agent supervisor and the recording format, decoder, player and recorder run in plain Node (unit tests): no vscode.',
+              message:
+                'The agent supervisor, the recording format, decoder, player and recorder, and the services behind ports (PermissionBroker, SessionActions, SignIn) run in plain Node (unit tests): no vscode.',
             },
           ],
         },

@@ -40,6 +40,13 @@ export interface AgentManagerDeps {
   wireTap?: (agentId: string) => WireHook;
 }
 
+/** What an agent reports for the user: a crash, a restart, a failure. */
+export interface AgentReport {
+  readonly agentId: string;
+  readonly message: string;
+  readonly severity: 'error' | 'warning' | 'info';
+}
+
 export class AgentManager extends Disposable {
   private readonly supervisors = new Map<string, AgentSupervisor>();
   private readonly _onDidChangeDefinitions = this._register(new vscode.EventEmitter<string>());
@@ -51,6 +58,9 @@ export class AgentManager extends Disposable {
   private readonly _onDidChangeLifecycle = this._register(new vscode.EventEmitter<{ agentId: string; event: LifecycleEvent }>());
   /** Status changes and sessions attached/detached, of every agent. */
   readonly onDidChangeLifecycle = this._onDidChangeLifecycle.event;
+  private readonly _onDidReport = this._register(new vscode.EventEmitter<AgentReport>());
+  /** An agent's crash or failure, for the user (already logged); the app layer shows it and offers Restart. */
+  readonly onDidReport = this._onDidReport.event;
   private problems: string[] = [];
 
   constructor(private readonly deps: AgentManagerDeps) {
@@ -190,16 +200,7 @@ export class AgentManager extends Disposable {
     },
     report: (agentId, message, severity) => {
       this.deps.logs.main[severity === 'info' ? 'info' : severity === 'warning' ? 'warn' : 'error'](message);
-      const show =
-        severity === 'error'
-          ? vscode.window.showErrorMessage
-          : severity === 'warning'
-            ? vscode.window.showWarningMessage
-            : vscode.window.showInformationMessage;
-      void show(message, 'Show Log', 'Restart').then((pick) => {
-        if (pick === 'Show Log') this.deps.logs.main.show(true);
-        if (pick === 'Restart') void this.supervisors.get(agentId)?.restart();
-      });
+      this._onDidReport.fire({ agentId, message, severity });
     },
     now: () => Date.now(),
   };

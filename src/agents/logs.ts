@@ -1,12 +1,13 @@
 // The "ACP" log channel (one for the extension) and the lazily created "ACP Trace" channel that
 // receives every wire message when `acp.trace.server` is on. Secrets never reach either.
 import * as vscode from 'vscode';
+import { Disposable, toDisposable } from '../common/lifecycle';
 import type { LogLevel, ProtocolLogger } from '../protocol/api';
 import { SETTINGS, type Config, type TraceLevel } from '../platform/config';
 import { redact, redactText } from './redaction';
 import { wireRecorder, type WireHook } from './wireRecorder';
 
-export class Logs implements vscode.Disposable {
+export class Logs extends Disposable {
   readonly main: vscode.LogOutputChannel;
   private traceChannel: vscode.LogOutputChannel | undefined;
   /**
@@ -14,20 +15,17 @@ export class Logs implements vscode.Disposable {
    * much for every message of an agent that sends tens of thousands.
    */
   private level: TraceLevel;
-  private readonly settingSub: vscode.Disposable;
 
   constructor(config: Config) {
-    this.main = vscode.window.createOutputChannel('ACP', { log: true });
+    super();
+    this._register(toDisposable(() => this.traceChannel?.dispose()));
+    this.main = this._register(vscode.window.createOutputChannel('ACP', { log: true }));
     this.level = config.trace();
-    this.settingSub = vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration(`acp.${SETTINGS.traceServer}`)) this.level = config.trace();
-    });
-  }
-
-  dispose(): void {
-    this.settingSub.dispose();
-    this.main.dispose();
-    this.traceChannel?.dispose();
+    this._register(
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration(`acp.${SETTINGS.traceServer}`)) this.level = config.trace();
+      }),
+    );
   }
 
   get trace(): vscode.LogOutputChannel {

@@ -1,5 +1,5 @@
 // Secret redaction for the logs and recordings, loaded the first time something is logged or
-// recorded (dist/redaction.js, esbuild.mjs `lazyModules`): activation does not parse its patterns.
+// recorded (dist/redaction.js, the `lazyModule` below): activation does not parse its patterns.
 // No `vscode`.
 import { lazyModule } from '../common/lazy';
 import type * as Redact from './redact';

@@ -3,6 +3,7 @@
 // user sees them. Tokens are checked against the keys of `acp.intent.jwks` (loaded when a plan
 // needs them, again when the setting changes).
 import * as vscode from 'vscode';
+import { Disposable, toDisposable } from '../common/lifecycle';
 import type { Config } from '../platform/config';
 import { SETTINGS } from '../platform/config';
 import type { Logs } from '../agents/logs';
@@ -24,14 +25,13 @@ export interface IntentChange {
   sessionId: string;
 }
 
-export class IntentChecks implements vscode.Disposable, IntentSource {
+export class IntentChecks extends Disposable implements IntentSource {
   private readonly sessions = new Map<string, SessionIntent>();
   private readonly expiryTimers = new Map<string, ReturnType<typeof setTimeout>>();
   /** Token checks running now. */
   private readonly pending = new Set<Promise<void>>();
   private readonly jwks: JwksSource;
-  private readonly changed = new vscode.EventEmitter<IntentChange>();
-  private readonly subscriptions: { dispose(): unknown }[] = [];
+  private readonly changed = this._register(new vscode.EventEmitter<IntentChange>());
   private lastReload = -Infinity;
   private lastKeyError: string | undefined;
   private disposed = false;
@@ -46,12 +46,22 @@ export class IntentChecks implements vscode.Disposable, IntentSource {
     readonly plans: PlanStore,
     private readonly declared = new DeclaredPlans(),
   ) {
+    super();
     this.jwks = new JwksSource(config.intentJwks());
-    this.subscriptions.push(
-      this.changed,
+    this._register(
+      toDisposable(() => {
+        this.disposed = true;
+        for (const t of this.expiryTimers.values()) clearTimeout(t);
+        this.expiryTimers.clear();
+        this.sessions.clear();
+      }),
+    );
+    this._register(
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration(`acp.${SETTINGS.intentJwks}`)) this.keysChanged();
       }),
+    );
+    this._register(
       plans.onDidChange((c) => {
         if (c.kind === 'cleared') this.forget(c.agentId, c.sessionId);
       }),
@@ -138,14 +148,6 @@ export class IntentChecks implements vscode.Disposable, IntentSource {
   /** Resolves when the token checks running now have finished. */
   whenChecked(): Promise<void> {
     return Promise.all(this.pending).then(() => undefined);
-  }
-
-  dispose(): void {
-    this.disposed = true;
-    for (const t of this.expiryTimers.values()) clearTimeout(t);
-    this.expiryTimers.clear();
-    for (const d of this.subscriptions.splice(0)) d.dispose();
-    this.sessions.clear();
   }
 
   // ------------------------------------------------------------------ internals

@@ -1,9 +1,10 @@
 // Intent plans, loaded on first use. Most sessions never declare an intent plan, so the checker
-// (src/app/intentChecks.ts with src/intent and jose: dist/intent.js in the extension bundle, see
-// esbuild.mjs) is required the first time an `_intent` plan arrives or a `declare_plan` tool call
+// (src/app/intentChecks.ts with src/intent and jose: dist/intent.js in the extension bundle, the
+// `lazyModule` below) is required the first time an `_intent` plan arrives or a `declare_plan` tool call
 // declares one; until then no session has an intent plan: nothing to check, nothing to show.
 import * as vscode from 'vscode';
 import type { Logs } from '../agents/logs';
+import { lazyModule } from '../common/lazy';
 import { Disposable } from '../common/lifecycle';
 import type { Config } from '../platform/config';
 import { DeclaredPlans, declaredKey, declaredPlanUpdate } from '../intent/declarePlan';
@@ -15,6 +16,9 @@ import type { IntentChange, IntentChecks, IntentSessionSnapshot } from './intent
 import type { PermissionInspection } from './permissionBroker';
 
 type IntentModule = typeof import('./intentChecks');
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, synchronously (see above)
+const intentModule = lazyModule('intent.js', () => require('./intentChecks') as IntentModule);
 
 export class IntentFeature extends Disposable implements IntentSource {
   private checks: IntentChecks | undefined;
@@ -64,8 +68,7 @@ export class IntentFeature extends Disposable implements IntentSource {
   private load(): IntentChecks | undefined {
     if (this.checks || this.loadError !== undefined) return this.checks;
     try {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, synchronously (see above)
-      const mod = require('./intentChecks') as IntentModule;
+      const mod = intentModule();
       const checks = this._register(new mod.IntentChecks(this.config, this.logs, this.plans, this.declared));
       this._register(checks.onDidChange((c) => this.changed.fire(c)));
       this.checks = checks;

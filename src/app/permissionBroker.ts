@@ -5,13 +5,14 @@
 // "always allow" creates a rule the user sees exactly what it covers and picks its breadth.
 // The pending requests are state of their session (SessionStore); the broker keeps the agent's
 // waiting promise. `onDidAsk` / `onDidDecide` let the transcript render a request and its answer,
-// once each. Cancelling the turn answers `cancelled`.
+// once each. Cancelling the turn answers `cancelled`. Rules are kept in a KeyValueStore and the user
+// is asked through ConsentUi: no `vscode` here (unit-tested in plain Node).
 import { randomUUID } from 'node:crypto';
-import * as vscode from 'vscode';
 import type { CancelToken } from '../protocol/api';
 import type { PermissionOutcome, PermissionRequest } from '../protocol/domain';
 import type { PendingPermission, SessionStore } from '../state/sessionStore';
 import { Disposable, toDisposable } from '../common/lifecycle';
+import { Emitter } from '../state/emitter';
 import { isModeSwitch } from '../consent/modeSwitch';
 import { consentRules } from '../consent/loader';
 import type { OptionView, PermissionRule, RuleCandidate, RuleOffer } from '../consent/permissionRules';
@@ -28,6 +29,14 @@ export interface ConsentUi {
   pickRule(offer: RuleOffer, agentName: string): Promise<RuleCandidate | null | undefined>;
   /** A rule now exists; offers Undo. */
   ruleCreated(description: string, undo: () => void): void;
+  /** Something the user should know that needs no answer (requests answered `cancelled` in bulk). */
+  warn(message: string): void;
+}
+
+/** Where the rules are kept (the extension's global state). */
+export interface KeyValueStore {
+  get(key: string): unknown;
+  update(key: string, value: unknown): PromiseLike<void>;
 }
 
 export interface PermissionDecision {
@@ -64,8 +73,8 @@ interface Waiting {
 export class PermissionBroker extends Disposable {
   /** The agent's waiting promise of each pending request (the request itself is in the store). */
   private readonly waiting = new Map<string, Waiting>();
-  private readonly _onDidAsk = this._register(new vscode.EventEmitter<PendingPermission>());
-  private readonly _onDidDecide = this._register(new vscode.EventEmitter<PermissionDecision>());
+  private readonly _onDidAsk = this._register(new Emitter<PendingPermission>());
+  private readonly _onDidDecide = this._register(new Emitter<PermissionDecision>());
   private seq = 0;
   /** Ids stay unique across reloads (restored conversations keep the earlier requests). */
   private readonly run = randomUUID().slice(0, 8);
@@ -85,7 +94,7 @@ export class PermissionBroker extends Disposable {
 
   /** `ui` undefined: requests are shown inline only (tests). */
   constructor(
-    private readonly memento: vscode.Memento,
+    private readonly memento: KeyValueStore,
     private readonly store: SessionStore,
     private readonly ui: ConsentUi | undefined,
     private readonly log: (message: string) => void = () => undefined,
@@ -180,9 +189,9 @@ export class PermissionBroker extends Disposable {
     if (this.pending.filter((p) => p.agentId === agentId).length >= MAX_PENDING_PER_AGENT) {
       if (!this.overflowReported.has(agentId)) {
         this.overflowReported.add(agentId);
-        void vscode.window.showWarningMessage(
-          `${agentName} asked for more than ${MAX_PENDING_PER_AGENT} permissions at once; the extra requests were answered "cancelled". Answer or cancel the waiting ones.`,
-        );
+        const message = `${agentName} asked for more than ${MAX_PENDING_PER_AGENT} permissions at once; the extra requests were answered "cancelled". Answer or cancel the waiting ones.`;
+        this.log(message);
+        this.ui?.warn(message);
       }
       const outcome: PermissionOutcome = { outcome: 'cancelled' };
       this._onDidDecide.fire({ id, agentId, sessionId: req.sessionId, request: req, outcome });

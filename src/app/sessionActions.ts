@@ -1,21 +1,21 @@
 // The one path from a user's action (a command, a click in the conversation) to an agent: start
 // and stop agents, open, resume, close and delete sessions, send (or queue) prompts, cancel turns,
-// change config options. It keeps the SessionStore in step with the supervisors and drains each
-// session's prompt queue when its turn ends. Throws person-readable errors; the caller shows them.
+// change config options, sign in and out. It keeps the SessionStore in step with the agents'
+// lifecycle and drains each session's prompt queue when its turn ends; the pickers of the views get
+// the agents as plain data (agentChoices). Throws person-readable errors; the caller shows them.
+// It reaches agents, the workspace and the user through ports (src/app/agentPorts.ts): no `vscode`.
 import { randomUUID } from 'crypto';
-import * as vscode from 'vscode';
+import type { SessionListEntry } from '../protocol/api';
 import type { ContentBlock } from '../protocol/domain';
-import type { AgentManager } from '../agents/agentManager';
-import { assertTrusted } from '../platform/workspace';
-import type { AgentSupervisor, LifecycleEvent } from '../agents/supervisor';
+import type { LifecycleEvent } from '../agents/supervisor';
 import { parseMcpSettings } from '../agents/agentConfig';
-import type { Logs } from '../agents/logs';
 import type { SessionKey, SessionStore } from '../state/sessionStore';
 import type { PermissionBroker } from './permissionBroker';
 import { Disposable } from '../common/lifecycle';
-import { isAuthRequired } from '../protocol/connect';
+import { isAuthRequired } from '../protocol/transport/errors';
 import type { SignIn } from './signIn';
 import { lazyModule } from '../common/lazy';
+import type { AgentChoice, AgentHandle, Agents, ServiceLog, SessionActionsDeps, SessionActionsUi, WorkspacePort } from './agentPorts';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- sign-in, loaded the first time an agent asks for it (dist/sign-in.js)
 const signInModule = lazyModule('sign-in.js', () => require('./signIn') as typeof import('./signIn'));
@@ -31,14 +31,17 @@ export class SessionActions extends Disposable {
    */
   private readonly untouched = new Map<string, string>();
   private signInInstance: SignIn | undefined;
+  private readonly agents: Agents;
+  private readonly store: SessionStore;
+  private readonly broker: Pick<PermissionBroker, 'cancelSession'>;
+  private readonly workspace: WorkspacePort;
+  private readonly log: ServiceLog;
+  private readonly ui: SessionActionsUi;
 
-  constructor(
-    private readonly agents: AgentManager,
-    private readonly store: SessionStore,
-    private readonly broker: PermissionBroker,
-    private readonly logs: Logs,
-  ) {
+  constructor(private readonly deps: SessionActionsDeps) {
     super();
+    ({ agents: this.agents, store: this.store, broker: this.broker, workspace: this.workspace, log: this.log, ui: this.ui } = deps);
+    const store = this.store;
     this._register(
       store.onDidChange((c) => {
         if (c.scope === 'session' && c.kind === 'updated') this.drainQueue(c);
@@ -97,21 +100,52 @@ export class SessionActions extends Disposable {
     if (prev) this.store.setAgent({ ...prev, name: sup.def.name });
   }
 
-  async startAgent(agentId: string): Promise<AgentSupervisor> {
+  /** The configured agents for a picker (all, or the running ones), status from the SessionStore. */
+  agentChoices(filter: 'all' | 'running' = 'all'): AgentChoice[] {
+    const choices = this.agents.all().map((a): AgentChoice => ({
+      id: a.id,
+      name: a.def.name,
+      status: this.store.agent(a.id)?.status ?? 'stopped',
+      detail: a.def.builtIn ? 'Built-in, no setup needed' : `${a.def.command} ${a.def.args.join(' ')}`,
+    }));
+    return filter === 'running' ? choices.filter((c) => c.status === 'running') : choices;
+  }
+
+  /** The agent's name as the user configured it (its id when it is not configured). */
+  agentName(agentId: string): string {
+    return this.agents.get(agentId)?.def.name ?? this.store.agent(agentId)?.name ?? agentId;
+  }
+
+  async startAgent(agentId: string): Promise<AgentHandle> {
     return this.agents.start(agentId);
   }
 
   async stopAgent(agentId: string): Promise<void> {
-    const sup = this.supervisor(agentId);
+    const sup = this.agent(agentId);
     this.cancelAll(agentId);
     await sup.stop();
   }
 
   async restartAgent(agentId: string): Promise<void> {
-    assertTrusted(); // refuse before stopping anything
-    const sup = this.supervisor(agentId);
+    this.workspace.assertTrusted(); // refuse before stopping anything
+    const sup = this.agent(agentId);
     this.cancelAll(agentId);
     await sup.restart();
+  }
+
+  /**
+   * An agent reported a crash or failure (AgentManager.onDidReport): the user sees it, with Show Log
+   * and Restart; Restart goes the same way as the command.
+   */
+  agentReported(agentId: string, message: string, severity: 'error' | 'warning' | 'info'): void {
+    void this.ui
+      .agentReport(message, severity)
+      .then((pick) => (pick === 'restart' ? this.restartAgent(agentId) : undefined))
+      .catch((err: unknown) => {
+        const text = err instanceof Error ? err.message : String(err);
+        this.log.error(text);
+        this.ui.showError(text);
+      });
   }
 
   private cancelAll(agentId: string): void {
@@ -133,14 +167,12 @@ export class SessionActions extends Disposable {
     }
     if (!texts.length) return;
     const n = texts.length === 1 ? 'A queued prompt was' : `${texts.length} queued prompts were`;
-    void vscode.window.showWarningMessage(`${n} not sent: ${why}.`, 'Copy Prompts').then((pick) => {
-      if (pick) void vscode.env.clipboard.writeText(texts.join('\n\n'));
-    });
+    this.ui.queueDropped(`${n} not sent: ${why}.`, texts);
   }
 
   /** Opens a session in the first workspace folder (other folders and MCP servers where supported) and makes it active. */
   async newSession(agentId: string): Promise<SessionKey> {
-    const cwd = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+    const cwd = this.workspace.folders()[0]?.fsPath;
     if (!cwd) throw new Error('Open a folder first: a session works in a workspace folder.');
     const sup = await this.startAgent(agentId);
     const spare = this.untouchedSession(agentId, sup);
@@ -148,12 +180,13 @@ export class SessionActions extends Disposable {
       this.store.setActiveSession(spare);
       return spare;
     }
-    const folders = (vscode.workspace.workspaceFolders ?? [])
+    const folders = this.workspace
+      .folders()
       .slice(1)
-      .filter((f) => f.uri.scheme === 'file')
-      .map((f) => f.uri.fsPath);
-    const mcp = parseMcpSettings(vscode.workspace.getConfiguration('acp').get('mcpServers', []));
-    for (const p of mcp.problems) this.logs.main.warn(`[config] ${p}`);
+      .filter((f) => f.local)
+      .map((f) => f.fsPath);
+    const mcp = parseMcpSettings(this.workspace.mcpServersSetting() ?? []);
+    for (const p of mcp.problems) this.log.warn(`[config] ${p}`);
     const sessionId = await this.withSignIn(agentId, 'open a session', () => sup.newSession(cwd, { additionalDirectories: folders, mcpServers: mcp.servers }));
     const key = { agentId, sessionId };
     this.untouched.set(agentId, sessionId);
@@ -162,7 +195,7 @@ export class SessionActions extends Disposable {
   }
 
   /** The agent's untouched session, while it is still open, idle and empty of prompts. */
-  private untouchedSession(agentId: string, sup: AgentSupervisor): SessionKey | undefined {
+  private untouchedSession(agentId: string, sup: AgentHandle): SessionKey | undefined {
     const sessionId = this.untouched.get(agentId);
     const s = sessionId === undefined ? undefined : this.store.session(agentId, sessionId);
     if (!s || !s.live || !sup.isAttached(s.sessionId) || s.turnState !== 'idle' || s.queued.length > 0 || s.pendingPermissions.length > 0) {
@@ -180,7 +213,7 @@ export class SessionActions extends Disposable {
   async resume(agentId: string, sessionId: string, info: { cwd?: string; title?: string } = {}): Promise<SessionKey> {
     const sup = await this.startAgent(agentId);
     const known = this.store.session(agentId, sessionId);
-    const cwd = info.cwd ?? known?.cwd ?? vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+    const cwd = info.cwd ?? known?.cwd ?? this.workspace.folders()[0]?.fsPath;
     if (!cwd) throw new Error('Open a folder first: a session works in a workspace folder.');
     // Shown (not live) while the agent replays it.
     if (!known) this.store.addStoredSession(agentId, sessionId, { cwd, ...(info.title ? { title: info.title } : {}) });
@@ -198,7 +231,7 @@ export class SessionActions extends Disposable {
 
   async deleteSession(ref: SessionKey): Promise<void> {
     this.broker.cancelSession(ref.agentId, ref.sessionId);
-    await this.supervisor(ref.agentId).deleteSession(ref.sessionId);
+    await this.agent(ref.agentId).deleteSession(ref.sessionId);
     this.store.removeSession(ref.agentId, ref.sessionId);
   }
 
@@ -208,7 +241,7 @@ export class SessionActions extends Disposable {
    * queue survives a crash the agent recovers from, not Stop or Restart: dropQueues).
    */
   prompt(ref: SessionKey, blocks: readonly ContentBlock[]): 'sent' | 'queued' {
-    const sup = this.supervisor(ref.agentId);
+    const sup = this.agent(ref.agentId);
     const s = this.store.session(ref.agentId, ref.sessionId);
     if (!s) throw new Error('That session is no longer open.');
     this.touch(ref);
@@ -227,13 +260,44 @@ export class SessionActions extends Disposable {
     return this.signInFlow.signIn(agentId);
   }
 
+  /** Signs out of a running agent (`ACP: Sign Out`); false, with a notice, when it cannot. */
+  async signOut(agentId: string): Promise<boolean> {
+    const conn = this.agent(agentId).connection;
+    if (!conn) throw new Error(`${this.agentName(agentId)} is not running. Start it, then sign out.`);
+    if (!conn.capabilities.logout) {
+      this.ui.notice(`${this.agentName(agentId)} does not support signing out.`);
+      return false;
+    }
+    await conn.logout();
+    return true;
+  }
+
+  /** Whether the running agent can list its sessions (`session/list`); says so when it cannot. */
+  canListSessions(agentId: string): boolean {
+    if (this.agents.get(agentId)?.connection?.capabilities.list) return true;
+    this.ui.notice(`${this.agentName(agentId)} cannot list its sessions.`);
+    return false;
+  }
+
+  /** One page of the running agent's sessions in the first workspace folder (`cursor`: the page after it). */
+  async listSessions(agentId: string, cursor: string | undefined): Promise<{ sessions: SessionListEntry[]; nextCursor?: string | null }> {
+    const conn = this.agent(agentId).connection;
+    if (!conn) throw new Error(`${this.agentName(agentId)} is not running. Start it, then resume a session.`);
+    if (!conn.capabilities.list)
+      throw new Error(`${this.agentName(agentId)} cannot list its sessions. Resume one from the Plans view, or start a new session.`);
+    const cwd = this.workspace.folders()[0]?.fsPath;
+    return conn.listSessions({ ...(cwd ? { cwd } : {}), ...(cursor !== undefined ? { cursor } : {}) });
+  }
+
   /**
    * Sign-in (src/app/signIn.ts): in the extension bundle dist/sign-in.js (esbuild.mjs), loaded the
    * first time an agent asks for it.
    */
   private get signInFlow(): SignIn {
     if (!this.signInInstance) {
-      this.signInInstance = this._register(new (signInModule().SignIn)(this.agents, this.logs, (id) => this.restartAgent(id)));
+      this.signInInstance = this._register(
+        new (signInModule().SignIn)(this.agents, this.workspace, this.log, this.deps.signInUi, (id) => this.restartAgent(id)),
+      );
     }
     return this.signInInstance;
   }
@@ -247,7 +311,7 @@ export class SessionActions extends Disposable {
       return await op();
     } catch (err) {
       if (!isAuthRequired(err)) throw err;
-      const name = this.agents.get(agentId)?.def.name ?? agentId;
+      const name = this.agentName(agentId);
       if (!(await this.signInFlow.afterAuthRequired(agentId, what, err.message))) {
         throw new Error(`${name} asks you to sign in before it can ${what}. Run "ACP: Sign In", then try again.`);
       }
@@ -262,14 +326,14 @@ export class SessionActions extends Disposable {
   }
 
   /** `key`: the prompt's idempotency key, the same when the prompt is sent again after a sign-in. */
-  private send(sup: AgentSupervisor, ref: SessionKey, blocks: readonly ContentBlock[], key: string = randomUUID()): void {
+  private send(sup: AgentHandle, ref: SessionKey, blocks: readonly ContentBlock[], key: string = randomUUID()): void {
     sup.prompt(ref.sessionId, blocks, key).catch((err: unknown) => {
       if (!isAuthRequired(err)) return;
       void this.signInFlow.afterAuthRequired(ref.agentId, 'take prompts', err.message).then(
         (ok) => {
           if (ok && this.agents.get(ref.agentId) === sup && sup.isAttached(ref.sessionId)) this.send(sup, ref, blocks, key);
         },
-        (e: unknown) => this.logs.main.error(`sign-in failed: ${e instanceof Error ? e.message : String(e)}`),
+        (e: unknown) => this.log.error(`sign-in failed: ${e instanceof Error ? e.message : String(e)}`),
       );
     });
     this.store.turnStarted(ref.agentId, ref.sessionId);
@@ -288,10 +352,10 @@ export class SessionActions extends Disposable {
 
   async setConfigOption(ref: SessionKey, configId: string, value: string | boolean): Promise<void> {
     this.touch(ref);
-    await this.supervisor(ref.agentId).setConfigOption(ref.sessionId, configId, value);
+    await this.agent(ref.agentId).setConfigOption(ref.sessionId, configId, value);
   }
 
-  supervisor(agentId: string): AgentSupervisor {
+  private agent(agentId: string): AgentHandle {
     const sup = this.agents.get(agentId);
     if (!sup) throw new Error(`This session is read-only: no agent "${agentId}" is configured (a replayed recording, or an agent removed from acp.agents).`);
     return sup;
@@ -310,7 +374,7 @@ export class SessionActions extends Disposable {
       const next = this.store.dequeue(ref.agentId, ref.sessionId);
       if (next) this.send(sup, ref, next.blocks);
     } catch (err) {
-      this.logs.main.error(`queued prompt not sent: ${err instanceof Error ? err.message : String(err)}`);
+      this.log.error(`queued prompt not sent: ${err instanceof Error ? err.message : String(err)}`);
     } finally {
       this.draining = false;
     }

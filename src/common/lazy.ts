@@ -1,6 +1,10 @@
 // A module loaded the first time it is needed. In the extension bundle such modules are files of
-// their own beside dist/extension.js (esbuild.mjs `lazyModules` maps the loader's `require`), so
-// activation does not parse them; elsewhere (tests, the Demo Agent) esbuild bundles them in place.
+// their own beside dist/extension.js, so activation does not parse them; elsewhere (tests, the Demo
+// Agent) esbuild bundles them in place. The call is the module's only declaration: esbuild.mjs
+// finds every call of the shape
+//   const x = lazyModule('<out>.js', () => require('<relative spec>') as typeof X);
+// in src/, bundles the spec (resolved from the loader's folder) as dist/<out>.js and maps the
+// loader's `require` to it; a call of another shape, or two naming one bundle, fail the build.
 // No `vscode`.
 
 /**

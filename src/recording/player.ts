@@ -7,6 +7,7 @@
 // Pause, resume and step work in every pace. Time is injected (schedule), so tests need no
 // sleeps. Nothing here sends anything anywhere. No `vscode`.
 import type { Event } from '../protocol/api';
+import { Disposable, toDisposable } from '../common/lifecycle';
 import { Emitter } from '../state/emitter';
 import type { ReplayDecoder, ReplayOutput } from './decoder';
 import { readMessage, type RecordedMessage, type RecordingIndex } from './format';
@@ -33,8 +34,8 @@ export interface PlayerState {
   readonly pace: ReplayPace;
 }
 
-export class ReplayPlayer {
-  private readonly _onDidChange = new Emitter<PlayerState>();
+export class ReplayPlayer extends Disposable {
+  private readonly _onDidChange = this._register(new Emitter<PlayerState>());
   /** Fires after each played slice or line, and on pause, resume and the end. */
   readonly onDidChange: Event<PlayerState> = this._onDidChange.event;
   private position = 0;
@@ -50,7 +51,14 @@ export class ReplayPlayer {
     private readonly pace: ReplayPace,
     private readonly schedule: ReplayScheduler,
   ) {
+    super();
     this.paused = pace === 'step';
+    this._register(
+      toDisposable(() => {
+        this.disposed = true;
+        this.cancelTimer();
+      }),
+    );
   }
 
   get state(): PlayerState {
@@ -91,12 +99,6 @@ export class ReplayPlayer {
     this.playOne();
     this.changed();
     return true;
-  }
-
-  dispose(): void {
-    this.disposed = true;
-    this.cancelTimer();
-    this._onDidChange.dispose();
   }
 
   private next(ms: number): void {

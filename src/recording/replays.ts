@@ -7,6 +7,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { Disposable, toDisposable } from '../common/lifecycle';
 import type { SessionEvent } from '../protocol/domain';
 import type { PlanStore } from '../state/planStore';
 import { sessionKey, type SessionStore } from '../state/sessionStore';
@@ -46,14 +47,21 @@ interface OpenReplay {
   notes: number;
 }
 
-export class Replays implements vscode.Disposable {
+export class Replays extends Disposable {
   private readonly open = new Map<string, OpenReplay>();
   private last: string | undefined;
 
   constructor(
     private readonly deps: ReplayDeps,
     private readonly changed: (agentId: string) => void,
-  ) {}
+  ) {
+    super();
+    this._register(
+      toDisposable(() => {
+        for (const id of [...this.open.keys()]) this.close(id);
+      }),
+    );
+  }
 
   has(agentId: string): boolean {
     return this.open.has(agentId);
@@ -149,10 +157,6 @@ export class Replays implements vscode.Disposable {
     store.removeAgent(agentId);
     this.changed(agentId);
     return true;
-  }
-
-  dispose(): void {
-    for (const id of [...this.open.keys()]) this.close(id);
   }
 
   // ------------------------------------------------------------------ internals

@@ -33,6 +33,8 @@ import { ElicitationBroker } from '../app/elicitationBroker';
 import { vscodeElicitationUi } from '../ui/elicitationPrompts';
 import { approvedPlanEvent } from '../app/planApproval';
 import { vscodeConsentUi } from '../ui/permissionPrompts';
+import { vscodeSessionActionsUi, vscodeWorkspace } from '../ui/sessionPrompts';
+import { vscodeSignInUi } from '../ui/signInPrompts';
 import { SessionActions } from '../app/sessionActions';
 import { IntentFeature } from '../app/intentFeature';
 import { ClientConsent } from '../app/clientConsent';
@@ -125,7 +127,17 @@ export class AcpExtension extends Disposable {
         wireTap: (agentId) => this.recordings.tap(agentId),
       }),
     );
-    this.actions = this._register(new SessionActions(this.agents, this.store, this.broker, this.logs));
+    this.actions = this._register(
+      new SessionActions({
+        agents: this.agents,
+        store: this.store,
+        broker: this.broker,
+        workspace: vscodeWorkspace,
+        log: this.logs.main,
+        ui: vscodeSessionActionsUi(this.logs.main),
+        signInUi: vscodeSignInUi(this.logs.main),
+      }),
+    );
     this.history = this.createHistory(context);
     this.plansUi = this._register(
       createPlansUi(this.store, this.plans, {
@@ -174,7 +186,7 @@ export class AcpExtension extends Disposable {
     this.wireAgents(terminals);
     this.wirePermissions();
     this.wireConversation();
-    this._register(registerAgentCommands({ actions: this.actions, agents: this.agents, store: this.store, broker: this.broker, logs: this.logs }));
+    this._register(registerAgentCommands({ actions: this.actions, store: this.store, broker: this.broker, logs: this.logs }));
     this._register(vscode.commands.registerCommand('acp.openConversation', () => this.conversation.openPanel()));
     this._register(registerBackgroundCommands(new BackgroundActions(this.agents, this.store), this.logs));
     this._register(registerLazyCommands(HISTORY_COMMANDS, () => historyCommandsModule().historyCommands(this.history, this.store)));
@@ -252,6 +264,8 @@ export class AcpExtension extends Disposable {
       }),
     );
     this._register(this.agents.onDidChangeDefinitions((agentId) => this.actions.definitionChanged(agentId)));
+    // A crash or failure is shown with Show Log and Restart; Restart goes through SessionActions.
+    this._register(this.agents.onDidReport((r) => this.actions.agentReported(r.agentId, r.message, r.severity)));
   }
 
   /** Sessions, plans and conversations of this workspace survive reloads (src/app/history). */

@@ -10,7 +10,8 @@
 //   - `plan_removed` moves the plan to the session's archive (it keeps its revisions); a session
 //     keeps at most `maxArchived` archived plans and `maxArchiveBytes` of their history (oldest
 //     removal dropped first, counted in `droppedArchived`).
-import type { Disposable, Event } from '../protocol/api';
+import { Disposable } from '../common/lifecycle';
+import type { Event } from '../protocol/api';
 import type { PlanContent, SessionEvent } from '../protocol/domain';
 import { Emitter } from './emitter';
 import { jsonClone } from './json';
@@ -51,8 +52,8 @@ interface SessionPlans {
   droppedArchived: number;
 }
 
-export class PlanStore implements Disposable {
-  private readonly _onDidChange = new Emitter<PlanChange>();
+export class PlanStore extends Disposable {
+  private readonly _onDidChange = this._register(new Emitter<PlanChange>());
   readonly onDidChange: Event<PlanChange> = this._onDidChange.event;
 
   private readonly byAgent = new Map<string, Map<string, SessionPlans>>();
@@ -63,6 +64,7 @@ export class PlanStore implements Disposable {
   private nextArchiveId = 1;
 
   constructor(options: PlanStoreOptions = {}) {
+    super();
     this.now = options.now ?? Date.now;
     this._maxRevisions = sanitizeCap(options.maxRevisions, DEFAULT_MAX_REVISIONS);
     this._limits = sanitizeLimits(options.limits);
@@ -256,10 +258,6 @@ export class PlanStore implements Disposable {
   /** Plain JSON-able copies of the archived plans. */
   archivedSnapshot(filter: { agentId?: string; sessionId?: string } = {}): PlanSnapshot[] {
     return this.collect(filter, (sp) => sp.archived);
-  }
-
-  dispose(): void {
-    this._onDidChange.dispose();
   }
 
   // ------------------------------------------------------------------ internals

@@ -4,7 +4,8 @@
 // detached), the agents' session events (`state`, `session_info`, `config_options`), the prompt
 // queue and the permission broker; views only read it. Every change fires onDidChange
 // synchronously, naming what changed; an identical write fires nothing.
-import type { AgentStatus, Disposable, Event } from '../protocol/api';
+import { Disposable } from '../common/lifecycle';
+import type { AgentStatus, Event } from '../protocol/api';
 import type { BackgroundWork, ConfigOption, ContentBlock, PermissionRequest, ProtocolVersion, SessionEvent, TurnState } from '../protocol/domain';
 import { Emitter } from './emitter';
 import { applyControls, applySubagent, keptBackground, type Controls, type SubagentInfo } from './subagentState';
@@ -100,8 +101,8 @@ export interface StoreSnapshot {
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
-export class SessionStore implements Disposable {
-  private readonly _onDidChange = new Emitter<StoreChange>();
+export class SessionStore extends Disposable {
+  private readonly _onDidChange = this._register(new Emitter<StoreChange>());
   readonly onDidChange: Event<StoreChange> = this._onDidChange.event;
 
   private readonly _agents = new Map<string, AgentState>();
@@ -305,10 +306,6 @@ export class SessionStore implements Disposable {
   snapshot(): StoreSnapshot {
     const sessions = this.sessions().map((s) => ({ ...s, queued: s.queued.map((q) => ({ id: q.id, text: q.text, blocks: [] })) }));
     return jsonClone({ agents: this.agents(), sessions, ...(this._active ? { activeSession: this._active } : {}) });
-  }
-
-  dispose(): void {
-    this._onDidChange.dispose();
   }
 
   private sessionMap(agentId: string): Map<string, SessionState> {

@@ -1,10 +1,10 @@
 // Commands that drive agents and sessions. Registered from one table; handlers get their
-// services injected and act through SessionActions (the one path to an agent). Each returns
-// something useful to callers (tests, other extensions).
+// services injected and act through SessionActions (the one path to an agent), reading agents and
+// sessions from the SessionStore (pickers get SessionActions.agentChoices) and rules from the
+// PermissionBroker. Each returns something useful to callers (tests, other extensions).
 import * as vscode from 'vscode';
-import type { AgentManager } from '../agents/agentManager';
 import { UntrustedWorkspaceError } from '../platform/workspace';
-import type { AgentSupervisor } from '../agents/supervisor';
+import type { AgentChoice } from '../app/agentPorts';
 import type { PermissionBroker } from '../app/permissionBroker';
 import type { SessionActions } from '../app/sessionActions';
 import { isSessionKey, type SessionKey, type SessionStore } from '../state/sessionStore';
@@ -13,14 +13,13 @@ import { pickListedSession } from './sessionListPick';
 
 export interface AgentCommandDeps {
   actions: SessionActions;
-  agents: AgentManager;
   store: SessionStore;
   broker: PermissionBroker;
   logs: CommandLog;
 }
 
 export function registerAgentCommands(deps: AgentCommandDeps): vscode.Disposable {
-  const { actions, agents, store, broker, logs } = deps;
+  const { actions, store, broker, logs } = deps;
 
   const fail = (err: unknown): undefined => {
     const message = err instanceof Error ? err.message : String(err);
@@ -37,25 +36,20 @@ export function registerAgentCommands(deps: AgentCommandDeps): vscode.Disposable
     return undefined;
   };
 
-  const pickAgent = async (arg: unknown, running: boolean): Promise<AgentSupervisor | undefined> => {
+  const pickAgent = async (arg: unknown, running: boolean): Promise<AgentChoice | undefined> => {
     const id = typeof arg === 'string' ? arg : (arg as { agentId?: string } | undefined)?.agentId;
-    if (id) return agents.get(id);
-    const list = running ? agents.running() : agents.all();
+    if (id) return actions.agentChoices().find((c) => c.id === id);
+    const list = actions.agentChoices(running ? 'running' : 'all');
     if (list.length === 0) {
       void vscode.window.showInformationMessage(running ? 'No agent is running.' : 'No agent is configured.');
       return undefined;
     }
     if (list.length === 1 && running) return list[0];
     const pick = await vscode.window.showQuickPick(
-      list.map((s) => ({
-        label: s.def.name,
-        description: s.status === 'stopped' ? '' : s.status,
-        detail: s.def.builtIn ? 'Built-in, no setup needed' : `${s.def.command} ${s.def.args.join(' ')}`,
-        sup: s,
-      })),
+      list.map((c) => ({ label: c.name, description: c.status === 'stopped' ? '' : c.status, detail: c.detail, choice: c })),
       { placeHolder: running ? 'Which agent?' : 'Start which agent?' },
     );
-    return pick?.sup;
+    return pick?.choice;
   };
 
   /** The session a command acts on: its argument, else the active session. */
@@ -64,24 +58,24 @@ export function registerAgentCommands(deps: AgentCommandDeps): vscode.Disposable
   const commands: Record<string, (...args: unknown[]) => unknown> = {
     'acp.startAgent': async (arg) => {
       try {
-        const sup = await pickAgent(arg, false);
-        if (!sup) return undefined;
-        return await actions.newSession(sup.id);
+        const agent = await pickAgent(arg, false);
+        if (!agent) return undefined;
+        return await actions.newSession(agent.id);
       } catch (err) {
         return fail(err);
       }
     },
     'acp.stopAgent': async (arg) => {
-      const sup = await pickAgent(arg, true);
-      if (!sup) return false;
-      await actions.stopAgent(sup.id);
+      const agent = await pickAgent(arg, true);
+      if (!agent) return false;
+      await actions.stopAgent(agent.id);
       return true;
     },
     'acp.restartAgent': async (arg) => {
       try {
-        const sup = (await pickAgent(arg, true)) ?? (await pickAgent(arg, false));
-        if (!sup) return false;
-        await actions.restartAgent(sup.id);
+        const agent = (await pickAgent(arg, true)) ?? (await pickAgent(arg, false));
+        if (!agent) return false;
+        await actions.restartAgent(agent.id);
         return true;
       } catch (err) {
         return fail(err);
@@ -89,9 +83,9 @@ export function registerAgentCommands(deps: AgentCommandDeps): vscode.Disposable
     },
     'acp.newSession': async (arg) => {
       try {
-        const sup = (await pickAgent(arg, true)) ?? (await pickAgent(undefined, false));
-        if (!sup) return undefined;
-        return await actions.newSession(sup.id);
+        const agent = (await pickAgent(arg, true)) ?? (await pickAgent(undefined, false));
+        if (!agent) return undefined;
+        return await actions.newSession(agent.id);
       } catch (err) {
         return fail(err);
       }
@@ -126,23 +120,18 @@ export function registerAgentCommands(deps: AgentCommandDeps): vscode.Disposable
     'acp.signIn': async (arg) => {
       try {
         // Agent methods through authenticate; terminal methods in a terminal, then a restart.
-        const sup = await pickAgent(arg, true);
-        if (!sup?.connection) return false;
-        return await actions.signIn(sup.id);
+        const agent = await pickAgent(arg, true);
+        if (agent?.status !== 'running') return false;
+        return await actions.signIn(agent.id);
       } catch (err) {
         return fail(err);
       }
     },
     'acp.signOut': async (arg) => {
       try {
-        const sup = await pickAgent(arg, true);
-        if (!sup?.connection) return false;
-        if (!sup.connection.capabilities.logout) {
-          void vscode.window.showInformationMessage(`${sup.def.name} does not support signing out.`);
-          return false;
-        }
-        await sup.connection.logout();
-        return true;
+        const agent = await pickAgent(arg, true);
+        if (agent?.status !== 'running') return false;
+        return await actions.signOut(agent.id);
       } catch (err) {
         return fail(err);
       }
@@ -156,19 +145,14 @@ export function registerAgentCommands(deps: AgentCommandDeps): vscode.Disposable
         const shown = store.activeSession;
         if (arg === undefined && shown && store.session(shown.agentId, shown.sessionId)?.live === false)
           return await actions.resume(shown.agentId, shown.sessionId);
-        const sup = await pickAgent(arg, true);
-        const conn = sup?.connection;
-        if (!sup || !conn) return undefined;
+        const agent = await pickAgent(arg, true);
+        if (agent?.status !== 'running') return undefined;
         // Programmatic form: (agentId, sessionId) resumes that session.
-        if (typeof sessionArg === 'string') return await actions.resume(sup.id, sessionArg);
-        if (!conn.capabilities.list) {
-          void vscode.window.showInformationMessage(`${sup.def.name} cannot list its sessions.`);
-          return undefined;
-        }
-        const cwd = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
-        const picked = await pickListedSession((cursor) => conn.listSessions({ ...(cwd ? { cwd } : {}), ...(cursor !== undefined ? { cursor } : {}) }));
+        if (typeof sessionArg === 'string') return await actions.resume(agent.id, sessionArg);
+        if (!actions.canListSessions(agent.id)) return undefined;
+        const picked = await pickListedSession((cursor) => actions.listSessions(agent.id, cursor));
         if (!picked) return undefined;
-        return await actions.resume(sup.id, picked.sessionId, { cwd: picked.cwd, ...(picked.title ? { title: picked.title } : {}) });
+        return await actions.resume(agent.id, picked.sessionId, { cwd: picked.cwd, ...(picked.title ? { title: picked.title } : {}) });
       } catch (err) {
         return fail(err);
       }
@@ -198,8 +182,7 @@ export function registerAgentCommands(deps: AgentCommandDeps): vscode.Disposable
     'acp.setConfigOption': async (arg, configId?: unknown, value?: unknown) => {
       try {
         const ref = sessionOf(arg);
-        const sup = ref && agents.get(ref.agentId);
-        if (!ref || !sup?.connection) return false;
+        if (!ref || store.agent(ref.agentId)?.status !== 'running') return false;
         if (typeof configId === 'string' && (typeof value === 'string' || typeof value === 'boolean')) {
           await actions.setConfigOption(ref, configId, value);
           return true;
@@ -231,7 +214,7 @@ export function registerAgentCommands(deps: AgentCommandDeps): vscode.Disposable
         return [];
       }
       const picks = await vscode.window.showQuickPick(
-        rules.map((r) => ({ label: broker.describe(r, agents.get(r.agentId)?.def.name ?? r.agentId), r })),
+        rules.map((r) => ({ label: broker.describe(r, actions.agentName(r.agentId)), r })),
         { canPickMany: true, placeHolder: 'Select the rules to revoke' },
       );
       for (const p of picks ?? []) await broker.removeRule(p.r);

@@ -6,6 +6,7 @@
 import * as path from 'path';
 import { pathToFileURL } from 'url';
 import * as vscode from 'vscode';
+import { Disposable, toDisposable } from '../common/lifecycle';
 import { workspaceRoots } from '../platform/workspace';
 import { decidePlanFile } from '../state/planFileUri';
 import type { PlanChange, PlanRecord, PlanRef, PlanStore } from '../state/planStore';
@@ -31,22 +32,20 @@ export function planFileInWorkspace(p: PlanRecord): { file: string } | { reason:
   return d.ok ? { file: d.path } : { reason: d.reason };
 }
 
-export class MarkdownPlanFiles implements vscode.Disposable {
+export class MarkdownPlanFiles extends Disposable {
   private readonly watched = new Map<string, Watched>();
-  private readonly subs: vscode.Disposable[] = [];
 
   constructor(private readonly plans: PlanStore) {
-    this.subs.push(
-      plans.onDidChange((c) => this.onChange(c)),
-      vscode.commands.registerCommand(OPEN_PLAN_FILE, (arg?: unknown) => this.open(arg)),
+    super();
+    this._register(
+      toDisposable(() => {
+        for (const w of this.watched.values()) w.dispose();
+        this.watched.clear();
+      }),
     );
+    this._register(vscode.commands.registerCommand(OPEN_PLAN_FILE, (arg?: unknown) => this.open(arg)));
+    this._register(plans.onDidChange((c) => this.onChange(c)));
     for (const p of plans.allPlans()) this.sync(p);
-  }
-
-  dispose(): void {
-    for (const s of this.subs.splice(0)) s.dispose();
-    for (const w of this.watched.values()) w.dispose();
-    this.watched.clear();
   }
 
   /** Opens the plan's file (a tree row or a PlanRef); says why when it is not in the workspace. */

@@ -49,4 +49,8 @@ export const vscodeConsentUi: ConsentUi = {
       if (pick === 'Manage Rules') void vscode.commands.executeCommand('acp.managePermissionRules');
     });
   },
+
+  warn(message) {
+    void vscode.window.showWarningMessage(message);
+  },
 };

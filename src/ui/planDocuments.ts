@@ -2,6 +2,7 @@
 // Markdown, its raw JSON, and any kept revision as Markdown (for the diff editor). Documents of the
 // current plan follow its changes (onDidChange, coalesced per frame); revisions never change.
 import * as vscode from 'vscode';
+import { Disposable } from '../common/lifecycle';
 import { planToMarkdown } from '../state/planExport';
 import type { PlanRecord, PlanRef, PlanStore } from '../state/planStore';
 import { FrameCoalescer } from './coalesce';
@@ -10,22 +11,23 @@ export const PLAN_SCHEME = 'acp-plan';
 
 export type PlanDocView = { view: 'markdown' } | { view: 'json' } | { view: 'revision'; version: number };
 
-export class PlanDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
-  private readonly _onDidChange = new vscode.EventEmitter<vscode.Uri>();
+export class PlanDocuments extends Disposable implements vscode.TextDocumentContentProvider {
+  private readonly _onDidChange = this._register(new vscode.EventEmitter<vscode.Uri>());
   readonly onDidChange = this._onDidChange.event;
-  private readonly disposables: vscode.Disposable[] = [];
-  private readonly coalescer = new FrameCoalescer<string>((keys) => this.fireChanged(keys));
+  private readonly coalescer = this._register(new FrameCoalescer<string>((keys) => this.fireChanged(keys)));
 
   constructor(
     private readonly plans: PlanStore,
     readonly scheme: string = PLAN_SCHEME,
   ) {
-    this.disposables.push(this._onDidChange, this.coalescer, vscode.workspace.registerTextDocumentContentProvider(scheme, this));
-    const sub = plans.onDidChange((c) => {
-      if (c.kind === 'cleared') this.coalescer.add(`${c.agentId}\0`);
-      else this.coalescer.add(refKey(c));
-    });
-    this.disposables.push({ dispose: () => sub.dispose() });
+    super();
+    this._register(vscode.workspace.registerTextDocumentContentProvider(scheme, this));
+    this._register(
+      plans.onDidChange((c) => {
+        if (c.kind === 'cleared') this.coalescer.add(`${c.agentId}\0`);
+        else this.coalescer.add(refKey(c));
+      }),
+    );
   }
 
   /** The URI of a view of a plan. The path is only a readable name; the query locates the plan. */
@@ -45,10 +47,6 @@ export class PlanDocuments implements vscode.TextDocumentContentProvider, vscode
     const p = this.plans.get(parsed.ref);
     if (!p) return `The plan ${parsed.ref.planId} is no longer available.\n`;
     return render(p, parsed.view);
-  }
-
-  dispose(): void {
-    for (const d of this.disposables.splice(0)) d.dispose();
   }
 
   private fireChanged(keys: ReadonlySet<string>): void {

@@ -2,6 +2,7 @@
 // file-plan watchers, the `acp-plan` documents and the plan commands. activate() calls
 // createPlansUi(registry, planStore) and owns the result (context.subscriptions).
 import * as vscode from 'vscode';
+import { DisposableStore } from '../common/lifecycle';
 import type { WorkStore } from '../state/attribution/workStore';
 import type { PlanRef, PlanStore } from '../state/planStore';
 import type { SessionStore } from '../state/sessionStore';
@@ -52,11 +53,8 @@ export interface PlansUiOptions {
 
 export function createPlansUi(registry: SessionStore, plans: PlanStore, options: PlansUiOptions = {}): PlansUi {
   const viewId = options.viewId ?? PLANS_VIEW_ID;
-  const owned: vscode.Disposable[] = [];
-  const own = <T extends vscode.Disposable>(d: T): T => {
-    owned.push(d);
-    return d;
-  };
+  const owned = new DisposableStore();
+  const own = <T extends vscode.Disposable>(d: T): T => owned.add(d);
 
   const tree = own(
     new PlansTreeProvider(registry, plans, {
@@ -92,8 +90,6 @@ export function createPlansUi(registry: SessionStore, plans: PlanStore, options:
     files,
     documents,
     commands,
-    dispose: () => {
-      for (const d of owned.splice(0).reverse()) d.dispose();
-    },
+    dispose: () => owned.dispose(),
   };
 }

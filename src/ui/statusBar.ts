@@ -1,15 +1,15 @@
 // The status bar item: the active session's progress (text defined in statusBarText.ts). It is
 // pushed by store events (coalesced per frame), never polled; click focuses the Plans view.
 import * as vscode from 'vscode';
+import { Disposable } from '../common/lifecycle';
 import type { PlanStore } from '../state/planStore';
 import type { SessionStore } from '../state/sessionStore';
 import { FrameCoalescer } from './coalesce';
 import { PLAN_COMMANDS } from './planCommands';
 import { statusBarView, type StatusBarView } from './statusBarText';
 
-export class PlansStatusBar implements vscode.Disposable {
+export class PlansStatusBar extends Disposable {
   readonly item: vscode.StatusBarItem;
-  private readonly disposables: { dispose(): void }[] = [];
   private readonly coalescer: FrameCoalescer<true>;
   private _view: StatusBarView = { visible: false, text: '', tooltip: '', attention: false };
 
@@ -18,14 +18,13 @@ export class PlansStatusBar implements vscode.Disposable {
     private readonly plans: PlanStore,
     frameMs = 16,
   ) {
-    this.item = vscode.window.createStatusBarItem('acp.plans.status', vscode.StatusBarAlignment.Left, 50);
+    super();
+    this.item = this._register(vscode.window.createStatusBarItem('acp.plans.status', vscode.StatusBarAlignment.Left, 50));
     this.item.name = 'ACP Plans';
     this.item.command = PLAN_COMMANDS.focusPlans;
-    this.coalescer = new FrameCoalescer<true>(() => this.render(), frameMs);
-    this.disposables.push(
-      this.item,
-      this.coalescer,
-      registry.onDidChange(() => this.coalescer.add(true)),
+    this.coalescer = this._register(new FrameCoalescer<true>(() => this.render(), frameMs));
+    this._register(registry.onDidChange(() => this.coalescer.add(true)));
+    this._register(
       plans.onDidChange((c) => {
         const active = registry.activeSession;
         if (active && c.agentId === active.agentId && (c.sessionId === undefined || c.sessionId === active.sessionId)) this.coalescer.add(true);
@@ -42,10 +41,6 @@ export class PlansStatusBar implements vscode.Disposable {
   /** Resolves once pending updates are rendered. */
   whenIdle(): Promise<void> {
     return this.coalescer.whenIdle();
-  }
-
-  dispose(): void {
-    for (const d of this.disposables.splice(0)) d.dispose();
   }
 
   private render(): void {

@@ -1,10 +1,11 @@
 // The commands on a plan step's work: Review Changes of This Step, Show Work of This Step, Revert
 // Changes of This Step, and the step timeline of Show Plan History. What they do lives in
-// workActions.ts, a bundle of its own (dist/work-actions.js, esbuild.mjs maps the `require` below
-// to it) loaded on the first use, so activation and the extension bundle do not pay for it. This
+// workActions.ts, a bundle of its own (dist/work-actions.js, the `lazyModule` below) loaded on the first use, so activation and the extension bundle do not pay for it. This
 // file keeps the read-only `acp-step:` documents those actions open (bounded), so they outlive a
 // command.
 import * as vscode from 'vscode';
+import { lazyModule } from '../common/lazy';
+import { Disposable, toDisposable } from '../common/lifecycle';
 import type { WorkStore } from '../state/attribution/workStore';
 import type { PlanRef } from '../state/planStore';
 import type { SessionStore } from '../state/sessionStore';
@@ -13,11 +14,12 @@ import type * as Actions from './workActions';
 
 export const STEP_SCHEME = 'acp-step';
 const MAX_DOCS = 200;
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (see above)
+const workActions = lazyModule('work-actions.js', () => require('./workActions') as typeof Actions);
 
-export class WorkCommands implements vscode.Disposable {
+export class WorkCommands extends Disposable {
   private readonly docs = new Map<string, string>();
   private seq = 0;
-  private readonly subs: vscode.Disposable[] = [];
   private actions: Actions.WorkActions | undefined;
 
   constructor(
@@ -25,14 +27,16 @@ export class WorkCommands implements vscode.Disposable {
     private readonly store: SessionStore,
     private readonly conversation: Conversation,
   ) {
-    this.subs.push(
+    super();
+    this._register(toDisposable(() => this.docs.clear()));
+    this._register(
       vscode.workspace.registerTextDocumentContentProvider(STEP_SCHEME, {
         provideTextDocumentContent: (uri) => this.docs.get(uri.toString()) ?? '(no longer kept)',
       }),
-      vscode.commands.registerCommand('acp.reviewStepChanges', (arg?: unknown) => this.load()?.review(arg)),
-      vscode.commands.registerCommand('acp.showStepWork', (arg?: unknown) => this.load()?.showWork(arg)),
-      vscode.commands.registerCommand('acp.revertStepChanges', (arg?: unknown) => this.load()?.revert(arg)),
     );
+    this._register(vscode.commands.registerCommand('acp.reviewStepChanges', (arg?: unknown) => this.load()?.review(arg)));
+    this._register(vscode.commands.registerCommand('acp.showStepWork', (arg?: unknown) => this.load()?.showWork(arg)));
+    this._register(vscode.commands.registerCommand('acp.revertStepChanges', (arg?: unknown) => this.load()?.revert(arg)));
   }
 
   /** Opens a plan's step timeline and drift; undefined when the plan has no work index. */
@@ -40,17 +44,10 @@ export class WorkCommands implements vscode.Disposable {
     return this.load()?.showTimeline(ref);
   }
 
-  dispose(): void {
-    for (const s of this.subs.splice(0)) s.dispose();
-    this.docs.clear();
-  }
-
   private load(): Actions.WorkActions | undefined {
     if (this.actions) return this.actions;
     try {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (see above)
-      const mod = require('./workActions') as typeof Actions;
-      this.actions = mod.createWorkActions({
+      this.actions = workActions().createWorkActions({
         work: this.work,
         store: this.store,
         conversation: this.conversation,
@@ -64,9 +61,8 @@ export class WorkCommands implements vscode.Disposable {
         },
       });
     } catch (err) {
-      void vscode.window.showErrorMessage(
-        `ACP Plans could not load its step commands (work-actions.js): ${err instanceof Error ? err.message : String(err)}. Reinstall the extension.`,
-      );
+      // The loader's message names work-actions.js and says to reinstall.
+      void vscode.window.showErrorMessage(err instanceof Error ? err.message : String(err));
     }
     return this.actions;
   }

@@ -6,7 +6,9 @@
 // other agents' and invented sessions, secrets in what an agent prints. The "user" clicks only
 // what the test says. Checked: zero silent approvals, nothing touched outside the workspace,
 // nothing run without a click, and the extension host stayed responsive and bounded (event-loop
-// delay and RSS against the limits in docs/SECURITY.md).
+// delay and RSS against the limits in docs/SECURITY.md). The tests after the first check what the
+// battery (the first test) recorded, so they stay in this one file and describe. The agents, the
+// user's clicks and the clean-up: support/hostileBattery.ts; the other helpers: support/hostile.ts.
 import * as assert from 'assert';
 import * as os from 'os';
 import * as path from 'path';
@@ -14,7 +16,7 @@ import * as vscode from 'vscode';
 import { api, waitFor, type Internals, type TestApi } from './support/ext';
 import { turnEnd, withSetting, type SessionRef } from './support/demo';
 import { fileState, measureHost, plant, readRecords, snapshotTree, User, watchLogs, type HostMeasure, type Plant } from './support/hostile';
-import { STDERR_SECRETS } from '../agents/hostile/clientPhases';
+import { A, B, SECRETS, WRITE_TARGETS, addHostileAgents, cleanUpBattery, hostileClicks } from './support/hostileBattery';
 import type { ProbeRecord } from '../agents/hostile/results';
 import { DEFAULT_TERMINAL_LIMITS } from '../../src/agents/terminalService';
 import { sessionKey } from '../../src/state/sessionStore';
@@ -25,15 +27,6 @@ import { MAX_PENDING_PER_AGENT } from '../../src/app/permissionBroker';
 // several times that on two shared cores); CPU time does not depend on the machine's load, so it
 // is the sharp check; the heap after a GC is the leak check, RSS the ceiling a user sees.
 const LIMITS = { lagP99Ms: 750, lagMaxMs: 2500, hostCpuS: 15, heapGrowthMiB: 112, rssGrowthMiB: 400, batteryMs: 60_000 };
-
-const A_NAME = 'Hostile A (v2)';
-const B_NAME = 'Hostile B (v1)';
-const A = `agent:${A_NAME}`;
-const B = `agent:${B_NAME}`;
-const SECRET_ARG = 'sk-hostile-arg-3c5d7e9f1a2b4c6d';
-const SECRET_ENV = 'hostile-env-secret-8e6f4a2c0b1d';
-const SECRETS = [SECRET_ARG, SECRET_ENV, ...Object.values(STDERR_SECRETS)];
-const WRITE_TARGETS = ['.git/hooks/pre-commit', '.vscode/tasks.json', '.github/workflows/ci.yml'];
 
 describe('Hostile agent battery', function () {
   this.timeout(120_000);
@@ -77,66 +70,17 @@ describe('Hostile agent battery', function () {
       'no rules for the hostile agents yet',
     );
     const agentJs = path.join(__dirname, '..', 'agents', 'hostileAgent.js');
-    const entry = (name: string, v: 'v1' | 'v2', prefix: string) => ({
-      name,
-      command: process.execPath,
-      protocol: v === 'v1' ? '1' : '2',
-      args: [agentJs, v, path.join(files.results, `${prefix}.json`), prefix, '--api-key', SECRET_ARG],
-      env: { HOSTILE_API_KEY: SECRET_ENV },
-    });
-    const previous = vscode.workspace.getConfiguration('acp').inspect<unknown[]>('agents')?.globalValue ?? [];
-    const changed = waitFor(
-      internals.agents.onDidChangeDefinitions,
-      () => !!internals.agents.get(A) && !!internals.agents.get(B),
-      10_000,
-      'the hostile agents in acp.agents',
-    );
-    restores.push(await withSetting('agents', [...previous, entry(A_NAME, 'v2', 'a'), entry(B_NAME, 'v1', 'b')]));
-    await changed;
+    await addHostileAgents(internals, files, agentJs, restores);
     logs = watchLogs([internals.logs.main, internals.logs.trace], SECRETS);
     user = new User(internals, [A, B]);
-    user.policy = (p) => {
-      const t = p.request.title;
-      // The user clicks the option shown as "Always allow — 'Reject' ⚠", and even picks "Exactly this": no rule may come of it.
-      if (t.includes('[probe consent.reject-named-allow-always]')) return { index: 1, rule: 'narrow' };
-      if (t.includes('[probe consent.two-ok]')) return { index: 1 };
-      if (t.includes('[probe consent.same-id]')) return { index: 1 };
-      if (t.includes('[probe rules.narrow]')) return { index: 1, rule: 'narrow' };
-      if (p.agentId === B && t.includes('hostile-approved')) return { index: 0 };
-      return undefined;
-    };
+    user.policy = hostileClicks;
   });
 
   after(async function () {
     this.timeout(120_000);
-    const problems: string[] = [];
-    const step = async (what: string, f: () => unknown): Promise<void> => {
-      try {
-        await f();
-      } catch (err) {
-        problems.push(`${what}: ${err instanceof Error ? err.message : String(err)}`);
-      }
-    };
     user?.dispose();
     logs?.restore();
-    for (const id of [A, B])
-      if (internals?.agents.get(id) && internals.agents.get(id)!.status !== 'stopped')
-        await step(`stop ${id}`, () => vscode.commands.executeCommand('acp.stopAgent', id));
-    for (const r of internals?.broker.rules.filter((x) => x.agentId === A || x.agentId === B) ?? [])
-      await step('remove rule', () => internals.broker.removeRule(r));
-    for (const r of restores.reverse()) await step('restore settings', r);
-    if (internals) {
-      for (const id of [A, B]) {
-        for (const s of internals.store.sessions(id)) {
-          internals.transcript.removeSession(sessionKey(id, s.sessionId));
-          internals.store.removeSession(id, s.sessionId);
-        }
-        internals.plans.clearAgent(id);
-        internals.store.removeAgent(id);
-      }
-      for (const sid of internals.transcript.sessionIds().filter((s) => s.includes('invented-'))) internals.transcript.removeSession(sid);
-    }
-    files?.cleanup();
+    const problems = await cleanUpBattery(internals, restores, files);
     assert.deepStrictEqual(problems, [], 'cleanup');
   });
 

@@ -11,85 +11,31 @@
 // Free of `vscode`.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { createHash } from 'node:crypto';
 import { lazyModule } from '../../common/lazy';
 import type * as Reader from './logReader';
 import { LogEncoder, PendingBatch, type HistoryRecord } from './records';
+import { readIndexFile, writeIndexFile, writeIndexFileSync, writeLogSync, type Appending } from './historyFiles';
+import { byteLength, serializeInSlices, SLICE_CHARS, yieldNow } from './logSlices';
+import {
+  describedSession,
+  MAX_SESSION_LOG_BYTES,
+  type HistoryIndex,
+  type HistoryOptions,
+  type LoadedSession,
+  type SessionDescription,
+  type StoredSession,
+} from './storedSessions';
 
-/**
- * One session's log past this size is compacted at once; if it stays above, later records of
- * that session are not kept (reported once). An agent re-sending a large plan cannot fill the disk.
- */
-export const MAX_SESSION_LOG_BYTES = 64 * 1024 * 1024;
+export { MAX_SESSION_LOG_BYTES } from './storedSessions';
+export type { HistoryOptions, LoadedSession, SessionDescription, StoredSession } from './storedSessions';
 
-/** Writing a batch or a whole log goes a slice of this many characters at a time (the host answers in between). */
-const SLICE_CHARS = 128 * 1024;
 /** Records of one session that start a flush without waiting for the timer. */
 const FLUSH_AT_RECORDS = 4096;
-const yieldNow = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, synchronously
 const reader = lazyModule('history-reader.js', () => require('./logReader') as typeof Reader);
 
-export interface StoredSession {
-  agentId: string;
-  agentName: string;
-  sessionId: string;
-  title?: string;
-  cwd?: string;
-  /**
-   * How its last turn ended (`interrupted` when it had not): a restore shows it at once, as the
-   * replay of its log will end it.
-   */
-  stopReason?: string;
-  /** Log file name under `sessions/`. */
-  file: string;
-  bytes: number;
-  createdAt: number;
-  updatedAt: number;
-}
-
-/** What a session's row shows, as the index keeps it (undefined fields: unchanged). */
-export interface SessionDescription {
-  agentId: string;
-  agentName: string;
-  sessionId: string;
-  title?: string;
-  cwd?: string;
-  stopReason?: string;
-}
-
-interface Appending {
-  file: string;
-  rest: Iterator<string>;
-  position?: number;
-  slice?: Buffer;
-}
-
-interface Index {
-  version: 1;
-  sessions: StoredSession[];
-  active?: { agentId: string; sessionId: string };
-}
-
-export interface HistoryOptions {
-  maxSessions: number;
-  maxBytes: number;
-  maxPlanRevisions: number;
-  /** Default MAX_SESSION_LOG_BYTES. */
-  maxSessionBytes?: number;
-  /** Flush delay (ms): records are appended at most this often. */
-  flushMs?: number;
-  warn(message: string): void;
-}
-
-export interface LoadedSession {
-  records: HistoryRecord[];
-  badLines: number;
-  torn: boolean;
-}
-
 export class HistoryStore {
-  private index: Index = { version: 1, sessions: [] };
+  private index: HistoryIndex = { version: 1, sessions: [] };
   private readonly pending = new Map<string, PendingBatch>();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private writing: Promise<void> = Promise.resolve();
@@ -113,13 +59,7 @@ export class HistoryStore {
 
   /** Reads the index (small; synchronous, at activation). A missing or unreadable index is an empty history. */
   loadIndex(): StoredSession[] {
-    try {
-      const v = JSON.parse(fs.readFileSync(path.join(this.dir, 'index.json'), 'utf8')) as Partial<Index>;
-      if (v.version === 1 && Array.isArray(v.sessions))
-        this.index = { version: 1, sessions: v.sessions.filter(isStoredSession), ...(v.active ? { active: v.active } : {}) };
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') this.options.warn(`history index unreadable, starting empty: ${String(err)}`);
-    }
+    this.index = readIndexFile(this.dir, this.options.warn) ?? this.index;
     return this.sessions();
   }
 
@@ -139,25 +79,8 @@ export class HistoryStore {
 
   /** Adds or updates a session's entry (title, folder, agent name). */
   describe(s: SessionDescription): void {
-    const now = Date.now();
     const prev = this.session(s.agentId, s.sessionId);
-    const next: StoredSession = prev
-      ? { ...prev, agentName: s.agentName, ...(s.title !== undefined ? { title: s.title } : {}), ...(s.cwd !== undefined ? { cwd: s.cwd } : {}) }
-      : {
-          agentId: s.agentId,
-          agentName: s.agentName,
-          sessionId: s.sessionId,
-          file: fileName(s.agentId, s.sessionId),
-          bytes: 0,
-          createdAt: now,
-          updatedAt: now,
-          ...(s.title !== undefined ? { title: s.title } : {}),
-          ...(s.cwd !== undefined ? { cwd: s.cwd } : {}),
-        };
-    if (s.stopReason !== undefined) {
-      if (s.stopReason) next.stopReason = s.stopReason;
-      else delete next.stopReason;
-    }
+    const next = describedSession(prev, s, Date.now());
     if (prev && prev.agentName === next.agentName && prev.title === next.title && prev.cwd === next.cwd && prev.stopReason === next.stopReason) return;
     // In place: the tree lists stored sessions in index order, which a title change must not shuffle.
     this.index.sessions = prev ? this.index.sessions.map((x) => (x === prev ? next : x)) : [...this.index.sessions, next];
@@ -307,22 +230,13 @@ export class HistoryStore {
   /** Writes `slice` at `position` then the rest (or all of it at the end of the log when `position` is undefined). */
   private writeSync(file: string, position: number | undefined, slice: Buffer | undefined, rest: Iterator<string>): void {
     const s = this.index.sessions.find((x) => x.file === file);
-    const fd = fs.openSync(this.logPath(file), position === undefined ? 'a' : fs.constants.O_WRONLY | fs.constants.O_CREAT);
-    try {
-      const write = (buf: Buffer): void => {
-        for (let done = 0; done < buf.length;) done += fs.writeSync(fd, buf, done, buf.length - done, position === undefined ? null : position + done);
-        if (position !== undefined) position += buf.length;
-        this.written += buf.length;
-        if (s) {
-          s.bytes += buf.length;
-          this.indexDirty = true;
-        }
-      };
-      if (slice) write(slice);
-      for (let r = rest.next(); !r.done; r = rest.next()) write(Buffer.from(r.value));
-    } finally {
-      fs.closeSync(fd);
-    }
+    writeLogSync(this.logPath(file), position, slice, rest, (bytes) => {
+      this.written += bytes;
+      if (s) {
+        s.bytes += bytes;
+        this.indexDirty = true;
+      }
+    });
   }
 
   private schedule(): void {
@@ -464,61 +378,20 @@ export class HistoryStore {
   private async writeIndex(): Promise<void> {
     this.indexDirty = false;
     await this.ensureDirs();
-    const tmp = path.join(this.dir, 'index.json.tmp');
-    const text = JSON.stringify(this.index);
-    await fs.promises.writeFile(tmp, text);
-    this.written += Buffer.byteLength(text);
-    // After deactivation flushSync wrote the newer index: this one is not put in its place. The
-    // rename is synchronous so that flushSync cannot come between the check and the rename.
-    if (this.disposed) return void (await fs.promises.rm(tmp, { force: true }));
-    fs.renameSync(tmp, path.join(this.dir, 'index.json'));
+    await writeIndexFile(
+      this.dir,
+      this.index,
+      (bytes) => (this.written += bytes),
+      () => this.disposed,
+    );
   }
 
   private writeIndexSync(): void {
     this.indexDirty = false;
-    fs.mkdirSync(this.dir, { recursive: true });
-    const tmp = path.join(this.dir, 'index.json.sync.tmp'); // not the async write's file, which may be half written
-    const text = JSON.stringify(this.index);
-    fs.writeFileSync(tmp, text);
-    this.written += Buffer.byteLength(text);
-    fs.renameSync(tmp, path.join(this.dir, 'index.json'));
+    this.written += writeIndexFileSync(this.dir, this.index);
   }
 
   private logPath(file: string): string {
     return path.join(this.dir, 'sessions', file);
   }
-}
-
-/** Serializes records as a log of their own, a slice at a time, yielding between slices. */
-async function serializeInSlices(records: readonly HistoryRecord[], encoder: LogEncoder): Promise<string[]> {
-  const parts: string[] = [];
-  for (let i = 0; i < records.length;) {
-    let text = '';
-    while (i < records.length && text.length < SLICE_CHARS) text += encoder.line(records[i++]!);
-    parts.push(text);
-    if (i < records.length) await yieldNow();
-  }
-  return parts;
-}
-
-function byteLength(parts: readonly string[]): number {
-  return parts.reduce((n, p) => n + Buffer.byteLength(p), 0);
-}
-
-function fileName(agentId: string, sessionId: string): string {
-  return `${createHash('sha256').update(`${agentId}\u0000${sessionId}`).digest('hex').slice(0, 32)}.jsonl`;
-}
-
-function isStoredSession(v: unknown): v is StoredSession {
-  const s = v as StoredSession;
-  return (
-    !!s &&
-    typeof s.agentId === 'string' &&
-    typeof s.sessionId === 'string' &&
-    typeof s.file === 'string' &&
-    /^[0-9a-f]{32}\.jsonl$/.test(s.file) &&
-    typeof s.bytes === 'number' &&
-    typeof s.updatedAt === 'number' &&
-    (s.stopReason === undefined || typeof s.stopReason === 'string')
-  );
 }

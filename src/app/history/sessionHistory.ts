@@ -7,7 +7,8 @@
 import type { SessionEvent } from '../../protocol/domain';
 import type { WorkStore } from '../../state/attribution/workStore';
 import type { PlanStore } from '../../state/planStore';
-import type { Disposable, Event } from '../../protocol/api';
+import { Disposable, toDisposable } from '../../common/lifecycle';
+import type { Event } from '../../protocol/api';
 import { Emitter } from '../../state/emitter';
 import { parseSessionKey, sessionKey, type SessionKey, type SessionState, type SessionStore } from '../../state/sessionStore';
 import type { Transcript } from '../../state/transcript';
@@ -32,7 +33,7 @@ export interface SessionHistoryDeps {
 const MAX_MESSAGE_CHARS = 1024 * 1024;
 const MAX_TOOL_CONTENT_CHARS = 2 * 1024 * 1024;
 
-export class SessionHistory implements Disposable {
+export class SessionHistory extends Disposable {
   private replaying = false;
   /** Characters stored per message / tool call, to stop storing what the views no longer keep. */
   private readonly stored = new Map<string, number>();
@@ -43,11 +44,18 @@ export class SessionHistory implements Disposable {
   private readonly replays = new Map<string, { done: Promise<void>; resolve: () => void }>();
   /** Stored sessions not replayed yet, in the order they will be. */
   private queue: StoredSession[] = [];
-  private readonly _onDidReplay = new Emitter<SessionKey>();
+  private readonly _onDidReplay = this._register(new Emitter<SessionKey>());
   /** A stored session's replay finished (its plans, work and conversation are complete). */
   readonly onDidReplay: Event<SessionKey> = this._onDidReplay.event;
 
-  constructor(private readonly d: SessionHistoryDeps) {}
+  constructor(private readonly d: SessionHistoryDeps) {
+    super();
+    this._register(
+      toDisposable(() => {
+        this.queue = [];
+      }),
+    );
+  }
 
   /** Shows the stored sessions (not running) from the index, then replays their logs in the background; returns how many. */
   restore(): number {
@@ -101,11 +109,6 @@ export class SessionHistory implements Disposable {
     r.resolve();
     const ref = parseSessionKey(key);
     if (ref) this._onDidReplay.fire(ref);
-  }
-
-  dispose(): void {
-    this.queue = [];
-    this._onDidReplay.dispose();
   }
 
   /** Resolves once every stored session has been replayed. */

@@ -18,7 +18,8 @@
 // Bounds: texts of file changes up to MAX_TEXT_CHARS each and MAX_SESSION_TEXT_CHARS per session
 // (over them the change is listed without content: review and revert say so); MAX_CALLS tool
 // calls per session (the oldest forgotten first); per plan, see steps.ts.
-import type { Disposable, Event } from '../../protocol/api';
+import { Disposable } from '../../common/lifecycle';
+import type { Event } from '../../protocol/api';
 import type { Meta, SessionEvent, ToolCallContent, ToolCallFields } from '../../protocol/domain';
 import { Emitter } from '../emitter';
 import { PlanTrack, WHOLE_PLAN, type Step } from './steps';
@@ -98,8 +99,8 @@ class SessionWork {
   forgottenCalls = 0;
 }
 
-export class WorkStore implements Disposable {
-  private readonly _onDidChange = new Emitter<WorkChange>();
+export class WorkStore extends Disposable {
+  private readonly _onDidChange = this._register(new Emitter<WorkChange>());
   readonly onDidChange: Event<WorkChange> = this._onDidChange.event;
   private readonly byAgent = new Map<string, Map<string, SessionWork>>();
   private touched = new Set<Step>();
@@ -193,10 +194,6 @@ export class WorkStore implements Disposable {
   }
   clearAgent(agentId: string): void {
     this.byAgent.delete(agentId);
-  }
-
-  dispose(): void {
-    this._onDidChange.dispose();
   }
 
   // ------------------------------------------------------------------ internals

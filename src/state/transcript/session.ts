@@ -9,21 +9,16 @@ import { MODE_SWITCH_KIND } from '../../protocol/domain';
 import { TerminalBuffer, type TerminalExitStatus } from '../terminalBuffer';
 import { elicitationItemId, messageItemId, permissionItemId, toolCallItemId } from './ids';
 import { ItemList } from './itemList';
+import { newPermission } from './permissions';
 import type { SessionLimits } from './limits';
 import { appendBlock, newMessage, replaceParts, setMessageMeta } from './messages';
-import type { ElicitationItem, MessageItem, PermissionItem, Role, SessionMeta, ToolCallItem, TranscriptChange, TranscriptItem, UnknownItem } from './model';
+import type { ElicitationItem, MessageItem, Role, SessionMeta, ToolCallItem, TranscriptChange, TranscriptItem, UnknownItem } from './model';
 import { approxSize, cutText, keepRaw, noteDrop } from './size';
 import { appendToolContent, applyToolFields, MAX_LABEL_CHARS, newToolCall, toolCallSize } from './toolCalls';
 
 export type { SessionLimits } from './limits';
 export { MODE_SWITCH_KIND };
-
-/** The plan text an agent put in a tool call's input (a string field `plan`). */
-export function planInInput(rawInput: unknown): string | undefined {
-  if (typeof rawInput !== 'object' || rawInput === null || Array.isArray(rawInput)) return undefined;
-  const plan = (rawInput as Record<string, unknown>).plan;
-  return typeof plan === 'string' && plan.trim() !== '' ? plan : undefined;
-}
+export { planInInput } from './permissions';
 
 type Fire = (c: TranscriptChange) => void;
 type MessageEvent = Extract<SessionEvent, { kind: 'message' }>;
@@ -178,33 +173,10 @@ export class SessionTranscript {
     const subject = req.subject ?? null;
     if (subject?.type === 'tool_call') this.emit(this.upsertToolCall(subject.toolCallId, (tc) => applyToolFields(tc, subject.fields, this.limits)));
     const tc = subject?.type === 'tool_call' ? this.item(toolCallItemId(subject.toolCallId)) : undefined;
-    const toolKind = tc?.kind === 'tool_call' ? tc.toolKind : null;
-    const item: PermissionItem = {
-      kind: 'permission',
-      itemId: permissionItemId(requestId),
-      requestId,
-      title: cutText(req.title, MAX_LABEL_CHARS),
-      description: req.description == null ? null : cutText(req.description, this.limits.maxMessageChars),
-      subject,
-      options: req.options,
-      state: 'pending',
-      optionId: null,
-      flags: [...flags],
-      _meta: keepRaw(req._meta, this.limits.maxRawChars).value,
-      toolKind,
-      plan: toolKind === MODE_SWITCH_KIND ? this.modePlan(subject, tc) : null,
-    };
+    const item = newPermission(req, requestId, flags, tc, this.limits, this.lastMarkdownPlan);
     if (this.item(item.itemId)) throw new Error(`permission request ${requestId} already exists`);
     this.addItem(item, approxSize(item, this.limits.maxMessageChars));
     return requestId;
-  }
-
-  /** The plan a mode switch asks to approve: from the tool call's input, else the last Markdown plan. */
-  private modePlan(subject: PermissionItem['subject'], tc: TranscriptItem | undefined): PermissionItem['plan'] {
-    const input =
-      (subject?.type === 'tool_call' ? planInInput(subject.fields.rawInput) : undefined) ?? (tc?.kind === 'tool_call' ? planInInput(tc.rawInput) : undefined);
-    if (input !== undefined) return { text: cutText(input, this.limits.maxMessageChars), source: 'input' };
-    return this.lastMarkdownPlan === undefined ? null : { text: cutText(this.lastMarkdownPlan, this.limits.maxMessageChars), source: 'plan' };
   }
 
   /** Records the answer; false when the request is unknown or already answered. */

@@ -8,7 +8,8 @@
 // Sessions are kept under a key the owner chooses (the `sessionId` of every method and change):
 // the extension uses `sessionKey(agentId, sessionId)`, so two agents' sessions never mix; by
 // default an event's own sessionId is its key (one agent, as in tests).
-import type { Disposable, Event } from '../../protocol/api';
+import { Disposable, toDisposable } from '../../common/lifecycle';
+import type { Event } from '../../protocol/api';
 import type { ContentBlock, PermissionOutcome, PermissionRequest, SessionEvent } from '../../protocol/domain';
 import type { TerminalExitStatus } from '../terminalBuffer';
 import { Emitter } from '../emitter';
@@ -21,7 +22,7 @@ export interface TranscriptOptions extends Partial<SessionLimits> {
   onListenerError?: (err: unknown) => void;
 }
 
-export class Transcript implements Disposable {
+export class Transcript extends Disposable {
   private readonly sessionMap = new Map<string, SessionTranscript>();
   private readonly changes: Emitter<TranscriptChange>;
   private readonly limits: SessionLimits;
@@ -31,7 +32,9 @@ export class Transcript implements Disposable {
   readonly onDidChange: Event<TranscriptChange>;
 
   constructor(options: TranscriptOptions = {}) {
-    this.changes = new Emitter<TranscriptChange>(options.onListenerError);
+    super();
+    this._register(toDisposable(() => this.sessionMap.clear()));
+    this.changes = this._register(new Emitter<TranscriptChange>(options.onListenerError));
     this.onDidChange = this.changes.event;
     const { onListenerError: _, ...limits } = options;
     this.limits = { ...DEFAULT_SESSION_LIMITS, ...definedOnly(limits) };
@@ -106,11 +109,6 @@ export class Transcript implements Disposable {
   /** Appends output of a v1 client terminal. */
   appendClientTerminalOutput(sessionId: string, terminalId: string, text: string, exitStatus?: TerminalExitStatus | null): void {
     this.sessionFor(sessionId).appendClientTerminalOutput(terminalId, text, exitStatus);
-  }
-
-  dispose(): void {
-    this.changes.dispose();
-    this.sessionMap.clear();
   }
 }
 

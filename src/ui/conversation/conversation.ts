@@ -3,6 +3,7 @@
 // extension) sends prompts, cancels turns and sets config options.
 import * as vscode from 'vscode';
 import { lazyModule } from '../../common/lazy';
+import { Disposable, toDisposable } from '../../common/lifecycle';
 import type { ContentBlock } from '../../protocol/domain';
 import { elicitationItemId, permissionItemId, type Transcript } from '../../state/transcript';
 import type { DiffDocuments } from './diffDocuments';
@@ -43,25 +44,24 @@ export interface PromptSubmission {
   blocks: ContentBlock[];
 }
 
-export class Conversation implements vscode.Disposable, vscode.WebviewViewProvider, HostOwner {
+export class Conversation extends Disposable implements vscode.WebviewViewProvider, HostOwner {
   static readonly viewId = 'acp.conversation';
   static readonly panelType = 'acp.conversationPanel';
 
   readonly transcript: Transcript;
   private readonly hostList: ConversationHost[] = [];
-  private readonly subs: vscode.Disposable[] = [];
   private files: WorkspaceFiles | undefined;
   private diffs: DiffDocuments | undefined;
   private active: string | undefined;
   private filter: ConversationFilter | undefined;
 
-  private readonly submitEmitter = new vscode.EventEmitter<PromptSubmission>();
-  private readonly cancelEmitter = new vscode.EventEmitter<{ sessionId: string }>();
-  private readonly permissionEmitter = new vscode.EventEmitter<{ sessionId: string; requestId: string; optionId: string; option: number }>();
-  private readonly configEmitter = new vscode.EventEmitter<{ sessionId: string; configId: string; value: string | boolean }>();
-  private readonly unqueueEmitter = new vscode.EventEmitter<{ sessionId: string; id: string }>();
-  private readonly activeEmitter = new vscode.EventEmitter<string | undefined>();
-  private readonly elicitationEmitter = new vscode.EventEmitter<Omit<Extract<FromWebview, { type: 'elicitation' }>, 'type'>>();
+  private readonly submitEmitter = this._register(new vscode.EventEmitter<PromptSubmission>());
+  private readonly cancelEmitter = this._register(new vscode.EventEmitter<{ sessionId: string }>());
+  private readonly permissionEmitter = this._register(new vscode.EventEmitter<{ sessionId: string; requestId: string; optionId: string; option: number }>());
+  private readonly configEmitter = this._register(new vscode.EventEmitter<{ sessionId: string; configId: string; value: string | boolean }>());
+  private readonly unqueueEmitter = this._register(new vscode.EventEmitter<{ sessionId: string; id: string }>());
+  private readonly activeEmitter = this._register(new vscode.EventEmitter<string | undefined>());
+  private readonly elicitationEmitter = this._register(new vscode.EventEmitter<Omit<Extract<FromWebview, { type: 'elicitation' }>, 'type'>>());
 
   /** The user sent a prompt (Enter or Send). Queue it while a turn runs; the view shows the queue from `sessionFacts`. */
   readonly onDidSubmitPrompt = this.submitEmitter.event;
@@ -82,16 +82,14 @@ export class Conversation implements vscode.Disposable, vscode.WebviewViewProvid
   readonly onDidAnswerElicitation = this.elicitationEmitter.event;
 
   constructor(private readonly options: ConversationOptions) {
-    this.transcript = options.transcript;
-    this.subs.push(
-      this.submitEmitter,
-      this.cancelEmitter,
-      this.permissionEmitter,
-      this.configEmitter,
-      this.unqueueEmitter,
-      this.activeEmitter,
-      this.elicitationEmitter,
+    super();
+    this._register(toDisposable(() => this.diffs?.dispose()));
+    this._register(
+      toDisposable(() => {
+        for (const h of [...this.hostList]) h.dispose();
+      }),
     );
+    this.transcript = options.transcript;
   }
 
   get activeSessionId(): string | undefined {
@@ -186,12 +184,6 @@ export class Conversation implements vscode.Disposable, vscode.WebviewViewProvid
 
   reportError(message: string): void {
     this.options.log?.error(message);
-  }
-
-  dispose(): void {
-    for (const h of [...this.hostList]) h.dispose();
-    for (const s of this.subs.splice(0)) s.dispose();
-    this.diffs?.dispose();
   }
 
   private addHost(webview: vscode.Webview, kind: 'view' | 'panel'): ConversationHost {

@@ -4,6 +4,7 @@
 // diffAccess.ts allows it: a regular file of at most 16 MiB, inside the workspace folders, or
 // elsewhere after the user said yes to a modal that names it.
 import * as vscode from 'vscode';
+import { Disposable, toDisposable } from '../../common/lifecycle';
 import type { ToolCallContent } from '../../protocol/domain';
 import { decideDiffRead, readCapped } from './diffAccess';
 import { findFilePatch, parsePatch, reconstruct } from './patch';
@@ -14,13 +15,14 @@ const SCHEME = 'acp-diff';
 const MAX_DOCS = 200;
 
 /** Read-only documents (`acp-diff:` URIs) holding the texts shown in diff editors. */
-export class DiffDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
+export class DiffDocuments extends Disposable implements vscode.TextDocumentContentProvider {
   private readonly docs = new Map<string, string>();
   private seq = 0;
-  private readonly registration: vscode.Disposable;
 
   constructor() {
-    this.registration = vscode.workspace.registerTextDocumentContentProvider(SCHEME, this);
+    super();
+    this._register(toDisposable(() => this.docs.clear()));
+    this._register(vscode.workspace.registerTextDocumentContentProvider(SCHEME, this));
   }
 
   provideTextDocumentContent(uri: vscode.Uri): string | undefined {
@@ -69,11 +71,6 @@ export class DiffDocuments implements vscode.TextDocumentContentProvider, vscode
     const read = await readForDiff(path);
     if (read) await vscode.window.showTextDocument(vscode.Uri.file(read.path), { preview: true });
     else void vscode.window.showInformationMessage(`The agent sent no diff text for ${name}.`);
-  }
-
-  dispose(): void {
-    this.registration.dispose();
-    this.docs.clear();
   }
 }
 

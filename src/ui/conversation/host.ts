@@ -1,6 +1,7 @@
 // One webview showing the conversation (the sidebar view or a panel): sets up its page, feeds it
 // through a DeltaPump and hands its validated messages to the Conversation.
 import * as vscode from 'vscode';
+import { Disposable, toDisposable } from '../../common/lifecycle';
 import type { Transcript } from '../../state/transcript';
 import { conversationHtml } from './html';
 import type { DomSnapshot, FromWebview, InspectClick, ToWebview } from './webviewMessages';
@@ -24,15 +25,14 @@ export function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions 
   };
 }
 
-export class ConversationHost implements vscode.Disposable {
+export class ConversationHost extends Disposable {
   readonly pump: DeltaPump;
-  private readonly subs: vscode.Disposable[] = [];
   private readonly inspections = new Map<number, (s: DomSnapshot) => void>();
   private inspectSeq = 0;
   private readyWaiters: (() => void)[] = [];
   private isReady = false;
   private disposed = false;
-  private readonly onDisposeEmitter = new vscode.EventEmitter<void>();
+  private readonly onDisposeEmitter = this._register(new vscode.EventEmitter<void>());
   readonly onDidDispose = this.onDisposeEmitter.event;
 
   constructor(
@@ -42,14 +42,12 @@ export class ConversationHost implements vscode.Disposable {
     private readonly owner: HostOwner,
     pumpOptions: PumpOptions = {},
   ) {
+    super();
+    this._register(toDisposable(() => this.inspections.clear()));
     webview.options = webviewOptions(extensionUri);
-    this.pump = new DeltaPump(owner.transcript, (m) => this.post(m), pumpOptions);
+    this.pump = this._register(new DeltaPump(owner.transcript, (m) => this.post(m), pumpOptions));
     this.pump.setSession(owner.activeSessionId);
-    this.subs.push(
-      this.pump,
-      this.onDisposeEmitter,
-      webview.onDidReceiveMessage((m: unknown) => this.receive(m)),
-    );
+    this._register(webview.onDidReceiveMessage((m: unknown) => this.receive(m)));
     webview.html = conversationHtml({
       cspSource: webview.cspSource,
       script: webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'media', 'conversation.js')).toString(),
@@ -123,11 +121,10 @@ export class ConversationHost implements vscode.Disposable {
     void Promise.resolve(this.webview.postMessage(msg)).catch(() => undefined);
   }
 
-  dispose(): void {
+  override dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
     this.onDisposeEmitter.fire();
-    for (const s of this.subs.splice(0)) s.dispose();
-    this.inspections.clear();
+    super.dispose();
   }
 }

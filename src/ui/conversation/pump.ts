@@ -1,7 +1,7 @@
 // Feeds one webview with a session's transcript: a snapshot when it (re)loads or the session
 // changes, then coalesced deltas (one post per burst of changes, at most every `coalesceMs`).
 // Pure (no `vscode`): `post` and the timer are injected, so unit tests drive it directly.
-import type { Disposable } from '../../protocol/api';
+import { Disposable, toDisposable } from '../../common/lifecycle';
 import type { SessionMeta, Transcript, TranscriptChange } from '../../state/transcript';
 import { parseSessionKey, sessionKey } from '../../state/sessionStore';
 import { DeltaTracker } from './deltas';
@@ -32,7 +32,7 @@ export interface PumpStats {
 
 const EMPTY_META: SessionMeta = { lastTurnUsage: null, usage: null, commands: [] };
 
-export class DeltaPump implements Disposable {
+export class DeltaPump extends Disposable {
   readonly stats: PumpStats = { messagesPosted: 0, snapshotsPosted: 0, deltasPosted: 0, opsPosted: 0, changesSeen: 0 };
   private sessionId: string | undefined;
   private tracker: DeltaTracker | undefined;
@@ -42,8 +42,6 @@ export class DeltaPump implements Disposable {
   private dirtySession = false;
   private needSnapshot = false;
   private timer: unknown;
-  private readonly sub: Disposable;
-  private readonly factsSub: Disposable | undefined;
   private readonly facts: SessionFactsSource | undefined;
   private readonly coalesceMs: number;
   readonly windowSize: number;
@@ -55,13 +53,20 @@ export class DeltaPump implements Disposable {
     private readonly post: (m: ToWebview) => void,
     opts: PumpOptions = {},
   ) {
+    super();
     this.coalesceMs = opts.coalesceMs ?? 24;
     this.windowSize = opts.windowSize ?? 500;
     this.setTimer = opts.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
     this.clearTimer = opts.clearTimer ?? ((h) => clearTimeout(h as ReturnType<typeof setTimeout>));
-    this.sub = transcript.onDidChange((c) => this.onChange(c));
+    this._register(
+      toDisposable(() => {
+        this.cancelTimer();
+        this.live = false;
+      }),
+    );
+    this._register(transcript.onDidChange((c) => this.onChange(c)));
     this.facts = opts.facts;
-    this.factsSub = opts.facts?.onDidChange((sessionId) => this.onChange({ sessionId, kind: 'session' }));
+    if (opts.facts) this._register(opts.facts.onDidChange((sessionId) => this.onChange({ sessionId, kind: 'session' })));
   }
 
   get activeSessionId(): string | undefined {
@@ -112,13 +117,6 @@ export class DeltaPump implements Disposable {
     const page = this.tracker.earlier(before, Math.max(1, Math.min(count, 1000)));
     this.stats.messagesPosted++;
     this.post({ type: 'earlier', sessionId, ...page });
-  }
-
-  dispose(): void {
-    this.cancelTimer();
-    this.sub.dispose();
-    this.factsSub?.dispose();
-    this.live = false;
   }
 
   private onChange(c: TranscriptChange): void {

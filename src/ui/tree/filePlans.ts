@@ -5,6 +5,7 @@
 // (later ones are read once, and say so); watchers are disposed when a plan goes away or points
 // elsewhere. Workspace folder changes decide every plan again.
 import * as vscode from 'vscode';
+import { Disposable, DisposableStore, toDisposable } from '../../common/lifecycle';
 import { decidePlanFile } from '../../state/planFileUri';
 import type { PlanChange, PlanRef, PlanStore } from '../../state/planStore';
 import { MAX_PLAN_FILE_BYTES, readPlanFile } from './planFileRead';
@@ -22,17 +23,15 @@ export interface FilePlanSyncOptions {
 
 interface Tracked {
   readonly uri: string;
-  readonly disposables: vscode.Disposable[];
+  readonly disposables: DisposableStore;
   generation: number;
   watched: boolean;
 }
 
-export class FilePlanSync implements vscode.Disposable {
+export class FilePlanSync extends Disposable {
   private readonly tracked = new Map<string, Tracked>();
-  private readonly subscription: { dispose(): void };
   private readonly loading = new Set<Promise<void>>();
 
-  private readonly folders: vscode.Disposable;
   private readonly roots: () => readonly string[];
   private readonly maxWatchers: number;
   private readonly maxBytes: number;
@@ -41,11 +40,17 @@ export class FilePlanSync implements vscode.Disposable {
     private readonly plans: PlanStore,
     options: FilePlanSyncOptions = {},
   ) {
+    super();
     this.roots = options.roots ?? workspaceRoots;
     this.maxWatchers = options.maxWatchers ?? MAX_WATCHED_PLAN_FILES;
     this.maxBytes = options.maxBytes ?? MAX_PLAN_FILE_BYTES;
-    this.subscription = plans.onDidChange((c) => this.onChange(c));
-    this.folders = vscode.workspace.onDidChangeWorkspaceFolders(() => this.resyncAll());
+    this._register(
+      toDisposable(() => {
+        for (const k of [...this.tracked.keys()]) this.untrack(k);
+      }),
+    );
+    this._register(vscode.workspace.onDidChangeWorkspaceFolders(() => this.resyncAll()));
+    this._register(plans.onDidChange((c) => this.onChange(c)));
     for (const p of plans.allPlans()) this.sync(p);
   }
 
@@ -57,12 +62,6 @@ export class FilePlanSync implements vscode.Disposable {
   /** Number of plans currently watched. */
   get watched(): number {
     return [...this.tracked.values()].filter((t) => t.watched).length;
-  }
-
-  dispose(): void {
-    this.subscription.dispose();
-    this.folders.dispose();
-    for (const k of [...this.tracked.keys()]) this.untrack(k);
   }
 
   private onChange(c: PlanChange): void {
@@ -89,7 +88,7 @@ export class FilePlanSync implements vscode.Disposable {
     this.untrack(k);
     if (uri === undefined) return;
 
-    const t: Tracked = { uri, disposables: [], generation: 0, watched: false };
+    const t: Tracked = { uri, disposables: new DisposableStore(), generation: 0, watched: false };
     this.tracked.set(k, t);
     const decision = decidePlanFile(uri, this.roots());
     if (!decision.ok) {
@@ -103,14 +102,18 @@ export class FilePlanSync implements vscode.Disposable {
       const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(dir, '*'));
       const same = (u: vscode.Uri): boolean => u.fsPath === target.fsPath;
       t.watched = true;
-      t.disposables.push(
-        watcher,
+      t.disposables.add(watcher);
+      t.disposables.add(
         watcher.onDidChange((u) => {
           if (same(u)) this.load(ref, t, decision.path);
         }),
+      );
+      t.disposables.add(
         watcher.onDidCreate((u) => {
           if (same(u)) this.load(ref, t, decision.path);
         }),
+      );
+      t.disposables.add(
         watcher.onDidDelete((u) => {
           if (same(u)) {
             t.generation++;
@@ -152,7 +155,7 @@ export class FilePlanSync implements vscode.Disposable {
     if (!t) return;
     this.tracked.delete(k);
     t.generation++;
-    for (const d of t.disposables.splice(0)) d.dispose();
+    t.disposables.dispose();
   }
 }
 

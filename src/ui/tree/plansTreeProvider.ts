@@ -11,6 +11,7 @@
 // unknown); this provider never looks at a plan's type. A change of a session's intent state
 // refreshes its `_intent` plan nodes.
 import * as vscode from 'vscode';
+import { Disposable } from '../../common/lifecycle';
 import type { PlanChange, PlanRef, PlanStore } from '../../state/planStore';
 import type { SessionStore, StoreChange } from '../../state/sessionStore';
 import { FrameCoalescer } from '../coalesce';
@@ -61,13 +62,12 @@ export interface PlansTreeOptions {
 /** The longest a restored session's children wait for its replay before they show what is there. */
 const RESTORE_WAIT_MS = 1500;
 
-export class PlansTreeProvider implements vscode.TreeDataProvider<PlanTreeNode>, vscode.Disposable {
-  private readonly _onDidChangeTreeData = new vscode.EventEmitter<PlanTreeNode | PlanTreeNode[] | undefined>();
+export class PlansTreeProvider extends Disposable implements vscode.TreeDataProvider<PlanTreeNode> {
+  private readonly _onDidChangeTreeData = this._register(new vscode.EventEmitter<PlanTreeNode | PlanTreeNode[] | undefined>());
   readonly onDidChangeTreeData = this._onDidChangeTreeData.event;
 
   private readonly nodes = new NodeIndex();
   private readonly coalescer: FrameCoalescer<string>;
-  private readonly subscriptions: { dispose(): void }[] = [];
   private _refreshEvents = 0;
   private readonly rowContext: PlanRowContext;
   /** The work attributed to steps (absent: the tree shows plans only). */
@@ -82,30 +82,27 @@ export class PlansTreeProvider implements vscode.TreeDataProvider<PlanTreeNode>,
     private readonly plans: PlanStore,
     options: PlansTreeOptions = {},
   ) {
+    super();
     const { intent, foldDoneStepsAfter, work } = options;
     this.marks = options.marks;
     this.names = options.names;
     this.restoring = options.restoring;
-    this.coalescer = new FrameCoalescer<string>((ids) => this.flush(ids), options.frameMs ?? 16);
+    this.coalescer = this._register(new FrameCoalescer<string>((ids) => this.flush(ids), options.frameMs ?? 16));
     this.rowContext = {
       nodes: this.nodes,
       ...(intent ? { intent } : {}),
       openPlanCommand: PLAN_COMMANDS.openPlan,
       ...(foldDoneStepsAfter ? { foldDoneStepsAfter } : {}),
     };
-    this.subscriptions.push(
-      this._onDidChangeTreeData,
-      this.coalescer,
-      plans.onDidChange((c) => this.onPlanChange(c)),
-      registry.onDidChange((c) => this.onRegistryChange(c)),
-    );
-    if (intent) this.subscriptions.push(intent.onDidChange((c) => this.onIntentChange(c.agentId, c.sessionId)));
+    this._register(plans.onDidChange((c) => this.onPlanChange(c)));
+    this._register(registry.onDidChange((c) => this.onRegistryChange(c)));
+    if (intent) this._register(intent.onDidChange((c) => this.onIntentChange(c.agentId, c.sessionId)));
     const marks = this.marks;
-    if (marks) this.subscriptions.push(marks.onDidChangeMarks((agentId) => this.coalescer.add(agentNodeId(agentId))));
+    if (marks) this._register(marks.onDidChangeMarks((agentId) => this.coalescer.add(agentNodeId(agentId))));
     this.workRows = work && new WorkRows(work, this.nodes);
-    if (work) this.subscriptions.push(work.onDidChange((c) => this.onWorkChange(c)));
+    if (work) this._register(work.onDidChange((c) => this.onWorkChange(c)));
     // A restored session's rows are refreshed once, when its replay has finished.
-    if (this.restoring) this.subscriptions.push(this.restoring.onDidReplay((k) => this.coalescer.add(sessionNodeId(k.agentId, k.sessionId))));
+    if (this.restoring) this._register(this.restoring.onDidReplay((k) => this.coalescer.add(sessionNodeId(k.agentId, k.sessionId))));
   }
 
   /** How many times onDidChangeTreeData fired. */
@@ -284,10 +281,6 @@ export class PlansTreeProvider implements vscode.TreeDataProvider<PlanTreeNode>,
   /** The node with this TreeItem id, if it was handed out. */
   nodeById(id: string): PlanTreeNode | undefined {
     return this.nodes.get(id);
-  }
-
-  dispose(): void {
-    for (const d of this.subscriptions.splice(0)) d.dispose();
   }
 
   // ------------------------------------------------------------------ internals

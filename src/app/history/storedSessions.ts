@@ -1,0 +1,102 @@
+// What the session history keeps about each session (the index, `index.json`) and how it is
+// configured: the index's records and their check on load, the log file name of a session, the
+// options and the cap of one log. Free of `vscode`.
+import { createHash } from 'node:crypto';
+import type { HistoryRecord } from './records';
+
+/**
+ * One session's log past this size is compacted at once; if it stays above, later records of
+ * that session are not kept (reported once). An agent re-sending a large plan cannot fill the disk.
+ */
+export const MAX_SESSION_LOG_BYTES = 64 * 1024 * 1024;
+
+export interface StoredSession {
+  agentId: string;
+  agentName: string;
+  sessionId: string;
+  title?: string;
+  cwd?: string;
+  /**
+   * How its last turn ended (`interrupted` when it had not): a restore shows it at once, as the
+   * replay of its log will end it.
+   */
+  stopReason?: string;
+  /** Log file name under `sessions/`. */
+  file: string;
+  bytes: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** What a session's row shows, as the index keeps it (undefined fields: unchanged). */
+export interface SessionDescription {
+  agentId: string;
+  agentName: string;
+  sessionId: string;
+  title?: string;
+  cwd?: string;
+  stopReason?: string;
+}
+
+export interface HistoryIndex {
+  version: 1;
+  sessions: StoredSession[];
+  active?: { agentId: string; sessionId: string };
+}
+
+export interface HistoryOptions {
+  maxSessions: number;
+  maxBytes: number;
+  maxPlanRevisions: number;
+  /** Default MAX_SESSION_LOG_BYTES. */
+  maxSessionBytes?: number;
+  /** Flush delay (ms): records are appended at most this often. */
+  flushMs?: number;
+  warn(message: string): void;
+}
+
+export interface LoadedSession {
+  records: HistoryRecord[];
+  badLines: number;
+  torn: boolean;
+}
+
+/** A session's index entry after `s` describes it (`prev`: its entry so far, if any). */
+export function describedSession(prev: StoredSession | undefined, s: SessionDescription, now: number): StoredSession {
+  const next: StoredSession = prev
+    ? { ...prev, agentName: s.agentName, ...(s.title !== undefined ? { title: s.title } : {}), ...(s.cwd !== undefined ? { cwd: s.cwd } : {}) }
+    : {
+        agentId: s.agentId,
+        agentName: s.agentName,
+        sessionId: s.sessionId,
+        file: fileName(s.agentId, s.sessionId),
+        bytes: 0,
+        createdAt: now,
+        updatedAt: now,
+        ...(s.title !== undefined ? { title: s.title } : {}),
+        ...(s.cwd !== undefined ? { cwd: s.cwd } : {}),
+      };
+  if (s.stopReason !== undefined) {
+    if (s.stopReason) next.stopReason = s.stopReason;
+    else delete next.stopReason;
+  }
+  return next;
+}
+
+export function fileName(agentId: string, sessionId: string): string {
+  return `${createHash('sha256').update(`${agentId}\u0000${sessionId}`).digest('hex').slice(0, 32)}.jsonl`;
+}
+
+export function isStoredSession(v: unknown): v is StoredSession {
+  const s = v as StoredSession;
+  return (
+    !!s &&
+    typeof s.agentId === 'string' &&
+    typeof s.sessionId === 'string' &&
+    typeof s.file === 'string' &&
+    /^[0-9a-f]{32}\.jsonl$/.test(s.file) &&
+    typeof s.bytes === 'number' &&
+    typeof s.updatedAt === 'number' &&
+    (s.stopReason === undefined || typeof s.stopReason === 'string')
+  );
+}

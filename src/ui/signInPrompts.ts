@@ -1,0 +1,61 @@
+// The VS Code side of sign-in (SignInUi, src/app/agentPorts.ts): the warning that offers Sign In
+// (and Show Log), the quick pick of the agent's methods, the messages, and the terminal a terminal
+// method runs in (its exit code read when it closes).
+import * as vscode from 'vscode';
+import type { AuthMethod } from '../protocol/domain';
+import type { SignInUi, TerminalRun } from '../app/agentPorts';
+
+export function vscodeSignInUi(log: { show(preserveFocus?: boolean): void }): SignInUi {
+  return {
+    async askToSignIn(name, what) {
+      const pick = await vscode.window.showWarningMessage(`${name} asks you to sign in before it can ${what}.`, 'Sign In', 'Show Log');
+      if (pick === 'Show Log') log.show(true);
+      return pick === 'Sign In';
+    },
+
+    async pickMethod(name, methods) {
+      const pick = await vscode.window.showQuickPick(
+        methods.map((m) => ({ label: m.name, description: methodKind(m), detail: m.description ?? undefined, m })),
+        { placeHolder: `Sign in to ${name}: pick a method`, ignoreFocusOut: true },
+      );
+      return pick?.m;
+    },
+
+    showError(message) {
+      void vscode.window.showErrorMessage(message);
+    },
+
+    showInfo(message) {
+      void vscode.window.showInformationMessage(message);
+    },
+
+    runInTerminal(spec): TerminalRun {
+      const term = vscode.window.createTerminal({
+        name: spec.name,
+        shellPath: spec.command,
+        shellArgs: [...spec.args],
+        env: { ...spec.env },
+        ...(spec.cwd !== undefined ? { cwd: spec.cwd } : {}),
+        isTransient: true,
+      });
+      let listener: vscode.Disposable | undefined;
+      const exit = new Promise<number | undefined>((resolve) => {
+        listener = vscode.window.onDidCloseTerminal((t) => {
+          if (t === term) resolve(t.exitStatus?.code);
+        });
+      });
+      term.show();
+      return {
+        exit,
+        dispose: () => {
+          listener?.dispose();
+          term.dispose();
+        },
+      };
+    },
+  };
+}
+
+function methodKind(m: AuthMethod): string {
+  return m.type === 'terminal' ? 'in a terminal' : m.type === 'agent' ? 'by the agent' : m.type;
+}

@@ -96,3 +96,23 @@ export function zip(items: ZipItem[]): Buffer {
   end.writeUInt32LE(offset, 16);
   return Buffer.concat([...locals, cd, end]);
 }
+
+/** A tar.gz holding one file of `size` zeros, built streamed (no `size`-byte buffer): a gzip bomb. */
+export async function tarGzZeros(name: string, size: number): Promise<Buffer> {
+  const pack = tarStream.pack();
+  const gz = pack.pipe(zlib.createGzip({ level: 6 }));
+  const out = (async (): Promise<Buffer> => {
+    const parts: Buffer[] = [];
+    for await (const c of gz) parts.push(c as Buffer);
+    return Buffer.concat(parts);
+  })();
+  const entry = pack.entry({ name, size, mode: 0o755 });
+  const zeros = Buffer.alloc(1024 * 1024);
+  let left = size;
+  for (; left > zeros.length; left -= zeros.length) {
+    if (!entry.write(zeros)) await new Promise<void>((resolve) => entry.once('drain', () => resolve()));
+  }
+  entry.end(zeros.subarray(0, left));
+  pack.finalize();
+  return out;
+}

@@ -79,6 +79,7 @@ class Budget {
     if (++this.entries > this.limits.maxEntries) throw new ArchiveError(`The archive has more than ${this.limits.maxEntries} entries; it is refused.`);
   }
   add(n: number): void {
+    if (this.signal?.aborted) throw new CancelledError();
     this.bytes += n;
     if (this.bytes > this.limits.maxBytes) throw new TooLargeError(this.limits.maxBytes);
   }
@@ -320,6 +321,8 @@ function zipError(err: unknown): Error {
     return new UnsafeEntryError(
       `The archive's entry ${printable(m.replace(/^[^:]*: /, '"'))}" would land outside the install folder or has an invalid name; it is refused.`,
     );
+  if (/^too many bytes in the stream/.test(m))
+    return new ArchiveError('The zip archive has a file that unpacks to more than the size it announces; it is refused.');
   return new ArchiveError(`The zip archive is damaged (${printable(m)}).`);
 }
 

@@ -1,18 +1,20 @@
 // Extracts a downloaded archive into a fresh folder: zip (yauzl), tar, tar.gz/tgz (node zlib +
-// tar-stream), tar.bz2/tbz2 (unbzip2-stream + tar-stream), or a raw binary. The kind is read from
+// tar-stream), tar.bz2/tbz2 (bunzip.ts: a worker thread + tar-stream), or a raw binary. Nothing is
+// decoded in long synchronous steps on this thread: zlib inflates on libuv's pool, bzip2 in a worker. The kind is read from
 // the file's first bytes, not trusted from the URL. Every name goes through safeRelative (no `..`,
 // no absolute paths); files never overwrite each other; links are made last (so nothing is ever
 // written through one) and only when they point inside the folder, on paper and then on disk (each
 // link followed with realpath must land inside: no chain of links leads out); special files are refused; the
-// number of entries and the bytes written are capped. No `vscode`.
+// number of entries and the bytes written are capped, and so are the bytes a decompressor produces
+// (counted as they come, so a bomb stops early: TooLargeError). No `vscode`.
 import * as fs from 'fs';
 import * as path from 'path';
-import { Readable } from 'stream';
+import { Readable, Transform } from 'stream';
 import { pipeline } from 'stream/promises';
 import * as zlib from 'zlib';
 import * as yauzl from 'yauzl';
 import * as tarStream from 'tar-stream';
-import bunzip2 from 'unbzip2-stream';
+import { BunzipStream } from './bunzip';
 import { CancelledError } from './http';
 import { inside, isWithin, linkStaysInside, printable, safeRelative, UnsafeEntryError } from './safePath';
 
@@ -25,6 +27,22 @@ export interface ExtractLimits {
 export const DEFAULT_EXTRACT_LIMITS: ExtractLimits = { maxEntries: 20_000, maxBytes: 2 * 1024 * 1024 * 1024 };
 
 export class ArchiveError extends Error {}
+
+/** The archive unpacks (or would) to more than `maxBytes`. */
+export class TooLargeError extends ArchiveError {
+  constructor(
+    readonly maxBytes: number,
+    message = `The archive unpacks to more than ${Math.round(maxBytes / 1048576)} MiB; it is refused.`,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * What a tar stream may hold beyond its files' bytes: per entry a header, padding and perhaps a
+ * long-name or pax header.
+ */
+const TAR_OVERHEAD_PER_ENTRY = 2048;
 
 /** The archive kind from its first bytes (zip, gzip, bzip2, ustar), else a raw binary. */
 export async function sniffArchive(file: string): Promise<ArchiveKind> {
@@ -61,10 +79,33 @@ class Budget {
     if (++this.entries > this.limits.maxEntries) throw new ArchiveError(`The archive has more than ${this.limits.maxEntries} entries; it is refused.`);
   }
   add(n: number): void {
+    if (this.signal?.aborted) throw new CancelledError();
     this.bytes += n;
-    if (this.bytes > this.limits.maxBytes)
-      throw new ArchiveError(`The archive unpacks to more than ${Math.round(this.limits.maxBytes / 1048576)} MiB; it is refused.`);
+    if (this.bytes > this.limits.maxBytes) throw new TooLargeError(this.limits.maxBytes);
   }
+  /** Refuses an entry whose announced size would go over (before any of it is inflated). */
+  expect(n: number): void {
+    if (this.bytes + n > this.limits.maxBytes) throw new TooLargeError(this.limits.maxBytes);
+  }
+  get maxBytes(): number {
+    return this.limits.maxBytes;
+  }
+  /** The most a decompressor may produce for a tar stream: the files' bytes and the tar's own. */
+  get streamCap(): number {
+    return this.limits.maxBytes + this.limits.maxEntries * TAR_OVERHEAD_PER_ENTRY;
+  }
+}
+
+/** Counts what a decompressor produces; past `cap` the stream fails (so inflating stops early). */
+function producedCounter(cap: number, tooLarge: () => Error): NodeJS.ReadWriteStream {
+  let produced = 0;
+  return new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      produced += chunk.length;
+      if (produced > cap) done(tooLarge());
+      else done(null, chunk);
+    },
+  });
 }
 
 async function writeFile(dest: string, rel: string, source: Readable, mode: number, budget: Budget): Promise<void> {
@@ -136,11 +177,26 @@ async function checkLinksPhysically(dest: string, realRoot: string): Promise<voi
   }
 }
 
-async function extractTar(file: string, kind: 'tar' | 'tar.gz' | 'tar.bz2', dest: string, budget: Budget): Promise<void> {
+async function extractTar(file: string, kind: 'tar' | 'tar.gz' | 'tar.bz2', dest: string, budget: Budget, bunzipWorker?: string): Promise<void> {
   const extractor = tarStream.extract();
-  const stages: NodeJS.ReadWriteStream[] =
-    kind === 'tar.gz' ? [zlib.createGunzip()] : kind === 'tar.bz2' ? [bunzip2() as unknown as NodeJS.ReadWriteStream] : [];
-  const source = fs.createReadStream(file);
+  const tooLarge = (): Error => new TooLargeError(budget.maxBytes);
+  const source: Readable =
+    kind === 'tar.bz2'
+      ? new BunzipStream(file, { maxBytes: budget.streamCap, tooLarge, ...(bunzipWorker ? { workerFile: bunzipWorker } : {}) })
+      : fs.createReadStream(file);
+  const stages: NodeJS.ReadWriteStream[] = kind === 'tar.gz' ? [zlib.createGunzip(), producedCounter(budget.streamCap, tooLarge)] : [];
+  try {
+    await unpackTar(source, stages, extractor, dest, budget);
+  } finally {
+    // The bzip2 worker is gone before the caller removes the folder.
+    if (source instanceof BunzipStream) {
+      source.destroy();
+      await source.exited;
+    }
+  }
+}
+
+async function unpackTar(source: Readable, stages: NodeJS.ReadWriteStream[], extractor: tarStream.Extract, dest: string, budget: Budget): Promise<void> {
   const feeding = pipeline([source, ...stages, extractor] as readonly NodeJS.ReadWriteStream[]).catch((err: unknown) => {
     extractor.destroy(err as Error);
     throw err;
@@ -235,6 +291,8 @@ async function extractZip(file: string, dest: string, budget: Budget): Promise<v
         throw new ArchiveError(`The archive holds a special file "${printable(e.fileName)}"; it is refused.`);
       if (!rel) throw new ArchiveError('The archive has a file without a name; it is refused.');
       if (e.isEncrypted()) throw new ArchiveError(`The archive's file "${printable(e.fileName)}" is encrypted; it cannot be installed.`);
+      // yauzl checks (validateEntrySizes) that no entry inflates to more than it announces.
+      budget.expect(e.uncompressedSize);
       const stream = await zip.openReadStreamPromise(e).catch((err: unknown) => {
         throw zipError(err);
       });
@@ -263,6 +321,8 @@ function zipError(err: unknown): Error {
     return new UnsafeEntryError(
       `The archive's entry ${printable(m.replace(/^[^:]*: /, '"'))}" would land outside the install folder or has an invalid name; it is refused.`,
     );
+  if (/^too many bytes in the stream/.test(m))
+    return new ArchiveError('The zip archive has a file that unpacks to more than the size it announces; it is refused.');
   return new ArchiveError(`The zip archive is damaged (${printable(m)}).`);
 }
 
@@ -271,7 +331,7 @@ export async function extractArchive(
   file: string,
   kind: ArchiveKind,
   dest: string,
-  opts: { rawName: string; limits?: ExtractLimits; signal?: AbortSignal },
+  opts: { rawName: string; limits?: ExtractLimits; signal?: AbortSignal; bunzipWorker?: string },
 ): Promise<{ entries: number; bytes: number }> {
   const budget = new Budget(opts.limits ?? DEFAULT_EXTRACT_LIMITS, opts.signal);
   try {
@@ -282,7 +342,7 @@ export async function extractArchive(
     } else if (kind === 'zip') {
       await extractZip(file, dest, budget);
     } else {
-      await extractTar(file, kind, dest, budget);
+      await extractTar(file, kind, dest, budget, opts.bunzipWorker);
     }
   } catch (err) {
     if (err instanceof ArchiveError || err instanceof UnsafeEntryError || err instanceof CancelledError) throw err;

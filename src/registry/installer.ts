@@ -6,7 +6,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { downloadTo } from './download';
 import { CancelledError } from './http';
-import { DEFAULT_EXTRACT_LIMITS, extractArchive, sniffArchive, type ArchiveKind, type ExtractLimits } from './extract';
+import { DEFAULT_EXTRACT_LIMITS, extractArchive, sniffArchive, TooLargeError, type ArchiveKind, type ExtractLimits } from './extract';
 import { binaryLaunch, binaryPlatforms, type LaunchCommand } from './launch';
 import { isWithin, safeRelative } from './safePath';
 import type { PlatformKey, RegistryEntry } from './schema';
@@ -19,6 +19,8 @@ export interface BinaryInstallOptions {
   signal?: AbortSignal;
   onProgress?: (received: number, total: number | undefined) => void;
   onPhase?: (phase: 'download' | 'unpack') => void;
+  /** The built bzip2 worker, when not beside this bundle (tests). */
+  bunzipWorker?: string;
 }
 
 export interface BinaryInstall {
@@ -33,6 +35,7 @@ export interface BinaryInstall {
 export const agentsDir = (root: string): string => path.join(root, 'agents');
 export const versionDir = (root: string, id: string, version: string): string => path.join(agentsDir(root), id, safeRelative(version, 'version'));
 const tmpDir = (root: string): string => path.join(root, 'tmp');
+const mibs = (n: number): number => Math.round(n / (1024 * 1024));
 
 export function noBuildMessage(entry: RegistryEntry, platform: PlatformKey | undefined): string {
   const has = binaryPlatforms(entry);
@@ -65,6 +68,11 @@ export async function installBinary(entry: RegistryEntry, platform: PlatformKey 
       rawName: target.cmd,
       limits: opts.limits ?? DEFAULT_EXTRACT_LIMITS,
       ...(opts.signal ? { signal: opts.signal } : {}),
+      ...(opts.bunzipWorker ? { bunzipWorker: opts.bunzipWorker } : {}),
+    }).catch((err: unknown) => {
+      if (err instanceof TooLargeError)
+        throw new TooLargeError(err.maxBytes, `The archive of ${entry.name} unpacks to more than ${mibs(err.maxBytes)} MiB; it was not installed.`);
+      throw err;
     });
     await makeExecutable(files, target.cmd, entry);
     if (opts.signal?.aborted) throw new CancelledError();

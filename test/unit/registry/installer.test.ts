@@ -11,6 +11,7 @@ import type { RegistryEntry } from '../../../src/registry/schema';
 import { FIXTURES, entry } from './fixtures';
 import { tarGz, zip } from './support/archives';
 import { TestServer } from './support/server';
+import { BUNZIP_WORKER } from './support/worker';
 
 const MiB = 1024 * 1024;
 const SCRIPT = '#!/bin/sh\necho agent "$@"\n';
@@ -122,7 +123,7 @@ describe('registry binary install', function () {
   });
 
   it('tar.bz2 (test/fixtures/registry/hello.tar.bz2)', async () => {
-    const r = await install(binaryEntry(serve('/hello.tar.bz2', fs.readFileSync(path.join(FIXTURES, 'hello.tar.bz2')))));
+    const r = await install(binaryEntry(serve('/hello.tar.bz2', fs.readFileSync(path.join(FIXTURES, 'hello.tar.bz2')))), { bunzipWorker: BUNZIP_WORKER });
     assert.equal(r.kind, 'tar.bz2');
     assert.equal(fs.readFileSync(r.launch.command, 'utf8'), '#!/bin/sh\necho hello\n');
     assert.deepEqual(tree(r.installDir), ['README', 'bin', 'bin/agent']);

@@ -25,6 +25,20 @@ export interface ExtractLimits {
   maxBytes: number;
 }
 export const DEFAULT_EXTRACT_LIMITS: ExtractLimits = { maxEntries: 20_000, maxBytes: 2 * 1024 * 1024 * 1024 };
+/**
+ * A compressed archive may unpack to at most this many times its own size (past the floor below):
+ * agent builds compress 2–10 times, a bomb thousands of times, so a bomb is refused after a few
+ * seconds of decoding instead of filling the disk up to `maxBytes`.
+ */
+export const MAX_EXPANSION_RATIO = 100;
+/** Any archive may unpack to this much, whatever its size (small archives of text compress well). */
+export const EXPANSION_FLOOR_BYTES = 16 * 1024 * 1024;
+
+/** The unpacked cap of a compressed archive of `packedBytes`: the limit, or less for a small archive. */
+export function unpackedCap(limits: ExtractLimits, packedBytes: number): ExtractLimits {
+  const byRatio = Math.max(EXPANSION_FLOOR_BYTES, packedBytes * MAX_EXPANSION_RATIO);
+  return byRatio < limits.maxBytes ? { ...limits, maxBytes: byRatio } : limits;
+}
 
 export class ArchiveError extends Error {}
 
@@ -333,7 +347,8 @@ export async function extractArchive(
   dest: string,
   opts: { rawName: string; limits?: ExtractLimits; signal?: AbortSignal; bunzipWorker?: string },
 ): Promise<{ entries: number; bytes: number }> {
-  const budget = new Budget(opts.limits ?? DEFAULT_EXTRACT_LIMITS, opts.signal);
+  const limits = opts.limits ?? DEFAULT_EXTRACT_LIMITS;
+  const budget = new Budget(kind === 'raw' ? limits : unpackedCap(limits, (await fs.promises.stat(file)).size), opts.signal);
   try {
     if (kind === 'raw') {
       const rel = safeRelative(opts.rawName, 'entry\'s "cmd"');

@@ -10,6 +10,7 @@ import * as path from 'path';
 import { monitorEventLoopDelay } from 'perf_hooks';
 import { CancelledError } from '../../../src/registry/http';
 import { installBinary } from '../../../src/registry/installer';
+import { DEFAULT_EXTRACT_LIMITS, EXPANSION_FLOOR_BYTES, MAX_EXPANSION_RATIO, unpackedCap } from '../../../src/registry/extract';
 import type { RegistryEntry } from '../../../src/registry/schema';
 import { FIXTURES } from './fixtures';
 import { tarGzZeros, zip } from './support/archives';
@@ -90,15 +91,22 @@ describe('registry archive bombs', function () {
     assert.deepEqual(fs.readdirSync(base), ['storage'], 'nothing outside the storage');
   };
 
-  it('a tar.bz2 bomb (276 bytes, 256 MiB of zeros) is refused off this thread', async () => {
+  it('a tar.bz2 bomb (276 bytes, 256 MiB of zeros) is refused off this thread, under the default limits', async () => {
     const bomb = fs.readFileSync(path.join(FIXTURES, 'bomb.tar.bz2'));
     assert.ok(bomb.length < 1024);
-    const r = await watched(() => install('bomb.tar.bz2', bomb, 16 * MiB));
-    assertRefused(r, 16);
+    // The 2 GiB unpacked limit would let it fill the disk; its expansion ratio refuses it at the floor.
+    const r = await watched(() => install('bomb.tar.bz2', bomb, DEFAULT_EXTRACT_LIMITS.maxBytes));
+    assertRefused(r, EXPANSION_FLOOR_BYTES / MiB);
+  });
+
+  it('caps what a compressed archive unpacks to by its size: small archives at the floor, agent builds at the limit', () => {
+    assert.equal(unpackedCap(DEFAULT_EXTRACT_LIMITS, 276).maxBytes, EXPANSION_FLOOR_BYTES);
+    assert.equal(unpackedCap(DEFAULT_EXTRACT_LIMITS, MiB).maxBytes, MAX_EXPANSION_RATIO * MiB);
+    assert.equal(unpackedCap(DEFAULT_EXTRACT_LIMITS, 40 * MiB).maxBytes, DEFAULT_EXTRACT_LIMITS.maxBytes);
   });
 
   it('a tar.gz bomb (128 MiB of zeros) is refused by the bytes it produces', async () => {
-    const r = await watched(() => install('bomb.tar.gz', gzBomb, 16 * MiB));
+    const r = await watched(() => install('bomb.tar.gz', gzBomb, DEFAULT_EXTRACT_LIMITS.maxBytes));
     assertRefused(r, 16);
   });
 

@@ -14,7 +14,7 @@ import { ConnectionClosedError, isAuthRequired } from '../protocol/connect';
 import type { AgentEndpoint, EndpointExit } from './agentEndpoint';
 import type { AgentDefinition } from './agentConfig';
 import type { SupervisorHost } from './supervisorHost';
-import { connectEndpoint, endedWhileRunning } from './supervisorConnect';
+import { connectEndpoint, drained, endedWhileRunning } from './supervisorConnect';
 import { resumeDetached, type ResumeHost } from './supervisorResume';
 import { SupervisedSessions, type AttachedSession } from './supervisorSessions';
 import { GIVE_UP, RestartBudget } from './supervisorRestarts';
@@ -279,7 +279,9 @@ export class AgentSupervisor {
     this.setStatus('starting');
     const endpoint = this.host.openEndpoint(this.def);
     this.endpoint = endpoint;
-    void endpoint.closed.then((exit) => this.onEnded(endpoint, exit));
+    // What the agent wrote before it ended is handled first (the reader works in slices): its last
+    // plan update must not be lost because the end was seen before the lines were.
+    void endpoint.closed.then((exit) => drained(this.endpoint === endpoint ? this._connection : undefined).then(() => this.onEnded(endpoint, exit)));
     // When the stream closes, pending prompts fail (v1: idle/error) before the end is seen; the
     // end handling ends those turns (agent_exited), so turn states from then on are dropped.
     let open = true;

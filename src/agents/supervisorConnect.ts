@@ -68,3 +68,21 @@ export function endedWhileRunning(name: string, exit: EndpointExit, duringTurn: 
     turnNotice: `${name} ${exit.description}; the turn was interrupted.`,
   };
 }
+
+/** How long an ended endpoint's last lines may take to be handled before its end is. */
+const DRAIN_MS = 2000;
+
+/**
+ * Resolves once `conn` has handled everything read before its stream ended (its close), or after
+ * DRAIN_MS if the stream never ends; at once without a connection.
+ */
+export function drained(conn: AcpConnection | undefined): Promise<void> {
+  if (!conn) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, DRAIN_MS);
+    conn.onClose(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}

@@ -97,6 +97,24 @@ describe('AgentSupervisor over an agent endpoint (fake endpoint, fake time)', ()
     assert.equal(sup.busy(a), false);
   });
 
+  it('an endpoint that ends right after a burst: every line it wrote is handled before its end is', async () => {
+    await sup.start();
+    const sessionId = await sup.newSession(cwd);
+    const N = 5000;
+    // Enough that the reader hands part of it to later turns of the event loop (8 ms slices).
+    for (let i = 0; i < N; i++)
+      host.endpoint.agent.update(sessionId, {
+        sessionUpdate: 'agent_message_chunk',
+        messageId: 'm1',
+        content: { type: 'text', text: `chunk ${i} ${'x'.repeat(200)}` },
+      });
+    await drop();
+    const chunks = host.log.flatMap((x, at) => (x.type === 'event' && x.e.sessionId === sessionId && x.e.kind === 'message_chunk' ? [{ x, at }] : []));
+    assert.equal(chunks.length, N, 'every chunk written before the end arrives');
+    const ended = host.log.findIndex((x) => x.type === 'lifecycle' && x.e.kind === 'status' && x.e.status === 'restarting');
+    assert.ok(chunks[N - 1]!.at < ended, 'the last chunk is handled before the end');
+  });
+
   it('stop(): the endpoint is stopped gracefully; no report, no restart, the session detached', async () => {
     await sup.start();
     const a = await sup.newSession(cwd);

@@ -89,15 +89,16 @@ try {
   ]);
   await page.waitForLoadState('load');
   await openAcp(page);
+  let seen = [];
   const after = await until(
     page,
     'the restored rows',
     async () => {
-      const r = sessionRows(await rows(page));
-      return r.length >= before.length ? r : undefined;
+      seen = sessionRows(await rows(page));
+      return seen.length >= before.length ? seen : undefined;
     },
     60_000,
-  ).catch(() => sessionRows([]));
+  ).catch(() => seen); // the rows last seen, to say what differs
   check(
     'the same session and plan rows after the reload',
     JSON.stringify(after) === JSON.stringify(before),

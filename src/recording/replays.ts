@@ -12,7 +12,8 @@ import type { SessionEvent } from '../protocol/domain';
 import type { PlanStore } from '../state/planStore';
 import { sessionKey, type SessionStore } from '../state/sessionStore';
 import type { Transcript } from '../state/transcript';
-import { ReplayDecoder, type ReplayOutput } from './decoder';
+import { ReplayDecoder } from './decoder';
+import { ReplaySink } from './replaySink';
 import { describeBadLines, indexRecording, MAX_RECORDING_BYTES, REPLAY_AGENT_PREFIX } from './format';
 import { ReplayPlayer, type PlayerState, type ReplayPace } from './player';
 
@@ -110,7 +111,18 @@ export class Replays extends Disposable {
       const t = setTimeout(fn, ms);
       return { dispose: () => clearTimeout(t) };
     };
-    const player = new ReplayPlayer(bytes, index, decoder, (outputs) => this.play(agentId, outputs), pace, schedule);
+    const sink = new ReplaySink(agentId, this.deps, {
+      connected: (version) => {
+        r.version = version;
+        this.showAgent(r);
+      },
+      session: (sessionId) => this.activate(r, sessionId),
+      note: (line, text) => {
+        r.notes++;
+        this.deps.log.warn(`[replay ${r.name}] line ${line}: ${text}`);
+      },
+    });
+    const player = new ReplayPlayer(bytes, index, decoder, (outputs) => (this.open.get(agentId) === r ? sink.play(outputs) : undefined), pace, schedule);
     const r: OpenReplay = {
       info,
       name,
@@ -160,42 +172,6 @@ export class Replays extends Disposable {
   }
 
   // ------------------------------------------------------------------ internals
-
-  /** One recorded line's outputs into the stores. */
-  private play(agentId: string, outputs: readonly ReplayOutput[]): void {
-    const r = this.open.get(agentId);
-    if (!r) return;
-    const { store, transcript } = this.deps;
-    for (const o of outputs) {
-      switch (o.kind) {
-        case 'connected':
-          r.version = o.version;
-          this.showAgent(r);
-          break;
-        case 'session':
-          store.attachSession(agentId, o.sessionId, o.cwd !== undefined ? { cwd: o.cwd } : {});
-          store.detachSession(agentId, o.sessionId); // read-only
-          this.activate(r, o.sessionId);
-          break;
-        case 'event':
-          this.deps.apply(agentId, o.event);
-          this.activate(r, o.event.sessionId);
-          break;
-        case 'permission':
-          transcript.addPermissionRequest(o.request, { requestId: o.requestId, key: sessionKey(agentId, o.request.sessionId) });
-          break;
-        case 'permission_answer':
-          transcript.resolvePermission(sessionKey(agentId, o.sessionId), o.requestId, o.outcome);
-          break;
-        case 'note':
-          r.notes++;
-          this.deps.log.warn(`[replay ${r.name}] line ${o.line}: ${o.text}`);
-          break;
-        default:
-          o satisfies never;
-      }
-    }
-  }
 
   /** The first session of a replay becomes the active one (the conversation shows it). */
   private activate(r: OpenReplay, sessionId: string): void {

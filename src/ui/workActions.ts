@@ -9,6 +9,7 @@
 // and drift document of Show Plan History. Each accepts a tree row or a plain target (tests).
 import * as path from 'path';
 import * as vscode from 'vscode';
+import { planRevert } from '../app/revertPlan';
 import { timelineMarkdown } from '../state/attribution/timeline';
 import { WHOLE_PLAN, type FileChange, type Step, type WorkStore } from '../state/attribution/workStore';
 import type { PlanRef } from '../state/planStore';
@@ -107,18 +108,8 @@ export class WorkActions {
   async revert(arg: unknown): Promise<RevertResult> {
     const t = this.resolve(arg);
     if (!t) return { reverted: [], skipped: [] };
-    const checks = await Promise.all(
-      this.work
-        .stepChanges(t.agentId, t.sessionId, t.step)
-        .filter((c) => !t.path || c.path === t.path)
-        .map(async (c) => ({ path: c.path, plan: await revertPlan(c.all) })),
-    );
-    const skipped: { path: string; why: string }[] = [];
-    const todo: { path: string; before: string | null }[] = [];
-    for (const x of checks) {
-      if ('why' in x.plan) skipped.push({ path: x.path, why: x.plan.why });
-      else todo.push({ path: x.path, before: x.plan.before });
-    }
+    const changes = this.work.stepChanges(t.agentId, t.sessionId, t.step).filter((c) => !t.path || c.path === t.path);
+    const { todo, skipped } = await planRevert({ agentId: t.agentId, sessionId: t.sessionId, changes, currentText });
     if (!todo.length) {
       const detail = skipped.map((s) => `${vscode.workspace.asRelativePath(s.path)}: ${s.why}`).join('\n') || 'It changed no files.';
       void vscode.window.showWarningMessage(`Nothing of step "${truncate(t.label, 60)}" can be reverted. ${detail}`);
@@ -207,28 +198,6 @@ export class WorkActions {
     const label = planId === undefined ? 'Unplanned' : index === undefined ? `${planId} (the plan as a whole)` : step.content;
     return { agentId, sessionId, step, label, ...(target.path ? { path: target.path } : {}) };
   }
-}
-
-/**
- * Whether a file's changes in a step can be undone: the client's own writes only (a diff the agent
- * announced for a call the client then wrote is part of that write), the file still as the step
- * left it. Returns the text to put back, or why not.
- */
-async function revertPlan(all: readonly FileChange[]): Promise<{ before: string | null } | { why: string }> {
-  const writes = all.filter((c) => c.written);
-  const last = writes.at(-1);
-  if (!last) return { why: 'the agent changed it itself (ACP Plans can undo only the writes it made for the agent)' };
-  if (all.some((c) => !c.written && c.time > last.time && c.toolCallId !== last.toolCallId))
-    return { why: 'the agent changed it itself after ACP Plans wrote it' };
-  const before = writes[0]!.before;
-  if (writes.some((c) => c.textDropped) || before === undefined || last.after === undefined)
-    return { why: 'the file was too large for ACP Plans to keep its text' };
-  const now = await currentText(last.path);
-  if (now !== last.after)
-    return {
-      why: now === null ? 'it was deleted after this step' : 'it changed after this step (a later step or an edit); review the change and undo it by hand',
-    };
-  return { before };
 }
 
 /** The file's text now: an editor's unsaved changes, else the file on disk (a saved editor copy can lag it). */

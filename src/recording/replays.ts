@@ -12,10 +12,9 @@ import type { SessionEvent } from '../protocol/domain';
 import type { PlanStore } from '../state/planStore';
 import { sessionKey, type SessionStore } from '../state/sessionStore';
 import type { Transcript } from '../state/transcript';
-import { ReplayDecoder } from './decoder';
-import { ReplaySink } from './replaySink';
+import { replayPipeline, ReplaySink } from './replaySink';
 import { describeBadLines, indexRecording, MAX_RECORDING_BYTES, REPLAY_AGENT_PREFIX } from './format';
-import { ReplayPlayer, type PlayerState, type ReplayPace } from './player';
+import type { PlayerState, ReplayPace, ReplayPlayer } from './player';
 
 export { REPLAY_AGENT_PREFIX } from './format';
 
@@ -46,6 +45,8 @@ interface OpenReplay {
   version: number | undefined;
   activated: boolean;
   notes: number;
+  /** The end was reported. */
+  finished: boolean;
 }
 
 export class Replays extends Disposable {
@@ -106,7 +107,6 @@ export class Replays extends Disposable {
       firstBadLines: index.bad.slice(0, 5).map((b) => b.line),
     };
     const header = index.header;
-    const decoder = new ReplayDecoder(header?.protocolVersion === 2 ? 2 : 1);
     const schedule = (fn: () => void, ms: number): { dispose(): void } => {
       const t = setTimeout(fn, ms);
       return { dispose: () => clearTimeout(t) };
@@ -122,7 +122,7 @@ export class Replays extends Disposable {
         this.deps.log.warn(`[replay ${r.name}] line ${line}: ${text}`);
       },
     });
-    const player = new ReplayPlayer(bytes, index, decoder, (outputs) => (this.open.get(agentId) === r ? sink.play(outputs) : undefined), pace, schedule);
+    const player = replayPipeline(bytes, index, sink, pace, schedule, () => this.open.get(agentId) === r);
     const r: OpenReplay = {
       info,
       name,
@@ -131,13 +131,21 @@ export class Replays extends Disposable {
       version: undefined,
       activated: false,
       notes: 0,
+      finished: false,
     };
     this.open.set(agentId, r);
     this.last = agentId;
     player.onDidChange((s) => {
       this.showAgent(r);
-      if (s.done)
+      if (s.done && !r.finished) {
+        r.finished = true;
         this.deps.log.info(`[replay ${name}] played ${s.total} messages${r.notes ? ` (${r.notes} could not be decoded; see the warnings above)` : ''}.`);
+        const capped = sink.summary();
+        if (capped) {
+          this.deps.log.warn(`[replay ${name}] ${capped}`);
+          void vscode.window.showWarningMessage(`${name}: ${capped}`);
+        }
+      }
     });
     this.showAgent(r);
     this.changed(agentId);

@@ -102,14 +102,20 @@ describe('imported sessions are data, not authority', () => {
     records.length = 0;
     const heap = process.memoryUsage().heapUsed;
     const started = performance.now();
+    const cpu = process.cpuUsage();
     const { plan: p, imported } = await importText(w, text);
     const ms = performance.now() - started;
+    const used = process.cpuUsage(cpu);
+    const cpuMs = (used.user + used.system) / 1000;
     assert.ok(w.store.sessions().length <= 101, `${w.store.sessions().length} sessions in the store (the live one and at most 100 imported)`);
     assert.ok(imported.length <= 100 && imported.length > 0, `${imported.length} imported`);
     assert.ok(w.history.sessions().length <= 100, `${w.history.sessions().length} stored`);
     assert.equal(p.named, 200_001);
     assert.equal(p.note, 'The file names 200,001 sessions; only the first 100 were imported.');
-    assert.ok(ms < 2000, `imported in ${Math.round(ms)} ms`);
+    // CPU time is the sharp check (it does not grow with the machine's load, docs/SECURITY.md); the
+    // wall clock only catches a stall.
+    assert.ok(cpuMs < 2000, `imported in ${Math.round(cpuMs)} ms of CPU (${Math.round(ms)} ms)`);
+    assert.ok(ms < 10_000, `imported in ${Math.round(ms)} ms`);
     const grown = (process.memoryUsage().heapUsed - heap) / 1048576;
     assert.ok(grown < 200, `heap grew ${grown.toFixed(0)} MiB`);
   });

@@ -57,8 +57,9 @@ export default tseslint.config(
       'src/agents/*Endpoint.ts',
       'src/agents/sessionGate.ts',
       'src/agents/unansweredPrompts.ts',
-      'src/recording/{format,decoder,player,recorder}.ts',
-      'src/app/{agentPorts,permissionBroker,sessionActions,signIn}.ts',
+      'src/recording/{format,decoder,player,recorder,replaySink}.ts',
+      'src/app/{agentPorts,permissionBroker,sessionActions,signIn,revertPlan}.ts',
+      'src/app/history/bundle.ts',
     ],
     rules: {
       'no-restricted-imports': [
@@ -68,7 +69,7 @@ export default tseslint.config(
             {
               name: 'vscode',
               message:
-                'The agent supervisor, the recording format, decoder, player and recorder, and the services behind ports (PermissionBroker, SessionActions, SignIn) run in plain Node (unit tests): no vscode.',
+                'The agent supervisor, the recording format, decoder, player, recorder and replay sink, the session bundle reader, the revert plan, and the services behind ports (PermissionBroker, SessionActions, SignIn) run in plain Node (unit tests): no vscode.',
             },
           ],
         },

@@ -357,7 +357,10 @@ export class SessionActions extends Disposable {
 
   private agent(agentId: string): AgentHandle {
     const sup = this.agents.get(agentId);
-    if (!sup) throw new Error(`This session is read-only: no agent "${agentId}" is configured (a replayed recording, or an agent removed from acp.agents).`);
+    if (!sup)
+      throw new Error(
+        `This session is read-only: no agent "${agentId}" is configured (a replayed recording, an imported session, or an agent removed from acp.agents).`,
+      );
     return sup;
   }
 

@@ -48,8 +48,15 @@ export class ReplayDecoder {
   /** The line being decoded (for notes). */
   private line = 0;
 
-  /** `fallback`: the version to assume when no `initialize` answer was recorded (the header's). */
-  constructor(private readonly fallback: ProtocolVersion = 1) {}
+  /**
+   * `fallback`: the version to assume when no `initialize` answer was recorded (the header's).
+   * `admits`: whether the agent's messages for a session are decoded at all (a replay's session
+   * budget, replaySink.ts); an update or permission request for another session produces nothing.
+   */
+  constructor(
+    private readonly fallback: ProtocolVersion = 1,
+    private readonly admits: (sessionId: string) => boolean = () => true,
+  ) {}
 
   get version(): ProtocolVersion | undefined {
     return this.adapter?.version;
@@ -83,6 +90,10 @@ export class ReplayDecoder {
       return dir === 'receive' ? this.agentAnswered(msg, id, out) : this.clientAnswered(msg, id, out);
     }
     const a = this.adapterFor(out);
+    if (dir === 'receive' && (method === a.methods.sessionUpdate || method === a.methods.requestPermission)) {
+      const sessionId = params(msg).sessionId;
+      if (typeof sessionId === 'string' && !this.admits(sessionId)) return;
+    }
     if (dir === 'send') {
       if (id !== undefined) this.clientRequest(a, method, params(msg), id, out);
     } else if (method === a.methods.sessionUpdate) {

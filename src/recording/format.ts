@@ -157,8 +157,7 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-/** The agent id prefix of a replayed recording (`recording:<file name>`). */
-export const REPLAY_AGENT_PREFIX = 'recording:';
+export { REPLAY_AGENT_PREFIX } from '../common/pseudoAgents';
 
 let initializeNames: ReadonlySet<string> | undefined;
 

@@ -12,9 +12,9 @@ import type { SessionEvent } from '../protocol/domain';
 import type { PlanStore } from '../state/planStore';
 import { sessionKey, type SessionStore } from '../state/sessionStore';
 import type { Transcript } from '../state/transcript';
-import { ReplayDecoder, type ReplayOutput } from './decoder';
+import { replayPipeline, ReplaySink } from './replaySink';
 import { describeBadLines, indexRecording, MAX_RECORDING_BYTES, REPLAY_AGENT_PREFIX } from './format';
-import { ReplayPlayer, type PlayerState, type ReplayPace } from './player';
+import type { PlayerState, ReplayPace, ReplayPlayer } from './player';
 
 export { REPLAY_AGENT_PREFIX } from './format';
 
@@ -45,6 +45,8 @@ interface OpenReplay {
   version: number | undefined;
   activated: boolean;
   notes: number;
+  /** The end was reported. */
+  finished: boolean;
 }
 
 export class Replays extends Disposable {
@@ -105,12 +107,22 @@ export class Replays extends Disposable {
       firstBadLines: index.bad.slice(0, 5).map((b) => b.line),
     };
     const header = index.header;
-    const decoder = new ReplayDecoder(header?.protocolVersion === 2 ? 2 : 1);
     const schedule = (fn: () => void, ms: number): { dispose(): void } => {
       const t = setTimeout(fn, ms);
       return { dispose: () => clearTimeout(t) };
     };
-    const player = new ReplayPlayer(bytes, index, decoder, (outputs) => this.play(agentId, outputs), pace, schedule);
+    const sink = new ReplaySink(agentId, this.deps, {
+      connected: (version) => {
+        r.version = version;
+        this.showAgent(r);
+      },
+      session: (sessionId) => this.activate(r, sessionId),
+      note: (line, text) => {
+        r.notes++;
+        this.deps.log.warn(`[replay ${r.name}] line ${line}: ${text}`);
+      },
+    });
+    const player = replayPipeline(bytes, index, sink, pace, schedule, () => this.open.get(agentId) === r);
     const r: OpenReplay = {
       info,
       name,
@@ -119,13 +131,21 @@ export class Replays extends Disposable {
       version: undefined,
       activated: false,
       notes: 0,
+      finished: false,
     };
     this.open.set(agentId, r);
     this.last = agentId;
     player.onDidChange((s) => {
       this.showAgent(r);
-      if (s.done)
+      if (s.done && !r.finished) {
+        r.finished = true;
         this.deps.log.info(`[replay ${name}] played ${s.total} messages${r.notes ? ` (${r.notes} could not be decoded; see the warnings above)` : ''}.`);
+        const capped = sink.summary();
+        if (capped) {
+          this.deps.log.warn(`[replay ${name}] ${capped}`);
+          void vscode.window.showWarningMessage(`${name}: ${capped}`);
+        }
+      }
     });
     this.showAgent(r);
     this.changed(agentId);
@@ -160,42 +180,6 @@ export class Replays extends Disposable {
   }
 
   // ------------------------------------------------------------------ internals
-
-  /** One recorded line's outputs into the stores. */
-  private play(agentId: string, outputs: readonly ReplayOutput[]): void {
-    const r = this.open.get(agentId);
-    if (!r) return;
-    const { store, transcript } = this.deps;
-    for (const o of outputs) {
-      switch (o.kind) {
-        case 'connected':
-          r.version = o.version;
-          this.showAgent(r);
-          break;
-        case 'session':
-          store.attachSession(agentId, o.sessionId, o.cwd !== undefined ? { cwd: o.cwd } : {});
-          store.detachSession(agentId, o.sessionId); // read-only
-          this.activate(r, o.sessionId);
-          break;
-        case 'event':
-          this.deps.apply(agentId, o.event);
-          this.activate(r, o.event.sessionId);
-          break;
-        case 'permission':
-          transcript.addPermissionRequest(o.request, { requestId: o.requestId, key: sessionKey(agentId, o.request.sessionId) });
-          break;
-        case 'permission_answer':
-          transcript.resolvePermission(sessionKey(agentId, o.sessionId), o.requestId, o.outcome);
-          break;
-        case 'note':
-          r.notes++;
-          this.deps.log.warn(`[replay ${r.name}] line ${o.line}: ${o.text}`);
-          break;
-        default:
-          o satisfies never;
-      }
-    }
-  }
 
   /** The first session of a replay becomes the active one (the conversation shows it). */
   private activate(r: OpenReplay, sessionId: string): void {

@@ -4,25 +4,8 @@
 // user choosing where.
 import * as vscode from 'vscode';
 import type { SessionHistory } from '../app/history/sessionHistory';
-import type { HistoryRecord } from '../app/history/records';
-import { asRecord } from '../app/history/logReader';
+import { BUNDLE_FORMAT, MAX_BUNDLE_BYTES, planImport, type Bundle } from '../app/history/bundle';
 import { isSessionKey, type SessionKey, type SessionStore } from '../state/sessionStore';
-
-export const BUNDLE_FORMAT = 'acp-plans/session';
-/** The largest bundle imported (the history keeps at most this much of one session too). */
-const MAX_BUNDLE_BYTES = 64 * 1024 * 1024;
-
-interface Bundle {
-  format: string;
-  version: 1;
-  agentId: string;
-  agentName: string;
-  sessionId: string;
-  title?: string;
-  cwd?: string;
-  exportedAt: string;
-  records: HistoryRecord[];
-}
 
 /** The handlers of HISTORY_COMMANDS (registered by lazyCommands.ts, this file loaded on first use). */
 export function historyCommands(history: SessionHistory | undefined, store: SessionStore): Record<string, (...args: unknown[]) => unknown> {
@@ -108,36 +91,26 @@ export function historyCommands(history: SessionHistory | undefined, store: Sess
         );
         return false;
       }
-      const bundle = readBundle(Buffer.from(await vscode.workspace.fs.readFile(uri)).toString('utf8'));
-      if (typeof bundle === 'string') {
-        void vscode.window.showErrorMessage(`Not imported: ${bundle}`);
+      const plan = planImport(Buffer.from(await vscode.workspace.fs.readFile(uri)).toString('utf8'));
+      if (typeof plan === 'string') {
+        void vscode.window.showErrorMessage(`Not imported: ${plan}`);
         return false;
       }
-      const imported = await history.importSession(bundle, bundle.records);
-      if (!imported) {
-        void vscode.window.showInformationMessage(`Session “${bundle.title ?? bundle.sessionId}” is already in this workspace.`);
+      let first: SessionKey | undefined;
+      for (const s of plan.sessions) {
+        if (await history.importSession(s, s.records)) first ??= { agentId: s.agentId, sessionId: s.sessionId };
+      }
+      if (plan.note) void vscode.window.showWarningMessage(plan.note);
+      if (!first) {
+        const s = plan.sessions[0];
+        void vscode.window.showInformationMessage(`Session “${s?.title ?? s?.sessionId ?? ''}” is already in this workspace.`);
         return false;
       }
-      store.setActiveSession({ agentId: bundle.agentId, sessionId: bundle.sessionId });
-      return { agentId: bundle.agentId, sessionId: bundle.sessionId };
+      store.setActiveSession(first);
+      return first;
     },
   };
   return commands;
-}
-
-/** The bundle, or why it is not one. Records are checked one by one (bad ones skipped). */
-function readBundle(text: string): Bundle | string {
-  let v: Partial<Bundle>;
-  try {
-    v = JSON.parse(text) as Partial<Bundle>;
-  } catch {
-    return 'the file is not JSON.';
-  }
-  if (v.format !== BUNDLE_FORMAT || v.version !== 1) return `the file is not an ACP Plans session (format "${String(v.format).slice(0, 40)}").`;
-  if (typeof v.agentId !== 'string' || typeof v.sessionId !== 'string' || !Array.isArray(v.records))
-    return 'the session is incomplete (agent, session or records missing).';
-  const records = v.records.map(asRecord).filter((r): r is HistoryRecord => r !== undefined);
-  return { ...(v as Bundle), agentName: typeof v.agentName === 'string' ? v.agentName : v.agentId, records };
 }
 
 function safeName(s: string): string {

@@ -9,6 +9,8 @@
 // and drift document of Show Plan History. Each accepts a tree row or a plain target (tests).
 import * as path from 'path';
 import * as vscode from 'vscode';
+import { confirmationRows, planRevert } from '../app/revertPlan';
+import { workspaceRoots } from '../platform/workspace';
 import { timelineMarkdown } from '../state/attribution/timeline';
 import { WHOLE_PLAN, type FileChange, type Step, type WorkStore } from '../state/attribution/workStore';
 import type { PlanRef } from '../state/planStore';
@@ -55,6 +57,8 @@ export interface RevertResult {
   reverted: string[];
   skipped: { path: string; why: string }[];
   cancelled?: boolean;
+  /** Why nothing of this session may be reverted (an imported session, a replayed recording). */
+  refused?: string;
 }
 
 export class WorkActions {
@@ -107,38 +111,47 @@ export class WorkActions {
   async revert(arg: unknown): Promise<RevertResult> {
     const t = this.resolve(arg);
     if (!t) return { reverted: [], skipped: [] };
-    const checks = await Promise.all(
-      this.work
-        .stepChanges(t.agentId, t.sessionId, t.step)
-        .filter((c) => !t.path || c.path === t.path)
-        .map(async (c) => ({ path: c.path, plan: await revertPlan(c.all) })),
-    );
-    const skipped: { path: string; why: string }[] = [];
-    const todo: { path: string; before: string | null }[] = [];
-    for (const x of checks) {
-      if ('why' in x.plan) skipped.push({ path: x.path, why: x.plan.why });
-      else todo.push({ path: x.path, before: x.plan.before });
+    const changes = this.work.stepChanges(t.agentId, t.sessionId, t.step).filter((c) => !t.path || c.path === t.path);
+    const plan = await planRevert({ agentId: t.agentId, sessionId: t.sessionId, changes, roots: workspaceRoots(), currentText });
+    if (plan.refused) {
+      void vscode.window.showWarningMessage(plan.refused);
+      return { reverted: [], skipped: [], refused: plan.refused };
     }
+    const { skipped } = plan;
+    let todo = plan.todo;
     if (!todo.length) {
       const detail = skipped.map((s) => `${vscode.workspace.asRelativePath(s.path)}: ${s.why}`).join('\n') || 'It changed no files.';
       void vscode.window.showWarningMessage(`Nothing of step "${truncate(t.label, 60)}" can be reverted. ${detail}`);
       return { reverted: [], skipped };
     }
-    const go = 'Revert';
+    const deletes = todo.filter((c) => c.deletes).length;
+    const rows = confirmationRows(plan, (f) => vscode.workspace.asRelativePath(f));
     const picked = await vscode.window.showQuickPick(
       [
-        { label: `$(discard) ${go} ${todo.length} file${todo.length === 1 ? '' : 's'} to before step "${truncate(t.label, 50)}"`, go: true },
+        {
+          label: `$(discard) Revert ${todo.length} file${todo.length === 1 ? '' : 's'} to before step "${truncate(t.label, 50)}"${deletes ? ` (deletes ${deletes})` : ''}`,
+          go: true,
+        },
         { label: '$(close) Cancel', go: false },
-        ...todo.map((c) => ({
-          label: vscode.workspace.asRelativePath(c.path),
-          description: c.before === null ? 'will be deleted (the step created it)' : 'will get its text from before the step',
+        ...rows.map((r) => ({
+          label: `${r.kind === 'delete' ? '$(trash) ' : r.kind === 'skipped' ? '$(warning) ' : ''}${r.label}`,
+          description: r.description,
           go: undefined,
         })),
-        ...skipped.map((s) => ({ label: `$(warning) ${vscode.workspace.asRelativePath(s.path)}`, description: `not reverted: ${s.why}`, go: undefined })),
       ],
       { title: `Revert Changes of This Step`, placeHolder: 'Check the files, then pick Revert', ignoreFocusOut: true },
     );
     if (picked?.go !== true) return { reverted: [], skipped, cancelled: true };
+    // A file that runs code later is asked for on its own, as an agent's write to it would be.
+    const allowed: typeof todo = [];
+    for (const c of todo) {
+      if (c.runsLater && !(await confirmRunsLater(c.path, c.deletes, c.runsLater))) {
+        skipped.push({ path: c.path, why: `you did not allow it (${c.runsLater})` });
+        continue;
+      }
+      allowed.push(c);
+    }
+    todo = allowed;
     const reverted: string[] = [];
     for (const c of todo) {
       try {
@@ -209,26 +222,15 @@ export class WorkActions {
   }
 }
 
-/**
- * Whether a file's changes in a step can be undone: the client's own writes only (a diff the agent
- * announced for a call the client then wrote is part of that write), the file still as the step
- * left it. Returns the text to put back, or why not.
- */
-async function revertPlan(all: readonly FileChange[]): Promise<{ before: string | null } | { why: string }> {
-  const writes = all.filter((c) => c.written);
-  const last = writes.at(-1);
-  if (!last) return { why: 'the agent changed it itself (ACP Plans can undo only the writes it made for the agent)' };
-  if (all.some((c) => !c.written && c.time > last.time && c.toolCallId !== last.toolCallId))
-    return { why: 'the agent changed it itself after ACP Plans wrote it' };
-  const before = writes[0]!.before;
-  if (writes.some((c) => c.textDropped) || before === undefined || last.after === undefined)
-    return { why: 'the file was too large for ACP Plans to keep its text' };
-  const now = await currentText(last.path);
-  if (now !== last.after)
-    return {
-      why: now === null ? 'it was deleted after this step' : 'it changed after this step (a later step or an edit); review the change and undo it by hand',
-    };
-  return { before };
+/** A yes, asked now, for reverting a file that runs code later. */
+async function confirmRunsLater(file: string, deletes: boolean, reason: string): Promise<boolean> {
+  const verb = deletes ? 'Delete' : 'Write';
+  const answer = await vscode.window.showWarningMessage(
+    `${verb} ${vscode.workspace.asRelativePath(file)}?`,
+    { modal: true, detail: `Reverting this step ${deletes ? 'deletes' : 'writes'} it, and ${reason}. Allow only if you expect this change.` },
+    verb,
+  );
+  return answer === verb;
 }
 
 /** The file's text now: an editor's unsaved changes, else the file on disk (a saved editor copy can lag it). */

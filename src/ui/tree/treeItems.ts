@@ -4,6 +4,7 @@
 // `plan:<items|markdown|file|unknown>[:done][:archived]`, `archive`, `entry:<status|custom>[:md]`,
 // `heading`, `field`, `info`.
 import * as vscode from 'vscode';
+import { isImportedAgent } from '../../common/pseudoAgents';
 import type { PlanEntry } from '../../protocol/domain';
 import type { MdNode } from '../../state/markdownOutline';
 import { taskProgress } from '../../state/markdownOutline';
@@ -40,13 +41,19 @@ export function agentItem(node: PlanTreeNode, a: AgentState | undefined, fallbac
   const status = a?.status ?? 'gone';
   const recording = marks?.isRecording(fallbackId) === true;
   const replay = marks?.isReplay(fallbackId) === true;
+  const imported = isImportedAgent(fallbackId);
   // Always Expanded (a leaf while empty): VS Code keeps an item collapsed once it was shown as None.
   const t = item(node, truncate(a?.name ?? fallbackId, LABEL_MAX), C.Expanded);
   const version = a?.protocolVersion ? `v${a.protocolVersion}` : undefined;
-  t.description = [version, replay ? undefined : status, a?.detail ? truncate(a.detail, 60) : undefined, recording ? 'recording' : undefined]
+  t.description = [
+    version,
+    replay ? undefined : imported ? 'read-only' : status,
+    a?.detail ? truncate(a.detail, 60) : undefined,
+    recording ? 'recording' : undefined,
+  ]
     .filter(Boolean)
     .join(' · ');
-  t.iconPath = replay ? icon('history') : agentIcon(status);
+  t.iconPath = replay || imported ? icon('history') : agentIcon(status);
   t.tooltip = [
     `Agent ${a?.name ?? fallbackId} (${fallbackId})`,
     `Protocol: ${version ?? 'not negotiated yet'}`,
@@ -54,11 +61,12 @@ export function agentItem(node: PlanTreeNode, a: AgentState | undefined, fallbac
     a?.detail ? `Detail: ${a.detail}` : undefined,
     recording ? 'Recording its traffic (ACP: Record Agent Traffic stops it).' : undefined,
     replay ? 'A recording played back: read-only, nothing is sent to any agent.' : undefined,
+    imported ? 'Sessions imported from a file: read-only, never resumed on an agent, never reverted.' : undefined,
   ]
     .filter(Boolean)
     .join('\n');
-  // A replay is no agent: none of the agent menus apply.
-  t.contextValue = replay ? 'replay' : `agent:${facet(status)}${recording ? ':recording' : ''}`;
+  // A replay or an import is no agent: none of the agent menus apply.
+  t.contextValue = replay ? 'replay' : imported ? 'imported' : `agent:${facet(status)}${recording ? ':recording' : ''}`;
   return t;
 }
 

@@ -1,0 +1,141 @@
+// What Revert Changes of This Step may do, decided before anything is shown or written: for each
+// file the step changed, the text to put back (null: the step created it, so it is deleted) or why
+// not. Free of `vscode`: src/ui/workActions.ts reads the files' current texts, asks the user and
+// writes.
+//
+// Revert needs the consent a live agent's write would need, and more:
+//   - an imported session or a replayed recording is never reverted (its write records are what a
+//     file says, not changes made here): the whole revert is refused with the reason;
+//   - a path outside every workspace folder (as written, or once its links are resolved) is refused
+//     with the reason, before the file is read;
+//   - a path whose write runs code later (src/agents/executesLater.ts: .vscode/, .git/, CI files…)
+//     is marked `runsLater` with that reason: the user is asked for it separately;
+//   - a delete is marked `deletes`; the confirmation lists every file, each with what happens to it.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { executesLater } from '../agents/executesLater';
+import { within } from '../common/paths';
+import { isImportedAgent, isReplayAgent } from '../common/pseudoAgents';
+import type { FileChange } from '../state/attribution/workStore';
+
+export const IMPORTED_REVERT_REFUSED = 'Revert is not available for an imported session: its changes were not made here.';
+export const REPLAYED_REVERT_REFUSED = 'Revert is not available for a replayed recording: its changes were not made here.';
+export const OUTSIDE_WORKSPACE = 'it is outside the workspace folders (Revert writes only inside them)';
+
+/** One file to put back as it was before the step. */
+export interface RevertItem {
+  readonly path: string;
+  readonly before: string | null;
+  /** The file is deleted (the step created it). */
+  readonly deletes: boolean;
+  /** Why writing (or deleting) it runs code later: the user is asked for this file separately. */
+  readonly runsLater?: string;
+}
+
+export interface RevertPlan {
+  /** Why nothing of this session may be reverted at all. */
+  readonly refused?: string;
+  readonly todo: RevertItem[];
+  readonly skipped: { path: string; why: string }[];
+}
+
+export interface RevertInput {
+  readonly agentId: string;
+  readonly sessionId: string;
+  /** The step's changes, per file (WorkStore.stepChanges). */
+  readonly changes: readonly { readonly path: string; readonly all: readonly FileChange[] }[];
+  /** The workspace folders (absolute). */
+  readonly roots: readonly string[];
+  /** The file's text now (an editor's unsaved text first), null when it does not exist. */
+  currentText(path: string): Promise<string | null>;
+  /** The path with its links resolved (default: the disk's realpath; the path itself when it does not exist). */
+  realPath?(path: string): Promise<string>;
+}
+
+/** What reverting the step's changes would do, file by file. */
+export async function planRevert(input: RevertInput): Promise<RevertPlan> {
+  const refused = isImportedAgent(input.agentId) ? IMPORTED_REVERT_REFUSED : isReplayAgent(input.agentId) ? REPLAYED_REVERT_REFUSED : undefined;
+  if (refused) return { refused, todo: [], skipped: [] };
+  const realPath = input.realPath ?? diskRealPath;
+  const roots = await Promise.all(input.roots.map(async (r) => [path.resolve(r), await realPath(path.resolve(r))] as const));
+  const todo: RevertItem[] = [];
+  const skipped: { path: string; why: string }[] = [];
+  for (const c of input.changes) {
+    const file = path.resolve(c.path);
+    const root = roots.find(([r]) => within(r, file));
+    const real = root && (await realPath(file));
+    const realRoot = real !== undefined ? roots.find(([l, r]) => within(r, real) || within(l, real)) : undefined;
+    if (!root || !realRoot || real === undefined) {
+      skipped.push({ path: c.path, why: OUTSIDE_WORKSPACE });
+      continue;
+    }
+    const plan = await fileRevert(c.all, input.currentText);
+    if ('why' in plan) {
+      skipped.push({ path: c.path, why: plan.why });
+      continue;
+    }
+    const runsLater = executesLater(root[0], file) ?? executesLater(realRoot[1], real);
+    todo.push({ path: c.path, before: plan.before, deletes: plan.before === null, ...(runsLater ? { runsLater } : {}) });
+  }
+  return { todo, skipped };
+}
+
+/** One row of the confirmation per file (`rel`: how a path is shown), in the plan's order: what happens to it, or why not. */
+export function confirmationRows(plan: RevertPlan, rel: (path: string) => string): ConfirmationRow[] {
+  return [
+    ...plan.todo.map((c): ConfirmationRow => {
+      const what = c.deletes ? 'will be deleted (the step created it)' : 'will get its text from before the step';
+      const description = c.runsLater ? `${what}; runs code later (${c.runsLater}): asked separately` : what;
+      return { path: c.path, kind: c.deletes ? 'delete' : 'write', label: rel(c.path), description, text: `${rel(c.path)}: ${description}` };
+    }),
+    ...plan.skipped.map((s): ConfirmationRow => ({
+      path: s.path,
+      kind: 'skipped',
+      label: rel(s.path),
+      description: `not reverted: ${s.why}`,
+      text: `${rel(s.path)}: not reverted: ${s.why}`,
+    })),
+  ];
+}
+
+export interface ConfirmationRow {
+  readonly path: string;
+  readonly kind: 'delete' | 'write' | 'skipped';
+  readonly label: string;
+  readonly description: string;
+  /** The label and the description in one line. */
+  readonly text: string;
+}
+
+async function diskRealPath(p: string): Promise<string> {
+  try {
+    return await fs.promises.realpath(p);
+  } catch {
+    return p;
+  }
+}
+
+/**
+ * Whether a file's changes in a step can be undone: the client's own writes only (a diff the agent
+ * announced for a call the client then wrote is part of that write), the file still as the step
+ * left it. Returns the text to put back, or why not.
+ */
+async function fileRevert(
+  all: readonly FileChange[],
+  currentText: (path: string) => Promise<string | null>,
+): Promise<{ before: string | null } | { why: string }> {
+  const writes = all.filter((c) => c.written);
+  const last = writes.at(-1);
+  if (!last) return { why: 'the agent changed it itself (ACP Plans can undo only the writes it made for the agent)' };
+  if (all.some((c) => !c.written && c.time > last.time && c.toolCallId !== last.toolCallId))
+    return { why: 'the agent changed it itself after ACP Plans wrote it' };
+  const before = writes[0]!.before;
+  if (writes.some((c) => c.textDropped) || before === undefined || last.after === undefined)
+    return { why: 'the file was too large for ACP Plans to keep its text' };
+  const now = await currentText(last.path);
+  if (now !== last.after)
+    return {
+      why: now === null ? 'it was deleted after this step' : 'it changed after this step (a later step or an edit); review the change and undo it by hand',
+    };
+  return { before };
+}

@@ -104,7 +104,7 @@ export function checkSignInArgs(args: readonly string[] | undefined): string[] {
   if (args.length > MAX_SIGN_IN_ARGS) throw new SignInEnvRefusedError(`It adds ${args.length} arguments (at most ${MAX_SIGN_IN_ARGS}).`);
   for (const a of args) {
     if (typeof a !== 'string' || a.length > 4096) throw new SignInEnvRefusedError('One of its arguments is not text of at most 4,096 characters.');
-    if ([...a].some((ch) => isRefusedChar(ch.codePointAt(0)!)))
+    if ([...a].some((ch) => ch === '\t' || isRefusedChar(ch.codePointAt(0)!)))
       throw new SignInEnvRefusedError(`Its argument ${shownWord(a)} holds control or invisible characters.`);
   }
   return [...args];

@@ -96,6 +96,7 @@ describe('terminal sign-in arguments', () => {
     assert.throws(() => checkSignInArgs(['a'.repeat(4097)]), /4,096/);
     assert.throws(() => checkSignInArgs(['a\0b']), /control or invisible/);
     assert.throws(() => checkSignInArgs(['--x\u200b']), /control or invisible/);
+    assert.throws(() => checkSignInArgs(['a\tb']), /control or invisible/);
   });
 
   it('shows words quoted, a token-looking one hidden', () => {

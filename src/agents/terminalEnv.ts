@@ -22,7 +22,9 @@
 // Names are compared in upper case (Windows ignores case). A name must be non-empty and contain
 // no `=` or NUL; a value no NUL. At most MAX_ENV_VARS variables and MAX_ENV_BYTES in all.
 // Anything else (CI=1, NODE_ENV, DATABASE_URL…) is passed, over the editor's own environment, and
-// shown to the user with the command.
+// shown to the user with the command. (This deny-list is for terminal/create, where the user
+// approves the command with its variables and values on screen; a terminal sign-in method's
+// variables go through the stricter allow-list in src/app/signInEnv.ts instead.)
 
 import { printable } from './pathPolicy';
 
@@ -114,17 +116,6 @@ export function checkEnv(env: readonly { name: string; value: string }[] | undef
     out[name] = value;
   }
   return out;
-}
-
-/** Extra arguments an agent asks a command to run with (a terminal sign-in method): at most 64, 4,096 characters each, no NUL. */
-export function checkArgs(args: readonly string[] | undefined): string[] {
-  if (!args) return [];
-  if (args.length > 64) throw new EnvRefusedError(`Refused to run the command: ${args.length} arguments were given (at most 64).`);
-  for (const a of args) {
-    if (typeof a !== 'string' || a.length > 4096 || a.includes('\0'))
-      throw new EnvRefusedError(`Refused to run the command: the argument "${shown(String(a))}" is too long or holds NUL.`);
-  }
-  return [...args];
 }
 
 function shown(s: string): string {

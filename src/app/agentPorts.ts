@@ -91,12 +91,20 @@ export interface TerminalSpec {
   readonly cwd: string | undefined;
 }
 
+/** What the user is asked before a terminal sign-in runs: a question and the details under it (no secret in either). */
+export interface SignInConfirmation {
+  readonly message: string;
+  readonly detail: string;
+}
+
 /** How SignIn asks and tells the user. */
 export interface SignInUi {
   /** `name` asks for sign-in before it can `what`: true when the user chose to sign in. */
   askToSignIn(name: string, what: string): Promise<boolean>;
   /** The sign-in method the user picks (undefined: dismissed). */
   pickMethod(name: string, methods: readonly AuthMethod[]): Promise<AuthMethod | undefined>;
+  /** Asks (modal) whether to run the terminal sign-in shown: true only for "Run in Terminal"; Cancel or dismissal is false. */
+  confirmTerminalRun(c: SignInConfirmation): Promise<boolean>;
   showError(message: string): void;
   showInfo(message: string): void;
   /** Runs the command in a terminal the user sees; disposing it closes the terminal. */

@@ -4,19 +4,22 @@
 // command (machine-scoped settings, never a command the agent names) with the method's extra
 // arguments and variables in a VS Code terminal, where the user signs in; a zero exit status means
 // success, and the agent is restarted so it starts signed in. Never in an untrusted workspace.
-// Variable values are never logged (only their names). It asks and tells the user through SignInUi
+// The method's variables must pass signInEnv.ts's allow-list, and the user confirms the exact
+// command line, arguments and variables (secrets masked) before the terminal opens; Cancel runs
+// nothing. Variable values are never logged (only their names). It asks and tells the user through SignInUi
 // and reads the workspace through WorkspacePort (src/app/agentPorts.ts): no `vscode` here.
 import * as path from 'path';
 import type { AuthMethod } from '../protocol/domain';
-import { checkArgs, checkEnv } from '../agents/terminalEnv';
 import { Disposable, DisposableStore } from '../common/lifecycle';
 import type { AgentHandle, Agents, ServiceLog, SignInUi, WorkspacePort } from './agentPorts';
+import { checkSignInArgs, checkSignInEnv, envRecord, signInConfirmation, type SignInVar } from './signInEnv';
 
 export class SignIn extends Disposable {
   /** Terminal sign-ins under way, by agent (a second request shows the same terminal). */
   private readonly running = new Map<string, Promise<boolean>>();
   /** Each terminal sign-in's terminal, disposed when it ends or with this owner. */
   private readonly scopes = new Set<DisposableStore>();
+  private disposed = false;
 
   constructor(
     private readonly agents: Pick<Agents, 'get'>,
@@ -29,6 +32,7 @@ export class SignIn extends Disposable {
   }
 
   override dispose(): void {
+    this.disposed = true;
     for (const s of this.scopes) s.dispose();
     this.scopes.clear();
     super.dispose();
@@ -88,14 +92,14 @@ export class SignIn extends Disposable {
   private async runTerminal(sup: AgentHandle, m: AuthMethod): Promise<boolean> {
     this.workspace.assertTrusted();
     const def = sup.def;
-    // The method's variables and arguments come from the agent: the same checks as a terminal it
-    // asks for (no NODE_OPTIONS, LD_*, PATH…, bounded), so a click on "Log in" runs the configured
-    // command and nothing the agent slipped in.
-    let extra: Record<string, string>;
+    // The method's variables and arguments come from the agent: only the variables a sign-in needs
+    // (signInEnv.ts's allow-list) and plain arguments, so a click on "Log in" runs the configured
+    // command and nothing the agent slipped in; then the user sees exactly what will run.
+    let vars: SignInVar[];
     let extraArgs: string[];
     try {
-      extra = checkEnv(m.env);
-      extraArgs = checkArgs(m.args);
+      vars = checkSignInEnv(m.env);
+      extraArgs = checkSignInArgs(m.args);
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       this.log.warn(`${def.name}: terminal sign-in "${m.name}" refused: ${message}`);
@@ -105,9 +109,23 @@ export class SignIn extends Disposable {
       return false;
     }
     const args = [...def.args, ...extraArgs];
-    this.log.info(
-      `${def.name}: terminal sign-in "${m.name}": ${path.basename(def.command)} with ${m.args?.length ?? 0} extra argument(s)${m.env?.length ? `, variables ${m.env.map((e) => e.name).join(', ')}` : ''}`,
-    );
+    const cwd = def.cwd ?? this.workspace.folders()[0]?.fsPath;
+    const names = vars.length ? `, variables ${vars.map((v) => v.name).join(', ')}` : '';
+    this.log.info(`${def.name}: terminal sign-in "${m.name}": ${path.basename(def.command)} with ${extraArgs.length} extra argument(s)${names}`);
+    const confirmation = signInConfirmation({
+      agentName: def.name,
+      methodName: m.name,
+      command: def.command,
+      configuredArgs: def.args,
+      extraArgs,
+      vars,
+      cwd,
+    });
+    if (!(await this.ui.confirmTerminalRun(confirmation)) || this.disposed) {
+      this.log.info(`${def.name}: terminal sign-in "${m.name}" cancelled; nothing ran`);
+      return false;
+    }
+    this.workspace.assertTrusted();
     const scope = new DisposableStore();
     this.scopes.add(scope);
     try {
@@ -116,8 +134,8 @@ export class SignIn extends Disposable {
           name: `Sign in: ${def.name}`,
           command: def.command,
           args,
-          env: { ...def.env, ...extra },
-          cwd: def.cwd ?? this.workspace.folders()[0]?.fsPath,
+          env: { ...def.env, ...envRecord(vars) },
+          cwd,
         }),
       );
       const code = await term.exit;

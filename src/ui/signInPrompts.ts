@@ -1,9 +1,13 @@
 // The VS Code side of sign-in (SignInUi, src/app/agentPorts.ts): the warning that offers Sign In
-// (and Show Log), the quick pick of the agent's methods, the messages, and the terminal a terminal
-// method runs in (its exit code read when it closes).
+// (and Show Log), the quick pick of the agent's methods, the modal that shows a terminal method's
+// command line, arguments and variables (secrets already masked by SignIn) with "Run in Terminal"
+// and Cancel, the messages, and the terminal a terminal method runs in (its exit code read when it
+// closes).
 import * as vscode from 'vscode';
 import type { AuthMethod } from '../protocol/domain';
 import type { SignInUi, TerminalRun } from '../app/agentPorts';
+
+const RUN = 'Run in Terminal';
 
 export function vscodeSignInUi(log: { show(preserveFocus?: boolean): void }): SignInUi {
   return {
@@ -19,6 +23,11 @@ export function vscodeSignInUi(log: { show(preserveFocus?: boolean): void }): Si
         { placeHolder: `Sign in to ${name}: pick a method`, ignoreFocusOut: true },
       );
       return pick?.m;
+    },
+
+    async confirmTerminalRun(c) {
+      const pick = await vscode.window.showWarningMessage(c.message, { modal: true, detail: c.detail }, RUN);
+      return pick === RUN;
     },
 
     showError(message) {

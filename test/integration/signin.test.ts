@@ -1,9 +1,10 @@
 // Terminal sign-in in the real VS Code: the Demo Agent in sign-in mode (`--signin=<file>`, set up
 // through acp.agents like any configured agent) advertises a terminal auth method and answers
 // auth_required (-32000) until <file> exists. Start Agent → New Session is refused → the warning
-// offers Sign In → the user picks the method in the quick pick → a VS Code terminal runs the
-// agent's own command with `--login` (which writes <file> and exits 0) → the agent restarts → the
-// session opens → a prompt runs, read from the Plans tree and the conversation's DOM.
+// offers Sign In → the user picks the method in the quick pick → confirms the command line shown in
+// a modal ("Run in Terminal") → a VS Code terminal runs the agent's own command with `--login`
+// (which writes <file> and exits 0) → the agent restarts → the session opens → a prompt runs, read
+// from the Plans tree and the conversation's DOM.
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
@@ -18,6 +19,7 @@ const NAME = 'Signin Demo';
 const AGENT_ID = `agent:${NAME}`;
 const QUICK_ROWS = '.quick-input-widget .monaco-list-row';
 const ROWS = '.part.sidebar .pane-body .monaco-list-row';
+const DIALOG = '.monaco-dialog-box';
 
 describe('Sign-in: terminal auth after auth_required (real UI)', function () {
   this.timeout(120000);
@@ -95,13 +97,19 @@ describe('Sign-in: terminal auth after auth_required (real UI)', function () {
     });
     await uiClick(QUICK_ROWS, 'Sign in to the Demo Agent');
 
+    // Before anything runs, a modal shows the exact command line, the added argument and the variable.
+    const dialog = (await waitForUi(DIALOG, (t) => t.some((x) => x.includes(`Run ${NAME}'s sign-in "Sign in to the Demo Agent" in a terminal?`)))).join('\n');
+    assert.ok(dialog.includes('"--login"') && dialog.includes('ACP_DEMO_ACCOUNT = "demo"'), dialog);
+    await screenshot('signin-confirm');
+    await uiClick(`${DIALOG} .monaco-button`, 'Run in Terminal');
+
     // A terminal runs the agent's configured command with the method's arguments; it signs in and exits 0.
     const term = await opening;
     assert.strictEqual(term.name, `Sign in: ${NAME}`);
     const opts = term.creationOptions as vscode.TerminalOptions;
     assert.strictEqual(opts.shellPath, process.execPath, 'the configured command, nothing the agent named');
     assert.deepStrictEqual((opts.shellArgs as string[]).slice(-1), ['--login']);
-    assert.strictEqual(opts.env?.ACP_DEMO_LOGIN_REASON, 'terminal-auth', "the method's variables are set");
+    assert.strictEqual(opts.env?.ACP_DEMO_ACCOUNT, 'demo', "the method's variables are set");
     const closed = await closing;
     assert.strictEqual(closed.exitStatus?.code, 0);
     assert.ok(fs.existsSync(marker), 'the terminal run signed in');

@@ -1,5 +1,5 @@
 // Sign-in: started with `--signin=<file>` (or ACP_DEMO_SIGNIN), the Demo Agent advertises one
-// terminal auth method (run it again with `--login`) and answers auth_required (-32000) to
+// terminal auth method (run it again with `--login`, variable ACP_DEMO_ACCOUNT=demo) and answers auth_required (-32000) to
 // session/new, load, resume and prompt until <file> exists. The terminal run (`--login`) creates
 // the file and exits 0, as a real agent's login command would store its credentials. The `/signin`
 // prompt reports the state.
@@ -25,8 +25,8 @@ export function authMethods(config: DemoConfig, version: ProtocolVersion): objec
     args: ['--login'],
   };
   return version === 1
-    ? [{ ...base, id: LOGIN_METHOD_ID, env: { ACP_DEMO_LOGIN_REASON: 'terminal-auth' } }]
-    : [{ ...base, methodId: LOGIN_METHOD_ID, env: [{ name: 'ACP_DEMO_LOGIN_REASON', value: 'terminal-auth' }] }];
+    ? [{ ...base, id: LOGIN_METHOD_ID, env: { ACP_DEMO_ACCOUNT: 'demo' } }]
+    : [{ ...base, methodId: LOGIN_METHOD_ID, env: [{ name: 'ACP_DEMO_ACCOUNT', value: 'demo' }] }];
 }
 
 /** Throws auth_required for a gated method while not signed in. */

@@ -8,6 +8,7 @@ import type {
   Agents,
   ServiceLog,
   SessionActionsUi,
+  SignInConfirmation,
   SignInUi,
   TerminalRun,
   TerminalSpec,
@@ -211,12 +212,19 @@ export class FakeSignInUi implements SignInUi {
   readonly terminals: TerminalSpec[] = [];
   exitCode: number | undefined = 0;
   terminalsClosed = 0;
+  /** The answer to the confirmation before a terminal sign-in ("Run in Terminal" when true). */
+  confirmRun = true;
+  readonly confirmations: SignInConfirmation[] = [];
   askToSignIn(name: string, what: string): Promise<boolean> {
     this.asked.push(`${name} / ${what}`);
     return Promise.resolve(this.signIn);
   }
   pickMethod(_name: string, methods: readonly AuthMethod[]): Promise<AuthMethod | undefined> {
     return Promise.resolve(this.method(methods));
+  }
+  confirmTerminalRun(c: SignInConfirmation): Promise<boolean> {
+    this.confirmations.push(c);
+    return Promise.resolve(this.confirmRun);
   }
   showError(message: string): void {
     this.errors.push(message);

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
+import { checkSignInEnv } from '../../../src/app/signInEnv';
 import { AgentError, text } from './support/demoClient';
 import { agentJs } from './support/paths';
 import { cleanup, schemaCheck, start, startClient, tempDir } from './support/harness';
@@ -30,6 +31,9 @@ describe('Demo Agent sign-in mode, session pages, replay_complete', function () 
       assert.equal(methods[0].type, 'terminal');
       assert.deepEqual(methods[0].args, ['--login']);
       assert.equal(version === 1 ? methods[0].id : methods[0].methodId, 'demo-terminal-login');
+      // Its variable is one a client's sign-in allow-list accepts.
+      const env = version === 1 ? Object.entries(methods[0].env as object).map(([name, value]) => ({ name, value: String(value) })) : methods[0].env;
+      assert.deepEqual(checkSignInEnv(env as { name: string; value: string }[]), [{ name: 'ACP_DEMO_ACCOUNT', value: 'demo', shown: '"demo"' }]);
       const cwd = tempDir();
       const err = await refused(client.request('session/new', version === 1 ? { cwd, mcpServers: [] } : { cwd }));
       assert.equal(err.error.code, -32000);

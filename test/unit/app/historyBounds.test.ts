@@ -7,7 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { HistoryStore } from '../../../src/app/history/historyStore';
-import { readLog } from '../../../src/app/history/logReader';
+import { compact, parseLog, readLog } from '../../../src/app/history/logReader';
 import { LogEncoder, type HistoryRecord } from '../../../src/app/history/records';
 import { SessionHistory } from '../../../src/app/history/sessionHistory';
 import { fileName } from '../../../src/app/history/storedSessions';
@@ -71,6 +71,36 @@ describe('Session history: a restore is bounded by what is stored', function () 
     assert.deepEqual(report.entry7, changed(5000));
     assert.deepEqual(report.warnings, []);
     console.log(`      restore of a ${mb.toFixed(2)} MB log: peak heap growth ${report.peakGrowthMiB.toFixed(1)} MiB`);
+  });
+
+  it('revisions read as their deltas, capped while reading, are the revisions the whole log compacts to', () => {
+    let seed = 7;
+    const random = (n: number): number => (seed = (seed * 48271) % 2147483647) % n;
+    const encoder = new LogEncoder();
+    const records: HistoryRecord[] = [];
+    let entries: PlanEntry[] = Array.from({ length: 30 }, (_, i) => ({ content: `${i}`, status: 'pending', priority: 'low' }));
+    for (let t = 0; t < 400; t++) {
+      entries = entries.slice();
+      const kind = random(10);
+      if (kind === 0)
+        entries.length = Math.max(1, entries.length - 1 - random(5)); // shorter
+      else if (kind === 1)
+        entries.push({ content: `new ${t}`, status: 'pending', priority: 'low' }); // longer
+      else if (kind === 2) entries = entries.map((e) => ({ ...e, status: 'completed' })); // all changed: a whole line
+      for (let k = random(3); k > 0; k--) entries[random(entries.length)] = { content: `${t}/${k}`, status: 'in_progress', priority: 'high' };
+      records.push({ t, e: planUpdate('s1', 'a', entries) });
+      if (t % 7 === 0) records.push({ t, e: { sessionId: 's1', kind: 'plan_update', plan: { type: 'markdown', planId: 'b', content: `# ${t}` } } });
+    }
+    const text = records.map((r) => encoder.line(r)).join('');
+    const deltas = (text.match(/"p":/g) ?? []).length;
+    assert.ok(deltas > 200, `${deltas} of 400 revisions stored as deltas`);
+    const plain = (rs: readonly HistoryRecord[]): unknown => JSON.parse(JSON.stringify(rs));
+    for (const cap of [1, 50, Infinity]) {
+      const read = parseLog(text, cap);
+      assert.deepEqual(plain(read.records), plain(compact(records, cap)), `cap ${cap}`);
+      // Built in any order, each revision is the same.
+      assert.deepEqual(plain([...read.records].reverse()), plain(compact(records, cap).reverse()), `cap ${cap}, built last to first`);
+    }
   });
 
   it('records that cannot be applied are skipped and counted (one warning and a notice per session); the rest restores', async () => {

@@ -7,18 +7,21 @@
 // temporary file, rename). A crash loses at most the records not yet flushed, and a torn last line
 // is reported once and skipped, never a failed load. Logs are compacted when a session is loaded
 // (message chunks merged, old plan revisions dropped), so files follow what is shown, not what was
-// streamed. Retention: at most `maxSessions` sessions and `maxBytes` in all (oldest first).
+// streamed. Retention: at most `maxSessions` sessions and `maxBytes` in all (oldest first). A
+// link in the history folder (the folder itself, `sessions`, a log or the index) is never written
+// or read through: it is reported once and the history is kept in memory only from then on.
 // Free of `vscode`.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { lazyModule } from '../../common/lazy';
 import type * as Reader from './logReader';
 import { LogEncoder, PendingBatch, type HistoryRecord } from './records';
-import { readIndexFile, writeIndexFile, writeIndexFileSync, writeLogSync, type Appending } from './historyFiles';
+import * as files from './historyFiles';
 import { byteLength, serializeInSlices, SLICE_CHARS, yieldNow } from './logSlices';
 import {
   describedSession,
   MAX_SESSION_LOG_BYTES,
+  overRetention,
   type HistoryIndex,
   type HistoryOptions,
   type LoadedSession,
@@ -48,9 +51,11 @@ export class HistoryStore {
   private readonly encoders = new Map<string, LogEncoder>();
   private written = 0;
   /** The batch being appended: its log, the slice being written and where, what is left of it. */
-  private appending: Appending | undefined;
+  private appending: files.Appending | undefined;
   /** A flush is queued and has not started: what is appended now is written by it. */
   private flushQueued = false;
+  /** A link met in the history folder: nothing is written from then on. */
+  private linked: string | undefined;
 
   constructor(
     private readonly dir: string,
@@ -59,8 +64,27 @@ export class HistoryStore {
 
   /** Reads the index (small; synchronous, at activation). A missing or unreadable index is an empty history. */
   loadIndex(): StoredSession[] {
-    this.index = readIndexFile(this.dir, this.options.warn) ?? this.index;
+    try {
+      this.index = files.readIndexFile(this.dir, this.options.warn) ?? this.index;
+    } catch (err) {
+      this.failed(err);
+    }
     return this.sessions();
+  }
+
+  /** Reports a problem of the history (the extension's log). */
+  report(message: string): void {
+    this.options.warn(message);
+  }
+
+  /** A file operation failed: a link met is refused (reported once, writing stops), else reported. */
+  private failed(err: unknown): void {
+    const link = files.linkRefused(this.dir, err);
+    if (!link) return this.options.warn(`history not written: ${String(err)}`);
+    this.pending.clear();
+    if (this.linked !== undefined) return;
+    this.linked = link.link;
+    this.options.warn(link.message);
   }
 
   sessions(): StoredSession[] {
@@ -105,7 +129,7 @@ export class HistoryStore {
     // A burst is written as it goes (a batch at a time; the index with the timer's next flush).
     if (batch.size >= FLUSH_AT_RECORDS && !this.flushQueued) {
       this.flushQueued = true;
-      void this.exclusive(() => this.writeNow(false)).catch((err: unknown) => this.options.warn(`history not written: ${String(err)}`));
+      void this.exclusive(() => this.writeNow(false)).catch((err: unknown) => this.failed(err));
     }
     this.schedule();
   }
@@ -117,27 +141,27 @@ export class HistoryStore {
       this.timer = undefined;
     }
     return this.exclusive(async () => {
-      await this.writeNow().catch((err: unknown) => this.options.warn(`history not written: ${String(err)}`));
+      await this.writeNow().catch((err: unknown) => this.failed(err));
       return this.loadNow(s);
     });
   }
 
+  /** A log as its records (plan revisions capped while reading); bad lines are counted, not reported (SessionHistory does). */
   private async loadNow(s: StoredSession): Promise<LoadedSession> {
-    let text = '';
+    let parsed: Reader.ReadLog;
     try {
-      text = await fs.promises.readFile(this.logPath(s.file), 'utf8');
+      parsed = await this.read(s.file);
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') this.options.warn(`history of session ${s.sessionId} unreadable: ${String(err)}`);
+      if (files.linkRefused(this.dir, err)) this.failed(err);
+      else if ((err as NodeJS.ErrnoException).code !== 'ENOENT') this.options.warn(`history of session ${s.sessionId} unreadable: ${String(err)}`);
       return { records: [], badLines: 0, torn: false };
     }
-    const parsed = await reader().parseLogInSlices(text, yieldNow);
     if (parsed.torn)
       this.options.warn(`history of session ${s.sessionId}: the last record was cut short (the editor stopped while writing it); it was skipped.`);
-    if (parsed.badLines) this.options.warn(`history of session ${s.sessionId}: ${parsed.badLines} unreadable line(s) skipped.`);
     const records = await reader().compactInSlices(parsed.records, this.options.maxPlanRevisions, yieldNow);
-    // Rewritten when compaction left at most half of the records (serialized only then: a restore
-    // reads every stored session, and most logs were written compact already).
-    if (parsed.torn || parsed.badLines || records.length <= parsed.records.length / 2) {
+    // Rewritten when compaction left at most half of the records read (serialized only then: a
+    // restore reads every stored session, and most logs were written compact already).
+    if (parsed.torn || parsed.badLines || records.length <= (parsed.records.length + parsed.dropped) / 2) {
       const encoder = new LogEncoder();
       await this.rewrite(s, await serializeInSlices(records, encoder), encoder);
     }
@@ -180,7 +204,7 @@ export class HistoryStore {
     await this.exclusive(async () => {
       this.encoders.clear();
       this.dirsMade = false;
-      await fs.promises.rm(path.join(this.dir, 'sessions'), { recursive: true, force: true });
+      if (this.linked === undefined) await fs.promises.rm(path.join(this.dir, 'sessions'), { recursive: true, force: true });
     });
     this.markIndex();
     await this.flush();
@@ -193,7 +217,7 @@ export class HistoryStore {
       this.timer = undefined;
     }
     this.flushQueued = true;
-    return this.exclusive(() => this.writeNow()).catch((err: unknown) => this.options.warn(`history not written: ${String(err)}`));
+    return this.exclusive(() => this.writeNow()).catch((err: unknown) => this.failed(err));
   }
 
   /** Runs `fn` after every file operation queued before it (appends, rewrites and removals never overlap). */
@@ -214,29 +238,31 @@ export class HistoryStore {
   flushSync(): void {
     this.disposed = true;
     if (this.timer) clearTimeout(this.timer);
+    if (this.linked !== undefined) return;
     try {
-      fs.mkdirSync(path.join(this.dir, 'sessions'), { recursive: true });
+      files.makeDirsSync(this.dir);
       const a = this.appending;
       this.appending = undefined;
-      if (a) this.writeSync(a.file, a.position, a.slice, a.rest);
-      for (const [file, batch] of this.pending) this.writeSync(file, undefined, undefined, batch.text(this.encoder(file), SLICE_CHARS));
+      if (a) files.writeLogSync(this.logPath(a.file), a.position, a.slice, a.rest, this.counter(a.file));
+      for (const [file, batch] of this.pending)
+        files.writeLogSync(this.logPath(file), undefined, undefined, batch.text(this.encoder(file), SLICE_CHARS), this.counter(file));
       this.pending.clear();
       if (this.indexDirty) this.writeIndexSync();
     } catch (err) {
-      this.options.warn(`history not written: ${String(err)}`);
+      this.failed(err);
     }
   }
 
-  /** Writes `slice` at `position` then the rest (or all of it at the end of the log when `position` is undefined). */
-  private writeSync(file: string, position: number | undefined, slice: Buffer | undefined, rest: Iterator<string>): void {
+  /** Counts the bytes written to a log (its session's size in the index with them). */
+  private counter(file: string): (bytes: number) => void {
     const s = this.index.sessions.find((x) => x.file === file);
-    writeLogSync(this.logPath(file), position, slice, rest, (bytes) => {
+    return (bytes) => {
       this.written += bytes;
       if (s) {
         s.bytes += bytes;
         this.indexDirty = true;
       }
-    });
+    };
   }
 
   private schedule(): void {
@@ -254,13 +280,14 @@ export class HistoryStore {
   /** Writes the queued records, and the index when `indexToo` (else the timer's flush writes it). */
   private async writeNow(indexToo = true): Promise<void> {
     this.flushQueued = false;
+    if (this.linked !== undefined) return void this.pending.clear();
     if (this.pending.size) await this.ensureDirs();
     for (const file of [...this.pending.keys()]) {
       const batch = this.pending.get(file);
       if (!batch || this.disposed) continue;
       this.pending.delete(file);
       const s = this.index.sessions.find((x) => x.file === file);
-      await this.appendBatch(file, batch, s);
+      await this.appendBatch(file, batch);
       if (this.disposed) return; // deactivation wrote the rest
       if (s && s.bytes > (this.options.maxSessionBytes ?? MAX_SESSION_LOG_BYTES)) await this.compactLog(s);
     }
@@ -273,57 +300,32 @@ export class HistoryStore {
    * Appends a batch a slice at a time (each write awaits: a burst never blocks the host long), at
    * known places, so that deactivation can finish it (`appending`, flushSync).
    */
-  private async appendBatch(file: string, batch: PendingBatch, s: StoredSession | undefined): Promise<void> {
-    const a: Appending = { file, rest: batch.text(this.encoder(file), SLICE_CHARS) };
+  private async appendBatch(file: string, batch: PendingBatch): Promise<void> {
+    const a: files.Appending = { file, rest: batch.text(this.encoder(file), SLICE_CHARS) };
     this.appending = a;
-    let fh: fs.promises.FileHandle | undefined;
     try {
-      // Not opened to append: a write goes where it is told, and writing a slice twice at its place is harmless.
-      fh = await fs.promises.open(this.logPath(file), fs.constants.O_WRONLY | fs.constants.O_CREAT).catch((err: unknown) => {
-        this.dirsMade = false;
-        throw err;
-      }); // a folder removed behind our back is made again next time
-      let position = (await fh.stat()).size;
-      for (let r = a.rest.next(); !r.done; r = a.rest.next()) {
-        const slice = Buffer.from(r.value);
-        Object.assign(a, { position, slice });
-        for (let done = 0; done < slice.length;) done += (await fh.write(slice, done, slice.length - done, position + done)).bytesWritten;
-        if (this.appending !== a) return;
-        position += slice.length;
-        this.written += slice.length;
-        if (s) {
-          s.bytes += slice.length;
-          this.indexDirty = true;
-        }
-      }
+      await files.appendSlices(this.logPath(file), a, () => this.appending === a, this.counter(file));
     } catch (err) {
+      this.dirsMade = false; // a folder removed behind our back is made again next time
       this.encoders.delete(file); // what the encoder counted as written may not be: the next lines start whole
       throw err;
     } finally {
       if (this.appending === a) this.appending = undefined;
-      await fh?.close();
     }
   }
 
   /** The storage folders, made once (again after Clear All History). */
   private async ensureDirs(): Promise<void> {
     if (this.dirsMade) return;
-    await fs.promises.mkdir(path.join(this.dir, 'sessions'), { recursive: true });
+    files.makeDirsSync(this.dir);
     this.dirsMade = true;
   }
 
   /** Oldest sessions go first when there are too many or they take too much space. */
   private async enforceRetention(): Promise<void> {
-    const byAge = [...this.index.sessions].sort((a, b) => a.updatedAt - b.updatedAt);
-    let total = byAge.reduce((n, s) => n + s.bytes, 0);
-    let count = byAge.length;
-    for (const s of byAge) {
-      if (count <= this.options.maxSessions && total <= this.options.maxBytes) break;
-      if (s.agentId === this.index.active?.agentId && s.sessionId === this.index.active.sessionId) continue;
+    for (const s of overRetention(this.index, this.options)) {
       this.index.sessions = this.index.sessions.filter((x) => x !== s);
       this.indexDirty = true;
-      count--;
-      total -= s.bytes;
       await this.remove(s.file);
     }
   }
@@ -331,8 +333,7 @@ export class HistoryStore {
   /** Compacts an oversized log in place; a log still over the cap keeps no more records. */
   private async compactLog(s: StoredSession): Promise<void> {
     const cap = this.options.maxSessionBytes ?? MAX_SESSION_LOG_BYTES;
-    const text = await fs.promises.readFile(this.logPath(s.file), 'utf8');
-    const parsed = await reader().parseLogInSlices(text, yieldNow);
+    const parsed = await this.read(s.file);
     const encoder = new LogEncoder();
     await this.rewrite(s, await serializeInSlices(await reader().compactInSlices(parsed.records, this.options.maxPlanRevisions, yieldNow), encoder), encoder);
     if (s.bytes > cap / 2) {
@@ -346,17 +347,10 @@ export class HistoryStore {
 
   /** Replaces a log with `parts` (written one after the other, then renamed into place); `encoder` wrote them. */
   private async rewrite(s: StoredSession, parts: readonly string[], encoder: LogEncoder): Promise<void> {
-    const tmp = `${this.logPath(s.file)}.tmp`;
+    if (this.linked !== undefined) return;
     this.encoders.delete(s.file);
-    const fh = await fs.promises.open(tmp, 'w');
-    try {
-      for (const part of parts) await fh.appendFile(part);
-    } finally {
-      await fh.close();
-    }
     // After deactivation the log may have had records appended to it (flushSync): it stays as it is.
-    if (this.disposed) return void (await fs.promises.rm(tmp, { force: true }));
-    fs.renameSync(tmp, this.logPath(s.file)); // at once: flushSync cannot come between the check and the rename
+    if (!(await files.replaceLog(this.dir, s.file, parts, () => this.disposed))) return;
     this.encoders.set(s.file, encoder);
     s.bytes = byteLength(parts);
     this.written += s.bytes;
@@ -372,13 +366,14 @@ export class HistoryStore {
 
   private async remove(file: string): Promise<void> {
     this.encoders.delete(file);
-    await fs.promises.rm(this.logPath(file), { force: true });
+    if (this.linked === undefined) await fs.promises.rm(this.logPath(file), { force: true });
   }
 
   private async writeIndex(): Promise<void> {
     this.indexDirty = false;
+    if (this.linked !== undefined) return;
     await this.ensureDirs();
-    await writeIndexFile(
+    await files.writeIndexFile(
       this.dir,
       this.index,
       (bytes) => (this.written += bytes),
@@ -388,7 +383,12 @@ export class HistoryStore {
 
   private writeIndexSync(): void {
     this.indexDirty = false;
-    this.written += writeIndexFileSync(this.dir, this.index);
+    this.written += files.writeIndexFileSync(this.dir, this.index);
+  }
+
+  /** A log's records, read a line at a time (links and over-long lines refused; logReader.ts). */
+  private read(file: string): Promise<Reader.ReadLog> {
+    return reader().readLog(this.logPath(file), { maxPlanRevisions: this.options.maxPlanRevisions, maxLineBytes: this.options.maxLogLineBytes });
   }
 
   private logPath(file: string): string {

@@ -1,20 +1,45 @@
 // Reads session logs (records.ts writes them): lines to records, delta lines resolved against the
-// plan lines before them, and the compaction a load applies. Loaded the first time a stored session
-// is read (dist/history-reader.js in the extension bundle; see src/common/lazy.ts). Free of `vscode`.
-import type { PlanEntry } from '../../protocol/domain';
+// plan lines before them (kept as deltas, at most `maxPlanRevisions` per plan: planChains.ts), and
+// the compaction a load applies. A log file is read a chunk at a time, a line at most
+// MAX_LOG_LINE_BYTES long (logLines.ts). Loaded the first time a stored session is read
+// (dist/history-reader.js in the extension bundle; see src/common/lazy.ts). Free of `vscode`.
+import { readLines, type LineLimits } from './logLines';
+import { PlanChains, planIdOf } from './planChains';
 import { joinable, PlanRevisions, type Block, type HistoryRecord, type PlanDelta, type PlanUpdate } from './records';
+
+export { MAX_LOG_LINE_BYTES } from './logLines';
 
 export interface ParsedLog {
   records: HistoryRecord[];
-  /** Lines that were not records (skipped). */
+  /** Lines that were not records, or over the line limit (skipped). */
   badLines: number;
   /** The last line was cut short (the process died while writing it): skipped. */
   torn: boolean;
+  /** Plan revisions left out while reading, past the kept count per plan. */
+  dropped: number;
+}
+
+export interface ReadLogOptions extends LineLimits {
+  maxPlanRevisions: number;
+}
+export interface ReadLog extends ParsedLog {
+  /** Lines over the limit (counted in badLines too). */
+  longLines: number;
+  /** The most bytes the reader held at once. */
+  maxBuffered: number;
+}
+
+/** Reads a session log file (see logLines.ts for what it refuses); throws as `fs` does. */
+export async function readLog(file: string, o: ReadLogOptions): Promise<ReadLog> {
+  const p = new LogParser('', o.maxPlanRevisions);
+  const read = await readLines(file, o, (line, ended) => p.line(line, ended));
+  const result = p.result;
+  return { ...result, badLines: result.badLines + read.longLines, longLines: read.longLines, maxBuffered: read.maxBuffered };
 }
 
 /** Parses a session log; never throws. */
-export function parseLog(text: string): ParsedLog {
-  const p = new LogParser(text);
+export function parseLog(text: string, maxPlanRevisions = Infinity): ParsedLog {
+  const p = new LogParser(text, maxPlanRevisions);
   p.parse(Infinity);
   return p.result;
 }
@@ -24,43 +49,63 @@ export function parseLog(text: string): ParsedLog {
  * `yieldNow` between slices, so the host keeps answering while a long session is read (64 MB of
  * records take seconds to parse; a slice of 2,000 lines with large tool outputs took 60 ms).
  */
-export async function parseLogInSlices(text: string, yieldNow: () => Promise<void>, charsPerSlice = 64 * 1024): Promise<ParsedLog> {
-  const p = new LogParser(text);
+export async function parseLogInSlices(
+  text: string,
+  yieldNow: () => Promise<void>,
+  charsPerSlice = 64 * 1024,
+  maxPlanRevisions = Infinity,
+): Promise<ParsedLog> {
+  const p = new LogParser(text, maxPlanRevisions);
   while (!p.parse(charsPerSlice)) await yieldNow();
   return p.result;
 }
 
 class LogParser {
-  readonly result: ParsedLog = { records: [], badLines: 0, torn: false };
+  private readonly out: (HistoryRecord | undefined)[] = [];
+  private readonly counts = { badLines: 0, torn: false };
   private start = 0;
-  /** Per session and plan: the entries of its last line and that line's number (records.ts), which a delta line changes. */
-  private readonly plans = new Map<string, { entries: readonly PlanEntry[]; q: number | undefined }>();
-  constructor(private readonly text: string) {}
+  /** Per session and plan: its revisions as stored, the last `max` of them kept. */
+  private readonly plans: PlanChains;
+  constructor(
+    private readonly text: string,
+    maxPlanRevisions: number,
+  ) {
+    this.plans = new PlanChains(maxPlanRevisions, this.out);
+  }
+
+  get result(): ParsedLog {
+    return { records: this.out.filter((r): r is HistoryRecord => r !== undefined), ...this.counts, dropped: this.plans.dropped };
+  }
 
   /** Parses the lines that begin within the next `maxChars` characters; true once the text is done. */
   parse(maxChars: number): boolean {
-    const { text, result } = this;
+    const { text } = this;
     for (const stop = this.start + maxChars; this.start < stop && this.start < text.length;) {
       const nl = text.indexOf('\n', this.start);
       const end = nl < 0 ? text.length : nl;
       const line = text.slice(this.start, end);
       this.start = end + 1;
-      if (!line.trim()) continue;
-      const r = this.record(line);
-      if (r) result.records.push(r);
-      else if (nl < 0)
-        result.torn = true; // an unfinished last record
-      else result.badLines++;
+      this.line(line, nl >= 0);
     }
     return this.start >= text.length;
   }
 
-  private record(line: string): HistoryRecord | undefined {
+  /** One line (`ended`: false for a last line without its newline). */
+  line(line: string, ended: boolean): void {
+    if (!line.trim()) return;
+    if (this.record(line)) return;
+    if (!ended)
+      this.counts.torn = true; // an unfinished last record
+    else this.counts.badLines++;
+  }
+
+  /** Adds the line's record to the output; false when it is none. */
+  private record(line: string): boolean {
     let v: unknown;
     try {
       v = JSON.parse(line);
     } catch {
-      return undefined;
+      return false;
     }
     if (isObject(v) && isObject(v.p)) return this.resolve(v.t, v.p);
     let q: number | undefined;
@@ -69,14 +114,14 @@ class LogParser {
       delete v.q;
     } // the line's number is not part of the record
     const r = asRecord(v);
-    if (r && 'e' in r && r.e.kind === 'plan_update' && r.e.plan.type === 'items' && Array.isArray(r.e.plan.entries)) {
-      this.plans.set(`${r.e.sessionId}\u0000${r.e.plan.planId}`, { entries: r.e.plan.entries, q });
-    }
-    return r;
+    if (!r) return false;
+    if ('e' in r && r.e.kind === 'plan_update') this.plans.whole(r as HistoryRecord & { e: PlanUpdate }, q);
+    else this.out.push(r);
+    return true;
   }
 
-  /** A delta line as the whole plan update it stands for; undefined without its base or when malformed. */
-  private resolve(t: unknown, p: Record<string, unknown>): HistoryRecord | undefined {
+  /** A delta line, kept as the changes it stores; false without its base or when malformed. */
+  private resolve(t: unknown, p: Record<string, unknown>): boolean {
     const d = p as Partial<PlanDelta>;
     if (
       typeof t !== 'number' ||
@@ -88,18 +133,8 @@ class LogParser {
       typeof d.b !== 'number' ||
       !Array.isArray(d.c)
     )
-      return undefined;
-    const key = `${d.e.sessionId}\u0000${d.h.planId}`;
-    const base = this.plans.get(key);
-    if (!base || base.q !== d.b || !Number.isInteger(d.n) || d.n < 0 || d.n > base.entries.length + d.c.length) return undefined;
-    const entries = base.entries.slice(0, d.n);
-    for (const c of d.c) {
-      if (!Array.isArray(c) || !Number.isInteger(c[0]) || c[0] < 0 || c[0] >= d.n) return undefined;
-      entries[c[0]] = c[1];
-    }
-    for (let i = 0; i < d.n; i++) if (!(i in entries)) return undefined;
-    this.plans.set(key, { entries, q: d.b + 1 });
-    return { t, e: { ...d.e, kind: 'plan_update', plan: { ...d.h, type: 'items', entries } } as PlanUpdate };
+      return false;
+    return this.plans.delta(t, d as PlanDelta);
   }
 }
 
@@ -107,7 +142,7 @@ class LogParser {
 export function asRecord(v: unknown): HistoryRecord | undefined {
   if (!v || typeof v !== 'object' || typeof (v as { t?: unknown }).t !== 'number') return undefined;
   const r = v as Record<string, unknown>;
-  if (isObject(r.e) && typeof r.e.sessionId === 'string' && typeof r.e.kind === 'string') return v as HistoryRecord;
+  if (isObject(r.e) && typeof r.e.sessionId === 'string' && typeof r.e.kind === 'string') return isEvent(r.e) ? (v as HistoryRecord) : undefined;
   if (isObject(r.ask) && typeof r.ask.id === 'string' && isObject(r.ask.request)) return v as HistoryRecord;
   if (isObject(r.answer) && typeof r.answer.id === 'string' && isObject(r.answer.outcome)) return v as HistoryRecord;
   if (isObject(r.term) && typeof r.term.terminalId === 'string' && typeof r.term.text === 'string') return v as HistoryRecord;
@@ -119,6 +154,27 @@ export function asRecord(v: unknown): HistoryRecord | undefined {
   )
     return v as HistoryRecord;
   return undefined;
+}
+
+/**
+ * The fields of an event that reading (compaction) and writing a log rely on: a plan update's plan
+ * (an object with its id and type; an items plan's entries a list of objects), a message's ids and
+ * a chunk's content. What else an event lacks is found when it is applied (SessionHistory).
+ */
+function isEvent(e: Record<string, unknown>): boolean {
+  switch (e.kind) {
+    case 'plan_update': {
+      const p = e.plan;
+      if (!isObject(p) || typeof p.planId !== 'string' || typeof p.type !== 'string') return false;
+      return p.type !== 'items' || (Array.isArray(p.entries) && p.entries.every(isObject));
+    }
+    case 'message_chunk':
+      return typeof e.role === 'string' && typeof e.messageId === 'string' && isObject(e.content) && typeof e.content.type === 'string';
+    case 'message':
+      return typeof e.role === 'string' && typeof e.messageId === 'string';
+    default:
+      return true;
+  }
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -196,7 +252,7 @@ class Compactor {
     }
     // An upsert replaces the content before it; chunks after it append to it.
     if (e.kind === 'message') messages.set(`${e.role}\u0000${e.messageId}`, Array.isArray(e.content) ? out.length : -1);
-    if (e.kind === 'plan_update') plans.add(e.plan.planId, out.length, out);
+    if (e.kind === 'plan_update') plans.add(planIdOf(e), out.length, out);
     out.push(r);
   }
 

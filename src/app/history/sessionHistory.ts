@@ -3,7 +3,10 @@
 // (agents and sessions appear at once, not running); then, off the activation path, each
 // session's log is replayed into the plan store and the transcript (revisions keep their original
 // times) — the active session first. Replayed records are never recorded again. A session resumed
-// on its agent later appends to the same log. Free of `vscode`.
+// on its agent later appends to the same log. A record that cannot be applied (a field missing or
+// of the wrong type) is skipped: the rest of the session, and the other sessions, are restored, and
+// the session says how many records were skipped (a notice, and one warning in the log). Free of
+// `vscode`.
 import type { SessionEvent } from '../../protocol/domain';
 import type { WorkStore } from '../../state/attribution/workStore';
 import type { PlanStore } from '../../state/planStore';
@@ -214,7 +217,8 @@ export class SessionHistory extends Disposable {
 
   private async replayAll(): Promise<void> {
     for (let n = 0; this.queue.length; n++) {
-      await this.replayStored(this.queue.shift()!);
+      const s = this.queue.shift()!;
+      await this.replayStored(s).catch((err: unknown) => this.d.history.report(`history of session ${s.sessionId} not restored: ${String(err)}`));
       // The active session is replayed first; the others (shown folded, from the index) wait until
       // the views have painted it: replayed alongside, they made its rows half as fast to appear.
       await (n === 0 ? delay(VIEWS_FIRST_MS) : yieldNow());
@@ -227,6 +231,7 @@ export class SessionHistory extends Disposable {
     // session of 10,000 items replayed in one go held the host for half a second at activation,
     // and slices of 500 records delayed the Plans tree's first rows by 150 ms).
     const replay = new Replay(s);
+    replay.skipped = loaded.badLines;
     for (let i = 0; i < loaded.records.length;) {
       i = this.replaySlice(replay, loaded.records, i, performance.now() + SLICE_MS);
       if (i < loaded.records.length) await yieldNow();
@@ -255,15 +260,19 @@ export class SessionHistory extends Disposable {
       while (i < records.length) {
         const r = records[i++]!;
         this.d.setReplayTime(r.t);
-        if ('e' in r) this.applyEvent(s.agentId, r.e, key, r.t);
-        else if ('ask' in r) {
-          asked.add(r.ask.id);
-          transcript.addPermissionRequest(r.ask.request, { requestId: r.ask.id, flags: [...r.ask.flags], key });
-        } else if ('answer' in r) {
-          asked.delete(r.answer.id);
-          transcript.resolvePermission(key, r.answer.id, r.answer.outcome);
-        } else if ('write' in r) this.d.work?.recordWrite(s.agentId, s.sessionId, r.write.path, r.write.before, r.write.after, r.t);
-        else transcript.appendClientTerminalOutput(key, r.term.terminalId, r.term.text, r.term.exit);
+        try {
+          if ('e' in r) this.applyEvent(s.agentId, r.e, key, r.t);
+          else if ('ask' in r) {
+            transcript.addPermissionRequest(r.ask.request, { requestId: r.ask.id, flags: [...r.ask.flags], key });
+            asked.add(r.ask.id);
+          } else if ('answer' in r) {
+            asked.delete(r.answer.id);
+            transcript.resolvePermission(key, r.answer.id, r.answer.outcome);
+          } else if ('write' in r) this.d.work?.recordWrite(s.agentId, s.sessionId, r.write.path, r.write.before, r.write.after, r.t);
+          else transcript.appendClientTerminalOutput(key, r.term.terminalId, r.term.text, r.term.exit);
+        } catch {
+          replay.skipped++; // a record that does not hold what its kind needs: the next ones still apply
+        }
         if ((i & 63) === 0 && performance.now() >= deadline) break;
       }
     } finally {
@@ -273,9 +282,16 @@ export class SessionHistory extends Disposable {
     return i;
   }
 
-  private endReplay({ s, key, asked }: Replay): void {
+  private endReplay({ s, key, asked, skipped }: Replay): void {
     // Requests still open when the editor stopped can no longer be answered.
     for (const id of asked) this.d.transcript.resolvePermission(key, id, { outcome: 'cancelled' });
+    if (skipped) {
+      const title = `${skipped === 1 ? "1 record of this session's history could not be read and was" : `${skipped} records of this session's history could not be read and were`} skipped.`;
+      this.d.history.report(
+        `history of session ${s.sessionId}: ${skipped} record${skipped === 1 ? '' : 's'} could not be read and ${skipped === 1 ? 'was' : 'were'} skipped.`,
+      );
+      this.d.transcript.apply({ sessionId: s.sessionId, kind: 'notice', severity: 'warning', title }, key);
+    }
     const last = this.d.store.session(s.agentId, s.sessionId);
     if (last && last.turnState !== 'idle' && !last.live) this.d.store.applyEvent(s.agentId, INTERRUPTED(s.sessionId));
   }
@@ -315,6 +331,8 @@ const yieldNow = (): Promise<void> => new Promise((resolve) => setImmediate(reso
 class Replay {
   readonly key: string;
   readonly asked = new Set<string>();
+  /** Records that could not be read or applied. */
+  skipped = 0;
   constructor(readonly s: StoredSession) {
     this.key = sessionKey(s.agentId, s.sessionId);
   }

@@ -50,6 +50,8 @@ export interface HistoryOptions {
   maxPlanRevisions: number;
   /** Default MAX_SESSION_LOG_BYTES. */
   maxSessionBytes?: number;
+  /** Longest log line read (default MAX_LOG_LINE_BYTES, logLines.ts); a longer one is skipped. */
+  maxLogLineBytes?: number;
   /** Flush delay (ms): records are appended at most this often. */
   flushMs?: number;
   warn(message: string): void;
@@ -99,4 +101,20 @@ export function isStoredSession(v: unknown): v is StoredSession {
     typeof s.updatedAt === 'number' &&
     (s.stopReason === undefined || typeof s.stopReason === 'string')
   );
+}
+
+/** The sessions retention removes (least recently updated first, never the active one) to keep within the counts. */
+export function overRetention(index: HistoryIndex, o: Pick<HistoryOptions, 'maxSessions' | 'maxBytes'>): StoredSession[] {
+  const byAge = [...index.sessions].sort((a, b) => a.updatedAt - b.updatedAt);
+  let total = byAge.reduce((n, s) => n + s.bytes, 0);
+  let count = byAge.length;
+  const out: StoredSession[] = [];
+  for (const s of byAge) {
+    if (count <= o.maxSessions && total <= o.maxBytes) break;
+    if (s.agentId === index.active?.agentId && s.sessionId === index.active.sessionId) continue;
+    out.push(s);
+    count--;
+    total -= s.bytes;
+  }
+  return out;
 }

@@ -12,8 +12,9 @@ import type { PermissionOutcome, SessionEvent } from '../protocol/domain';
 const MAX_HELD = 1_000;
 /** Distinct unknown session ids named in the log; further ones are only counted. */
 const MAX_NAMED = 10;
-/** Child sessions admitted per connection; announcements past it are reported and refused. */
-const MAX_CHILDREN = 1_000;
+/** Child sessions admitted per connection, and per parent session; announcements past them are reported and refused (the SessionStore keeps the same caps: MAX_CHILDREN_PER_AGENT, MAX_CHILDREN_PER_SESSION). */
+const MAX_CHILDREN = 500;
+const MAX_CHILDREN_PER_SESSION = 100;
 /** Closed sessions remembered (the oldest is forgotten past it: it is then refused as unknown, only no longer as a child). */
 const MAX_CLOSED = 10_000;
 
@@ -24,6 +25,8 @@ export class SessionGate {
   private dropped = 0;
   private readonly named = new Set<string>();
   private children = 0;
+  /** Children admitted per parent session on this connection. */
+  private readonly childrenOf = new Map<string, number>();
   /** Sessions taken from this agent (closed, or a resume that failed): never re-admitted as a child. */
   private readonly forgotten = new Set<string>();
   /** Sessions the user closed: refused on every connection until the user opens or resumes them again. */
@@ -75,7 +78,7 @@ export class SessionGate {
   /** True: deliver now. False: held (a session being created) or dropped (unknown session, reported). */
   admit(e: SessionEvent): boolean {
     if (this.known.has(e.sessionId)) {
-      if (e.kind === 'subagent' && !this.known.has(e.childSessionId)) return this.adopt(e.childSessionId);
+      if (e.kind === 'subagent' && !this.known.has(e.childSessionId)) return this.adopt(e.childSessionId, e.sessionId);
       return true;
     }
     if (this.creating > 0 && this.held.length < MAX_HELD && !this.closed.has(e.sessionId)) this.held.push(e);
@@ -157,17 +160,23 @@ export class SessionGate {
   reset(): void {
     this.known.clear();
     this.children = 0;
+    this.childrenOf.clear();
     this.creating = 0;
     this.held = [];
   }
 
-  /** A known session announced a child: admitted from now on (within the bound). */
-  private adopt(childSessionId: string): boolean {
-    if (this.children >= MAX_CHILDREN || this.forgotten.has(childSessionId) || this.closed.has(childSessionId)) {
+  /** A known session announced a child: admitted from now on (within the bounds). True: deliver the announcement. */
+  private adopt(childSessionId: string, parent: string): boolean {
+    if (this.forgotten.has(childSessionId) || this.closed.has(childSessionId)) {
       this.drop(childSessionId);
       return false;
     }
+    // Over a cap the announcement still reaches the SessionStore (which ignores it and says so
+    // once), but the child stays unknown: its own updates are dropped.
+    const siblings = this.childrenOf.get(parent) ?? 0;
+    if (this.children >= MAX_CHILDREN || siblings >= MAX_CHILDREN_PER_SESSION) return true;
     this.children++;
+    this.childrenOf.set(parent, siblings + 1);
     this.known.add(childSessionId);
     return true;
   }

@@ -10,6 +10,7 @@ export const SETTINGS = {
   maxLineBytes: 'maxLineBytes',
   traceServer: 'trace.server',
   planHistoryMax: 'planHistory.maxRevisions',
+  agentMemoryMiB: 'limits.agentMemoryMiB',
   foldDoneStepsAfter: 'plans.foldDoneStepsAfter',
   historyEnabled: 'history.enabled',
   historyMaxSessions: 'history.maxSessions',
@@ -50,6 +51,11 @@ export class Config {
   }
   planHistoryMax(): number {
     return Math.max(1, this.c.get<number>(SETTINGS.planHistoryMax, 200));
+  }
+  /** One agent's memory budget (src/state/agentBudget.ts), at least 16 MiB. */
+  agentMemoryBytes(): number {
+    const mib = this.c.get<number>(SETTINGS.agentMemoryMiB, 256);
+    return Math.max(16, Number.isFinite(mib) ? mib : 256) * 1024 * 1024;
   }
   historyEnabled(): boolean {
     return this.c.get<boolean>(SETTINGS.historyEnabled, true);

@@ -18,6 +18,7 @@ import { registerRegistryCommands, registryLoader } from '../ui/registryCommands
 import type { RegistryAgentActions } from '../registry/api';
 import { parseSessionKey, sessionKey, SessionStore, type SessionKey } from '../state/sessionStore';
 import { PlanStore } from '../state/planStore';
+import { AgentBudget, budgetCutText, type BudgetCut } from '../state/agentBudget';
 import { MAX_TEXT_CHARS, WorkStore } from '../state/attribution/workStore';
 import { permissionItemId, toolCallItemId, Transcript } from '../state/transcript';
 import { registerAgentCommands } from '../ui/agentCommands';
@@ -46,13 +47,17 @@ import { REPLAY_AGENT_PREFIX } from '../recording/format';
 export class AcpExtension extends Disposable {
   readonly config = new Config();
   readonly logs = this._register(new Logs(this.config));
-  readonly store = this._register(new SessionStore());
+  /** One memory budget per agent, drawn from by its plans and conversations (src/state/agentBudget.ts). */
+  readonly budget = this._register(new AgentBudget(this.config.agentMemoryBytes()));
+  readonly store = this._register(new SessionStore({ budget: this.budget }));
   /** While a stored session is replayed, the time its records arrived (plan revisions keep it). */
   private replayTime: number | undefined;
-  readonly plans = this._register(new PlanStore({ maxRevisions: this.config.planHistoryMax(), now: () => this.replayTime ?? Date.now() }));
+  readonly plans = this._register(new PlanStore({ maxRevisions: this.config.planHistoryMax(), now: () => this.replayTime ?? Date.now(), budget: this.budget }));
   /** Which plan step each piece of work belongs to (src/state/attribution). */
   readonly work = this._register(new WorkStore());
-  readonly transcript = this._register(new Transcript({ onListenerError: (e) => this.logs.main.error(`transcript listener: ${String(e)}`) }));
+  readonly transcript = this._register(
+    new Transcript({ budget: this.budget, onListenerError: (e) => this.logs.main.error(`transcript listener: ${String(e)}`) }),
+  );
   readonly broker: PermissionBroker;
   readonly elicitations = this._register(new ElicitationBroker(this.store, this.transcript, vscodeElicitationUi));
   readonly intent: IntentFeature;
@@ -183,6 +188,7 @@ export class AcpExtension extends Disposable {
         else this.work.clearSession(c.agentId, c.sessionId);
       }),
     );
+    this._register(this.budget.onDidCut((cut) => this.sayCut(cut)));
     this.wireAgents(terminals);
     this.wirePermissions();
     this.wireConversation();
@@ -210,6 +216,7 @@ export class AcpExtension extends Disposable {
     this._register(
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration(`acp.${SETTINGS.planHistoryMax}`)) this.plans.setMaxRevisions(this.config.planHistoryMax());
+        if (e.affectsConfiguration(`acp.${SETTINGS.agentMemoryMiB}`)) this.budget.setLimit(this.config.agentMemoryBytes());
         if (e.affectsConfiguration(`acp.${SETTINGS.foldDoneStepsAfter}`)) this.plansUi.tree.refreshAll();
       }),
     );
@@ -312,6 +319,13 @@ export class AcpExtension extends Disposable {
     this.history?.record(agentId, e.sessionId, { t: Date.now(), e });
     // A declare_plan tool call declares an intent plan: applied (and kept) like one the agent sent.
     if (declared) this.apply(agentId, declared);
+  }
+
+  /** An agent passed its memory budget or a count cap: said once, in the session and the log. */
+  private sayCut(cut: BudgetCut): void {
+    const text = budgetCutText(this.agents.get(cut.agentId)?.def.name ?? cut.agentId, cut);
+    this.logs.main.warn(text);
+    if (cut.sessionId !== undefined) this.apply(cut.agentId, { kind: 'notice', sessionId: cut.sessionId, severity: 'warning', title: text });
   }
 
   /** The broker decides; the transcript renders each request and its answer once. */

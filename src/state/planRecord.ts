@@ -1,8 +1,19 @@
 // The records of the plan store (planStore.ts): a plan with its revisions, what the UI read of a
-// file plan, change events and snapshots. Plain data, vscode-free.
+// file plan, change events and snapshots, the default caps. Plain data, vscode-free.
 import type { PlanContent } from '../protocol/domain';
+import type { StoredPlanBytes } from './planBytes';
+import { jsonClone } from './json';
 import type { PlanSummary } from './planSummary';
 import type { PlanView } from './planTypes';
+
+export const DEFAULT_MAX_REVISIONS = 200;
+export const DEFAULT_PLAN_LIMITS: PlanLimits = {
+  maxPlanBytes: 1024 * 1024,
+  maxHistoryBytes: 8 * 1024 * 1024,
+  maxArchived: 100,
+  maxArchiveBytes: 16 * 1024 * 1024,
+  maxLive: 200,
+};
 
 /** Byte and count caps besides `maxRevisions`. */
 export interface PlanLimits {
@@ -14,6 +25,8 @@ export interface PlanLimits {
   readonly maxArchived: number;
   /** History bytes of a session's archived plans. */
   readonly maxArchiveBytes: number;
+  /** Live plans per session; a new one past it archives the least recently updated. */
+  readonly maxLive: number;
 }
 
 /** A live plan (`archiveId` absent) or an archived one. */
@@ -94,4 +107,62 @@ export interface PlanSnapshot {
   truncated?: string;
   file?: FileState;
   archived?: { archiveId: number; removedAt: number };
+}
+
+/** The plan store's own record of a plan (planStore.ts). */
+export type MutablePlan = { -readonly [K in keyof PlanRecord]: PlanRecord[K] } & {
+  revisions: PlanRevision[];
+  /** Sizes of the current content's array elements (storedPlanBytes), for the next update. */
+  parts: StoredPlanBytes['parts'];
+};
+
+/** The plan store's plans of one session. */
+export interface SessionPlans {
+  readonly live: Map<string, MutablePlan>;
+  /** The live plans, least recently updated first. */
+  readonly recent: Set<MutablePlan>;
+  archived: MutablePlan[];
+  /** Archived plans dropped because of the caps. */
+  droppedArchived: number;
+}
+
+export function revision(version: number, time: number, plan: PlanContent, summary: PlanSummary, bytes: number, truncated: string | undefined): PlanRevision {
+  return { version, time, plan, summary, bytes, ...(truncated ? { truncated } : {}) };
+}
+
+export function sanitizeCap(n: number | undefined, fallback: number): number {
+  if (n === undefined || !Number.isFinite(n)) return fallback;
+  return Math.max(1, Math.floor(n));
+}
+
+export function sanitizeLimits(l: Partial<PlanLimits> | undefined): PlanLimits {
+  const d = DEFAULT_PLAN_LIMITS;
+  return {
+    maxPlanBytes: sanitizeCap(l?.maxPlanBytes, d.maxPlanBytes),
+    maxHistoryBytes: sanitizeCap(l?.maxHistoryBytes, d.maxHistoryBytes),
+    maxArchived: sanitizeCap(l?.maxArchived, d.maxArchived),
+    maxArchiveBytes: sanitizeCap(l?.maxArchiveBytes, d.maxArchiveBytes),
+    maxLive: sanitizeCap(l?.maxLive, d.maxLive),
+  };
+}
+
+export function toSnapshot(p: PlanRecord): PlanSnapshot {
+  const truncated = p.revisions.at(-1)?.truncated;
+  return jsonClone({
+    agentId: p.agentId,
+    sessionId: p.sessionId,
+    planId: p.planId,
+    type: p.plan.type,
+    ...(p.plan.type === 'unknown' ? { rawType: p.plan.rawType } : {}),
+    version: p.version,
+    summary: p.summary,
+    revisions: p.revisions.length,
+    droppedRevisions: p.droppedRevisions,
+    createdAt: p.createdAt,
+    updatedAt: p.updatedAt,
+    plan: p.plan,
+    ...(truncated ? { truncated } : {}),
+    ...(p.file ? { file: p.file } : {}),
+    ...(p.archived ? { archived: p.archived } : {}),
+  });
 }

@@ -9,27 +9,27 @@
 //     an identical re-send changes nothing;
 //   - `plan_removed` moves the plan to the session's archive (it keeps its revisions); a session
 //     keeps at most `maxArchived` archived plans and `maxArchiveBytes` of their history (oldest
-//     removal dropped first, counted in `droppedArchived`).
+//     removal dropped first, counted in `droppedArchived`);
+//   - a session keeps at most `maxLive` live plans: a new one past it archives the least recently
+//     updated (said once per agent through the budget);
+//   - with an `AgentBudget`, every plan's history bytes are charged to its agent; over the budget
+//     the agent's oldest archived plans are dropped first, then the history of its least recently
+//     updated plans is cut to their current revision, and last (after the conversation) its least
+//     recently updated live plans are archived. The newest live plan is always kept.
 import { Disposable } from '../common/lifecycle';
 import type { Event } from '../protocol/api';
 import type { PlanContent, SessionEvent } from '../protocol/domain';
+import type { AgentBudget } from './agentBudget';
 import { Emitter } from './emitter';
-import { jsonClone } from './json';
-import { storedPlanBytes, type StoredPlanBytes } from './planBytes';
+import { storedPlanBytes } from './planBytes';
 import { cloneReusing } from './planClone';
-import type { PlanSummary } from './planSummary';
+import { PlanOrder, registerPlanReclaimers } from './planOrder';
 import { limitPlan, summarizeView, viewPlan } from './planTypes';
-import type { FileState, PlanChange, PlanLimits, PlanRecord, PlanRevision, PlanSnapshot, PlanRef } from './planRecord';
+import type { FileState, MutablePlan, PlanChange, PlanLimits, PlanRecord, PlanRevision, PlanSnapshot, PlanRef, SessionPlans } from './planRecord';
+import { DEFAULT_MAX_REVISIONS, revision, sanitizeCap, sanitizeLimits, toSnapshot } from './planRecord';
 
 export { cloneReusing } from './planClone';
-
-export const DEFAULT_MAX_REVISIONS = 200;
-export const DEFAULT_PLAN_LIMITS: PlanLimits = {
-  maxPlanBytes: 1024 * 1024,
-  maxHistoryBytes: 8 * 1024 * 1024,
-  maxArchived: 100,
-  maxArchiveBytes: 16 * 1024 * 1024,
-};
+export { DEFAULT_MAX_REVISIONS, DEFAULT_PLAN_LIMITS } from './planRecord';
 
 export type { FileState, PlanChange, PlanLimits, PlanRecord, PlanRef, PlanRevision, PlanSnapshot } from './planRecord';
 
@@ -37,19 +37,8 @@ export interface PlanStoreOptions {
   maxRevisions?: number;
   limits?: Partial<PlanLimits>;
   now?: () => number;
-}
-
-type MutablePlan = { -readonly [K in keyof PlanRecord]: PlanRecord[K] } & {
-  revisions: PlanRevision[];
-  /** Sizes of the current content's array elements (storedPlanBytes), for the next update. */
-  parts: StoredPlanBytes['parts'];
-};
-
-interface SessionPlans {
-  readonly live: Map<string, MutablePlan>;
-  archived: MutablePlan[];
-  /** Archived plans dropped because of the caps. */
-  droppedArchived: number;
+  /** The memory budget every agent's plans are charged to. */
+  budget?: AgentBudget;
 }
 
 export class PlanStore extends Disposable {
@@ -57,6 +46,9 @@ export class PlanStore extends Disposable {
   readonly onDidChange: Event<PlanChange> = this._onDidChange.event;
 
   private readonly byAgent = new Map<string, Map<string, SessionPlans>>();
+  /** Each agent's plans, oldest first (for its budget and the live cap). */
+  private readonly order = new Map<string, PlanOrder<MutablePlan>>();
+  private readonly budget: AgentBudget | undefined;
   private readonly now: () => number;
   private _maxRevisions: number;
   private _limits: PlanLimits;
@@ -68,6 +60,16 @@ export class PlanStore extends Disposable {
     this.now = options.now ?? Date.now;
     this._maxRevisions = sanitizeCap(options.maxRevisions, DEFAULT_MAX_REVISIONS);
     this._limits = sanitizeLimits(options.limits);
+    const budget = (this.budget = options.budget);
+    if (budget) {
+      registerPlanReclaimers(budget, {
+        order: (agentId) => this.order.get(agentId),
+        archive: (agentId, sessionId) => this.sessionPlans(agentId, sessionId, false),
+        dropRevisions: (p, drop, bytes) => this.dropRevisions(p, drop, bytes),
+        charge: (p, delta) => this.charge(p, delta),
+        remove: (p) => this.remove(p.agentId, p.sessionId, p.planId),
+      });
+    }
   }
 
   get maxRevisions(): number {
@@ -80,14 +82,14 @@ export class PlanStore extends Disposable {
   /** Changes the cap; plans over it drop their oldest revisions now (no change events). */
   setMaxRevisions(n: number): void {
     this._maxRevisions = sanitizeCap(n, DEFAULT_MAX_REVISIONS);
-    this.forEachPlan((p) => this.trim(p));
+    this.forEachPlan((p) => this.charge(p, -this.trim(p)));
   }
 
   /** Changes the byte caps (for new content; kept history and archives are trimmed now). */
   setLimits(limits: Partial<PlanLimits>): void {
     this._limits = sanitizeLimits({ ...this._limits, ...limits });
-    this.forEachPlan((p) => this.trim(p));
-    for (const sessions of this.byAgent.values()) for (const sp of sessions.values()) this.trimArchive(sp);
+    this.forEachPlan((p) => this.charge(p, -this.trim(p)));
+    for (const [agentId, sessions] of this.byAgent) for (const sp of sessions.values()) this.trimArchive(agentId, sp);
   }
 
   // ------------------------------------------------------------------ events
@@ -140,7 +142,11 @@ export class PlanStore extends Disposable {
         updatedAt: time,
         seq: ++this.seq,
       };
+      if (sp.live.size >= this._limits.maxLive) this.archiveOverCap(sp);
       sp.live.set(incoming.planId, p);
+      sp.recent.add(p);
+      this.orderOf(agentId).touch(p);
+      this.charge(p, bytes);
       this._onDidChange.fire({ kind: 'added', agentId, sessionId, planId: incoming.planId, version: 1 });
       return;
     }
@@ -156,7 +162,11 @@ export class PlanStore extends Disposable {
     const summary = prev.file ? summarizeView(prev.version, viewPlan(content)) : prev.summary;
     prev.revisions.push(revision(prev.version, time, content, summary, bytes, truncated));
     prev.historyBytes += bytes;
-    this.trim(prev);
+    const freed = this.trim(prev);
+    sp.recent.delete(prev);
+    sp.recent.add(prev);
+    this.orderOf(agentId).touch(prev);
+    this.charge(prev, bytes - freed);
     this._onDidChange.fire({ kind: 'updated', agentId, sessionId, planId: incoming.planId, version: prev.version });
   }
 
@@ -166,9 +176,14 @@ export class PlanStore extends Disposable {
     const p = sp?.live.get(planId);
     if (!sp || !p) return;
     sp.live.delete(planId);
+    sp.recent.delete(p);
+    const order = this.orderOf(agentId);
+    order.unlive(p);
     const archiveId = this.nextArchiveId++;
-    sp.archived.push({ ...p, archived: { archiveId, removedAt: this.now() }, seq: ++this.seq });
-    this.trimArchive(sp);
+    const archived: MutablePlan = { ...p, archived: { archiveId, removedAt: this.now() }, seq: ++this.seq };
+    sp.archived.push(archived);
+    order.archived.add(archived);
+    this.trimArchive(agentId, sp);
     this._onDidChange.fire({ kind: 'removed', agentId, sessionId, planId, archiveId });
   }
 
@@ -192,12 +207,20 @@ export class PlanStore extends Disposable {
 
   /** Drops every plan (live and archived) of a session. */
   clearSession(agentId: string, sessionId: string): void {
-    if (this.byAgent.get(agentId)?.delete(sessionId)) this._onDidChange.fire({ kind: 'cleared', agentId, sessionId });
+    const sp = this.byAgent.get(agentId)?.get(sessionId);
+    if (!sp || !this.byAgent.get(agentId)!.delete(sessionId)) return;
+    this.release(sp, this.order.get(agentId));
+    this._onDidChange.fire({ kind: 'cleared', agentId, sessionId });
   }
 
   /** Drops every plan of an agent. */
   clearAgent(agentId: string): void {
-    if (this.byAgent.delete(agentId)) this._onDidChange.fire({ kind: 'cleared', agentId });
+    const sessions = this.byAgent.get(agentId);
+    if (!sessions) return;
+    this.byAgent.delete(agentId);
+    this.order.delete(agentId);
+    for (const sp of sessions.values()) this.release(sp, undefined);
+    this._onDidChange.fire({ kind: 'cleared', agentId });
   }
 
   // ------------------------------------------------------------------ queries
@@ -289,7 +312,7 @@ export class PlanStore extends Disposable {
       this.byAgent.set(agentId, (sessions = new Map()));
     }
     let sp = sessions.get(sessionId);
-    if (!sp && create) sessions.set(sessionId, (sp = { live: new Map(), archived: [], droppedArchived: 0 }));
+    if (!sp && create) sessions.set(sessionId, (sp = { live: new Map(), recent: new Set(), archived: [], droppedArchived: 0 }));
     return sp;
   }
 
@@ -299,67 +322,69 @@ export class PlanStore extends Disposable {
     p.summary = summarizeView(p.version, p.view, p.file);
   }
 
-  /** Drops the oldest revisions over the count and byte caps; the current one always stays. */
-  private trim(p: MutablePlan): void {
+  /** Drops the oldest revisions over the count and byte caps (the current one always stays); returns the bytes freed. */
+  private trim(p: MutablePlan): number {
     let drop = Math.max(0, p.revisions.length - this._maxRevisions);
     let bytes = p.historyBytes;
     for (let i = 0; i < drop; i++) bytes -= p.revisions[i]!.bytes;
     while (drop < p.revisions.length - 1 && bytes > this._limits.maxHistoryBytes) bytes -= p.revisions[drop++]!.bytes;
-    if (drop === 0) return;
+    return this.dropRevisions(p, drop, bytes);
+  }
+
+  private dropRevisions(p: MutablePlan, drop: number, bytes: number): number {
+    if (drop === 0) return 0;
+    const freed = p.historyBytes - bytes;
     p.revisions.splice(0, drop);
     p.droppedRevisions += drop;
     p.historyBytes = bytes;
+    return freed;
   }
 
   /** Drops the oldest archived plans of a session over the count and byte caps. */
-  private trimArchive(sp: SessionPlans): void {
+  private trimArchive(agentId: string, sp: SessionPlans): void {
     let bytes = 0;
     for (const p of sp.archived) bytes += p.historyBytes;
     let drop = Math.max(0, sp.archived.length - this._limits.maxArchived);
     for (let i = 0; i < drop; i++) bytes -= sp.archived[i]!.historyBytes;
     while (drop < sp.archived.length && bytes > this._limits.maxArchiveBytes) bytes -= sp.archived[drop++]!.historyBytes;
     if (drop === 0) return;
+    const order = this.order.get(agentId);
+    for (let i = 0; i < drop; i++) {
+      const p = sp.archived[i]!;
+      order?.archived.delete(p);
+      this.charge(p, -p.historyBytes);
+    }
     sp.archived = sp.archived.slice(drop);
     sp.droppedArchived += drop;
   }
-}
 
-function revision(version: number, time: number, plan: PlanContent, summary: PlanSummary, bytes: number, truncated: string | undefined): PlanRevision {
-  return { version, time, plan, summary, bytes, ...(truncated ? { truncated } : {}) };
-}
+  // ------------------------------------------------------------------ the agent's budget and the live cap
 
-function sanitizeCap(n: number | undefined, fallback: number): number {
-  if (n === undefined || !Number.isFinite(n)) return fallback;
-  return Math.max(1, Math.floor(n));
-}
+  private orderOf(agentId: string): PlanOrder<MutablePlan> {
+    let o = this.order.get(agentId);
+    if (!o) this.order.set(agentId, (o = new PlanOrder()));
+    return o;
+  }
 
-function sanitizeLimits(l: Partial<PlanLimits> | undefined): PlanLimits {
-  const d = DEFAULT_PLAN_LIMITS;
-  return {
-    maxPlanBytes: sanitizeCap(l?.maxPlanBytes, d.maxPlanBytes),
-    maxHistoryBytes: sanitizeCap(l?.maxHistoryBytes, d.maxHistoryBytes),
-    maxArchived: sanitizeCap(l?.maxArchived, d.maxArchived),
-    maxArchiveBytes: sanitizeCap(l?.maxArchiveBytes, d.maxArchiveBytes),
-  };
-}
+  private charge(p: MutablePlan, delta: number): void {
+    this.budget?.charge(p.agentId, delta, p.sessionId);
+  }
 
-function toSnapshot(p: PlanRecord): PlanSnapshot {
-  const truncated = p.revisions.at(-1)?.truncated;
-  return jsonClone({
-    agentId: p.agentId,
-    sessionId: p.sessionId,
-    planId: p.planId,
-    type: p.plan.type,
-    ...(p.plan.type === 'unknown' ? { rawType: p.plan.rawType } : {}),
-    version: p.version,
-    summary: p.summary,
-    revisions: p.revisions.length,
-    droppedRevisions: p.droppedRevisions,
-    createdAt: p.createdAt,
-    updatedAt: p.updatedAt,
-    plan: p.plan,
-    ...(truncated ? { truncated } : {}),
-    ...(p.file ? { file: p.file } : {}),
-    ...(p.archived ? { archived: p.archived } : {}),
-  });
+  /** A session's plans were dropped: released from the budget (and the agent's order). */
+  private release(sp: SessionPlans, order: PlanOrder<MutablePlan> | undefined): void {
+    for (const p of [...sp.live.values(), ...sp.archived]) {
+      order?.unlive(p);
+      order?.archived.delete(p);
+      this.charge(p, -p.historyBytes);
+    }
+  }
+
+  /** A new plan past `maxLive`: the session's least recently updated live plan is archived. */
+  private archiveOverCap(sp: SessionPlans): void {
+    const oldest = sp.recent.values().next().value;
+    if (!oldest) return;
+    const text = `has more than ${this._limits.maxLive} live plans in one session; the least recently updated ones are archived.`;
+    this.budget?.report(oldest.agentId, 'live plans', text, oldest.sessionId);
+    this.remove(oldest.agentId, oldest.sessionId, oldest.planId);
+  }
 }

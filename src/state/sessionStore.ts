@@ -7,11 +7,13 @@
 import { Disposable } from '../common/lifecycle';
 import type { AgentStatus, Event } from '../protocol/api';
 import type { BackgroundWork, ConfigOption, ContentBlock, PermissionRequest, ProtocolVersion, SessionEvent, TurnState } from '../protocol/domain';
+import type { AgentBudget } from './agentBudget';
 import { Emitter } from './emitter';
-import { applyControls, applySubagent, keptBackground, type Controls, type SubagentInfo } from './subagentState';
+import { applyControls, applySubagent, ChildCaps, keptBackground, type Controls, type SubagentInfo } from './subagentState';
 import { jsonClone, sameJson } from './json';
 
 export type { AgentStatus };
+export { MAX_CHILDREN_PER_AGENT, MAX_CHILDREN_PER_SESSION } from './subagentState';
 
 export interface AgentState {
   readonly id: string;
@@ -101,6 +103,13 @@ export interface StoreSnapshot {
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
+export interface SessionStoreOptions {
+  /** Told once per agent when a child announcement is ignored for a cap. */
+  budget?: AgentBudget;
+  maxChildrenPerSession?: number;
+  maxChildrenPerAgent?: number;
+}
+
 export class SessionStore extends Disposable {
   private readonly _onDidChange = this._register(new Emitter<StoreChange>());
   readonly onDidChange: Event<StoreChange> = this._onDidChange.event;
@@ -110,6 +119,13 @@ export class SessionStore extends Disposable {
   private readonly _sessions = new Map<string, Map<string, SessionState>>();
   private _active: SessionKey | undefined;
   private queueSeq = 0;
+  /** Children (subagents) kept per parent session and per agent. */
+  private readonly childCaps: ChildCaps;
+
+  constructor(private readonly options: SessionStoreOptions = {}) {
+    super();
+    this.childCaps = new ChildCaps(options.maxChildrenPerSession, options.maxChildrenPerAgent);
+  }
 
   // ------------------------------------------------------------------ agents
 
@@ -170,7 +186,9 @@ export class SessionStore extends Disposable {
 
   removeSession(agentId: string, sessionId: string): void {
     const byId = this._sessions.get(agentId);
+    const parent = byId?.get(sessionId)?.parentSessionId;
     if (!byId?.delete(sessionId)) return;
+    if (parent !== undefined) this.childCaps.removed(agentId, parent);
     this._onDidChange.fire({ scope: 'session', kind: 'removed', agentId, sessionId });
     if (this._active?.agentId === agentId && this._active.sessionId === sessionId) this.setActiveSession(undefined);
   }
@@ -292,6 +310,7 @@ export class SessionStore extends Disposable {
     // A session already known is patched only by its own parent (an agent cannot retitle or
     // re-state another of its sessions, nor the sender itself, through a subagent update).
     if (prev && prev.parentSessionId !== e.sessionId) return;
+    if (!prev && !this.admitChild(agentId, e.sessionId)) return;
     const next: Mutable<SessionState> = { ...(prev ?? { ...emptySession(agentId, e.childSessionId), live: this._agents.get(agentId)?.status === 'running' }) };
     // Only a new session gets a parent (a session already known keeps its place: no cycles).
     if (!prev) next.parentSessionId = e.sessionId;
@@ -300,6 +319,13 @@ export class SessionStore extends Disposable {
     if (e.cwd !== undefined) setOptional(next, 'cwd', e.cwd ?? undefined);
     if (e.state != null) next.turnState = e.state;
     this.put(byId, prev, next);
+  }
+
+  /** A new child of `parent` within the caps (counted), or false (ignored, said once per agent). */
+  private admitChild(agentId: string, parent: string): boolean {
+    const refused = this.childCaps.admit(agentId, parent);
+    if (refused) this.options.budget?.report(agentId, refused.cap, refused.text, parent);
+    return !refused;
   }
 
   /** Plain JSON-able copy of everything (prompt blocks and permission requests left out). */

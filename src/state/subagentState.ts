@@ -1,7 +1,8 @@
 // Pure reducers for what a session knows about subagents and background work: the child's
 // association (set by `subagent_update` on its parent), the `background` snapshot of its state
 // updates, and which of its terminals and tool calls the agent lets the client cancel. Used by
-// the SessionStore (the one owner of this state). Free of `vscode`.
+// the SessionStore (the one owner of this state), with the caps on how many children it keeps.
+// Free of `vscode`.
 import type { BackgroundWork, SessionEvent } from '../protocol/domain';
 
 /** What a parent told about one of its child sessions. */
@@ -77,4 +78,47 @@ export function canCancel(controls: Controls | undefined, item: BackgroundWork):
   if (item.type === 'terminal') return controls?.terminals.includes(item.terminalId) === true;
   if (item.type === 'tool_call') return controls?.toolCalls.includes(item.toolCallId) === true;
   return false;
+}
+
+/** Child sessions (subagents) kept per parent session and per agent; announcements past them are ignored. */
+export const MAX_CHILDREN_PER_SESSION = 100;
+export const MAX_CHILDREN_PER_AGENT = 500;
+
+/** How many children each parent and each agent has, against the caps. O(1) per child. */
+export class ChildCaps {
+  /** agentId → parent sessionId → children kept. */
+  private readonly counts = new Map<string, Map<string, number>>();
+  private readonly totals = new Map<string, number>();
+
+  constructor(
+    private readonly perSession = MAX_CHILDREN_PER_SESSION,
+    private readonly perAgent = MAX_CHILDREN_PER_AGENT,
+  ) {}
+
+  /** Counts a new child of `parent`; or, over a cap, counts nothing and says which (`text` follows the agent's name). */
+  admit(agentId: string, parent: string): { cap: string; text: string } | undefined {
+    const mine = this.counts.get(agentId)?.get(parent) ?? 0;
+    if (mine >= this.perSession) {
+      return { cap: 'children per session', text: `announced more than ${this.perSession} subagent sessions in one session; the further ones are ignored.` };
+    }
+    if ((this.totals.get(agentId) ?? 0) >= this.perAgent) {
+      return { cap: 'children per agent', text: `announced more than ${this.perAgent} subagent sessions; the further ones are ignored.` };
+    }
+    this.count(agentId, parent, 1);
+    return undefined;
+  }
+
+  /** A child of `parent` was removed. */
+  removed(agentId: string, parent: string): void {
+    this.count(agentId, parent, -1);
+  }
+
+  private count(agentId: string, parent: string, delta: number): void {
+    let m = this.counts.get(agentId);
+    if (!m) this.counts.set(agentId, (m = new Map()));
+    const n = (m.get(parent) ?? 0) + delta;
+    if (n > 0) m.set(parent, n);
+    else m.delete(parent);
+    this.totals.set(agentId, Math.max(0, (this.totals.get(agentId) ?? 0) + delta));
+  }
 }

@@ -1,6 +1,8 @@
 // A session's items in arrival order, found by id in O(1), with the oldest dropped when the count
 // or the total size passes its limit. Absolute indexes stay stable while the head is dropped (the
-// dropped prefix is compacted lazily), so views can page by index.
+// dropped prefix is compacted lazily), so views can page by index. Every change of the total is
+// reported to `meter` (the agent's memory budget, agentBudget.ts) after the list is consistent, so
+// the budget may cut this very list (`cutOldest`) from within the report.
 import type { TranscriptItem } from './model';
 
 export interface ItemListLimits {
@@ -21,7 +23,10 @@ export class ItemList {
   private readonly sizes = new Map<string, number>();
   private total = 0;
 
-  constructor(private readonly limits: ItemListLimits) {}
+  constructor(
+    private readonly limits: ItemListLimits,
+    private readonly meter?: (delta: number) => void,
+  ) {}
 
   /** Absolute index of the oldest item held. */
   get firstIndex(): number {
@@ -66,7 +71,7 @@ export class ItemList {
     this.sizes.set(item.itemId, size);
     this.total += size;
     this.list.push(item);
-    this.trim();
+    this.trim(size);
   }
 
   /** A held item grew or shrank to `size` characters; may drop the oldest items (never the newest). */
@@ -75,32 +80,59 @@ export class ItemList {
     if (old === undefined) return;
     this.sizes.set(itemId, size);
     this.total += size - old;
-    this.trim();
+    this.trim(size - old);
   }
 
   clear(): void {
+    const total = this.total;
     this.list = [];
     this.head = 0;
     this.base = 0;
     this.byId.clear();
     this.sizes.clear();
     this.total = 0;
+    if (total) this.meter?.(-total);
   }
 
-  private trim(): void {
+  /** Drops the oldest items until `chars` are freed, keeping the newest `keep`; returns the characters freed. */
+  cutOldest(chars: number, keep = 1): number {
+    const before = this.total;
+    while (this.size > keep && before - this.total < chars) this.dropHead();
+    this.compact();
+    const freed = before - this.total;
+    if (freed) this.meter?.(-freed);
+    return freed;
+  }
+
+  /** Applies the list's own limits, then reports the net change (`added` plus what was dropped). */
+  private trim(added: number): void {
+    const before = this.total;
+    this.trimToLimits();
+    const delta = added - (before - this.total);
+    if (delta) this.meter?.(delta);
+  }
+
+  private trimToLimits(): void {
     const { maxItems, maxChars } = this.limits;
     if (this.size <= maxItems && this.total <= maxChars) return;
     // Drop a tenth more than needed, so a full list does not drop one item per new item.
     const keepItems = this.size > maxItems ? Math.max(0, maxItems - Math.ceil(maxItems / 10)) : maxItems;
     const keepChars = this.total > maxChars ? Math.floor(maxChars * 0.9) : maxChars;
-    while (this.size > 1 && (this.size > keepItems || this.total > keepChars)) {
-      const id = this.list[this.head].itemId;
-      this.byId.delete(id);
-      this.total -= this.sizes.get(id) ?? 0;
-      this.sizes.delete(id);
-      this.head++;
-      this.base++;
-    }
+    while (this.size > 1 && (this.size > keepItems || this.total > keepChars)) this.dropHead();
+    this.compact();
+  }
+
+  private dropHead(): void {
+    const id = this.list[this.head].itemId;
+    this.byId.delete(id);
+    this.total -= this.sizes.get(id) ?? 0;
+    this.sizes.delete(id);
+    this.list[this.head] = undefined as unknown as TranscriptItem; // let the item go now, not at the next compaction
+    this.head++;
+    this.base++;
+  }
+
+  private compact(): void {
     if (this.head * 2 > this.list.length) {
       this.list = this.list.slice(this.head);
       this.head = 0;

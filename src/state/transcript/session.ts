@@ -19,7 +19,6 @@ import { appendToolContent, applyToolFields, MAX_LABEL_CHARS, newToolCall, toolC
 export type { SessionLimits } from './limits';
 export { MODE_SWITCH_KIND };
 export { planInInput } from './permissions';
-
 type Fire = (c: TranscriptChange) => void;
 type MessageEvent = Extract<SessionEvent, { kind: 'message' }>;
 /** A whole-message upsert: an agent message, or an inter-session one (role `session`). */
@@ -30,7 +29,6 @@ interface MessageUpsert {
   _meta?: MessageEvent['_meta'];
 }
 type ChangeKind = 'add' | 'append' | 'upsert';
-
 export class SessionTranscript {
   /** What the transcript shows besides items; turn state, title, config options and the prompt queue are the SessionStore's. */
   readonly meta: SessionMeta = { lastTurnUsage: null, usage: null, commands: [] };
@@ -48,8 +46,9 @@ export class SessionTranscript {
     readonly sessionId: string,
     private readonly limits: SessionLimits,
     private readonly fire: Fire,
+    meter?: (delta: number) => void,
   ) {
-    this.items = new ItemList({ maxItems: limits.maxItems, maxChars: limits.maxSessionChars });
+    this.items = new ItemList({ maxItems: limits.maxItems, maxChars: limits.maxSessionChars }, meter);
   }
 
   // ------------------------------------------------------------------ reading
@@ -68,6 +67,10 @@ export class SessionTranscript {
   /** Characters counted for the items held (bounded by `maxSessionChars`). */
   get chars(): number {
     return this.items.chars;
+  }
+  /** For the agent's memory budget: drops the oldest items (never the newest) until `chars` are freed. */
+  cutOldest(chars: number): number {
+    return this.items.cutOldest(chars);
   }
   at(abs: number): TranscriptItem | undefined {
     return this.items.at(abs);

@@ -147,12 +147,15 @@ describe('SessionGate: children', () => {
     assert.equal(gate.admit(chunk('p:subagent:1')), false, 'a new connection knows no children');
   });
 
-  it('admits at most 1,000 children per connection', () => {
+  it('admits at most 100 children per session and 500 per connection; the announcement past them still reaches the store', () => {
     const gate = new SessionGate(() => undefined);
-    gate.allow('p');
+    for (let p = 0; p < 7; p++) gate.allow(`p${p}`);
     let admitted = 0;
-    for (let i = 0; i < 1_100; i++) if (gate.admit(sub('p', `c${i}`))) admitted++;
-    assert.equal(admitted, 1_000);
-    assert.equal(gate.admit(chunk('c1050')), false);
+    for (let i = 0; i < 150; i++) if (gate.admit(sub('p0', `c${i}`)) && gate.has(`c${i}`)) admitted++;
+    assert.equal(admitted, 100);
+    assert.equal(gate.admit(sub('p0', 'c140')), true, 'delivered, for the SessionStore to ignore and say once');
+    assert.equal(gate.admit(chunk('c140')), false, 'the child stays unknown');
+    for (let p = 1; p < 7; p++) for (let i = 0; i < 100; i++) if (gate.admit(sub(`p${p}`, `c${p}-${i}`)) && gate.has(`c${p}-${i}`)) admitted++;
+    assert.equal(admitted, 500);
   });
 });

@@ -103,7 +103,7 @@ export interface SignInUi {
   askToSignIn(name: string, what: string): Promise<boolean>;
   /** The sign-in method the user picks (undefined: dismissed). */
   pickMethod(name: string, methods: readonly AuthMethod[]): Promise<AuthMethod | undefined>;
-  /** Asks (modal) whether to run the terminal sign-in shown: true only for "Run in Terminal"; Cancel or dismissal is false. */
+  /** Asks whether to run the terminal sign-in shown (every line of it on screen): true only for "Run in Terminal"; Cancel or dismissal is false. */
   confirmTerminalRun(c: SignInConfirmation): Promise<boolean>;
   showError(message: string): void;
   showInfo(message: string): void;

@@ -4,6 +4,7 @@
 // and Cancel, the messages, and the terminal a terminal method runs in (its exit code read when it
 // closes).
 import * as vscode from 'vscode';
+import { confirmPick } from '../registry/ui/confirm';
 import type { AuthMethod } from '../protocol/domain';
 import type { SignInUi, TerminalRun } from '../app/agentPorts';
 
@@ -25,9 +26,21 @@ export function vscodeSignInUi(log: { show(preserveFocus?: boolean): void }): Si
       return pick?.m;
     },
 
-    async confirmTerminalRun(c) {
-      const pick = await vscode.window.showWarningMessage(c.message, { modal: true, detail: c.detail }, RUN);
-      return pick === RUN;
+    confirmTerminalRun(c) {
+      // A quick pick, as every confirmation of what will run (registry installs too): each line stays
+      // readable, and it works in every VS Code host (a modal dialog is refused in some).
+      const [command = '', ...sections] = c.detail.split('\n\n');
+      const facts = sections.map((section) => {
+        const [label = '', ...lines] = section.split('\n');
+        return { label: label.replace(/:$/, ''), value: lines.map((l) => l.trim()).join('   ') };
+      });
+      const [commandLabel = '', ...commandLine] = command.split('\n');
+      return confirmPick({
+        title: c.message,
+        action: RUN,
+        actionDetail: commandLine.join(' '),
+        facts: [{ label: commandLabel.replace(/:$/, ''), value: commandLine.join(' ') }, ...facts],
+      });
     },
 
     showError(message) {

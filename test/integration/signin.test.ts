@@ -2,7 +2,7 @@
 // through acp.agents like any configured agent) advertises a terminal auth method and answers
 // auth_required (-32000) until <file> exists. Start Agent → New Session is refused → the warning
 // offers Sign In → the user picks the method in the quick pick → confirms the command line shown in
-// a modal ("Run in Terminal") → a VS Code terminal runs the agent's own command with `--login`
+// a confirmation ("Run in Terminal") → a VS Code terminal runs the agent's own command with `--login`
 // (which writes <file> and exits 0) → the agent restarts → the session opens → a prompt runs, read
 // from the Plans tree and the conversation's DOM.
 import * as assert from 'assert';
@@ -19,7 +19,6 @@ const NAME = 'Signin Demo';
 const AGENT_ID = `agent:${NAME}`;
 const QUICK_ROWS = '.quick-input-widget .monaco-list-row';
 const ROWS = '.part.sidebar .pane-body .monaco-list-row';
-const DIALOG = '.monaco-dialog-box';
 
 describe('Sign-in: terminal auth after auth_required (real UI)', function () {
   this.timeout(120000);
@@ -97,11 +96,13 @@ describe('Sign-in: terminal auth after auth_required (real UI)', function () {
     });
     await uiClick(QUICK_ROWS, 'Sign in to the Demo Agent');
 
-    // Before anything runs, a modal shows the exact command line, the added argument and the variable.
-    const dialog = (await waitForUi(DIALOG, (t) => t.some((x) => x.includes(`Run ${NAME}'s sign-in "Sign in to the Demo Agent" in a terminal?`)))).join('\n');
-    assert.ok(dialog.includes('"--login"') && dialog.includes('ACP_DEMO_ACCOUNT = "demo"'), dialog);
+    // Before anything runs, a confirmation shows the exact command line, the added argument and the variable.
+    const confirm = (await waitForUi(QUICK_ROWS, (t) => t.some((x) => x.includes('Run in Terminal')) && t.some((x) => x.includes('ACP_DEMO_ACCOUNT')))).join(
+      '\n',
+    );
+    assert.ok(confirm.includes('"--login"') && confirm.includes('ACP_DEMO_ACCOUNT = "demo"'), confirm);
     await screenshot('signin-confirm');
-    await uiClick(`${DIALOG} .monaco-button`, 'Run in Terminal');
+    await uiClick(QUICK_ROWS, 'Run in Terminal');
 
     // A terminal runs the agent's configured command with the method's arguments; it signs in and exits 0.
     const term = await opening;

@@ -94,7 +94,12 @@ export interface TerminalSpec {
 /** What the user is asked before a terminal sign-in runs: a question and the details under it (no secret in either). */
 export interface SignInConfirmation {
   readonly message: string;
+  /** The sections below as one text (logs, tests). */
   readonly detail: string;
+  /** The command line as shown (secrets hidden). */
+  readonly commandLine: string;
+  /** What is shown under the command line: a heading and its lines each. */
+  readonly sections: readonly { readonly label: string; readonly lines: readonly string[] }[];
 }
 
 /** How SignIn asks and tells the user. */

@@ -122,14 +122,16 @@ export function signInConfirmation(p: {
   const line = [p.command, ...p.configuredArgs, ...p.extraArgs].map(shownWord).join(' ');
   const args = p.extraArgs.length ? p.extraArgs.map((a) => `  ${shownWord(a)}`).join('\n') : '  none';
   const vars = p.vars.length ? p.vars.map((v) => `  ${v.name} = ${v.shown}`).join('\n') : '  none';
+  const sections = [
+    { label: "Command line (the agent's configured command, then the arguments the agent added)", lines: [line] },
+    { label: 'Arguments added by the agent', lines: args.split('\n') },
+    { label: 'Variables set by the agent (secrets hidden)', lines: vars.split('\n') },
+  ];
   return {
     message: `Run ${p.agentName}'s sign-in "${p.methodName}" in a terminal?`,
-    detail: [
-      `Command line (the agent's configured command, then the arguments the agent added):\n${line}`,
-      `Arguments added by the agent:\n${args}`,
-      `Variables set by the agent (secrets hidden):\n${vars}`,
-      `Folder: ${p.cwd ?? 'none'}`,
-    ].join('\n\n'),
+    detail: [...sections.map((s) => `${s.label}:\n${s.lines.join('\n')}`), `Folder: ${p.cwd ?? 'none'}`].join('\n\n'),
+    commandLine: line,
+    sections: [...sections, { label: 'Folder', lines: [p.cwd ?? 'none'] }],
   };
 }
 

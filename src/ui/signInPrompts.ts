@@ -29,18 +29,8 @@ export function vscodeSignInUi(log: { show(preserveFocus?: boolean): void }): Si
     confirmTerminalRun(c) {
       // A quick pick, as every confirmation of what will run (registry installs too): each line stays
       // readable, and it works in every VS Code host (a modal dialog is refused in some).
-      const [command = '', ...sections] = c.detail.split('\n\n');
-      const facts = sections.map((section) => {
-        const [label = '', ...lines] = section.split('\n');
-        return { label: label.replace(/:$/, ''), value: lines.map((l) => l.trim()).join('   ') };
-      });
-      const [commandLabel = '', ...commandLine] = command.split('\n');
-      return confirmPick({
-        title: c.message,
-        action: RUN,
-        actionDetail: commandLine.join(' '),
-        facts: [{ label: commandLabel.replace(/:$/, ''), value: commandLine.join(' ') }, ...facts],
-      });
+      const facts = c.sections.map((s) => ({ label: s.label, value: s.lines.map((l) => l.trim()).join('   ') }));
+      return confirmPick({ title: c.message, action: RUN, actionDetail: c.commandLine, facts });
     },
 
     showError(message) {

@@ -123,26 +123,29 @@ describe('SignIn', () => {
   it('first shows the exact command line, each extra argument and each variable (secrets masked) for "Run in Terminal" / Cancel', async () => {
     ui.method = (ms) => ms.find((m) => m.type === 'terminal');
     assert.equal(await signIn.signIn('a'), true);
-    assert.deepEqual(ui.confirmations, [
-      {
-        message: `Run Agent A's sign-in "Log in in a terminal" in a terminal?`,
-        detail: [
-          "Command line (the agent's configured command, then the arguments the agent added):",
-          '"/usr/bin/fake-agent" "--acp" "--login"',
-          '',
-          'Arguments added by the agent:',
-          '  "--login"',
-          '',
-          'Variables set by the agent (secrets hidden):',
-          '  ACME_API_KEY = (hidden)',
-          '  ACME_BASE_URL = "https://login.acme.example/v1"',
-          '  ACME_REGION = "eu-west-1"',
-          '  NO_BROWSER = "1"',
-          '',
-          'Folder: /work/project',
-        ].join('\n'),
-      },
-    ]);
+    assert.deepEqual(
+      ui.confirmations.map((c) => ({ message: c.message, detail: c.detail })),
+      [
+        {
+          message: `Run Agent A's sign-in "Log in in a terminal" in a terminal?`,
+          detail: [
+            "Command line (the agent's configured command, then the arguments the agent added):",
+            '"/usr/bin/fake-agent" "--acp" "--login"',
+            '',
+            'Arguments added by the agent:',
+            '  "--login"',
+            '',
+            'Variables set by the agent (secrets hidden):',
+            '  ACME_API_KEY = (hidden)',
+            '  ACME_BASE_URL = "https://login.acme.example/v1"',
+            '  ACME_REGION = "eu-west-1"',
+            '  NO_BROWSER = "1"',
+            '',
+            'Folder: /work/project',
+          ].join('\n'),
+        },
+      ],
+    );
   });
 
   it('Cancel on the confirmation runs nothing and resolves false', async () => {

@@ -8,7 +8,7 @@ import type { AcpConnection, AgentStatus, McpServerConfig } from '../protocol/ap
 import type { AuthMethod, ContentBlock } from '../protocol/domain';
 import type { AgentDefinition } from '../agents/agentConfig';
 import type { IDisposable } from '../common/lifecycle';
-import type { SessionStore } from '../state/sessionStore';
+import type { SessionKey, SessionStore } from '../state/sessionStore';
 import type { PermissionBroker } from './permissionBroker';
 
 /** What the services use of an agent's connection (present while the agent runs). */
@@ -134,4 +134,6 @@ export interface SessionActionsDeps {
   readonly log: ServiceLog;
   readonly ui: SessionActionsUi;
   readonly signInUi: SignInUi;
+  /** Runs before a prompt goes out (the turn-start checkpoint); the prompt waits for it at most BEFORE_TURN_MS. */
+  beforeTurn?(ref: SessionKey): Promise<void>;
 }

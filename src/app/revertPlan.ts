@@ -30,6 +30,8 @@ export interface RevertItem {
   readonly deletes: boolean;
   /** Why writing (or deleting) it runs code later: the user is asked for this file separately. */
   readonly runsLater?: string;
+  /** The file changed after the step: `before` is its text now with only the step's change taken out (a 3-way merge). */
+  readonly merged?: boolean;
 }
 
 export interface RevertPlan {
@@ -50,6 +52,10 @@ export interface RevertInput {
   currentText(path: string): Promise<string | null>;
   /** The path with its links resolved (default: the disk's realpath; the path itself when it does not exist). */
   realPath?(path: string): Promise<string>;
+  /** Checkpoints (src/app/checkpoints): a file's text in one (null: absent there), undefined when not available. */
+  checkpointText?(folder: string, id: string, path: string): Promise<string | null | undefined>;
+  /** `current` with the change base → wanted applied; conflicts: places where both changed. */
+  merge?(base: string, current: string, wanted: string): Promise<{ text: string; conflicts: number }>;
 }
 
 /** What reverting the step's changes would do, file by file. */
@@ -69,13 +75,19 @@ export async function planRevert(input: RevertInput): Promise<RevertPlan> {
       skipped.push({ path: c.path, why: OUTSIDE_WORKSPACE });
       continue;
     }
-    const plan = await fileRevert(c.all, input.currentText);
+    const plan = c.all.some((x) => x.checkpoint) ? await checkpointRevert(c.path, c.all, input) : await fileRevert(c.all, input.currentText);
     if ('why' in plan) {
       skipped.push({ path: c.path, why: plan.why });
       continue;
     }
     const runsLater = executesLater(root[0], file) ?? executesLater(realRoot[1], real);
-    todo.push({ path: c.path, before: plan.before, deletes: plan.before === null, ...(runsLater ? { runsLater } : {}) });
+    todo.push({
+      path: c.path,
+      before: plan.before,
+      deletes: plan.before === null,
+      ...(runsLater ? { runsLater } : {}),
+      ...('merged' in plan && plan.merged ? { merged: true } : {}),
+    });
   }
   return { todo, skipped };
 }
@@ -84,7 +96,11 @@ export async function planRevert(input: RevertInput): Promise<RevertPlan> {
 export function confirmationRows(plan: RevertPlan, rel: (path: string) => string): ConfirmationRow[] {
   return [
     ...plan.todo.map((c): ConfirmationRow => {
-      const what = c.deletes ? 'will be deleted (the step created it)' : 'will get its text from before the step';
+      const what = c.deletes
+        ? 'will be deleted (the step created it)'
+        : c.merged
+          ? "will lose the step's change and keep what changed after it"
+          : 'will get its text from before the step';
       const description = c.runsLater ? `${what}; runs code later (${c.runsLater}): asked separately` : what;
       return { path: c.path, kind: c.deletes ? 'delete' : 'write', label: rel(c.path), description, text: `${rel(c.path)}: ${description}` };
     }),
@@ -138,4 +154,37 @@ async function fileRevert(
       why: now === null ? 'it was deleted after this step' : 'it changed after this step (a later step or an edit); review the change and undo it by hand',
     };
   return { before };
+}
+
+export const CHECKPOINT_GONE = 'its checkpoint is no longer stored (the oldest go first past acp.checkpoints.maxStorageMiB), or git is not available';
+
+/**
+ * A file's changes seen between checkpoints: the text from before the step's first interval, where
+ * the file still holds what its last interval left; where it changed since, the step's change is
+ * taken out of the text now by a 3-way merge, or, when the later changes overlap it, why not.
+ */
+async function checkpointRevert(
+  file: string,
+  all: readonly FileChange[],
+  input: RevertInput,
+): Promise<{ before: string | null; merged?: boolean } | { why: string }> {
+  const spans = all.flatMap((c) => (c.checkpoint ? [c.checkpoint] : []));
+  const first = spans[0]!;
+  const last = spans.at(-1)!;
+  if (spans.some((x) => x.binary)) return { why: 'it is a binary file (Restore Workspace to Before This Step puts binary files back)' };
+  const read = input.checkpointText;
+  const before = read ? await read(first.folder, first.from, file) : undefined;
+  const after = read ? await read(last.folder, last.to, file) : undefined;
+  if (before === undefined || after === undefined) return { why: CHECKPOINT_GONE };
+  const now = await input.currentText(file);
+  if (now === after) return { before };
+  if (now === null) return { why: 'it was deleted after this step' };
+  if (before === null || after === null || !input.merge)
+    return { why: 'it changed after this step (a later step or an edit); review the change and undo it by hand' };
+  const m = await input.merge(after, now, before);
+  if (m.conflicts)
+    return {
+      why: `it changed after this step where the step changed it too (${m.conflicts} place${m.conflicts === 1 ? '' : 's'}); review the change and undo it by hand`,
+    };
+  return { before: m.text, merged: true };
 }

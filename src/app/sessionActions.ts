@@ -23,6 +23,9 @@ const signInModule = lazyModule('sign-in.js', () => require('./signIn') as typeo
 /** Prompts that may wait for one session's turn to end. */
 export const MAX_QUEUED_PROMPTS = 50;
 
+/** The longest a prompt waits for the turn-start checkpoint (src/app/checkpoints). */
+export const BEFORE_TURN_MS = 1500;
+
 export class SessionActions extends Disposable {
   /**
    * Per agent, the session this client opened that nothing has touched yet (no prompt, no option
@@ -327,6 +330,20 @@ export class SessionActions extends Disposable {
 
   /** `key`: the prompt's idempotency key, the same when the prompt is sent again after a sign-in. */
   private send(sup: AgentHandle, ref: SessionKey, blocks: readonly ContentBlock[], key: string = randomUUID()): void {
+    const before = this.deps.beforeTurn?.(ref);
+    if (!before) this.sendNow(sup, ref, blocks, key);
+    else {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<void>((r) => (timer = setTimeout(r, BEFORE_TURN_MS)));
+      void Promise.race([before.catch(() => undefined), late]).then(() => {
+        clearTimeout(timer);
+        if (this.agents.get(ref.agentId) === sup && sup.isAttached(ref.sessionId)) this.sendNow(sup, ref, blocks, key);
+      });
+    }
+    this.store.turnStarted(ref.agentId, ref.sessionId);
+  }
+
+  private sendNow(sup: AgentHandle, ref: SessionKey, blocks: readonly ContentBlock[], key: string): void {
     sup.prompt(ref.sessionId, blocks, key).catch((err: unknown) => {
       if (!isAuthRequired(err)) return;
       void this.signInFlow.afterAuthRequired(ref.agentId, 'take prompts', err.message).then(
@@ -336,7 +353,6 @@ export class SessionActions extends Disposable {
         (e: unknown) => this.log.error(`sign-in failed: ${e instanceof Error ? e.message : String(e)}`),
       );
     });
-    this.store.turnStarted(ref.agentId, ref.sessionId);
   }
 
   /** Cancels the running turn: pending permission requests answer `cancelled`, the queue is dropped. */

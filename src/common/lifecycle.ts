@@ -60,6 +60,10 @@ export abstract class Disposable implements IDisposable {
     return this._store.add(d);
   }
 
+  protected get isDisposed(): boolean {
+    return this._store.isDisposed;
+  }
+
   dispose(): void {
     this._store.dispose();
   }

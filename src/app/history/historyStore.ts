@@ -195,10 +195,12 @@ export class HistoryStore {
     this.index.sessions = this.index.sessions.filter((x) => x !== s);
     if (this.index.active?.agentId === agentId && this.index.active.sessionId === sessionId) delete this.index.active;
     this.markIndex();
+    this.options.removed?.(agentId, sessionId);
     await this.exclusive(() => this.remove(s.file));
   }
 
   async clear(): Promise<void> {
+    for (const s of this.index.sessions) this.options.removed?.(s.agentId, s.sessionId);
     this.pending.clear();
     this.index = { version: 1, sessions: [] };
     await this.exclusive(async () => {
@@ -326,6 +328,7 @@ export class HistoryStore {
     for (const s of overRetention(this.index, this.options)) {
       this.index.sessions = this.index.sessions.filter((x) => x !== s);
       this.indexDirty = true;
+      this.options.removed?.(s.agentId, s.sessionId);
       await this.remove(s.file);
     }
   }

@@ -153,7 +153,22 @@ export function asRecord(v: unknown): HistoryRecord | undefined {
     (r.write.before === null || typeof r.write.before === 'string')
   )
     return v as HistoryRecord;
+  if (isCheckpoint(r.ckpt)) return v as HistoryRecord;
   return undefined;
+}
+
+function isCheckpoint(c: unknown): boolean {
+  if (!isObject(c) || typeof c.folder !== 'string' || typeof c.from !== 'string' || typeof c.to !== 'string' || typeof c.since !== 'number') return false;
+  const owners = c.owners;
+  const files = c.files;
+  return (
+    Array.isArray(owners) &&
+    owners.every((o) => isObject(o) && typeof o.key === 'number' && (o.planId === undefined || typeof o.planId === 'string')) &&
+    Array.isArray(files) &&
+    files.every(
+      (f) => isObject(f) && typeof f.p === 'string' && (f.s === 'A' || f.s === 'M' || f.s === 'D') && typeof f.a === 'number' && typeof f.r === 'number',
+    )
+  );
 }
 
 /**

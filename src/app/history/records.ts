@@ -17,7 +17,19 @@ export type HistoryRecord =
       readonly term: { readonly terminalId: string; readonly text: string; readonly exit?: { exitCode: number | null; signal: string | null } };
     }
   /** A file the client wrote for the agent (fs/write_text_file): what the work index keeps to review and revert it. */
-  | { readonly t: number; readonly write: { readonly path: string; readonly before: string | null; readonly after: string } };
+  | { readonly t: number; readonly write: { readonly path: string; readonly before: string | null; readonly after: string } }
+  /** What a workspace folder changed between two checkpoints (src/app/checkpoints) and who owned that time: the work index's interval. */
+  | { readonly t: number; readonly ckpt: CheckpointRecord };
+
+/** A checkpoint interval as stored: paths relative to `folder`, status A/M/D, lines added and removed, `b` binary. */
+export interface CheckpointRecord {
+  readonly folder: string;
+  readonly from: string;
+  readonly to: string;
+  readonly since: number;
+  readonly owners: readonly { readonly planId?: string; readonly key: number }[];
+  readonly files: readonly { readonly p: string; readonly s: 'A' | 'M' | 'D'; readonly a: number; readonly r: number; readonly b?: 1 }[];
+}
 
 // A plan revision usually changes one entry's status, so a log stores a revision of an items plan
 // as the entries that changed since that plan's previous line in the same log: `{"t", "p": {"e":

@@ -15,6 +15,7 @@ import type { Event } from '../../protocol/api';
 import { Emitter } from '../../state/emitter';
 import { parseSessionKey, sessionKey, type SessionKey, type SessionState, type SessionStore } from '../../state/sessionStore';
 import type { Transcript } from '../../state/transcript';
+import { intervalOf } from '../checkpoints/intervalRecords';
 import type { HistoryRecord } from './records';
 import type { HistoryStore, SessionDescription, StoredSession } from './historyStore';
 
@@ -29,7 +30,7 @@ export interface SessionHistoryDeps {
   /** Sets the time the plan store stamps revisions with (undefined: the clock). */
   setReplayTime(t: number | undefined): void;
   /** The work index (src/state/attribution): fed the same events, with their stored times. */
-  work?: Pick<WorkStore, 'apply' | 'recordWrite' | 'clearSession'>;
+  work?: Pick<WorkStore, 'apply' | 'recordWrite' | 'recordInterval' | 'clearSession'>;
 }
 
 /** What the transcript keeps of one message / one tool call's content (characters): no more is stored. */
@@ -269,6 +270,7 @@ export class SessionHistory extends Disposable {
             asked.delete(r.answer.id);
             transcript.resolvePermission(key, r.answer.id, r.answer.outcome);
           } else if ('write' in r) this.d.work?.recordWrite(s.agentId, s.sessionId, r.write.path, r.write.before, r.write.after, r.t);
+          else if ('ckpt' in r) this.d.work?.recordInterval(s.agentId, s.sessionId, intervalOf(r.ckpt), r.t);
           else transcript.appendClientTerminalOutput(key, r.term.terminalId, r.term.text, r.term.exit);
         } catch {
           replay.skipped++; // a record that does not hold what its kind needs: the next ones still apply

@@ -55,6 +55,8 @@ export interface HistoryOptions {
   /** Flush delay (ms): records are appended at most this often. */
   flushMs?: number;
   warn(message: string): void;
+  /** A session's log was deleted (by the user, or by retention): what is stored beside it goes too (its checkpoints). */
+  removed?(agentId: string, sessionId: string): void;
 }
 
 export interface LoadedSession {

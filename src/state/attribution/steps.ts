@@ -34,6 +34,8 @@ export interface Step extends StepWork {
   /** When it first went in progress, and when it last finished (completed, cancelled…). */
   start?: number;
   finish?: number;
+  /** The checkpoint of each workspace folder taken as it first owned work time (src/app/checkpoints): Restore Workspace to Before This Step goes back to it. */
+  before?: { readonly folder: string; readonly id: string }[];
 }
 
 export interface DriftRecord {

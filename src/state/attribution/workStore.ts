@@ -22,82 +22,41 @@ import { Disposable } from '../../common/lifecycle';
 import type { Event } from '../../protocol/api';
 import type { Meta, SessionEvent, ToolCallContent, ToolCallFields } from '../../protocol/domain';
 import { Emitter } from '../emitter';
+import {
+  linkOf,
+  MAX_CALLS,
+  MAX_SESSION_TEXT_CHARS,
+  MAX_TEXT_CHARS,
+  MAX_TITLE,
+  remove,
+  sameSteps,
+  SessionWork,
+  type CallInfo,
+  type CheckpointInterval,
+  type FileChange,
+  type OwnerRef,
+  type WorkChange,
+} from './sessionWork';
 import { PlanTrack, WHOLE_PLAN, type Step } from './steps';
 
+export {
+  MAX_CALLS,
+  MAX_SESSION_TEXT_CHARS,
+  MAX_TEXT_CHARS,
+  PLAN_ENTRY_META_KEY,
+  type CallInfo,
+  type CheckpointInterval,
+  type CheckpointSpan,
+  type FileChange,
+  type OwnerRef,
+  type StepRef,
+  type WorkChange,
+} from './sessionWork';
+
+/** Files listed per checkpoint interval (a tool that rewrote a whole tree lists the first ones). */
+export const MAX_INTERVAL_FILES = 5000;
+
 export { DROPPED, MAX_DRIFT, PlanTrack, WHOLE_PLAN, type DriftRecord, type Step } from './steps';
-
-/** The `_meta` key that links work to a plan entry explicitly. */
-export const PLAN_ENTRY_META_KEY = 'acp-plans/planEntry';
-export const MAX_TEXT_CHARS = 512 * 1024;
-export const MAX_SESSION_TEXT_CHARS = 8 * 1024 * 1024;
-export const MAX_CALLS = 20_000;
-const MAX_TITLE = 200;
-const UNPLANNED_KEY = -3;
-
-export interface StepRef {
-  readonly planId: string;
-  readonly key: number;
-}
-
-export interface CallInfo {
-  readonly toolCallId: string;
-  title: string;
-  kind: string;
-  status: string;
-  owners: Step[];
-  /** First seen (ms). */
-  readonly time: number;
-  /** Paths the call names in diffs and locations (created on the first one: most calls name none). */
-  paths?: Set<string>;
-}
-
-/** One change of one file: from a tool call's diff, or a write the client made for the agent. */
-export interface FileChange {
-  readonly path: string;
-  /** Text before (null: the file did not exist); undefined when not known or not kept. */
-  readonly before: string | null | undefined;
-  readonly after: string | undefined;
-  /** The client wrote it (fs/write_text_file): the only changes Revert may undo. */
-  readonly written: boolean;
-  readonly toolCallId?: string;
-  readonly time: number;
-  /** The texts were over the caps and were not kept. */
-  readonly textDropped?: boolean;
-  owners: Step[];
-}
-
-/** What changed: rows of steps (their current index; WHOLE_PLAN = the plan's own work row) and "Unplanned". */
-export interface WorkChange {
-  readonly agentId: string;
-  readonly sessionId: string;
-  readonly steps: readonly { readonly planId: string; readonly index: number }[];
-  readonly unplanned: boolean;
-}
-
-class SessionWork {
-  readonly plans = new Map<string, PlanTrack>();
-  readonly calls = new Map<string, CallInfo>();
-  /** Call ids in arrival order, from `callsHead` on: the next one to forget is `callOrder[callsHead]`. */
-  callOrder: string[] = [];
-  callsHead = 0;
-  /** Calls not finished yet (pending, in progress): where a client write looks for its call. */
-  readonly open = new Set<CallInfo>();
-  readonly changes: FileChange[] = [];
-  readonly messages = new Set<string>();
-  readonly terminals = new Set<string>();
-  readonly unplanned: Step = {
-    key: UNPLANNED_KEY,
-    index: UNPLANNED_KEY,
-    content: 'Unplanned',
-    status: 'unplanned',
-    calls: [],
-    files: [],
-    messages: [],
-    terminals: [],
-  };
-  textChars = 0;
-  forgottenCalls = 0;
-}
 
 export class WorkStore extends Disposable {
   private readonly _onDidChange = this._register(new Emitter<WorkChange>());
@@ -147,6 +106,43 @@ export class WorkStore extends Disposable {
     for (const c of w.open) if (c.paths?.has(path)) call = c;
     const owners = call ? call.owners : this.owners(w, undefined);
     this.addChange(w, { path, before, after, written: true, time, owners, ...(call ? { toolCallId: call.toolCallId } : {}) });
+    this.flush(agentId, sessionId, w);
+  }
+
+  /** The steps that own work appearing now (rules 2–4), by their stable identity: a checkpoint interval starting now goes to them. */
+  ownerRefs(agentId: string, sessionId: string): OwnerRef[] {
+    const w = this.session(agentId, sessionId, true);
+    return this.owners(w, undefined).map((s) => (s === w.unplanned ? { key: s.key } : { planId: s.planId!, key: s.key }));
+  }
+
+  /**
+   * The files a workspace folder changed between two checkpoints. Each file goes to the steps of
+   * the wire's own changes of that path since the interval began (a diff, a client write: explicit
+   * links stay right), else to the interval's owners. Every owner remembers the checkpoint it began
+   * from (Restore Workspace to Before This Step).
+   */
+  recordInterval(agentId: string, sessionId: string, iv: CheckpointInterval, time: number): void {
+    const w = this.session(agentId, sessionId, true);
+    const owners: Step[] = [];
+    for (const r of iv.owners) {
+      const s = r.planId === undefined ? w.unplanned : w.plans.get(r.planId)?.step(r.key);
+      if (s && !owners.includes(s)) owners.push(s);
+    }
+    if (!owners.length) owners.push(w.unplanned);
+    for (const s of owners) if (!s.before?.some((b) => b.folder === iv.folder)) (s.before ??= []).push({ folder: iv.folder, id: iv.from });
+    const wire = new Map<string, Set<Step>>(); // the wire's changes since the interval began, newest first
+    for (let i = w.changes.length - 1; i >= 0 && w.changes[i]!.time >= iv.since; i--) {
+      const c = w.changes[i]!;
+      if (c.checkpoint) continue;
+      let set = wire.get(c.path);
+      if (!set) wire.set(c.path, (set = new Set()));
+      for (const s of c.owners) set.add(s);
+    }
+    for (const f of iv.files.slice(0, MAX_INTERVAL_FILES)) {
+      const seen = wire.get(f.path);
+      const checkpoint = { folder: iv.folder, from: iv.from, to: iv.to, status: f.status, added: f.added, removed: f.removed, binary: f.binary };
+      this.addChange(w, { path: f.path, before: undefined, after: undefined, written: false, time, checkpoint, owners: seen ? [...seen] : owners });
+    }
     this.flush(agentId, sessionId, w);
   }
 
@@ -350,34 +346,4 @@ export class WorkStore extends Disposable {
     this.touched = new Set();
     this._onDidChange.fire({ agentId, sessionId, steps, unplanned });
   }
-}
-
-/** The steps an explicit `_meta` link names, or undefined when there is none (or none that resolves). */
-function linkOf(w: SessionWork, meta: Meta): Step[] | undefined {
-  const raw = meta?.[PLAN_ENTRY_META_KEY];
-  if (raw === undefined) return undefined;
-  const links = Array.isArray(raw) ? raw.slice(0, 16) : [raw];
-  const out: Step[] = [];
-  for (const l of links) {
-    if (!l || typeof l !== 'object') continue;
-    const { planId, index } = l as { planId?: unknown; index?: unknown };
-    const t = typeof planId === 'string' ? w.plans.get(planId) : undefined;
-    if (!t) continue;
-    const s = typeof index === 'number' && Number.isInteger(index) ? (t.byIndex[index] ?? t.whole) : t.whole;
-    if (!out.includes(s)) out.push(s);
-  }
-  return out.length ? out : undefined;
-}
-
-function sameSteps(a: readonly Step[], b: readonly Step[]): boolean {
-  return a.length === b.length && a.every((s) => b.includes(s));
-}
-
-function remove(list: string[], id: string): void {
-  if (list[0] === id) {
-    list.shift();
-    return;
-  } // the oldest call: first in its steps' lists
-  const i = list.indexOf(id);
-  if (i >= 0) list.splice(i, 1);
 }

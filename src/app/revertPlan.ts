@@ -178,6 +178,7 @@ async function checkpointRevert(
   if (before === undefined || after === undefined) return { why: CHECKPOINT_GONE };
   const now = await input.currentText(file);
   if (now === after) return { before };
+  if (now === before) return { why: 'it is already as it was before this step' };
   if (now === null) return { why: 'it was deleted after this step' };
   if (before === null || after === null || !input.merge)
     return { why: 'it changed after this step (a later step or an edit); review the change and undo it by hand' };

@@ -12,6 +12,9 @@ export const SETTINGS = {
   planHistoryMax: 'planHistory.maxRevisions',
   agentMemoryMiB: 'limits.agentMemoryMiB',
   foldDoneStepsAfter: 'plans.foldDoneStepsAfter',
+  checkpointsEnabled: 'checkpoints.enabled',
+  checkpointsMaxStorageMiB: 'checkpoints.maxStorageMiB',
+  checkpointsMaxFileKiB: 'checkpoints.maxFileKiB',
   historyEnabled: 'history.enabled',
   historyMaxSessions: 'history.maxSessions',
   historyMaxMegabytes: 'history.maxMegabytes',
@@ -56,6 +59,18 @@ export class Config {
   agentMemoryBytes(): number {
     const mib = this.c.get<number>(SETTINGS.agentMemoryMiB, 256);
     return Math.max(16, Number.isFinite(mib) ? mib : 256) * 1024 * 1024;
+  }
+  checkpointsEnabled(): boolean {
+    return this.c.get<boolean>(SETTINGS.checkpointsEnabled, true);
+  }
+  /** Disk one folder's checkpoints may take, at least 16 MiB. */
+  checkpointsMaxStorageBytes(): number {
+    const mib = this.c.get<number>(SETTINGS.checkpointsMaxStorageMiB, 512);
+    return Math.max(16, Number.isFinite(mib) ? mib : 512) * 1024 * 1024;
+  }
+  checkpointsMaxFileBytes(): number {
+    const kib = this.c.get<number>(SETTINGS.checkpointsMaxFileKiB, 2048);
+    return Math.max(1, Number.isFinite(kib) ? kib : 2048) * 1024;
   }
   historyEnabled(): boolean {
     return this.c.get<boolean>(SETTINGS.historyEnabled, true);

@@ -39,10 +39,11 @@ import { vscodeSignInUi } from '../ui/signInPrompts';
 import { SessionActions } from '../app/sessionActions';
 import { IntentFeature } from '../app/intentFeature';
 import { ClientConsent } from '../app/clientConsent';
-import { HistoryStore } from '../app/history/historyStore';
-import { SessionHistory } from '../app/history/sessionHistory';
+import type { SessionHistory } from '../app/history/sessionHistory';
+import type { Checkpoints } from '../app/checkpoints/checkpoints';
+import { createCheckpoints } from './checkpointWiring';
+import { createHistory } from './historyWiring';
 import { Recordings } from '../recording/recordings';
-import { REPLAY_AGENT_PREFIX } from '../recording/format';
 
 export class AcpExtension extends Disposable {
   readonly config = new Config();
@@ -71,6 +72,8 @@ export class AcpExtension extends Disposable {
   readonly history: SessionHistory | undefined;
   /** Where the history is written (the extension's workspace storage), when it is on. */
   historyDir: string | undefined;
+  /** Checkpoints of the workspace folders while agents work (src/app/checkpoints); none without workspace storage. */
+  readonly checkpoints: Checkpoints | undefined;
   readonly recordings: Recordings;
 
   constructor(context: vscode.ExtensionContext) {
@@ -141,9 +144,40 @@ export class AcpExtension extends Disposable {
         log: this.logs.main,
         ui: vscodeSessionActionsUi(this.logs.main),
         signInUi: vscodeSignInUi(this.logs.main),
+        beforeTurn: (ref) => this.checkpoints?.turnStarting(ref.agentId, ref.sessionId) ?? Promise.resolve(),
       }),
     );
-    this.history = this.createHistory(context);
+    const storage = context.storageUri?.fsPath;
+    if (storage && this.config.historyEnabled()) {
+      this.historyDir = path.join(storage, 'history');
+      const h = createHistory({
+        dir: this.historyDir,
+        config: this.config,
+        store: this.store,
+        plans: this.plans,
+        transcript: this.transcript,
+        work: this.work,
+        agentName: (agentId) => this.agents.get(agentId)?.def.name ?? this.store.agent(agentId)?.name ?? agentId,
+        setReplayTime: (t) => (this.replayTime = t),
+        warn: (m) => this.logs.main.warn(`[history] ${m}`),
+        removed: (agentId, sessionId) => void this.checkpoints?.forget(agentId, sessionId, workspaceRoots()),
+      });
+      this.history = h.history;
+      this._register(h.disposable);
+    }
+    if (storage) {
+      const c = createCheckpoints({
+        storageDir: storage,
+        config: this.config,
+        work: this.work,
+        store: this.store,
+        history: () => this.history,
+        roots: (agentId, sessionId) => this.agents.get(agentId)?.roots(sessionId),
+        log: (line) => this.logs.main.info(line),
+      });
+      this.checkpoints = c.checkpoints;
+      this._register(c.disposable);
+    }
     this.plansUi = this._register(
       createPlansUi(this.store, this.plans, {
         ...(this.history ? { restoring: this.history } : {}),
@@ -180,7 +214,7 @@ export class AcpExtension extends Disposable {
       }),
     );
     this._register(this.conversation.registerView());
-    this.workCommands = this._register(new WorkCommands(this.work, this.store, this.conversation));
+    this.workCommands = this._register(new WorkCommands(this.work, this.store, this.conversation, this.checkpoints));
     this._register(
       this.plans.onDidChange((c) => {
         if (c.kind !== 'cleared') return;
@@ -275,47 +309,13 @@ export class AcpExtension extends Disposable {
     this._register(this.agents.onDidReport((r) => this.actions.agentReported(r.agentId, r.message, r.severity)));
   }
 
-  /** Sessions, plans and conversations of this workspace survive reloads (src/app/history). */
-  private createHistory(context: vscode.ExtensionContext): SessionHistory | undefined {
-    const dir = context.storageUri?.fsPath;
-    if (!dir || !this.config.historyEnabled()) return undefined;
-    this.historyDir = vscode.Uri.joinPath(vscode.Uri.file(dir), 'history').fsPath;
-    const store = new HistoryStore(this.historyDir, {
-      maxSessions: this.config.historyMaxSessions(),
-      maxBytes: this.config.historyMaxBytes(),
-      maxPlanRevisions: this.config.planHistoryMax(),
-      warn: (m) => this.logs.main.warn(`[history] ${m}`),
-    });
-    this._register(toDisposable(() => store.flushSync()));
-    const history = this._register(
-      new SessionHistory({
-        history: store,
-        store: this.store,
-        plans: this.plans,
-        transcript: this.transcript,
-        agentName: (agentId) => this.agents.get(agentId)?.def.name ?? this.store.agent(agentId)?.name ?? agentId,
-        setReplayTime: (t) => {
-          this.replayTime = t;
-        },
-        work: this.work,
-        ignored: (agentId) => agentId.startsWith(REPLAY_AGENT_PREFIX),
-      }),
-    );
-    this._register(
-      this.store.onDidChange((c) => {
-        if (c.scope === 'session' && c.kind !== 'removed') history.describe(c);
-        if (c.scope === 'active') store.setActive(c.current);
-      }),
-    );
-    return history;
-  }
-
   private apply(agentId: string, e: SessionEvent): void {
     this.store.applyEvent(agentId, e);
     this.plans.apply(agentId, e);
     this.transcript.apply(e, sessionKey(agentId, e.sessionId));
     const declared = this.intent.apply(agentId, e);
     this.work.apply(agentId, e, this.replayTime ?? Date.now());
+    this.checkpoints?.afterEvent(agentId, e);
     this.history?.record(agentId, e.sessionId, { t: Date.now(), e });
     // A declare_plan tool call declares an intent plan: applied (and kept) like one the agent sent.
     if (declared) this.apply(agentId, declared);

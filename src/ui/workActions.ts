@@ -17,7 +17,10 @@ import type { PlanRef } from '../state/planStore';
 import { truncate } from '../state/planSummary';
 import { sessionKey, type SessionStore } from '../state/sessionStore';
 import { messageItemId, toolCallItemId } from '../state/transcript/ids';
+import type { Checkpoints } from '../app/checkpoints/checkpoints';
 import type { Conversation } from './conversation';
+import { checkpointSides } from './stepReview';
+import { restoreWorkspace, type RestoreResult } from './workRewind';
 import { isPlanTreeNode } from './tree/nodes';
 
 /** The module's one export the loader uses. */
@@ -34,6 +37,8 @@ export interface WorkActionsHost {
   doc(batch: number, side: string, file: string, name: string, text: string): vscode.Uri;
   /** A new batch number (documents of one review share it). */
   nextBatch(): number;
+  /** The checkpoints of workspace folders (src/app/checkpoints), when they are on. */
+  readonly checkpoints?: Pick<Checkpoints, 'read' | 'merge' | 'snapshot' | 'changes'>;
 }
 
 /** A step named without a tree row: `planId` absent = Unplanned, `index` absent = the plan as a whole. */
@@ -62,6 +67,7 @@ export interface RevertResult {
 }
 
 export class WorkActions {
+  private lastRestore: { agentId: string; sessionId: string; undo: { folder: string; id: string }[] } | undefined;
   private readonly work: WorkStore;
   private readonly store: SessionStore;
   private readonly conversation: Conversation;
@@ -84,14 +90,19 @@ export class WorkActions {
       return [];
     }
     const batch = this.host.nextBatch();
-    const resources = changes.map((c) => {
-      const name = path.basename(c.path) || 'file';
-      return [
-        vscode.Uri.file(c.path),
-        this.doc(batch, 'before', c.path, name, c.first.before, c.first),
-        this.doc(batch, 'after', c.path, name, c.last.after, c.last),
-      ];
-    });
+    const cps = this.host.checkpoints;
+    const resources = await Promise.all(
+      changes.map(async (c) => {
+        const name = path.basename(c.path) || 'file';
+        const seen = cps && (await checkpointSides(c.path, c.all, cps, (side, text) => this.host.doc(batch, side, c.path, name, text)));
+        if (seen) return [vscode.Uri.file(c.path), seen.before, seen.after];
+        return [
+          vscode.Uri.file(c.path),
+          this.doc(batch, 'before', c.path, name, c.first.before, c.first),
+          this.doc(batch, 'after', c.path, name, c.last.after, c.last),
+        ];
+      }),
+    );
     await vscode.commands.executeCommand('vscode.changes', `Changes of step: ${truncate(t.label, 60)}`, resources);
     return changes.map((c) => c.path);
   }
@@ -112,7 +123,23 @@ export class WorkActions {
     const t = this.resolve(arg);
     if (!t) return { reverted: [], skipped: [] };
     const changes = this.work.stepChanges(t.agentId, t.sessionId, t.step).filter((c) => !t.path || c.path === t.path);
-    const plan = await planRevert({ agentId: t.agentId, sessionId: t.sessionId, changes, roots: workspaceRoots(), currentText });
+    const cps = this.host.checkpoints;
+    const plan = await planRevert({
+      agentId: t.agentId,
+      sessionId: t.sessionId,
+      changes,
+      roots: workspaceRoots(),
+      currentText,
+      ...(cps
+        ? {
+            checkpointText: async (folder, id, file) => {
+              const b = await cps.read(folder, id, path.relative(folder, file).split(path.sep).join('/'));
+              return b === null || b === undefined ? b : b.toString('utf8');
+            },
+            merge: (base, current, wanted) => cps.merge(base, current, wanted),
+          }
+        : {}),
+    });
     if (plan.refused) {
       void vscode.window.showWarningMessage(plan.refused);
       return { reverted: [], skipped: [], refused: plan.refused };
@@ -166,6 +193,36 @@ export class WorkActions {
       `Reverted ${reverted.length} file${reverted.length === 1 ? '' : 's'} of step "${truncate(t.label, 50)}".${notes.length ? ` Not reverted: ${notes.join('; ')}` : ''}`,
     );
     return { reverted, skipped };
+  }
+
+  /** Restore Workspace to Before This Step: every file back to the checkpoint taken as the step began (asks first; undoable). */
+  async rewind(arg: unknown): Promise<RestoreResult> {
+    const t = this.resolve(arg);
+    if (!t) return { restored: [], skipped: [] };
+    const cps = this.host.checkpoints;
+    const targets = t.step.before ?? [];
+    if (!cps || !targets.length) {
+      void vscode.window.showInformationMessage(
+        `No checkpoint was taken before step "${truncate(t.label, 60)}": checkpoints are off (acp.checkpoints.enabled), git is not available, or the step began before they were taken.`,
+      );
+      return { restored: [], skipped: [] };
+    }
+    const r = await restoreWorkspace(cps, { agentId: t.agentId, sessionId: t.sessionId, targets, what: `to before step "${truncate(t.label, 50)}"` });
+    if (r.restored.length && r.undo) this.lastRestore = { agentId: t.agentId, sessionId: t.sessionId, undo: r.undo };
+    return r;
+  }
+
+  /** Undo Restore: the workspace back as it was before the last restore (itself undoable). */
+  async undoRestore(): Promise<RestoreResult> {
+    const l = this.lastRestore;
+    const cps = this.host.checkpoints;
+    if (!l || !cps) {
+      void vscode.window.showInformationMessage('There is no workspace restore to undo in this window.');
+      return { restored: [], skipped: [] };
+    }
+    const r = await restoreWorkspace(cps, { agentId: l.agentId, sessionId: l.sessionId, targets: l.undo, what: 'as it was before the restore' });
+    if (r.restored.length && r.undo) this.lastRestore = { ...l, undo: r.undo };
+    return r;
   }
 
   /** The step timeline and drift of a plan, as a read-only document; undefined when the plan has no work index. */

@@ -26,6 +26,7 @@ export class WorkCommands extends Disposable {
     private readonly work: WorkStore,
     private readonly store: SessionStore,
     private readonly conversation: Conversation,
+    private readonly checkpoints?: Actions.WorkActionsHost['checkpoints'],
   ) {
     super();
     this._register(toDisposable(() => this.docs.clear()));
@@ -37,6 +38,8 @@ export class WorkCommands extends Disposable {
     this._register(vscode.commands.registerCommand('acp.reviewStepChanges', (arg?: unknown) => this.load()?.review(arg)));
     this._register(vscode.commands.registerCommand('acp.showStepWork', (arg?: unknown) => this.load()?.showWork(arg)));
     this._register(vscode.commands.registerCommand('acp.revertStepChanges', (arg?: unknown) => this.load()?.revert(arg)));
+    this._register(vscode.commands.registerCommand('acp.restoreWorkspaceToStep', (arg?: unknown) => this.load()?.rewind(arg)));
+    this._register(vscode.commands.registerCommand('acp.undoRestoreWorkspace', () => this.load()?.undoRestore()));
   }
 
   /** Opens a plan's step timeline and drift; undefined when the plan has no work index. */
@@ -51,6 +54,7 @@ export class WorkCommands extends Disposable {
         work: this.work,
         store: this.store,
         conversation: this.conversation,
+        ...(this.checkpoints ? { checkpoints: this.checkpoints } : {}),
         nextBatch: () => ++this.seq,
         doc: (batch, side, file, name, text) => {
           // Both sides share the path (the diff editor shows a change, not a rename); the side and the file are in the query.

@@ -106,7 +106,7 @@ describe('Attribution: the work of each plan step', function () {
     assert.match(String(fare.description), /1 call · 1 file$/);
     assert.strictEqual(fare.collapsibleState, vscode.TreeItemCollapsibleState.Collapsed);
     assert.match(String(fare.tooltip), /Timeline: started .* · finished .* · took \d+ s/);
-    assert.match(String(fare.contextValue), /^entry:completed:work:files$/);
+    assert.match(String(fare.contextValue), /^entry:completed:work:files:ckpt$/, 'a step that began from a checkpoint offers Restore');
     assert.deepStrictEqual(
       childRows(a, farewellStep).map((r) => [r.label, r.icon]),
       [
@@ -209,7 +209,7 @@ describe('Attribution: the work of each plan step', function () {
     // A second revert explains why not, per file, and changes nothing.
     const again = await vscode.commands.executeCommand<{ reverted: string[]; skipped: { why: string }[] }>('acp.revertStepChanges', farewellStep);
     assert.deepStrictEqual(again.reverted, []);
-    assert.match(again.skipped[0]!.why, /changed after this step/);
+    assert.match(again.skipped[0]!.why, /already as it was before this step/);
     await shot('attribution-reverted');
   });
 });

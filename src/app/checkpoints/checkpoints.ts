@@ -166,7 +166,7 @@ export class Checkpoints extends Disposable {
   async forget(agentId: string, sessionId: string, folders: readonly string[]): Promise<void> {
     this.sessions.delete(sessionKey(agentId, sessionId));
     for (const f of folders) {
-      const repo = this.repos.has(f) ? await this.repo(f) : undefined;
+      const repo = await this.repo(f);
       await repo?.dropTag(sessionKey(agentId, sessionId)).catch((err: unknown) => this.d.log(`checkpoints: ${String(err)}`));
     }
   }

@@ -140,6 +140,8 @@ export class WorkStore extends Disposable {
     }
     for (const f of iv.files.slice(0, MAX_INTERVAL_FILES)) {
       const seen = wire.get(f.path);
+      // A step the wire names began no later than this interval (its checkpoint came after its first change).
+      for (const s of seen ?? []) if (!s.before?.some((b) => b.folder === iv.folder)) (s.before ??= []).push({ folder: iv.folder, id: iv.from });
       const checkpoint = { folder: iv.folder, from: iv.from, to: iv.to, status: f.status, added: f.added, removed: f.removed, binary: f.binary };
       this.addChange(w, { path: f.path, before: undefined, after: undefined, written: false, time, checkpoint, owners: seen ? [...seen] : owners });
     }

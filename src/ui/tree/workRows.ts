@@ -42,6 +42,7 @@ export class WorkRows {
       t.collapsibleState = C.Collapsed;
       t.contextValue = `${t.contextValue ?? 'entry'}:work${s.files.length ? ':files' : ''}`;
     }
+    if (s.before?.length) t.contextValue = `${t.contextValue ?? 'entry'}:ckpt`;
     const line = stepTimeline(s, (ms) => new Date(ms).toLocaleTimeString());
     if (line) t.tooltip = `${typeof t.tooltip === 'string' ? t.tooltip : ''}\nTimeline: ${line}`;
   }
@@ -110,8 +111,12 @@ export class WorkRows {
       t.id = n.id;
       t.resourceUri = vscode.Uri.file(n.key);
       t.iconPath = vscode.ThemeIcon.File;
-      t.description = truncate(vscode.workspace.asRelativePath(path.dirname(n.key)), 80);
-      t.tooltip = `${n.key}\nChanged in this step. Click to review the change.`;
+      const lines = s ? this.lines(n, s) : undefined;
+      // The folder as the workspace names it ('' at a folder's top), never the absolute path of a workspace file.
+      const rel = path.posix.dirname(vscode.workspace.asRelativePath(n.key).split(path.sep).join('/'));
+      const dir = rel === '.' ? '' : truncate(rel, 80);
+      t.description = [lines, dir].filter(Boolean).join(' · ');
+      t.tooltip = `${n.key}\nChanged in this step${lines ? ` (${lines} lines)` : ''}. Click to review the change.`;
       t.contextValue = 'work:file';
       t.command = { command: 'acp.reviewStepChanges', title: 'Review Change', arguments: [n] };
       return t;
@@ -124,6 +129,23 @@ export class WorkRows {
     t.tooltip = c ? `${c.title}\nTool call ${c.toolCallId} · ${c.kind} · ${c.status}\nStarted ${new Date(c.time).toLocaleTimeString()}` : `Tool call ${n.key}`;
     t.contextValue = 'work:call';
     return t;
+  }
+
+  /** "+3 −1" from the checkpoints that saw the file change in this step. */
+  private lines(n: WorkNode, s: Step): string | undefined {
+    let added = 0;
+    let removed = 0;
+    let seen = false;
+    for (const c of this.work.stepChanges(n.agentId, n.sessionId, s)) {
+      if (c.path !== n.key) continue;
+      for (const x of c.all)
+        if (x.checkpoint) {
+          seen = true;
+          added += x.checkpoint.added;
+          removed += x.checkpoint.removed;
+        }
+    }
+    return seen ? `+${added} −${removed}` : undefined;
   }
 
   private rows(ownerId: string, n: { agentId: string; sessionId: string; planId: string | undefined; owner: number }): PlanTreeNode[] {

@@ -1,0 +1,81 @@
+// What "Restore Workspace to Before This Step" (and its undo) would do, decided before anything is
+// shown or written: the checkpoint of the present is taken first (the undo point), then every file
+// that differs between the target checkpoint and the present gets the target's bytes back, or is
+// deleted when the target did not have it. Free of `vscode`: src/ui/workRewind.ts asks and writes.
+//
+// Consent as for Revert: an imported session or a replayed recording is refused whole; a file
+// whose write runs code later (.vscode/, .git/, CI files…) is marked and asked for on its own; a
+// path that resolves outside its workspace folder (a link) is refused.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { executesLater } from '../../agents/executesLater';
+import { within } from '../../common/paths';
+import { isImportedAgent, isReplayAgent } from '../../common/pseudoAgents';
+import type { Checkpoints } from './checkpoints';
+
+export interface RestoreItem {
+  readonly path: string;
+  /** The target's bytes; null: the file is deleted (the target did not have it). */
+  readonly bytes: Buffer | null;
+  readonly runsLater?: string;
+}
+
+export interface RestorePlan {
+  readonly refused?: string;
+  readonly todo: RestoreItem[];
+  readonly skipped: { path: string; why: string }[];
+  /** The present, as checkpointed before anything is written: restoring it undoes the restore. */
+  readonly undo: { folder: string; id: string }[];
+}
+
+export interface RestoreInput {
+  readonly agentId: string;
+  readonly sessionId: string;
+  /** The checkpoint to go back to, per workspace folder. */
+  readonly targets: readonly { readonly folder: string; readonly id: string }[];
+  readonly checkpoints: Pick<Checkpoints, 'read' | 'snapshot' | 'changes'>;
+  /** Files with unsaved changes in an editor are left alone. */
+  isDirty(path: string): boolean;
+}
+
+export async function planRestore(input: RestoreInput): Promise<RestorePlan> {
+  const refused = isImportedAgent(input.agentId)
+    ? 'Restore is not available for an imported session: its checkpoints were not taken here.'
+    : isReplayAgent(input.agentId)
+      ? 'Restore is not available for a replayed recording: its checkpoints were not taken here.'
+      : undefined;
+  if (refused) return { refused, todo: [], skipped: [], undo: [] };
+  const now = await input.checkpoints.snapshot(input.agentId, input.sessionId);
+  const undo = [...now].map(([folder, id]) => ({ folder, id }));
+  const todo: RestoreItem[] = [];
+  const skipped: { path: string; why: string }[] = [];
+  for (const t of input.targets) {
+    const present = now.get(t.folder);
+    const files = present === undefined ? undefined : await input.checkpoints.changes(t.folder, t.id, present);
+    if (!files) {
+      skipped.push({ path: t.folder, why: 'its checkpoint is no longer stored, or git is not available: nothing in this folder was restored' });
+      continue;
+    }
+    const realRoot = await fs.promises.realpath(t.folder).catch(() => t.folder);
+    for (const f of files) {
+      const file = path.join(t.folder, ...f.path.split('/'));
+      const real = await fs.promises.realpath(file).catch(() => file);
+      if (!within(t.folder, file) || !(within(realRoot, real) || within(t.folder, real))) {
+        skipped.push({ path: file, why: 'it is outside the workspace folder once its links are resolved' });
+        continue;
+      }
+      if (input.isDirty(file)) {
+        skipped.push({ path: file, why: 'it has unsaved changes in an editor (save or revert them, then restore again)' });
+        continue;
+      }
+      const bytes = f.status === 'added' ? null : await input.checkpoints.read(t.folder, t.id, f.path);
+      if (bytes === undefined) {
+        skipped.push({ path: file, why: 'its text could not be read from the checkpoint' });
+        continue;
+      }
+      const runsLater = executesLater(t.folder, file);
+      todo.push({ path: file, bytes, ...(runsLater ? { runsLater } : {}) });
+    }
+  }
+  return { todo, skipped, undo };
+}

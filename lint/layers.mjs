@@ -54,6 +54,13 @@ export const LAYERS = [
     why: 'the public API reads the stores; nothing reachable from it drives agents',
   },
   {
+    name: 'checkpoints',
+    paths: ['src/checkpoints'],
+    mayImport: ['common'],
+    vscode: false,
+    why: 'checkpoints of workspace folders in a shadow git repository; git runs as a child process; knows nothing of sessions or views',
+  },
+  {
     name: 'platform',
     paths: ['src/platform'],
     mayImport: ['common'],
@@ -84,14 +91,14 @@ export const LAYERS = [
   {
     name: 'app',
     paths: ['src/app'],
-    mayImport: ['common', 'protocol', 'intent', 'state', 'consent', 'platform', 'agents', 'recording'],
+    mayImport: ['common', 'protocol', 'intent', 'state', 'consent', 'checkpoints', 'platform', 'agents', 'recording'],
     vscode: true,
     why: 'application services decide; views call them, never the other way',
   },
   {
     name: 'ui',
     paths: ['src/ui'],
-    mayImport: ['common', 'protocol', 'intent', 'state', 'consent', 'platform', 'app', 'recording', 'registry'],
+    mayImport: ['common', 'protocol', 'intent', 'state', 'consent', 'checkpoints', 'platform', 'app', 'recording', 'registry'],
     vscode: true,
     why: 'views read the stores and act through the application services (SessionActions, the brokers), never on agent internals',
   },

@@ -1,0 +1,167 @@
+// Checkpoints of a 10,000-file workspace (src/checkpoints): the first checkpoint, then ROUNDS
+// rounds of "change 10 files, checkpoint". Per round: the checkpoint's wall time (from the call to
+// its answer; the queue is idle at the call, so packing after the previous one is not counted), the
+// event loop's longest stall during it (perf_hooks, 1 ms resolution), and the disk the repository
+// grew by once its maintenance ran (blocks on disk, and bytes). The same stall is measured over an
+// idle wait of the same length, to tell the machine's load from ours. Prints one JSON line.
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { ShadowRepo } from '../../src/checkpoints/shadowRepo';
+
+const FILES = Number(process.argv[2] ?? 10_000);
+const ROUNDS = Number(process.argv[3] ?? 20);
+const CHANGED = 10;
+
+/** A small seeded generator (mulberry32), so every run builds the same workspace. */
+function random(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const rnd = random(20261202);
+
+/** Source-like text of about `bytes` bytes. */
+function text(bytes: number, salt: string): string {
+  const lines: string[] = [];
+  let n = 0;
+  while (n < bytes) {
+    const line = `${'  '.repeat(Math.floor(rnd() * 4))}const v${Math.floor(rnd() * 1e6)} = compute(${salt}, ${Math.floor(rnd() * 1e4)}); // ${rnd().toString(36).slice(2)}`;
+    lines.push(line);
+    n += line.length + 1;
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** Sizes as source trees have them: most a few KiB, a long tail to ~60 KiB. */
+function fileSize(): number {
+  return Math.min(60_000, Math.round(300 + Math.exp(rnd() * 2.2 + 6.2) * rnd() * 2));
+}
+
+/** 10,000 files, 20 top folders × 10 × 5 × 10 files (four levels), plus ignored dependencies. */
+function buildWorkspace(root: string): { files: string[]; bytes: number } {
+  const files: string[] = [];
+  let bytes = 0;
+  for (let i = 0; files.length < FILES; i++) {
+    const rel = path.join(`pkg${i % 20}`, `mod${Math.floor(i / 20) % 10}`, `part${Math.floor(i / 200) % 5}`, `file${i}.ts`);
+    const content = text(fileSize(), String(i));
+    fs.mkdirSync(path.join(root, path.dirname(rel)), { recursive: true });
+    fs.writeFileSync(path.join(root, rel), content);
+    files.push(rel);
+    bytes += content.length;
+  }
+  fs.writeFileSync(path.join(root, '.gitignore'), 'node_modules/\ndist/\n');
+  for (let i = 0; i < 500; i++) {
+    fs.mkdirSync(path.join(root, 'node_modules', `dep${i % 50}`), { recursive: true });
+    fs.writeFileSync(path.join(root, 'node_modules', `dep${i % 50}`, `f${i}.js`), text(2000, 'dep'));
+  }
+  return { files, bytes };
+}
+
+/** Bytes on disk (allocated blocks) and in files, of everything under `dir`. */
+function disk(dir: string): { blocks: number; bytes: number } {
+  let blocks = 0;
+  let bytes = 0;
+  const walk = (d: string): void => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, e.name);
+      const st = fs.lstatSync(p);
+      blocks += st.blocks * 512;
+      if (e.isDirectory()) walk(p);
+      else bytes += st.size;
+    }
+  };
+  walk(dir);
+  return { blocks, bytes };
+}
+
+async function stallDuring<T>(work: () => Promise<T>): Promise<{ value: T; ms: number; stallMs: number }> {
+  const h = monitorEventLoopDelay({ resolution: 1 });
+  h.enable();
+  const t0 = performance.now();
+  const value = await work();
+  const ms = performance.now() - t0;
+  h.disable();
+  return { value, ms, stallMs: h.max / 1e6 };
+}
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+
+async function main(): Promise<void> {
+  const tmp = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'acp-bench-ckpt-')));
+  const work = path.join(tmp, 'work');
+  const gitDir = path.join(tmp, 'store', 'checkpoints', 'work.git');
+  try {
+    const ws = buildWorkspace(work);
+    const repo = await ShadowRepo.open({ gitDir, workTree: work });
+    const first = await stallDuring(() => repo.checkpoint('session'));
+    const t = performance.now();
+    await repo.idle();
+    const packMs = performance.now() - t;
+    const afterFirst = disk(gitDir);
+    const rounds: { ms: number; ownMs: number; stallMs: number; idleStallMs: number; diskBlocks: number; diskBytes: number; changedBytes: number }[] = [];
+    for (let r = 0; r < ROUNDS; r++) {
+      const before = disk(gitDir);
+      let changedBytes = 0;
+      for (let k = 0; k < CHANGED; k++) {
+        const rel = ws.files[Math.floor(rnd() * ws.files.length)]!;
+        const file = path.join(work, rel);
+        const lines = fs.readFileSync(file, 'utf8').split('\n');
+        lines.splice(Math.floor(rnd() * lines.length), 1, `// round ${r} change ${k}`, text(200, `r${r}`).trimEnd());
+        fs.writeFileSync(file, lines.join('\n'));
+        changedBytes += fs.statSync(file).size;
+      }
+      const cp = await stallDuring(() => repo.checkpoint('session'));
+      const idle = await stallDuring(() => new Promise<void>((res) => setTimeout(res, Math.max(1, cp.ms))));
+      await repo.idle();
+      const after = disk(gitDir);
+      rounds.push({
+        ms: cp.ms,
+        ownMs: cp.value.ms,
+        stallMs: cp.stallMs,
+        idleStallMs: idle.stallMs,
+        diskBlocks: after.blocks - before.blocks,
+        diskBytes: after.bytes - before.bytes,
+        changedBytes,
+      });
+    }
+    const tc = performance.now();
+    await repo.changes(first.value.id, (await repo.checkpoint('session')).id);
+    const changesMs = performance.now() - tc;
+    repo.dispose();
+    const ms = rounds.map((r) => r.ms);
+    const result = {
+      files: ws.files.length,
+      workspaceBytes: ws.bytes,
+      firstMs: first.ms,
+      firstStallMs: first.stallMs,
+      firstPackMs: packMs,
+      storeAfterFirst: afterFirst,
+      rounds: rounds.length,
+      changedPerRound: CHANGED,
+      medianMs: median(ms),
+      maxMs: Math.max(...ms),
+      maxStallMs: Math.max(...rounds.map((r) => r.stallMs)),
+      medianStallMs: median(rounds.map((r) => r.stallMs)),
+      maxIdleStallMs: Math.max(...rounds.map((r) => r.idleStallMs)),
+      medianDiskBlocks: median(rounds.map((r) => r.diskBlocks)),
+      medianDiskBytes: median(rounds.map((r) => r.diskBytes)),
+      medianChangedBytes: median(rounds.map((r) => r.changedBytes)),
+      changesMs,
+      perRound: rounds,
+    };
+    process.stdout.write(`${JSON.stringify(result)}\n`);
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+void main();

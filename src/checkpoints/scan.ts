@@ -1,0 +1,125 @@
+// Which of the paths git named as changed or new go into a checkpoint: each is looked at with
+// lstat (asynchronously, a few at a time), and files over the size caps, binaries over theirs,
+// nested repositories and anything that is neither a file nor a link stay out, each with a reason.
+// Paths stay the bytes git printed (a name need not be UTF-8); they become text only to be shown.
+import { promises as fsp, type Stats } from 'node:fs';
+import * as path from 'node:path';
+
+/** How many bytes are looked at for a NUL to call a file binary (as git does). */
+export const BINARY_SNIFF_BYTES = 8000;
+/** At most this many skipped files are listed by name in a checkpoint. */
+export const MAX_SKIPPED_LISTED = 1000;
+const PARALLEL = 32;
+
+export interface ScanLimits {
+  readonly maxFileBytes: number;
+  readonly maxBinaryBytes: number;
+}
+
+export interface Skipped {
+  readonly path: string;
+  readonly why: string;
+}
+
+export interface Scan {
+  /** Paths for `update-index --add --remove`: changed, new, or gone (git removes a missing one). */
+  readonly update: Buffer[];
+  /** Paths that must leave the checkpoint although they exist (grew over a cap, became a folder, a pipe…). */
+  readonly forceRemove: Buffer[];
+  readonly skipped: Skipped[];
+  readonly skippedTotal: number;
+}
+
+/** A size for a person: "3.1 MiB", "300 KiB". */
+export function size(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${Number((bytes / (1024 * 1024)).toFixed(1))} MiB`;
+  return `${Math.ceil(bytes / 1024)} KiB`;
+}
+
+async function lstat(p: Buffer): Promise<Stats | undefined> {
+  try {
+    return await fsp.lstat(p);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+    throw e;
+  }
+}
+
+/** True when the first BINARY_SNIFF_BYTES of the file hold a NUL (false when it cannot be read). */
+async function looksBinary(p: Buffer): Promise<boolean> {
+  let handle: fsp.FileHandle | undefined;
+  try {
+    handle = await fsp.open(p, 'r');
+    const buf = Buffer.alloc(BINARY_SNIFF_BYTES);
+    const { bytesRead } = await handle.read(buf, 0, BINARY_SNIFF_BYTES, 0);
+    return buf.subarray(0, bytesRead).includes(0);
+  } catch {
+    return false;
+  } finally {
+    await handle?.close();
+  }
+}
+
+type Verdict = { kind: 'update' } | { kind: 'remove'; why?: string } | { kind: 'skip'; why: string };
+
+async function judge(full: Buffer, rel: Buffer, limits: ScanLimits): Promise<Verdict> {
+  // ls-files names a nested repository by its folder, with a trailing slash.
+  if (rel[rel.length - 1] === 0x2f) return { kind: 'skip', why: 'a nested git repository (not checkpointed: its own history keeps it)' };
+  const st = await lstat(full);
+  if (!st || st.isSymbolicLink()) return { kind: 'update' };
+  if (st.isDirectory()) return { kind: 'remove' };
+  if (!st.isFile()) return { kind: 'skip', why: 'not a regular file' };
+  if (st.size > limits.maxFileBytes) return { kind: 'skip', why: `larger than ${size(limits.maxFileBytes)} (${size(st.size)})` };
+  if (st.size > limits.maxBinaryBytes && (await looksBinary(full)))
+    return { kind: 'skip', why: `a binary file larger than ${size(limits.maxBinaryBytes)} (${size(st.size)})` };
+  return { kind: 'update' };
+}
+
+/** Sorts the candidates (paths relative to `workTree`, as git printed them) into what to update, remove and skip. */
+export async function scan(workTree: string, candidates: readonly Buffer[], limits: ScanLimits): Promise<Scan> {
+  const root = Buffer.from(workTree.endsWith(path.sep) ? workTree : workTree + path.sep);
+  const update: Buffer[] = [];
+  const forceRemove: Buffer[] = [];
+  const skipped: Skipped[] = [];
+  let skippedTotal = 0;
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < candidates.length) {
+      const rel = candidates[next++]!;
+      const v = await judge(Buffer.concat([root, rel]), rel, limits);
+      if (v.kind === 'update') update.push(rel);
+      else {
+        // A folder ls-files named (a nested repository) was never in the index: nothing to remove.
+        if (rel[rel.length - 1] !== 0x2f) forceRemove.push(rel);
+        if (v.kind === 'skip') {
+          skippedTotal++;
+          if (skipped.length < MAX_SKIPPED_LISTED) skipped.push({ path: rel.toString('utf8').replace(/\/$/, ''), why: v.why });
+        }
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL, candidates.length) }, worker));
+  skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return { update, forceRemove, skipped, skippedTotal };
+}
+
+/** Splits NUL-terminated output into its entries (without empty ones). */
+export function splitNul(out: Buffer): Buffer[] {
+  const parts: Buffer[] = [];
+  let start = 0;
+  for (let i = out.indexOf(0); i !== -1; i = out.indexOf(0, start)) {
+    if (i > start) parts.push(out.subarray(start, i));
+    start = i + 1;
+  }
+  if (start < out.length) parts.push(out.subarray(start));
+  return parts;
+}
+
+/** Joins paths for `-z --stdin`. */
+export function joinNul(paths: readonly Buffer[]): Buffer {
+  const parts: Buffer[] = [];
+  const nul = Buffer.from([0]);
+  for (const p of paths) parts.push(p, nul);
+  return Buffer.concat(parts);
+}

@@ -15,6 +15,7 @@ import { Disposable } from '../common/lifecycle';
 import { isAuthRequired } from '../protocol/transport/errors';
 import type { SignIn } from './signIn';
 import { lazyModule } from '../common/lazy';
+import { settledWithin } from '../common/timeout';
 import type { AgentChoice, AgentHandle, Agents, ServiceLog, SessionActionsDeps, SessionActionsUi, WorkspacePort } from './agentPorts';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- sign-in, loaded the first time an agent asks for it (dist/sign-in.js)
@@ -332,14 +333,10 @@ export class SessionActions extends Disposable {
   private send(sup: AgentHandle, ref: SessionKey, blocks: readonly ContentBlock[], key: string = randomUUID()): void {
     const before = this.deps.beforeTurn?.(ref);
     if (!before) this.sendNow(sup, ref, blocks, key);
-    else {
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const late = new Promise<void>((r) => (timer = setTimeout(r, BEFORE_TURN_MS)));
-      void Promise.race([before.catch(() => undefined), late]).then(() => {
-        clearTimeout(timer);
+    else
+      void settledWithin(before, BEFORE_TURN_MS).then(() => {
         if (this.agents.get(ref.agentId) === sup && sup.isAttached(ref.sessionId)) this.sendNow(sup, ref, blocks, key);
       });
-    }
     this.store.turnStarted(ref.agentId, ref.sessionId);
   }
 

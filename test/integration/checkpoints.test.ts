@@ -34,13 +34,46 @@ function scenario(folder: string): Scenario {
   return {
     finalText: 'Both steps are done.',
     steps: [
-      { kind: 'tools', calls: [{ name: 'TodoWrite', input: todos([[STEP_A, 'in_progress'], [STEP_B, 'pending']]) }] },
+      {
+        kind: 'tools',
+        calls: [
+          {
+            name: 'TodoWrite',
+            input: todos([
+              [STEP_A, 'in_progress'],
+              [STEP_B, 'pending'],
+            ]),
+          },
+        ],
+      },
       { kind: 'tools', calls: [{ name: 'Read', input: { file_path: a } }] },
       { kind: 'tools', calls: [{ name: 'Write', input: { file_path: a, content: A_AFTER } }] },
-      { kind: 'tools', calls: [{ name: 'TodoWrite', input: todos([[STEP_A, 'completed'], [STEP_B, 'in_progress']]) }] },
+      {
+        kind: 'tools',
+        calls: [
+          {
+            name: 'TodoWrite',
+            input: todos([
+              [STEP_A, 'completed'],
+              [STEP_B, 'in_progress'],
+            ]),
+          },
+        ],
+      },
       { kind: 'tools', calls: [{ name: 'Read', input: { file_path: b } }] },
       { kind: 'tools', calls: [{ name: 'Write', input: { file_path: b, content: B_AFTER } }] },
-      { kind: 'tools', calls: [{ name: 'TodoWrite', input: todos([[STEP_A, 'completed'], [STEP_B, 'completed']]) }] },
+      {
+        kind: 'tools',
+        calls: [
+          {
+            name: 'TodoWrite',
+            input: todos([
+              [STEP_A, 'completed'],
+              [STEP_B, 'completed'],
+            ]),
+          },
+        ],
+      },
     ],
   };
 }
@@ -135,17 +168,33 @@ describe('checkpoints: a real agent that writes files itself (claude-agent-acp 0
       assert.match(String(tree.getTreeItem(s).contextValue), /:files:ckpt$/, 'a step row that began from a checkpoint offers Restore');
       await a.internals.plansUi.treeView.reveal(s, { expand: true, select: false, focus: false });
     }
-    const rows = await waitForUi('.part.sidebar .pane-body .monaco-list-row', (t) => t.some((x) => x.includes('ckpt-a.txt')) && t.some((x) => x.includes('ckpt-b.txt')), 15_000);
-    assert.ok(rows.some((r) => r.includes('ckpt-a.txt') && r.includes('+2 −2')), JSON.stringify(rows));
-    assert.ok(rows.some((r) => r.includes('ckpt-b.txt') && r.includes('+1 −0')), JSON.stringify(rows));
+    const rows = await waitForUi(
+      '.part.sidebar .pane-body .monaco-list-row',
+      (t) => t.some((x) => x.includes('ckpt-a.txt')) && t.some((x) => x.includes('ckpt-b.txt')),
+      15_000,
+    );
+    assert.ok(
+      rows.some((r) => r.includes('ckpt-a.txt') && r.includes('+2 −2')),
+      JSON.stringify(rows),
+    );
+    assert.ok(
+      rows.some((r) => r.includes('ckpt-b.txt') && r.includes('+1 −0')),
+      JSON.stringify(rows),
+    );
     await shot('checkpoints-steps');
   });
 
   it('reviews step 1 with the real before text and the live file, and rejects a hunk there', async () => {
     {
       assert.deepEqual(await vscode.commands.executeCommand<string[]>('acp.reviewStepChanges', step(0)), [fileA]);
-      await waitFor(vscode.window.tabGroups.onDidChangeTabs, () => /Changes of step: Capitalise/.test(vscode.window.tabGroups.activeTabGroup.activeTab?.label ?? ''), 15_000, 'the review tab');
-      const beforeDoc = () => vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'acp-step' && new URLSearchParams(d.uri.query).get('side') === 'before');
+      await waitFor(
+        vscode.window.tabGroups.onDidChangeTabs,
+        () => /Changes of step: Capitalise/.test(vscode.window.tabGroups.activeTabGroup.activeTab?.label ?? ''),
+        15_000,
+        'the review tab',
+      );
+      const beforeDoc = () =>
+        vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'acp-step' && new URLSearchParams(d.uri.query).get('side') === 'before');
       await waitFor(vscode.workspace.onDidOpenTextDocument, () => !!beforeDoc(), 15_000, 'the before side');
       const before = beforeDoc()!;
       assert.equal(before.getText(), A_BEFORE, 'the before side is the file as the checkpoint before step 1 holds it');
@@ -155,7 +204,8 @@ describe('checkpoints: a real agent that writes files itself (claude-agent-acp 0
       throw err;
     });
     await shot('checkpoints-review');
-    const live = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'file' && d.uri.fsPath === fileA) ?? assert.fail('the right side is not the live file');
+    const live =
+      vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'file' && d.uri.fsPath === fileA) ?? assert.fail('the right side is not the live file');
     await uiClick('.revertButton');
     await waitFor(vscode.workspace.onDidChangeTextDocument, () => live.getText() !== A_AFTER, 10_000, 'the hunk rejected');
     assert.ok(await live.save());

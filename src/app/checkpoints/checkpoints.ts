@@ -5,8 +5,9 @@
 // snapshots inside a turn go to the steps that owned that time (WorkStore.recordInterval) and into
 // the session history, so review, revert and rewind see every change of every agent.
 //
-// Requests are taken in order, one at a time per session; requests that arrive while one waits
-// merge into it (the interval before it then belongs to the owners of both). Nothing here blocks
+// Requests are taken in order, one at a time per session; past MAX_WAITING requests waiting, a new
+// one merges into the last (the interval before it then belongs to the owners of both), so an agent
+// that flips its plan a thousand times a second queues a few checkpoints, not a thousand. Nothing here blocks
 // the extension host: git runs as child processes.
 import * as path from 'node:path';
 import { Disposable } from '../../common/lifecycle';
@@ -47,6 +48,9 @@ export interface CheckpointDeps {
   now?(): number;
 }
 
+/** Requests waiting per session before new ones merge into the last. */
+const MAX_WAITING = 4;
+
 interface Taken {
   readonly ids: ReadonlyMap<string, string>;
   /** Who owns the time after it; null outside a turn (changes then belong to no step). */
@@ -69,7 +73,8 @@ interface SessionCheckpoints {
   inTurn: boolean;
   ownersKey: string;
   last?: Taken;
-  pending?: Pending;
+  /** Requests not started yet, in order (at most MAX_WAITING: later ones merge into the last). */
+  readonly waiting: Pending[];
   chain: Promise<void>;
 }
 
@@ -175,13 +180,13 @@ export class Checkpoints extends Disposable {
     if (this.isDisposed || !this.d.enabled(agentId, sessionId)) return undefined;
     const key = sessionKey(agentId, sessionId);
     let s = this.sessions.get(key);
-    if (!s) this.sessions.set(key, (s = { agentId, sessionId, inTurn: false, ownersKey: '', chain: Promise.resolve() }));
+    if (!s) this.sessions.set(key, (s = { agentId, sessionId, inTurn: false, ownersKey: '', waiting: [], chain: Promise.resolve() }));
     return s;
   }
 
   private request(s: SessionCheckpoints, owners: readonly OwnerRef[] | null): Promise<ReadonlyMap<string, string>> {
     const time = this.d.now?.() ?? Date.now();
-    const p = s.pending;
+    const p = s.waiting.length >= MAX_WAITING ? s.waiting.at(-1) : undefined;
     if (p) {
       if (p.owners) p.alsoBefore.push(...p.owners);
       p.owners = owners;
@@ -190,16 +195,15 @@ export class Checkpoints extends Disposable {
     }
     let resolve!: (ids: ReadonlyMap<string, string>) => void;
     const done = new Promise<ReadonlyMap<string, string>>((r) => (resolve = r));
-    s.pending = { owners, time, alsoBefore: [], done, resolve };
+    s.waiting.push({ owners, time, alsoBefore: [], done, resolve });
     s.chain = s.chain.then(() => this.take(s));
     return done;
   }
 
   /** Takes the pending checkpoint of every folder and records the interval that it closes. */
   private async take(s: SessionCheckpoints): Promise<void> {
-    const p = s.pending;
+    const p = s.waiting.shift();
     if (!p) return;
-    s.pending = undefined;
     const ids = new Map<string, string>();
     const tag = sessionKey(s.agentId, s.sessionId);
     try {

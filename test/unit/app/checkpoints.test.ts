@@ -170,7 +170,10 @@ describe('checkpoints (service, work index, revert and restore, real git)', func
     const targets = w.step(0).before!;
     const restore = async (t: readonly { folder: string; id: string }[]) => {
       const p = await planRestore({ agentId: A, sessionId: S, targets: t, checkpoints: w.cps, isDirty: () => false });
-      for (const i of p.todo) (i.bytes === null ? fs.rmSync(i.path) : fs.writeFileSync(i.path, i.bytes));
+      for (const i of p.todo) {
+        if (i.bytes === null) fs.rmSync(i.path);
+        else fs.writeFileSync(i.path, i.bytes);
+      }
       return p;
     };
     const p = await restore(targets);
@@ -181,7 +184,7 @@ describe('checkpoints (service, work index, revert and restore, real git)', func
     await restore(p.undo);
     assert.equal(fs.readFileSync(path.join(w.folder, 'a.txt'), 'utf8'), 'a1\nA2\na3\na4\n');
     assert.equal(fs.readFileSync(path.join(w.folder, 'new.txt'), 'utf8'), 'new\n');
-    const refused = await planRestore({ agentId: 'imported:x', sessionId: S, targets, checkpoints: w.cps, isDirty: () => false });
+    const refused = await planRestore({ agentId: 'import:agent:x', sessionId: S, targets, checkpoints: w.cps, isDirty: () => false });
     assert.match(refused.refused ?? '', /imported session/);
     w.cps.dispose();
   });

@@ -18,6 +18,7 @@ import { truncate } from '../state/planSummary';
 import { sessionKey, type SessionStore } from '../state/sessionStore';
 import { messageItemId, toolCallItemId } from '../state/transcript/ids';
 import type { Conversation } from './conversation';
+import { patchReviewTexts } from './reviewPatch';
 import { isPlanTreeNode } from './tree/nodes';
 
 /** The module's one export the loader uses. */
@@ -84,14 +85,17 @@ export class WorkActions {
       return [];
     }
     const batch = this.host.nextBatch();
-    const resources = changes.map((c) => {
-      const name = path.basename(c.path) || 'file';
-      return [
-        vscode.Uri.file(c.path),
-        this.doc(batch, 'before', c.path, name, c.first.before, c.first),
-        this.doc(batch, 'after', c.path, name, c.last.after, c.last),
-      ];
-    });
+    const resources = await Promise.all(
+      changes.map(async (c) => {
+        const name = path.basename(c.path) || 'file';
+        const p = await patchReviewTexts(c); // a diff with only a patch: texts rebuilt from it
+        return [
+          vscode.Uri.file(c.path),
+          this.doc(batch, 'before', c.path, name, p ? p.before : c.first.before, c.first),
+          this.doc(batch, 'after', c.path, name, p ? p.after : c.last.after, c.last),
+        ];
+      }),
+    );
     await vscode.commands.executeCommand('vscode.changes', `Changes of step: ${truncate(t.label, 60)}`, resources);
     return changes.map((c) => c.path);
   }

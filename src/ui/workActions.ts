@@ -19,6 +19,7 @@ import { sessionKey, type SessionStore } from '../state/sessionStore';
 import { messageItemId, toolCallItemId } from '../state/transcript/ids';
 import type { Checkpoints } from '../app/checkpoints/checkpoints';
 import type { Conversation } from './conversation';
+import { patchReviewTexts } from './reviewPatch';
 import { checkpointSides } from './stepReview';
 import { restoreWorkspace, type RestoreResult } from './workRewind';
 import { isPlanTreeNode } from './tree/nodes';
@@ -96,10 +97,11 @@ export class WorkActions {
         const name = path.basename(c.path) || 'file';
         const seen = cps && (await checkpointSides(c.path, c.all, cps, (side, text) => this.host.doc(batch, side, c.path, name, text)));
         if (seen) return [vscode.Uri.file(c.path), seen.before, seen.after];
+        const p = await patchReviewTexts(c); // a diff with only a patch: texts rebuilt from it
         return [
           vscode.Uri.file(c.path),
-          this.doc(batch, 'before', c.path, name, c.first.before, c.first),
-          this.doc(batch, 'after', c.path, name, c.last.after, c.last),
+          this.doc(batch, 'before', c.path, name, p ? p.before : c.first.before, c.first),
+          this.doc(batch, 'after', c.path, name, p ? p.after : c.last.after, c.last),
         ];
       }),
     );

@@ -41,6 +41,8 @@ export interface FileChange {
   readonly time: number;
   /** The texts were over the caps and were not kept. */
   readonly textDropped?: boolean;
+  /** This file's section of the diff's patch, when the diff had no full texts for it (patchTexts.ts rebuilds them). */
+  readonly patch?: string;
   /** Seen between two checkpoints of a workspace folder (src/app/checkpoints): its texts are read from them. */
   readonly checkpoint?: CheckpointSpan;
   owners: Step[];

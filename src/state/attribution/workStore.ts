@@ -15,9 +15,12 @@
 // path (a diff or a location), so to that call's steps; without one, to the steps as above.
 // A later explicit link on a tool call moves the call (and its files) to the linked entry.
 //
-// Bounds: texts of file changes up to MAX_TEXT_CHARS each and MAX_SESSION_TEXT_CHARS per session
-// (over them the change is listed without content: review and revert say so); MAX_CALLS tool
-// calls per session (the oldest forgotten first); per plan, see steps.ts.
+// A diff without full texts for a file keeps the file's section of its patch instead (the review
+// rebuilds the texts from it: patchTexts.ts).
+// Bounds: texts of file changes up to MAX_TEXT_CHARS each and MAX_SESSION_TEXT_CHARS per session,
+// patch sections counted with them (over them the change is listed without content: review and
+// revert say so); MAX_CALLS tool calls per session (the oldest forgotten first); per plan, see
+// steps.ts.
 import { Disposable } from '../../common/lifecycle';
 import type { Event } from '../../protocol/api';
 import type { Meta, SessionEvent, ToolCallContent, ToolCallFields } from '../../protocol/domain';
@@ -37,6 +40,7 @@ import {
   type OwnerRef,
   type WorkChange,
 } from './sessionWork';
+import { keptPatches } from './patchSection';
 import { PlanTrack, WHOLE_PLAN, type Step } from './steps';
 
 export {
@@ -241,10 +245,18 @@ export class WorkStore extends Disposable {
     }
     if (content.type !== 'diff') return;
     const texts = new Map((content.texts ?? []).map((t) => [t.path, t]));
-    for (const ch of content.changes) {
+    const paths = (c.paths ??= new Set());
+    const fresh = content.changes.filter((ch) => !paths.has(`diff:${ch.path}`)); // a re-sent diff of the same call adds nothing
+    // A file without full texts keeps its section of the patch (patchTexts.ts rebuilds the texts from it).
+    const patches =
+      content.patch &&
+      keptPatches(
+        content.patch.text,
+        fresh.flatMap((ch) => (texts.has(ch.path) ? [] : [ch.path])),
+      );
+    for (const ch of fresh) {
       const path = ch.path;
-      const paths = (c.paths ??= new Set());
-      if (paths.has(`diff:${path}`)) continue; // a re-sent diff of the same call
+      if (paths.has(`diff:${path}`)) continue; // the same path twice in one diff
       paths.add(path);
       paths.add(`diff:${path}`);
       const t = texts.get(path);
@@ -256,6 +268,7 @@ export class WorkStore extends Disposable {
         toolCallId: c.toolCallId,
         time,
         owners: c.owners,
+        ...patches?.get(path),
       });
     }
   }
@@ -268,9 +281,10 @@ export class WorkStore extends Disposable {
 
   private addChange(w: SessionWork, change: FileChange): void {
     let c = change;
-    const size = (c.before?.length ?? 0) + (c.after?.length ?? 0);
+    const size = (c.before?.length ?? 0) + (c.after?.length ?? 0) + (c.patch?.length ?? 0);
     if (size > 2 * MAX_TEXT_CHARS || w.textChars + size > MAX_SESSION_TEXT_CHARS) {
-      c = { ...c, before: undefined, after: undefined, textDropped: true };
+      const { patch: _dropped, ...rest } = c;
+      c = { ...rest, before: undefined, after: undefined, textDropped: true };
     } else w.textChars += size;
     w.changes.push(c);
     for (const s of c.owners) this.add(s, s.files, c.path);

@@ -4,7 +4,8 @@
 import { writeFileSync } from 'node:fs';
 import type { Reply } from './wire';
 
-export type ProbeClass = 'consent' | 'rules' | 'terminals' | 'writes' | 'reads' | 'sessions' | 'huge' | 'quadratic' | 'file-plans' | 'depth' | 'ids' | 'trace' | 'budget';
+export type ProbeClass =
+  'consent' | 'rules' | 'terminals' | 'writes' | 'reads' | 'sessions' | 'huge' | 'quadratic' | 'file-plans' | 'depth' | 'ids' | 'trace' | 'budget';
 
 export interface ProbeRecord {
   probe: string;

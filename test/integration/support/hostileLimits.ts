@@ -95,7 +95,16 @@ export function craftBundle(agentId: string, sessionId: string, t: ImportTargets
     { t: now + 4, write: { path: t.readme, before: null, after: fs.readFileSync(t.readme, 'utf8') } },
   ];
   for (let i = 0; i < extra; i++) records.push({ t: now + 5 + i, e: { sessionId: `bundle-extra-${i}`, kind: 'session_info', title: `Bundle session ${i}` } });
-  return JSON.stringify({ format: BUNDLE_FORMAT, version: 1, agentId, agentName: C_NAME, sessionId, title: INJECTED_TITLE, exportedAt: new Date(now).toISOString(), records });
+  return JSON.stringify({
+    format: BUNDLE_FORMAT,
+    version: 1,
+    agentId,
+    agentName: C_NAME,
+    sessionId,
+    title: INJECTED_TITLE,
+    exportedAt: new Date(now).toISOString(),
+    records,
+  });
 }
 
 export const BOMB_ID = 'bomb-agent';
@@ -145,14 +154,18 @@ const GC_KINDS: Record<number, string> = { 1: 'minor', 2: 'major', 4: 'increment
  * CPU: a gap with little CPU is the machine's scheduler, not work on the host) and garbage
  * collections over `minMs`, to tell what stalled the host.
  */
-export function stallTrace(minMs = 20): { mark(what: string): void; stop(): string } {
+export function stallTrace(minMs = 20): { mark(what: string): void; stop(): { text: string; maxGapMs: number; maxCpuMs: number } } {
   const t0 = performance.now();
   const events: string[] = [];
   let last = t0;
   let lastCpu = threadCpuMs();
+  let maxGapMs = 0;
+  let maxCpuMs = 0;
   const timer = setInterval(() => {
     const now = performance.now();
     const cpu = threadCpuMs();
+    maxGapMs = Math.max(maxGapMs, now - last);
+    maxCpuMs = Math.max(maxCpuMs, cpu - lastCpu);
     if (now - last > minMs) events.push(`gap ${(now - last).toFixed(0)} ms (cpu ${(cpu - lastCpu).toFixed(0)}) at ${(last - t0).toFixed(0)} ms`);
     last = now;
     lastCpu = cpu;
@@ -169,7 +182,8 @@ export function stallTrace(minMs = 20): { mark(what: string): void; stop(): stri
     stop: () => {
       clearInterval(timer);
       obs.disconnect();
-      return events.join('; ') || 'none';
+      const r = (n: number): number => Math.round(n * 10) / 10;
+      return { text: events.join('; ') || 'none', maxGapMs: r(maxGapMs), maxCpuMs: r(maxCpuMs) };
     },
   };
 }

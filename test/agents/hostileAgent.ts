@@ -12,10 +12,13 @@
 //             at devices/FIFOs/environ/outside, requests with null and object ids
 //   sessions  updates for `inventedSessions` invented session ids, a permission request for one
 //   client    (v1) terminals, writes, reads, deep lines, the other agent's session, secrets on stderr
+//   budget    230 Markdown plans of ~1 MiB under different planIds, then 120 subagent sessions each
+//             with one: past the per-agent memory budget and the live-plan and children caps
 // A phase that leaves requests unanswered waits for them; the turn ends once they are answered
 // (the test cancels the turn). Results are written at the end of each phase and when stdin ends.
 import { consent, huge, rules, sessions } from './hostile/agentPhases';
 import { client } from './hostile/clientPhases';
+import { budget, BUDGET_DEFAULTS } from './hostile/budgetPhase';
 import { Results, type PhaseParams } from './hostile/results';
 import type { Ctx } from './hostile/probes';
 import { Wire, type Id, type Obj } from './hostile/wire';
@@ -80,6 +83,7 @@ async function prompt(id: Id, params: Obj): Promise<void> {
     else if (phase === 'huge') await huge(ctx);
     else if (phase === 'sessions') await sessions(ctx, phaseParams.inventedSessions ?? 100_000);
     else if (phase === 'client') await client(ctx);
+    else if (phase === 'budget') await budget(ctx, phaseParams.budget ?? BUDGET_DEFAULTS);
     else process.stderr.write(`hostile agent: unknown phase ${phase}\n`);
   } catch (err) {
     process.stderr.write(`hostile agent: phase ${phase} failed: ${err instanceof Error ? err.stack : String(err)}\n`);

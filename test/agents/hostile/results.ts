@@ -4,7 +4,8 @@
 import { writeFileSync } from 'node:fs';
 import type { Reply } from './wire';
 
-export type ProbeClass = 'consent' | 'rules' | 'terminals' | 'writes' | 'reads' | 'sessions' | 'huge' | 'quadratic' | 'file-plans' | 'depth' | 'ids' | 'trace';
+export type ProbeClass =
+  'consent' | 'rules' | 'terminals' | 'writes' | 'reads' | 'sessions' | 'huge' | 'quadratic' | 'file-plans' | 'depth' | 'ids' | 'trace' | 'budget';
 
 export interface ProbeRecord {
   probe: string;
@@ -35,6 +36,8 @@ export interface PhaseParams {
   otherAgentSession?: string;
   /** How many invented session ids to send updates for. */
   inventedSessions?: number;
+  /** The budget phase's sizes (test/agents/hostile/budgetPhase.ts; its defaults when omitted). */
+  budget?: { plans: number; children: number; planBytes: number };
 }
 
 export class Results {

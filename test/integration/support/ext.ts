@@ -17,6 +17,8 @@ export interface Internals {
   plansUi: TestHooks['ext']['plansUi'];
   intent: TestHooks['ext']['intent'];
   logs: TestHooks['ext']['logs'];
+  budget: TestHooks['ext']['budget'];
+  history: TestHooks['ext']['history'];
   activationMs: number;
 }
 
@@ -41,6 +43,8 @@ export async function api(): Promise<TestApi> {
     plansUi: e.plansUi,
     intent: e.intent,
     logs: e.logs,
+    budget: e.budget,
+    history: e.history,
     activationMs: hooks.activationMs,
   };
   return { ...pub, internals };

@@ -167,14 +167,14 @@ export interface HostMeasure {
   wallS: number;
 }
 
-/** Event-loop delay of the extension host between start() and stop(), and its memory before and after. */
-export function measureHost(): { stop(): HostMeasure } {
+/** Event-loop delay of the extension host between start() and stop() (sampled every `resolutionMs`), and its memory before (after a GC unless `gcFirst` is false) and after. */
+export function measureHost(resolutionMs = 10, gcFirst = true): { stop(): HostMeasure } {
   const mib = (n: number): number => Math.round((n / 1024 / 1024) * 10) / 10;
-  collectGarbage();
+  if (gcFirst) collectGarbage();
   const before = process.memoryUsage();
   const cpu0 = process.cpuUsage();
   const t0 = Date.now();
-  const h = monitorEventLoopDelay({ resolution: 10 });
+  const h = monitorEventLoopDelay({ resolution: resolutionMs });
   h.enable();
   return {
     stop: () => {

@@ -199,14 +199,16 @@ describe('checkpoints: a real agent that writes files itself (claude-agent-acp 0
       const before = beforeDoc()!;
       assert.equal(before.getText(), A_BEFORE, 'the before side is the file as the checkpoint before step 1 holds it');
     }
-    await waitForUi('.revertButton', (t) => t.length >= 1, 15_000).catch(async (err: unknown) => {
-      await shot('checkpoints-review-no-arrows');
+    // The diff editor's own hunk toolbar (in the gutter of the hunk the cursor is in): its first action reverts the hunk.
+    const REVERT = '.gutterItem .buttons .action-label';
+    await waitForUi(REVERT, (t) => t.length >= 1, 15_000).catch(async (err: unknown) => {
+      await shot('checkpoints-review-no-toolbar');
       throw err;
     });
     await shot('checkpoints-review');
     const live =
       vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'file' && d.uri.fsPath === fileA) ?? assert.fail('the right side is not the live file');
-    await uiClick('.revertButton');
+    await uiClick(REVERT);
     await waitFor(vscode.workspace.onDidChangeTextDocument, () => live.getText() !== A_AFTER, 10_000, 'the hunk rejected');
     assert.ok(await live.save());
     const now = readFileSync(fileA, 'utf8');
@@ -228,8 +230,9 @@ describe('checkpoints: a real agent that writes files itself (claude-agent-acp 0
   it('restores the workspace to before step 1, and undoes the restore', async () => {
     const aNow = readFileSync(fileA, 'utf8');
     const bNow = readFileSync(fileB, 'utf8');
+    const ROWS = '.quick-input-widget .monaco-list-row';
     const restore = vscode.commands.executeCommand<{ restored: string[] }>('acp.restoreWorkspaceToStep', step(0));
-    await waitForUi('.quick-input-widget .quick-input-title', (t) => t.some((x) => x.includes('Restore Workspace')));
+    await waitForUi(ROWS, (t) => t.some((x) => x.includes('to before step')));
     await shot('checkpoints-restore-confirm');
     await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
     const r = await restore;
@@ -237,7 +240,7 @@ describe('checkpoints: a real agent that writes files itself (claude-agent-acp 0
     assert.equal(readFileSync(fileA, 'utf8'), A_BEFORE);
     assert.equal(readFileSync(fileB, 'utf8'), B_BEFORE);
     const undo = vscode.commands.executeCommand<{ restored: string[] }>('acp.undoRestoreWorkspace');
-    await waitForUi('.quick-input-widget .quick-input-title', (t) => t.some((x) => x.includes('Restore Workspace')));
+    await waitForUi(ROWS, (t) => t.some((x) => x.includes('as it was before the restore')));
     await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
     assert.ok((await undo).restored.includes(fileA));
     assert.equal(readFileSync(fileA, 'utf8'), aNow, 'the undo brings back the file as it was before the restore');

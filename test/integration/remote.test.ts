@@ -178,7 +178,7 @@ describe('Remote agent over a WebSocket (remote, real UI)', function () {
   it('the bridge killed mid-turn: the turn ends once, the agent reconnects, the session is resumed, its plans kept', async () => {
     await prompt(ref, '/slow');
     await waitFor(a.internals.store.onDidChange, () => a.internals.store.session(ref.agentId, ref.sessionId)?.turnState === 'running', 10000, 'the slow turn');
-    await waitFor(a.internals.store.onDidChange, () => a.plans(ref).some((p) => p.planId === 'slow'), 10000, 'the slow plan');
+    await waitFor(a.internals.plans.onDidChange, () => a.plans(ref).some((p) => p.planId === 'slow'), 10000, 'the slow plan');
     await replaceBridge();
     await waitFor(a.internals.store.onDidChange, () => sup().status !== 'running', 30000, 'the drop');
     assert.match(sup().lastError ?? '', new RegExp(`^${NAME} lost its connection to ws://127\\.0\\.0\\.1:${port}: .* during a turn\\.`));

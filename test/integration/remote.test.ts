@@ -226,4 +226,27 @@ describe('Remote agent over a WebSocket (remote, real UI)', function () {
     assert.strictEqual(userMessagesWith(DIE), 1, 'the prompt shows once');
     await screenshot('remote-after-resend');
   });
+  it('a missing secret, a wrong one, a refused port: each start fails with the sentence that says which', async () => {
+    await vscode.commands.executeCommand('acp.stopAgent', AGENT_ID);
+    const failsWith = async (pattern: RegExp): Promise<void> => {
+      await vscode.commands.executeCommand('acp.startAgent', AGENT_ID);
+      await waitFor(a.internals.store.onDidChange, () => sup().status === 'failed', 20000, 'the failed start');
+      assert.match(sup().lastError ?? '', pattern);
+      assert.ok(!(sup().lastError ?? '').includes(TOKEN), 'no secret in the sentence');
+    };
+    await vscode.commands.executeCommand('acp.setAgentSecret', SECRET, '');
+    await failsWith(
+      new RegExp(`^${NAME} could not connect: the secret "${SECRET}" its headers name is not set \\(run "ACP: Set Agent Secret…" to store it\\)\\.$`),
+    );
+    await vscode.commands.executeCommand('acp.setAgentSecret', SECRET, 'wrong-token');
+    await failsWith(
+      new RegExp(`^${NAME} could not connect to ws://127\\.0\\.0\\.1:${port}: the server refused the credentials \\(HTTP 401\\)\\. Check the "headers"`),
+    );
+    await vscode.commands.executeCommand('acp.setAgentSecret', SECRET, TOKEN);
+    await live.kill();
+    await failsWith(
+      new RegExp(`^${NAME} could not connect to ws://127\\.0\\.0\\.1:${port}: the connection was refused \\(nothing listens on port ${port}\\)\\.`),
+    );
+    await screenshot('remote-refused');
+  });
 });

@@ -1,13 +1,18 @@
-// Agent definitions: the user's `acp.agents` entries (validated) plus the built-in Demo Agent.
+// Agent definitions: the user's `acp.agents` entries (validated) plus the built-in Demo Agent. An
+// entry names a local `command` (a process over stdio) or a remote `url` (remoteConfig.ts).
 import * as z from 'zod/mini';
 import '../protocol/common/zodMessages';
 import type { McpServerConfig } from '../protocol/api';
+import type { RemoteSpec } from './remoteConfig';
+import { parseRemote } from './remoteAgent';
 
 export const DEMO_AGENT_ID = 'demo';
 
 const entrySchema = z.object({
   name: z.string({ error: 'needs a "name"' }).check(z.trim(), z.minLength(1, 'needs a "name"')),
-  command: z.string({ error: 'needs a "command" (the executable to run)' }).check(z.trim(), z.minLength(1, 'needs a "command" (the executable to run)')),
+  command: z.optional(z.string({ error: '"command" must be a string' }).check(z.trim(), z.minLength(1, 'needs a "command" (the executable to run)'))),
+  url: z.optional(z.string({ error: '"url" must be a string' })),
+  headers: z._default(z.record(z.string(), z.string(), { error: '"headers" must map header names to string values' }), {}),
   args: z._default(z.array(z.string(), { error: '"args" must be a list of strings' }), []),
   env: z._default(z.record(z.string(), z.string(), { error: '"env" must map names to string values' }), {}),
   cwd: z.optional(z.string()),
@@ -18,12 +23,15 @@ export interface AgentDefinition {
   /** Stable id: `demo` for the Demo Agent, else `agent:<name>`. */
   id: string;
   name: string;
+  /** The executable to run; "" for a remote agent (`remote` set). */
   command: string;
   args: string[];
   env: Record<string, string>;
   cwd?: string;
   protocol: 'auto' | 1 | 2;
   builtIn: boolean;
+  /** A remote agent (an entry with a `url`): reached over a WebSocket or streamable HTTP, no process. */
+  remote?: RemoteSpec;
 }
 
 export interface AgentConfigResult {
@@ -46,6 +54,18 @@ export function parseAgentSettings(raw: unknown, offerV2: boolean): AgentConfigR
       return;
     }
     const e = r.data;
+    const where = `acp.agents entry "${e.name}"`;
+    if ((e.command === undefined) === (e.url === undefined)) {
+      problems.push(
+        `${where}: ${e.command === undefined ? 'needs a "command" (the executable to run) or a "url" (a remote agent)' : 'has both "command" and "url"; keep one'}.`,
+      );
+      return;
+    }
+    const remote = e.url === undefined ? undefined : parseRemote(e.url, e.headers);
+    if (remote?.problem) {
+      problems.push(`${where}: ${remote.problem}.`);
+      return;
+    }
     const id = `agent:${e.name}`;
     if (seen.has(id)) {
       problems.push(`acp.agents: the name "${e.name}" is used twice; names must be unique.`);
@@ -56,12 +76,13 @@ export function parseAgentSettings(raw: unknown, offerV2: boolean): AgentConfigR
     agents.push({
       id,
       name: e.name,
-      command: e.command,
+      command: e.command ?? '',
       args: e.args,
       env: e.env,
       cwd: e.cwd,
       protocol: pinned ?? (offerV2 ? 'auto' : 1),
       builtIn: false,
+      ...(remote?.spec ? { remote: remote.spec } : {}),
     });
   });
   return { agents, problems };

@@ -12,6 +12,7 @@ import type { PermissionOutcome, PermissionRequest, SessionEvent } from '../prot
 import type { ElicitationRequest, ElicitationResponse } from '../protocol/elicitation';
 import type { AgentEndpoint } from './agentEndpoint';
 import { ProcessEndpoint } from './processEndpoint';
+import { openRemoteEndpoint, type RemoteAccess } from './remoteAgent';
 import { DEMO_AGENT_ID, parseAgentSettings, type AgentDefinition } from './agentConfig';
 import { AgentSupervisor, type LifecycleEvent, type SupervisorHost } from './supervisor';
 import type { FileService } from './fsService';
@@ -38,6 +39,8 @@ export interface AgentManagerDeps {
   elicitationComplete: (agentId: string, elicitationId: string) => void;
   /** A wire hook for each new connection of an agent (traffic recording). */
   wireTap?: (agentId: string) => WireHook;
+  /** Secrets and the first-connection confirmation, for agents with a `url`. */
+  remote: RemoteAccess;
 }
 
 /** What an agent reports for the user: a crash, a restart, a failure. */
@@ -157,10 +160,14 @@ export class AgentManager extends Disposable {
   }
 
   /**
-   * Where a definition's agent runs. Today every definition names a local `command` (a process
-   * over stdio); another transport is a branch here on the definition and one AgentEndpoint module.
+   * Where a definition's agent runs: a remote agent (`url`) over a WebSocket, else a local
+   * `command` (a process over stdio). Another transport is a branch here and one AgentEndpoint module.
    */
   private openEndpoint(def: AgentDefinition): AgentEndpoint {
+    if (def.remote) {
+      const log = this.deps.logs.main;
+      return openRemoteEndpoint(def, { access: this.deps.remote, maxMessageBytes: this.deps.config.maxLineBytes(), log: (l, m) => log[l](`[remote] ${m}`) });
+    }
     const cwd = def.cwd ?? vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? os.homedir();
     return new ProcessEndpoint({ command: def.command, args: def.args, env: def.env, cwd }, (line) => this.deps.logs.stderr(def.name, line));
   }

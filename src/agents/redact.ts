@@ -5,6 +5,7 @@ import { redactArgList, redactText } from './redactText';
 import { MASK, isSecretField } from './secretShapes';
 
 export { redactText };
+export { addKnownSecret } from './secretShapes';
 
 /** Deeper than this, a value is replaced, never shown unredacted (the wire allows 128 levels). */
 export const MAX_REDACT_DEPTH = 160;

@@ -10,7 +10,7 @@
 //   - words that are keys by their shape anywhere (`sk-…`, `ghp_…`, `xoxb-…`, a JWT…).
 // Names stay readable (`--token ***`, `Authorization: Bearer ***`, `?api_key=***`).
 import { isSpace, redactUrls } from './redactUrls';
-import { MASK, hasKeyPrefix, isAuthScheme, isSecretHeader, isSecretName } from './secretShapes';
+import { MASK, hasKeyPrefix, isAuthScheme, isSecretHeader, isSecretName, maskKnownSecrets } from './secretShapes';
 
 type Pending =
   | undefined
@@ -167,7 +167,8 @@ class Scanner {
 }
 
 /** Redacts free text (a command line, a log line, a message). */
-export function redactText(s: string): string {
+export function redactText(text: string): string {
+  const s = maskKnownSecrets(text);
   const sc = new Scanner();
   let out = '';
   let i = 0;
@@ -202,7 +203,7 @@ export function redactArgList(args: readonly string[]): string[] {
       sc.pending = undefined;
       return MASK;
     }
-    const out = redactWordsOf(sc, a);
+    const out = redactWordsOf(sc, maskKnownSecrets(a));
     sc.boundary();
     return out;
   });

@@ -11,3 +11,5 @@ const mod = lazyModule('redaction.js', () => require('./redact') as typeof Redac
 export const redact = (value: unknown): unknown => mod().redact(value);
 /** A line of text with secrets masked (redactText.ts). */
 export const redactText = (s: string): string => mod().redactText(s);
+/** From now on `value` is masked wherever it appears in the logs and recordings (a secret read for a connection). */
+export const addKnownSecret = (value: string): void => mod().addKnownSecret(value);

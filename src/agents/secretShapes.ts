@@ -4,6 +4,26 @@
 
 export const MASK = '***';
 
+/**
+ * Values known to be secrets whatever their shape: the secrets a remote agent's headers named
+ * (`${secret:NAME}`), added when they are read from SecretStorage for a connection. Masked wherever
+ * they appear, before any other rule.
+ */
+const knownSecrets = new Set<string>();
+
+/** Masks `value` from now on (values shorter than 4 characters are ignored: they would mask ordinary text). */
+export function addKnownSecret(value: string): void {
+  if (value.length >= 4) knownSecrets.add(value);
+}
+
+/** `s` with every known secret replaced by MASK. */
+export function maskKnownSecrets(s: string): string {
+  if (knownSecrets.size === 0) return s;
+  let out = s;
+  for (const v of knownSecrets) if (out.includes(v)) out = out.split(v).join(MASK);
+  return out;
+}
+
 /** Longest name checked (a longer "name" is text, not a flag or a key). */
 const MAX_NAME = 64;
 

@@ -1,7 +1,7 @@
 // Supervises one agent's endpoint and connection: open → initialize (version negotiation) →
 // running; graceful stop; the endpoint ends unexpectedly (crash, dropped connection) → a clear
 // report and a restart with backoff (supervisorRestarts.ts), then the sessions it served are
-// resumed (supervisorResume.ts). Where the agent runs (a process, later a socket) is the
+// resumed (supervisorResume.ts). Where the agent runs (a process, a remote socket) is the
 // endpoint's business (agentEndpoint.ts; the host opens one per run). It keeps only what a
 // connection needs (supervisorSessions.ts); the session state people see lives in the
 // SessionStore, fed from `host.lifecycle` and `host.onEvent`.
@@ -260,10 +260,6 @@ export class AgentSupervisor {
 
   private attach(s: AttachedSession): void {
     this.sessions.serve(s);
-    this.announce(s);
-  }
-
-  private announce(s: AttachedSession): void {
     this.host.lifecycle(this.id, { kind: 'session_attached', sessionId: s.sessionId, cwd: s.cwd });
   }
 
@@ -276,6 +272,7 @@ export class AgentSupervisor {
   private async launch(): Promise<void> {
     // Every path that opens an endpoint (start, restart, a command that needs the agent) passes here.
     this.host.assertMayStart();
+    const restarting = this._status === 'restarting';
     this.setStatus('starting');
     const endpoint = this.host.openEndpoint(this.def);
     this.endpoint = endpoint;
@@ -314,6 +311,9 @@ export class AgentSupervisor {
         this.endpoint = undefined;
         void endpoint.stop(500);
       }
+      // A restart after a crash that fails (a remote agent's server not back yet) is tried again
+      // within the same budget; the sessions still wait to be resumed.
+      if (restarting && !this.stopping && !this.disposed && this.scheduleRestart(message)) throw new Error(message);
       this.resumePending = false; // nothing resumes now: prompts are not queued for it (willResume); Restart resumes
       this.setStatus('failed', message);
       throw new Error(message);
@@ -335,24 +335,30 @@ export class AgentSupervisor {
       this.emit({ sessionId, kind: 'notice', severity: 'error', title: said.turnNotice });
       this.emit({ sessionId, kind: 'state', state: 'idle', stopReason: 'agent_exited' });
     }
+    if (this.scheduleRestart(this._lastError)) return;
+    this.resumePending = false;
+    this.setStatus('crashed', this._lastError);
+    this.host.report(this.id, `${this._lastError} ${GIVE_UP}`, 'error');
+  }
+
+  /** Takes a restart from the budget and schedules it (false: the budget is spent). */
+  private scheduleRestart(why: string): boolean {
     const delay = this.restarts.take(this.host.now());
-    if (delay === undefined) {
-      this.resumePending = false;
-      this.setStatus('crashed', this._lastError);
-      this.host.report(this.id, `${this._lastError} ${GIVE_UP}`, 'error');
-      return;
-    }
+    if (delay === undefined) return false;
+    this._lastError = why;
     this.resumePending = this.sessions.detached.size > 0;
-    this.setStatus('restarting', this._lastError);
-    this.host.report(this.id, `${this._lastError} Restarting…`, 'warning');
+    this.setStatus('restarting', why);
+    this.host.report(this.id, `${why} Restarting…`, 'warning');
     this.scope.add(
       this.host.schedule(() => {
         if (this.disposed || this.stopping || this._status !== 'restarting') return;
         this.start().catch((err: unknown) => {
+          if (this._status === 'restarting') return; // tried again (scheduleRestart)
           this.host.report(this.id, `${this.def.name} could not be restarted: ${err instanceof Error ? err.message : String(err)}`, 'error');
         });
       }, delay),
     );
+    return true;
   }
 
   /** The connection scope ends: turns in flight and mutes are forgotten, every session detached. */
@@ -365,14 +371,9 @@ export class AgentSupervisor {
   /** Resumes every known session on the new connection; the transcript and plans stay as they are. */
   private async resumeSessions(): Promise<void> {
     this.resumePending = false;
-    const conn = this._connection;
-    if (!conn) return;
+    if (!this._connection) return;
     this.resuming = true;
-    try {
-      await resumeDetached(conn, this.resumeHost);
-    } finally {
-      this.resuming = false;
-    }
+    await resumeDetached(this._connection, this.resumeHost).finally(() => (this.resuming = false));
   }
 
   private readonly resumeHost: ResumeHost = {

@@ -110,7 +110,7 @@ export class SessionActions extends Disposable {
       id: a.id,
       name: a.def.name,
       status: this.store.agent(a.id)?.status ?? 'stopped',
-      detail: a.def.builtIn ? 'Built-in, no setup needed' : `${a.def.command} ${a.def.args.join(' ')}`,
+      detail: a.def.builtIn ? 'Built-in, no setup needed' : (a.def.remote?.url ?? `${a.def.command} ${a.def.args.join(' ')}`),
     }));
     return filter === 'running' ? choices.filter((c) => c.status === 'running') : choices;
   }

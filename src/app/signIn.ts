@@ -62,6 +62,10 @@ export class SignIn extends Disposable {
     }
     const m = await this.ui.pickMethod(name, conn.authMethods);
     if (!m) return false;
+    if (m.type === 'terminal' && sup.def.remote) {
+      this.ui.showError(`"${m.name}" signs in by running ${name}'s program here, but ${name} runs on another machine. Sign in there, or pick another method.`);
+      return false;
+    }
     if (m.type === 'terminal') return this.inTerminal(sup, m);
     if (m.type !== 'agent') {
       this.ui.showError(

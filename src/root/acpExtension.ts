@@ -22,6 +22,7 @@ import { AgentBudget, budgetCutText, type BudgetCut } from '../state/agentBudget
 import { MAX_TEXT_CHARS, WorkStore } from '../state/attribution/workStore';
 import { permissionItemId, toolCallItemId, Transcript } from '../state/transcript';
 import { registerAgentCommands } from '../ui/agentCommands';
+import { remoteAgentsUi } from '../ui/remoteAgents';
 import { registerBackgroundCommands } from '../ui/backgroundCommands';
 import { BackgroundActions } from '../app/backgroundActions';
 import { HISTORY_COMMANDS, historyCommandsModule, RECORDING_COMMANDS, recordingCommandsModule, registerLazyCommands } from '../ui/lazyCommands';
@@ -133,6 +134,7 @@ export class AcpExtension extends Disposable {
         elicit: (agentId, agentName, req, token) => this.elicitations.request(agentId, agentName, req, token),
         elicitationComplete: (agentId, id) => this.elicitations.complete(agentId, id),
         wireTap: (agentId) => this.recordings.tap(agentId),
+        remote: this._register(remoteAgentsUi(context)),
       }),
     );
     this.actions = this._register(
@@ -278,10 +280,7 @@ export class AcpExtension extends Disposable {
   private registryAgentActions(): RegistryAgentActions {
     return {
       status: (agentId) => this.store.agent(agentId)?.status,
-      startAgent: async (agentId) => {
-        const sup = await this.actions.startAgent(agentId);
-        return { authMethods: sup.connection?.authMethods.map((m) => m.name) ?? [] };
-      },
+      startAgent: async (agentId) => ({ authMethods: (await this.actions.startAgent(agentId)).connection?.authMethods.map((m) => m.name) ?? [] }),
       stopAgent: (agentId) => this.actions.stopAgent(agentId),
       restartAgent: (agentId) => this.actions.restartAgent(agentId),
     };

@@ -171,4 +171,29 @@ describe('AgentSupervisor over an agent endpoint (fake endpoint, fake time)', ()
     assert.equal(sup.lastError, `${NAME} could not connect (connection refused).`);
     assert.deepEqual(host.scheduled, [], 'a failed start is not restarted');
   });
+  it('a restart whose endpoint does not open (a remote server not back yet) is tried again within the budget; the session then resumes', async () => {
+    await sup.start();
+    const a = await sup.newSession(cwd);
+    await drop();
+    host.onOpen = (e) => e.drop({ description: 'could not connect to ws://127.0.0.1:9: the connection was refused', detail: '', failedToOpen: true });
+    const from = host.mark();
+    host.scheduled[0]!.fn();
+    await host.waitFor((x) => x.type === 'lifecycle' && x.e.kind === 'status' && x.e.status === 'restarting', from);
+    assert.equal(sup.status, 'restarting', 'not failed: tried again');
+    assert.deepEqual(
+      host.scheduled.map((x) => x.ms),
+      [250, 500],
+    );
+    assert.deepEqual(
+      host.reports(from).map((r) => r.severity),
+      ['warning'],
+    );
+    assert.equal(sup.willResume(a), true);
+    host.onOpen = undefined;
+    await new Promise((r) => setImmediate(r)); // the failed start settles (its timer is ≥ 250 ms in production)
+    const back = host.mark();
+    await runRestart();
+    await host.waitEvent((e) => e.kind === 'notice' && e.sessionId === a && e.title === 'Session resumed after the agent restarted.', back);
+    assert.ok(sup.isAttached(a));
+  });
 });

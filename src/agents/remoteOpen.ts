@@ -1,0 +1,87 @@
+// Remote agents, loaded on first use (dist/remote-agent.js, through remoteAgent.ts): checking an
+// entry's `url` and `headers` (remoteConfig.ts) and opening its endpoint. Before the first byte
+// goes out it asks RemoteAccess (the VS Code side, given by the composition root) to confirm the
+// host — the first time only, remembered per host — and reads the secrets the headers name from
+// SecretStorage (each value masked in the logs from then on); then the WebSocket endpoint
+// (wsEndpoint.ts, with the `ws` library) connects. Streamable HTTP is not implemented yet: such an
+// entry ends at once with a sentence saying so. Free of `vscode`.
+import { PassThrough } from 'node:stream';
+import type { AgentEndpoint, EndpointExit } from './agentEndpoint';
+import type { AgentDefinition } from './agentConfig';
+import { MissingSecretError, hostKey, resolveHeaders, secretNames } from './remoteConfig';
+import { addKnownSecret } from './redaction';
+import { CookieJar, WebSocketEndpoint } from './wsEndpoint';
+
+export { parseRemote } from './remoteConfig';
+
+/** What opening a remote agent needs from VS Code. */
+export interface RemoteAccess {
+  /** A secret's stored value (SecretStorage), or undefined when it is not set. */
+  secret(name: string): Promise<string | undefined>;
+  /**
+   * Before the first connection to a host (remembered per host): shows the URL, the header names
+   * and the secrets they use, and resolves true to go ahead.
+   */
+  confirmHost(c: { agentName: string; url: string; host: string; headerNames: string[]; secrets: string[] }): Promise<boolean>;
+}
+
+export interface RemoteEndpointOptions {
+  readonly access: RemoteAccess;
+  readonly maxMessageBytes: number;
+  log(level: 'info' | 'warn', message: string): void;
+}
+
+/** One cookie jar per agent id, kept across reconnects for this window's life (the RFD's session affinity). */
+const jars = new Map<string, CookieJar>();
+
+export function openRemoteEndpoint(def: AgentDefinition, o: RemoteEndpointOptions): AgentEndpoint {
+  const remote = def.remote!;
+  if (remote.transport === 'http') return refusedEndpoint(httpNotSupported(remote.url));
+  let jar = jars.get(def.id);
+  if (!jar) jars.set(def.id, (jar = new CookieJar()));
+  return new WebSocketEndpoint({
+    url: remote.url,
+    maxMessageBytes: o.maxMessageBytes,
+    cookies: jar,
+    log: (level, m) => o.log(level, `${def.name}: ${m}`),
+    prepare: async () => {
+      const host = hostKey(remote.url);
+      const secrets = secretNames(remote.headers);
+      const ok = await o.access.confirmHost({ agentName: def.name, url: remote.url, host, headerNames: Object.keys(remote.headers), secrets });
+      if (!ok)
+        return {
+          refused: {
+            description: `was not connected: connecting to ${host} was not allowed`,
+            detail: ' Start the agent again to see the confirmation.',
+            failedToOpen: true,
+          },
+        };
+      try {
+        return { headers: await resolveHeaders(remote.headers, (n) => o.access.secret(n), addKnownSecret) };
+      } catch (err) {
+        if (!(err instanceof MissingSecretError)) throw err;
+        return { refused: { description: `could not connect: ${err.message}`, detail: '', failedToOpen: true } };
+      }
+    },
+  });
+}
+
+function httpNotSupported(url: string): EndpointExit {
+  return {
+    description: `could not connect to ${hostKey(url)}: streamable HTTP (https://) is not supported yet`,
+    detail: ' Use the WebSocket form of the same endpoint (wss://…), which every server of the Remote Transports RFD offers.',
+    failedToOpen: true,
+  };
+}
+
+/** An endpoint that never opens: it ends at once, saying why. */
+function refusedEndpoint(exit: EndpointExit): AgentEndpoint {
+  const readable = new PassThrough();
+  readable.end();
+  return {
+    stream: { readable, writable: new PassThrough() },
+    closed: Promise.resolve(exit),
+    stop: () => Promise.resolve(exit),
+    kill: () => undefined,
+  };
+}

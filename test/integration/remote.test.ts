@@ -1,0 +1,252 @@
+// A remote agent over a WebSocket in the real VS Code (issue 27, must-show 1): the Demo Agent served
+// by a stdio ↔ WebSocket bridge this test starts on 127.0.0.1 (test/agents/wsBridge.ts: one agent
+// process per connection, sessions kept in a state directory, the upgrade needs a bearer token),
+// configured in acp.agents by `url` with `headers` naming a secret stored through "ACP: Set Agent
+// Secret…". Shown: the confirmation before the first connection (its URL); the plan in the Plans
+// tree and the status bar; the bridge killed mid-turn → the turn ends once, the agent reconnects
+// (same backoff), the session is resumed and its plans kept; the bridge dying with a prompt
+// unanswered → the prompt is sent again with the same idempotency key and answered once.
+import * as assert from 'assert';
+import { spawn, type ChildProcess } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import { sessionKey } from '../../src/state/sessionStore';
+import { EXT_ID, api, waitFor, type TestApi } from './support/ext';
+import { nextPermission, prompt, turnEnd, withSetting, type SessionRef } from './support/demo';
+import { hasUiHook, screenshot, uiClick, waitForUi } from './ui';
+
+const NAME = 'Remote Demo';
+const AGENT_ID = `agent:${NAME}`;
+const QUICK_ROWS = '.quick-input-widget .monaco-list-row';
+const SECRET = 'remote-demo-token';
+const TOKEN = `tok-${Math.random().toString(36).slice(2)}-remote`;
+const DIE = 'BRIDGE_DIES_HERE';
+
+interface PromptSeen {
+  key?: string;
+  text?: string;
+}
+
+/**
+ * A bridge process (standby: it listens once `listen()` is called, so it takes the port the moment
+ * the last one died): the prompts it passed on, the one it died on, its exit.
+ */
+class Bridge {
+  readonly prompts: PromptSeen[] = [];
+  diedOn: PromptSeen | undefined;
+  readonly exited: Promise<void>;
+  readonly ready: Promise<void>;
+  readonly port: Promise<number>;
+  private readonly child: ChildProcess;
+
+  constructor(env: Record<string, string>) {
+    this.child = spawn(process.execPath, [path.join(__dirname, '..', 'agents', 'wsBridge.js')], {
+      env: { ...process.env, ELECTRON_RUN_AS_NODE: '1', BRIDGE_STANDBY: '1', ...env },
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    let buf = '';
+    let listening: (p: number) => void = () => undefined;
+    let ready: () => void = () => undefined;
+    this.port = new Promise((r) => (listening = r));
+    this.ready = new Promise((r) => (ready = r));
+    this.child.stdout!.setEncoding('utf8');
+    this.child.stdout!.on('data', (c: string) => {
+      buf += c;
+      for (let nl = buf.indexOf('\n'); nl !== -1; nl = buf.indexOf('\n')) {
+        const m = JSON.parse(buf.slice(0, nl)) as { ready?: boolean; listening?: number; prompt?: PromptSeen; dying?: PromptSeen };
+        buf = buf.slice(nl + 1);
+        if (m.ready) ready();
+        if (m.listening) listening(m.listening);
+        if (m.prompt) this.prompts.push(m.prompt);
+        if (m.dying) this.diedOn = m.dying;
+      }
+    });
+    this.exited = new Promise((r) => this.child.on('exit', () => r()));
+  }
+
+  listen(): Promise<number> {
+    this.child.stdin!.write('listen\n');
+    return this.port;
+  }
+
+  kill(): Promise<void> {
+    this.child.kill('SIGKILL');
+    return this.exited;
+  }
+}
+
+describe('Remote agent over a WebSocket (remote, real UI)', function () {
+  this.timeout(120000);
+  let a: TestApi;
+  let dir: string;
+  let port: number;
+  let ref: SessionRef;
+  let live: Bridge;
+  const bridges: Bridge[] = [];
+  const restore: (() => Promise<void>)[] = [];
+
+  const dieOn = () => path.join(dir, 'die-on');
+  /** A bridge ready to take the port (the same one after the first). */
+  const standby = async (): Promise<Bridge> => {
+    const b = new Bridge({
+      BRIDGE_PORT: String(port ?? 0),
+      BRIDGE_AGENT: path.join(vscode.extensions.getExtension(EXT_ID)!.extensionPath, 'dist', 'demo-agent.js'),
+      BRIDGE_TOKEN: TOKEN,
+      BRIDGE_DIE_ON: dieOn(),
+      ACP_DEMO_STATE_DIR: path.join(dir, 'state'),
+      ACP_DEMO_DELAY_MS: '0',
+    });
+    bridges.push(b);
+    await b.ready;
+    return b;
+  };
+  /** Kills the bridge serving now; the next one takes the port at once (as a restarted server). */
+  const replaceBridge = async (): Promise<{ dead: Bridge; next: Bridge }> => {
+    const next = await standby();
+    const dead = live;
+    await dead.kill();
+    live = next;
+    await next.listen();
+    return { dead, next };
+  };
+  const sup = () => a.internals.agents.get(AGENT_ID)!;
+  const transcriptItems = () => {
+    const t = a.internals.transcript.session(sessionKey(ref.agentId, ref.sessionId))!;
+    return t.slice(t.firstIndex);
+  };
+  const userMessagesWith = (text: string) =>
+    transcriptItems().filter((i) => i.kind === 'message' && i.role === 'user' && JSON.stringify(i).includes(text)).length;
+
+  before(async function () {
+    if (!hasUiHook()) this.skip();
+    a = await api();
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-remote-'));
+    live = await standby();
+    port = await live.listen();
+    assert.strictEqual(await vscode.commands.executeCommand('acp.setAgentSecret', SECRET, TOKEN), true);
+    restore.push(() => Promise.resolve(vscode.commands.executeCommand('acp.setAgentSecret', SECRET, '')).then(() => undefined));
+    restore.push(
+      await withSetting('agents', [
+        { name: NAME, url: `ws://127.0.0.1:${port}/acp`, headers: { Authorization: `Bearer \${secret:${SECRET}}` }, protocol: '2' },
+      ]),
+    );
+    await waitFor(a.internals.agents.onDidChangeDefinitions, () => !!a.internals.agents.get(AGENT_ID), 10000, `${AGENT_ID} from acp.agents`);
+    await vscode.commands.executeCommand('workbench.view.extension.acp');
+  });
+
+  after(async () => {
+    if (a?.internals.agents.get(AGENT_ID)?.status === 'running') await vscode.commands.executeCommand('acp.stopAgent', AGENT_ID);
+    for (const b of bridges) await b.kill();
+    for (const r of restore.reverse()) await r();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('asks before the first connection to the host, showing the URL; then runs the agent over the WebSocket (v2)', async () => {
+    const opened = vscode.commands.executeCommand<SessionRef | undefined>('acp.startAgent', AGENT_ID);
+    const rows = await waitForUi(QUICK_ROWS, (t) => t.some((x) => x.includes('Connect')) && t.some((x) => x.includes(`ws://127.0.0.1:${port}/acp`)));
+    const shown = rows.join('\n');
+    assert.ok(shown.includes('Authorization') && shown.includes(SECRET), shown);
+    assert.ok(!shown.includes(TOKEN), 'the secret value is never shown');
+    await screenshot('remote-confirm-host');
+    await uiClick(QUICK_ROWS, 'Connect');
+    const r = await opened;
+    assert.ok(r, 'a session was opened');
+    ref = r;
+    assert.strictEqual(sup().status, 'running');
+    assert.strictEqual(sup().version, 2);
+    assert.match(a.agents().find((x) => x.id === AGENT_ID)?.status ?? '', /running/);
+  });
+
+  it("shows the remote agent's plans in the Plans tree and the status bar", async () => {
+    await prompt(ref, 'Add a farewell function');
+    await a.internals.broker.respond((await nextPermission(a, ref)).id, 'allow_once');
+    assert.strictEqual(await turnEnd(a, ref), 'end_turn');
+    const plans = a.plans({ agentId: ref.agentId, sessionId: ref.sessionId }).map((p) => p.planId);
+    for (const id of ['impl', 'tests']) assert.ok(plans.includes(id), `plan ${id}: ${plans.join(', ')}`);
+    const tree = a.internals.plansUi.tree;
+    const roots = (await tree.getChildren(undefined)) ?? [];
+    const labels = await Promise.all(roots.map(async (n) => String((await tree.getTreeItem(n)).label)));
+    assert.ok(labels.includes(NAME), `the tree shows the agent: ${labels.join(', ')}`);
+    await a.internals.plansUi.statusBar.whenIdle();
+    const status = a.internals.plansUi.statusBar.view.text;
+    assert.notStrictEqual(status, '$(checklist) No plan', 'the status bar shows a plan');
+    await screenshot('remote-plans');
+  });
+
+  it('the bridge killed mid-turn: the turn ends once, the agent reconnects, the session is resumed, its plans kept', async () => {
+    await prompt(ref, '/slow');
+    await waitFor(a.internals.store.onDidChange, () => a.internals.store.session(ref.agentId, ref.sessionId)?.turnState === 'running', 10000, 'the slow turn');
+    await waitFor(a.internals.plans.onDidChange, () => a.plans(ref).some((p) => p.planId === 'slow'), 10000, 'the slow plan');
+    await replaceBridge();
+    await waitFor(a.internals.store.onDidChange, () => sup().status !== 'running', 30000, 'the drop');
+    assert.match(sup().lastError ?? '', new RegExp(`^${NAME} lost its connection to ws://127\\.0\\.0\\.1:${port}: .* during a turn\\.`));
+    await waitFor(
+      a.internals.store.onDidChange,
+      () => sup().status === 'running' && a.internals.store.session(ref.agentId, ref.sessionId)?.live === true,
+      30000,
+      'the reconnect and resume',
+    );
+    const s = a.internals.store.session(ref.agentId, ref.sessionId)!;
+    assert.strictEqual(s.turnState, 'idle');
+    assert.strictEqual(s.stopReason, 'agent_exited', 'the interrupted turn ended once');
+    const plans = a.plans(ref).map((p) => p.planId);
+    for (const id of ['impl', 'tests', 'slow']) assert.ok(plans.includes(id), `plan ${id} kept: ${plans.join(', ')}`);
+    assert.ok(
+      transcriptItems().some((i) => i.kind === 'notice' && JSON.stringify(i).includes('Session resumed after the agent restarted.')),
+      'a notice says the session was resumed',
+    );
+    await screenshot('remote-resumed');
+  });
+
+  it('the bridge dies with a prompt unanswered: sent again with the same idempotency key once reconnected, answered once', async () => {
+    const dying = live;
+    const next = await standby();
+    fs.writeFileSync(dieOn(), DIE);
+    const text = `${DIE} add a farewell function`;
+    await prompt(ref, text);
+    await dying.exited;
+    fs.rmSync(dieOn());
+    live = next;
+    await next.listen();
+    assert.ok(dying.diedOn?.key, 'the bridge died on the prompt, which carried an idempotency key');
+    const perm = await nextPermission(a, ref, 30000);
+    await a.internals.broker.respond(perm.id, 'allow_once');
+    assert.strictEqual(await turnEnd(a, ref, 30000), 'end_turn');
+    assert.deepStrictEqual(
+      next.prompts.map((p) => p.key),
+      [dying.diedOn.key],
+      'sent again once, with the same key',
+    );
+    assert.ok(
+      transcriptItems().some((i) => i.kind === 'notice' && JSON.stringify(i).includes('same idempotency key')),
+      'a notice says the prompt was sent again',
+    );
+    assert.strictEqual(userMessagesWith(DIE), 1, 'the prompt shows once');
+    await screenshot('remote-after-resend');
+  });
+  it('a missing secret, a wrong one, a refused port: each start fails with the sentence that says which', async () => {
+    await vscode.commands.executeCommand('acp.stopAgent', AGENT_ID);
+    const failsWith = async (pattern: RegExp): Promise<void> => {
+      await vscode.commands.executeCommand('acp.startAgent', AGENT_ID);
+      await waitFor(a.internals.store.onDidChange, () => sup().status === 'failed', 20000, 'the failed start');
+      assert.match(sup().lastError ?? '', pattern);
+      assert.ok(!(sup().lastError ?? '').includes(TOKEN), 'no secret in the sentence');
+    };
+    await vscode.commands.executeCommand('acp.setAgentSecret', SECRET, '');
+    await failsWith(
+      new RegExp(`^${NAME} could not connect: the secret "${SECRET}" its headers name is not set \\(run "ACP: Set Agent Secret…" to store it\\)\\.$`),
+    );
+    await vscode.commands.executeCommand('acp.setAgentSecret', SECRET, 'wrong-token');
+    await failsWith(
+      new RegExp(`^${NAME} could not connect to ws://127\\.0\\.0\\.1:${port}: the server refused the credentials \\(HTTP 401\\)\\. Check the "headers"`),
+    );
+    await vscode.commands.executeCommand('acp.setAgentSecret', SECRET, TOKEN);
+    await live.kill();
+    await failsWith(
+      new RegExp(`^${NAME} could not connect to ws://127\\.0\\.0\\.1:${port}: the connection was refused \\(nothing listens on port ${port}\\)\\.`),
+    );
+    await screenshot('remote-refused');
+  });
+});

@@ -244,7 +244,7 @@ export class ShadowRepo {
     this.refsSincePack = 0;
   }
 
-  /** Deletes the oldest checkpoints (across tags, the newest always kept) until the store is under its target. */
+  /** Deletes the oldest checkpoints (across tags) until the store is under its target; the newest is kept even when it alone is over. */
   private async prune(bytes: number): Promise<void> {
     const target = this.limits.maxStoreBytes * PRUNE_TARGET;
     let dropped = 0;
@@ -262,7 +262,6 @@ export class ShadowRepo {
       this.log(
         `pruned the ${dropped} oldest checkpoint(s): the store holds ${bytes.toLocaleString('en-US')} bytes (cap ${this.limits.maxStoreBytes.toLocaleString('en-US')})`,
       );
-    else await reclaim(this.runner);
   }
 
   /** Copies the workspace repository's `.git/info/exclude` (patterns only) when it changed. */

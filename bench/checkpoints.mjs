@@ -37,15 +37,17 @@ export async function checkpoints(args = []) {
   const r = JSON.parse(line);
   const lines = [
     `   workspace: ${fmt(r.files)} files, ${fmt(r.workspaceBytes / 1048576, 1)} MiB (plus 500 ignored files in node_modules/)`,
-    `   first checkpoint: ${fmt(r.firstMs)} ms (longest event-loop stall ${fmt(r.firstStallMs, 1)} ms); packing its objects afterwards ${fmt(r.firstPackMs)} ms; ` +
-      `store then ${kib(r.storeAfterFirst.blocks)} on disk`,
+    `   first checkpoint: ${fmt(r.firstMs)} ms (CPU: git ${fmt(r.firstGitCpuMs)} ms, ours ${fmt(r.firstOurCpuMs)} ms; longest event-loop stall ${fmt(r.firstStallMs, 1)} ms); ` +
+      `packing its objects afterwards ${fmt(r.firstPackMs)} ms (git CPU ${fmt(r.firstPackGitCpuMs)} ms); store then ${kib(r.storeAfterFirst.blocks)} on disk`,
     `   ${r.rounds} rounds of "change ${r.changedPerRound} files, checkpoint": median ${fmt(r.medianMs, 1)} ms, max ${fmt(r.maxMs, 1)} ms ` +
-      `(goal ≤ ${CHECKPOINT_GOALS.incrementalMs} ms)`,
+      `(goal ≤ ${CHECKPOINT_GOALS.incrementalMs} ms); CPU per checkpoint: git median ${fmt(r.medianGitCpuMs)} ms (max ${fmt(r.maxGitCpuMs)}), ` +
+      `ours median ${fmt(r.medianOurCpuMs, 1)} ms (max ${fmt(r.maxOurCpuMs, 1)})`,
     `   event loop during them: longest stall ${fmt(r.maxStallMs, 1)} ms, median of the rounds' longest ${fmt(r.medianStallMs, 1)} ms ` +
       `(goal ≤ ${CHECKPOINT_GOALS.stallMs} ms; the same wait doing nothing: up to ${fmt(r.maxIdleStallMs, 1)} ms)`,
     `   disk per incremental checkpoint: median ${kib(r.medianDiskBlocks)} on disk, ${kib(r.medianDiskBytes)} in files, ` +
       `for ${kib(r.medianChangedBytes)} of changed files`,
     `   changes() from the first checkpoint to the last (${fmt(r.rounds * r.changedPerRound)} file changes): ${fmt(r.changesMs)} ms`,
+    `   (load average at the end ${r.load.map((x) => fmt(x, 2)).join(' / ')} on ${r.cpus ?? 'n/a'} CPUs)`,
   ];
   return { lines, result: r };
 }

@@ -14,6 +14,8 @@
 //      activation time the extension reports (needs the VS Code host: see --activation-file).
 //   5. Heap after 100,000 updates in consumer (a); plan history at its cap.
 //   6. Adversarial Markdown: parse time of 1 MiB inputs built to hurt the outline scanner.
+//   7. Checkpoints: a 10,000-file workspace, first checkpoint, then 20 rounds of "change 10 files,
+//      checkpoint" (time, git's and our CPU, event-loop stalls, disk per checkpoint).
 // Method and latest figures: docs/PERFORMANCE.md.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -398,6 +400,15 @@ for (const r of markdown.results ?? []) {
 const markdownMs = typeof markdown.worstColdCpuMs === 'number' ? Math.max(markdown.worstColdCpuMs, markdown.worstMedianCpuMs) : null;
 const markdownWallMs = typeof markdown.worstColdMs === 'number' ? Math.max(markdown.worstColdMs, markdown.worstMedianMs) : null;
 
+// ------------------------------------------------------------------ 7. checkpoints
+
+log();
+log('7. Checkpoints — a 10,000-file workspace in a shadow git repository (bench/checkpoints.mjs)');
+const { checkpoints: runCheckpoints, CHECKPOINT_GOALS } = await import('./checkpoints.mjs');
+const ckpt = await runCheckpoints();
+for (const l of ckpt.lines) log(l);
+const ck = ckpt.result;
+
 // ------------------------------------------------------------------ goals
 
 const goals = [
@@ -497,6 +508,20 @@ const goals = [
     shown: `worst ${fmt(markdownMs, 1)} ms (wall ${fmt(markdownWallMs, 1)} ms)`,
   },
   {
+    goal: `incremental checkpoint (10 of 10,000 files) ≤ ${CHECKPOINT_GOALS.incrementalMs} ms`,
+    value: ck?.medianMs ?? null,
+    met: ck ? ck.maxMs <= CHECKPOINT_GOALS.incrementalMs : null,
+    shown: ck ? `median ${fmt(ck.medianMs, 1)} ms, max ${fmt(ck.maxMs, 1)} ms (git CPU median ${fmt(ck.medianGitCpuMs)} ms)` : 'n/a',
+  },
+  {
+    goal: `event loop stalled ≤ ${CHECKPOINT_GOALS.stallMs} ms by a checkpoint`,
+    value: ck?.maxStallMs ?? null,
+    met: ck ? ck.maxStallMs <= CHECKPOINT_GOALS.stallMs : null,
+    shown: ck
+      ? `longest ${fmt(ck.maxStallMs, 1)} ms (idle wait: ${fmt(ck.maxIdleStallMs, 1)} ms; our CPU per checkpoint ≤ ${fmt(ck.maxOurCpuMs, 1)} ms)`
+      : 'n/a',
+  },
+  {
     goal: 'every consumer handled every update (checked)',
     value: null,
     met:
@@ -541,6 +566,7 @@ const result = {
   activation: { activationMs, source: activationMs === null ? 'needs the host' : (activation.source ?? ACTIVATION_FILE), withHistory: historyActivation },
   heap: { afterStream: heap, planHistory: hist.results ?? null },
   markdown,
+  checkpoints: ck,
   goals: goals.map(({ goal, value, met }) => ({ goal, value, met })),
 };
 writeFileSync(path.join(OUT, 'result.json'), `${JSON.stringify(result, null, 2)}\n`);

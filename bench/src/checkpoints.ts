@@ -80,14 +80,30 @@ function disk(dir: string): { blocks: number; bytes: number } {
   return { blocks, bytes };
 }
 
-async function stallDuring<T>(work: () => Promise<T>): Promise<{ value: T; ms: number; stallMs: number }> {
+/** CPU time in ms of git (this process's waited-for children, from /proc: Linux) and of this process. */
+function cpu(): { git: number; ours: number } {
+  const u = process.cpuUsage();
+  let git = NaN;
+  try {
+    const fields = fs.readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
+    // Fields 16 and 17 of stat(5) (cutime, cstime) are the 14th and 15th after the name, in clock ticks (100 per second).
+    git = (Number(fields[13]) + Number(fields[14])) * 10;
+  } catch {
+    // Not Linux: git's CPU is not known.
+  }
+  return { git, ours: (u.user + u.system) / 1000 };
+}
+
+async function stallDuring<T>(work: () => Promise<T>): Promise<{ value: T; ms: number; stallMs: number; gitCpuMs: number; ourCpuMs: number }> {
   const h = monitorEventLoopDelay({ resolution: 1 });
   h.enable();
+  const c0 = cpu();
   const t0 = performance.now();
   const value = await work();
   const ms = performance.now() - t0;
+  const c1 = cpu();
   h.disable();
-  return { value, ms, stallMs: h.max / 1e6 };
+  return { value, ms, stallMs: h.max / 1e6, gitCpuMs: c1.git - c0.git, ourCpuMs: c1.ours - c0.ours };
 }
 
 const median = (xs: number[]): number => {
@@ -103,11 +119,19 @@ async function main(): Promise<void> {
     const ws = buildWorkspace(work);
     const repo = await ShadowRepo.open({ gitDir, workTree: work });
     const first = await stallDuring(() => repo.checkpoint('session'));
-    const t = performance.now();
-    await repo.idle();
-    const packMs = performance.now() - t;
+    const pack = await stallDuring(() => repo.idle());
     const afterFirst = disk(gitDir);
-    const rounds: { ms: number; ownMs: number; stallMs: number; idleStallMs: number; diskBlocks: number; diskBytes: number; changedBytes: number }[] = [];
+    const rounds: {
+      ms: number;
+      ownMs: number;
+      gitCpuMs: number;
+      ourCpuMs: number;
+      stallMs: number;
+      idleStallMs: number;
+      diskBlocks: number;
+      diskBytes: number;
+      changedBytes: number;
+    }[] = [];
     for (let r = 0; r < ROUNDS; r++) {
       const before = disk(gitDir);
       let changedBytes = 0;
@@ -126,6 +150,8 @@ async function main(): Promise<void> {
       rounds.push({
         ms: cp.ms,
         ownMs: cp.value.ms,
+        gitCpuMs: cp.gitCpuMs,
+        ourCpuMs: cp.ourCpuMs,
         stallMs: cp.stallMs,
         idleStallMs: idle.stallMs,
         diskBlocks: after.blocks - before.blocks,
@@ -143,12 +169,21 @@ async function main(): Promise<void> {
       workspaceBytes: ws.bytes,
       firstMs: first.ms,
       firstStallMs: first.stallMs,
-      firstPackMs: packMs,
+      firstGitCpuMs: first.gitCpuMs,
+      firstOurCpuMs: first.ourCpuMs,
+      firstPackMs: pack.ms,
+      firstPackGitCpuMs: pack.gitCpuMs,
       storeAfterFirst: afterFirst,
       rounds: rounds.length,
       changedPerRound: CHANGED,
       medianMs: median(ms),
       maxMs: Math.max(...ms),
+      medianGitCpuMs: median(rounds.map((r) => r.gitCpuMs)),
+      maxGitCpuMs: Math.max(...rounds.map((r) => r.gitCpuMs)),
+      medianOurCpuMs: median(rounds.map((r) => r.ourCpuMs)),
+      maxOurCpuMs: Math.max(...rounds.map((r) => r.ourCpuMs)),
+      load: os.loadavg(),
+      cpus: os.cpus().length,
       maxStallMs: Math.max(...rounds.map((r) => r.stallMs)),
       medianStallMs: median(rounds.map((r) => r.stallMs)),
       maxIdleStallMs: Math.max(...rounds.map((r) => r.idleStallMs)),

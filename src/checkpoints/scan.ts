@@ -76,8 +76,11 @@ async function judge(full: Buffer, rel: Buffer, limits: ScanLimits): Promise<Ver
   return { kind: 'update' };
 }
 
-/** Sorts the candidates (paths relative to `workTree`, as git printed them) into what to update, remove and skip. */
-export async function scan(workTree: string, candidates: readonly Buffer[], limits: ScanLimits): Promise<Scan> {
+/**
+ * Sorts the candidates (paths relative to `workTree`, as git printed them; the first `tracked` of
+ * them are in the index, the rest are new) into what to update, remove and skip.
+ */
+export async function scan(workTree: string, candidates: readonly Buffer[], limits: ScanLimits, tracked = candidates.length): Promise<Scan> {
   const root = Buffer.from(workTree.endsWith(path.sep) ? workTree : workTree + path.sep);
   const update: Buffer[] = [];
   const forceRemove: Buffer[] = [];
@@ -86,12 +89,13 @@ export async function scan(workTree: string, candidates: readonly Buffer[], limi
   let next = 0;
   const worker = async (): Promise<void> => {
     while (next < candidates.length) {
-      const rel = candidates[next++]!;
+      const i = next++;
+      const rel = candidates[i]!;
       const v = await judge(Buffer.concat([root, rel]), rel, limits);
       if (v.kind === 'update') update.push(rel);
       else {
-        // A folder ls-files named (a nested repository) was never in the index: nothing to remove.
-        if (rel[rel.length - 1] !== 0x2f) forceRemove.push(rel);
+        // Only a path in the index has anything to remove (a new one left out was never added).
+        if (i < tracked) forceRemove.push(rel);
         if (v.kind === 'skip') {
           skippedTotal++;
           if (skipped.length < MAX_SKIPPED_LISTED) skipped.push({ path: rel.toString('utf8').replace(/\/$/, ''), why: v.why });

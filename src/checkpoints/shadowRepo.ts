@@ -6,6 +6,7 @@
 // packing and pruning run after a checkpoint, in the same queue.
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
+import { within } from '../common/paths';
 import { CheckpointError, GitMissingError } from './errors';
 import { cleanEnv, GitRunner, safeConfig } from './gitProcess';
 import { CheckpointRefs, isObjectId, refName, REF_PREFIX, tagKey } from './refs';
@@ -50,6 +51,8 @@ export class ShadowRepo {
   private excludeStamp = '';
   private refsSincePack = 0;
   private reclaimWanted = false;
+  /** The tree of the index as last written by write-tree (only our runs write the index). */
+  private lastTree: string | undefined;
 
   private constructor(
     private readonly runner: GitRunner,
@@ -62,6 +65,8 @@ export class ShadowRepo {
   static async open(opts: ShadowRepoOptions): Promise<ShadowRepo> {
     const gitDir = path.resolve(opts.gitDir);
     const workTree = path.resolve(opts.workTree);
+    if (within(workTree, gitDir) || within(gitDir, workTree))
+      throw new CheckpointError(`The checkpoint store ${gitDir} and the folder ${workTree} overlap; checkpoints need a store outside the folder.`);
     const empty = path.join(gitDir, 'acp-empty');
     await fsp.mkdir(empty, { recursive: true });
     const git = opts.git ?? 'git';
@@ -183,11 +188,16 @@ export class ShadowRepo {
       this.runner.run(['diff-files', '--name-only', '-z', '--no-renames'], { maxOutputBytes: 256 * 1024 * 1024 }),
       this.untracked(this.limits.maxFiles - tracked),
     ]);
-    const candidates = [...splitNul(dirty.stdout), ...untracked];
-    const s = await scan(workTree, candidates, this.limits);
+    const changed = splitNul(dirty.stdout);
+    const candidates = [...changed, ...untracked];
+    const s = await scan(workTree, candidates, this.limits, changed.length);
+    const unchanged = s.update.length === 0 && s.forceRemove.length === 0;
+    if (!unchanged) this.lastTree = undefined;
     if (s.forceRemove.length) await this.runner.run(['update-index', '--force-remove', '-z', '--stdin'], { input: joinNul(s.forceRemove) });
     if (s.update.length) await this.runner.run(['update-index', '--add', '--remove', '--replace', '-z', '--stdin'], { input: joinNul(s.update) });
-    const tree = (await this.runner.run(['write-tree'])).stdout.toString('utf8').trim();
+    // Nothing handed to git: the index, and so the tree, is the one written last time.
+    const tree = (unchanged && this.lastTree) || (await this.runner.run(['write-tree'])).stdout.toString('utf8').trim();
+    this.lastTree = tree;
     const key = tagKey(tag);
     const seq = this.refs.nextSeq(time);
     // The sequence in the message makes every checkpoint's id its own, even of the same files in the same second.
@@ -234,7 +244,7 @@ export class ShadowRepo {
     this.refsSincePack = 0;
   }
 
-  /** Deletes the oldest checkpoints (across tags, the newest always kept) until the store is under its target. */
+  /** Deletes the oldest checkpoints (across tags) until the store is under its target; the newest is kept even when it alone is over. */
   private async prune(bytes: number): Promise<void> {
     const target = this.limits.maxStoreBytes * PRUNE_TARGET;
     let dropped = 0;
@@ -252,7 +262,6 @@ export class ShadowRepo {
       this.log(
         `pruned the ${dropped} oldest checkpoint(s): the store holds ${bytes.toLocaleString('en-US')} bytes (cap ${this.limits.maxStoreBytes.toLocaleString('en-US')})`,
       );
-    else await reclaim(this.runner);
   }
 
   /** Copies the workspace repository's `.git/info/exclude` (patterns only) when it changed. */

@@ -175,6 +175,11 @@ describe('Checkpoints: the shadow repository', () => {
     await repo.dropTag('never used');
   });
 
+  it('refuses a store inside the folder (or the folder inside the store)', async () => {
+    await assert.rejects(ShadowRepo.open({ gitDir: path.join(work, '.ckpt.git'), workTree: work }), /overlap/);
+    await assert.rejects(ShadowRepo.open({ gitDir: store, workTree: path.join(store, 'w') }), /overlap/);
+  });
+
   it('says git is missing with a GitMissingError, and rejects after dispose', async () => {
     await assert.rejects(
       ShadowRepo.open({ gitDir: path.join(store, 'x.git'), workTree: work, git: '/nonexistent/git' }),

@@ -75,7 +75,10 @@ export async function planRevert(input: RevertInput): Promise<RevertPlan> {
       skipped.push({ path: c.path, why: OUTSIDE_WORKSPACE });
       continue;
     }
-    const plan = c.all.some((x) => x.checkpoint) ? await checkpointRevert(c.path, c.all, input) : await fileRevert(c.all, input.currentText);
+    // The client's own writes know their texts exactly: they decide where there are some; the checkpoints decide otherwise.
+    const wire = c.all.filter((x) => !x.checkpoint);
+    const plan =
+      !wire.some((x) => x.written) && wire.length < c.all.length ? await checkpointRevert(c.path, c.all, input) : await fileRevert(wire, input.currentText);
     if ('why' in plan) {
       skipped.push({ path: c.path, why: plan.why });
       continue;

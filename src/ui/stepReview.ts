@@ -49,7 +49,8 @@ export async function checkpointSides(
   doc: (side: 'before' | 'after', text: string) => vscode.Uri,
 ): Promise<ReviewSides | undefined> {
   const span = spansOf(all);
-  if (!span) return undefined;
+  // The client's own writes know their texts exactly: their review stays theirs.
+  if (!span || all.some((c) => c.written)) return undefined;
   const rel = path.relative(span.folder, file).split(path.sep).join('/');
   const [before, after] = await Promise.all([reader.read(span.folder, span.from, rel), reader.read(span.folder, span.to, rel)]);
   if (before === undefined || after === undefined) return undefined;

@@ -15,6 +15,7 @@ import { TEST_HOOKS_KEY, type TestHooks } from '../../src/testHooks';
 import { sessionKey } from '../../src/state/sessionStore';
 import { api, waitFor, type TestApi } from './support/ext';
 import { agentSetting, startFakeModel, type AgentSettingLaunch, type FakeModel } from './support/interop';
+import { confirm } from './support/quickPick';
 import { screenshot, uiClick, waitForUi } from './ui';
 
 const NAME = 'claude-ckpt';
@@ -164,6 +165,7 @@ describe('checkpoints: a real agent that writes files itself (claude-agent-acp 0
     const planNode = tree.getChildren(sessionNode).find((n) => n.kind === 'plan') ?? assert.fail('no plan row');
     const steps = tree.getChildren(planNode).filter((n) => n.kind === 'step');
     assert.equal(steps.length, 2);
+    await a.internals.plansUi.treeView.reveal(planNode, { expand: true, select: false, focus: false });
     for (const s of steps) {
       assert.match(String(tree.getTreeItem(s).contextValue), /:files:ckpt$/, 'a step row that began from a checkpoint offers Restore');
       await a.internals.plansUi.treeView.reveal(s, { expand: true, select: false, focus: false });
@@ -208,7 +210,8 @@ describe('checkpoints: a real agent that writes files itself (claude-agent-acp 0
     await shot('checkpoints-review');
     const live =
       vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'file' && d.uri.fsPath === fileA) ?? assert.fail('the right side is not the live file');
-    await uiClick(REVERT);
+    await uiClick(REVERT); // the hunk's actions: Revert Block
+    await uiClick('.monaco-menu .action-label', 'Revert Block');
     await waitFor(vscode.workspace.onDidChangeTextDocument, () => live.getText() !== A_AFTER, 10_000, 'the hunk rejected');
     assert.ok(await live.save());
     const now = readFileSync(fileA, 'utf8');
@@ -219,9 +222,8 @@ describe('checkpoints: a real agent that writes files itself (claude-agent-acp 0
   it('reverts step 2 on disk while step 1’s file stays', async () => {
     const aNow = readFileSync(fileA, 'utf8');
     const result = vscode.commands.executeCommand<{ reverted: string[] }>('acp.revertStepChanges', step(1));
-    await waitForUi('.quick-input-widget .quick-input-title', (t) => t.some((x) => x.includes('Revert Changes of This Step')));
-    await shot('checkpoints-revert-confirm');
-    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    const rows = await confirm('Revert Changes of This Step', 'Revert 1 file', 'checkpoints-revert-confirm');
+    assert.match(rows, /ckpt-b\.txt/);
     assert.deepEqual((await result).reverted, [fileB]);
     assert.equal(readFileSync(fileB, 'utf8'), B_BEFORE);
     assert.equal(readFileSync(fileA, 'utf8'), aNow, "step 1's file is untouched");
@@ -230,18 +232,17 @@ describe('checkpoints: a real agent that writes files itself (claude-agent-acp 0
   it('restores the workspace to before step 1, and undoes the restore', async () => {
     const aNow = readFileSync(fileA, 'utf8');
     const bNow = readFileSync(fileB, 'utf8');
-    const ROWS = '.quick-input-widget .monaco-list-row';
     const restore = vscode.commands.executeCommand<{ restored: string[] }>('acp.restoreWorkspaceToStep', step(0));
-    await waitForUi(ROWS, (t) => t.some((x) => x.includes('to before step')));
-    await shot('checkpoints-restore-confirm');
-    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    assert.match(
+      await confirm('Restore Workspace', 'Restore 2 files to before step', 'checkpoints-restore-confirm'),
+      /ckpt-a\.txt[\s\S]*ckpt-b\.txt|ckpt-b\.txt[\s\S]*ckpt-a\.txt/,
+    );
     const r = await restore;
     assert.ok(r.restored.includes(fileA), JSON.stringify(r));
     assert.equal(readFileSync(fileA, 'utf8'), A_BEFORE);
     assert.equal(readFileSync(fileB, 'utf8'), B_BEFORE);
     const undo = vscode.commands.executeCommand<{ restored: string[] }>('acp.undoRestoreWorkspace');
-    await waitForUi(ROWS, (t) => t.some((x) => x.includes('as it was before the restore')));
-    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    await confirm('Restore Workspace', 'Restore 1 file as it was before the restore');
     assert.ok((await undo).restored.includes(fileA));
     assert.equal(readFileSync(fileA, 'utf8'), aNow, 'the undo brings back the file as it was before the restore');
     assert.equal(readFileSync(fileB, 'utf8'), bNow);

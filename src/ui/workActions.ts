@@ -12,7 +12,7 @@ import * as vscode from 'vscode';
 import { confirmationRows, planRevert } from '../app/revertPlan';
 import { workspaceRoots } from '../platform/workspace';
 import { timelineMarkdown } from '../state/attribution/timeline';
-import { WHOLE_PLAN, type FileChange, type Step, type WorkStore } from '../state/attribution/workStore';
+import { WHOLE_PLAN, type FileChange, type FileChanges, type Step, type WorkStore } from '../state/attribution/workStore';
 import type { PlanRef } from '../state/planStore';
 import { truncate } from '../state/planSummary';
 import { sessionKey, type SessionStore } from '../state/sessionStore';
@@ -39,7 +39,7 @@ export interface WorkActionsHost {
   /** A new batch number (documents of one review share it). */
   nextBatch(): number;
   /** The checkpoints of workspace folders (src/app/checkpoints), when they are on. */
-  readonly checkpoints?: Pick<Checkpoints, 'read' | 'merge' | 'snapshot' | 'changes'>;
+  readonly checkpoints?: Pick<Checkpoints, 'read' | 'merge' | 'snapshot' | 'changes' | 'turnStart'>;
 }
 
 /** A step named without a tree row: `planId` absent = Unplanned, `index` absent = the plan as a whole. */
@@ -90,6 +90,30 @@ export class WorkActions {
       );
       return [];
     }
+    await this.openChanges(`Changes of step: ${truncate(t.label, 60)}`, changes);
+    return changes.map((c) => c.path);
+  }
+
+  /** Review Changes of This Session / of the Last Turn: every file the session (or its last turn) changed. */
+  async reviewSession(arg: unknown, scope: 'session' | 'turn'): Promise<string[]> {
+    const ref = sessionOf(arg) ?? this.store.activeSession;
+    if (!ref) {
+      void vscode.window.showInformationMessage('Pick a session in the Plans view (right-click it) to review its changes.');
+      return [];
+    }
+    const since = scope === 'turn' ? (this.host.checkpoints?.turnStart(ref.agentId, ref.sessionId) ?? 0) : 0;
+    const changes = this.work.sessionChanges(ref.agentId, ref.sessionId, since);
+    const what = scope === 'turn' ? 'its last turn' : 'this session';
+    if (!changes.length) {
+      void vscode.window.showInformationMessage(`No file changed in ${what} that ACP Plans saw.`);
+      return [];
+    }
+    const title = this.store.session(ref.agentId, ref.sessionId)?.title ?? ref.sessionId;
+    await this.openChanges(`Changes of ${scope === 'turn' ? 'the last turn of' : 'session'}: ${truncate(title, 60)}`, changes);
+    return changes.map((c) => c.path);
+  }
+
+  private async openChanges(title: string, changes: readonly FileChanges[]): Promise<void> {
     const batch = this.host.nextBatch();
     const cps = this.host.checkpoints;
     const resources = await Promise.all(
@@ -105,8 +129,7 @@ export class WorkActions {
         ];
       }),
     );
-    await vscode.commands.executeCommand('vscode.changes', `Changes of step: ${truncate(t.label, 60)}`, resources);
-    return changes.map((c) => c.path);
+    await vscode.commands.executeCommand('vscode.changes', title, resources);
   }
 
   /** Shows only the step's tool calls and messages in the conversation; returns the item ids. */
@@ -324,4 +347,11 @@ async function restore(file: string, before: string | null): Promise<void> {
   }
   if (!(await vscode.workspace.applyEdit(edit))) throw new Error('VS Code rejected the edit');
   if (before !== null && !(await (await vscode.workspace.openTextDocument(uri)).save())) throw new Error('VS Code did not save it (the editor says why)');
+}
+
+/** The session a tree row (agent session row) or a plain `{agentId, sessionId}` names. */
+function sessionOf(arg: unknown): { agentId: string; sessionId: string } | undefined {
+  if (isPlanTreeNode(arg)) return arg.kind === 'session' ? { agentId: arg.agentId, sessionId: arg.sessionId } : undefined;
+  const x = arg as { agentId?: unknown; sessionId?: unknown } | undefined;
+  return x && typeof x.agentId === 'string' && typeof x.sessionId === 'string' ? { agentId: x.agentId, sessionId: x.sessionId } : undefined;
 }

@@ -40,6 +40,8 @@ export class WorkCommands extends Disposable {
     this._register(vscode.commands.registerCommand('acp.revertStepChanges', (arg?: unknown) => this.load()?.revert(arg)));
     this._register(vscode.commands.registerCommand('acp.restoreWorkspaceToStep', (arg?: unknown) => this.load()?.rewind(arg)));
     this._register(vscode.commands.registerCommand('acp.undoRestoreWorkspace', () => this.load()?.undoRestore()));
+    this._register(vscode.commands.registerCommand('acp.reviewSessionChanges', (arg?: unknown) => this.load()?.reviewSession(arg, 'session')));
+    this._register(vscode.commands.registerCommand('acp.reviewTurnChanges', (arg?: unknown) => this.load()?.reviewSession(arg, 'turn')));
   }
 
   /** Opens a plan's step timeline and drift; undefined when the plan has no work index. */

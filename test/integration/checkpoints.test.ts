@@ -219,6 +219,19 @@ describe('checkpoints: a real agent that writes files itself (claude-agent-acp 0
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
+  it('reviews the whole session and its last turn', async () => {
+    const ref = { agentId: AGENT_ID, sessionId };
+    assert.deepEqual((await vscode.commands.executeCommand<string[]>('acp.reviewSessionChanges', ref)).sort(), [fileA, fileB]);
+    assert.deepEqual((await vscode.commands.executeCommand<string[]>('acp.reviewTurnChanges', ref)).sort(), [fileA, fileB]);
+    await waitFor(
+      vscode.window.tabGroups.onDidChangeTabs,
+      () => /Changes of the last turn of/.test(vscode.window.tabGroups.activeTabGroup.activeTab?.label ?? ''),
+      15_000,
+      'the turn review tab',
+    );
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
   it('reverts step 2 on disk while step 1’s file stays', async () => {
     const aNow = readFileSync(fileA, 'utf8');
     const result = vscode.commands.executeCommand<{ reverted: string[] }>('acp.revertStepChanges', step(1));

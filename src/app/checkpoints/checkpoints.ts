@@ -71,6 +71,7 @@ interface SessionCheckpoints {
   readonly agentId: string;
   readonly sessionId: string;
   inTurn: boolean;
+  turnAt?: number;
   ownersKey: string;
   last?: Taken;
   /** Requests not started yet, in order (at most MAX_WAITING: later ones merge into the last). */
@@ -87,11 +88,17 @@ export class Checkpoints extends Disposable {
     super();
   }
 
+  /** When the session's last turn began (Review Changes of the Last Turn), undefined when none did here. */
+  turnStart(agentId: string, sessionId: string): number | undefined {
+    return this.sessions.get(sessionKey(agentId, sessionId))?.turnAt;
+  }
+
   /** A turn is about to start: resolves once the turn-start checkpoint is taken (or could not be). */
   turnStarting(agentId: string, sessionId: string): Promise<void> {
     const s = this.session(agentId, sessionId);
     if (!s) return Promise.resolve();
     s.inTurn = true;
+    s.turnAt = this.d.now?.() ?? Date.now();
     const owners = this.d.work.ownerRefs(agentId, sessionId);
     s.ownersKey = JSON.stringify(owners);
     return this.request(s, owners).then(() => undefined);

@@ -57,6 +57,14 @@ export {
   type WorkChange,
 } from './sessionWork';
 
+/** A file's changes in a step (or a turn, a session): the first, the last, all in order. */
+export interface FileChanges {
+  readonly path: string;
+  first: FileChange;
+  last: FileChange;
+  readonly all: FileChange[];
+}
+
 /** Files listed per checkpoint interval (a tool that rewrote a whole tree lists the first ones). */
 export const MAX_INTERVAL_FILES = 5000;
 
@@ -173,10 +181,19 @@ export class WorkStore extends Disposable {
   }
 
   /** The changes of one step, per file: the first `before` and the last `after` of the step. */
-  stepChanges(agentId: string, sessionId: string, step: Step): { path: string; first: FileChange; last: FileChange; all: FileChange[] }[] {
-    const out = new Map<string, { path: string; first: FileChange; last: FileChange; all: FileChange[] }>();
+  stepChanges(agentId: string, sessionId: string, step: Step): FileChanges[] {
+    return this.changesWhere(agentId, sessionId, (c) => c.owners.includes(step));
+  }
+
+  /** The changes of a whole session (or since a time: a turn), per file, whatever step they belong to. */
+  sessionChanges(agentId: string, sessionId: string, since = 0): FileChanges[] {
+    return this.changesWhere(agentId, sessionId, (c) => c.time >= since);
+  }
+
+  private changesWhere(agentId: string, sessionId: string, keep: (c: FileChange) => boolean): FileChanges[] {
+    const out = new Map<string, FileChanges>();
     for (const c of this.session(agentId, sessionId, false)?.changes ?? []) {
-      if (!c.owners.includes(step)) continue;
+      if (!keep(c)) continue;
       const f = out.get(c.path);
       if (f) {
         f.last = c;

@@ -5,8 +5,8 @@
 // snapshots inside a turn go to the steps that owned that time (WorkStore.recordInterval) and into
 // the session history, so review, revert and rewind see every change of every agent.
 //
-// Requests are taken in order, one at a time per session; past MAX_WAITING requests waiting, a new
-// one merges into the last (the interval before it then belongs to the owners of both), so an agent
+// Requests are taken in order, one at a time per session; a new one merges into the last waiting
+// one when it comes within MERGE_WINDOW_MS of it or MAX_WAITING are waiting (the interval before it then belongs to the owners of both), so an agent
 // that flips its plan a thousand times a second queues a few checkpoints, not a thousand. Nothing here blocks
 // the extension host: git runs as child processes.
 import * as path from 'node:path';
@@ -50,6 +50,8 @@ export interface CheckpointDeps {
 
 /** Requests waiting per session before new ones merge into the last. */
 const MAX_WAITING = 4;
+/** A request within this time of the last waiting one merges into it (an agent that rewrites its plan in a burst). */
+const MERGE_WINDOW_MS = 250;
 
 interface Taken {
   readonly ids: ReadonlyMap<string, string>;
@@ -193,7 +195,8 @@ export class Checkpoints extends Disposable {
 
   private request(s: SessionCheckpoints, owners: readonly OwnerRef[] | null): Promise<ReadonlyMap<string, string>> {
     const time = this.d.now?.() ?? Date.now();
-    const p = s.waiting.length >= MAX_WAITING ? s.waiting.at(-1) : undefined;
+    const last = s.waiting.at(-1);
+    const p = last && (s.waiting.length >= MAX_WAITING || time - last.time < MERGE_WINDOW_MS) ? last : undefined;
     if (p) {
       if (p.owners) p.alsoBefore.push(...p.owners);
       p.owners = owners;

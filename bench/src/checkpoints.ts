@@ -1,14 +1,24 @@
 // Checkpoints of a 10,000-file workspace (src/checkpoints): the first checkpoint, then ROUNDS
 // rounds of "change 10 files, checkpoint". Per round: the checkpoint's wall time (from the call to
 // its answer; the queue is idle at the call, so packing after the previous one is not counted), the
-// event loop's longest stall during it (perf_hooks, 1 ms resolution), and the disk the repository
-// grew by once its maintenance ran (blocks on disk, and bytes). The same stall is measured over an
-// idle wait of the same length, to tell the machine's load from ours. Prints one JSON line.
+// event loop's longest stall during it (perf_hooks, 1 ms resolution), the git processes it started,
+// then the maintenance queued after it (its time, stall and processes), and the disk the repository
+// grew by once that ran (blocks on disk, and bytes). The same stall is measured over an idle wait of
+// the same length, after the maintenance, to tell the machine's load from ours. Prints one JSON line.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { ShadowRepo } from '../../src/checkpoints/shadowRepo';
+
+/** Counts the processes the engine starts: the bundle calls child_process.spawn through the module object. */
+let spawned = 0;
+const childProcess = require('node:child_process') as typeof import('node:child_process');
+const realSpawn = childProcess.spawn;
+childProcess.spawn = ((...args: Parameters<typeof realSpawn>) => {
+  spawned++;
+  return realSpawn(...args);
+}) as typeof realSpawn;
 
 const FILES = Number(process.argv[2] ?? 10_000);
 const ROUNDS = Number(process.argv[3] ?? 20);
@@ -94,16 +104,19 @@ function cpu(): { git: number; ours: number } {
   return { git, ours: (u.user + u.system) / 1000 };
 }
 
-async function stallDuring<T>(work: () => Promise<T>): Promise<{ value: T; ms: number; stallMs: number; gitCpuMs: number; ourCpuMs: number }> {
+async function stallDuring<T>(
+  work: () => Promise<T>,
+): Promise<{ value: T; ms: number; stallMs: number; gitCpuMs: number; ourCpuMs: number; processes: number }> {
   const h = monitorEventLoopDelay({ resolution: 1 });
   h.enable();
   const c0 = cpu();
+  const p0 = spawned;
   const t0 = performance.now();
   const value = await work();
   const ms = performance.now() - t0;
   const c1 = cpu();
   h.disable();
-  return { value, ms, stallMs: h.max / 1e6, gitCpuMs: c1.git - c0.git, ourCpuMs: c1.ours - c0.ours };
+  return { value, ms, stallMs: h.max / 1e6, gitCpuMs: c1.git - c0.git, ourCpuMs: c1.ours - c0.ours, processes: spawned - p0 };
 }
 
 const median = (xs: number[]): number => {
@@ -127,7 +140,11 @@ async function main(): Promise<void> {
       gitCpuMs: number;
       ourCpuMs: number;
       stallMs: number;
+      processes: number;
       idleStallMs: number;
+      maintainMs: number;
+      maintainStallMs: number;
+      maintainProcesses: number;
       diskBlocks: number;
       diskBytes: number;
       changedBytes: number;
@@ -143,9 +160,10 @@ async function main(): Promise<void> {
         fs.writeFileSync(file, lines.join('\n'));
         changedBytes += fs.statSync(file).size;
       }
+      const roundStart = spawned;
       const cp = await stallDuring(() => repo.checkpoint('session'));
+      const maintain = await stallDuring(() => repo.idle());
       const idle = await stallDuring(() => new Promise<void>((res) => setTimeout(res, Math.max(1, cp.ms))));
-      await repo.idle();
       const after = disk(gitDir);
       rounds.push({
         ms: cp.ms,
@@ -153,7 +171,12 @@ async function main(): Promise<void> {
         gitCpuMs: cp.gitCpuMs,
         ourCpuMs: cp.ourCpuMs,
         stallMs: cp.stallMs,
+        processes: cp.processes,
         idleStallMs: idle.stallMs,
+        maintainMs: maintain.ms,
+        maintainStallMs: maintain.stallMs,
+        // The maintenance starts as the checkpoint answers, a few microtasks before it is timed.
+        maintainProcesses: spawned - roundStart - cp.processes,
         diskBlocks: after.blocks - before.blocks,
         diskBytes: after.bytes - before.bytes,
         changedBytes,
@@ -176,6 +199,8 @@ async function main(): Promise<void> {
       storeAfterFirst: afterFirst,
       rounds: rounds.length,
       changedPerRound: CHANGED,
+      // Folders above each file: pkg, mod, part.
+      depth: 3,
       medianMs: median(ms),
       maxMs: Math.max(...ms),
       medianGitCpuMs: median(rounds.map((r) => r.gitCpuMs)),
@@ -187,6 +212,12 @@ async function main(): Promise<void> {
       maxStallMs: Math.max(...rounds.map((r) => r.stallMs)),
       medianStallMs: median(rounds.map((r) => r.stallMs)),
       maxIdleStallMs: Math.max(...rounds.map((r) => r.idleStallMs)),
+      medianProcesses: median(rounds.map((r) => r.processes)),
+      maxProcesses: Math.max(...rounds.map((r) => r.processes)),
+      medianMaintainMs: median(rounds.map((r) => r.maintainMs)),
+      maxMaintainStallMs: Math.max(...rounds.map((r) => r.maintainStallMs)),
+      medianMaintainProcesses: median(rounds.map((r) => r.maintainProcesses)),
+      storeBlocks: disk(gitDir).blocks,
       medianDiskBlocks: median(rounds.map((r) => r.diskBlocks)),
       medianDiskBytes: median(rounds.map((r) => r.diskBytes)),
       medianChangedBytes: median(rounds.map((r) => r.changedBytes)),

@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as os from 'node:os';
 import { CheckpointError, GitMissingError } from './errors';
+import { IDENTITY } from './looseWrite';
 
 /** The longest a single git run may take before it is stopped. */
 export const GIT_TIMEOUT_MS = 120_000;
@@ -80,10 +81,10 @@ export function cleanEnv(base: NodeJS.ProcessEnv, emptyDir: string, extra: Recor
     GIT_LITERAL_PATHSPECS: '1',
     GIT_NO_REPLACE_OBJECTS: '1',
     GIT_PAGER: 'cat',
-    GIT_AUTHOR_NAME: 'ACP Plans',
-    GIT_AUTHOR_EMAIL: 'checkpoints@acp-plans.invalid',
-    GIT_COMMITTER_NAME: 'ACP Plans',
-    GIT_COMMITTER_EMAIL: 'checkpoints@acp-plans.invalid',
+    GIT_AUTHOR_NAME: IDENTITY.name,
+    GIT_AUTHOR_EMAIL: IDENTITY.email,
+    GIT_COMMITTER_NAME: IDENTITY.name,
+    GIT_COMMITTER_EMAIL: IDENTITY.email,
     ...extra,
   };
 }

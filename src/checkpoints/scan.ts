@@ -127,3 +127,43 @@ export function joinNul(paths: readonly Buffer[]): Buffer {
   for (const p of paths) parts.push(p, nul);
   return Buffer.concat(parts);
 }
+
+/**
+ * A watcher of `ls-files -z -t -o -m` output as it arrives, for GitRunOptions.onStdout: counts the
+ * new paths (tagged "? ", listed before the tracked ones) and answers false once there are more
+ * than `room`.
+ */
+export function newPathCounter(room: number): (chunk: Buffer) => boolean {
+  let count = 0;
+  let atStart = true;
+  let pastNew = false;
+  return (chunk) => {
+    for (let i = 0; i < chunk.length && !pastNew;) {
+      if (atStart) {
+        if (chunk[i] !== 0x3f) pastNew = true;
+        else if (++count > room) return false;
+        atStart = false;
+      }
+      const nul = chunk.indexOf(0, i);
+      if (nul === -1) break;
+      i = nul + 1;
+      atStart = true;
+    }
+    return true;
+  };
+}
+
+/**
+ * Reads `ls-files -z -t -o -m` output: new paths ("? <path>") and tracked ones whose stat data
+ * changed or that are gone ("C <path>"; a gone one is listed as changed too).
+ */
+export function splitListing(out: Buffer): { changed: Buffer[]; untracked: Buffer[] } {
+  const changed: Buffer[] = [];
+  const untracked: Buffer[] = [];
+  for (const entry of splitNul(out)) {
+    if (entry.length < 3 || entry[1] !== 0x20) continue;
+    if (entry[0] === 0x3f) untracked.push(entry.subarray(2));
+    else if (entry[0] === 0x43) changed.push(entry.subarray(2));
+  }
+  return { changed, untracked };
+}

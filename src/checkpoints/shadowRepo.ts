@@ -10,7 +10,8 @@ import { within } from '../common/paths';
 import { CheckpointError, GitMissingError } from './errors';
 import { cleanEnv, GitRunner, safeConfig } from './gitProcess';
 import { CheckpointRefs, isObjectId, refName, REF_PREFIX, tagKey } from './refs';
-import { joinNul, scan, splitNul } from './scan';
+import { createRef, isSha1, writeCommit } from './looseWrite';
+import { joinNul, newPathCounter, scan, splitListing } from './scan';
 import { LOOSE_REFS_TO_PACK, measure, pack, parseChanges, reclaim } from './store';
 import type { ChangedFile, Checkpoint, ShadowRepoOptions } from './types';
 
@@ -184,11 +185,7 @@ export class ShadowRepo {
     const { workTree } = this.opts;
     await this.syncExclude();
     const tracked = await indexEntries(path.join(this.opts.gitDir, 'index'));
-    const [dirty, untracked] = await Promise.all([
-      this.runner.run(['diff-files', '--name-only', '-z', '--no-renames'], { maxOutputBytes: 256 * 1024 * 1024 }),
-      this.untracked(this.limits.maxFiles - tracked),
-    ]);
-    const changed = splitNul(dirty.stdout);
+    const { changed, untracked } = await this.listCandidates(this.limits.maxFiles - tracked);
     const candidates = [...changed, ...untracked];
     const s = await scan(workTree, candidates, this.limits, changed.length);
     const unchanged = s.update.length === 0 && s.forceRemove.length === 0;
@@ -200,10 +197,9 @@ export class ShadowRepo {
     this.lastTree = tree;
     const key = tagKey(tag);
     const seq = this.refs.nextSeq(time);
-    // The sequence in the message makes every checkpoint's id its own, even of the same files in the same second.
-    const id = (await this.runner.run(['commit-tree', tree, '-m', `checkpoint ${key} ${seq}`])).stdout.toString('utf8').trim();
     const ref = refName(key, seq);
-    await this.runner.run(['update-ref', ref, id, '']);
+    // The sequence in the message makes every checkpoint's id its own, even of the same files in the same second.
+    const id = await this.commit(tree, `checkpoint ${key} ${seq}`, time, ref);
     this.refs.add(ref, id);
     this.refsSincePack++;
     const ms = Math.round(performance.now() - t0);
@@ -211,15 +207,15 @@ export class ShadowRepo {
     return { id, time, ms, skipped: s.skipped, skippedTotal: s.skippedTotal, tree, looked: candidates.length };
   }
 
-  /** The files git does not know yet and .gitignore does not exclude; refuses when there are more than `room`. */
-  private async untracked(room: number): Promise<Buffer[]> {
-    let count = 0;
-    const out = await this.runner.run(['ls-files', '-z', '-o', '--exclude-standard'], {
+  /**
+   * One git run for what to look at: tracked paths whose stat data differs from the index's (or
+   * that are gone), and the files git does not know yet and .gitignore does not exclude; refuses
+   * when there are more of the latter than `room`.
+   */
+  private async listCandidates(room: number): Promise<{ changed: Buffer[]; untracked: Buffer[] }> {
+    const out = await this.runner.run(['ls-files', '-z', '-t', '-o', '-m', '--exclude-standard'], {
       maxOutputBytes: 256 * 1024 * 1024,
-      onStdout: (chunk) => {
-        for (let i = chunk.indexOf(0); i !== -1; i = chunk.indexOf(0, i + 1)) count++;
-        return count <= room;
-      },
+      onStdout: newPathCounter(room),
     });
     if (out.stopped) {
       const max = this.limits.maxFiles.toLocaleString('en-US');
@@ -227,7 +223,19 @@ export class ShadowRepo {
         `${this.opts.workTree} holds more than ${max} files that .gitignore does not exclude, so it is not checkpointed; ignore generated folders (node_modules, build output) in .gitignore.`,
       );
     }
-    return splitNul(out.stdout);
+    return splitListing(out.stdout);
+  }
+
+  /** The checkpoint's commit (no parent) and its ref: written by us into our SHA-1 repository, by git otherwise. */
+  private async commit(tree: string, msg: string, time: number, ref: string): Promise<string> {
+    if (isSha1(tree)) {
+      const id = await writeCommit(this.opts.gitDir, tree, msg, time);
+      await createRef(this.opts.gitDir, ref, id);
+      return id;
+    }
+    const id = (await this.runner.run(['commit-tree', tree, '-m', msg])).stdout.toString('utf8').trim();
+    await this.runner.run(['update-ref', ref, id, '']);
+    return id;
   }
 
   /** Packs, and prunes the oldest checkpoints when the store is over its cap. */

@@ -336,8 +336,8 @@ describe('Intent plans (Demo Agent /intent, v2)', function () {
       /Not checked: The call names no tool; its title "Fetching the release notes" names no step's tool and its kind "fetch" fits no step's tool\./,
     );
     if (hasUiHook()) {
-      await a.internals.plansUi.treeView.reveal((await children(a, rows.at(-1)!.node))[0]!.node, { expand: true });
-      await waitForUi(ROWS, (t) => t.some((x) => x.includes('Calls not checked')) && t.some((x) => x.includes('Fetching the release notes')));
+      await a.internals.plansUi.treeView.reveal((await children(a, rows.at(-1)!.node))[0]!.node, { expand: true, select: true, focus: true });
+      await waitForUi(ROWS, (t) => t.some((x) => x.includes('Calls not checked')) && t.some((x) => x.includes('Fetching the release notes')), 30_000);
       await screenshot('intent-declare-plan');
     }
   });

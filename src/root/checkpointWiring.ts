@@ -35,6 +35,7 @@ export function createCheckpoints(w: CheckpointWiring): { checkpoints: Checkpoin
   const checkpoints = new Checkpoints({
     work: w.work,
     folders: (agentId, sessionId) => w.roots(agentId, sessionId) ?? workspaceRoots(),
+    isWorkspaceFolder: (folder) => workspaceRoots().includes(folder),
     open: (folder) =>
       engine().ShadowRepo.open({
         gitDir: path.join(dir, `${createHash('sha256').update(folder).digest('hex').slice(0, 16)}.git`),

@@ -28,20 +28,6 @@ export function spansOf(all: readonly FileChange[]): { folder: string; from: str
   return { folder: spans[0]!.folder, from: spans[0]!.from, to: spans.at(-1)!.to, binary: spans.some((s) => s.binary) };
 }
 
-/** Lines added and removed across a file's checkpoint spans in a step. */
-export function lineCounts(all: readonly FileChange[]): { added: number; removed: number } | undefined {
-  let added = 0;
-  let removed = 0;
-  let any = false;
-  for (const c of all)
-    if (c.checkpoint) {
-      any = true;
-      added += c.checkpoint.added;
-      removed += c.checkpoint.removed;
-    }
-  return any ? { added, removed } : undefined;
-}
-
 export async function checkpointSides(
   file: string,
   all: readonly FileChange[],

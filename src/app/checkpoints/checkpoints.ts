@@ -43,6 +43,8 @@ export interface CheckpointDeps {
   /** A problem a person should hear about, once per distinct message. */
   problem(message: string): void;
   log(line: string): void;
+  /** The folder is one of the workspace's (a stored record, e.g. from an imported bundle, may name any folder). */
+  isWorkspaceFolder(folder: string): boolean;
   /** Checkpoints are on for this session (setting, a live agent: never a replay or an import). */
   enabled(agentId: string, sessionId: string): boolean;
   now?(): number;
@@ -140,6 +142,7 @@ export class Checkpoints extends Disposable {
 
   /** The repository of a folder, or undefined when checkpoints cannot work there (said once). */
   repo(folder: string): Promise<CheckpointRepo | undefined> {
+    if (!this.d.isWorkspaceFolder(folder)) return Promise.resolve(undefined);
     let r = this.repos.get(folder);
     if (!r) {
       r = this.d.open(folder).then(

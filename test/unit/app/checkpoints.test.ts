@@ -33,6 +33,7 @@ function world() {
   const cps = new Checkpoints({
     work,
     folders: () => [folder],
+    isWorkspaceFolder: (f) => f === folder,
     open: (f) => ShadowRepo.open({ gitDir: path.join(storage, 'shadow.git'), workTree: f }),
     record: (_a, _s, rec) => records.push(rec),
     merge: (base, current, wanted) => threeWay('git', base, current, wanted),
@@ -206,6 +207,8 @@ describe('checkpoints (service, work index, revert and restore, real git)', func
     // A crafted record cannot name a file outside its folder.
     const crafted = intervalOf({ ...recordOf(intervalOf(w.records[0]!)), files: [{ p: '../../etc/passwd', s: 'M', a: 1, r: 1 }] });
     assert.deepEqual(crafted.files, []);
+    // …nor make us open a shadow repository of a folder outside the workspace.
+    assert.equal(await w.cps.read('/etc', w.records[0]!.from, 'passwd'), undefined);
     w.cps.dispose();
   });
 });

@@ -76,7 +76,19 @@ export function makeProfile(extraSettings = {}, { untrusted = false } = {}) {
       2,
     ),
   );
-  return { base, userData, extensions, cleanup: () => rmSync(base, { recursive: true, force: true }) };
+  return { base, userData, extensions, cleanup: () => removeProfile(base) };
+}
+
+/**
+ * Remove a profile. A process the host left (an agent, a git child) may still be writing into it
+ * for a moment, so retry; a profile that still cannot be removed is reported, never a failure.
+ */
+function removeProfile(base) {
+  try {
+    rmSync(base, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+  } catch (e) {
+    console.warn(`[harness] could not remove the profile ${base}: ${e.message}`);
+  }
 }
 
 /**

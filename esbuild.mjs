@@ -2,12 +2,15 @@
 //   node esbuild.mjs               development build (sourcemaps)
 //   node esbuild.mjs --production  minified, no sourcemaps (what `npm run package` ships)
 //   node esbuild.mjs --watch       rebuild on change
+//   node esbuild.mjs --metafile    also writes out/meta.json (what dist/extension.js holds) and
+//                                  prints its 25 biggest inputs; with --production, those shipped
 import * as esbuild from 'esbuild';
-import { existsSync, readFileSync, readdirSync, statSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
+const metafile = process.argv.includes('--metafile');
 // Where the tests are compiled (ACP_TEST_OUT lets parallel runs keep apart).
 const testOut = process.env.ACP_TEST_OUT ?? 'out/test';
 
@@ -109,7 +112,7 @@ const lazy = {
 
 const targets = [
   // The extension: everything but `vscode` is bundled (the .vsix ships no node_modules).
-  { ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], plugins: [...common.plugins, lazy] },
+  { ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], plugins: [...common.plugins, lazy], metafile },
   // The parts loaded on first use (see lazyModules).
   ...lazyModules.map((m) => ({ ...common, entryPoints: [m.entry], outfile: `dist/${m.out}`, external: ['vscode'], plugins: [...common.plugins, lazy] })),
   // The registry module (install from the ACP Registry, with its archive libraries), loaded by the
@@ -148,9 +151,21 @@ const existing = targets.filter((t) =>
 if (!watch) {
   rmSync(testOut, { recursive: true, force: true });
   if (production) rmSync('dist', { recursive: true, force: true });
-  await Promise.all(existing.map((t) => esbuild.build(t)));
+  const results = await Promise.all(existing.map((t) => esbuild.build(t)));
   console.log(`build: ${existing.length} targets${production ? ' (production)' : ''}`);
+  if (metafile) reportMeta(results[0].metafile);
 } else {
   const contexts = await Promise.all(existing.map((t) => esbuild.context(t)));
   await Promise.all(contexts.map((c) => c.watch()));
+}
+
+/** Writes the main bundle's metafile to out/meta.json and prints its biggest inputs, by bytes in the output. */
+function reportMeta(meta) {
+  mkdirSync('out', { recursive: true });
+  writeFileSync('out/meta.json', JSON.stringify(meta));
+  const [file, output] = Object.entries(meta.outputs).find(([f]) => f.endsWith('extension.js'));
+  const inputs = Object.entries(output.inputs).sort((a, b) => b[1].bytesInOutput - a[1].bytesInOutput);
+  console.log(`${file}: ${output.bytes} bytes from ${inputs.length} inputs; the biggest (bytes in the bundle):`);
+  for (const [name, { bytesInOutput }] of inputs.slice(0, 25)) console.log(`  ${String(bytesInOutput).padStart(7)}  ${name}`);
+  console.log('out/meta.json: the whole list (https://esbuild.github.io/analyze/ draws it).');
 }

@@ -57,8 +57,9 @@ export default tseslint.config(
       'src/agents/*Endpoint.ts',
       'src/agents/sessionGate.ts',
       'src/agents/unansweredPrompts.ts',
+      'src/agents/lazyClientServices.ts',
       'src/recording/{format,decoder,player,recorder,replaySink}.ts',
-      'src/app/{agentPorts,permissionBroker,sessionActions,signIn,revertPlan}.ts',
+      'src/app/{agentPorts,permissionBroker,sessionActions,signIn,revertPlan,elicitations,elicitationBroker}.ts',
       'src/app/history/bundle.ts',
     ],
     rules: {

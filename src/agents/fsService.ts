@@ -24,6 +24,9 @@ export interface WrittenFile {
   after: string;
 }
 
+/** The fs services of one connection. */
+export type FileHandlers = Required<Pick<ClientServices, 'readTextFile' | 'writeTextFile'>>;
+
 export class FileService {
   private readonly access: FileAccess;
 
@@ -36,7 +39,7 @@ export class FileService {
   }
 
   /** The fs services of one connection of agent `agentId`. */
-  forConnection(agentId: string): Pick<ClientServices, 'readTextFile' | 'writeTextFile'> {
+  forConnection(agentId: string): FileHandlers {
     return {
       readTextFile: (p) => this.read(agentId, p),
       writeTextFile: (p) => this.write(agentId, p),

@@ -29,7 +29,7 @@
 import { spawn, type ChildProcess } from 'child_process';
 import { randomUUID } from 'crypto';
 import type { ClientServices } from '../protocol/api';
-import { ErrorCodes, RpcError } from '../protocol/transport/errors';
+import { ErrorCodes, RpcError } from '../protocol/transport/rpcError';
 import { AccessDeniedError, printable, resolveFolderInRoots } from './pathPolicy';
 import { checkEnv, EnvRefusedError } from './terminalEnv';
 import { TerminalOutput } from './terminalOutput';

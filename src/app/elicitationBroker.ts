@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import type { CancelToken } from '../protocol/api';
 import type { ElicitationRequest, ElicitationResponse, ElicitationValue } from '../protocol/elicitation';
 import { Disposable, toDisposable } from '../common/lifecycle';
-import { checkLink, refusedLinkNote } from '../common/linkTarget';
+import { checkLink, hostOf, refusedLinkNote } from '../common/linkTarget';
 import type { RawValues } from '../state/elicitationValues';
 import { formChecks } from '../state/elicitationChecks';
 import { sessionKey, type SessionStore } from '../state/sessionStore';
@@ -206,12 +206,6 @@ export class ElicitationBroker extends Disposable {
     }
     this.settle(entry.id, r ?? { action: 'cancel' }, r?.action === 'accept' ? 'accepted' : r?.action === 'decline' ? 'declined' : 'cancelled', null);
   }
-}
-
-/** The host a link really goes to (the one VS Code opens), or a refusal (src/common/linkTarget.ts). */
-export function hostOf(url: string): string {
-  const c = checkLink(url);
-  return c.ok ? c.host : 'a refused address';
 }
 
 function unusableNote(req: ElicitationRequest): string {

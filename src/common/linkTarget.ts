@@ -60,3 +60,9 @@ export function checkLink(raw: string): LinkCheck {
   if (scheme === 'http' && !LOOPBACK.has(name)) return { ok: false, reason: NOT_HTTPS };
   return { ok: true, host, url: scheme + raw.slice(scheme.length) };
 }
+
+/** The host a link really goes to (the one VS Code opens), or a refusal. */
+export function hostOf(url: string): string {
+  const c = checkLink(url);
+  return c.ok ? c.host : 'a refused address';
+}

@@ -3,13 +3,22 @@
 // "no agent program runs in an untrusted workspace" has one error and one check.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { hasBrand } from '../common/brand';
 import { within } from '../common/paths';
 
+const UNTRUSTED: unique symbol = Symbol.for('acp-plans.UntrustedWorkspaceError');
+
+/** Branded (src/common/brand.ts): the commands, loaded on first use, recognise the one thrown here. */
 export class UntrustedWorkspaceError extends Error {
+  readonly [UNTRUSTED] = true;
   constructor() {
     super(
       'ACP Plans does not start agents in an untrusted workspace: an agent is a program that runs code on this machine. Trust this workspace to start agents.',
     );
+  }
+
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return hasBrand(value, UNTRUSTED);
   }
 }
 

@@ -9,8 +9,7 @@ import type { SessionEvent } from '../protocol/domain';
 import { Disposable, toDisposable } from '../common/lifecycle';
 import { Config, SETTINGS } from '../platform/config';
 import { Logs } from '../agents/logs';
-import { TerminalService } from '../agents/terminalService';
-import { FileService } from '../agents/fsService';
+import { LazyFiles, LazyTerminals } from '../agents/lazyClientServices';
 import { workspaceRoots } from '../platform/workspace';
 import { AgentManager } from '../agents/agentManager';
 import { InstalledAgents } from '../agents/installedAgents';
@@ -21,22 +20,24 @@ import { PlanStore } from '../state/planStore';
 import { AgentBudget, budgetCutText, type BudgetCut } from '../state/agentBudget';
 import { MAX_TEXT_CHARS, WorkStore } from '../state/attribution/workStore';
 import { permissionItemId, toolCallItemId, Transcript } from '../state/transcript';
-import { registerAgentCommands } from '../ui/agentCommands';
 import { remoteAgentsUi } from '../ui/remoteAgents';
-import { registerBackgroundCommands } from '../ui/backgroundCommands';
-import { BackgroundActions } from '../app/backgroundActions';
-import { HISTORY_COMMANDS, historyCommandsModule, RECORDING_COMMANDS, recordingCommandsModule, registerLazyCommands } from '../ui/lazyCommands';
+import {
+  HISTORY_COMMANDS,
+  historyCommandsModule,
+  RECORDING_COMMANDS,
+  recordingCommandsModule,
+  registerLazyCommands,
+  registerSessionCommands,
+} from '../ui/lazyCommands';
 import { createPlansUi, type PlansUi } from '../ui/plansUi';
 import { Conversation } from '../ui/conversation';
 import { WorkCommands } from '../ui/workCommands';
 import { ContextKeys } from '../ui/contextKeys';
 import { PermissionBroker } from '../app/permissionBroker';
-import { ElicitationBroker } from '../app/elicitationBroker';
-import { vscodeElicitationUi } from '../ui/elicitationPrompts';
+import { Elicitations } from '../app/elicitations';
 import { approvedPlanEvent } from '../app/planApproval';
-import { vscodeConsentUi } from '../ui/permissionPrompts';
 import { vscodeSessionActionsUi, vscodeWorkspace } from '../ui/sessionPrompts';
-import { vscodeSignInUi } from '../ui/signInPrompts';
+import { lazyConsentUi, lazyElicitationUi, lazySignInUi } from '../ui/lazyDialogs';
 import { SessionActions } from '../app/sessionActions';
 import { IntentFeature } from '../app/intentFeature';
 import { ClientConsent } from '../app/clientConsent';
@@ -61,7 +62,7 @@ export class AcpExtension extends Disposable {
     new Transcript({ budget: this.budget, onListenerError: (e) => this.logs.main.error(`transcript listener: ${String(e)}`) }),
   );
   readonly broker: PermissionBroker;
-  readonly elicitations = this._register(new ElicitationBroker(this.store, this.transcript, vscodeElicitationUi));
+  readonly elicitations = this._register(new Elicitations(this.store, this.transcript, lazyElicitationUi));
   readonly intent: IntentFeature;
   readonly agents: AgentManager;
   readonly actions: SessionActions;
@@ -79,7 +80,7 @@ export class AcpExtension extends Disposable {
 
   constructor(context: vscode.ExtensionContext) {
     super();
-    this.broker = this._register(new PermissionBroker(context.globalState, this.store, vscodeConsentUi, (m) => this.logs.main.info(m)));
+    this.broker = this._register(new PermissionBroker(context.globalState, this.store, lazyConsentUi, (m) => this.logs.main.info(m)));
     this.intent = this._register(new IntentFeature(this.config, this.logs, this.plans));
     this.broker.inspector = (agentId, req) => this.intent.inspectPermission(agentId, req);
     this.broker.toolKindOf = (agentId, req) => {
@@ -88,7 +89,7 @@ export class AcpExtension extends Disposable {
       return tc?.kind === 'tool_call' ? tc.toolKind : undefined;
     };
     const consent = this._register(new ClientConsent(this.broker, this.store, (agentId) => this.agents.get(agentId)?.def.name ?? agentId));
-    const terminals = new TerminalService({
+    const terminals = new LazyTerminals({
       onOutput: (t) => {
         this.transcript.appendClientTerminalOutput(sessionKey(t.agentId, t.sessionId), t.terminalId, t.text, t.exit); // exit once, at the end
         this.history?.record(t.agentId, t.sessionId, { t: Date.now(), term: { terminalId: t.terminalId, text: t.text, ...(t.exit ? { exit: t.exit } : {}) } });
@@ -97,7 +98,7 @@ export class AcpExtension extends Disposable {
       approve: (req) => consent.approveCommand(req),
     });
     this._register(toDisposable(() => terminals.releaseAll()));
-    const files = new FileService({ roots: () => workspaceRoots(), confirm: (req) => consent.confirmWrite(req) }, (w) => {
+    const files = new LazyFiles({ roots: () => workspaceRoots(), confirm: (req) => consent.confirmWrite(req) }, (w) => {
       this.work.recordWrite(w.agentId, w.sessionId, w.path, w.before, w.after, Date.now());
       if ((w.before?.length ?? 0) + w.after.length <= 2 * MAX_TEXT_CHARS)
         this.history?.record(w.agentId, w.sessionId, { t: Date.now(), write: { path: w.path, before: w.before, after: w.after } });
@@ -145,7 +146,7 @@ export class AcpExtension extends Disposable {
         workspace: vscodeWorkspace,
         log: this.logs.main,
         ui: vscodeSessionActionsUi(this.logs.main),
-        signInUi: vscodeSignInUi(this.logs.main),
+        signInUi: lazySignInUi(this.logs.main),
         beforeTurn: (ref) => this.checkpoints?.turnStarting(ref.agentId, ref.sessionId) ?? Promise.resolve(),
       }),
     );
@@ -228,9 +229,8 @@ export class AcpExtension extends Disposable {
     this.wireAgents(terminals);
     this.wirePermissions();
     this.wireConversation();
-    this._register(registerAgentCommands({ actions: this.actions, store: this.store, broker: this.broker, logs: this.logs }));
+    this._register(registerSessionCommands({ actions: this.actions, store: this.store, broker: this.broker, logs: this.logs, agents: this.agents }));
     this._register(vscode.commands.registerCommand('acp.openConversation', () => this.conversation.openPanel()));
-    this._register(registerBackgroundCommands(new BackgroundActions(this.agents, this.store), this.logs));
     this._register(registerLazyCommands(HISTORY_COMMANDS, () => historyCommandsModule().historyCommands(this.history, this.store)));
     this._register(
       registerRegistryCommands(
@@ -287,7 +287,7 @@ export class AcpExtension extends Disposable {
   }
 
   /** Agent events into the stores, in arrival order; lifecycle into the SessionStore. */
-  private wireAgents(terminals: TerminalService): void {
+  private wireAgents(terminals: LazyTerminals): void {
     this._register(this.agents.onDidReceiveEvent(({ agentId, event }) => this.apply(agentId, event)));
     this._register(
       this.agents.onDidChangeLifecycle(({ agentId, event }) => {

@@ -1,5 +1,5 @@
-// Commands that drive agents and sessions. Registered from one table; handlers get their
-// services injected and act through SessionActions (the one path to an agent), reading agents and
+// Commands that drive agents and sessions: one table, loaded the first time one of them runs
+// (sessionCommands.ts, registered by id in lazyCommands.ts); handlers get their services injected and act through SessionActions (the one path to an agent), reading agents and
 // sessions from the SessionStore (pickers get SessionActions.agentChoices) and rules from the
 // PermissionBroker. Each returns something useful to callers (tests, other extensions).
 import * as vscode from 'vscode';
@@ -9,6 +9,7 @@ import type { PermissionBroker } from '../app/permissionBroker';
 import type { SessionActions } from '../app/sessionActions';
 import { isSessionKey, type SessionKey, type SessionStore } from '../state/sessionStore';
 import type { CommandLog } from './commandLog';
+import type { AGENT_COMMANDS, CommandTable, IdsOf } from './lazyCommands';
 import { pickListedSession } from './sessionListPick';
 
 export interface AgentCommandDeps {
@@ -18,7 +19,8 @@ export interface AgentCommandDeps {
   logs: CommandLog;
 }
 
-export function registerAgentCommands(deps: AgentCommandDeps): vscode.Disposable {
+/** The handler of each agent and session command. */
+export function agentCommands(deps: AgentCommandDeps): CommandTable<IdsOf<typeof AGENT_COMMANDS>> {
   const { actions, store, broker, logs } = deps;
 
   const fail = (err: unknown): undefined => {
@@ -55,7 +57,7 @@ export function registerAgentCommands(deps: AgentCommandDeps): vscode.Disposable
   /** The session a command acts on: its argument, else the active session. */
   const sessionOf = (arg: unknown): SessionKey | undefined => (isSessionKey(arg) ? arg : store.activeSession);
 
-  const commands: Record<string, (...args: unknown[]) => unknown> = {
+  return {
     'acp.startAgent': async (arg) => {
       try {
         const agent = await pickAgent(arg, false);
@@ -221,6 +223,4 @@ export function registerAgentCommands(deps: AgentCommandDeps): vscode.Disposable
       return broker.rules;
     },
   };
-
-  return vscode.Disposable.from(...Object.entries(commands).map(([id, run]) => vscode.commands.registerCommand(id, run)));
 }

@@ -1,23 +1,24 @@
 // Commands on subagent and background rows of the Plans tree: Cancel Subagent (a child session
 // row whose capabilities offer cancel) and Cancel Background Work (a terminal or tool call row
-// the agent offers to cancel). Both act through BackgroundActions.
+// the agent offers to cancel). Both act through BackgroundActions; loaded with the session
+// commands (sessionCommands.ts) the first time one of them runs.
 import * as vscode from 'vscode';
+import { BACKGROUND_COMMANDS, type CommandTable, type IdsOf } from './lazyCommands';
 import type { BackgroundActions } from '../app/backgroundActions';
 import type { CommandLog } from './commandLog';
 import type { BackgroundWork } from '../protocol/domain';
 import { isSessionKey } from '../state/sessionStore';
 
-export const BACKGROUND_COMMANDS = { cancelSubagent: 'acp.cancelSubagent', cancelBackgroundWork: 'acp.cancelBackgroundWork' } as const;
-
-export function registerBackgroundCommands(actions: BackgroundActions, logs: CommandLog): vscode.Disposable {
+/** The handler of each command on subagent and background rows. */
+export function backgroundCommands(actions: BackgroundActions, logs: CommandLog): CommandTable<IdsOf<typeof BACKGROUND_COMMANDS>> {
   const fail = (err: unknown): false => {
     const message = err instanceof Error ? err.message : String(err);
     logs.main.error(message);
     void vscode.window.showErrorMessage(message);
     return false;
   };
-  return vscode.Disposable.from(
-    vscode.commands.registerCommand(BACKGROUND_COMMANDS.cancelSubagent, (arg: unknown) => {
+  return {
+    [BACKGROUND_COMMANDS.cancelSubagent]: (arg: unknown) => {
       if (!isSessionKey(arg)) return fail(new Error('Cancel Subagent works on a subagent row of the Plans view.'));
       try {
         actions.cancelSubagent(arg);
@@ -25,8 +26,8 @@ export function registerBackgroundCommands(actions: BackgroundActions, logs: Com
       } catch (err) {
         return fail(err);
       }
-    }),
-    vscode.commands.registerCommand(BACKGROUND_COMMANDS.cancelBackgroundWork, async (arg: unknown) => {
+    },
+    [BACKGROUND_COMMANDS.cancelBackgroundWork]: async (arg: unknown) => {
       const item = (arg as { item?: BackgroundWork } | undefined)?.item;
       if (!isSessionKey(arg) || !item) return fail(new Error('Cancel Background Work works on a background row of the Plans view.'));
       try {
@@ -35,6 +36,6 @@ export function registerBackgroundCommands(actions: BackgroundActions, logs: Com
       } catch (err) {
         return fail(err);
       }
-    }),
-  );
+    },
+  };
 }

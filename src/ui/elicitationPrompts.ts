@@ -7,8 +7,8 @@ import * as vscode from 'vscode';
 import type { ElicitationField, ElicitationRequest, ElicitationResponse } from '../protocol/elicitation';
 import type { RawValues } from '../state/elicitationValues';
 import { formChecks } from '../state/elicitationChecks';
-import { hostOf, type ElicitationUi } from '../app/elicitationBroker';
-import { checkLink } from '../common/linkTarget';
+import type { ElicitationUi } from '../app/elicitationBroker';
+import { checkLink, hostOf } from '../common/linkTarget';
 
 export const vscodeElicitationUi: ElicitationUi = {
   async askOutsideSession(agentName, req) {

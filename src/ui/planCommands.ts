@@ -1,6 +1,7 @@
 // The plan commands. Each accepts a tree element or a PlanRef as its first argument (context
 // menu, other code, tests) and asks for a plan from the palette when given none. They return
-// what they produced, so tests can check it without reading the UI.
+// what they produced, so tests can check it without reading the UI. Loaded the first time one of
+// them runs (dist/plan-commands.js; their ids are registered at activation by lazyCommands.ts).
 import * as vscode from 'vscode';
 import type { PlanRecord, PlanRef, PlanStore } from '../state/planStore';
 import type { SessionStore } from '../state/sessionStore';
@@ -8,21 +9,12 @@ import { render, type PlanDocuments } from './planDocuments';
 import { isPlanRef, refOf, resolvePlan } from './planPick';
 import { planTypeView } from './planTypes';
 import { focusPlan } from './statusBarText';
+import { PLAN_COMMANDS, type CommandTable, type IdsOf } from './lazyCommands';
 import type { PlanTreeNode } from './tree/nodes';
 import type { PlansTreeProvider } from './tree/plansTreeProvider';
 
 /** The Show Plan History row of the step timeline. */
 const TIMELINE = -1;
-
-export const PLAN_COMMANDS = {
-  focusPlans: 'acp.focusPlans',
-  revealCurrentStep: 'acp.revealCurrentStep',
-  showPlanHistory: 'acp.showPlanHistory',
-  copyPlanAsMarkdown: 'acp.copyPlanAsMarkdown',
-  exportPlan: 'acp.exportPlan',
-  showRawPlan: 'acp.showRawPlan',
-  openPlan: 'acp.openPlan',
-} as const;
 
 export interface PlanCommandDeps {
   readonly registry: SessionStore;
@@ -219,28 +211,20 @@ export function exportJson(p: PlanRecord): string {
   );
 }
 
-/** Registers every plan command; dispose to unregister. */
-export function registerPlanCommands(deps: PlanCommandDeps): vscode.Disposable & { readonly commands: PlanCommands } {
+/** The handler of each plan command. */
+export function planCommands(deps: PlanCommandDeps): CommandTable<IdsOf<typeof PLAN_COMMANDS>> {
   const c = new PlanCommands(deps);
-  const regs = [
-    vscode.commands.registerCommand(PLAN_COMMANDS.focusPlans, () => c.focusPlans()),
-    vscode.commands.registerCommand(PLAN_COMMANDS.revealCurrentStep, (arg?: unknown) => c.revealCurrentStep(arg)),
-    vscode.commands.registerCommand(PLAN_COMMANDS.showPlanHistory, (arg?: unknown, versions?: unknown) => {
+  return {
+    [PLAN_COMMANDS.focusPlans]: () => c.focusPlans(),
+    [PLAN_COMMANDS.revealCurrentStep]: (arg?: unknown) => c.revealCurrentStep(arg),
+    [PLAN_COMMANDS.showPlanHistory]: (arg?: unknown, versions?: unknown) => {
       // From a tree menu the second argument is the selection, not versions.
       const nums = Array.isArray(versions) ? versions.filter((v): v is number => typeof v === 'number') : [];
       return c.showPlanHistory(arg, nums.length ? nums : undefined);
-    }),
-    vscode.commands.registerCommand(PLAN_COMMANDS.copyPlanAsMarkdown, (arg?: unknown) => c.copyPlanAsMarkdown(arg)),
-    vscode.commands.registerCommand(PLAN_COMMANDS.exportPlan, (arg?: unknown, target?: unknown) =>
-      c.exportPlan(arg, target instanceof vscode.Uri ? target : undefined),
-    ),
-    vscode.commands.registerCommand(PLAN_COMMANDS.showRawPlan, (arg?: unknown) => c.showRawPlan(arg)),
-    vscode.commands.registerCommand(PLAN_COMMANDS.openPlan, (arg?: unknown) => c.openPlan(arg)),
-  ];
-  return {
-    commands: c,
-    dispose: () => {
-      for (const r of regs.splice(0)) r.dispose();
     },
+    [PLAN_COMMANDS.copyPlanAsMarkdown]: (arg?: unknown) => c.copyPlanAsMarkdown(arg),
+    [PLAN_COMMANDS.exportPlan]: (arg?: unknown, target?: unknown) => c.exportPlan(arg, target instanceof vscode.Uri ? target : undefined),
+    [PLAN_COMMANDS.showRawPlan]: (arg?: unknown) => c.showRawPlan(arg),
+    [PLAN_COMMANDS.openPlan]: (arg?: unknown) => c.openPlan(arg),
   };
 }

@@ -7,7 +7,7 @@ import type { WorkStore } from '../state/attribution/workStore';
 import type { PlanRef, PlanStore } from '../state/planStore';
 import type { SessionStore } from '../state/sessionStore';
 import type { IntentSource } from '../app/intent/intentView';
-import { PlanCommands, registerPlanCommands } from './planCommands';
+import { PLAN_COMMANDS, planCommandsModule, registerLazyCommands } from './lazyCommands';
 import { PLAN_SCHEME, PlanDocuments } from './planDocuments';
 import { PlansStatusBar } from './statusBar';
 import { FilePlanSync } from './tree/filePlans';
@@ -25,7 +25,6 @@ export interface PlansUi extends vscode.Disposable {
   readonly statusBar: PlansStatusBar;
   readonly files: FilePlanSync;
   readonly documents: PlanDocuments;
-  readonly commands: PlanCommands;
 }
 
 export interface PlansUiOptions {
@@ -81,7 +80,7 @@ export function createPlansUi(registry: SessionStore, plans: PlanStore, options:
   own(new MarkdownPlanFiles(plans));
   const documents = own(new PlanDocuments(plans, options.scheme ?? PLAN_SCHEME));
   const deps = { registry, plans, tree, treeView, documents, viewId, ...(options.timeline ? { timeline: options.timeline } : {}) };
-  const commands = options.registerCommands === false ? new PlanCommands(deps) : own(registerPlanCommands(deps)).commands;
+  if (options.registerCommands !== false) own(registerLazyCommands(Object.values(PLAN_COMMANDS), () => planCommandsModule().planCommands(deps)));
 
   return {
     tree,
@@ -89,7 +88,6 @@ export function createPlansUi(registry: SessionStore, plans: PlanStore, options:
     statusBar,
     files,
     documents,
-    commands,
     dispose: () => owned.dispose(),
   };
 }

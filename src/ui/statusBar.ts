@@ -5,7 +5,7 @@ import { Disposable } from '../common/lifecycle';
 import type { PlanStore } from '../state/planStore';
 import type { SessionStore } from '../state/sessionStore';
 import { FrameCoalescer } from './coalesce';
-import { PLAN_COMMANDS } from './planCommands';
+import { PLAN_COMMANDS } from './lazyCommands';
 import { statusBarView, type StatusBarView } from './statusBarText';
 
 export class PlansStatusBar extends Disposable {

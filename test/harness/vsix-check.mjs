@@ -1,7 +1,9 @@
 #!/usr/bin/env node
-// Installs the packaged .vsix into a fresh profile of the test VS Code (what a user gets), opens
-// the workbench WITHOUT extensionDevelopmentPath, clicks the ACP activity bar entry and checks that
-// the Plans view opens. Saves out/screenshots/vsix-installed.png. Exit code 0 on success.
+// Checks the packaged .vsix: under 1 MB, every file the bundle loads later inside it, and
+// dist/extension.js within its 400 KiB budget. Then installs it into a fresh profile of the test
+// VS Code (what a user gets), opens the workbench WITHOUT extensionDevelopmentPath, clicks the ACP
+// activity bar entry and checks that the Plans view opens. Saves out/screenshots/vsix-installed.png.
+// Exit code 0 on success.
 import { mkdirSync, readFileSync, statSync, cpSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -22,6 +24,19 @@ for (const [, file] of readFileSync(path.join(ROOT, 'dist/extension.js'), 'utf8'
     console.error(`[vsix] dist/${file}, which dist/extension.js loads, is not in the package: allow it in .vscodeignore`);
     process.exit(1);
   }
+}
+// Activation loads and parses every byte of the extension bundle: it stays under its budget. What
+// runs only on a user action or a rare path loads on first use instead (src/common/lazy.ts).
+const BUNDLE_BUDGET = 400 * 1024;
+const bundleBytes = unzippedSize(packaged, 'extension/dist/extension.js');
+console.log(`[vsix] dist/extension.js: ${kib(bundleBytes)} (budget ${kib(BUNDLE_BUDGET)})`);
+if (bundleBytes > BUNDLE_BUDGET) {
+  console.error(
+    `[vsix] dist/extension.js is ${bundleBytes} bytes (${kib(bundleBytes)}), over its budget of ${BUNDLE_BUDGET} bytes (${kib(BUNDLE_BUDGET)}): ` +
+      'activation pays for every byte. `node esbuild.mjs --production --metafile` lists its biggest inputs (all of them in out/meta.json); ' +
+      'move what runs only on a user action or a rare path behind lazyModule (src/common/lazy.ts).',
+  );
+  process.exit(1);
 }
 ensureInstalled();
 const profile = makeProfile();
@@ -48,6 +63,22 @@ if (r.status !== 0) {
   process.exit(1);
 }
 console.log(`[vsix] ${r.stdout.trim().split('\n').pop()}`);
+/** KiB with one decimal. */
+function kib(bytes) {
+  return `${(bytes / 1024).toFixed(1)} KiB`;
+}
+
+/** The uncompressed size of `name` in a zip, from its central directory entry. */
+function unzippedSize(zip, name) {
+  const wanted = Buffer.from(name);
+  for (let at = zip.indexOf(wanted); at !== -1; at = zip.indexOf(wanted, at + 1)) {
+    const entry = at - 46; // a central directory header is 46 bytes, then the name
+    if (entry >= 0 && zip.readUInt32LE(entry) === 0x02014b50 && zip.readUInt16LE(entry + 28) === wanted.length) return zip.readUInt32LE(entry + 24);
+  }
+  console.error(`[vsix] ${name} is not in the package`);
+  process.exit(1);
+}
+
 let server,
   browser,
   rc = 1;

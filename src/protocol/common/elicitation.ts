@@ -14,7 +14,7 @@ import {
   type ElicitationScope,
 } from '../elicitation';
 import { ProtocolShapeError } from './errors';
-import { isObject } from './zod';
+import { isObject } from './isObject';
 
 const str = (v: unknown, max: number = L.maxTextChars): string | null => (typeof v === 'string' ? v.slice(0, max) : null);
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);

@@ -5,10 +5,9 @@ import * as z from 'zod/mini';
 import './zodMessages';
 import type { JsonObject, Meta } from '../domain';
 import { ProtocolShapeError } from './errors';
+import { isObject } from './isObject';
 
-export function isObject(v: unknown): v is JsonObject {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
+export { isObject } from './isObject';
 
 /** `_meta` as sent when it is an object; `null` (it clears what an earlier update set); undefined when absent or malformed. */
 export function metaOf(o: JsonObject): Meta {

@@ -1,20 +1,8 @@
 // Errors of the JSON-RPC layer, independent of the ACP version.
 import { ConnectionError, ResponseError } from 'vscode-jsonrpc/node';
+import { RpcError } from './rpcError';
 
-/** JSON-RPC and ACP error codes (WIRE.md §1). */
-export const ErrorCodes = {
-  ParseError: -32700,
-  InvalidRequest: -32600,
-  MethodNotFound: -32601,
-  InvalidParams: -32602,
-  InternalError: -32603,
-  /** A request cancelled with `$/cancel_request`. */
-  RequestCancelled: -32800,
-  AuthRequired: -32000,
-  ResourceNotFound: -32002,
-  /** Later v2 draft: `data: {requested, supported: number[]}`. */
-  UnsupportedProtocolVersion: -32022,
-} as const;
+export { ErrorCodes, RpcError, isAuthRequired } from './rpcError';
 
 // vscode-jsonrpc's own codes for a connection that went away (never sent on the wire).
 const MESSAGE_WRITE_ERROR = -32099;
@@ -30,25 +18,6 @@ export class ConnectionClosedError extends Error {
   ) {
     super(method ? `${message} (${method})` : message);
   }
-}
-
-/** The agent answered a request with a JSON-RPC error. */
-export class RpcError extends Error {
-  override readonly name = 'RpcError';
-  constructor(
-    readonly code: number,
-    message: string,
-    readonly data?: unknown,
-    /** The method of the request that failed. */
-    readonly method?: string,
-  ) {
-    super(message);
-  }
-}
-
-/** The agent answered `auth_required` (-32000): the user must sign in first. */
-export function isAuthRequired(err: unknown): err is RpcError {
-  return err instanceof RpcError && err.code === ErrorCodes.AuthRequired;
 }
 
 /** Maps what vscode-jsonrpc rejects a request with to our error types. */

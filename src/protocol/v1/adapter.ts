@@ -7,7 +7,7 @@ import type { ConfigOption, ContentBlock, JsonObject, PermissionOutcome, Permiss
 import { V1_MODE_CONFIG_ID } from '../domain';
 import { encodeContentBlock } from '../common/content';
 import { stamp } from '../common/updates';
-import { decodeElicitation, decodeElicitationComplete, encodeElicitationResponse } from '../common/elicitation';
+import { decodeElicitation, decodeElicitationComplete, encodeElicitationResponse } from '../common/elicitationCodec';
 import { parseOrThrow } from '../common/zod';
 import { decodeEnvelope, encodeOutcome, plainCall } from '../common/calls';
 import { listSessionsCall } from '../common/session';
@@ -230,7 +230,7 @@ class V1Adapter implements VersionAdapter {
     return encodeOutcome(outcome);
   }
 
-  // Elicitation has one shape in v1 and v2 (src/protocol/common/elicitation.ts).
+  // Elicitation has one shape in v1 and v2 (src/protocol/common/elicitation.ts, loaded on first use).
   readonly decodeElicitation = decodeElicitation;
   readonly decodeElicitationComplete = decodeElicitationComplete;
   readonly encodeElicitationResponse = encodeElicitationResponse;

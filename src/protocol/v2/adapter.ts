@@ -7,7 +7,7 @@ import { decodeEnvelope, encodeOutcome, plainCall } from '../common/calls';
 import { listSessionsCall } from '../common/session';
 import { encodeContentBlock } from '../common/content';
 import { stamp } from '../common/updates';
-import { decodeElicitation, decodeElicitationComplete, encodeElicitationResponse } from '../common/elicitation';
+import { decodeElicitation, decodeElicitationComplete, encodeElicitationResponse } from '../common/elicitationCodec';
 import { parseOrThrow } from '../common/zod';
 import { fastUpdate } from './fastPath';
 import { V2_METHODS as M } from './methods';
@@ -150,7 +150,7 @@ class V2Adapter implements VersionAdapter {
     return encodeOutcome(outcome);
   }
 
-  // Elicitation has one shape in v1 and v2 (src/protocol/common/elicitation.ts).
+  // Elicitation has one shape in v1 and v2 (src/protocol/common/elicitation.ts, loaded on first use).
   readonly decodeElicitation = decodeElicitation;
   readonly decodeElicitationComplete = decodeElicitationComplete;
   readonly encodeElicitationResponse = encodeElicitationResponse;

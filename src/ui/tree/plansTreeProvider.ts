@@ -16,7 +16,7 @@ import type { PlanChange, PlanRef, PlanStore } from '../../state/planStore';
 import type { SessionStore, StoreChange } from '../../state/sessionStore';
 import { FrameCoalescer } from '../coalesce';
 import type { IntentSource } from '../../app/intent/intentView';
-import { PLAN_COMMANDS } from '../planCommands';
+import { PLAN_COMMANDS } from '../lazyCommands';
 import { planTypeView } from '../planTypes';
 import type { PlanRowContext } from '../planTypes/planTypeView';
 import { NodeIndex, agentNodeId, archiveNodeId, parentIdOf, planNodeId, sessionNodeId, type PlanNode, type PlanTreeNode, type StepNode } from './nodes';

@@ -35,6 +35,7 @@ import { ElicitationBroker } from '../app/elicitationBroker';
 import { vscodeElicitationUi } from '../ui/elicitationPrompts';
 import { approvedPlanEvent } from '../app/planApproval';
 import { vscodeConsentUi } from '../ui/permissionPrompts';
+import { wireAttention, type AttentionWiring } from './attentionWiring';
 import { vscodeSessionActionsUi, vscodeWorkspace } from '../ui/sessionPrompts';
 import { vscodeSignInUi } from '../ui/signInPrompts';
 import { SessionActions } from '../app/sessionActions';
@@ -43,7 +44,7 @@ import { ClientConsent } from '../app/clientConsent';
 import type { SessionHistory } from '../app/history/sessionHistory';
 import type { Checkpoints } from '../app/checkpoints/checkpoints';
 import { createCheckpoints } from './checkpointWiring';
-import { createHistory } from './historyWiring';
+import { createHistory, restoreHistory } from './historyWiring';
 import { Recordings } from '../recording/recordings';
 
 export class AcpExtension extends Disposable {
@@ -76,10 +77,18 @@ export class AcpExtension extends Disposable {
   /** Checkpoints of the workspace folders while agents work (src/app/checkpoints); none without workspace storage. */
   readonly checkpoints: Checkpoints | undefined;
   readonly recordings: Recordings;
+  private attention: AttentionWiring | undefined;
 
   constructor(context: vscode.ExtensionContext) {
     super();
-    this.broker = this._register(new PermissionBroker(context.globalState, this.store, vscodeConsentUi, (m) => this.logs.main.info(m)));
+    this.broker = this._register(
+      new PermissionBroker(
+        context.globalState,
+        this.store,
+        vscodeConsentUi(() => this.attention?.consent),
+        (m) => this.logs.main.info(m),
+      ),
+    );
     this.intent = this._register(new IntentFeature(this.config, this.logs, this.plans));
     this.broker.inspector = (agentId, req) => this.intent.inspectPermission(agentId, req);
     this.broker.toolKindOf = (agentId, req) => {
@@ -216,6 +225,7 @@ export class AcpExtension extends Disposable {
       }),
     );
     this._register(this.conversation.registerView());
+    this._register((this.attention = wireAttention(this)).watcher);
     this.workCommands = this._register(new WorkCommands(this.work, this.store, this.conversation, this.checkpoints));
     this._register(
       this.plans.onDidChange((c) => {
@@ -256,24 +266,7 @@ export class AcpExtension extends Disposable {
         if (e.affectsConfiguration(`acp.${SETTINGS.foldDoneStepsAfter}`)) this.plansUi.tree.refreshAll();
       }),
     );
-    const history = this.history;
-    if (history) {
-      const t0 = performance.now();
-      const count = history.restore();
-      if (count) {
-        const first = history.onDidReplay((ref) => {
-          first.dispose();
-          this.logs.main.info(
-            `history: the first stored session (${ref.sessionId}) replayed ${(performance.now() - t0).toFixed(0)} ms after the restore began`,
-          );
-        });
-        this._register(first);
-        void history.whenRestored().then(
-          () => this.logs.main.info(`history: ${count} stored session(s) restored in ${(performance.now() - t0).toFixed(0)} ms`),
-          (err: unknown) => this.logs.main.warn(`history: restoring the stored sessions stopped: ${err instanceof Error ? err.message : String(err)}`),
-        );
-      }
-    }
+    if (this.history) this._register(restoreHistory(this.history, this.logs.main));
   }
 
   /** The agent actions the registry module may take: SessionActions, and agent status from the SessionStore. */

@@ -63,6 +63,13 @@ const hook = createServer(async (req, res) => {
       res.end(JSON.stringify({ file }));
     } else if (u.pathname === '/texts') {
       res.end(JSON.stringify({ texts: await page.locator(u.searchParams.get('selector')).allInnerTexts() }));
+    } else if (u.pathname === '/press') {
+      // Presses keys in the workbench, one chord part after the other (Playwright names: "Control+Quote P").
+      for (const part of u.searchParams.get('keys').split(' ')) await page.keyboard.press(part);
+      res.end(JSON.stringify({ pressed: true }));
+    } else if (u.pathname === '/type') {
+      await page.keyboard.type(u.searchParams.get('text'));
+      res.end(JSON.stringify({ typed: true }));
     } else if (u.pathname === '/attrs') {
       // An attribute of every element matching the selector, in the workbench (or, with webview=1, in its webviews' frames).
       const sel = u.searchParams.get('selector');

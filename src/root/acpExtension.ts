@@ -258,7 +258,11 @@ export class AcpExtension extends Disposable {
       const raw = this.config.agentsRaw();
       return (Array.isArray(raw) && raw.length > 0) || installed.list().length > 0;
     };
-    this._register(new ContextKeys(this.store, configured, installed.onDidChange));
+    const plansOfSession = {
+      hasPlans: (agentId: string, sessionId: string) => this.plans.plans(agentId, sessionId).length > 0,
+      onDidChange: this.plans.onDidChange,
+    };
+    this._register(new ContextKeys(this.store, configured, installed.onDidChange, plansOfSession));
     this._register(
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration(`acp.${SETTINGS.planHistoryMax}`)) this.plans.setMaxRevisions(this.config.planHistoryMax());

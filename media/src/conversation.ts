@@ -2,6 +2,7 @@
 // deltas, forwards user actions. Runs under a strict CSP (nonce script, no inline styles).
 import type { DomSnapshot, InspectClick, ToWebview } from '../../src/ui/conversation/webviewMessages';
 import { post } from './api';
+import { Announcer } from './announcer';
 import { Composer } from './composer';
 import { Header } from './header';
 import { TranscriptView } from './transcriptView';
@@ -9,7 +10,21 @@ import { TranscriptView } from './transcriptView';
 const header = new Header();
 const transcript = new TranscriptView();
 const composer = new Composer();
-document.getElementById('app')?.append(header.el, transcript.el, composer.el);
+const announcer = new Announcer();
+document.getElementById('app')?.append(header.el, transcript.el, composer.el, announcer.el);
+
+/** The text of the last agent message in the view (for the announcement at the end of a turn). */
+function lastAgentText(): string | undefined {
+  const all = transcript.el.querySelectorAll('.message.role-agent .blocks');
+  return all.length ? (all[all.length - 1]!.textContent ?? undefined) : undefined;
+}
+
+// Escape in the transcript (a card's button, a link) goes back to the prompt.
+transcript.el.addEventListener('keydown', (e) => {
+  if (e.key !== 'Escape' || e.defaultPrevented) return;
+  e.preventDefault();
+  composer.focus();
+});
 
 window.addEventListener('message', (ev: MessageEvent) => {
   try {
@@ -35,6 +50,7 @@ function handle(m: ToWebview): void {
     case 'snapshot':
       transcript.snapshot(m);
       header.set(m.session);
+      if (m.session && m.sessionId) announcer.turnState(m.sessionId, m.session.turnState, lastAgentText);
       composer.setSession(m.session);
       return;
     case 'delta':
@@ -43,6 +59,7 @@ function handle(m: ToWebview): void {
       for (const op of m.ops) {
         if (op.op === 'session') {
           header.set(op.session);
+          if (op.session) announcer.turnState(m.sessionId, op.session.turnState, lastAgentText);
           composer.setSession(op.session);
         }
       }

@@ -10,7 +10,7 @@ import { Terminals } from './terminals';
 const PAGE = 100;
 
 export class TranscriptView {
-  readonly el = h('div', { class: 'transcript', attrs: { role: 'log', 'aria-live': 'polite' } });
+  readonly el = h('div', { class: 'transcript', attrs: { role: 'log', 'aria-live': 'off', 'aria-label': 'Conversation', tabindex: '0' } });
   readonly counters: WebviewCounters = { snapshotsApplied: 0, deltasApplied: 0, opsApplied: 0, itemsRendered: 0, domItems: 0 };
   private readonly list = h('div', { class: 'items' });
   private readonly earlierButton = h('button', { class: 'show-earlier link-like', onClick: () => this.requestEarlier() });

@@ -31,6 +31,8 @@ export interface ConsentUi {
   ruleCreated(description: string, undo: () => void): void;
   /** Something the user should know that needs no answer (requests answered `cancelled` in bulk). */
   warn(message: string): void;
+  /** A button of a request's notification was clicked after the request was answered elsewhere. */
+  alreadyAnswered?(entry: PendingPermission): void;
 }
 
 /** Where the rules are kept (the extension's global state). */
@@ -290,7 +292,10 @@ export class PermissionBroker extends Disposable {
     this.notifying.add(agentId);
     try {
       // Answered elsewhere (inline, cancelled): the next request may notify at once.
-      const view = await Promise.race([this.ui.ask(w.entry, w.views), w.answered.then(() => null)]);
+      const asked = this.ui.ask(w.entry, w.views);
+      const view = await Promise.race([asked, w.answered.then(() => null)]);
+      // The notification stays on screen: a late click on it answers nothing, and says so.
+      if (view === null) void asked.then((late) => late && !this.disposed && this.ui?.alreadyAnswered?.(w.entry));
       if (view === undefined) this.dismissed.add(id);
       else if (view !== null && this.waiting.has(id)) await this.choose(id, { index: view.index });
     } finally {

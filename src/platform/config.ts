@@ -24,6 +24,7 @@ export const SETTINGS = {
   v1UnstablePlans: 'v1.unstablePlans',
   demoDelayMs: 'demo.stepDelayMs',
   registryOverrides: 'registry.agentOverrides',
+  notifyWhenUnfocused: 'notifications.whenUnfocused',
 } as const;
 
 export type { TraceLevel };
@@ -71,6 +72,10 @@ export class Config {
   checkpointsMaxFileBytes(): number {
     const kib = this.c.get<number>(SETTINGS.checkpointsMaxFileKiB, 2048);
     return Math.max(1, Number.isFinite(kib) ? kib : 2048) * 1024;
+  }
+  /** Notify when a turn ends or waits for the user while the window is unfocused or the ACP views are hidden. */
+  notifyWhenUnfocused(): boolean {
+    return this.c.get<boolean>(SETTINGS.notifyWhenUnfocused, true);
   }
   historyEnabled(): boolean {
     return this.c.get<boolean>(SETTINGS.historyEnabled, true);

@@ -36,6 +36,7 @@ import { ContextKeys } from '../ui/contextKeys';
 import { PermissionBroker } from '../app/permissionBroker';
 import { Elicitations } from '../app/elicitations';
 import { approvedPlanEvent } from '../app/planApproval';
+import { wireAttention, type AttentionWiring } from './attentionWiring';
 import { vscodeSessionActionsUi, vscodeWorkspace } from '../ui/sessionPrompts';
 import { lazyConsentUi, lazyElicitationUi, lazySignInUi } from '../ui/lazyDialogs';
 import { SessionActions } from '../app/sessionActions';
@@ -44,7 +45,7 @@ import { ClientConsent } from '../app/clientConsent';
 import type { SessionHistory } from '../app/history/sessionHistory';
 import type { Checkpoints } from '../app/checkpoints/checkpoints';
 import { createCheckpoints } from './checkpointWiring';
-import { createHistory } from './historyWiring';
+import { createHistory, restoreHistory } from './historyWiring';
 import { Recordings } from '../recording/recordings';
 
 export class AcpExtension extends Disposable {
@@ -77,10 +78,18 @@ export class AcpExtension extends Disposable {
   /** Checkpoints of the workspace folders while agents work (src/app/checkpoints); none without workspace storage. */
   readonly checkpoints: Checkpoints | undefined;
   readonly recordings: Recordings;
+  private attention: AttentionWiring | undefined;
 
   constructor(context: vscode.ExtensionContext) {
     super();
-    this.broker = this._register(new PermissionBroker(context.globalState, this.store, lazyConsentUi, (m) => this.logs.main.info(m)));
+    this.broker = this._register(
+      new PermissionBroker(
+        context.globalState,
+        this.store,
+        lazyConsentUi(() => this.attention?.consent),
+        (m) => this.logs.main.info(m),
+      ),
+    );
     this.intent = this._register(new IntentFeature(this.config, this.logs, this.plans));
     this.broker.inspector = (agentId, req) => this.intent.inspectPermission(agentId, req);
     this.broker.toolKindOf = (agentId, req) => {
@@ -217,6 +226,7 @@ export class AcpExtension extends Disposable {
       }),
     );
     this._register(this.conversation.registerView());
+    this._register((this.attention = wireAttention(this)).watcher);
     this.workCommands = this._register(new WorkCommands(this.work, this.store, this.conversation, this.checkpoints));
     this._register(
       this.plans.onDidChange((c) => {
@@ -248,7 +258,11 @@ export class AcpExtension extends Disposable {
       const raw = this.config.agentsRaw();
       return (Array.isArray(raw) && raw.length > 0) || installed.list().length > 0;
     };
-    this._register(new ContextKeys(this.store, configured, installed.onDidChange));
+    const plansOfSession = {
+      hasPlans: (agentId: string, sessionId: string) => this.plans.plans(agentId, sessionId).length > 0,
+      onDidChange: this.plans.onDidChange,
+    };
+    this._register(new ContextKeys(this.store, configured, installed.onDidChange, plansOfSession));
     this._register(
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration(`acp.${SETTINGS.planHistoryMax}`)) this.plans.setMaxRevisions(this.config.planHistoryMax());
@@ -256,24 +270,7 @@ export class AcpExtension extends Disposable {
         if (e.affectsConfiguration(`acp.${SETTINGS.foldDoneStepsAfter}`)) this.plansUi.tree.refreshAll();
       }),
     );
-    const history = this.history;
-    if (history) {
-      const t0 = performance.now();
-      const count = history.restore();
-      if (count) {
-        const first = history.onDidReplay((ref) => {
-          first.dispose();
-          this.logs.main.info(
-            `history: the first stored session (${ref.sessionId}) replayed ${(performance.now() - t0).toFixed(0)} ms after the restore began`,
-          );
-        });
-        this._register(first);
-        void history.whenRestored().then(
-          () => this.logs.main.info(`history: ${count} stored session(s) restored in ${(performance.now() - t0).toFixed(0)} ms`),
-          (err: unknown) => this.logs.main.warn(`history: restoring the stored sessions stopped: ${err instanceof Error ? err.message : String(err)}`),
-        );
-      }
-    }
+    if (this.history) this._register(restoreHistory(this.history, this.logs.main));
   }
 
   /** The agent actions the registry module may take: SessionActions, and agent status from the SessionStore. */

@@ -57,3 +57,19 @@ export function createHistory(w: HistoryWiring): { history: SessionHistory; disp
     }),
   };
 }
+
+/** Restores the stored sessions, logging when the first one replayed and when all were restored. */
+export function restoreHistory(history: SessionHistory, log: { info(m: string): void; warn(m: string): void }): IDisposable {
+  const t0 = performance.now();
+  const count = history.restore();
+  if (!count) return toDisposable(() => undefined);
+  const first = history.onDidReplay((ref) => {
+    first.dispose();
+    log.info(`history: the first stored session (${ref.sessionId}) replayed ${(performance.now() - t0).toFixed(0)} ms after the restore began`);
+  });
+  void history.whenRestored().then(
+    () => log.info(`history: ${count} stored session(s) restored in ${(performance.now() - t0).toFixed(0)} ms`),
+    (err: unknown) => log.warn(`history: restoring the stored sessions stopped: ${err instanceof Error ? err.message : String(err)}`),
+  );
+  return first;
+}

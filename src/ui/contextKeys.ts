@@ -16,6 +16,7 @@ export class ContextKeys extends Disposable {
     private readonly store: SessionStore,
     private readonly agentsConfigured: () => boolean,
     onDidChangeAgents: vscode.Event<unknown>,
+    private readonly plans?: { hasPlans(agentId: string, sessionId: string): boolean; onDidChange: vscode.Event<unknown> },
   ) {
     super();
     this.configured = agentsConfigured();
@@ -24,6 +25,7 @@ export class ContextKeys extends Disposable {
       this.update();
     };
     this._register(store.onDidChange(() => this.update()));
+    if (plans) this._register(plans.onDidChange(() => this.update()));
     this._register(onDidChangeAgents(reread));
     this._register(
       vscode.workspace.onDidChangeConfiguration((e) => {
@@ -45,6 +47,9 @@ export class ContextKeys extends Disposable {
     this.set('acp.agentsConfigured', this.configured);
     this.set('acp.hasSession', !!session);
     this.set('acp.turnRunning', !!session && session.turnState !== 'idle');
+    // Getting Started: set once, when the user has done it (the walkthrough's completion events).
+    if (this.store.agent('demo')?.status === 'running') this.set('acp.walkthrough.demoStarted', true);
+    if (active && this.plans?.hasPlans(active.agentId, active.sessionId)) this.set('acp.walkthrough.planShown', true);
   }
 
   private set(key: string, value: unknown): void {

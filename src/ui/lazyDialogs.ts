@@ -7,17 +7,22 @@ import type { ElicitationUi } from '../app/elicitationBroker';
 import type { SignInUi } from '../app/agentPorts';
 import type { ConsentUi } from '../app/permissionBroker';
 import type * as Dialogs from './dialogs';
+import type { ConsentAttention } from './permissionPrompts';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, synchronously (src/common/lazy.ts)
 const dialogs = lazyModule('dialogs.js', () => require('./dialogs') as typeof Dialogs);
 
-/** vscodeConsentUi (src/ui/permissionPrompts.ts), loaded with the first permission request shown. */
-export const lazyConsentUi: ConsentUi = {
-  ask: async (entry, views) => dialogs().vscodeConsentUi.ask(entry, views),
-  pickRule: async (offer, agentName) => dialogs().vscodeConsentUi.pickRule(offer, agentName),
-  ruleCreated: (description, undo) => dialogs().vscodeConsentUi.ruleCreated(description, undo),
-  warn: (message) => dialogs().vscodeConsentUi.warn(message),
-};
+/** vscodeConsentUi(attention) (src/ui/permissionPrompts.ts), made with the first permission request shown. */
+export function lazyConsentUi(attention: () => ConsentAttention | undefined): ConsentUi {
+  let ui: ConsentUi | undefined;
+  const real = (): ConsentUi => (ui ??= dialogs().vscodeConsentUi(attention));
+  return {
+    ask: async (entry, views) => real().ask(entry, views),
+    pickRule: async (offer, agentName) => real().pickRule(offer, agentName),
+    ruleCreated: (description, undo) => real().ruleCreated(description, undo),
+    warn: (message) => real().warn(message),
+  };
+}
 
 /** vscodeElicitationUi (src/ui/elicitationPrompts.ts), loaded with the first elicitation outside a conversation or link opened. */
 export const lazyElicitationUi: ElicitationUi = {

@@ -70,7 +70,7 @@ export class PlansStatusBar extends Disposable {
     this.item.text = v.text;
     this.item.tooltip = v.tooltip;
     this.item.backgroundColor = v.attention ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
-    this.item.accessibilityInformation = { label: `ACP plans: ${v.text.replace(/\$\([^)]*\)\s*/g, '')}`, role: 'button' };
+    this.item.accessibilityInformation = { label: v.accessibilityLabel ?? v.text, role: 'button' };
     this.item.show();
   }
 }

@@ -42,6 +42,8 @@ export interface StatusBarView {
   readonly text: string;
   readonly tooltip: string;
   readonly attention: boolean;
+  /** What a screen reader says: a sentence, without icons or symbols. */
+  readonly accessibilityLabel?: string;
   readonly focusPlanId?: string;
 }
 
@@ -82,8 +84,27 @@ export function statusBarView(session: StatusBarSession | undefined, plans: read
     text: parts.join(' · '),
     tooltip: tooltip(session, plans, focus),
     attention,
+    accessibilityLabel: spoken(session, focus, attention),
     ...(focus ? { focusPlanId: focus.planId } : {}),
   };
+}
+
+/** "ACP plan impl: 3 of 7 steps done, now: Run tests. The agent is waiting for you." */
+function spoken(session: StatusBarSession, focus: StatusBarPlan | undefined, attention: boolean): string {
+  const running = session.turnState === 'running';
+  let first: string;
+  if (!focus) first = running ? 'ACP: the agent is working, no plan yet' : 'ACP: no plan';
+  else if (focus.summary.total === 0) first = `ACP plan ${truncate(focus.planId, 40)}`;
+  else {
+    const { done, total, current } = focus.summary;
+    const now = current && !attention ? `, now: ${truncate(current.content, 80)}` : '';
+    first = `ACP plan ${truncate(focus.planId, 40)}: ${done} of ${total} step${total === 1 ? '' : 's'} done${now}`;
+  }
+  const parts = [first];
+  if (attention) parts.push('The agent is waiting for you');
+  else if (running && focus) parts.push('The agent is working');
+  if (session.background) parts.push(`${session.background} background item${session.background === 1 ? '' : 's'} running`);
+  return `${parts.join('. ')}.`;
 }
 
 function tooltip(session: StatusBarSession, plans: readonly StatusBarPlan[], focus: StatusBarPlan | undefined): string {

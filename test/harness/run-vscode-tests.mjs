@@ -63,6 +63,27 @@ const hook = createServer(async (req, res) => {
       res.end(JSON.stringify({ file }));
     } else if (u.pathname === '/texts') {
       res.end(JSON.stringify({ texts: await page.locator(u.searchParams.get('selector')).allInnerTexts() }));
+    } else if (u.pathname === '/press') {
+      // Presses keys in the workbench, one chord part after the other (Playwright names: "Control+Quote P").
+      for (const part of u.searchParams.get('keys').split(' ')) await page.keyboard.press(part);
+      res.end(JSON.stringify({ pressed: true }));
+    } else if (u.pathname === '/type') {
+      await page.keyboard.type(u.searchParams.get('text'));
+      res.end(JSON.stringify({ typed: true }));
+    } else if (u.pathname === '/attrs') {
+      // An attribute of every element matching the selector, in the workbench (or, with webview=1, in its webviews' frames).
+      const sel = u.searchParams.get('selector');
+      const name = u.searchParams.get('name');
+      const frames = u.searchParams.get('webview') ? page.frames().filter((f) => f !== page.mainFrame()) : [page.mainFrame()];
+      const values = [];
+      for (const frame of frames)
+        values.push(
+          ...(await frame
+            .locator(sel)
+            .evaluateAll((els, n) => els.map((el) => el.getAttribute(n)), name)
+            .catch(() => [])),
+        );
+      res.end(JSON.stringify({ values }));
     } else if (u.pathname === '/webview-texts') {
       // Webviews live in nested iframes; read the selector in every frame but the workbench's.
       const texts = [];

@@ -62,3 +62,18 @@ export async function webviewClick(selector: string, text?: string): Promise<boo
 export async function uiClick(selector: string, text?: string): Promise<void> {
   await call('click', text ? { selector, text } : { selector });
 }
+
+/** The attribute `name` of every element matching `selector` in the workbench (webview: in its webview frames). */
+export async function uiAttrs(selector: string, name: string, webview = false): Promise<(string | null)[]> {
+  return (await call<{ values: (string | null)[] }>('attrs', { selector, name, ...(webview ? { webview: '1' } : {}) })).values;
+}
+
+/** Presses keys in the workbench as a person would: chord parts separated by spaces ("Control+Quote P"). */
+export async function uiPress(keys: string): Promise<void> {
+  await call('press', { keys });
+}
+
+/** Types text where the keyboard focus is. */
+export async function uiType(text: string): Promise<void> {
+  await call('type', { text });
+}

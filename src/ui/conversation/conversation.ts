@@ -54,6 +54,8 @@ export class Conversation extends Disposable implements vscode.WebviewViewProvid
   private diffs: DiffDocuments | undefined;
   private active: string | undefined;
   private filter: ConversationFilter | undefined;
+  /** The sidebar views and editor panels now on screen. */
+  private readonly shown = new Set<{ readonly visible: boolean }>();
 
   private readonly submitEmitter = this._register(new vscode.EventEmitter<PromptSubmission>());
   private readonly cancelEmitter = this._register(new vscode.EventEmitter<{ sessionId: string }>());
@@ -98,6 +100,10 @@ export class Conversation extends Disposable implements vscode.WebviewViewProvid
   get hosts(): readonly ConversationHost[] {
     return this.hostList;
   }
+  /** A conversation view or panel is on screen. */
+  get visible(): boolean {
+    return [...this.shown].some((v) => v.visible);
+  }
 
   /** Shows this session (or none) in every conversation view. */
   setActiveSession(sessionId: string | undefined): void {
@@ -128,6 +134,8 @@ export class Conversation extends Disposable implements vscode.WebviewViewProvid
 
   resolveWebviewView(view: vscode.WebviewView): void {
     const host = this.addHost(view.webview, 'view');
+    this.shown.add(view);
+    host.onDidDispose(() => this.shown.delete(view));
     const visibility = view.onDidChangeVisibility(() => {
       if (!view.visible) host.hidden();
     });
@@ -152,6 +160,8 @@ export class Conversation extends Disposable implements vscode.WebviewViewProvid
     );
     panel.iconPath = vscode.Uri.joinPath(this.options.extensionUri, 'media', 'acp.svg');
     const host = this.addHost(panel.webview, 'panel');
+    this.shown.add(panel);
+    host.onDidDispose(() => this.shown.delete(panel));
     const state = panel.onDidChangeViewState(() => {
       if (!panel.visible) host.hidden();
     });

@@ -24,6 +24,7 @@ import { backgroundItem, backgroundName, decorateChild, isBackgroundChild, type 
 import { agentItem, archiveItem, infoItem, sessionItem, type AgentMarks } from './treeItems';
 import { WHOLE_PLAN, type WorkChange, type WorkStore } from '../../state/attribution/workStore';
 import { WorkRows } from './workRows';
+import { labelOf, rowSentence } from './rowSentences';
 
 const ROOT = '';
 
@@ -121,7 +122,14 @@ export class PlansTreeProvider extends Disposable implements vscode.TreeDataProv
 
   // ------------------------------------------------------------------ TreeDataProvider
 
+  /** Every row carries a sentence for screen readers (src/ui/tree/rowSentences.ts). */
   getTreeItem(node: PlanTreeNode): vscode.TreeItem {
+    const t = this.rowItem(node);
+    t.accessibilityInformation ??= { label: rowSentence(labelOf(t.label), String(t.description ?? ''), t.contextValue) };
+    return t;
+  }
+
+  private rowItem(node: PlanTreeNode): vscode.TreeItem {
     switch (node.kind) {
       case 'agent':
         return agentItem(node, this.registry.agent(node.agentId), node.agentId, this.marks);
@@ -155,7 +163,7 @@ export class PlansTreeProvider extends Disposable implements vscode.TreeDataProv
         const p = this.plans.get(node.ref);
         if (!p) return infoItem(node, '(gone)', false);
         const t = planTypeView(p).rowItem(this.rowContext, node);
-        if (node.kind === 'step' && p.view.kind === 'items') this.workRows?.decorateStep(t, node.ref, node.index);
+        if (node.kind === 'step' && p.view.kind === 'items') this.workRows?.decorateStep(t, node.ref, node.index, p.view.plan.entries);
         return t;
       }
       case 'work':

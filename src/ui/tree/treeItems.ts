@@ -251,6 +251,7 @@ export function mdItem(node: PlanTreeNode, n: MdNode): vscode.TreeItem {
   t.iconPath = statusIcon(status);
   t.tooltip = `${n.text}\n\n${n.checked ? 'Checked' : 'Not checked'} (line ${n.line + 1})`;
   t.contextValue = `entry:${status}:md`;
+  t.accessibilityInformation = { label: `Checklist item ${truncate(n.text, 200) || 'empty'}, ${n.checked ? 'checked' : 'not checked'}` };
   return t;
 }
 

@@ -11,6 +11,8 @@ import { stepTimeline } from '../../state/attribution/timeline';
 import { WHOLE_PLAN, type Step, type WorkStore } from '../../state/attribution/workStore';
 import { planNodeId, sessionNodeId, UNPLANNED_OWNER, type NodeIndex, type PlanTreeNode, type WorkNode } from './nodes';
 import { icon } from './treeItems';
+import { callSentence, fileSentence, rowSentence, stepSentence } from './rowSentences';
+import type { PlanEntry } from '../../protocol/domain';
 
 const C = vscode.TreeItemCollapsibleState;
 const MAX_ROWS = 500;
@@ -32,9 +34,14 @@ export class WorkRows {
     return this.rows(`${planNodeId(ref)}/${index}`, { agentId: ref.agentId, sessionId: ref.sessionId, planId: ref.planId, owner: index });
   }
 
-  /** The counts, timeline and facets of an entry row; expandable when it has work. */
-  decorateStep(t: vscode.TreeItem, ref: PlanRef, index: number): void {
+  /** The counts, timeline, facets and spoken sentence of an entry row; expandable when it has work. */
+  decorateStep(t: vscode.TreeItem, ref: PlanRef, index: number, entries: readonly PlanEntry[]): void {
     const s = ref.archiveId === undefined ? this.work.stepAt(ref.agentId, ref.sessionId, ref.planId, index) : undefined;
+    const e = entries[index];
+    if (e) {
+      const facts = { index, total: entries.length, content: e.content, status: e.status, priority: e.priority };
+      t.accessibilityInformation = { label: stepSentence({ ...facts, calls: s?.calls.length ?? 0, files: s?.files.length ?? 0 }) };
+    }
     if (!s) return;
     const counts = countText(s);
     if (counts) {
@@ -104,6 +111,7 @@ export class WorkRows {
           ? 'Work the agent did while no plan step was in progress (and no plan of the session took it as a whole).'
           : `Work done for plan ${n.planId} as a whole (it has no entries, or the agent linked the work to the plan).`;
       t.contextValue = `work:group${s?.files.length ? ':files' : ''}`;
+      t.accessibilityInformation = { label: rowSentence(String(t.label), s ? countText(s) : '', undefined).replace(/\bcalls?\b/, (w) => `tool ${w}`) };
       return t;
     }
     if (n.part === 'file') {
@@ -111,13 +119,15 @@ export class WorkRows {
       t.id = n.id;
       t.resourceUri = vscode.Uri.file(n.key);
       t.iconPath = vscode.ThemeIcon.File;
-      const lines = s ? this.lines(n, s) : undefined;
+      const counted = s ? this.lineCounts(n, s) : undefined;
+      const lines = counted && `+${counted.added} −${counted.removed}`;
       // The folder as the workspace names it ('' at a folder's top), never the absolute path of a workspace file.
       const rel = path.posix.dirname(vscode.workspace.asRelativePath(n.key).split(path.sep).join('/'));
       const dir = rel === '.' ? '' : truncate(rel, 80);
       t.description = [lines, dir].filter(Boolean).join(' · ');
       t.tooltip = `${n.key}\nChanged in this step${lines ? ` (${lines} lines)` : ''}. Click to review the change.`;
       t.contextValue = 'work:file';
+      t.accessibilityInformation = { label: fileSentence(vscode.workspace.asRelativePath(n.key), counted) };
       t.command = { command: 'acp.reviewStepChanges', title: 'Review Change', arguments: [n] };
       return t;
     }
@@ -128,11 +138,12 @@ export class WorkRows {
     t.iconPath = callIcon(c?.status ?? '');
     t.tooltip = c ? `${c.title}\nTool call ${c.toolCallId} · ${c.kind} · ${c.status}\nStarted ${new Date(c.time).toLocaleTimeString()}` : `Tool call ${n.key}`;
     t.contextValue = 'work:call';
+    t.accessibilityInformation = { label: c ? callSentence(c.title, c.kind, c.status) : `Tool call ${n.key}, no longer kept` };
     return t;
   }
 
-  /** "+3 −1" from the checkpoints that saw the file change in this step. */
-  private lines(n: WorkNode, s: Step): string | undefined {
+  /** Lines added and removed, from the checkpoints that saw the file change in this step. */
+  private lineCounts(n: WorkNode, s: Step): { added: number; removed: number } | undefined {
     let added = 0;
     let removed = 0;
     let seen = false;
@@ -145,7 +156,7 @@ export class WorkRows {
           removed += x.checkpoint.removed;
         }
     }
-    return seen ? `+${added} −${removed}` : undefined;
+    return seen ? { added, removed } : undefined;
   }
 
   private rows(ownerId: string, n: { agentId: string; sessionId: string; planId: string | undefined; owner: number }): PlanTreeNode[] {

@@ -204,9 +204,10 @@ describe('Hostile agent battery, round 2: budget and imports (real UI)', functio
     // Responsive and bounded: the battery's lag limits; heap and RSS may hold the budget itself on top of the battery's limits.
     assert.ok(m.p99Ms <= LIMITS.lagP99Ms, `event-loop lag p99 ${m.p99Ms} ms > ${LIMITS.lagP99Ms} ms`);
     assert.ok(m.maxMs <= LIMITS.lagMaxMs, `event-loop lag max ${m.maxMs} ms > ${LIMITS.lagMaxMs} ms`);
-    // Run alone the heap grows about the 128 MiB budget plus garbage (+165 to +171 MiB); in the full suite it grew +332 and +336 MiB,
-    // as for the default 256 MiB budget (cause not found yet: see stop 31's note). Held to the default budget's bound until then.
-    const heapCap = Math.max(mib(limit), 256) + LIMITS.heapGrowthMiB;
+    // The heap may hold the budget and the battery's limit on top (alone: +165 to +171 MiB of 240). In the full suite it once grew
+    // +332/+336 MiB: a test extension kept every API event with its plan, and the history kept the last plan it stored of each plan
+    // strongly, cut plans included; both fixed, so a store that keeps what the budget cut fails here.
+    const heapCap = mib(limit) + LIMITS.heapGrowthMiB;
     const rssCap = mib(limit) + LIMITS.rssGrowthMiB;
     assert.ok(m.heapAfterMiB - m.heapBeforeMiB <= heapCap, `the heap grew ${(m.heapAfterMiB - m.heapBeforeMiB).toFixed(1)} MiB > ${heapCap} MiB`);
     assert.ok(m.rssAfterMiB - m.rssBeforeMiB <= rssCap, `RSS grew ${(m.rssAfterMiB - m.rssBeforeMiB).toFixed(1)} MiB > ${rssCap} MiB`);

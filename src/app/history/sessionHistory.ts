@@ -42,7 +42,8 @@ export class SessionHistory extends Disposable {
   /** Characters stored per message / tool call, to stop storing what the views no longer keep. */
   private readonly stored = new Map<string, number>();
   /** Per plan: the content of its last stored update (the plan store's own object). */
-  private readonly lastPlans = new Map<string, unknown>();
+  /** The plan last stored per plan, held weakly: a plan the budget cut must not stay alive here. */
+  private readonly lastPlans = new Map<string, WeakRef<object>>();
   private restored: Promise<void> = Promise.resolve();
   /** Stored sessions whose replay has not finished, by sessionKey: resolved when it has. */
   private readonly replays = new Map<string, { done: Promise<void>; resolve: () => void }>();
@@ -152,9 +153,9 @@ export class SessionHistory extends Disposable {
       // An update that changed nothing made no revision: storing it would make the stored revisions
       // (kept by count) fewer than the store's after a reload.
       const key = `${agentId}\u0000${e.sessionId}\u0000${e.plan.planId}`;
-      if (this.lastPlans.get(key) === kept) return undefined;
+      if (this.lastPlans.get(key)?.deref() === kept) return undefined;
       if (this.lastPlans.size >= 4096) this.lastPlans.clear(); // a bound on the bookkeeping itself
-      this.lastPlans.set(key, kept);
+      this.lastPlans.set(key, new WeakRef(kept));
       return kept !== e.plan ? { t: r.t, e: { ...e, plan: kept } } : r;
     }
     if (e.kind !== 'message_chunk' && e.kind !== 'tool_call_content_chunk') return r;

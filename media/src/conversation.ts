@@ -103,7 +103,8 @@ function inspect(click?: InspectClick): DomSnapshot {
   }
   return {
     sessionId: transcript.currentSession,
-    text: document.body.innerText,
+    // What a sighted person reads: the visually hidden announcement is not part of it.
+    text: [header.el, transcript.el, composer.el].map((el) => el.innerText).join('\n'),
     items: transcript.summary(),
     busy: composer.busy,
     counters: { ...transcript.counters },

@@ -3,8 +3,9 @@
 // sets), Add Agent from Registry… run from the walkthrough's own button (its onCommand event).
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import { prompt, startDemo, turnEnd } from './support/demo';
-import { screenshot, uiAttrs, uiClick, uiPress, uiTexts } from './ui';
+import { api, waitFor } from './support/ext';
+import { resetDemo, turnEnd, withSetting } from './support/demo';
+import { screenshot, uiAttrs, uiClick, uiPress, uiTexts, uiType, waitForUi } from './ui';
 
 const STEP = '.getting-started-step';
 const WALKTHROUGH = 'acp-plans.acp-plans#gettingStarted';
@@ -38,23 +39,39 @@ describe('Citizen: walkthrough', function () {
   });
 
   it('checks off Start the Demo Agent, Watch a plan and Add an agent as the user does them', async () => {
+    // VS Code marks an `onContext` step only when its key changes while the walkthrough is registered; a key already true
+    // (the Demo Agent run by an earlier suite) is never marked. The steps' own buttons (`onCommand`) always are: used here.
+    const a = await api();
+    await resetDemo();
+    const r1 = await withSetting('demo.protocol', '2');
+    const r2 = await withSetting('demo.stepDelayMs', 0);
+    restore = async () => {
+      await resetDemo();
+      await r2();
+      await r1();
+    };
     await vscode.commands.executeCommand('workbench.action.openWalkthrough', WALKTHROUGH, false);
-    await new Promise((r) => setTimeout(r, 1500));
-    const titles = await uiTexts(`${STEP} h3`);
+    const titles = await waitForUi(`${STEP} h3`, (t) => t.length === 4);
     assert.deepStrictEqual(
       titles.map((t) => t.trim()),
       ['Start the Demo Agent', 'Add an agent from the registry', 'Watch a plan', 'Review a step'],
     );
     assert.deepStrictEqual(await done(), [], 'nothing is done yet');
     await screenshot('citizen-walkthrough-start');
-    const demo = await startDemo('2');
-    restore = demo.restore;
+    const running = waitFor(a.internals.store.onDidChange, () => !!a.internals.store.sessions('demo')[0], 30_000, 'a Demo Agent session');
+    await uiClick(`${STEP} .monaco-button`, 'Start Demo Agent');
+    await running;
     await until('Start the Demo Agent');
-    await prompt(demo.ref, '/burst 3');
-    await turnEnd(demo.a, demo.ref);
+    const ref = { agentId: 'demo', sessionId: a.internals.store.sessions('demo')[0].sessionId };
+    // Watch a plan: the step's Send Prompt… button, the prompt typed in its input box.
+    await uiClick(`${STEP} h3`, 'Watch a plan');
+    await uiClick(`${STEP} .monaco-button`, 'Send Prompt');
+    await waitForUi('.quick-input-widget .quick-input-message, .quick-input-widget input', (t) => t.length > 0);
+    await uiType('/burst 3');
+    await uiPress('Enter');
+    await turnEnd(a, ref);
     await until('Watch a plan');
     // The walkthrough's own button runs Add Agent from Registry…; its list is closed again.
-    await vscode.commands.executeCommand('workbench.action.openWalkthrough', WALKTHROUGH, false);
     await uiClick(`${STEP} h3`, 'Add an agent from the registry');
     await uiClick(`${STEP} .monaco-button`, 'Add Agent from Registry');
     await until('Add an agent from the registry');

@@ -194,7 +194,7 @@ export interface MentionItem {
 
 export interface DomSnapshot {
   sessionId: string | null;
-  /** `document.body.innerText`. */
+  /** The visible text (`innerText`) of the header, the transcript and the composer. */
   text: string;
   items: { itemId: string; kind: string; index: number; text: string }[];
   busy: boolean;

@@ -13,7 +13,7 @@ import { PlansStatusBar } from './statusBar';
 import { FilePlanSync } from './tree/filePlans';
 import { MarkdownPlanFiles } from './markdownPlanFiles';
 import type { PlanTreeNode } from './tree/nodes';
-import { PlansTreeProvider, VIEW_REFRESH_MS, type RestoringSessions } from './tree/plansTreeProvider';
+import { PlansTreeProvider, type RestoringSessions } from './tree/plansTreeProvider';
 import type { AgentMarks } from './tree/treeItems';
 import type { BackgroundNameSource } from './tree/subagentItems';
 
@@ -57,7 +57,7 @@ export function createPlansUi(registry: SessionStore, plans: PlanStore, options:
 
   const tree = own(
     new PlansTreeProvider(registry, plans, {
-      frameMs: VIEW_REFRESH_MS,
+      view: true,
       intent: options.intent,
       marks: options.agentMarks,
       foldDoneStepsAfter: options.foldDoneStepsAfter,

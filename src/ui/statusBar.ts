@@ -1,5 +1,6 @@
 // The status bar item: the active session's progress (text defined in statusBarText.ts). It is
-// pushed by store events (coalesced per frame), never polled; click focuses the Plans view.
+// pushed by store events, never polled: the first event after a quiet frame renders on the next
+// turn, later ones at most once per frame (16 ms); click focuses the Plans view.
 import * as vscode from 'vscode';
 import { Disposable } from '../common/lifecycle';
 import type { PlanStore } from '../state/planStore';
@@ -12,6 +13,8 @@ export class PlansStatusBar extends Disposable {
   readonly item: vscode.StatusBarItem;
   private readonly coalescer: FrameCoalescer<true>;
   private _view: StatusBarView = { visible: false, text: '', tooltip: '', attention: false };
+  /** The item was rendered once (the first render always applies). */
+  private shown = false;
 
   constructor(
     private readonly registry: SessionStore,
@@ -62,7 +65,19 @@ export class PlansStatusBar extends Disposable {
         : undefined,
       plans.map((p) => ({ planId: p.planId, type: p.plan.type, summary: p.summary, seq: p.seq })),
     );
+    const was = this._view;
     this._view = v;
+    // Each property set is one message to the workbench: an unchanged item is not sent again.
+    if (
+      this.shown &&
+      was.visible === v.visible &&
+      was.text === v.text &&
+      was.tooltip === v.tooltip &&
+      was.attention === v.attention &&
+      was.accessibilityLabel === v.accessibilityLabel
+    )
+      return;
+    this.shown = true;
     if (!v.visible) {
       this.item.hide();
       return;

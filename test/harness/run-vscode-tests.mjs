@@ -17,6 +17,7 @@ import { format } from 'node:util';
 import { createServer } from 'node:http';
 import { ROOT, ensureInstalled, makeProfile, startCodeServer, launchChromium, workbenchUrl } from './lib/code-server.mjs';
 import { checkRecordingDir, formatReport } from './lib/outbound-recordings.mjs';
+import { installWatch, readWatch } from './lib/watch.mjs';
 
 const t0 = Date.now();
 const since = () => `${((Date.now() - t0) / 1000).toFixed(1)}s`;
@@ -112,6 +113,13 @@ const hook = createServer(async (req, res) => {
         }
       }
       res.end(JSON.stringify({ clicked }));
+    } else if (u.pathname === '/watch') {
+      // Starts noting when each value of `pattern` first appears under `root` (lib/watch.mjs).
+      const args = { root: u.searchParams.get('root'), pattern: u.searchParams.get('pattern'), key: u.searchParams.get('key') };
+      await page.mainFrame().evaluate(installWatch, args);
+      res.end(JSON.stringify({ watching: true }));
+    } else if (u.pathname === '/watched') {
+      res.end(JSON.stringify({ seen: await page.mainFrame().evaluate(readWatch, u.searchParams.get('key')) }));
     } else if (u.pathname === '/click') {
       const sel = u.searchParams.get('selector');
       const hasText = u.searchParams.get('text') ?? undefined;

@@ -77,3 +77,16 @@ export async function uiPress(keys: string): Promise<void> {
 export async function uiType(text: string): Promise<void> {
   await call('type', { text });
 }
+
+/**
+ * Starts noting, in the workbench page, when each value of `pattern`'s first group first appears
+ * under the element `root` (at the frame that paints it); `watched(key)` reads what was seen.
+ */
+export async function watchUi(key: string, root: string, pattern: string): Promise<void> {
+  await call('watch', { key, root, pattern });
+}
+
+/** What `watchUi(key, …)` saw: value, wall-clock ms when first painted, the pattern's second group. */
+export async function watchedUi(key: string): Promise<[string, number, string][]> {
+  return (await call<{ seen: [string, number, string][] }>('watched', { key })).seen;
+}

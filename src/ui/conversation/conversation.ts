@@ -29,7 +29,7 @@ export interface ConversationOptions {
   log?: { error(message: string): void; warn(message: string): void };
   /** Items kept in the webview's DOM. Default 500. */
   windowSize?: number;
-  /** Coalescing window for deltas. Default 24 ms. */
+  /** The shortest time between two delta posts. Default 16 ms. */
   coalesceMs?: number;
   /** Turn state, title, config options and prompt queue of each session (owned by the SessionStore). */
   sessionFacts?: SessionFactsSource;

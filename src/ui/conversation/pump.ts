@@ -1,5 +1,6 @@
 // Feeds one webview with a session's transcript: a snapshot when it (re)loads or the session
-// changes, then coalesced deltas (one post per burst of changes, at most every `coalesceMs`).
+// changes, then coalesced deltas: a change after a quiet frame is posted on the next turn (the
+// changes of that turn together), later ones at most once per `coalesceMs` (a frame).
 // Pure (no `vscode`): `post` and the timer are injected, so unit tests drive it directly.
 import { Disposable, toDisposable } from '../../common/lifecycle';
 import type { SessionMeta, Transcript, TranscriptChange } from '../../state/transcript';
@@ -9,12 +10,13 @@ import type { DeltaOp, ToWebview } from './webviewMessages';
 import { sessionView, type SessionFactsSource } from './viewModel';
 
 export interface PumpOptions {
-  /** Window for coalescing a burst of changes into one post. Default 24 ms. */
+  /** The shortest time between two posts. Default 16 ms (a frame). */
   coalesceMs?: number;
   /** Items in a snapshot (the webview keeps about as many in its DOM). Default 500. */
   windowSize?: number;
   setTimer?: (fn: () => void, ms: number) => unknown;
   clearTimer?: (handle: unknown) => void;
+  now?: () => number;
   /** Turn state, title, config options and queue of the shown session (the SessionStore). */
   facts?: SessionFactsSource;
 }
@@ -47,6 +49,8 @@ export class DeltaPump extends Disposable {
   readonly windowSize: number;
   private readonly setTimer: (fn: () => void, ms: number) => unknown;
   private readonly clearTimer: (handle: unknown) => void;
+  private readonly now: () => number;
+  private lastPost = -Infinity;
 
   constructor(
     private readonly transcript: Transcript,
@@ -54,7 +58,8 @@ export class DeltaPump extends Disposable {
     opts: PumpOptions = {},
   ) {
     super();
-    this.coalesceMs = opts.coalesceMs ?? 24;
+    this.coalesceMs = opts.coalesceMs ?? 16;
+    this.now = opts.now ?? (() => performance.now());
     this.windowSize = opts.windowSize ?? 500;
     this.setTimer = opts.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
     this.clearTimer = opts.clearTimer ?? ((h) => clearTimeout(h as ReturnType<typeof setTimeout>));
@@ -106,6 +111,7 @@ export class DeltaPump extends Disposable {
     this.stats.messagesPosted++;
     this.stats.deltasPosted++;
     this.stats.opsPosted += ops.length;
+    this.lastPost = this.now();
     this.post({ type: 'delta', sessionId: this.sessionId, ops });
   }
 
@@ -141,10 +147,13 @@ export class DeltaPump extends Disposable {
         c satisfies never;
     }
     if (this.timer === undefined)
-      this.timer = this.setTimer(() => {
-        this.timer = undefined;
-        this.flush();
-      }, this.coalesceMs);
+      this.timer = this.setTimer(
+        () => {
+          this.timer = undefined;
+          this.flush();
+        },
+        Math.max(0, this.lastPost + this.coalesceMs - this.now()),
+      );
   }
 
   private sendSnapshot(): void {

@@ -3,18 +3,21 @@
 // parent's plans; a session's background work (terminals, tool calls) follows as rows. Sessions and agents are those of the registry plus any that hold plans (a
 // closed session's plans stay visible until the plan store drops them).
 //
-// Refresh: store changes name the node that changed; ids are collected by a FrameCoalescer and
-// flushed at most once per frame (the real view: once per VIEW_REFRESH_MS), firing only the changed nodes (an ancestor covers its
-// descendants); `undefined` (full refresh) is fired only for root-level changes.
+// Refresh: store changes name the node that changed; ids are collected by a RefreshPacer and fired
+// together, only the changed nodes (an ancestor covers its descendants); `undefined` (full refresh)
+// only for root-level changes. The real view (`view`) is paced by VS Code's own debounce and fetches
+// (src/ui/tree/refreshPacer.ts explains why); otherwise at most once per `frameMs`.
 //
 // A plan and the rows below it are its type's (src/ui/planTypes/: items, markdown, file, intent,
 // unknown); this provider never looks at a plan's type. A change of a session's intent state
 // refreshes its `_intent` plan nodes.
 import * as vscode from 'vscode';
 import { Disposable } from '../../common/lifecycle';
+import { settledWithin } from '../../common/timeout';
 import type { PlanChange, PlanRef, PlanStore } from '../../state/planStore';
 import type { SessionStore, StoreChange } from '../../state/sessionStore';
-import { FrameCoalescer } from '../coalesce';
+import { FETCH_WAIT_MS, RefreshPacer, VIEW_DEBOUNCE_MS, type FlushResult } from './refreshPacer';
+import { HeldRows } from './heldRows';
 import type { IntentSource } from '../../app/intent/intentView';
 import { PLAN_COMMANDS } from '../lazyCommands';
 import { planTypeView } from '../planTypes';
@@ -29,15 +32,6 @@ import { labelOf, rowSentence } from './rowSentences';
 const ROOT = '';
 
 /**
- * The shortest time between two refreshes of the real view. VS Code's extension host debounces a
- * tree's change events by 200 ms and restarts that wait at every event, so a view refreshed more
- * often (say once per frame during a stream of 50 updates/s) shows nothing new until the agent
- * pauses. Refreshed at most every 220 ms, every refresh reaches the view at once: the rows follow
- * a stream within about a fifth of a second (bench/vscode.mjs measures it).
- */
-export const VIEW_REFRESH_MS = 220;
-
-/**
  * Stored sessions being restored (replayed from their history) at activation. Until a session's
  * replay has finished, its rows are not refreshed (they would show it half replayed) and its
  * children wait for it (a bounded time), so the rows in view appear once, complete.
@@ -50,8 +44,9 @@ export interface RestoringSessions {
 }
 
 export interface PlansTreeOptions {
-  /** The shortest time between two refreshes (the real view: VIEW_REFRESH_MS); default 16. */
-  frameMs?: number;
+  /** Paced for the real view (VS Code's debounce and fetches); else `frameMs` apart. */
+  view?: boolean;
+  frameMs?: number; // the shortest time between two refreshes when not `view`; default 16
   intent?: IntentSource;
   marks?: AgentMarks;
   foldDoneStepsAfter?: () => number;
@@ -68,7 +63,10 @@ export class PlansTreeProvider extends Disposable implements vscode.TreeDataProv
   readonly onDidChangeTreeData = this._onDidChangeTreeData.event;
 
   private readonly nodes = new NodeIndex();
-  private readonly coalescer: FrameCoalescer<string>;
+  private readonly coalescer: RefreshPacer<string>;
+  /** The rows VS Code holds (the real view's calls). */
+  private readonly held = new HeldRows();
+  private readonly rowSource = { item: (n: PlanTreeNode) => this.getTreeItem(n), children: (n: PlanTreeNode) => this.getChildren(n) };
   private _refreshEvents = 0;
   private readonly rowContext: PlanRowContext;
   /** The work attributed to steps (absent: the tree shows plans only). */
@@ -88,7 +86,8 @@ export class PlansTreeProvider extends Disposable implements vscode.TreeDataProv
     this.marks = options.marks;
     this.names = options.names;
     this.restoring = options.restoring;
-    this.coalescer = this._register(new FrameCoalescer<string>((ids) => this.flush(ids), options.frameMs ?? 16));
+    const pace = options.view ? { windowMs: VIEW_DEBOUNCE_MS, fetchWaitMs: FETCH_WAIT_MS } : { windowMs: options.frameMs ?? 16 };
+    this.coalescer = this._register(new RefreshPacer<string>((ids) => this.flush(ids), pace));
     this.rowContext = {
       nodes: this.nodes,
       ...(intent ? { intent } : {}),
@@ -116,9 +115,7 @@ export class PlansTreeProvider extends Disposable implements vscode.TreeDataProv
     return this.coalescer.whenIdle();
   }
   /** Fires pending changes now. */
-  flushNow(): void {
-    this.coalescer.flushNow();
-  }
+  flushNow = (): void => this.coalescer.flushNow();
 
   // ------------------------------------------------------------------ TreeDataProvider
 
@@ -179,11 +176,23 @@ export class PlansTreeProvider extends Disposable implements vscode.TreeDataProv
    */
   readonly forView: vscode.TreeDataProvider<PlanTreeNode> = {
     onDidChangeTreeData: this.onDidChangeTreeData,
-    getTreeItem: (node) => this.getTreeItem(node),
+    getTreeItem: (node) => {
+      this.coalescer.fetched();
+      const t = this.getTreeItem(node);
+      this.held.handedOut(node.id, t);
+      return t;
+    },
     getParent: (node) => this.getParent(node),
     getChildren: (node) => {
+      this.held.childrenFetching(node?.id);
+      this.coalescer.fetched();
       const pending = node?.kind === 'session' ? this.restoring?.wanted(node.agentId, node.sessionId) : undefined;
-      return pending ? withinMs(pending, RESTORE_WAIT_MS).then(() => this.getChildren(node)) : this.getChildren(node);
+      const rows = (): PlanTreeNode[] => {
+        const out = this.getChildren(node);
+        this.held.childrenFetched(node?.id, out);
+        return out;
+      };
+      return pending ? settledWithin(pending, RESTORE_WAIT_MS).then(rows) : rows();
     },
   };
 
@@ -352,14 +361,11 @@ export class PlansTreeProvider extends Disposable implements vscode.TreeDataProv
     else for (const k of [c.previous, c.current]) if (k) this.coalescer.add(sessionNodeId(k.agentId, k.sessionId));
   }
 
-  private flush(ids: ReadonlySet<string>): void {
+  private flush(ids: ReadonlySet<string>): FlushResult {
     const targets = new Map<string, PlanTreeNode>();
     for (const id of ids) {
       const n = id === ROOT ? undefined : this.nodes.nearest(id);
-      if (!n) {
-        this.fire(undefined);
-        return;
-      }
+      if (!n) return this.fire(undefined);
       // A session still being restored is refreshed once, when it is (onDidReplay).
       const owner = sessionOfNode(n);
       if (owner && this.restoring?.pending(owner.agentId, owner.sessionId)) continue;
@@ -370,12 +376,16 @@ export class PlansTreeProvider extends Disposable implements vscode.TreeDataProv
       for (let p = parentIdOf(n.id); p !== undefined; p = parentIdOf(p)) if (targets.has(p)) return false;
       return true;
     });
-    if (fire.length) this.fire(fire);
+    // Only the rows that changed, when VS Code holds them with their children (heldRows.ts).
+    const narrowed = fire.flatMap((n) => this.held.narrow(n, this.rowSource));
+    return narrowed.length ? this.fire(narrowed) : 'none';
   }
 
-  private fire(e: PlanTreeNode[] | undefined): void {
+  private fire(e: PlanTreeNode[] | undefined): FlushResult {
     this._refreshEvents++;
+    const fetch = this.held.fired(e?.map((n) => n.id));
     this._onDidChangeTreeData.fire(e);
+    return fetch ? 'fetch' : 'noFetch';
   }
 }
 
@@ -383,17 +393,6 @@ export class PlansTreeProvider extends Disposable implements vscode.TreeDataProv
 function sessionOfNode(n: PlanTreeNode): { agentId: string; sessionId: string } | undefined {
   if (n.kind === 'agent') return undefined;
   return 'ref' in n ? n.ref : n;
-}
-
-/** Resolves when `p` settles or after `ms`, whichever comes first. */
-function withinMs(p: Promise<void>, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  return Promise.race([
-    p.catch(() => undefined),
-    new Promise<void>((r) => {
-      timer = setTimeout(r, ms);
-    }),
-  ]).finally(() => clearTimeout(timer));
 }
 
 export { agentNodeId, archiveNodeId, planNodeId, sessionNodeId };

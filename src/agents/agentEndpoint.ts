@@ -29,6 +29,12 @@ export interface EndpointExit {
 export interface AgentEndpoint {
   readonly stream: MessageStream;
   readonly closed: Promise<EndpointExit>;
+  /**
+   * Resolves once the transport is connected (a remote agent: after its host confirmation and its
+   * handshake), so the `initialize` timeout does not count a person reading a dialog; never
+   * resolves for one that fails to open (`closed` says how). Absent: connected at once (a process).
+   */
+  readonly connected?: Promise<void>;
   /** Ends it gracefully (ends the stream, then waits up to `graceMs` before forcing). Resolves once closed. */
   stop(graceMs?: number): Promise<unknown>;
   /** Ends it now (extension deactivation). */

@@ -2,7 +2,7 @@
 // it ended, and ways to end it. The supervisor (supervisor.ts) drives every endpoint the same way
 // (connect, crash → restart, stop) and knows nothing of processes, exit codes or sockets; the
 // AgentManager picks the endpoint for a definition. Implementations: processEndpoint.ts (a local
-// child process over stdio), wsEndpoint.ts (a remote agent over a WebSocket). A new transport (a socket, an agent in a worktree) is one module
+// child process over stdio), wsEndpoint.ts (a remote agent over a WebSocket), httpEndpoint.ts (over streamable HTTP). A new transport (a socket, an agent in a worktree) is one module
 // implementing AgentEndpoint plus a branch on the definition in the manager.
 // Free of `vscode`.
 import type { MessageStream } from '../protocol/transport/messageStream';

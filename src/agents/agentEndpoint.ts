@@ -2,7 +2,7 @@
 // it ended, and ways to end it. The supervisor (supervisor.ts) drives every endpoint the same way
 // (connect, crash → restart, stop) and knows nothing of processes, exit codes or sockets; the
 // AgentManager picks the endpoint for a definition. Implementations: processEndpoint.ts (a local
-// child process over stdio), wsEndpoint.ts (a remote agent over a WebSocket). A new transport (a socket, an agent in a worktree) is one module
+// child process over stdio), wsEndpoint.ts (a remote agent over a WebSocket), httpEndpoint.ts (over streamable HTTP). A new transport (a socket, an agent in a worktree) is one module
 // implementing AgentEndpoint plus a branch on the definition in the manager.
 // Free of `vscode`.
 import type { MessageStream } from '../protocol/transport/messageStream';
@@ -29,6 +29,12 @@ export interface EndpointExit {
 export interface AgentEndpoint {
   readonly stream: MessageStream;
   readonly closed: Promise<EndpointExit>;
+  /**
+   * Resolves once the transport is connected (a remote agent: after its host confirmation and its
+   * handshake), so the `initialize` timeout does not count a person reading a dialog; never
+   * resolves for one that fails to open (`closed` says how). Absent: connected at once (a process).
+   */
+  readonly connected?: Promise<void>;
   /** Ends it gracefully (ends the stream, then waits up to `graceMs` before forcing). Resolves once closed. */
   stop(graceMs?: number): Promise<unknown>;
   /** Ends it now (extension deactivation). */

@@ -54,12 +54,12 @@ export function describeConnectError(err: Error & { code?: string }, url: string
   if (CERT_CODES.has(code))
     return fail(
       `could not connect to ${origin}: its TLS certificate is not trusted (${CERT_WORDS[code] ?? code})`,
-      ` Use a certificate from an authority this computer trusts, or add the server's certificate authority to the system's trusted certificates.`,
+      ` Use a certificate from an authority this computer trusts, or trust the server's certificate authority: name its PEM file in the NODE_EXTRA_CA_CERTS environment variable and restart VS Code, or add it to the system's trusted certificates (used where VS Code's "http.systemCertificates" setting applies).`,
     );
   if (code.startsWith('ERR_SSL') || code === 'EPROTO' || /SSL routines|TLS/i.test(err.message))
     return fail(
       `could not connect to ${origin}: the TLS handshake failed (${code || err.message})`,
-      ` Check that the server speaks TLS on this port (wss://).`,
+      ` Check that the server speaks TLS on this port (wss:// and https:// need it).`,
     );
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_FAIL')
     return fail(

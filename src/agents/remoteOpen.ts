@@ -3,14 +3,14 @@
 // goes out it asks RemoteAccess (the VS Code side, given by the composition root) to confirm the
 // host — the first time only, remembered per host — and reads the secrets the headers name from
 // SecretStorage (each value masked in the logs from then on); then the WebSocket endpoint
-// (wsEndpoint.ts, with the `ws` library) connects. Streamable HTTP is not implemented yet: such an
-// entry ends at once with a sentence saying so. Free of `vscode`.
-import { PassThrough } from 'node:stream';
-import type { AgentEndpoint, EndpointExit } from './agentEndpoint';
+// (wsEndpoint.ts, with the `ws` library) connects, or for an `https://` url the streamable HTTP
+// endpoint (httpEndpoint.ts, with the ACP SDK's HTTP client). Free of `vscode`.
+import type { AgentEndpoint } from './agentEndpoint';
 import type { AgentDefinition } from './agentConfig';
 import { MissingSecretError, hostKey, resolveHeaders, secretNames } from './remoteConfig';
 import { addKnownSecret } from './redaction';
-import { CookieJar, WebSocketEndpoint } from './wsEndpoint';
+import { CookieJar, WebSocketEndpoint, type Preparation } from './wsEndpoint';
+import { HttpEndpoint, MemoryAcpCookieStore } from './httpEndpoint';
 
 export { parseRemote } from './remoteConfig';
 
@@ -33,55 +33,39 @@ export interface RemoteEndpointOptions {
 
 /** One cookie jar per agent id, kept across reconnects for this window's life (the RFD's session affinity). */
 const jars = new Map<string, CookieJar>();
+const httpJars = new Map<string, MemoryAcpCookieStore>();
 
 export function openRemoteEndpoint(def: AgentDefinition, o: RemoteEndpointOptions): AgentEndpoint {
   const remote = def.remote!;
-  if (remote.transport === 'http') return refusedEndpoint(httpNotSupported(remote.url));
+  const log = (level: 'info' | 'warn', m: string): void => o.log(level, `${def.name}: ${m}`);
+  if (remote.transport === 'http') {
+    let store = httpJars.get(def.id);
+    if (!store) httpJars.set(def.id, (store = new MemoryAcpCookieStore()));
+    return new HttpEndpoint({ url: remote.url, maxMessageBytes: o.maxMessageBytes, cookies: store, log, prepare: () => prepare(def, o) });
+  }
   let jar = jars.get(def.id);
   if (!jar) jars.set(def.id, (jar = new CookieJar()));
-  return new WebSocketEndpoint({
-    url: remote.url,
-    maxMessageBytes: o.maxMessageBytes,
-    cookies: jar,
-    log: (level, m) => o.log(level, `${def.name}: ${m}`),
-    prepare: async () => {
-      const host = hostKey(remote.url);
-      const secrets = secretNames(remote.headers);
-      const ok = await o.access.confirmHost({ agentName: def.name, url: remote.url, host, headerNames: Object.keys(remote.headers), secrets });
-      if (!ok)
-        return {
-          refused: {
-            description: `was not connected: connecting to ${host} was not allowed`,
-            detail: ' Start the agent again to see the confirmation.',
-            failedToOpen: true,
-          },
-        };
-      try {
-        return { headers: await resolveHeaders(remote.headers, (n) => o.access.secret(n), addKnownSecret) };
-      } catch (err) {
-        if (!(err instanceof MissingSecretError)) throw err;
-        return { refused: { description: `could not connect: ${err.message}`, detail: '', failedToOpen: true } };
-      }
-    },
-  });
+  return new WebSocketEndpoint({ url: remote.url, maxMessageBytes: o.maxMessageBytes, cookies: jar, log, prepare: () => prepare(def, o) });
 }
 
-function httpNotSupported(url: string): EndpointExit {
-  return {
-    description: `could not connect to ${hostKey(url)}: streamable HTTP (https://) is not supported yet`,
-    detail: ' Use the WebSocket form of the same endpoint (wss://…), which every server of the Remote Transports RFD offers.',
-    failedToOpen: true,
-  };
-}
-
-/** An endpoint that never opens: it ends at once, saying why. */
-function refusedEndpoint(exit: EndpointExit): AgentEndpoint {
-  const readable = new PassThrough();
-  readable.end();
-  return {
-    stream: { readable, writable: new PassThrough() },
-    closed: Promise.resolve(exit),
-    stop: () => Promise.resolve(exit),
-    kill: () => undefined,
-  };
+/** Before the first byte goes out: the host confirmed (once per host), the headers' secrets read. */
+async function prepare(def: AgentDefinition, o: RemoteEndpointOptions): Promise<Preparation> {
+  const remote = def.remote!;
+  const host = hostKey(remote.url);
+  const secrets = secretNames(remote.headers);
+  const ok = await o.access.confirmHost({ agentName: def.name, url: remote.url, host, headerNames: Object.keys(remote.headers), secrets });
+  if (!ok)
+    return {
+      refused: {
+        description: `was not connected: connecting to ${host} was not allowed`,
+        detail: ' Start the agent again to see the confirmation.',
+        failedToOpen: true,
+      },
+    };
+  try {
+    return { headers: await resolveHeaders(remote.headers, (n) => o.access.secret(n), addKnownSecret) };
+  } catch (err) {
+    if (!(err instanceof MissingSecretError)) throw err;
+    return { refused: { description: `could not connect: ${err.message}`, detail: '', failedToOpen: true } };
+  }
 }

@@ -5,6 +5,7 @@
 import type { AcpConnection, ConnectOptions } from '../protocol/api';
 import type { SessionEvent } from '../protocol/domain';
 import { ConnectionClosedError } from '../protocol/connect';
+import { InitializeTimeoutError } from '../protocol/negotiate';
 import type { AgentEndpoint, EndpointExit } from './agentEndpoint';
 import type { AgentDefinition } from './agentConfig';
 import type { SessionGate } from './sessionGate';
@@ -47,18 +48,33 @@ export function connectEndpoint(endpoint: AgentEndpoint, deps: EndpointConnectDe
     options.handlers.onElicitationComplete = (id) => elicitationComplete?.call(host, def.id, id);
   }
   const endedError = (exit: EndpointExit): Error => new Error(`${def.name} ${exit.description}${exit.failedToOpen ? '' : ' during initialize'}.${exit.detail}`);
-  const connecting = host.connect(endpoint.stream, options).catch(async (err: unknown) => {
-    // The stream closes before the end is seen: say how it ended (code, last output), not "connection closed".
-    if (!(err instanceof ConnectionClosedError)) throw err;
-    void endpoint.stop(500); // one that closed its stream but runs on is stopped
-    throw endedError(await endpoint.closed);
-  });
+  // The initialize timeout starts once the transport is connected (a remote host's confirmation
+  // and handshake are not the agent's time).
+  const connecting = (endpoint.connected ?? Promise.resolve())
+    .then(() => host.connect(endpoint.stream, options))
+    .catch(async (err: unknown) => {
+      if (err instanceof InitializeTimeoutError) throw new Error(initializeTimeoutSentence(def, err.timeoutMs));
+      // The stream closes before the end is seen: say how it ended (code, last output), not "connection closed".
+      if (!(err instanceof ConnectionClosedError)) throw err;
+      void endpoint.stop(500); // one that closed its stream but runs on is stopped
+      throw endedError(await endpoint.closed);
+    });
   return Promise.race([
     connecting,
     endpoint.closed.then((exit) => {
       throw endedError(exit);
     }),
   ]);
+}
+
+/** An agent that never answered `initialize`: which one, the bound (a setting), what to check. */
+function initializeTimeoutSentence(def: AgentDefinition, ms: number): string {
+  const within = `did not answer "initialize" within ${Math.round(ms / 100) / 10} s (acp.initializeTimeoutSeconds)`;
+  if (def.remote) {
+    const u = new URL(def.remote.url);
+    return `${def.name} ${within}: the server at ${u.protocol}//${u.host} accepted the connection, but no ACP agent answered. Check the path in the agent's "url" and that the server runs an ACP agent; a slow start needs a larger acp.initializeTimeoutSeconds.`;
+  }
+  return `${def.name} ${within}. Is it an ACP agent, and does it start correctly? A slow start needs a larger acp.initializeTimeoutSeconds.`;
 }
 
 /** The sentences for an endpoint that ended while the agent ran. */

@@ -3,8 +3,8 @@
 // into the same MessageStream a process gives, so the connection reads it through the same NDJSON
 // reader (line size and depth limits) and the supervisor drives it like a process: a dropped
 // connection is a crash (restart with backoff, resume).
-//   - limits: a frame larger than `maxMessageBytes` is refused by `ws` before it is buffered (the
-//     connection ends, said so); raw line breaks in a frame (pretty-printed JSON) become spaces;
+//   - limits: a frame larger than `maxMessageBytes` is refused by `ws` from its header, before it
+//     is buffered, and the socket is destroyed at once (the connection ends, said so); raw line breaks in a frame (pretty-printed JSON) become spaces;
 //   - back-pressure: when the connection stops reading, the socket is paused (TCP pushes back on
 //     the server); what waits to be sent is bounded (`sendBufferBytes`): a server that stops
 //     reading ends the connection instead of growing memory;
@@ -49,6 +49,8 @@ const CR = 0x0d;
 export class WebSocketEndpoint implements AgentEndpoint {
   readonly stream: MessageStream;
   readonly closed: Promise<EndpointExit>;
+  readonly connected: Promise<void>;
+  private resolveConnected!: () => void;
   private socket: WebSocket | undefined;
   private readonly incoming: Readable;
   private readonly outgoing: Writable;
@@ -87,6 +89,7 @@ export class WebSocketEndpoint implements AgentEndpoint {
     this.outgoing.on('error', () => undefined); // reported through the connection's writer
     this.stream = { readable: this.incoming, writable: this.outgoing };
     this.closed = new Promise((resolve) => (this.resolveClosed = resolve));
+    this.connected = new Promise((resolve) => (this.resolveConnected = resolve));
     void this.open();
   }
 
@@ -137,14 +140,16 @@ export class WebSocketEndpoint implements AgentEndpoint {
       const w = this.openWaiter;
       this.openWaiter = undefined;
       w?.();
+      this.resolveConnected();
     });
     ws.on('message', (data: Buffer, isBinary: boolean) => this.receive(data, isBinary));
     ws.on('pong', () => (this.lastHeard = Date.now()));
     ws.on('ping', () => (this.lastHeard = Date.now()));
     ws.on('error', (err: Error & { code?: string }) => {
       if (!this.opened) return this.finish(describeConnectError(err, this.o.url, timeout));
-      if (err.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH') this.cause ??= { kind: 'oversize', limit: this.o.maxMessageBytes };
-      else this.cause ??= { kind: 'error', message: err.message };
+      // Too large: ends now (`ws` would read the rest of the frame through while it closes politely).
+      if (err.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH') return this.drop({ kind: 'oversize', limit: this.o.maxMessageBytes });
+      this.cause ??= { kind: 'error', message: err.message };
     });
     ws.on('close', (code: number, reason: Buffer) => {
       if (!this.opened)

@@ -13,24 +13,33 @@
 //                      dying with the prompt unanswered)
 //     BRIDGE_STANDBY   =1: start, then listen only once a line arrives on stdin (so a test can
 //                      have the next bridge ready and take the port the moment the last one dies)
+//     BRIDGE_TLS_CERT, BRIDGE_TLS_KEY   PEM files: serve wss:// with them (a self-signed one in tests)
+//     BRIDGE_SILENT    =1: accept the WebSocket, never answer anything (no agent is started)
+//     BRIDGE_HUGE_ON   a file: while it holds a text, a client message containing it is answered by
+//                      one text frame of BRIDGE_HUGE_BYTES (default 100 MiB) instead of being passed on
+//     BRIDGE_FREEZE_ON a file: likewise, the connection is frozen: the socket is no longer read (no
+//                      pongs, no messages) and nothing more is sent, the TCP connection stays open
 //     ACP_DEMO_*       passed to the agent
 // Prints JSON lines on stdout: {"ready":true}, {"listening":port}, {"prompt":{"key","text"}} for
-// each session/prompt passed on, {"dying":{"key","text"}}.
+// each session/prompt passed on, {"dying":{"key","text"}}, {"huge":bytes}, {"frozen":true},
+// {"silent":true} for each connection left unanswered.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 
 const say = (o: unknown): void => void process.stdout.write(`${JSON.stringify(o)}\n`);
 const token = process.env.BRIDGE_TOKEN;
 const dieOnFile = process.env.BRIDGE_DIE_ON;
-const dieOn = (): string => {
+const marker = (file: string | undefined): string => {
   try {
-    return dieOnFile ? readFileSync(dieOnFile, 'utf8').trim() : '';
+    return file ? readFileSync(file, 'utf8').trim() : '';
   } catch {
     return '';
   }
 };
+const dieOn = (): string => marker(dieOnFile);
 
 if (process.env.BRIDGE_STANDBY === '1') {
   say({ ready: true });
@@ -38,17 +47,24 @@ if (process.env.BRIDGE_STANDBY === '1') {
 } else listen();
 
 function listen(): void {
-  const wss = new WebSocketServer({
-    host: '127.0.0.1',
-    port: Number(process.env.BRIDGE_PORT ?? 0),
-    path: '/acp',
-    verifyClient: (info, cb) => (token && info.req.headers.authorization !== `Bearer ${token}` ? cb(false, 401) : cb(true)),
-  });
-  wss.on('listening', () => say({ listening: (wss.address() as AddressInfo).port }));
-  wss.on('connection', serve);
+  const port = Number(process.env.BRIDGE_PORT ?? 0);
+  const verifyClient = (info: { req: { headers: Record<string, unknown> } }, cb: (ok: boolean, code?: number) => void): void =>
+    token && info.req.headers.authorization !== `Bearer ${token}` ? cb(false, 401) : cb(true);
+  const cert = process.env.BRIDGE_TLS_CERT;
+  let wss: WebSocketServer;
+  if (cert) {
+    const server = createServer({ cert: readFileSync(cert), key: readFileSync(process.env.BRIDGE_TLS_KEY!) });
+    wss = new WebSocketServer({ server, path: '/acp', verifyClient });
+    server.listen(port, '127.0.0.1', () => say({ listening: (server.address() as AddressInfo).port }));
+  } else {
+    wss = new WebSocketServer({ host: '127.0.0.1', port, path: '/acp', verifyClient });
+    wss.on('listening', () => say({ listening: (wss.address() as AddressInfo).port }));
+  }
+  wss.on('connection', (ws) => (process.env.BRIDGE_SILENT === '1' ? say({ silent: true }) : serve(ws)));
 }
 
 function serve(ws: WebSocket): void {
+  let frozen = false;
   const agent = spawn(process.execPath, [process.env.BRIDGE_AGENT!], { stdio: ['pipe', 'pipe', 'inherit'], env: process.env });
   let buf = '';
   agent.stdout.setEncoding('utf8');
@@ -57,7 +73,7 @@ function serve(ws: WebSocket): void {
     for (let nl = buf.indexOf('\n'); nl !== -1; nl = buf.indexOf('\n')) {
       const line = buf.slice(0, nl);
       buf = buf.slice(nl + 1);
-      if (line.trim()) ws.send(line);
+      if (line.trim() && !frozen) ws.send(line);
     }
   });
   agent.on('exit', () => ws.close(1011, 'agent exited'));
@@ -71,8 +87,23 @@ function serve(ws: WebSocket): void {
     } catch {
       /* passed on as it is */
     }
-    const marker = dieOn();
-    if (marker && text.includes(marker)) {
+    if (frozen) return;
+    const huge = marker(process.env.BRIDGE_HUGE_ON);
+    if (huge && text.includes(huge)) {
+      const bytes = Number(process.env.BRIDGE_HUGE_BYTES ?? 100 * 1024 * 1024);
+      say({ huge: bytes });
+      ws.send(Buffer.alloc(bytes, 0x61), { binary: false });
+      return;
+    }
+    const freeze = marker(process.env.BRIDGE_FREEZE_ON);
+    if (freeze && text.includes(freeze)) {
+      frozen = true;
+      ws.pause();
+      say({ frozen: true });
+      return;
+    }
+    const die = dieOn();
+    if (die && text.includes(die)) {
       say({ dying: prompt ?? {} });
       process.kill(process.pid, 'SIGKILL');
       return;

@@ -7,7 +7,6 @@
 // (same backoff), the session is resumed and its plans kept; the bridge dying with a prompt
 // unanswered → the prompt is sent again with the same idempotency key and answered once.
 import * as assert from 'assert';
-import { spawn, type ChildProcess } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -16,6 +15,7 @@ import { sessionKey } from '../../src/state/sessionStore';
 import { EXT_ID, api, waitFor, type TestApi } from './support/ext';
 import { nextPermission, prompt, turnEnd, withSetting, type SessionRef } from './support/demo';
 import { hasUiHook, screenshot, uiClick, waitForUi } from './ui';
+import { Bridge } from './support/bridge';
 
 const NAME = 'Remote Demo';
 const AGENT_ID = `agent:${NAME}`;
@@ -23,59 +23,6 @@ const QUICK_ROWS = '.quick-input-widget .monaco-list-row';
 const SECRET = 'remote-demo-token';
 const TOKEN = `tok-${Math.random().toString(36).slice(2)}-remote`;
 const DIE = 'BRIDGE_DIES_HERE';
-
-interface PromptSeen {
-  key?: string;
-  text?: string;
-}
-
-/**
- * A bridge process (standby: it listens once `listen()` is called, so it takes the port the moment
- * the last one died): the prompts it passed on, the one it died on, its exit.
- */
-class Bridge {
-  readonly prompts: PromptSeen[] = [];
-  diedOn: PromptSeen | undefined;
-  readonly exited: Promise<void>;
-  readonly ready: Promise<void>;
-  readonly port: Promise<number>;
-  private readonly child: ChildProcess;
-
-  constructor(env: Record<string, string>) {
-    this.child = spawn(process.execPath, [path.join(__dirname, '..', 'agents', 'wsBridge.js')], {
-      env: { ...process.env, ELECTRON_RUN_AS_NODE: '1', BRIDGE_STANDBY: '1', ...env },
-      stdio: ['pipe', 'pipe', 'inherit'],
-    });
-    let buf = '';
-    let listening: (p: number) => void = () => undefined;
-    let ready: () => void = () => undefined;
-    this.port = new Promise((r) => (listening = r));
-    this.ready = new Promise((r) => (ready = r));
-    this.child.stdout!.setEncoding('utf8');
-    this.child.stdout!.on('data', (c: string) => {
-      buf += c;
-      for (let nl = buf.indexOf('\n'); nl !== -1; nl = buf.indexOf('\n')) {
-        const m = JSON.parse(buf.slice(0, nl)) as { ready?: boolean; listening?: number; prompt?: PromptSeen; dying?: PromptSeen };
-        buf = buf.slice(nl + 1);
-        if (m.ready) ready();
-        if (m.listening) listening(m.listening);
-        if (m.prompt) this.prompts.push(m.prompt);
-        if (m.dying) this.diedOn = m.dying;
-      }
-    });
-    this.exited = new Promise((r) => this.child.on('exit', () => r()));
-  }
-
-  listen(): Promise<number> {
-    this.child.stdin!.write('listen\n');
-    return this.port;
-  }
-
-  kill(): Promise<void> {
-    this.child.kill('SIGKILL');
-    return this.exited;
-  }
-}
 
 describe('Remote agent over a WebSocket (remote, real UI)', function () {
   this.timeout(120000);

@@ -9,7 +9,7 @@
 //     the server); what waits to be sent is bounded (`sendBufferBytes`): a server that stops
 //     reading ends the connection instead of growing memory;
 //   - heartbeats: a ping every `pingIntervalMs`; nothing heard for `deadAfterMs` (pongs, messages)
-//     ends the connection, so a dead peer is noticed within deadAfterMs + tick (≤ 30 s by default);
+//     ends the connection, so a dead peer is noticed within deadAfterMs + tick (≤ 25 s by default: two pings unanswered);
 //   - cookies set by the server are sent back on reconnects (RFD: session affinity), per agent.
 // Part of dist/remote-agent.js (loaded on first use, see remoteAgent.ts). Free of `vscode`.
 import { Readable, Writable } from 'node:stream';
@@ -215,7 +215,7 @@ export class WebSocketEndpoint implements AgentEndpoint {
   private tick(): void {
     if (this.ended || !this.socket) return;
     const now = Date.now();
-    const dead = this.o.deadAfterMs ?? 25000;
+    const dead = this.o.deadAfterMs ?? 20000;
     if (!this.socket.isPaused && now - this.lastHeard > dead) return this.drop({ kind: 'silent', afterMs: now - this.lastHeard });
     if (this.backlog > this.sendLimit) return this.drop({ kind: 'backlog', bytes: this.backlog });
     if (now - this.lastPing >= (this.o.pingIntervalMs ?? 10000)) {

@@ -8,7 +8,7 @@
 //     (acp.maxLineBytes, 64 MiB) before it is buffered, the extension host's memory measured;
 //     the agent reconnects, the session is resumed and the prompt answered once;
 //   - a dead peer (the TCP connection open, the socket no longer read, so no pongs): noticed by
-//     the heartbeat within 30 s (the defaults: ping every 10 s, dead after 25 s, checked every 5 s).
+//     the heartbeat within 30 s (the defaults: ping every 10 s, dead after 20 s, checked every 5 s).
 import * as assert from 'assert';
 import { execFileSync } from 'child_process';
 import * as fs from 'fs';

@@ -45,6 +45,7 @@ import { ClientConsent } from '../app/clientConsent';
 import type { SessionHistory } from '../app/history/sessionHistory';
 import type { Checkpoints } from '../app/checkpoints/checkpoints';
 import { createCheckpoints } from './checkpointWiring';
+import { createWorktreeSessions, wireTeam, type TeamParts } from './teamWiring';
 import { createHistory, restoreHistory } from './historyWiring';
 import { Recordings } from '../recording/recordings';
 
@@ -69,8 +70,9 @@ export class AcpExtension extends Disposable {
   readonly actions: SessionActions;
   readonly plansUi: PlansUi;
   readonly conversation: Conversation;
-  /** Review, show and revert the work of a plan step. */
   readonly workCommands: WorkCommands;
+  /** Sessions in git worktrees and the team's status bar item (src/app/team, src/ui/team). */
+  readonly team: TeamParts;
   /** The durable history of this workspace's sessions (none without a workspace, or when turned off). */
   readonly history: SessionHistory | undefined;
   /** Where the history is written (the extension's workspace storage), when it is on. */
@@ -107,11 +109,16 @@ export class AcpExtension extends Disposable {
       approve: (req) => consent.approveCommand(req),
     });
     this._register(toDisposable(() => terminals.releaseAll()));
-    const files = new LazyFiles({ roots: () => workspaceRoots(), confirm: (req) => consent.confirmWrite(req) }, (w) => {
-      this.work.recordWrite(w.agentId, w.sessionId, w.path, w.before, w.after, Date.now());
-      if ((w.before?.length ?? 0) + w.after.length <= 2 * MAX_TEXT_CHARS)
-        this.history?.record(w.agentId, w.sessionId, { t: Date.now(), write: { path: w.path, before: w.before, after: w.after } });
-    });
+    this.team = { sessions: this._register(createWorktreeSessions(context, this.store, (l) => this.logs.main.info(l))) };
+    // A session in a git worktree reads and writes its worktree alone, never the main tree.
+    const files = new LazyFiles(
+      { roots: (agentId, sessionId) => this.team.sessions.rootsFor(agentId, sessionId) ?? workspaceRoots(), confirm: (req) => consent.confirmWrite(req) },
+      (w) => {
+        this.work.recordWrite(w.agentId, w.sessionId, w.path, w.before, w.after, Date.now());
+        if ((w.before?.length ?? 0) + w.after.length <= 2 * MAX_TEXT_CHARS)
+          this.history?.record(w.agentId, w.sessionId, { t: Date.now(), write: { path: w.path, before: w.before, after: w.after } });
+      },
+    );
     const installed = this._register(new InstalledAgents(context.globalState));
     // Record and replay traffic (src/recording): a tap on every connection; replays feed apply().
     this.recordings = this._register(
@@ -198,6 +205,7 @@ export class AcpExtension extends Disposable {
         foldDoneStepsAfter: () => this.config.foldDoneStepsAfter(),
         transcript: this.transcript,
         work: this.work,
+        worktrees: this.team.sessions,
         timeline: (ref) => this.workCommands.showTimeline(ref),
       }),
     );
@@ -239,6 +247,7 @@ export class AcpExtension extends Disposable {
     this.wireAgents(terminals);
     this.wirePermissions();
     this.wireConversation();
+    this._register(wireTeam(this));
     this._register(registerSessionCommands({ actions: this.actions, store: this.store, broker: this.broker, logs: this.logs, agents: this.agents }));
     this._register(vscode.commands.registerCommand('acp.openConversation', () => this.conversation.openPanel()));
     this._register(registerLazyCommands(HISTORY_COMMANDS, () => historyCommandsModule().historyCommands(this.history, this.store)));

@@ -1,7 +1,7 @@
-// The Plans tree: Agent → Session → Plan → steps, with an "Archived" node per session for plans
-// the agent removed. A child session (subagent) is nested under its parent session, after the
-// parent's plans; a session's background work (terminals, tool calls) follows as rows. Sessions and agents are those of the registry plus any that hold plans (a
-// closed session's plans stay visible until the plan store drops them).
+// The Plans tree: Agent → (worktree →) Session → Plan → steps, with an "Archived" node per session
+// for plans the agent removed. A child session (subagent) is nested under its parent session, after
+// the parent's plans; a session's background work follows as rows. Sessions and agents are those of
+// the registry plus any that hold plans (a closed session's plans stay until the store drops them).
 //
 // Refresh: store changes name the node that changed; ids are collected by a FrameCoalescer and
 // flushed at most once per frame (the real view: once per VIEW_REFRESH_MS), firing only the changed nodes (an ancestor covers its
@@ -12,6 +12,7 @@
 // refreshes its `_intent` plan nodes.
 import * as vscode from 'vscode';
 import { Disposable } from '../../common/lifecycle';
+import { settledWithin } from '../../common/timeout';
 import type { PlanChange, PlanRef, PlanStore } from '../../state/planStore';
 import type { SessionStore, StoreChange } from '../../state/sessionStore';
 import { FrameCoalescer } from '../coalesce';
@@ -19,11 +20,23 @@ import type { IntentSource } from '../../app/intent/intentView';
 import { PLAN_COMMANDS } from '../lazyCommands';
 import { planTypeView } from '../planTypes';
 import type { PlanRowContext } from '../planTypes/planTypeView';
-import { NodeIndex, agentNodeId, archiveNodeId, parentIdOf, planNodeId, sessionNodeId, type PlanNode, type PlanTreeNode, type StepNode } from './nodes';
+import {
+  NodeIndex,
+  agentNodeId,
+  sessionOfNode,
+  archiveNodeId,
+  parentIdOf,
+  planNodeId,
+  sessionNodeId,
+  type PlanNode,
+  type PlanTreeNode,
+  type StepNode,
+} from './nodes';
 import { backgroundItem, backgroundName, decorateChild, isBackgroundChild, type BackgroundNameSource } from './subagentItems';
 import { agentItem, archiveItem, infoItem, sessionItem, type AgentMarks } from './treeItems';
 import { WHOLE_PLAN, type WorkChange, type WorkStore } from '../../state/attribution/workStore';
 import { WorkRows } from './workRows';
+import { WorktreeRows, type WorktreeSource } from './worktreeRows';
 import { labelOf, rowSentence } from './rowSentences';
 
 const ROOT = '';
@@ -58,6 +71,7 @@ export interface PlansTreeOptions {
   names?: BackgroundNameSource;
   work?: WorkStore;
   restoring?: RestoringSessions;
+  worktrees?: WorktreeSource;
 }
 
 /** The longest a restored session's children wait for its replay before they show what is there. */
@@ -73,6 +87,7 @@ export class PlansTreeProvider extends Disposable implements vscode.TreeDataProv
   private readonly rowContext: PlanRowContext;
   /** The work attributed to steps (absent: the tree shows plans only). */
   private readonly workRows: WorkRows | undefined;
+  private readonly worktreeRows: WorktreeRows | undefined;
 
   private readonly marks: AgentMarks | undefined;
   private readonly names: BackgroundNameSource | undefined;
@@ -102,6 +117,9 @@ export class PlansTreeProvider extends Disposable implements vscode.TreeDataProv
     if (marks) this._register(marks.onDidChangeMarks((agentId) => this.coalescer.add(agentNodeId(agentId))));
     this.workRows = work && new WorkRows(work, this.nodes);
     if (work) this._register(work.onDidChange((c) => this.onWorkChange(c)));
+    const wt = options.worktrees;
+    this.worktreeRows = wt && new WorktreeRows(wt, this.nodes);
+    if (wt) this._register(wt.onDidChange(() => this.coalescer.add(ROOT)));
     // A restored session's rows are refreshed once, when its replay has finished.
     if (this.restoring) this._register(this.restoring.onDidReplay((k) => this.coalescer.add(sessionNodeId(k.agentId, k.sessionId))));
   }
@@ -133,6 +151,8 @@ export class PlansTreeProvider extends Disposable implements vscode.TreeDataProv
     switch (node.kind) {
       case 'agent':
         return agentItem(node, this.registry.agent(node.agentId), node.agentId, this.marks);
+      case 'worktree':
+        return this.worktreeRows?.item(node, this.sessionIds(node.agentId)) ?? new vscode.TreeItem(node.path);
       case 'session': {
         const active = this.registry.activeSession;
         const hasPlans = this.plans.plans(node.agentId, node.sessionId).length + this.plans.archived(node.agentId, node.sessionId).length > 0;
@@ -183,7 +203,7 @@ export class PlansTreeProvider extends Disposable implements vscode.TreeDataProv
     getParent: (node) => this.getParent(node),
     getChildren: (node) => {
       const pending = node?.kind === 'session' ? this.restoring?.wanted(node.agentId, node.sessionId) : undefined;
-      return pending ? withinMs(pending, RESTORE_WAIT_MS).then(() => this.getChildren(node)) : this.getChildren(node);
+      return pending ? settledWithin(pending, RESTORE_WAIT_MS).then(() => this.getChildren(node)) : this.getChildren(node);
     },
   };
 
@@ -191,10 +211,12 @@ export class PlansTreeProvider extends Disposable implements vscode.TreeDataProv
   getChildren(node?: PlanTreeNode): PlanTreeNode[] {
     if (!node) return this.agentIds().map((a) => this.nodes.agent(a));
     switch (node.kind) {
-      case 'agent':
-        return this.sessionIds(node.agentId)
-          .filter((s) => this.parentOf(node.agentId, s) === undefined)
-          .map((s) => this.nodes.session(node.agentId, s));
+      case 'agent': {
+        const top = this.sessionIds(node.agentId).filter((s) => this.parentOf(node.agentId, s) === undefined);
+        return this.worktreeRows ? this.worktreeRows.agentChildren(node.agentId, top) : top.map((s) => this.nodes.session(node.agentId, s));
+      }
+      case 'worktree':
+        return this.worktreeRows?.children(node, this.sessionIds(node.agentId)) ?? [];
       case 'session': {
         const out: PlanTreeNode[] = this.plans
           .plans(node.agentId, node.sessionId)
@@ -239,9 +261,12 @@ export class PlansTreeProvider extends Disposable implements vscode.TreeDataProv
     switch (node.kind) {
       case 'agent':
         return undefined;
+      case 'worktree':
+        return this.nodes.agent(node.agentId);
       case 'session': {
         const parent = this.parentOf(node.agentId, node.sessionId);
-        return parent === undefined ? this.nodes.agent(node.agentId) : this.nodes.session(node.agentId, parent);
+        if (parent !== undefined) return this.nodes.session(node.agentId, parent);
+        return this.worktreeRows?.parentOfSession(node.agentId, node.sessionId) ?? this.nodes.agent(node.agentId);
       }
       case 'background':
       case 'archive':
@@ -377,23 +402,6 @@ export class PlansTreeProvider extends Disposable implements vscode.TreeDataProv
     this._refreshEvents++;
     this._onDidChangeTreeData.fire(e);
   }
-}
-
-/** The session a row belongs to (none for an agent's row). */
-function sessionOfNode(n: PlanTreeNode): { agentId: string; sessionId: string } | undefined {
-  if (n.kind === 'agent') return undefined;
-  return 'ref' in n ? n.ref : n;
-}
-
-/** Resolves when `p` settles or after `ms`, whichever comes first. */
-function withinMs(p: Promise<void>, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  return Promise.race([
-    p.catch(() => undefined),
-    new Promise<void>((r) => {
-      timer = setTimeout(r, ms);
-    }),
-  ]).finally(() => clearTimeout(timer));
 }
 
 export { agentNodeId, archiveNodeId, planNodeId, sessionNodeId };

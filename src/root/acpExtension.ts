@@ -45,7 +45,7 @@ import { ClientConsent } from '../app/clientConsent';
 import type { SessionHistory } from '../app/history/sessionHistory';
 import type { Checkpoints } from '../app/checkpoints/checkpoints';
 import { createCheckpoints } from './checkpointWiring';
-import { createWorktreeSessions, wireTeam, type TeamParts } from './teamWiring';
+import { createTeam, type TeamParts } from './teamWiring';
 import { createHistory, restoreHistory } from './historyWiring';
 import { Recordings } from '../recording/recordings';
 
@@ -71,7 +71,6 @@ export class AcpExtension extends Disposable {
   readonly plansUi: PlansUi;
   readonly conversation: Conversation;
   readonly workCommands: WorkCommands;
-  /** Sessions in git worktrees and the team's status bar item (src/app/team, src/ui/team). */
   readonly team: TeamParts;
   /** The durable history of this workspace's sessions (none without a workspace, or when turned off). */
   readonly history: SessionHistory | undefined;
@@ -109,16 +108,12 @@ export class AcpExtension extends Disposable {
       approve: (req) => consent.approveCommand(req),
     });
     this._register(toDisposable(() => terminals.releaseAll()));
-    this.team = { sessions: this._register(createWorktreeSessions(context, this.store, (l) => this.logs.main.info(l))) };
-    // A session in a git worktree reads and writes its worktree alone, never the main tree.
-    const files = new LazyFiles(
-      { roots: (agentId, sessionId) => this.team.sessions.rootsFor(agentId, sessionId) ?? workspaceRoots(), confirm: (req) => consent.confirmWrite(req) },
-      (w) => {
-        this.work.recordWrite(w.agentId, w.sessionId, w.path, w.before, w.after, Date.now());
-        if ((w.before?.length ?? 0) + w.after.length <= 2 * MAX_TEXT_CHARS)
-          this.history?.record(w.agentId, w.sessionId, { t: Date.now(), write: { path: w.path, before: w.before, after: w.after } });
-      },
-    );
+    this.team = this._register(createTeam(this, context));
+    const files = new LazyFiles({ roots: (a, s) => this.team.roots(a, s), confirm: (req) => consent.confirmWrite(req) }, (w) => {
+      this.work.recordWrite(w.agentId, w.sessionId, w.path, w.before, w.after, Date.now());
+      if ((w.before?.length ?? 0) + w.after.length <= 2 * MAX_TEXT_CHARS)
+        this.history?.record(w.agentId, w.sessionId, { t: Date.now(), write: { path: w.path, before: w.before, after: w.after } });
+    });
     const installed = this._register(new InstalledAgents(context.globalState));
     // Record and replay traffic (src/recording): a tap on every connection; replays feed apply().
     this.recordings = this._register(
@@ -247,7 +242,6 @@ export class AcpExtension extends Disposable {
     this.wireAgents(terminals);
     this.wirePermissions();
     this.wireConversation();
-    this._register(wireTeam(this));
     this._register(registerSessionCommands({ actions: this.actions, store: this.store, broker: this.broker, logs: this.logs, agents: this.agents }));
     this._register(vscode.commands.registerCommand('acp.openConversation', () => this.conversation.openPanel()));
     this._register(registerLazyCommands(HISTORY_COMMANDS, () => historyCommandsModule().historyCommands(this.history, this.store)));

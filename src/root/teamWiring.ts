@@ -1,28 +1,28 @@
-// The team of agents wired: the worktree sessions' owner (made first: the file service, the tree
+// The team of agents wired: the worktree sessions' owner (made early: the file service, the tree
 // and the status bar read it), the team commands (dist/team-commands.js, acting through
 // SessionActions) and the team's status bar item.
 import * as vscode from 'vscode';
 import { WorktreeSessions } from '../app/team/worktreeSessions';
-import type { SessionStore } from '../state/sessionStore';
+import { workspaceRoots } from '../platform/workspace';
 import { registerLazyCommands, TEAM_COMMANDS, teamCommandsModule } from '../ui/lazyCommands';
 import { TeamStatus } from '../ui/team/teamStatus';
 import type { AcpExtension } from './acpExtension';
 
-export interface TeamParts {
+export interface TeamParts extends vscode.Disposable {
   readonly sessions: WorktreeSessions;
-  /** Set by wireTeam. */
-  status?: TeamStatus;
+  readonly status: TeamStatus;
+  /** The folders a session may read and write: a worktree session its worktree alone, any other the workspace folders. */
+  roots(agentId: string, sessionId: string): readonly string[];
 }
 
-export function createWorktreeSessions(context: vscode.ExtensionContext, store: SessionStore, log: (line: string) => void): WorktreeSessions {
-  return new WorktreeSessions(context.workspaceState, store, log);
-}
-
-/** Registers the team commands and the status item; returns what to dispose. */
-export function wireTeam(ext: Pick<AcpExtension, 'team' | 'store' | 'plans' | 'config' | 'actions' | 'logs'>): vscode.Disposable {
+/**
+ * Builds the worktree sessions' owner, the status item and the team commands. Called while the
+ * composition root is being built: `ext.actions` is read only when a command runs.
+ */
+export function createTeam(ext: Pick<AcpExtension, 'store' | 'plans' | 'config' | 'actions' | 'logs'>, context: vscode.ExtensionContext): TeamParts {
   const owned: vscode.Disposable[] = [];
-  const { sessions } = ext.team;
-  const status = (ext.team.status = new TeamStatus(sessions));
+  const sessions = new WorktreeSessions(context.workspaceState, ext.store, (l) => ext.logs.main.info(l));
+  const status = new TeamStatus(sessions);
   const commands = registerLazyCommands(TEAM_COMMANDS, () =>
     teamCommandsModule().teamCommands({
       sessions,
@@ -38,5 +38,6 @@ export function wireTeam(ext: Pick<AcpExtension, 'team' | 'store' | 'plans' | 'c
       own: (d) => owned.push(d),
     }),
   );
-  return vscode.Disposable.from(status, commands, { dispose: () => owned.splice(0).forEach((d) => d.dispose()) });
+  const all = vscode.Disposable.from(commands, status, sessions, { dispose: () => owned.splice(0).forEach((d) => d.dispose()) });
+  return { sessions, status, roots: (a, s) => sessions.rootsFor(a, s) ?? workspaceRoots(), dispose: () => all.dispose() };
 }

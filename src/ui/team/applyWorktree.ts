@@ -1,6 +1,6 @@
 // Apply Worktree Changes… and Remove Worktree…. Apply: the worktree's changes are committed on its
-// branch, then merged or squashed (a pick) into the main tree after a modal confirmation listing
-// the files; a main tree with uncommitted changes is explained and left alone; a conflict leaves
+// branch, then merged or squashed (a pick) into the main tree after a confirmation listing the
+// files (a quick pick that stays open, as the registry's confirmations: confirmPick.ts); a main tree with uncommitted changes is explained and left alone; a conflict leaves
 // git's markers in the main tree, opens the first conflicted file and says how to finish: nothing
 // is reset or lost (the worktree and its branch stay). Remove: asks when the worktree has
 // uncommitted or unapplied work; deletes the branch only on request.
@@ -11,6 +11,7 @@ import type { WorktreeRecord } from '../../app/team/worktreeSessions';
 import { applyBranch, assertClean, commitWorktree, filesToApply, type ApplyMode } from '../../worktrees/apply';
 import { removeWorktree as gitRemove } from '../../worktrees/apply';
 import { uncommittedFiles, unappliedCommits } from '../../worktrees/repo';
+import { confirmPick } from './confirmPick';
 import type { TeamCommandDeps } from './teamCommands';
 
 type Target = { path?: string; mode?: ApplyMode };
@@ -26,11 +27,6 @@ async function worktreeOf(deps: TeamCommandDeps, arg: unknown, placeHolder: stri
   if (!list.length) throw new Error('No session works in a worktree: start one with New Session in Worktree… or Run Prompt on Several Agents….');
   const items = list.map((r) => ({ label: r.branch, description: r.path, r }));
   return (await vscode.window.showQuickPick(items, { placeHolder }))?.r;
-}
-
-function fileList(files: readonly string[]): string {
-  const shown = files.slice(0, 20).map((f) => `• ${f}`);
-  return [...shown, ...(files.length > 20 ? [`… and ${files.length - 20} more`] : [])].join('\n');
 }
 
 export async function applyWorktree(deps: TeamCommandDeps, arg?: unknown): Promise<string | undefined> {
@@ -60,11 +56,9 @@ export async function applyWorktree(deps: TeamCommandDeps, arg?: unknown): Promi
     )?.mode;
   if (!mode) return undefined;
   const verb = mode === 'merge' ? 'Merge' : 'Squash';
-  const ok = await vscode.window.showWarningMessage(
-    `${verb} ${r.branch} into ${path.basename(r.repo)}? ${files.length === 1 ? '1 file changes' : `${files.length} files change`}.`,
-    { modal: true, detail: fileList(files) },
-    verb,
-  );
+  const count = files.length === 1 ? '1 file changes' : `${files.length} files change`;
+  const detail = mode === 'merge' ? `A merge commit in ${r.repo}` : `The changes staged in ${r.repo}, not committed`;
+  const ok = await confirmPick(`${verb} ${r.branch} into ${path.basename(r.repo)}? ${count}.`, [{ label: verb, detail }], files, 'Files that change');
   if (ok !== verb) return undefined;
   const result = await applyBranch(r.repo, r.branch, mode, `Apply ${r.branch} (ACP session ${r.sessionId})`);
   await deps.sessions.refresh(r.path);
@@ -97,7 +91,15 @@ export async function removeWorktree(deps: TeamCommandDeps, arg?: unknown): Prom
       : `Remove the worktree ${r.path}?`;
   const keep = 'Remove, Keep Branch';
   const drop = 'Remove and Delete Branch';
-  const choice = await vscode.window.showWarningMessage(what, { modal: true, detail: uncommitted.length ? fileList(uncommitted) : r.branch }, keep, drop);
+  const choice = await confirmPick(
+    what,
+    [
+      { label: keep, detail: `${r.branch} stays: its commits can still be applied` },
+      { label: drop, detail: `git branch -D ${r.branch}` },
+    ],
+    uncommitted,
+    uncommitted.length ? 'Uncommitted files (lost on removal)' : 'No uncommitted file',
+  );
   if (choice !== keep && choice !== drop) return undefined;
   for (const s of deps.sessions.byPath(r.path)) if (deps.store.session(s.agentId, s.sessionId)?.live) await deps.closeSession(s).catch(() => undefined);
   await gitRemove(r.repo, r.path, r.branch, choice === drop);

@@ -20,18 +20,8 @@ import type { IntentSource } from '../../app/intent/intentView';
 import { PLAN_COMMANDS } from '../lazyCommands';
 import { planTypeView } from '../planTypes';
 import type { PlanRowContext } from '../planTypes/planTypeView';
-import {
-  NodeIndex,
-  agentNodeId,
-  sessionOfNode,
-  archiveNodeId,
-  parentIdOf,
-  planNodeId,
-  sessionNodeId,
-  type PlanNode,
-  type PlanTreeNode,
-  type StepNode,
-} from './nodes';
+import { NodeIndex, agentNodeId, archiveNodeId, parentIdOf, planNodeId, sessionNodeId, type PlanNode, type PlanTreeNode, type StepNode } from './nodes';
+import { sessionOfNode } from './nodes';
 import { backgroundItem, backgroundName, decorateChild, isBackgroundChild, type BackgroundNameSource } from './subagentItems';
 import { agentItem, archiveItem, infoItem, sessionItem, type AgentMarks } from './treeItems';
 import { WHOLE_PLAN, type WorkChange, type WorkStore } from '../../state/attribution/workStore';

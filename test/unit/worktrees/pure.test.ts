@@ -124,8 +124,8 @@ describe('Worktrees: plan steps matched by content', () => {
     const text = compareText('A', 'B', [s('Read', 'completed'), s('Write', 'completed')], [s('Read', 'completed'), s('Write', 'in_progress'), s('Ship')]);
     assert.match(text, /A: A — 2\/2 steps done/);
     assert.match(text, /B: B — 1\/3 steps done/);
-    assert.match(text, /\[x\] \| \[~\]  Write/);
-    assert.match(text, /\[ \]  Ship  — only B/);
+    assert.match(text, /\[x\] \| \[~\] {2}Write/);
+    assert.match(text, /\[ \] {2}Ship {2}— only B/);
     assert.match(text, /Done by A only: Write/);
     assert.match(text, /Done by B only: nothing/);
   });

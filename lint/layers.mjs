@@ -61,6 +61,13 @@ export const LAYERS = [
     why: 'checkpoints of workspace folders in a shadow git repository; git runs as a child process; knows nothing of sessions or views',
   },
   {
+    name: 'worktrees',
+    paths: ['src/worktrees'],
+    mayImport: ['common'],
+    vscode: false,
+    why: 'git worktrees of the repository (add, list, compare, apply, remove); git runs as a child process; knows nothing of sessions or views',
+  },
+  {
     name: 'platform',
     paths: ['src/platform'],
     mayImport: ['common'],
@@ -91,14 +98,14 @@ export const LAYERS = [
   {
     name: 'app',
     paths: ['src/app'],
-    mayImport: ['common', 'protocol', 'intent', 'state', 'consent', 'checkpoints', 'platform', 'agents', 'recording'],
+    mayImport: ['common', 'protocol', 'intent', 'state', 'consent', 'checkpoints', 'worktrees', 'platform', 'agents', 'recording'],
     vscode: true,
     why: 'application services decide; views call them, never the other way',
   },
   {
     name: 'ui',
     paths: ['src/ui'],
-    mayImport: ['common', 'protocol', 'intent', 'state', 'consent', 'checkpoints', 'platform', 'app', 'recording', 'registry'],
+    mayImport: ['common', 'protocol', 'intent', 'state', 'consent', 'checkpoints', 'worktrees', 'platform', 'app', 'recording', 'registry'],
     vscode: true,
     why: 'views read the stores and act through the application services (SessionActions, the brokers), never on agent internals',
   },

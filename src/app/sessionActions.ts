@@ -174,26 +174,26 @@ export class SessionActions extends Disposable {
     this.ui.queueDropped(`${n} not sent: ${why}.`, texts);
   }
 
-  /** Opens a session in the first workspace folder (other folders and MCP servers where supported) and makes it active. */
-  async newSession(agentId: string): Promise<SessionKey> {
-    const cwd = this.workspace.folders()[0]?.fsPath;
+  /**
+   * Opens a session in the first workspace folder (other folders and MCP servers where supported) and makes it active.
+   * `worktree`: a fresh session in that folder alone (a git worktree: no other folder, never a spare session).
+   */
+  async newSession(agentId: string, worktree?: string): Promise<SessionKey> {
+    const cwd = worktree ?? this.workspace.folders()[0]?.fsPath;
     if (!cwd) throw new Error('Open a folder first: a session works in a workspace folder.');
     const sup = await this.startAgent(agentId);
-    const spare = this.untouchedSession(agentId, sup);
+    const spare = worktree === undefined ? this.untouchedSession(agentId, sup) : undefined;
     if (spare) {
       this.store.setActiveSession(spare);
       return spare;
     }
-    const folders = this.workspace
-      .folders()
-      .slice(1)
-      .filter((f) => f.local)
-      .map((f) => f.fsPath);
+    const others = worktree === undefined ? this.workspace.folders().slice(1) : [];
+    const folders = others.filter((f) => f.local).map((f) => f.fsPath);
     const mcp = parseMcpSettings(this.workspace.mcpServersSetting() ?? []);
     for (const p of mcp.problems) this.log.warn(`[config] ${p}`);
     const sessionId = await this.withSignIn(agentId, 'open a session', () => sup.newSession(cwd, { additionalDirectories: folders, mcpServers: mcp.servers }));
     const key = { agentId, sessionId };
-    this.untouched.set(agentId, sessionId);
+    if (worktree === undefined) this.untouched.set(agentId, sessionId);
     this.store.setActiveSession(key);
     return key;
   }

@@ -25,6 +25,8 @@ export const SETTINGS = {
   demoDelayMs: 'demo.stepDelayMs',
   registryOverrides: 'registry.agentOverrides',
   notifyWhenUnfocused: 'notifications.whenUnfocused',
+  worktreesLocation: 'worktrees.location',
+  worktreesMaxParallel: 'worktrees.maxParallel',
 } as const;
 
 export type { TraceLevel };
@@ -105,5 +107,13 @@ export class Config {
   }
   demoEnv(): Record<string, string> {
     return { ACP_DEMO_DELAY_MS: String(Math.max(0, this.c.get<number>(SETTINGS.demoDelayMs, 400))) };
+  }
+  /** Where worktrees go ('' : `<repository>.worktrees` beside the repository; relative: to the repository's parent). */
+  worktreesLocation(): string {
+    return this.c.get<string>(SETTINGS.worktreesLocation, '');
+  }
+  /** The most worktree sessions running a turn at once (1–20). */
+  worktreesMaxParallel(): number {
+    return Math.min(20, Math.max(1, Math.floor(this.c.get<number>(SETTINGS.worktreesMaxParallel, 5))));
   }
 }

@@ -45,6 +45,7 @@ import { ClientConsent } from '../app/clientConsent';
 import type { SessionHistory } from '../app/history/sessionHistory';
 import type { Checkpoints } from '../app/checkpoints/checkpoints';
 import { createCheckpoints } from './checkpointWiring';
+import { createTeam, type TeamParts } from './teamWiring';
 import { createHistory, restoreHistory } from './historyWiring';
 import { Recordings } from '../recording/recordings';
 
@@ -69,8 +70,8 @@ export class AcpExtension extends Disposable {
   readonly actions: SessionActions;
   readonly plansUi: PlansUi;
   readonly conversation: Conversation;
-  /** Review, show and revert the work of a plan step. */
   readonly workCommands: WorkCommands;
+  readonly team: TeamParts;
   /** The durable history of this workspace's sessions (none without a workspace, or when turned off). */
   readonly history: SessionHistory | undefined;
   /** Where the history is written (the extension's workspace storage), when it is on. */
@@ -107,7 +108,8 @@ export class AcpExtension extends Disposable {
       approve: (req) => consent.approveCommand(req),
     });
     this._register(toDisposable(() => terminals.releaseAll()));
-    const files = new LazyFiles({ roots: () => workspaceRoots(), confirm: (req) => consent.confirmWrite(req) }, (w) => {
+    this.team = this._register(createTeam(this, context));
+    const files = new LazyFiles({ roots: (a, s) => this.team.roots(a, s), confirm: (req) => consent.confirmWrite(req) }, (w) => {
       this.work.recordWrite(w.agentId, w.sessionId, w.path, w.before, w.after, Date.now());
       if ((w.before?.length ?? 0) + w.after.length <= 2 * MAX_TEXT_CHARS)
         this.history?.record(w.agentId, w.sessionId, { t: Date.now(), write: { path: w.path, before: w.before, after: w.after } });
@@ -198,6 +200,7 @@ export class AcpExtension extends Disposable {
         foldDoneStepsAfter: () => this.config.foldDoneStepsAfter(),
         transcript: this.transcript,
         work: this.work,
+        worktrees: this.team.sessions,
         timeline: (ref) => this.workCommands.showTimeline(ref),
       }),
     );

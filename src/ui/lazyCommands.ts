@@ -7,6 +7,7 @@ import type * as Recording from '../recording/recordingCommands';
 import type * as History from './historyCommands';
 import type * as Plan from './planCommands';
 import type * as Session from './sessionCommands';
+import type * as Team from './team/teamCommands';
 
 type Handlers = Record<string, (...args: unknown[]) => unknown>;
 /** A lazily loaded module's handlers: exactly one for each of its command ids. */
@@ -91,3 +92,15 @@ export const PLAN_COMMANDS = {
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, synchronously (see above)
 export const planCommandsModule = lazyModule('plan-commands.js', () => require('./planCommands') as typeof Plan);
+
+/** New Session in Worktree…, Run Prompt on Several Agents…, Compare Sessions…, Apply Worktree Changes…, Remove Worktree… (dist/team-commands.js). */
+export const TEAM_COMMANDS = [
+  'acp.newSessionInWorktree',
+  'acp.runPromptOnSeveralAgents',
+  'acp.compareSessions',
+  'acp.applyWorktreeChanges',
+  'acp.removeWorktree',
+] as const;
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, synchronously (see above)
+export const teamCommandsModule = lazyModule('team-commands.js', () => require('./team/teamCommands') as typeof Team);

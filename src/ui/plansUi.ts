@@ -2,6 +2,7 @@
 // file-plan watchers, the `acp-plan` documents and the plan commands. activate() calls
 // createPlansUi(registry, planStore) and owns the result (context.subscriptions).
 import * as vscode from 'vscode';
+import type { WorktreeSource } from './tree/worktreeRows';
 import { DisposableStore } from '../common/lifecycle';
 import type { WorkStore } from '../state/attribution/workStore';
 import type { PlanRef, PlanStore } from '../state/planStore';
@@ -46,6 +47,8 @@ export interface PlansUiOptions {
   work?: WorkStore;
   /** Stored sessions still being restored (their rows wait for it). */
   restoring?: RestoringSessions;
+  /** Sessions in git worktrees (grouped under a row per worktree). */
+  worktrees?: WorktreeSource;
   /** Opens a plan's step timeline and drift (offered by Show Plan History). */
   timeline?: (ref: PlanRef) => Promise<vscode.Uri | undefined>;
 }
@@ -64,6 +67,7 @@ export function createPlansUi(registry: SessionStore, plans: PlanStore, options:
       names: options.transcript,
       work: options.work,
       restoring: options.restoring,
+      worktrees: options.worktrees,
     }),
   );
   const treeView = own(vscode.window.createTreeView(viewId, { treeDataProvider: tree.forView, showCollapseAll: true }));

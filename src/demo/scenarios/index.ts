@@ -19,6 +19,7 @@ import type { Scenario } from './scenario';
 import { slowScenario } from './slow';
 import { subagentsScenario } from './subagents';
 import { backgroundScenario } from './background';
+import { teamScenario } from './team';
 import { terminalScenario } from './terminal';
 import { vtermScenario } from './vterm';
 
@@ -40,6 +41,7 @@ export const SCENARIOS: readonly Scenario[] = [
   backgroundScenario,
   planModeScenario,
   signinScenario,
+  teamScenario,
 ];
 
 /** The text of the prompt's first text block. */

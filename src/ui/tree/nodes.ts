@@ -28,6 +28,8 @@ import type { BackgroundWork } from '../../protocol/domain';
 import type { PlanRef } from '../../state/planStore';
 
 export type AgentNode = { readonly kind: 'agent'; readonly id: string; readonly agentId: string };
+/** A git worktree some of the agent's sessions work in (`<agentId>/#wt:<folder>`); its sessions are shown below it. */
+export type WorktreeNode = { readonly kind: 'worktree'; readonly id: string; readonly agentId: string; readonly path: string };
 export type SessionNode = { readonly kind: 'session'; readonly id: string; readonly agentId: string; readonly sessionId: string };
 /** A piece of background work of a session (terminal, tool call, or an unknown kind). */
 export type BackgroundNode = {
@@ -71,7 +73,7 @@ export type WorkNode = {
 export const UNPLANNED_OWNER = -3;
 
 export type PlanTreeNode =
-  AgentNode | SessionNode | BackgroundNode | ArchiveNode | PlanNode | StepNode | FieldNode | InfoNode | IntentNode | FoldNode | WorkNode;
+  AgentNode | WorktreeNode | SessionNode | BackgroundNode | ArchiveNode | PlanNode | StepNode | FieldNode | InfoNode | IntentNode | FoldNode | WorkNode;
 
 const enc = encodeURIComponent;
 
@@ -122,6 +124,9 @@ export class NodeIndex {
 
   agent(a: string): AgentNode {
     return this.intern({ kind: 'agent', id: agentNodeId(a), agentId: a });
+  }
+  worktree(a: string, folder: string): WorktreeNode {
+    return this.intern({ kind: 'worktree', id: `${agentNodeId(a)}/#wt:${enc(folder)}`, agentId: a, path: folder });
   }
   session(a: string, s: string): SessionNode {
     return this.intern({ kind: 'session', id: sessionNodeId(a, s), agentId: a, sessionId: s });
@@ -258,4 +263,10 @@ export function isPlanTreeNode(x: unknown): x is PlanTreeNode {
       k === 'fold' ||
       k === 'work')
   );
+}
+
+/** The session a row belongs to (none for an agent's row). */
+export function sessionOfNode(n: PlanTreeNode): { agentId: string; sessionId: string } | undefined {
+  if (n.kind === 'agent' || n.kind === 'worktree') return undefined;
+  return 'ref' in n ? n.ref : n;
 }

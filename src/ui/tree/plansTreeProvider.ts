@@ -1,7 +1,7 @@
-// The Plans tree: Agent → Session → Plan → steps, with an "Archived" node per session for plans
-// the agent removed. A child session (subagent) is nested under its parent session, after the
-// parent's plans; a session's background work (terminals, tool calls) follows as rows. Sessions and agents are those of the registry plus any that hold plans (a
-// closed session's plans stay visible until the plan store drops them).
+// The Plans tree: Agent → (worktree →) Session → Plan → steps, with an "Archived" node per session
+// for plans the agent removed. A child session (subagent) is nested under its parent session, after
+// the parent's plans; a session's background work follows as rows. Sessions and agents are those of
+// the registry plus any that hold plans (a closed session's plans stay until the store drops them).
 //
 // Refresh: store changes name the node that changed; ids are collected by a RefreshPacer and fired
 // together, only the changed nodes (an ancestor covers its descendants); `undefined` (full refresh)
@@ -22,11 +22,13 @@ import type { IntentSource } from '../../app/intent/intentView';
 import { PLAN_COMMANDS } from '../lazyCommands';
 import { planTypeView } from '../planTypes';
 import type { PlanRowContext } from '../planTypes/planTypeView';
-import { NodeIndex, agentNodeId, archiveNodeId, parentIdOf, planNodeId, sessionNodeId, type PlanNode, type PlanTreeNode, type StepNode } from './nodes';
+import { NodeIndex, agentNodeId, archiveNodeId, parentIdOf, planNodeId, sessionNodeId, sessionOfNode } from './nodes';
+import type { PlanNode, PlanTreeNode, StepNode } from './nodes';
 import { backgroundItem, backgroundName, decorateChild, isBackgroundChild, type BackgroundNameSource } from './subagentItems';
 import { agentItem, archiveItem, infoItem, sessionItem, type AgentMarks } from './treeItems';
-import { WHOLE_PLAN, type WorkChange, type WorkStore } from '../../state/attribution/workStore';
-import { WorkRows } from './workRows';
+import type { WorkStore } from '../../state/attribution/workStore';
+import { changedWorkRows, WorkRows } from './workRows';
+import { WorktreeRows, type WorktreeSource } from './worktreeRows';
 import { labelOf, rowSentence } from './rowSentences';
 
 const ROOT = '';
@@ -53,6 +55,7 @@ export interface PlansTreeOptions {
   names?: BackgroundNameSource;
   work?: WorkStore;
   restoring?: RestoringSessions;
+  worktrees?: WorktreeSource;
 }
 
 /** The longest a restored session's children wait for its replay before they show what is there. */
@@ -71,6 +74,7 @@ export class PlansTreeProvider extends Disposable implements vscode.TreeDataProv
   private readonly rowContext: PlanRowContext;
   /** The work attributed to steps (absent: the tree shows plans only). */
   private readonly workRows: WorkRows | undefined;
+  private readonly worktreeRows: WorktreeRows | undefined;
 
   private readonly marks: AgentMarks | undefined;
   private readonly names: BackgroundNameSource | undefined;
@@ -100,7 +104,10 @@ export class PlansTreeProvider extends Disposable implements vscode.TreeDataProv
     const marks = this.marks;
     if (marks) this._register(marks.onDidChangeMarks((agentId) => this.coalescer.add(agentNodeId(agentId))));
     this.workRows = work && new WorkRows(work, this.nodes);
-    if (work) this._register(work.onDidChange((c) => this.onWorkChange(c)));
+    if (work) this._register(work.onDidChange((c) => changedWorkRows(c).forEach((id) => this.coalescer.add(id))));
+    const wt = options.worktrees;
+    this.worktreeRows = wt && new WorktreeRows(wt, this.nodes);
+    if (wt) this._register(wt.onDidChange(() => this.coalescer.add(ROOT)));
     // A restored session's rows are refreshed once, when its replay has finished.
     if (this.restoring) this._register(this.restoring.onDidReplay((k) => this.coalescer.add(sessionNodeId(k.agentId, k.sessionId))));
   }
@@ -130,6 +137,8 @@ export class PlansTreeProvider extends Disposable implements vscode.TreeDataProv
     switch (node.kind) {
       case 'agent':
         return agentItem(node, this.registry.agent(node.agentId), node.agentId, this.marks);
+      case 'worktree':
+        return this.worktreeRows?.item(node, this.sessionIds(node.agentId)) ?? new vscode.TreeItem(node.path);
       case 'session': {
         const active = this.registry.activeSession;
         const hasPlans = this.plans.plans(node.agentId, node.sessionId).length + this.plans.archived(node.agentId, node.sessionId).length > 0;
@@ -200,10 +209,12 @@ export class PlansTreeProvider extends Disposable implements vscode.TreeDataProv
   getChildren(node?: PlanTreeNode): PlanTreeNode[] {
     if (!node) return this.agentIds().map((a) => this.nodes.agent(a));
     switch (node.kind) {
-      case 'agent':
-        return this.sessionIds(node.agentId)
-          .filter((s) => this.parentOf(node.agentId, s) === undefined)
-          .map((s) => this.nodes.session(node.agentId, s));
+      case 'agent': {
+        const top = this.sessionIds(node.agentId).filter((s) => this.parentOf(node.agentId, s) === undefined);
+        return this.worktreeRows ? this.worktreeRows.agentChildren(node.agentId, top) : top.map((s) => this.nodes.session(node.agentId, s));
+      }
+      case 'worktree':
+        return this.worktreeRows?.children(node, this.sessionIds(node.agentId)) ?? [];
       case 'session': {
         const out: PlanTreeNode[] = this.plans
           .plans(node.agentId, node.sessionId)
@@ -248,9 +259,12 @@ export class PlansTreeProvider extends Disposable implements vscode.TreeDataProv
     switch (node.kind) {
       case 'agent':
         return undefined;
+      case 'worktree':
+        return this.nodes.agent(node.agentId);
       case 'session': {
         const parent = this.parentOf(node.agentId, node.sessionId);
-        return parent === undefined ? this.nodes.agent(node.agentId) : this.nodes.session(node.agentId, parent);
+        if (parent !== undefined) return this.nodes.session(node.agentId, parent);
+        return this.worktreeRows?.parentOfSession(node.agentId, node.sessionId) ?? this.nodes.agent(node.agentId);
       }
       case 'background':
       case 'archive':
@@ -339,16 +353,6 @@ export class PlansTreeProvider extends Disposable implements vscode.TreeDataProv
     }
   }
 
-  /** Only the rows whose work changed: the entry, the plan's Work row, the Unplanned row. */
-  private onWorkChange(c: WorkChange): void {
-    if (c.unplanned) this.coalescer.add(`${sessionNodeId(c.agentId, c.sessionId)}/#unplanned`);
-    for (const s of c.steps) {
-      const plan = planNodeId({ agentId: c.agentId, sessionId: c.sessionId, planId: s.planId });
-      if (s.index >= 0) this.coalescer.add(`${plan}/${s.index}`);
-      else if (s.index === WHOLE_PLAN) this.coalescer.add(`${plan}/#work`);
-    }
-  }
-
   private onIntentChange(agentId: string, sessionId: string): void {
     for (const p of this.plans.plans(agentId, sessionId)) {
       if (p.view.kind === 'intent') this.coalescer.add(planNodeId({ agentId, sessionId, planId: p.planId }));
@@ -387,12 +391,6 @@ export class PlansTreeProvider extends Disposable implements vscode.TreeDataProv
     this._onDidChangeTreeData.fire(e);
     return fetch ? 'fetch' : 'noFetch';
   }
-}
-
-/** The session a row belongs to (none for an agent's row). */
-function sessionOfNode(n: PlanTreeNode): { agentId: string; sessionId: string } | undefined {
-  if (n.kind === 'agent') return undefined;
-  return 'ref' in n ? n.ref : n;
 }
 
 export { agentNodeId, archiveNodeId, planNodeId, sessionNodeId };

@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import type { PlanRef } from '../../state/planStore';
 import { truncate } from '../../state/planSummary';
 import { stepTimeline } from '../../state/attribution/timeline';
-import { WHOLE_PLAN, type Step, type WorkStore } from '../../state/attribution/workStore';
+import { WHOLE_PLAN, type Step, type WorkChange, type WorkStore } from '../../state/attribution/workStore';
 import { planNodeId, sessionNodeId, UNPLANNED_OWNER, type NodeIndex, type PlanTreeNode, type WorkNode } from './nodes';
 import { icon } from './treeItems';
 import { callSentence, fileSentence, rowSentence, stepSentence } from './rowSentences';
@@ -190,4 +190,15 @@ function callIcon(status: string): vscode.ThemeIcon {
     default:
       return icon('primitive-dot');
   }
+}
+
+/** The ids of the rows whose work changed: the entry, the plan's Work row, the Unplanned row. */
+export function changedWorkRows(c: WorkChange): string[] {
+  const ids = c.unplanned ? [`${sessionNodeId(c.agentId, c.sessionId)}/#unplanned`] : [];
+  for (const s of c.steps) {
+    const plan = planNodeId({ agentId: c.agentId, sessionId: c.sessionId, planId: s.planId });
+    if (s.index >= 0) ids.push(`${plan}/${s.index}`);
+    else if (s.index === WHOLE_PLAN) ids.push(`${plan}/#work`);
+  }
+  return ids;
 }

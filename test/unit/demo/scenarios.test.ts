@@ -66,6 +66,7 @@ describe('Demo Agent scenarios', function () {
       'background',
       'planmode',
       'signin',
+      'team',
     ]);
     assertValid(s);
   });

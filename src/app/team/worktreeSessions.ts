@@ -1,0 +1,142 @@
+// The sessions that work in git worktrees: which worktree (folder, branch, base) each session was
+// opened in, kept in the workspace's state so it survives reloads (the session history keeps the
+// sessions themselves, with the worktree as their cwd), and each worktree's state against its base
+// (ahead/behind, changed files, folder gone), read again on events: a turn ending, a change made
+// through our commands, a folder deleted in the worktrees' parent folder. The one owner of both.
+import * as vscode from 'vscode';
+import { Disposable } from '../../common/lifecycle';
+import type { SessionStore } from '../../state/sessionStore';
+import { worktreeState, type WorktreeState } from '../../worktrees/repo';
+
+export interface WorktreeRecord {
+  readonly repo: string;
+  readonly path: string;
+  readonly branch: string;
+  readonly baseRef: string;
+  readonly baseCommit: string;
+  readonly agentId: string;
+  readonly sessionId: string;
+  /** Opened by Run Prompt on Several Agents (counted in the team's status). */
+  readonly team: boolean;
+}
+
+const KEY = 'acp.worktreeSessions';
+const MAX_RECORDS = 500;
+
+export class WorktreeSessions extends Disposable {
+  private readonly _onDidChange = this._register(new vscode.EventEmitter<void>());
+  readonly onDidChange = this._onDidChange.event;
+  private records: WorktreeRecord[];
+  private readonly states = new Map<string, WorktreeState>();
+  private readonly watchers = new Map<string, vscode.Disposable>();
+
+  constructor(
+    private readonly memento: vscode.Memento,
+    private readonly store: SessionStore,
+    private readonly log: (line: string) => void,
+  ) {
+    super();
+    const saved = memento.get<unknown>(KEY);
+    this.records = Array.isArray(saved) ? (saved as WorktreeRecord[]).filter((r) => typeof r?.path === 'string' && typeof r.sessionId === 'string') : [];
+    for (const r of this.records) this.watch(r.path);
+    // A turn that ends may have changed files: read its worktree again.
+    const turns = new Map<string, string>();
+    this._register(
+      store.onDidChange((c) => {
+        if (c.scope !== 'session') return;
+        const r = this.of(c.agentId, c.sessionId);
+        const now = store.session(c.agentId, c.sessionId)?.turnState ?? 'gone';
+        const key = `${c.agentId}\0${c.sessionId}`;
+        const before = turns.get(key);
+        turns.set(key, now);
+        if (r && before !== undefined && before !== now) this._onDidChange.fire();
+        if (r && before !== undefined && before !== 'idle' && now === 'idle') void this.refresh(r.path);
+      }),
+    );
+    this._register({ dispose: () => this.watchers.forEach((w) => w.dispose()) });
+    void this.refreshAll();
+  }
+
+  all(): readonly WorktreeRecord[] {
+    return this.records;
+  }
+  of(agentId: string, sessionId: string): WorktreeRecord | undefined {
+    return this.records.find((r) => r.agentId === agentId && r.sessionId === sessionId);
+  }
+  byPath(folder: string): WorktreeRecord[] {
+    return this.records.filter((r) => r.path === folder);
+  }
+  /** The worktrees (one record each, the first session's). */
+  worktrees(): WorktreeRecord[] {
+    const seen = new Set<string>();
+    return this.records.filter((r) => !seen.has(r.path) && !!seen.add(r.path));
+  }
+  /** The folders a worktree session may read, write and run commands in: its worktree alone. */
+  rootsFor(agentId: string, sessionId: string): string[] | undefined {
+    const r = this.of(agentId, sessionId);
+    return r ? [r.path] : undefined;
+  }
+  /** The team's sessions (Run Prompt on Several Agents): turns running, turns done (idle with a stop reason). */
+  teamSummary(): { running: number; done: number; total: number } {
+    let running = 0;
+    let done = 0;
+    let total = 0;
+    for (const r of this.records) {
+      const s = r.team ? this.store.session(r.agentId, r.sessionId) : undefined;
+      if (!s) continue;
+      total++;
+      if (s.turnState !== 'idle' || s.queued.length > 0) running++;
+      else if (s.stopReason) done++;
+    }
+    return { running, done, total };
+  }
+
+  state(folder: string): WorktreeState | undefined {
+    return this.states.get(folder);
+  }
+
+  async add(r: WorktreeRecord): Promise<void> {
+    this.records = [...this.records.filter((x) => !(x.agentId === r.agentId && x.sessionId === r.sessionId)), r].slice(-MAX_RECORDS);
+    this.watch(r.path);
+    await this.save();
+    await this.refresh(r.path);
+  }
+
+  /** Forgets a worktree and its sessions' records (after Remove Worktree). */
+  async forget(folder: string): Promise<void> {
+    this.records = this.records.filter((r) => r.path !== folder);
+    this.states.delete(folder);
+    this.watchers.get(folder)?.dispose();
+    this.watchers.delete(folder);
+    await this.save();
+    this._onDidChange.fire();
+  }
+
+  async refresh(folder: string): Promise<void> {
+    const r = this.records.find((x) => x.path === folder);
+    if (!r) return;
+    try {
+      this.states.set(folder, await worktreeState(folder, r.baseRef, r.baseCommit));
+    } catch (e) {
+      this.log(`[worktrees] reading ${folder}: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    this._onDidChange.fire();
+  }
+
+  async refreshAll(): Promise<void> {
+    await Promise.all(this.worktrees().map((r) => this.refresh(r.path)));
+  }
+
+  /** A folder deleted (or created) beside the worktree, including the worktree itself, reads its state again. */
+  private watch(folder: string): void {
+    if (this.watchers.has(folder)) return;
+    const parent = vscode.Uri.file(folder.replace(/[\\/][^\\/]+$/, '') || folder);
+    const w = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(parent, '*'), false, true, false);
+    const again = (): void => void this.refresh(folder);
+    this.watchers.set(folder, vscode.Disposable.from(w, w.onDidDelete(again), w.onDidCreate(again)));
+  }
+
+  private async save(): Promise<void> {
+    await this.memento.update(KEY, this.records);
+  }
+}

@@ -1,0 +1,44 @@
+// The confirmation of Apply Worktree Changes… and Remove Worktree…: a quick pick that stays open
+// when focus leaves it (as the registry's confirmations), the actions first, Cancel, then the files
+// concerned as rows to read. Resolves with the action picked, or undefined (Cancel, Escape).
+import * as vscode from 'vscode';
+
+type Row = vscode.QuickPickItem & { action?: string };
+
+export function confirmPick(
+  title: string,
+  actions: readonly { label: string; detail: string }[],
+  files: readonly string[],
+  filesTitle: string,
+): Promise<string | undefined> {
+  const qp = vscode.window.createQuickPick<Row>();
+  qp.title = title;
+  qp.placeholder = 'Check the files, then pick what to do';
+  qp.ignoreFocusOut = true;
+  const items: Row[] = [
+    ...actions.map((a) => ({ label: a.label, detail: a.detail, action: a.label, alwaysShow: true })),
+    { label: 'Cancel', action: '', alwaysShow: true },
+    { label: filesTitle, kind: vscode.QuickPickItemKind.Separator },
+    ...files.slice(0, 200).map((f) => ({ label: `$(file) ${f}` })),
+    ...(files.length > 200 ? [{ label: `… and ${files.length - 200} more` }] : []),
+  ];
+  qp.items = items;
+  qp.activeItems = [items[0]!];
+  return new Promise((resolve) => {
+    const subs: vscode.Disposable[] = [];
+    const finish = (v: string | undefined): void => {
+      for (const d of subs) d.dispose();
+      qp.dispose();
+      resolve(v);
+    };
+    subs.push(
+      qp.onDidAccept(() => {
+        const a = qp.selectedItems[0]?.action;
+        if (a === undefined) return; // a file row: stay open
+        finish(a || undefined);
+      }),
+      qp.onDidHide(() => finish(undefined)),
+    );
+    qp.show();
+  });
+}

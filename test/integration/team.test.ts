@@ -1,0 +1,220 @@
+// A team of agents in git worktrees, in the real VS Code: Run Prompt on Several Agents with two
+// Demo Agent sessions (`/team`: each writes a file of its own and signs the first line of
+// shared.txt) in a temporary repository, their worktrees and sessions on disk and in the tree,
+// Compare Sessions (the multi-diff editor), Apply Worktree Changes (a merge, then a conflicting
+// merge that loses nothing), the bad inputs, and Remove Worktree (also of a folder deleted behind
+// our back).
+import * as assert from 'assert';
+import { execFileSync } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import type { PlanTreeNode } from '../../src/ui/tree/nodes';
+import { TEST_HOOKS_KEY, type TestHooks } from '../../src/testHooks';
+import { startDemo, turnEnd, type SessionRef } from './support/demo';
+import type { TestApi } from './support/ext';
+import { waitFor } from './support/ext';
+import { toastWith, clearNotes } from './support/notifications';
+import { confirm, SHOWN_PICK } from './support/quickPick';
+import { hasUiHook, screenshot, waitForUi } from './ui';
+
+function sh(cwd: string, ...args: string[]): string {
+  return execFileSync('git', args, { cwd, encoding: 'utf8' });
+}
+
+function team() {
+  return ((globalThis as Record<symbol, unknown>)[TEST_HOOKS_KEY] as TestHooks).ext.team;
+}
+
+async function label(a: TestApi, n: PlanTreeNode): Promise<{ label: string; description: string }> {
+  const t = await a.internals.plansUi.tree.getTreeItem(n);
+  return { label: typeof t.label === 'string' ? t.label : (t.label?.label ?? ''), description: String(t.description ?? '') };
+}
+
+/** Runs a command that asks for a confirmation (a quick pick titled `title`), picks `button`, and returns the command's result and the pick's text. */
+async function withConfirm<T>(run: () => Thenable<T>, title: RegExp, button: string): Promise<{ result: T; dialog: string }> {
+  const pending = run();
+  const titles = await waitForUi(`${SHOWN_PICK} .quick-input-title`, (t) => t.some((x) => title.test(x)), 15000);
+  const rows = await confirm(
+    titles.find((x) => title.test(x))!,
+    button,
+  );
+  return { result: await pending, dialog: `${titles.join('\n')}\n${rows}` };
+}
+
+describe('Team of agents', function () {
+  this.timeout(120000);
+  let a: TestApi;
+  let restore: () => Promise<void>;
+  let dir: string;
+  let repo: string;
+  let refs: SessionRef[] = [];
+
+  before(async function () {
+    if (!hasUiHook()) this.skip();
+    ({ a, restore } = await startDemo('1'));
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-team-'));
+    repo = path.join(dir, 'repo');
+    fs.mkdirSync(repo);
+    sh(repo, 'init', '-q', '-b', 'main');
+    sh(repo, 'config', 'user.email', 'team@example.com');
+    sh(repo, 'config', 'user.name', 'Team Test');
+    fs.writeFileSync(path.join(repo, 'shared.txt'), 'base line\nsecond line\n');
+    sh(repo, 'add', '-A');
+    sh(repo, 'commit', '-q', '-m', 'base');
+    await vscode.commands.executeCommand('workbench.view.extension.acp');
+  });
+  after(async () => {
+    for (const w of team().sessions.worktrees()) await team().sessions.forget(w.path);
+    await restore?.();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const records = () => refs.map((r) => team().sessions.of(r.agentId, r.sessionId)!);
+
+  it('runs one prompt on two Demo Agents, each in its own worktree, with both plans under their branch rows', async () => {
+    const got = await vscode.commands.executeCommand<SessionRef[] | undefined>('acp.runPromptOnSeveralAgents', {
+      folder: repo,
+      agents: ['demo', 'demo'],
+      prompt: '/team',
+    });
+    assert.ok(got && got.length === 2, 'two sessions were started');
+    refs = got;
+    for (const r of refs) assert.strictEqual(await turnEnd(a, r, 30000), 'end_turn');
+    const [ra, rb] = records();
+    assert.ok(ra && rb && ra.path !== rb.path);
+    // Two worktrees beside the repository, on their own branches.
+    const list = sh(repo, 'worktree', 'list', '--porcelain');
+    assert.strictEqual((list.match(/^worktree /gm) ?? []).length, 3, list);
+    for (const [i, r] of [ra, rb].entries()) {
+      assert.strictEqual(path.dirname(r.path), path.join(dir, 'repo.worktrees'));
+      assert.match(r.branch, /^acp\/demo\/team-[0-9a-z]+-\d$/);
+      assert.ok(list.includes(`branch refs/heads/${r.branch}`));
+      // Files changed only in their own worktree.
+      assert.strictEqual(fs.readFileSync(path.join(r.path, 'team', `${refs[i]!.sessionId}.txt`), 'utf8'), `Written by ${refs[i]!.sessionId}\n`);
+      assert.strictEqual(fs.readFileSync(path.join(r.path, 'shared.txt'), 'utf8'), `signed by ${refs[i]!.sessionId}\nsecond line\n`);
+      const other = [ra, rb][1 - i]!;
+      assert.ok(!fs.existsSync(path.join(other.path, 'team', `${refs[i]!.sessionId}.txt`)));
+    }
+    assert.ok(!fs.existsSync(path.join(repo, 'team')), 'the main tree got no file');
+    assert.strictEqual(fs.readFileSync(path.join(repo, 'shared.txt'), 'utf8'), 'base line\nsecond line\n');
+    // The tree: a row per worktree (branch, ahead/behind, changed files) with its session and plan below.
+    await waitFor(team().sessions.onDidChange, () => records().every((r) => team().sessions.state(r.path)?.changed === 2), 15000, 'both worktrees read');
+    const tree = a.internals.plansUi.tree;
+    const agent = tree.getChildren().find((n) => n.kind === 'agent' && n.agentId === 'demo')!;
+    const wtRows = tree.getChildren(agent).filter((n) => n.kind === 'worktree');
+    const branchRows = await Promise.all(wtRows.map((n) => label(a, n)));
+    for (const r of [ra, rb]) {
+      const row = branchRows.find((x) => x.label === r.branch);
+      assert.ok(row, `a row for ${r.branch}: ${JSON.stringify(branchRows)}`);
+      assert.strictEqual(row.description, '↑0 ↓0 on main · 2 files changed');
+    }
+    for (const [i, n] of wtRows.entries()) {
+      const sessions = tree.getChildren(n);
+      assert.strictEqual(sessions.length, 1, `one session under ${branchRows[i]!.label}`);
+      assert.strictEqual(tree.getParent(sessions[0]!), n);
+      const plans = tree.getChildren(sessions[0]!).filter((p) => p.kind === 'plan');
+      assert.strictEqual(plans.length, 1);
+      const steps = await Promise.all(tree.getChildren(plans[0]!).map((s) => label(a, s)));
+      assert.deepStrictEqual(
+        steps.map((s) => s.label),
+        ['Write a note of this session', 'Sign the shared file', 'Report what changed'],
+      );
+    }
+    assert.strictEqual(team().status?.text, '$(git-branch) Team: 0 running, 2 done');
+    await waitForUi('.part.sidebar .pane-body .monaco-list-row', (t) => t.some((x) => x.includes(ra.branch)) && t.some((x) => x.includes(rb.branch)));
+    await screenshot('team-worktree-rows');
+  });
+
+  it('compares the two sessions: matched plan steps, and both changes in the multi-diff editor', async () => {
+    const text = await vscode.commands.executeCommand<string>('acp.compareSessions', refs[0], refs[1]);
+    assert.match(text, /A: Demo Agent on acp\/demo\/team-.*3\/3 steps done/);
+    assert.match(text, /\[x\] \| \[x\] {2}Sign the shared file/);
+    assert.match(text, /Done by A only: nothing/);
+    await waitForUi('.multiDiffEditor', (t) => t.some((x) => x.includes('shared.txt')), 20000);
+    await screenshot('team-compare');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('applies one worktree into the main tree after a confirmation that lists the files', async () => {
+    const [ra] = records();
+    const { result, dialog } = await withConfirm(
+      () => vscode.commands.executeCommand('acp.applyWorktreeChanges', { path: ra!.path, mode: 'merge' }),
+      /^Merge /,
+      'Merge',
+    );
+    assert.strictEqual(result, 'applied');
+    assert.match(dialog, /shared\.txt/);
+    assert.ok(dialog.includes(`team/${refs[0]!.sessionId}.txt`), dialog);
+    assert.strictEqual(fs.readFileSync(path.join(repo, 'team', `${refs[0]!.sessionId}.txt`), 'utf8'), `Written by ${refs[0]!.sessionId}\n`);
+    assert.strictEqual(fs.readFileSync(path.join(repo, 'shared.txt'), 'utf8'), `signed by ${refs[0]!.sessionId}\nsecond line\n`);
+    assert.strictEqual(sh(repo, 'status', '--porcelain'), '');
+  });
+
+  it('a conflicting apply (the main tree changed the same line) leaves both sides and loses nothing', async () => {
+    const [, rb] = records();
+    await clearNotes();
+    const { result } = await withConfirm(
+      () => vscode.commands.executeCommand('acp.applyWorktreeChanges', { path: rb!.path, mode: 'merge' }),
+      /^Merge /,
+      'Merge',
+    );
+    assert.strictEqual(result, 'conflict');
+    const merged = fs.readFileSync(path.join(repo, 'shared.txt'), 'utf8');
+    assert.match(merged, new RegExp(`<<<<<<< [^\\n]*\\nsigned by ${refs[0]!.sessionId}\\n=======\\nsigned by ${refs[1]!.sessionId}\\n>>>>>>> `));
+    assert.strictEqual(fs.readFileSync(path.join(rb!.path, 'shared.txt'), 'utf8'), `signed by ${refs[1]!.sessionId}\nsecond line\n`);
+    assert.ok(fs.existsSync(path.join(repo, 'team', `${refs[0]!.sessionId}.txt`)));
+    await toastWith(/conflicts with the main tree in shared\.txt.*Nothing was lost/);
+    assert.strictEqual(path.basename(vscode.window.activeTextEditor?.document.uri.fsPath ?? ''), 'shared.txt');
+    await screenshot('team-conflict');
+  });
+
+  it('bad inputs: a dirty main tree, a folder outside a repository, an existing branch — each explained, nothing changed', async () => {
+    const [ra] = records();
+    await clearNotes();
+    assert.strictEqual(await vscode.commands.executeCommand('acp.applyWorktreeChanges', { path: ra!.path, mode: 'merge' }), undefined);
+    await toastWith(/The main tree has uncommitted changes \(shared\.txt, team\/sess_\w+\.txt\): commit or stash them first/);
+    assert.match(fs.readFileSync(path.join(repo, 'shared.txt'), 'utf8'), /<<<<<<< /);
+    const plain = path.join(dir, 'plain');
+    fs.mkdirSync(plain);
+    assert.strictEqual(
+      await vscode.commands.executeCommand('acp.runPromptOnSeveralAgents', { folder: plain, agents: ['demo', 'demo'], prompt: '/team' }),
+      undefined,
+    );
+    await toastWith(/is not in a git repository: worktrees need one/);
+    const name = ra!.branch.split('/').pop()!;
+    assert.strictEqual(await vscode.commands.executeCommand('acp.newSessionInWorktree', { folder: repo, agentId: 'demo', base: 'HEAD', name }), undefined);
+    await toastWith(/already exists: choose another name/);
+    assert.strictEqual((sh(repo, 'worktree', 'list').match(/\n/g) ?? []).length, 3);
+  });
+
+  it('removes a worktree (asking, since it has unapplied work) with its branch, and notices one deleted behind our back', async () => {
+    const [ra, rb] = records();
+    const { result, dialog } = await withConfirm(
+      () => vscode.commands.executeCommand('acp.removeWorktree', { path: rb!.path }),
+      /Remove it\?/,
+      'Remove and Delete Branch',
+    );
+    assert.strictEqual(result, 'removed-branch');
+    assert.match(dialog, /commit\(s\) not applied to the main tree/);
+    assert.ok(!fs.existsSync(rb!.path));
+    assert.strictEqual(sh(repo, 'branch', '--list', rb!.branch).trim(), '');
+    // Deleted outside VS Code: the row says so, the command explains and forgets it.
+    fs.rmSync(ra!.path, { recursive: true, force: true });
+    await waitFor(team().sessions.onDidChange, () => team().sessions.state(ra!.path)?.exists === false, 15000, 'the deleted folder noticed');
+    const tree = a.internals.plansUi.tree;
+    const agent = tree.getChildren().find((n) => n.kind === 'agent' && n.agentId === 'demo')!;
+    const row = tree.getChildren(agent).find((n) => n.kind === 'worktree' && n.path === ra!.path)!;
+    assert.strictEqual((await label(a, row)).description, 'folder deleted');
+    await screenshot('team-folder-deleted');
+    const gone = await withConfirm(
+      () => vscode.commands.executeCommand('acp.removeWorktree', { path: ra!.path }),
+      /Forget the worktree\?/,
+      'Remove, Keep Branch',
+    );
+    assert.match(gone.dialog, /was already deleted outside VS Code/);
+    assert.strictEqual(team().sessions.worktrees().length, 0);
+    assert.strictEqual((sh(repo, 'worktree', 'list').match(/\n/g) ?? []).length, 1);
+  });
+});

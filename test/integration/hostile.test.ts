@@ -26,7 +26,8 @@ import { MAX_PENDING_PER_AGENT } from '../../src/app/permissionBroker';
 // Reasoning in SECURITY.md: parsing a line is synchronous (a 10 MB plan revision is 100+ ms of CPU,
 // several times that on two shared cores); CPU time does not depend on the machine's load, so it
 // is the sharp check; the heap after a GC is the leak check, RSS the ceiling a user sees.
-const LIMITS = { lagP99Ms: 750, lagMaxMs: 2500, hostCpuS: 30, heapGrowthMiB: 112, rssGrowthMiB: 400, batteryMs: 60_000 };
+// The wall time (120 s; 25 s on a quiet machine, 72 s at load 7–10) only catches a hang: it follows the load.
+const LIMITS = { lagP99Ms: 750, lagMaxMs: 2500, hostCpuS: 30, heapGrowthMiB: 112, rssGrowthMiB: 400, batteryMs: 120_000 };
 
 describe('Hostile agent battery', function () {
   this.timeout(120_000);

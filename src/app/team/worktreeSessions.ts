@@ -6,7 +6,13 @@
 import * as vscode from 'vscode';
 import { Disposable } from '../../common/lifecycle';
 import type { SessionStore } from '../../state/sessionStore';
-import { worktreeState, type WorktreeState } from '../../worktrees/repo';
+import { lazyModule } from '../../common/lazy';
+import type { WorktreeState } from '../../worktrees/repo';
+import type * as Repo from '../../worktrees/repo';
+
+// The git plumbing is loaded the first time a worktree's state is read (a session in a worktree exists).
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, synchronously (src/common/lazy.ts)
+const repo = lazyModule('worktree-git.js', () => require('../../worktrees/repo') as typeof Repo);
 
 export interface WorktreeRecord {
   readonly repo: string;
@@ -116,7 +122,7 @@ export class WorktreeSessions extends Disposable {
     const r = this.records.find((x) => x.path === folder);
     if (!r) return;
     try {
-      this.states.set(folder, await worktreeState(folder, r.baseRef, r.baseCommit));
+      this.states.set(folder, await repo().worktreeState(folder, r.baseRef, r.baseCommit));
     } catch (e) {
       this.log(`[worktrees] reading ${folder}: ${e instanceof Error ? e.message : String(e)}`);
     }

@@ -29,6 +29,8 @@ export class Announcer {
   /** The session's turn state now; a new session starts silent. */
   turnState(sessionId: string, state: string, lastAgentText: () => string | undefined): void {
     const before = this.session === sessionId ? this.state : undefined;
+    // What was said of another session is not left in the region.
+    if (this.session !== sessionId) this.el.textContent = '';
     this.session = sessionId;
     this.state = state;
     const said = announcement(before, state, before === 'running' ? lastAgentText() : undefined);

@@ -39,7 +39,7 @@ describe('Picking a session in the Plans tree', function () {
         await waitFor(a.internals.store.onDidChange, firstActive, 10000, 'the first session active after a second click');
       });
       // Every conversation shown (the view; no panel is open) switches to the first session and shows nothing of the second.
-      await waitForWebview('body', (t) => t.some((x) => x.includes('sent 7 plan updates')) && !t.some((x) => x.includes('sent 9 plan updates')));
+      await waitForWebview('.transcript', (t) => t.some((x) => x.includes('sent 7 plan updates')) && !t.some((x) => x.includes('sent 9 plan updates')));
       await waitForUi(ROWS, (t) => t.some((x) => x.startsWith(label) && x.includes('active')));
     } finally {
       await restore();

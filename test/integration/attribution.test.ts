@@ -103,21 +103,23 @@ describe('Attribution: the work of each plan step', function () {
     assert.ok(fs.readFileSync(helloFile, 'utf8').includes('function farewell'), 'the demo wrote hello.ts');
     assert.ok(fs.existsSync(testFile), 'the demo wrote hello.test.ts');
     const fare = a.internals.plansUi.tree.getTreeItem(farewellStep);
-    assert.match(String(fare.description), /1 call · 1 file$/);
+    // Each step may also list the Demo Agent's own PLAN.md, when the checkpoints saw it change while the step ran.
+    const noPlanMd = <T extends { label: unknown }>(rows: T[]): T[] => rows.filter((r) => r.label !== 'PLAN.md');
+    assert.match(String(fare.description), /1 call · (1 file|2 files)$/);
     assert.strictEqual(fare.collapsibleState, vscode.TreeItemCollapsibleState.Collapsed);
     assert.match(String(fare.tooltip), /Timeline: started .* · finished .* · took \d+ s/);
     assert.match(String(fare.contextValue), /^entry:completed:work:files:ckpt$/, 'a step that began from a checkpoint offers Restore');
     assert.deepStrictEqual(
-      childRows(a, farewellStep).map((r) => [r.label, r.icon]),
+      noPlanMd(childRows(a, farewellStep)).map((r) => [r.label, r.icon]),
       [
         ['Edit .acp-demo/hello.ts', 'pass'],
         ['hello.ts', 'file'],
       ],
     );
     const t = a.internals.plansUi.tree.getTreeItem(testStep);
-    assert.match(String(t.description), /1 call · 1 file$/);
+    assert.match(String(t.description), /1 call · (1 file|2 files)$/);
     assert.deepStrictEqual(
-      childRows(a, testStep).map((r) => r.label),
+      noPlanMd(childRows(a, testStep)).map((r) => r.label),
       ['Write .acp-demo/hello.test.ts', 'hello.test.ts'],
     );
     // The read belongs to the first impl step; no file there.
@@ -132,7 +134,7 @@ describe('Attribution: the work of each plan step', function () {
     await view.reveal(testStep, { expand: true, select: true, focus: true });
     const texts = await waitForUi(ROWS, (rows) => rows.some((r) => r.includes('Edit .acp-demo/hello.ts')) && rows.some((r) => r.includes('hello.test.ts')));
     assert.ok(
-      texts.some((r) => /Add a farewell\(\) function[\s\S]*1 call · 1 file/.test(r)),
+      texts.some((r) => /Add a farewell\(\) function[\s\S]*1 call · (1 file|2 files)/.test(r)),
       JSON.stringify(texts),
     );
     await shot('attribution-tree');

@@ -102,7 +102,8 @@ export function agentCommands(deps: AgentCommandDeps): CommandTable<IdsOf<typeof
           ref = await vscode.commands.executeCommand<SessionKey | undefined>('acp.startAgent');
           if (!ref) return false;
         }
-        prompt ??= await vscode.window.showInputBox({ prompt: 'Prompt for the agent', placeHolder: 'What should the agent do?' });
+        // Kept open when focus moves: a walkthrough button refocuses its page right after running the command.
+        prompt ??= await vscode.window.showInputBox({ prompt: 'Prompt for the agent', placeHolder: 'What should the agent do?', ignoreFocusOut: true });
         if (!prompt) return false;
         actions.prompt(ref, [{ type: 'text', text: prompt }]);
         return true;

@@ -63,10 +63,17 @@ describe('Citizen: walkthrough', function () {
     await running;
     await until('Start the Demo Agent');
     const ref = { agentId: 'demo', sessionId: a.internals.store.sessions('demo')[0].sessionId };
+    // Send Prompt… goes to the active session: the one just started, once the start has made it active.
+    const store = a.internals.store;
+    await waitFor(store.onDidChange, () => store.activeSession?.sessionId === ref.sessionId, 15_000, 'the new session active');
     // Watch a plan: the step's Send Prompt… button, the prompt typed in its input box.
     await uiClick(`${STEP} h3`, 'Watch a plan');
     await uiClick(`${STEP} .monaco-button`, 'Send Prompt');
-    await waitForUi('.quick-input-widget .quick-input-message, .quick-input-widget input', (t) => t.length > 0);
+    // The input box itself (its prompt shown), not the quick input's hidden leftovers of an earlier suite.
+    await waitForUi('.quick-input-widget .quick-input-message:visible', (t) => t.some((x) => x.includes('Prompt for the agent')));
+    // The walkthrough takes the keyboard focus back to its step after running the command; the box stays open
+    // (ignoreFocusOut) and the user clicks into it.
+    await uiClick('.quick-input-widget input:visible');
     await uiType('/burst 3');
     await uiPress('Enter');
     await turnEnd(a, ref);

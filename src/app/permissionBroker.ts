@@ -32,7 +32,7 @@ export interface ConsentUi {
   /** Something the user should know that needs no answer (requests answered `cancelled` in bulk). */
   warn(message: string): void;
   /** A button of a request's notification was clicked after the request was answered elsewhere. */
-  alreadyAnswered?(entry: PendingPermission): void;
+  alreadyAnswered(entry: PendingPermission): void;
 }
 
 /** Where the rules are kept (the extension's global state). */
@@ -295,7 +295,7 @@ export class PermissionBroker extends Disposable {
       const asked = this.ui.ask(w.entry, w.views);
       const view = await Promise.race([asked, w.answered.then(() => null)]);
       // The notification stays on screen: a late click on it answers nothing, and says so.
-      if (view === null) void asked.then((late) => late && !this.disposed && this.ui?.alreadyAnswered?.(w.entry));
+      if (view === null) void asked.then((late) => late && !this.disposed && this.ui?.alreadyAnswered(w.entry));
       if (view === undefined) this.dismissed.add(id);
       else if (view !== null && this.waiting.has(id)) await this.choose(id, { index: view.index });
     } finally {

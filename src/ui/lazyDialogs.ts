@@ -20,7 +20,7 @@ export function lazyConsentUi(attention: () => ConsentAttention | undefined): Co
     ask: async (entry, views) => real().ask(entry, views),
     pickRule: async (offer, agentName) => real().pickRule(offer, agentName),
     ruleCreated: (description, undo) => real().ruleCreated(description, undo),
-    alreadyAnswered: (entry) => real().alreadyAnswered?.(entry),
+    alreadyAnswered: (entry) => real().alreadyAnswered(entry),
     warn: (message) => real().warn(message),
   };
 }

@@ -8,14 +8,12 @@
 // unanswered → the prompt is sent again with the same idempotency key and answered once.
 import * as assert from 'assert';
 import * as fs from 'fs';
-import * as os from 'os';
-import * as path from 'path';
 import * as vscode from 'vscode';
 import { sessionKey } from '../../src/state/sessionStore';
-import { EXT_ID, api, waitFor, type TestApi } from './support/ext';
-import { nextPermission, prompt, turnEnd, withSetting, type SessionRef } from './support/demo';
+import { api, waitFor, type TestApi } from './support/ext';
+import { nextPermission, prompt, turnEnd, type SessionRef } from './support/demo';
 import { hasUiHook, screenshot, uiClick, waitForUi } from './ui';
-import { Bridge } from './support/bridge';
+import { RemoteBed } from './support/bridge';
 
 const NAME = 'Remote Demo';
 const AGENT_ID = `agent:${NAME}`;
@@ -27,37 +25,9 @@ const DIE = 'BRIDGE_DIES_HERE';
 describe('Remote agent over a WebSocket (remote, real UI)', function () {
   this.timeout(120000);
   let a: TestApi;
-  let dir: string;
-  let port: number;
   let ref: SessionRef;
-  let live: Bridge;
-  const bridges: Bridge[] = [];
-  const restore: (() => Promise<void>)[] = [];
+  const bed = new RemoteBed('wsBridge.js', TOKEN);
 
-  const dieOn = () => path.join(dir, 'die-on');
-  /** A bridge ready to take the port (the same one after the first). */
-  const standby = async (): Promise<Bridge> => {
-    const b = new Bridge({
-      BRIDGE_PORT: String(port ?? 0),
-      BRIDGE_AGENT: path.join(vscode.extensions.getExtension(EXT_ID)!.extensionPath, 'dist', 'demo-agent.js'),
-      BRIDGE_TOKEN: TOKEN,
-      BRIDGE_DIE_ON: dieOn(),
-      ACP_DEMO_STATE_DIR: path.join(dir, 'state'),
-      ACP_DEMO_DELAY_MS: '0',
-    });
-    bridges.push(b);
-    await b.ready;
-    return b;
-  };
-  /** Kills the bridge serving now; the next one takes the port at once (as a restarted server). */
-  const replaceBridge = async (): Promise<{ dead: Bridge; next: Bridge }> => {
-    const next = await standby();
-    const dead = live;
-    await dead.kill();
-    live = next;
-    await next.listen();
-    return { dead, next };
-  };
   const sup = () => a.internals.agents.get(AGENT_ID)!;
   const transcriptItems = () => {
     const t = a.internals.transcript.session(sessionKey(ref.agentId, ref.sessionId))!;
@@ -69,30 +39,16 @@ describe('Remote agent over a WebSocket (remote, real UI)', function () {
   before(async function () {
     if (!hasUiHook()) this.skip();
     a = await api();
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-remote-'));
-    live = await standby();
-    port = await live.listen();
-    assert.strictEqual(await vscode.commands.executeCommand('acp.setAgentSecret', SECRET, TOKEN), true);
-    restore.push(() => Promise.resolve(vscode.commands.executeCommand('acp.setAgentSecret', SECRET, '')).then(() => undefined));
-    restore.push(
-      await withSetting('agents', [
-        { name: NAME, url: `ws://127.0.0.1:${port}/acp`, headers: { Authorization: `Bearer \${secret:${SECRET}}` }, protocol: '2' },
-      ]),
-    );
-    await waitFor(a.internals.agents.onDidChangeDefinitions, () => !!a.internals.agents.get(AGENT_ID), 10000, `${AGENT_ID} from acp.agents`);
-    await vscode.commands.executeCommand('workbench.view.extension.acp');
+    await bed.setUp(a, SECRET, AGENT_ID, (port) => [
+      { name: NAME, url: `ws://127.0.0.1:${port}/acp`, headers: { Authorization: `Bearer \${secret:${SECRET}}` }, protocol: '2' },
+    ]);
   });
 
-  after(async () => {
-    if (a?.internals.agents.get(AGENT_ID)?.status === 'running') await vscode.commands.executeCommand('acp.stopAgent', AGENT_ID);
-    for (const b of bridges) await b.kill();
-    for (const r of restore.reverse()) await r();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  after(() => bed.dispose(a, [AGENT_ID]));
 
   it('asks before the first connection to the host, showing the URL; then runs the agent over the WebSocket (v2)', async () => {
     const opened = vscode.commands.executeCommand<SessionRef | undefined>('acp.startAgent', AGENT_ID);
-    const rows = await waitForUi(QUICK_ROWS, (t) => t.some((x) => x.includes('Connect')) && t.some((x) => x.includes(`ws://127.0.0.1:${port}/acp`)));
+    const rows = await waitForUi(QUICK_ROWS, (t) => t.some((x) => x.includes('Connect')) && t.some((x) => x.includes(`ws://127.0.0.1:${bed.port}/acp`)));
     const shown = rows.join('\n');
     assert.ok(shown.includes('Authorization') && shown.includes(SECRET), shown);
     assert.ok(!shown.includes(TOKEN), 'the secret value is never shown');
@@ -126,9 +82,9 @@ describe('Remote agent over a WebSocket (remote, real UI)', function () {
     await prompt(ref, '/slow');
     await waitFor(a.internals.store.onDidChange, () => a.internals.store.session(ref.agentId, ref.sessionId)?.turnState === 'running', 10000, 'the slow turn');
     await waitFor(a.internals.plans.onDidChange, () => a.plans(ref).some((p) => p.planId === 'slow'), 10000, 'the slow plan');
-    await replaceBridge();
+    await bed.replace();
     await waitFor(a.internals.store.onDidChange, () => sup().status !== 'running', 30000, 'the drop');
-    assert.match(sup().lastError ?? '', new RegExp(`^${NAME} lost its connection to ws://127\\.0\\.0\\.1:${port}: .* during a turn\\.`));
+    assert.match(sup().lastError ?? '', new RegExp(`^${NAME} lost its connection to ws://127\\.0\\.0\\.1:${bed.port}: .* during a turn\\.`));
     await waitFor(
       a.internals.store.onDidChange,
       () => sup().status === 'running' && a.internals.store.session(ref.agentId, ref.sessionId)?.live === true,
@@ -148,14 +104,14 @@ describe('Remote agent over a WebSocket (remote, real UI)', function () {
   });
 
   it('the bridge dies with a prompt unanswered: sent again with the same idempotency key once reconnected, answered once', async () => {
-    const dying = live;
-    const next = await standby();
-    fs.writeFileSync(dieOn(), DIE);
+    const dying = bed.live;
+    const next = await bed.standby();
+    fs.writeFileSync(bed.dieOn, DIE);
     const text = `${DIE} add a farewell function`;
     await prompt(ref, text);
     await dying.exited;
-    fs.rmSync(dieOn());
-    live = next;
+    fs.rmSync(bed.dieOn);
+    bed.live = next;
     await next.listen();
     assert.ok(dying.diedOn?.key, 'the bridge died on the prompt, which carried an idempotency key');
     const perm = await nextPermission(a, ref, 30000);
@@ -187,12 +143,12 @@ describe('Remote agent over a WebSocket (remote, real UI)', function () {
     );
     await vscode.commands.executeCommand('acp.setAgentSecret', SECRET, 'wrong-token');
     await failsWith(
-      new RegExp(`^${NAME} could not connect to ws://127\\.0\\.0\\.1:${port}: the server refused the credentials \\(HTTP 401\\)\\. Check the "headers"`),
+      new RegExp(`^${NAME} could not connect to ws://127\\.0\\.0\\.1:${bed.port}: the server refused the credentials \\(HTTP 401\\)\\. Check the "headers"`),
     );
     await vscode.commands.executeCommand('acp.setAgentSecret', SECRET, TOKEN);
-    await live.kill();
+    await bed.live.kill();
     await failsWith(
-      new RegExp(`^${NAME} could not connect to ws://127\\.0\\.0\\.1:${port}: the connection was refused \\(nothing listens on port ${port}\\)\\.`),
+      new RegExp(`^${NAME} could not connect to ws://127\\.0\\.0\\.1:${bed.port}: the connection was refused \\(nothing listens on port ${bed.port}\\)\\.`),
     );
     await screenshot('remote-refused');
   });

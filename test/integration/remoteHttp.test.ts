@@ -12,14 +12,12 @@
 // harness validates what the client sent over HTTP against both versions' schemas.
 import * as assert from 'assert';
 import * as fs from 'fs';
-import * as os from 'os';
-import * as path from 'path';
 import * as vscode from 'vscode';
 import { sessionKey } from '../../src/state/sessionStore';
-import { EXT_ID, api, waitFor, type TestApi } from './support/ext';
-import { nextPermission, prompt, turnEnd, withSetting, type SessionRef } from './support/demo';
+import { api, waitFor, type TestApi } from './support/ext';
+import { nextPermission, prompt, turnEnd, type SessionRef } from './support/demo';
 import { hasUiHook, screenshot, uiClick, waitForUi } from './ui';
-import { Bridge } from './support/bridge';
+import { RemoteBed } from './support/bridge';
 
 const NAME = 'Remote HTTP Demo';
 const NAME_V1 = 'Remote HTTP Demo v1';
@@ -32,30 +30,9 @@ const DIE = 'HTTP_SERVER_DIES_HERE';
 describe('Remote agent over streamable HTTP (remote, real UI)', function () {
   this.timeout(120000);
   let a: TestApi;
-  let dir: string;
-  let port: number;
   let ref: SessionRef;
-  let live: Bridge;
-  const bridges: Bridge[] = [];
-  const restore: (() => Promise<void>)[] = [];
+  const bed = new RemoteBed('httpBridge.js', TOKEN);
 
-  const dieOn = () => path.join(dir, 'die-on');
-  const standby = async (): Promise<Bridge> => {
-    const b = new Bridge(
-      {
-        BRIDGE_PORT: String(port ?? 0),
-        BRIDGE_AGENT: path.join(vscode.extensions.getExtension(EXT_ID)!.extensionPath, 'dist', 'demo-agent.js'),
-        BRIDGE_TOKEN: TOKEN,
-        BRIDGE_DIE_ON: dieOn(),
-        ACP_DEMO_STATE_DIR: path.join(dir, 'state'),
-        ACP_DEMO_DELAY_MS: '0',
-      },
-      'httpBridge.js',
-    );
-    bridges.push(b);
-    await b.ready;
-    return b;
-  };
   const sup = () => a.internals.agents.get(AGENT_ID)!;
   const transcriptItems = () => {
     const t = a.internals.transcript.session(sessionKey(ref.agentId, ref.sessionId))!;
@@ -65,32 +42,17 @@ describe('Remote agent over streamable HTTP (remote, real UI)', function () {
   before(async function () {
     if (!hasUiHook()) this.skip();
     a = await api();
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-remote-http-'));
-    live = await standby();
-    port = await live.listen();
-    assert.strictEqual(await vscode.commands.executeCommand('acp.setAgentSecret', SECRET, TOKEN), true);
-    restore.push(() => Promise.resolve(vscode.commands.executeCommand('acp.setAgentSecret', SECRET, '')).then(() => undefined));
-    restore.push(
-      await withSetting('agents', [
-        { name: NAME, url: `http://127.0.0.1:${port}/acp`, headers: { Authorization: `Bearer \${secret:${SECRET}}` }, protocol: '2' },
-        { name: NAME_V1, url: `http://127.0.0.1:${port}/acp`, headers: { Authorization: `Bearer \${secret:${SECRET}}` }, protocol: '1' },
-      ]),
-    );
-    await waitFor(a.internals.agents.onDidChangeDefinitions, () => !!a.internals.agents.get(AGENT_ID), 10000, `${AGENT_ID} from acp.agents`);
-    await vscode.commands.executeCommand('workbench.view.extension.acp');
+    await bed.setUp(a, SECRET, AGENT_ID, (port) => [
+      { name: NAME, url: `http://127.0.0.1:${port}/acp`, headers: { Authorization: `Bearer \${secret:${SECRET}}` }, protocol: '2' },
+      { name: NAME_V1, url: `http://127.0.0.1:${port}/acp`, headers: { Authorization: `Bearer \${secret:${SECRET}}` }, protocol: '1' },
+    ]);
   });
 
-  after(async () => {
-    for (const id of [AGENT_ID, `agent:${NAME_V1}`])
-      if (a?.internals.agents.get(id)?.status === 'running') await vscode.commands.executeCommand('acp.stopAgent', id);
-    for (const b of bridges) await b.kill();
-    for (const r of restore.reverse()) await r();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  after(() => bed.dispose(a, [AGENT_ID, `agent:${NAME_V1}`]));
 
   it('asks before the first connection to the host, showing the URL; then runs the agent over streamable HTTP (v2)', async () => {
     const opened = vscode.commands.executeCommand<SessionRef | undefined>('acp.startAgent', AGENT_ID);
-    await waitForUi(QUICK_ROWS, (t) => t.some((x) => x.includes('Connect')) && t.some((x) => x.includes(`http://127.0.0.1:${port}/acp`)));
+    await waitForUi(QUICK_ROWS, (t) => t.some((x) => x.includes('Connect')) && t.some((x) => x.includes(`http://127.0.0.1:${bed.port}/acp`)));
     await uiClick(QUICK_ROWS, 'Connect');
     const r = await opened;
     assert.ok(r, 'a session was opened');
@@ -118,12 +80,9 @@ describe('Remote agent over streamable HTTP (remote, real UI)', function () {
     await prompt(ref, '/slow');
     await waitFor(a.internals.store.onDidChange, () => a.internals.store.session(ref.agentId, ref.sessionId)?.turnState === 'running', 10000, 'the slow turn');
     await waitFor(a.internals.plans.onDidChange, () => a.plans(ref).some((p) => p.planId === 'slow'), 10000, 'the slow plan');
-    const next = await standby();
-    await live.kill();
-    live = next;
-    await next.listen();
+    await bed.replace();
     await waitFor(a.internals.store.onDidChange, () => sup().status !== 'running', 30000, 'the drop');
-    assert.match(sup().lastError ?? '', new RegExp(`^${NAME} lost its connection to http://127\\.0\\.0\\.1:${port}: .* during a turn\\.`));
+    assert.match(sup().lastError ?? '', new RegExp(`^${NAME} lost its connection to http://127\\.0\\.0\\.1:${bed.port}: .* during a turn\\.`));
     await waitFor(
       a.internals.store.onDidChange,
       () => sup().status === 'running' && a.internals.store.session(ref.agentId, ref.sessionId)?.live === true,
@@ -140,13 +99,13 @@ describe('Remote agent over streamable HTTP (remote, real UI)', function () {
   });
 
   it('the server dies with a prompt unanswered: sent again with the same idempotency key once reconnected, answered once', async () => {
-    const dying = live;
-    const next = await standby();
-    fs.writeFileSync(dieOn(), DIE);
+    const dying = bed.live;
+    const next = await bed.standby();
+    fs.writeFileSync(bed.dieOn, DIE);
     await prompt(ref, `${DIE} add a farewell function`);
     await dying.exited;
-    fs.rmSync(dieOn());
-    live = next;
+    fs.rmSync(bed.dieOn);
+    bed.live = next;
     await next.listen();
     assert.ok(dying.diedOn?.key, 'the server died on the prompt, which carried an idempotency key');
     await a.internals.broker.respond((await nextPermission(a, ref, 30000)).id, 'allow_once');
@@ -168,7 +127,7 @@ describe('Remote agent over streamable HTTP (remote, real UI)', function () {
     const said = sup().lastError ?? '';
     assert.match(
       said,
-      new RegExp(`^${NAME} could not connect to http://127\\.0\\.0\\.1:${port}: the server refused the credentials \\(HTTP 401\\)\\. Check the "headers"`),
+      new RegExp(`^${NAME} could not connect to http://127\\.0\\.0\\.1:${bed.port}: the server refused the credentials \\(HTTP 401\\)\\. Check the "headers"`),
     );
     assert.ok(!said.includes(TOKEN) && !said.includes('wrong-token'), said);
     await vscode.commands.executeCommand('acp.setAgentSecret', SECRET, TOKEN);

@@ -7,7 +7,7 @@ import { MAX_PENDING_PER_AGENT, PermissionBroker, type ConsentUi, type KeyValueS
 import type { CancelToken } from '../../../src/protocol/api';
 import type { PermissionOption, PermissionOutcome, PermissionRequest } from '../../../src/protocol/domain';
 import type { OptionView, RuleOffer } from '../../../src/consent/permissionRules';
-import { SessionStore } from '../../../src/state/sessionStore';
+import { SessionStore, type PendingPermission } from '../../../src/state/sessionStore';
 
 const noToken: CancelToken = { isCancellationRequested: false, onCancellationRequested: () => ({ dispose: () => undefined }) };
 const OPTIONS: PermissionOption[] = [
@@ -40,6 +40,7 @@ class FakeConsentUi implements ConsentUi {
   readonly offers: RuleOffer[] = [];
   readonly created: string[] = [];
   readonly warnings: string[] = [];
+  readonly late: string[] = [];
   ask(): Promise<OptionView | undefined> {
     return new Promise(() => undefined);
   }
@@ -52,6 +53,9 @@ class FakeConsentUi implements ConsentUi {
   }
   warn(message: string): void {
     this.warnings.push(message);
+  }
+  alreadyAnswered(entry: PendingPermission): void {
+    this.late.push(entry.id);
   }
 }
 

@@ -44,7 +44,9 @@ const awkward = fc.letrec((tie) => ({
   ),
 })).v;
 
-describe('state/json at any depth', () => {
+describe('state/json at any depth', function () {
+  // Correctness at a million levels, not speed: a few seconds alone, far more on a loaded machine.
+  this.timeout(180_000);
   it('stableStringify and sameJson handle 1,000,000 levels of arrays and of objects', () => {
     assert.throws(() => JSON.stringify(nestedArrays(MILLION)), RangeError, 'the engine cannot');
     assert.equal(stableStringify(nestedArrays(MILLION)), '['.repeat(MILLION) + ']'.repeat(MILLION));

@@ -9,7 +9,7 @@ import { messageText } from '../../src/state/transcript';
 import { startDemo, turnEnd, type SessionRef } from './support/demo';
 import type { TestApi as AcpPlansApi } from './support/ext';
 import { waitFor } from './support/ext';
-import { screenshot, uiPress, uiType } from './ui';
+import { screenshot, uiPress, uiType, waitForUi } from './ui';
 
 interface Binding {
   key: string;
@@ -67,9 +67,9 @@ describe('Citizen: keybindings', function () {
 
   it("ctrl+' p asks for a prompt and sends it", async () => {
     await vscode.commands.executeCommand('acp.focusPlans');
-    await new Promise((r) => setTimeout(r, 500));
+    await waitForUi('.monaco-workbench .part.sidebar .monaco-list:focus-within', (t) => t.length > 0);
     await uiPress('Control+Quote p');
-    await new Promise((r) => setTimeout(r, 800));
+    await waitForUi('.quick-input-widget .quick-input-message:visible', (t) => t.some((x) => x.includes('Prompt for the agent')));
     await screenshot('citizen-keybinding-prompt');
     await uiType('/burst 2');
     await uiPress('Enter');

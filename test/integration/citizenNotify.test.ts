@@ -40,9 +40,9 @@ describe('Citizen: notifications that follow the user', function () {
 
   before(async () => {
     ({ a, ref, restore } = await startDemo('2'));
-    // The new session is revealed in the Plans view; then the Explorer takes the side bar.
+    // The new session is revealed in the Plans view (settled before the tests hand the side bar to the Explorer).
     await until(() => a.internals.plansUi.treeView.visible, 'the Plans view').catch(() => undefined);
-    await new Promise((r) => setTimeout(r, 500));
+    await a.internals.plansUi.tree.whenIdle();
     console.log(`      window focused: ${vscode.window.state.focused}`);
   });
   after(async () => {

@@ -142,21 +142,29 @@ export class WorkRows {
     return t;
   }
 
+  /** Per step, the lines added and removed per file: built once per batch of rows (cleared at the next task). */
+  private counts: Map<Step, Map<string, { added: number; removed: number }>> | undefined;
+
   /** Lines added and removed, from the checkpoints that saw the file change in this step. */
   private lineCounts(n: WorkNode, s: Step): { added: number; removed: number } | undefined {
-    let added = 0;
-    let removed = 0;
-    let seen = false;
-    for (const c of this.work.stepChanges(n.agentId, n.sessionId, s)) {
-      if (c.path !== n.key) continue;
-      for (const x of c.all)
-        if (x.checkpoint) {
-          seen = true;
-          added += x.checkpoint.added;
-          removed += x.checkpoint.removed;
-        }
+    if (!this.counts) {
+      this.counts = new Map();
+      setTimeout(() => (this.counts = undefined), 0);
     }
-    return seen ? { added, removed } : undefined;
+    let perFile = this.counts.get(s);
+    if (!perFile) {
+      perFile = new Map();
+      for (const c of this.work.stepChanges(n.agentId, n.sessionId, s))
+        for (const x of c.all) {
+          if (!x.checkpoint) continue;
+          const f = perFile.get(c.path) ?? { added: 0, removed: 0 };
+          f.added += x.checkpoint.added;
+          f.removed += x.checkpoint.removed;
+          perFile.set(c.path, f);
+        }
+      this.counts.set(s, perFile);
+    }
+    return perFile.get(n.key);
   }
 
   private rows(ownerId: string, n: { agentId: string; sessionId: string; planId: string | undefined; owner: number }): PlanTreeNode[] {

@@ -9,12 +9,15 @@
 // Prints one JSON line `VSCODE_BENCH {...}` at the end for bench/run.mjs.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { ROOT, ensureInstalled, makeProfile, startCodeServer, launchChromium, workbenchUrl } from '../test/harness/lib/code-server.mjs';
 import { openAcp, promptBox, startDemoAgent, until, webviewText } from '../test/harness/lib/workbench.mjs';
 
 const STEADY = { count: 300, rate: 50 };
 const BURST = { count: 2000, rate: 2000 };
+const MIXED = { count: 500, rate: 50 };
+const MIXED_RUNS = Number(process.env.ACP_BENCH_MIXED_RUNS ?? 3);
 
 /**
  * Installed in a page or webview frame: notes, per stamp `k`, the delay from its send time to the
@@ -30,7 +33,7 @@ function installObserver({ root, pattern, key }) {
   };
   const flush = () => {
     const now = performance.timeOrigin + performance.now();
-    for (const [k, sent] of queued) seen.set(k, now - sent);
+    for (const [k, sent] of queued) seen.set(k, [now - sent, now]);
     queued = [];
   };
   new MutationObserver((records) => {
@@ -50,7 +53,8 @@ function installObserver({ root, pattern, key }) {
   };
 }
 
-const read = (frame, key) => frame.evaluate((k) => [...window[k].seen.entries()].map(([id, ms]) => [Number(id), ms]), key);
+/** What the observer saw: [stamp, ms from send to the frame that painted it, that frame's wall-clock time]. */
+const read = (frame, key) => frame.evaluate((k) => [...window[k].seen.entries()].map(([id, [ms, at]]) => [Number(id), ms, at]), key);
 const reset = (frame, key) => frame.evaluate((k) => window[k].reset(), key);
 
 function quantile(sorted, q) {
@@ -59,26 +63,36 @@ function quantile(sorted, q) {
 function summary(entries, count) {
   const ms = entries.map(([, d]) => d).sort((a, b) => a - b);
   const last = entries.find(([k]) => k === count);
-  return { shown: entries.length, of: count, p50: quantile(ms, 0.5), p95: quantile(ms, 0.95), max: ms.at(-1) ?? NaN, last: last ? last[1] : NaN };
+  // The longest time the surface showed no new update (updates were due every few ms all along).
+  const at = entries.map(([, , t]) => t).sort((a, b) => a - b);
+  let stall = 0;
+  for (let i = 1; i < at.length; i++) stall = Math.max(stall, at[i] - at[i - 1]);
+  return { shown: entries.length, of: count, p50: quantile(ms, 0.5), p95: quantile(ms, 0.95), max: ms.at(-1) ?? NaN, last: last ? last[1] : NaN, stall };
 }
 
+/** Sends `/pixel kind count rate` and returns what each surface showed (`plan`: tree and status bar; `chunk`: the conversation). */
 async function run(page, conv, kind, { count, rate }) {
-  const key = kind === 'plan' ? '__pixelTree' : '__pixelChat';
-  const frame = kind === 'plan' ? page.mainFrame() : conv.frame;
-  await reset(frame, key);
+  const surfaces = {
+    ...(kind !== 'chunk' ? { tree: [page.mainFrame(), '__pixelTree', count], status: [page.mainFrame(), '__pixelStatus', count] } : {}),
+    ...(kind !== 'plan' ? { chat: [conv.frame, '__pixelChat', kind === 'mixed' ? 2 * count : count] } : {}),
+  };
+  for (const [frame, key] of Object.values(surfaces)) await reset(frame, key);
   const done = `pixel: sent ${count} ${kind} updates at ${rate}/s`;
   const before = (await webviewText(page)).split(done).length;
   await conv.box.fill(`/pixel ${kind} ${count} ${rate}`);
   await conv.box.press('Enter');
   await until(page, `the end of /pixel ${kind} ${count} ${rate}`, async () => (await webviewText(page)).split(done).length > before, 120_000);
   // The final update is on screen once its stamp has been seen (or the turn's end is shown).
-  await until(page, 'the last update on screen', async () => (await read(frame, key)).some(([k]) => k === count), 10_000).catch(() => undefined);
-  return summary(await read(frame, key), count);
+  const [frame, key, last] = kind === 'chunk' ? surfaces.chat : surfaces.tree;
+  await until(page, 'the last update on screen', async () => (await read(frame, key)).some(([k]) => k === last), 10_000).catch(() => undefined);
+  const out = {};
+  for (const [name, [f, k, n]] of Object.entries(surfaces)) out[name] = summary(await read(f, k), n);
+  return kind === 'mixed' ? out : kind === 'plan' ? out.tree : out.chat;
 }
 
 const fmt = (x) => (Number.isFinite(x) ? x.toFixed(1) : 'n/a');
 const line = (name, s) =>
-  `   ${name.padEnd(34)} shown ${String(s.shown).padStart(4)}/${s.of}   p50 ${fmt(s.p50).padStart(6)} ms   p95 ${fmt(s.p95).padStart(6)} ms   max ${fmt(s.max).padStart(6)} ms   last ${fmt(s.last).padStart(6)} ms`;
+  `   ${name.padEnd(34)} shown ${String(s.shown).padStart(4)}/${s.of}   p50 ${fmt(s.p50).padStart(6)} ms   p95 ${fmt(s.p95).padStart(6)} ms   max ${fmt(s.max).padStart(6)} ms   last ${fmt(s.last).padStart(6)} ms   longest without a change ${fmt(s.stall).padStart(6)} ms`;
 
 ensureInstalled();
 const profile = makeProfile({ 'acp.demo.stepDelayMs': 0 });
@@ -97,6 +111,7 @@ try {
   await startDemoAgent(page);
   const conv = await promptBox(page);
   await page.mainFrame().evaluate(installObserver, { root: '.part.sidebar', pattern: 'tick (\\d+) @(\\d+(?:\\.\\d+)?)', key: '__pixelTree' });
+  await page.mainFrame().evaluate(installObserver, { root: '.part.statusbar', pattern: 'tick (\\d+) @(\\d+(?:\\.\\d+)?)', key: '__pixelStatus' });
   await conv.frame.evaluate(installObserver, { root: 'body', pattern: '‹(\\d+)@(\\d+(?:\\.\\d+)?)›', key: '__pixelChat' });
   // A first short run warms the caches (the first plan row is created, the webview's code is hot).
   await run(page, conv, 'plan', { count: 20, rate: 50 });
@@ -104,12 +119,21 @@ try {
   results.chunkSteady = await run(page, conv, 'chunk', STEADY);
   results.planBurst = await run(page, conv, 'plan', BURST);
   results.chunkBurst = await run(page, conv, 'chunk', BURST);
+  // Issue 26: plan updates at 50/s with 100 message chunks/s beside them, for 10 s, MIXED_RUNS times.
+  results.mixed = [];
+  for (let i = 0; i < MIXED_RUNS; i++) results.mixed.push(await run(page, conv, 'mixed', MIXED));
   await page.screenshot({ path: path.join(ROOT, 'out', 'bench-pixel.png') }).catch(() => {});
   console.log(`line to pixel in the real VS Code (${STEADY.count} updates at ${STEADY.rate}/s; a burst of ${BURST.count} at ${BURST.rate}/s)`);
   console.log(line('plan_update → Plans tree row, steady', results.planSteady));
   console.log(line('message chunk → webview text, steady', results.chunkSteady));
   console.log(line('plan_update → Plans tree row, burst', results.planBurst));
   console.log(line('message chunk → webview text, burst', results.chunkBurst));
+  console.log(`both streams at once (${MIXED.count} plan updates at ${MIXED.rate}/s, ${2 * MIXED.rate} message chunks/s beside them), ${MIXED_RUNS} runs`);
+  results.mixed.forEach((m, i) => {
+    console.log(line(`run ${i + 1}: plan_update → Plans tree row`, m.tree));
+    console.log(line(`run ${i + 1}: plan_update → status bar`, m.status));
+    console.log(line(`run ${i + 1}: message chunk → webview text`, m.chat));
+  });
   rc = 0;
 } catch (e) {
   console.error('[bench:vscode] error:', e);
@@ -148,6 +172,7 @@ if (!process.env.ACP_BENCH_SKIP_DAYLONG) {
 }
 
 const GOALS = { steadyP95Ms: 50, burstLastMs: 100, heapChangePct: 10, lagP99Ms: 20 };
+const MIXED_GOALS = { treeP95Ms: 250, treeStallMs: 300, treeLastMs: 250, statusP95Ms: 30, chatP95Ms: 60 };
 // A p95 counts only the updates that were shown: a steady goal holds only when all of them were.
 const steady = (s) => s.p95 <= GOALS.steadyP95Ms && s.shown === s.of;
 const goal = (name, ok, shown) => console.log(`   ${ok ? '[met]   ' : '[MISSED]'} ${name}: ${shown}`);
@@ -165,6 +190,42 @@ if (results.planSteady) {
   );
   goal(`plan row final state ≤ ${GOALS.burstLastMs} ms after a burst`, results.planBurst.last <= GOALS.burstLastMs, `${fmt(results.planBurst.last)} ms`);
   goal(`message text final state ≤ ${GOALS.burstLastMs} ms after a burst`, results.chunkBurst.last <= GOALS.burstLastMs, `${fmt(results.chunkBurst.last)} ms`);
+}
+if (results.mixed?.length) {
+  // Issue 26, goals 1 and 2: every run must hold them.
+  const all = (f) => results.mixed.every(f);
+  const list = (f) => results.mixed.map((m) => fmt(f(m))).join(' / ') + ' ms';
+  console.log(
+    `goals (issue 26: 1 and 2, under both streams, ${results.mixed.length} of ${results.mixed.length} runs; load average ${os
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' / ')})`,
+  );
+  goal(
+    `Plans tree p95 ≤ ${MIXED_GOALS.treeP95Ms} ms`,
+    all((m) => m.tree.p95 <= MIXED_GOALS.treeP95Ms),
+    list((m) => m.tree.p95),
+  );
+  goal(
+    `Plans tree never ${MIXED_GOALS.treeStallMs} ms without a change`,
+    all((m) => m.tree.stall <= MIXED_GOALS.treeStallMs),
+    list((m) => m.tree.stall),
+  );
+  goal(
+    `Plans tree final state ≤ ${MIXED_GOALS.treeLastMs} ms`,
+    all((m) => m.tree.last <= MIXED_GOALS.treeLastMs),
+    list((m) => m.tree.last),
+  );
+  goal(
+    `status bar p95 ≤ ${MIXED_GOALS.statusP95Ms} ms`,
+    all((m) => m.status.p95 <= MIXED_GOALS.statusP95Ms),
+    list((m) => m.status.p95),
+  );
+  goal(
+    `conversation p95 ≤ ${MIXED_GOALS.chatP95Ms} ms`,
+    all((m) => m.chat.p95 <= MIXED_GOALS.chatP95Ms && m.chat.shown === m.chat.of),
+    list((m) => m.chat.p95),
+  );
 }
 if (results.dayLong) {
   const d = results.dayLong;

@@ -90,8 +90,10 @@ function handle(m: ToWebview): void {
 /** What the view shows (for tests and diagnostics); optionally clicks an element first. */
 function inspect(click?: InspectClick): DomSnapshot {
   let clicked: boolean | undefined;
-  if (click) {
-    const target = Array.from(document.querySelectorAll<HTMLElement>(click.selector)).find(
+  if (click?.scrollTop !== undefined) transcript.el.scrollTop = click.scrollTop;
+  if (click?.selector !== undefined) {
+    const selector = click.selector;
+    const target = Array.from(document.querySelectorAll<HTMLElement>(selector)).find(
       (el) => click.text === undefined || (el.textContent ?? '').includes(click.text),
     );
     clicked = !!target;
@@ -109,6 +111,7 @@ function inspect(click?: InspectClick): DomSnapshot {
     busy: composer.busy,
     counters: { ...transcript.counters },
     clicked,
+    scroll: { top: transcript.el.scrollTop, max: transcript.el.scrollHeight - transcript.el.clientHeight },
   };
 }
 

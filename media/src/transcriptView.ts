@@ -31,10 +31,24 @@ export class TranscriptView {
   private windowSize = 500;
   private limit = 500;
   private sessionId: string | null = null;
+  /** Whether the view follows new content: true until the user scrolls away from the bottom. */
+  private pinned = true;
+  /** A scroll to the bottom is due at the next frame. */
+  private followQueued = false;
+  /** The next scroll event is our own (scroll events of one frame come as one). */
+  private ownScroll = false;
 
   constructor() {
     this.el.append(this.filterBar, this.earlierButton, this.list, this.empty);
     this.filterBar.hidden = true;
+    this.el.addEventListener(
+      'scroll',
+      () => {
+        if (this.ownScroll) this.ownScroll = false;
+        else this.pinned = atBottom(this.el);
+      },
+      { passive: true },
+    );
   }
 
   get currentSession(): string | null {
@@ -62,17 +76,36 @@ export class TranscriptView {
     this.counters.snapshotsApplied++;
     this.refreshFilter();
     this.refresh();
+    this.pinned = true;
     this.el.scrollTop = this.el.scrollHeight;
   }
 
+  /**
+   * Applies a delta. Nothing here reads the layout: while the user is at the bottom, one scroll
+   * per frame follows the new content (reading the height after each delta made the browser lay
+   * out the whole transcript once per streamed chunk, which at 100 chunks/s held up the workbench
+   * sharing the renderer).
+   */
   apply(ops: DeltaOp[]): void {
-    const follow = atBottom(this.el);
     for (const op of ops) this.applyOp(op);
     this.trim();
     this.counters.deltasApplied++;
     this.counters.opsApplied += ops.length;
     this.refresh();
-    if (follow) this.el.scrollTop = this.el.scrollHeight;
+    this.follow();
+  }
+
+  private follow(): void {
+    if (!this.pinned || this.followQueued) return;
+    this.followQueued = true;
+    requestAnimationFrame(() => {
+      this.followQueued = false;
+      if (!this.pinned) return;
+      const top = this.el.scrollHeight - this.el.clientHeight;
+      if (this.el.scrollTop >= top) return;
+      this.ownScroll = true;
+      this.el.scrollTop = top;
+    });
   }
 
   /** Older items sent on request: prepended, and kept beyond the usual window. */
@@ -192,9 +225,13 @@ export class TranscriptView {
     this.counters.domItems = this.entries.length;
     const first = this.entries[0]?.view.index;
     const hidden = first === undefined ? 0 : Math.max(0, first - this.firstIndex);
-    this.earlierButton.hidden = hidden === 0;
-    this.earlierButton.textContent = `Show earlier (${hidden} more)`;
-    this.empty.hidden = this.entries.length > 0;
-    this.empty.textContent = this.sessionId ? 'No messages yet.' : 'No session. Start an agent to begin a conversation.';
+    // Only what changed is written: an unchanged write still costs the browser a style pass.
+    setIfChanged(this.earlierButton, hidden === 0, `Show earlier (${hidden} more)`);
+    setIfChanged(this.empty, this.entries.length > 0, this.sessionId ? 'No messages yet.' : 'No session. Start an agent to begin a conversation.');
   }
+}
+
+function setIfChanged(el: HTMLElement, hidden: boolean, text: string): void {
+  if (el.hidden !== hidden) el.hidden = hidden;
+  if (el.textContent !== text) el.textContent = text;
 }

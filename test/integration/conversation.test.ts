@@ -183,6 +183,27 @@ describe('Conversation view (webview)', function () {
     assert.ok(snap.counters.deltasApplied > 0);
   });
 
+  it('follows new text while the view is at the bottom, and stays where the user scrolled up', async () => {
+    const chunk = (i: number): void =>
+      transcript.apply({ sessionId: S, kind: 'message_chunk', role: 'agent', messageId: 'a3', content: { type: 'text', text: `line ${i}\n\n` } });
+    const atBottom = (s: DomSnapshot): boolean => s.scroll.max > 0 && s.scroll.top >= s.scroll.max - 1;
+    for (let i = 0; i < 80; i++) chunk(i);
+    await waitForDom(host, (s) => s.text.includes('line 79') && atBottom(s), 'the view at the bottom of the streamed text');
+
+    // The user scrolls to the top: new text no longer moves the view.
+    assert.equal((await host.requestDomSnapshot({ scrollTop: 0 })).scroll.top, 0);
+    for (let i = 80; i < 120; i++) chunk(i);
+    await waitForDom(host, (s) => s.text.includes('line 119'), 'the text streamed while scrolled up');
+    // A follow would have happened at the frame after the delta, before this second round trip.
+    const after = await host.requestDomSnapshot();
+    assert.equal(after.scroll.top, 0, `the view stayed where the user scrolled (max ${after.scroll.max})`);
+
+    // Back at the bottom, it follows again.
+    await host.requestDomSnapshot({ scrollTop: 1e9 });
+    for (let i = 120; i < 160; i++) chunk(i);
+    await waitForDom(host, (s) => s.text.includes('line 159') && atBottom(s), 'the view following again');
+  });
+
   it('opens the diff editor for a v1 diff', async () => {
     host.receive({ type: 'openDiff', sessionId: S, itemId: 't:edit1', index: 0, file: 0 });
     const end = Date.now() + 10_000;

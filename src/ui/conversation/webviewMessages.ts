@@ -9,9 +9,12 @@ import type { RawValues } from '../../state/elicitationValues';
 
 /** Tests: click the first element matching `selector` (containing `text`), or set its `value` (a checkbox's checked state) instead. */
 export interface InspectClick {
-  selector: string;
+  /** The element to click (or to set `value` on); none: only `scrollTop` applies. */
+  selector?: string;
   text?: string;
   value?: string | boolean;
+  /** Scrolls the transcript to this position first, as a person's wheel would. */
+  scrollTop?: number;
 }
 
 // ---------------------------------------------------------------- views
@@ -200,6 +203,8 @@ export interface DomSnapshot {
   busy: boolean;
   counters: WebviewCounters;
   clicked?: boolean;
+  /** The transcript's scroll position and the largest it can take (at the bottom: equal). */
+  scroll: { top: number; max: number };
 }
 
 export interface WebviewCounters {

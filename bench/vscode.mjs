@@ -12,7 +12,7 @@ import { mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ROOT, ensureInstalled, makeProfile, startCodeServer, launchChromium, workbenchUrl } from '../test/harness/lib/code-server.mjs';
-import { openAcp, promptBox, startDemoAgent, until, webviewText } from '../test/harness/lib/workbench.mjs';
+import { openAcp, promptBox, startDemoAgent, until } from '../test/harness/lib/workbench.mjs';
 
 const STEADY = { count: 300, rate: 50 };
 const BURST = { count: 2000, rate: 2000 };
@@ -78,10 +78,13 @@ async function run(page, conv, kind, { count, rate }) {
   };
   for (const [frame, key] of Object.values(surfaces)) await reset(frame, key);
   const done = `pixel: sent ${count} ${kind} updates at ${rate}/s`;
-  const before = (await webviewText(page)).split(done).length;
+  // Read with textContent, in the conversation's frame only: innerText would lay out the whole
+  // transcript at every poll, in the renderer the measured surfaces share.
+  const said = () => conv.frame.evaluate((d) => document.body.textContent.split(d).length, done);
+  const before = await said();
   await conv.box.fill(`/pixel ${kind} ${count} ${rate}`);
   await conv.box.press('Enter');
-  await until(page, `the end of /pixel ${kind} ${count} ${rate}`, async () => (await webviewText(page)).split(done).length > before, 120_000);
+  await until(page, `the end of /pixel ${kind} ${count} ${rate}`, async () => (await said()) > before, 120_000);
   // The final update is on screen once its stamp has been seen (or the turn's end is shown).
   const [frame, key, last] = kind === 'chunk' ? surfaces.chat : surfaces.tree;
   await until(page, 'the last update on screen', async () => (await read(frame, key)).some(([k]) => k === last), 10_000).catch(() => undefined);

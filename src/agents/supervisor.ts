@@ -10,7 +10,8 @@ import type { AcpConnection, AgentStatus, McpServerConfig } from '../protocol/ap
 import type { ConfigOption, ContentBlock, SessionEvent } from '../protocol/domain';
 import { randomUUID } from 'crypto';
 import { DisposableStore, toDisposable } from '../common/lifecycle';
-import { ConnectionClosedError, isAuthRequired } from '../protocol/connect';
+import { ConnectionClosedError } from '../protocol/connectionErrors';
+import { isAuthRequired } from '../protocol/transport/rpcError';
 import type { AgentEndpoint, EndpointExit } from './agentEndpoint';
 import type { AgentDefinition } from './agentConfig';
 import type { SupervisorHost } from './supervisorHost';

@@ -4,8 +4,7 @@
 // agentEndpoint.ts (no process, exit code or socket here). Free of `vscode`.
 import type { AcpConnection, ConnectOptions } from '../protocol/api';
 import type { SessionEvent } from '../protocol/domain';
-import { ConnectionClosedError } from '../protocol/connect';
-import { InitializeTimeoutError } from '../protocol/negotiate';
+import { ConnectionClosedError, InitializeTimeoutError } from '../protocol/connectionErrors';
 import type { AgentEndpoint, EndpointExit } from './agentEndpoint';
 import type { AgentDefinition } from './agentConfig';
 import type { SessionGate } from './sessionGate';

@@ -12,7 +12,7 @@ import { parseMcpSettings } from '../agents/agentConfig';
 import type { SessionKey, SessionStore } from '../state/sessionStore';
 import type { PermissionBroker } from './permissionBroker';
 import { Disposable } from '../common/lifecycle';
-import { isAuthRequired } from '../protocol/transport/errors';
+import { isAuthRequired } from '../protocol/transport/rpcError';
 import type { SignIn } from './signIn';
 import { lazyModule } from '../common/lazy';
 import { settledWithin } from '../common/timeout';

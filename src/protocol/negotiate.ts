@@ -15,30 +15,12 @@ import type { CancelToken, ProtocolLogger } from './api';
 import type { JsonObject, ProtocolVersion } from './domain';
 import { createAdapter, type InitializeInfo, type InitializeOptions, type VersionAdapter } from './adapter';
 import { ErrorCodes, RpcError } from './transport/errors';
+import { IncompatibleAgentError, InitializeTimeoutError } from './connectionErrors';
 
 export const DEFAULT_INITIALIZE_TIMEOUT_MS = 30_000;
 const KNOWN_VERSIONS: readonly ProtocolVersion[] = [1, 2];
 
-/** The agent speaks no protocol version this client can use. `message` is user-facing. */
-export class IncompatibleAgentError extends Error {
-  override readonly name = 'IncompatibleAgentError';
-  constructor(
-    message: string,
-    /** What the agent answered: its `protocolVersion`, or its `supported` list on -32022. */
-    readonly answered: unknown,
-    /** Technical detail for the log (a shape error, the raw error). */
-    readonly detail?: string,
-  ) {
-    super(message);
-  }
-}
-
-export class InitializeTimeoutError extends Error {
-  override readonly name = 'InitializeTimeoutError';
-  constructor(readonly timeoutMs: number) {
-    super(`The agent did not answer "initialize" within ${formatSeconds(timeoutMs)}. Is it an ACP agent, and does it start correctly?`);
-  }
-}
+export { IncompatibleAgentError, InitializeTimeoutError } from './connectionErrors';
 
 /** The part of the connection negotiation needs. */
 export interface InitializeChannel {
@@ -218,8 +200,4 @@ function describeAnswer(answered: unknown, protocol: 'auto' | 1 | 2): string {
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-function formatSeconds(ms: number): string {
-  return ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
 }

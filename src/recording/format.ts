@@ -8,7 +8,7 @@
 // (depth measured on the bytes before parsing; bad lines are reported, never fatal) and keeps only
 // offsets, so a large recording is not held as objects; `readMessage` parses one line when played.
 // No `vscode`.
-import { createAdapter } from '../protocol/adapter';
+import { METHOD_NAMES } from '../protocol/methodNames';
 import { nestingDepth, MAX_JSON_DEPTH } from '../protocol/transport/jsonDepth';
 
 export const RECORDING_FORMAT = 'acp-plans-recording';
@@ -164,6 +164,6 @@ let initializeNames: ReadonlySet<string> | undefined;
 /** Whether `method` is `initialize` in either protocol version. */
 export function isInitialize(method: unknown): boolean {
   if (typeof method !== 'string') return false;
-  initializeNames ??= new Set([createAdapter(1).methods.initialize, createAdapter(2).methods.initialize]);
+  initializeNames ??= new Set(METHOD_NAMES.map((m) => m.initialize));
   return initializeNames.has(method);
 }

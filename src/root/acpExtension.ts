@@ -4,7 +4,7 @@
 // SessionActions and the PermissionBroker. Everything is owned by this object.
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { connect } from '../protocol/connect';
+import { lazyConnect } from '../agents/lazyConnect';
 import type { SessionEvent } from '../protocol/domain';
 import { Disposable, toDisposable } from '../common/lifecycle';
 import { Config, SETTINGS } from '../platform/config';
@@ -136,7 +136,7 @@ export class AcpExtension extends Disposable {
       new AgentManager({
         extensionPath: context.extensionPath,
         storagePath: context.globalStorageUri.fsPath,
-        connect,
+        connect: lazyConnect,
         logs: this.logs,
         terminals,
         files,

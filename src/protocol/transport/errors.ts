@@ -1,6 +1,9 @@
 // Errors of the JSON-RPC layer, independent of the ACP version.
 import { ConnectionError, ResponseError } from 'vscode-jsonrpc/node';
 import { RpcError } from './rpcError';
+import { ConnectionClosedError } from '../connectionErrors';
+
+export { ConnectionClosedError } from '../connectionErrors';
 
 export { ErrorCodes, RpcError, isAuthRequired } from './rpcError';
 
@@ -8,17 +11,6 @@ export { ErrorCodes, RpcError, isAuthRequired } from './rpcError';
 const MESSAGE_WRITE_ERROR = -32099;
 const PENDING_RESPONSE_REJECTED = -32097;
 const CONNECTION_INACTIVE = -32096;
-
-/** The connection closed (pipe ended, process exited, or disposed) before the answer came. */
-export class ConnectionClosedError extends Error {
-  override readonly name = 'ConnectionClosedError';
-  constructor(
-    message = 'The connection to the agent is closed.',
-    readonly method?: string,
-  ) {
-    super(method ? `${message} (${method})` : message);
-  }
-}
 
 /** Maps what vscode-jsonrpc rejects a request with to our error types. */
 export function toRpcFailure(err: unknown, method: string): Error {

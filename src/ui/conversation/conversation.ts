@@ -33,6 +33,8 @@ export interface ConversationOptions {
   coalesceMs?: number;
   /** Turn state, title, config options and prompt queue of each session (owned by the SessionStore). */
   sessionFacts?: SessionFactsSource;
+  /** Where the user's answer to "Open in Editor" for a cramped card is remembered (global state). */
+  state?: vscode.Memento;
 }
 
 export interface PromptSubmission {
@@ -54,6 +56,7 @@ export class Conversation extends Disposable implements vscode.WebviewViewProvid
   private diffs: DiffDocuments | undefined;
   private active: string | undefined;
   private filter: ConversationFilter | undefined;
+  private offering = false;
   /** The sidebar views and editor panels now on screen. */
   private readonly shown = new Set<{ readonly visible: boolean }>();
 
@@ -269,6 +272,8 @@ export class Conversation extends Disposable implements vscode.WebviewViewProvid
         return host.pump.sendEarlier(msg.sessionId, msg.before, msg.count);
       case 'clearFilter':
         return this.setFilter(undefined);
+      case 'cramped':
+        return this.cramped(msg, host);
       case 'error':
         return this.reportError(`conversation webview: ${msg.message}`);
       // Answered by the host itself (ConversationHost.receive).
@@ -291,6 +296,17 @@ export class Conversation extends Disposable implements vscode.WebviewViewProvid
       return;
     }
     this.permissionEmitter.fire({ sessionId: msg.sessionId, requestId: msg.requestId, optionId: msg.optionId, option: msg.option });
+  }
+
+  /** A card does not fit the side bar's Conversation: offer (or open, as chosen) an editor tab, once at a time. */
+  private async cramped(msg: Extract<FromWebview, { type: 'cramped' }>, host: ConversationHost): Promise<void> {
+    if (host.kind !== 'view' || this.offering || this.hostList.some((h) => h.kind === 'panel')) return;
+    this.offering = true;
+    try {
+      if (await viewSide().wantsEditor(msg.needed, msg.available, this.options.state)) this.openPanel(vscode.ViewColumn.Active);
+    } finally {
+      this.offering = false;
+    }
   }
 
   private setConfig(msg: Extract<FromWebview, { type: 'setConfig' }>): void {

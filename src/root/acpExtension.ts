@@ -209,7 +209,6 @@ export class AcpExtension extends Disposable {
         extensionUri: context.extensionUri,
         transcript: this.transcript,
         log: this.logs.main,
-        state: context.globalState,
         // The conversation knows sessions by sessionKey(agent, session).
         promptCapabilities: (key) => {
           const ref = parseSessionKey(key);

@@ -1,29 +1,28 @@
 // Room for a card that waits for the user: the side bar's Conversation told us (cramped) that a
 // plan approval, permission or form is taller than its visible area. As chat extensions do, the
 // conversation is offered in an editor tab. The setting `acp.conversation.cardRoom` decides without
-// asking ("editor" / "sideBar"); with "ask", "Always in Editor" and "Keep in Side Bar" are remembered
-// (global state) and asked no more.
+// asking ("editor" / "sideBar"); with "ask", "Always in Editor" and "Keep in Side Bar" are written to
+// that user setting (seen, and undone, in the Settings editor) and asked no more.
 import * as vscode from 'vscode';
 
 export type CardRoomChoice = 'ask' | 'editor' | 'sideBar';
-export const CARD_ROOM_STATE_KEY = 'acp.conversation.cardRoom';
 
 const OPEN = 'Open in Editor';
 const ALWAYS = 'Always in Editor';
 const KEEP = 'Keep in Side Bar';
 
 /** Whether the conversation should open in an editor tab for a card of `needed` px shown in `available` px. */
-export async function wantsEditor(needed: number, available: number, state: vscode.Memento | undefined): Promise<boolean> {
-  const setting = vscode.workspace.getConfiguration('acp').get<CardRoomChoice>('conversation.cardRoom', 'ask');
-  const choice = setting !== 'ask' ? setting : state?.get<CardRoomChoice>(CARD_ROOM_STATE_KEY);
+export async function wantsEditor(needed: number, available: number): Promise<boolean> {
+  const config = vscode.workspace.getConfiguration('acp');
+  const choice = config.get<CardRoomChoice>('conversation.cardRoom', 'ask');
   if (choice === 'editor' || choice === 'sideBar') return choice === 'editor';
   const answer = await vscode.window.showInformationMessage(
-    `A card waiting for your answer needs ${needed} px, and the Conversation in the side bar shows ${available} px. Open the conversation in an editor tab to read it without scrolling?`,
+    `A card waiting for your answer needs ${needed} px, and the Conversation in the side bar shows ${available} px. Open the conversation in an editor tab to read it without scrolling? (Setting: ACP › Conversation: Card Room)`,
     OPEN,
     ALWAYS,
     KEEP,
   );
-  if (answer === ALWAYS) await state?.update(CARD_ROOM_STATE_KEY, 'editor');
-  if (answer === KEEP) await state?.update(CARD_ROOM_STATE_KEY, 'sideBar');
+  if (answer === ALWAYS || answer === KEEP)
+    await config.update('conversation.cardRoom', answer === ALWAYS ? 'editor' : 'sideBar', vscode.ConfigurationTarget.Global);
   return answer === OPEN || answer === ALWAYS;
 }

@@ -33,8 +33,6 @@ export interface ConversationOptions {
   coalesceMs?: number;
   /** Turn state, title, config options and prompt queue of each session (owned by the SessionStore). */
   sessionFacts?: SessionFactsSource;
-  /** Where the user's answer to "Open in Editor" for a cramped card is remembered (global state). */
-  state?: vscode.Memento;
 }
 
 export interface PromptSubmission {
@@ -56,7 +54,10 @@ export class Conversation extends Disposable implements vscode.WebviewViewProvid
   private diffs: DiffDocuments | undefined;
   private active: string | undefined;
   private filter: ConversationFilter | undefined;
+  /** An "Open in Editor?" offer is on screen (cleared when it is answered or dismissed). */
   private offering = false;
+  /** The editor panels now open, by their host. */
+  private readonly panels = new Map<ConversationHost, vscode.WebviewPanel>();
   /** The sidebar views and editor panels now on screen. */
   private readonly shown = new Set<{ readonly visible: boolean }>();
 
@@ -164,7 +165,11 @@ export class Conversation extends Disposable implements vscode.WebviewViewProvid
     panel.iconPath = vscode.Uri.joinPath(this.options.extensionUri, 'media', 'acp.svg');
     const host = this.addHost(panel.webview, 'panel');
     this.shown.add(panel);
-    host.onDidDispose(() => this.shown.delete(panel));
+    this.panels.set(host, panel);
+    host.onDidDispose(() => {
+      this.shown.delete(panel);
+      this.panels.delete(host);
+    });
     const state = panel.onDidChangeViewState(() => {
       if (!panel.visible) host.hidden();
     });
@@ -298,15 +303,24 @@ export class Conversation extends Disposable implements vscode.WebviewViewProvid
     this.permissionEmitter.fire({ sessionId: msg.sessionId, requestId: msg.requestId, optionId: msg.optionId, option: msg.option });
   }
 
-  /** A card does not fit the side bar's Conversation: offer (or open, as chosen) an editor tab, once at a time. */
+  /**
+   * A card does not fit the side bar's Conversation: as the user chose (acp.conversation.cardRoom),
+   * offer or open an editor tab; one that is open already is brought forward, not doubled. One offer
+   * at a time; whatever the answer (or none: dismissed), the next card may offer again.
+   */
   private async cramped(msg: Extract<FromWebview, { type: 'cramped' }>, host: ConversationHost): Promise<void> {
-    if (host.kind !== 'view' || this.offering || this.hostList.some((h) => h.kind === 'panel')) return;
+    if (host.kind !== 'view' || this.offering || [...this.panels.values()].some((p) => p.visible)) return;
     this.offering = true;
+    let open: boolean;
     try {
-      if (await viewSide().wantsEditor(msg.needed, msg.available, this.options.state)) this.openPanel(vscode.ViewColumn.Active);
+      open = await viewSide().wantsEditor(msg.needed, msg.available);
     } finally {
       this.offering = false;
     }
+    if (!open || this.isDisposed) return;
+    const panel = [...this.panels.values()][0];
+    if (panel) panel.reveal(panel.viewColumn, false);
+    else this.openPanel(vscode.ViewColumn.Active);
   }
 
   private setConfig(msg: Extract<FromWebview, { type: 'setConfig' }>): void {

@@ -11,11 +11,14 @@ const OPEN = 'Open in Editor';
 const ALWAYS = 'Always in Editor';
 const KEEP = 'Keep in Side Bar';
 
-/** Whether the conversation should open in an editor tab for a card of `needed` px shown in `available` px. */
-export async function wantsEditor(needed: number, available: number): Promise<boolean> {
-  const config = vscode.workspace.getConfiguration('acp');
-  const choice = config.get<CardRoomChoice>('conversation.cardRoom', 'ask');
-  if (choice === 'editor' || choice === 'sideBar') return choice === 'editor';
+/** The user's choice (the setting; anything else reads as "ask"). */
+export function cardRoomChoice(): CardRoomChoice {
+  const v = vscode.workspace.getConfiguration('acp').get<unknown>('conversation.cardRoom');
+  return v === 'editor' || v === 'sideBar' ? v : 'ask';
+}
+
+/** Asks whether to open the conversation in an editor tab for a card of `needed` px shown in `available` px. */
+export async function offerEditor(needed: number, available: number): Promise<boolean> {
   const answer = await vscode.window.showInformationMessage(
     `A card waiting for your answer needs ${needed} px, and the Conversation in the side bar shows ${available} px. Open the conversation in an editor tab to read it without scrolling? (Setting: ACP › Conversation: Card Room)`,
     OPEN,
@@ -23,6 +26,6 @@ export async function wantsEditor(needed: number, available: number): Promise<bo
     KEEP,
   );
   if (answer === ALWAYS || answer === KEEP)
-    await config.update('conversation.cardRoom', answer === ALWAYS ? 'editor' : 'sideBar', vscode.ConfigurationTarget.Global);
+    await vscode.workspace.getConfiguration('acp').update('conversation.cardRoom', answer === ALWAYS ? 'editor' : 'sideBar', vscode.ConfigurationTarget.Global);
   return answer === OPEN || answer === ALWAYS;
 }

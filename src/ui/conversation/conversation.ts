@@ -54,8 +54,8 @@ export class Conversation extends Disposable implements vscode.WebviewViewProvid
   private diffs: DiffDocuments | undefined;
   private active: string | undefined;
   private filter: ConversationFilter | undefined;
-  /** An "Open in Editor?" offer is on screen (cleared when it is answered or dismissed). */
-  private offering = false;
+  /** The session an "Open in Editor?" offer is on screen for (cleared when it is answered or dismissed). */
+  private offering: string | undefined;
   /** The editor panels now open, by their host. */
   private readonly panels = new Map<ConversationHost, vscode.WebviewPanel>();
   /** The sidebar views and editor panels now on screen. */
@@ -305,19 +305,26 @@ export class Conversation extends Disposable implements vscode.WebviewViewProvid
 
   /**
    * A card does not fit the side bar's Conversation: as the user chose (acp.conversation.cardRoom),
-   * offer or open an editor tab; one that is open already is brought forward, not doubled. One offer
-   * at a time; whatever the answer (or none: dismissed), the next card may offer again.
+   * open an editor tab or offer one; a tab open already is brought forward, not doubled. While an
+   * offer for the shown session waits for its answer, that session is not offered again; whatever
+   * the answer (or none: dismissed) the flag is cleared, and it never holds back another session.
    */
   private async cramped(msg: Extract<FromWebview, { type: 'cramped' }>, host: ConversationHost): Promise<void> {
-    if (host.kind !== 'view' || this.offering || [...this.panels.values()].some((p) => p.visible)) return;
-    this.offering = true;
-    let open: boolean;
-    try {
-      open = await viewSide().wantsEditor(msg.needed, msg.available);
-    } finally {
-      this.offering = false;
+    if (host.kind !== 'view' || [...this.panels.values()].some((p) => p.visible)) return;
+    const choice = viewSide().cardRoomChoice();
+    if (choice === 'sideBar') return;
+    if (choice === 'ask') {
+      const session = this.active ?? '';
+      if (this.offering === session) return;
+      this.offering = session;
+      let open: boolean;
+      try {
+        open = await viewSide().offerEditor(msg.needed, msg.available);
+      } finally {
+        if (this.offering === session) this.offering = undefined;
+      }
+      if (!open || this.isDisposed) return;
     }
-    if (!open || this.isDisposed) return;
     const panel = [...this.panels.values()][0];
     if (panel) panel.reveal(panel.viewColumn, false);
     else this.openPanel(vscode.ViewColumn.Active);

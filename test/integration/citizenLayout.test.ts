@@ -1,16 +1,20 @@
 // Room for the cards that wait for the user, in a 1400×900 window (the workbench's page resized):
 // a plan-mode approval from the Demo Agent (`/planmode noplan`) is taller than the side bar's
-// Conversation, which says so; with `acp.conversation.cardRoom` = "editor" the conversation opens in
+// Conversation, which says so; with `acp.conversation.cardRoom` = "ask" an editor tab is offered
+// (again once an offer is dismissed; "Keep in Side Bar" is written to the setting); with "editor" the conversation opens in
 // an editor tab where the whole card is inside the visible area (webview DOM rects). Then an
 // axe-core audit of the conversation webview (0 serious or critical violations) and the cards and
 // the Plans tree under the Default High Contrast theme (a screenshot).
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { nextPermission, prompt, startDemo, turnEnd, withSetting, type SessionRef } from './support/demo';
-import type { TestApi as AcpPlansApi } from './support/ext';
-import { hasUiHook, screenshot, uiViewport, waitForWebview, webviewAxe, webviewRects, type FrameRects } from './ui';
+import { waitFor, type TestApi as AcpPlansApi } from './support/ext';
+import { clearNotes, NOTES, toastWith } from './support/notifications';
+import { hasUiHook, screenshot, uiClick, uiViewport, waitForWebview, webviewAxe, webviewRects, type FrameRects } from './ui';
 
-const CARD = '.permission.plan-mode';
+/** The plan approval that waits (the answered ones of earlier turns are collapsed). */
+const CARD = '.permission.plan-mode.state-pending';
+const OFFER = 'A card waiting for your answer needs';
 
 /** The frames where the whole card is inside both the transcript's visible area and the frame's viewport. */
 const fitting = (frames: FrameRects[]): FrameRects[] =>
@@ -39,7 +43,7 @@ describe('Citizen: layout, audit and high contrast (Demo Agent, v2, 1400×900)',
     let restore: () => Promise<void>;
     ({ a, ref, restore } = await startDemo('2'));
     restores.push(restore);
-    restores.push(await withSetting('conversation.cardRoom', 'editor'));
+    restores.push(await withSetting('conversation.cardRoom', 'ask'));
     await vscode.commands.executeCommand('workbench.view.extension.acp');
     await vscode.commands.executeCommand('acp.conversation.focus');
   });
@@ -47,6 +51,38 @@ describe('Citizen: layout, audit and high contrast (Demo Agent, v2, 1400×900)',
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     for (const r of restores.reverse()) await r();
     if (hasUiHook()) await uiViewport(1280, 800);
+  });
+
+  it('Citizen: layout: asked, the editor tab is offered again after a dismissed offer; "Keep in Side Bar" is written to the setting', async () => {
+    await clearNotes();
+    const conv = a.internals.conversation;
+    await prompt(ref, '/planmode noplan');
+    let pending = await nextPermission(a, ref);
+    await toastWith(OFFER);
+    await clearNotes();
+    assert.ok(await a.internals.broker.choose(pending.id, { index: 3 }));
+    await turnEnd(a, ref);
+    // The same session's next card: offered again (the dismissed offer holds nothing back).
+    await prompt(ref, '/planmode noplan');
+    pending = await nextPermission(a, ref);
+    await toastWith(OFFER);
+    const changed = waitFor(
+      vscode.workspace.onDidChangeConfiguration,
+      () => vscode.workspace.getConfiguration('acp').inspect('conversation.cardRoom')?.globalValue === 'sideBar',
+      15_000,
+      'the setting written',
+    );
+    await uiClick(`${NOTES} .monaco-button`, 'Keep in Side Bar');
+    await changed;
+    assert.strictEqual(vscode.workspace.getConfiguration('acp').inspect('conversation.cardRoom')?.globalValue, 'sideBar');
+    assert.ok(
+      conv.hosts.every((h) => h.kind === 'view'),
+      'no editor tab was opened',
+    );
+    assert.ok(await a.internals.broker.choose(pending.id, { index: 3 }));
+    await turnEnd(a, ref);
+    await clearNotes();
+    await vscode.workspace.getConfiguration('acp').update('conversation.cardRoom', 'editor', vscode.ConfigurationTarget.Global);
   });
 
   it('Citizen: layout: a plan approval too tall for the side bar opens the conversation in an editor tab, where the whole card is visible', async () => {

@@ -3,6 +3,7 @@
 import type { DomSnapshot, InspectClick, ToWebview } from '../../src/ui/conversation/webviewMessages';
 import { post } from './api';
 import { Announcer } from './announcer';
+import { CardRoom } from './cardRoom';
 import { Composer } from './composer';
 import { Header } from './header';
 import { TranscriptView } from './transcriptView';
@@ -11,6 +12,7 @@ const header = new Header();
 const transcript = new TranscriptView();
 const composer = new Composer();
 const announcer = new Announcer();
+const cardRoom = new CardRoom(transcript.el);
 document.getElementById('app')?.append(header.el, transcript.el, composer.el, announcer.el);
 
 /** The text of the last agent message in the view (for the announcement at the end of a turn). */
@@ -52,6 +54,7 @@ function handle(m: ToWebview): void {
       header.set(m.session);
       if (m.session && m.sessionId) announcer.turnState(m.sessionId, m.session.turnState, lastAgentText);
       composer.setSession(m.session);
+      cardRoom.check();
       return;
     case 'delta':
       if (m.sessionId !== transcript.currentSession) return;
@@ -63,6 +66,7 @@ function handle(m: ToWebview): void {
           composer.setSession(op.session);
         }
       }
+      cardRoom.check();
       return;
     case 'earlier':
       if (m.sessionId === transcript.currentSession) transcript.earlier(m.items, m.firstIndex, m.terminals);

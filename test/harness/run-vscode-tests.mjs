@@ -10,7 +10,8 @@
 // against the official schema of its negotiated version (ACP_WIRE_RECORD_DIR, a fresh temp dir,
 // makes the extension host record its wire traffic; checked by lib/outbound-recordings.mjs after
 // the run). Last line: "N passed, N failed".
-import { mkdirSync, mkdtempSync, cpSync, existsSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { format } from 'node:util';
@@ -48,7 +49,8 @@ let server,
   page,
   exitCode = 1,
   summary,
-  summaryLine;
+  summaryLine,
+  axeSource;
 
 // UI hook for the tests (test/integration/ui.ts): screenshots and DOM text of the real workbench.
 const hook = createServer(async (req, res) => {
@@ -98,6 +100,67 @@ const hook = createServer(async (req, res) => {
         );
       }
       res.end(JSON.stringify({ texts }));
+    } else if (u.pathname === '/viewport') {
+      // Resizes the browser window's page (the workbench relayouts as a resized window does).
+      await page.setViewportSize({ width: Number(u.searchParams.get('width')), height: Number(u.searchParams.get('height')) });
+      res.end(JSON.stringify({ viewport: page.viewportSize() }));
+    } else if (u.pathname === '/webview-rects') {
+      // Per webview frame: the bounding rect of every element matching the selector, the rect of the
+      // first element matching `within` (the scrolling area), and the frame's own viewport height.
+      const sel = u.searchParams.get('selector');
+      const within = u.searchParams.get('within') ?? 'body';
+      const frames = [];
+      for (const frame of page.frames()) {
+        if (frame === page.mainFrame()) continue;
+        const got = await frame
+          .evaluate(
+            ([s, w]) => {
+              const box = (el) => {
+                const r = el.getBoundingClientRect();
+                return { top: r.top, bottom: r.bottom, left: r.left, right: r.right, height: r.height };
+              };
+              const els = [...document.querySelectorAll(s)];
+              const area = document.querySelector(w);
+              return els.length ? { rects: els.map(box), area: area ? box(area) : null, innerHeight: window.innerHeight, innerWidth: window.innerWidth } : null;
+            },
+            [sel, within],
+          )
+          .catch(() => null);
+        if (got) frames.push(got);
+      }
+      res.end(JSON.stringify({ frames }));
+    } else if (u.pathname === '/axe') {
+      // axe-core's audit of every webview frame that has `selector`. axe is evaluated in the frame
+      // by the driver (the webview's CSP allows no script but its own; axe is a devDependency only).
+      const sel = u.searchParams.get('selector');
+      axeSource ??= readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+      const audits = [];
+      for (const frame of page.frames()) {
+        if (
+          frame === page.mainFrame() ||
+          !(await frame
+            .locator(sel)
+            .count()
+            .catch(() => 0))
+        )
+          continue;
+        await frame.evaluate(axeSource);
+        audits.push(
+          await frame.evaluate(async () => {
+            const r = await globalThis.axe.run(document, { resultTypes: ['violations'] });
+            return {
+              url: location.pathname,
+              violations: r.violations.map((v) => ({
+                id: v.id,
+                impact: v.impact,
+                help: v.help,
+                nodes: v.nodes.map((n) => ({ target: n.target.join(' '), summary: n.failureSummary })),
+              })),
+            };
+          }),
+        );
+      }
+      res.end(JSON.stringify({ audits }));
     } else if (u.pathname === '/webview-click') {
       // Clicks the first element matching the selector (optionally with text) inside a webview frame.
       const sel = u.searchParams.get('selector');

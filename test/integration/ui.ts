@@ -90,3 +90,39 @@ export async function watchUi(key: string, root: string, pattern: string): Promi
 export async function watchedUi(key: string): Promise<[string, number, string][]> {
   return (await call<{ seen: [string, number, string][] }>('watched', { key })).seen;
 }
+
+/** Resizes the workbench's browser page (as a window resized to width × height). */
+export async function uiViewport(width: number, height: number): Promise<void> {
+  await call('viewport', { width: String(width), height: String(height) });
+}
+
+export interface Rect {
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
+  height: number;
+}
+export interface FrameRects {
+  rects: Rect[];
+  area: Rect | null;
+  innerHeight: number;
+  innerWidth: number;
+}
+
+/** Per webview frame that has `selector`: its elements' rects, the rect of `within` and the frame's viewport. */
+export async function webviewRects(selector: string, within = 'body'): Promise<FrameRects[]> {
+  return (await call<{ frames: FrameRects[] }>('webview-rects', { selector, within })).frames;
+}
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string; summary: string }[];
+}
+
+/** axe-core's violations in every webview frame that has `selector` (one audit per frame). */
+export async function webviewAxe(selector: string): Promise<{ url: string; violations: AxeViolation[] }[]> {
+  return (await call<{ audits: { url: string; violations: AxeViolation[] }[] }>('axe', { selector })).audits;
+}

@@ -54,6 +54,10 @@ export class Conversation extends Disposable implements vscode.WebviewViewProvid
   private diffs: DiffDocuments | undefined;
   private active: string | undefined;
   private filter: ConversationFilter | undefined;
+  /** The session an "Open in Editor?" offer is on screen for (cleared when it is answered or dismissed). */
+  private offering: string | undefined;
+  /** The editor panels now open, by their host. */
+  private readonly panels = new Map<ConversationHost, vscode.WebviewPanel>();
   /** The sidebar views and editor panels now on screen. */
   private readonly shown = new Set<{ readonly visible: boolean }>();
 
@@ -161,7 +165,11 @@ export class Conversation extends Disposable implements vscode.WebviewViewProvid
     panel.iconPath = vscode.Uri.joinPath(this.options.extensionUri, 'media', 'acp.svg');
     const host = this.addHost(panel.webview, 'panel');
     this.shown.add(panel);
-    host.onDidDispose(() => this.shown.delete(panel));
+    this.panels.set(host, panel);
+    host.onDidDispose(() => {
+      this.shown.delete(panel);
+      this.panels.delete(host);
+    });
     const state = panel.onDidChangeViewState(() => {
       if (!panel.visible) host.hidden();
     });
@@ -269,6 +277,8 @@ export class Conversation extends Disposable implements vscode.WebviewViewProvid
         return host.pump.sendEarlier(msg.sessionId, msg.before, msg.count);
       case 'clearFilter':
         return this.setFilter(undefined);
+      case 'cramped':
+        return this.cramped(msg, host);
       case 'error':
         return this.reportError(`conversation webview: ${msg.message}`);
       // Answered by the host itself (ConversationHost.receive).
@@ -291,6 +301,33 @@ export class Conversation extends Disposable implements vscode.WebviewViewProvid
       return;
     }
     this.permissionEmitter.fire({ sessionId: msg.sessionId, requestId: msg.requestId, optionId: msg.optionId, option: msg.option });
+  }
+
+  /**
+   * A card does not fit the side bar's Conversation: as the user chose (acp.conversation.cardRoom),
+   * open an editor tab or offer one; a tab open already is brought forward, not doubled. While an
+   * offer for the shown session waits for its answer, that session is not offered again; whatever
+   * the answer (or none: dismissed) the flag is cleared, and it never holds back another session.
+   */
+  private async cramped(msg: Extract<FromWebview, { type: 'cramped' }>, host: ConversationHost): Promise<void> {
+    if (host.kind !== 'view' || [...this.panels.values()].some((p) => p.visible)) return;
+    const choice = viewSide().cardRoomChoice();
+    if (choice === 'sideBar') return;
+    if (choice === 'ask') {
+      const session = this.active ?? '';
+      if (this.offering === session) return;
+      this.offering = session;
+      let open: boolean;
+      try {
+        open = await viewSide().offerEditor(msg.needed, msg.available);
+      } finally {
+        if (this.offering === session) this.offering = undefined;
+      }
+      if (!open || this.isDisposed) return;
+    }
+    const panel = [...this.panels.values()][0];
+    if (panel) panel.reveal(panel.viewColumn, false);
+    else this.openPanel(vscode.ViewColumn.Active);
   }
 
   private setConfig(msg: Extract<FromWebview, { type: 'setConfig' }>): void {

@@ -29,7 +29,7 @@ export function conversationHtml(u: PageUris, nonce = makeNonce()): string {
 <title>Conversation</title>
 </head>
 <body>
-<div id="app"></div>
+<main id="app"></main>
 <script nonce="${nonce}" src="${attr(u.script)}"></script>
 </body>
 </html>`;

@@ -58,6 +58,7 @@ const schema = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('inspectResult'), reqId: z.number().check(z.int()), snapshot: z.looseObject({}) }),
   z.object({ type: z.literal('clearFilter') }),
+  z.object({ type: z.literal('cramped'), needed: z.number().check(z.int(), z.gte(0)), available: z.number().check(z.int(), z.gte(0)) }),
   z.object({ type: z.literal('error'), message: z.string().check(z.maxLength(100_000)) }),
 ]);
 

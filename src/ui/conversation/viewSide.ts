@@ -8,3 +8,4 @@ export { DiffDocuments } from './diffDocuments';
 export { WorkspaceFiles } from './mentions';
 export { buildPromptBlocks, MAX_EMBEDDED_CHARS, mediaBlocks } from './promptBlocks';
 export { confirmOutside, pickMedia } from './attachFiles';
+export { cardRoomChoice, offerEditor } from './cardRoom';

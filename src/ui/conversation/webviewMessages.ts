@@ -268,4 +268,6 @@ export type FromWebview =
   | { type: 'loadEarlier'; sessionId: string; before: number; count: number }
   | { type: 'inspectResult'; reqId: number; snapshot: DomSnapshot }
   | { type: 'clearFilter' }
+  /** A card waiting for the user is taller (`needed` px) than the transcript's visible area (`available` px). */
+  | { type: 'cramped'; needed: number; available: number }
   | { type: 'error'; message: string };

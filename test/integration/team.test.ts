@@ -2,7 +2,7 @@
 // Demo Agent sessions (`/team`: each writes a file of its own and signs the first line of
 // shared.txt) in a temporary repository, their worktrees and sessions on disk and in the tree,
 // Compare Sessions (the multi-diff editor), Apply Worktree Changes (a merge, then a conflicting
-// merge that loses nothing), the bad inputs, and Remove Worktree (also of a folder deleted behind
+// merge and squash: the merge editor, nothing lost, Abort Merge restores), the bad inputs, and Remove Worktree (also of a folder deleted behind
 // our back).
 import * as assert from 'assert';
 import { execFileSync } from 'child_process';
@@ -17,7 +17,7 @@ import type { TestApi } from './support/ext';
 import { waitFor } from './support/ext';
 import { toastWith, clearNotes } from './support/notifications';
 import { confirm, SHOWN_PICK } from './support/quickPick';
-import { hasUiHook, screenshot, waitForUi } from './ui';
+import { hasUiHook, screenshot, uiClick, waitForUi } from './ui';
 
 function sh(cwd: string, ...args: string[]): string {
   return execFileSync('git', args, { cwd, encoding: 'utf8' });
@@ -152,30 +152,119 @@ describe('Team of agents', function () {
     assert.strictEqual(sh(repo, 'status', '--porcelain'), '');
   });
 
-  it('a conflicting apply (the main tree changed the same line) leaves both sides and loses nothing', async () => {
+  /** The files of the main tree (but .git) with their contents: what an aborted apply must give back exactly. */
+  function snapshot(): Record<string, string> {
+    const out: Record<string, string> = {};
+    const walk = (d: string): void => {
+      for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+        if (e.name === '.git') continue;
+        const p = path.join(d, e.name);
+        if (e.isDirectory()) walk(p);
+        else out[path.relative(repo, p)] = fs.readFileSync(p, 'utf8');
+      }
+    };
+    walk(repo);
+    return out;
+  }
+
+  /** The merge editors open (their tab input class is a proposed API: recognised by its shape). */
+  const mergeTabs = () =>
+    vscode.window.tabGroups.all
+      .flatMap((g) => g.tabs.map((t) => t.input as { base?: unknown; input1?: unknown; input2?: unknown; result?: unknown }))
+      .filter((i) => i && i.result instanceof vscode.Uri && i.input1 instanceof vscode.Uri)
+      .map((i) => i as { base: vscode.Uri; input1: vscode.Uri; input2: vscode.Uri; result: vscode.Uri });
+
+  /** Applies the second worktree (which signed shared.txt's first line too) in `mode`: a conflict, shown in the merge editor, then undone with Abort Merge. */
+  async function conflictThenAbort(mode: 'merge' | 'squash', autoSave: 'off' | 'afterDelay'): Promise<void> {
     const [, rb] = records();
+    const files = vscode.workspace.getConfiguration('files');
+    const saved = files.inspect<string>('autoSave')?.globalValue;
+    await files.update('autoSave', autoSave, vscode.ConfigurationTarget.Global);
+    try {
+      await conflictThenAbortIn(mode, autoSave, rb!);
+    } finally {
+      await files.update('autoSave', saved, vscode.ConfigurationTarget.Global);
+    }
+  }
+
+  async function conflictThenAbortIn(mode: 'merge' | 'squash', autoSave: string, rb: { path: string; branch: string }): Promise<void> {
+    const before = snapshot();
+    const head = sh(repo, 'rev-parse', 'HEAD');
     await clearNotes();
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     const { result } = await withConfirm(
-      () => vscode.commands.executeCommand('acp.applyWorktreeChanges', { path: rb!.path, mode: 'merge' }),
-      /^Merge /,
-      'Merge',
+      () => vscode.commands.executeCommand('acp.applyWorktreeChanges', { path: rb.path, mode }),
+      mode === 'merge' ? /^Merge / : /^Squash /,
+      mode === 'merge' ? 'Merge' : 'Squash',
     );
     assert.strictEqual(result, 'conflict');
-    const merged = fs.readFileSync(path.join(repo, 'shared.txt'), 'utf8');
-    assert.match(merged, new RegExp(`<<<<<<< [^\\n]*\\nsigned by ${refs[0]!.sessionId}\\n=======\\nsigned by ${refs[1]!.sessionId}\\n>>>>>>> `));
-    assert.strictEqual(fs.readFileSync(path.join(rb!.path, 'shared.txt'), 'utf8'), `signed by ${refs[1]!.sessionId}\nsecond line\n`);
-    assert.ok(fs.existsSync(path.join(repo, 'team', `${refs[0]!.sessionId}.txt`)));
-    await toastWith(/conflicts with the main tree in shared\.txt.*Nothing was lost/);
-    assert.strictEqual(path.basename(vscode.window.activeTextEditor?.document.uri.fsPath ?? ''), 'shared.txt');
-    await screenshot('team-conflict');
+    // The merge editor: the conflicted file as its result, the two sides and their base from git's stages.
+    const shared = vscode.Uri.file(path.join(repo, 'shared.txt')).toString();
+    await waitFor(
+      vscode.window.tabGroups.onDidChangeTabs,
+      () => mergeTabs().some((t) => t.result.toString() === shared),
+      15000,
+      'the merge editor of shared.txt',
+    );
+    const tab = mergeTabs().find((t) => t.result.toString() === shared)!;
+    const text = async (u: vscode.Uri): Promise<string> => (await vscode.workspace.openTextDocument(u)).getText();
+    assert.strictEqual(await text(tab.base), 'base line\nsecond line\n');
+    assert.strictEqual(await text(tab.input1), `signed by ${refs[0]!.sessionId}\nsecond line\n`);
+    assert.strictEqual(await text(tab.input2), `signed by ${refs[1]!.sessionId}\nsecond line\n`);
+    await waitForUi('.merge-editor', (t) => t.length > 0, 15000);
+    await screenshot(`team-conflict-${mode}`);
+    // Nothing lost: both sides kept by git (its conflict stages, HEAD and the branch), the worktree
+    // untouched. The file itself holds git's markers until the merge editor's result is saved
+    // (at once where files auto-save, as in the browser).
+    const unmerged = sh(repo, 'ls-files', '-u', '--', 'shared.txt');
+    assert.deepStrictEqual(
+      unmerged
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => l.split(/\s+/)[2]),
+      ['1', '2', '3'],
+      unmerged,
+    );
+    assert.strictEqual(sh(repo, 'show', ':2:shared.txt'), `signed by ${refs[0]!.sessionId}\nsecond line\n`);
+    assert.strictEqual(sh(repo, 'show', ':3:shared.txt'), `signed by ${refs[1]!.sessionId}\nsecond line\n`);
+    if (autoSave === 'off') {
+      const merged = fs.readFileSync(path.join(repo, 'shared.txt'), 'utf8');
+      assert.match(merged, new RegExp(`<<<<<<< [^\\n]*\\nsigned by ${refs[0]!.sessionId}\\n=======\\nsigned by ${refs[1]!.sessionId}\\n>>>>>>> `));
+    }
+    assert.strictEqual(sh(repo, 'show', `${rb.branch}:shared.txt`), `signed by ${refs[1]!.sessionId}\nsecond line\n`);
+    assert.strictEqual(sh(repo, 'show', 'HEAD:shared.txt'), `signed by ${refs[0]!.sessionId}\nsecond line\n`);
+    assert.strictEqual(fs.readFileSync(path.join(rb.path, 'shared.txt'), 'utf8'), `signed by ${refs[1]!.sessionId}\nsecond line\n`);
+    assert.strictEqual(fs.readFileSync(path.join(repo, 'team', `${refs[1]!.sessionId}.txt`), 'utf8'), `Written by ${refs[1]!.sessionId}\n`);
+    // One notification lists the files; Abort Merge puts the main tree back exactly.
+    await toastWith(/conflicts with the main tree in 1 file: shared\.txt\..*Nothing was lost/);
+    await uiClick('.notifications-list-container .notification-list-item .monaco-button', 'Abort Merge');
+    await waitFor(vscode.window.tabGroups.onDidChangeTabs, () => mergeTabs().length === 0, 15000, 'the merge editor closed after the abort');
+    await toastWith(/was undone: the main tree is as it was before/);
+    assert.deepStrictEqual(snapshot(), before);
+    const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === shared);
+    assert.ok(!open?.isDirty, 'no editor keeps the conflicted text to save over the restored file');
+    assert.strictEqual(open?.getText() ?? before['shared.txt'], before['shared.txt']);
+    assert.strictEqual(sh(repo, 'rev-parse', 'HEAD'), head);
+    assert.strictEqual(sh(repo, 'status', '--porcelain'), '');
+    assert.strictEqual(sh(repo, 'show', `${rb.branch}:shared.txt`), `signed by ${refs[1]!.sessionId}\nsecond line\n`);
+  }
+
+  it('a conflicting merge opens the merge editor (files not auto-saved), loses nothing, and Abort Merge restores the main tree exactly', async () => {
+    await conflictThenAbort('merge', 'off');
+  });
+
+  it('a conflicting squash opens the merge editor too (files auto-saved), and Abort Merge (git reset --merge) restores the main tree exactly', async () => {
+    await conflictThenAbort('squash', 'afterDelay');
   });
 
   it('bad inputs: a dirty main tree, a folder outside a repository, an existing branch — each explained, nothing changed', async () => {
     const [ra] = records();
     await clearNotes();
+    fs.appendFileSync(path.join(repo, 'shared.txt'), 'a change not committed\n');
     assert.strictEqual(await vscode.commands.executeCommand('acp.applyWorktreeChanges', { path: ra!.path, mode: 'merge' }), undefined);
-    await toastWith(/The main tree has uncommitted changes \(shared\.txt, team\/sess_\w+\.txt\): commit or stash them first/);
-    assert.match(fs.readFileSync(path.join(repo, 'shared.txt'), 'utf8'), /<<<<<<< /);
+    await toastWith(/The main tree has uncommitted changes \(shared\.txt\): commit or stash them first/);
+    assert.match(fs.readFileSync(path.join(repo, 'shared.txt'), 'utf8'), /a change not committed\n$/);
+    sh(repo, 'checkout', '--', 'shared.txt');
     const plain = path.join(dir, 'plain');
     fs.mkdirSync(plain);
     assert.strictEqual(

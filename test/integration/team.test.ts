@@ -16,8 +16,8 @@ import { startDemo, turnEnd, type SessionRef } from './support/demo';
 import type { TestApi } from './support/ext';
 import { waitFor } from './support/ext';
 import { toastWith, clearNotes } from './support/notifications';
-import { confirm, SHOWN_PICK } from './support/quickPick';
-import { hasUiHook, screenshot, uiClick, waitForUi } from './ui';
+import { confirm, QUICK_ROWS, SHOWN_PICK } from './support/quickPick';
+import { hasUiHook, screenshot, uiClick, uiPress, uiType, waitForUi } from './ui';
 
 function sh(cwd: string, ...args: string[]): string {
   return execFileSync('git', args, { cwd, encoding: 'utf8' });
@@ -137,16 +137,36 @@ describe('Team of agents', function () {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
-  it('applies one worktree into the main tree after a confirmation that lists the files', async () => {
+  it('applies one worktree into the main tree after a confirmation that lists every file, Cancel its default', async () => {
     const [ra] = records();
-    const { result, dialog } = await withConfirm(
-      () => vscode.commands.executeCommand('acp.applyWorktreeChanges', { path: ra!.path, mode: 'merge' }),
-      /^Merge /,
-      'Merge',
-    );
-    assert.strictEqual(result, 'applied');
-    assert.match(dialog, /shared\.txt/);
-    assert.ok(dialog.includes(`team/${refs[0]!.sessionId}.txt`), dialog);
+    // More files than a screen shows: every one is a row of the confirmation.
+    fs.mkdirSync(path.join(ra!.path, 'many'));
+    for (let i = 0; i < 300; i++) fs.writeFileSync(path.join(ra!.path, 'many', `f${String(i).padStart(3, '0')}.txt`), `file ${i}\n`);
+    const head = sh(repo, 'rev-parse', 'HEAD');
+    // Enter alone cancels: Cancel is the active row.
+    const cancelled = vscode.commands.executeCommand('acp.applyWorktreeChanges', { path: ra!.path, mode: 'merge' });
+    const title = (await waitForUi(`${SHOWN_PICK} .quick-input-title`, (t) => t.some((x) => x.startsWith('Merge ')), 15000)).find((x) =>
+      x.startsWith('Merge '),
+    )!;
+    assert.match(title, /302 files change\.$/);
+    await waitForUi(`${SHOWN_PICK} .monaco-list-row.focused`, (t) => t.length === 1 && t[0]!.trim().startsWith('Cancel'));
+    const rows = await waitForUi(QUICK_ROWS, (t) => t.some((x) => x.includes('many/f000.txt')));
+    assert.match(rows.join('\n'), /Files that change \(302\)/);
+    await screenshot('team-apply-confirm');
+    await uiPress('Enter');
+    assert.strictEqual(await cancelled, undefined);
+    assert.strictEqual(sh(repo, 'rev-parse', 'HEAD'), head, 'nothing applied');
+    assert.ok(!fs.existsSync(path.join(repo, 'many')));
+    // The last file is there too (typing filters the files; the actions stay), then Merge.
+    const pending = vscode.commands.executeCommand('acp.applyWorktreeChanges', { path: ra!.path, mode: 'merge' });
+    await waitForUi(`${SHOWN_PICK} .quick-input-title`, (t) => t.some((x) => x.startsWith('Merge ')), 15000);
+    await waitForUi(QUICK_ROWS, (t) => t.some((x) => x.includes('many/f000.txt')));
+    await uiClick(`${SHOWN_PICK} .quick-input-box input`);
+    await uiType('f299');
+    await waitForUi(QUICK_ROWS, (t) => t.some((x) => x.includes('many/f299.txt')));
+    await confirm(title, 'Merge');
+    assert.strictEqual(await pending, 'applied');
+    assert.strictEqual(fs.readFileSync(path.join(repo, 'many', 'f299.txt'), 'utf8'), 'file 299\n');
     assert.strictEqual(fs.readFileSync(path.join(repo, 'team', `${refs[0]!.sessionId}.txt`), 'utf8'), `Written by ${refs[0]!.sessionId}\n`);
     assert.strictEqual(fs.readFileSync(path.join(repo, 'shared.txt'), 'utf8'), `signed by ${refs[0]!.sessionId}\nsecond line\n`);
     assert.strictEqual(sh(repo, 'status', '--porcelain'), '');

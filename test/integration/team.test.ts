@@ -10,13 +10,18 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import type { PlanTreeNode } from '../../src/ui/tree/nodes';
+import { HistoryStore } from '../../src/app/history/historyStore';
+import { SessionHistory } from '../../src/app/history/sessionHistory';
+import { WorktreeSessions } from '../../src/app/team/worktreeSessions';
+import { NodeIndex, type PlanTreeNode } from '../../src/ui/tree/nodes';
+import { WorktreeRows } from '../../src/ui/tree/worktreeRows';
 import { TEST_HOOKS_KEY, type TestHooks } from '../../src/testHooks';
 import { startDemo, turnEnd, type SessionRef } from './support/demo';
 import type { TestApi } from './support/ext';
 import { waitFor } from './support/ext';
 import { toastWith, clearNotes } from './support/notifications';
 import { confirm, QUICK_ROWS, SHOWN_PICK } from './support/quickPick';
+import { mergeTabs, snapshot } from './support/team';
 import { hasUiHook, screenshot, uiClick, uiPress, uiType, waitForUi } from './ui';
 
 function sh(cwd: string, ...args: string[]): string {
@@ -127,6 +132,76 @@ describe('Team of agents', function () {
     await screenshot('team-worktree-rows');
   });
 
+  it('keeps each session’s worktree on its history record; a restore from the history alone puts them back under their worktrees', async function () {
+    const ext = ((globalThis as Record<symbol, unknown>)[TEST_HOOKS_KEY] as TestHooks).ext;
+    if (!ext.history || !ext.historyDir) this.skip();
+    await ext.history.flush();
+    const index = JSON.parse(fs.readFileSync(path.join(ext.historyDir, 'index.json'), 'utf8')) as {
+      sessions: { sessionId: string; cwd?: string; worktree?: { path: string; branch: string; baseCommit: string; repo: string } }[];
+    };
+    for (const r of records()) {
+      const stored = index.sessions.find((s) => s.sessionId === r.sessionId);
+      assert.deepStrictEqual(stored && { cwd: stored.cwd, ...stored.worktree }, {
+        cwd: r.path,
+        repo: r.repo,
+        path: r.path,
+        branch: r.branch,
+        baseRef: r.baseRef,
+        baseCommit: r.baseCommit,
+        team: true,
+      });
+    }
+    // A window whose workspace state does not know the worktrees (a fresh one): the history's index alone restores them.
+    const memento = new Map<string, unknown>();
+    const fresh = new WorktreeSessions(
+      { keys: () => [...memento.keys()], get: <T>(k: string) => memento.get(k) as T, update: async (k: string, v: unknown) => void memento.set(k, v) },
+      ext.store,
+      () => undefined,
+    );
+    const stored = new HistoryStore(ext.historyDir, { maxSessions: 1000, maxBytes: 1e12, maxPlanRevisions: 200, warn: () => undefined });
+    stored.loadIndex();
+    const reader = new SessionHistory({
+      history: stored,
+      store: ext.store,
+      plans: ext.plans,
+      transcript: ext.transcript,
+      agentName: (id) => id,
+      ignored: () => false,
+      setReplayTime: () => undefined,
+      worktrees: fresh,
+    });
+    try {
+      assert.strictEqual(fresh.all().length, 0);
+      reader.restoreWorktrees();
+      await waitFor(fresh.onDidChange, () => records().every((r) => fresh.state(r.path)?.changed === 2), 15000, 'the restored worktrees read');
+      const rows = new WorktreeRows(fresh, new NodeIndex());
+      const children = rows.agentChildren(
+        'demo',
+        ext.store
+          .sessions()
+          .filter((x) => x.agentId === 'demo')
+          .map((x) => x.sessionId),
+      );
+      for (const r of records()) {
+        const back = fresh.of(r.agentId, r.sessionId)!;
+        assert.deepStrictEqual({ ...back }, { ...r }, 'the same worktree, branch and base');
+        // Files, terminals, review and revert work inside the worktree alone; a resume opens it there.
+        assert.deepStrictEqual(fresh.rootsFor(r.agentId, r.sessionId), [r.path]);
+        assert.strictEqual(ext.store.session(r.agentId, r.sessionId)?.cwd, r.path);
+        const row = children.find((n) => n.kind === 'worktree' && n.path === r.path);
+        assert.ok(row && row.kind === 'worktree', `a worktree row for ${r.branch}`);
+        assert.deepStrictEqual(
+          rows.children(row, [r.sessionId]).map((n) => n.kind === 'session' && n.sessionId),
+          [r.sessionId],
+        );
+        assert.match(String(rows.item(row, [r.sessionId]).description), /^↑1 ↓0 on main · 2 files changed$|^↑0 ↓0 on main · 2 files changed$/);
+      }
+    } finally {
+      reader.dispose();
+      fresh.dispose();
+    }
+  });
+
   it('compares the two sessions: matched plan steps, and both changes in the multi-diff editor', async () => {
     const text = await vscode.commands.executeCommand<string>('acp.compareSessions', refs[0], refs[1]);
     assert.match(text, /A: Demo Agent on acp\/demo\/team-.*3\/3 steps done/);
@@ -172,28 +247,6 @@ describe('Team of agents', function () {
     assert.strictEqual(sh(repo, 'status', '--porcelain'), '');
   });
 
-  /** The files of the main tree (but .git) with their contents: what an aborted apply must give back exactly. */
-  function snapshot(): Record<string, string> {
-    const out: Record<string, string> = {};
-    const walk = (d: string): void => {
-      for (const e of fs.readdirSync(d, { withFileTypes: true })) {
-        if (e.name === '.git') continue;
-        const p = path.join(d, e.name);
-        if (e.isDirectory()) walk(p);
-        else out[path.relative(repo, p)] = fs.readFileSync(p, 'utf8');
-      }
-    };
-    walk(repo);
-    return out;
-  }
-
-  /** The merge editors open (their tab input class is a proposed API: recognised by its shape). */
-  const mergeTabs = () =>
-    vscode.window.tabGroups.all
-      .flatMap((g) => g.tabs.map((t) => t.input as { base?: unknown; input1?: unknown; input2?: unknown; result?: unknown }))
-      .filter((i) => i && i.result instanceof vscode.Uri && i.input1 instanceof vscode.Uri)
-      .map((i) => i as { base: vscode.Uri; input1: vscode.Uri; input2: vscode.Uri; result: vscode.Uri });
-
   /** Applies the second worktree (which signed shared.txt's first line too) in `mode`: a conflict, shown in the merge editor, then undone with Abort Merge. */
   async function conflictThenAbort(mode: 'merge' | 'squash', autoSave: 'off' | 'afterDelay'): Promise<void> {
     const [, rb] = records();
@@ -208,7 +261,7 @@ describe('Team of agents', function () {
   }
 
   async function conflictThenAbortIn(mode: 'merge' | 'squash', autoSave: string, rb: { path: string; branch: string }): Promise<void> {
-    const before = snapshot();
+    const before = snapshot(repo);
     const head = sh(repo, 'rev-parse', 'HEAD');
     await clearNotes();
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
@@ -260,7 +313,7 @@ describe('Team of agents', function () {
     await uiClick('.notifications-list-container .notification-list-item .monaco-button', 'Abort Merge');
     await waitFor(vscode.window.tabGroups.onDidChangeTabs, () => mergeTabs().length === 0, 15000, 'the merge editor closed after the abort');
     await toastWith(/was undone: the main tree is as it was before/);
-    assert.deepStrictEqual(snapshot(), before);
+    assert.deepStrictEqual(snapshot(repo), before);
     const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === shared);
     assert.ok(!open?.isDirty, 'no editor keeps the conflicted text to save over the restored file');
     assert.strictEqual(open?.getText() ?? before['shared.txt'], before['shared.txt']);
@@ -316,6 +369,7 @@ describe('Team of agents', function () {
     const agent = tree.getChildren().find((n) => n.kind === 'agent' && n.agentId === 'demo')!;
     const row = tree.getChildren(agent).find((n) => n.kind === 'worktree' && n.path === ra!.path)!;
     assert.strictEqual((await label(a, row)).description, 'folder deleted');
+    await toastWith(/was deleted outside VS Code\. Nothing else was lost: what was committed on acp\/demo\/team-/);
     await screenshot('team-folder-deleted');
     const gone = await withConfirm(
       () => vscode.commands.executeCommand('acp.removeWorktree', { path: ra!.path }),
@@ -324,6 +378,9 @@ describe('Team of agents', function () {
     );
     assert.match(gone.dialog, /was already deleted outside VS Code/);
     assert.strictEqual(team().sessions.worktrees().length, 0);
+    // Removed: the sessions' history records no longer name a worktree (a restore will not bring it back).
+    const ext = ((globalThis as Record<symbol, unknown>)[TEST_HOOKS_KEY] as TestHooks).ext;
+    for (const r of [ra, rb]) assert.strictEqual(ext.history?.storedEntry(r!.agentId, r!.sessionId)?.worktree, undefined);
     assert.strictEqual((sh(repo, 'worktree', 'list').match(/\n/g) ?? []).length, 1);
   });
 });

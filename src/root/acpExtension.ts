@@ -175,6 +175,7 @@ export class AcpExtension extends Disposable {
         setReplayTime: (t) => (this.replayTime = t),
         warn: (m) => this.logs.main.warn(`[history] ${m}`),
         removed: (agentId, sessionId) => void this.checkpoints?.forget(agentId, sessionId, workspaceRoots()),
+        worktrees: this.team.sessions,
       });
       this.history = h.history;
       this._register(h.disposable);

@@ -2,7 +2,7 @@
 // service that records and replays them (src/app/history), and the session store's changes that
 // describe sessions and the active one.
 import { HistoryStore } from '../app/history/historyStore';
-import { SessionHistory } from '../app/history/sessionHistory';
+import { SessionHistory, type SessionHistoryDeps } from '../app/history/sessionHistory';
 import { toDisposable, type IDisposable } from '../common/lifecycle';
 import type { Config } from '../platform/config';
 import { REPLAY_AGENT_PREFIX } from '../recording/format';
@@ -23,6 +23,8 @@ export interface HistoryWiring {
   warn(message: string): void;
   /** A session's log was deleted: what is kept beside it goes too. */
   removed(agentId: string, sessionId: string): void;
+  /** The owner of the sessions in git worktrees (told which restored sessions work in one). */
+  readonly worktrees?: SessionHistoryDeps['worktrees'];
 }
 
 /** Sessions, plans and conversations of this workspace survive reloads; `disposable` flushes what is queued, then stops. */
@@ -42,6 +44,7 @@ export function createHistory(w: HistoryWiring): { history: SessionHistory; disp
     agentName: w.agentName,
     setReplayTime: w.setReplayTime,
     work: w.work,
+    ...(w.worktrees ? { worktrees: w.worktrees } : {}),
     ignored: (agentId) => agentId.startsWith(REPLAY_AGENT_PREFIX),
   });
   const sub = w.store.onDidChange((c) => {

@@ -19,9 +19,18 @@ export interface TeamParts extends vscode.Disposable {
  * Builds the worktree sessions' owner, the status item and the team commands. Called while the
  * composition root is being built: `ext.actions` is read only when a command runs.
  */
-export function createTeam(ext: Pick<AcpExtension, 'store' | 'plans' | 'config' | 'actions' | 'logs'>, context: vscode.ExtensionContext): TeamParts {
+export function createTeam(
+  ext: Pick<AcpExtension, 'store' | 'plans' | 'config' | 'actions' | 'logs' | 'history'>,
+  context: vscode.ExtensionContext,
+): TeamParts {
   const owned: vscode.Disposable[] = [];
-  const sessions = new WorktreeSessions(context.workspaceState, ext.store, (l) => ext.logs.main.info(l));
+  // The history is made after the team (`ext.history` read when a worktree session is added or removed).
+  const sessions = new WorktreeSessions(
+    context.workspaceState,
+    ext.store,
+    (l) => ext.logs.main.info(l),
+    (r, w) => ext.history?.setWorktree(r, w),
+  );
   const status = new TeamStatus(sessions);
   const commands = registerLazyCommands(TEAM_COMMANDS, () =>
     teamCommandsModule().teamCommands({

@@ -1,7 +1,8 @@
 // Bringing a worktree's work into the main tree, and removing a worktree. The worktree's changes
 // are first committed on its own branch (so nothing of it can be lost), then merged (a merge
 // commit) or squashed (staged in the main tree, not committed) into the main tree. A conflict
-// leaves git's conflict markers in the main tree and reports the files: nothing is reset.
+// leaves git's conflict markers in the main tree and reports the files: nothing is reset unless
+// the user asks (abortApply).
 import { existsSync } from 'node:fs';
 import { git, gitOk, identityArgs, WorktreeError, firstLine } from './git';
 import { uncommittedFiles } from './repo';
@@ -45,6 +46,15 @@ export async function applyBranch(repo: string, branch: string, mode: ApplyMode,
   const conflicts = (await git(repo, ['diff', '--name-only', '-z', '--diff-filter=U'])).stdout.split('\0').filter(Boolean);
   if (conflicts.length) return { kind: 'conflict', files: conflicts };
   throw new WorktreeError(`Applying ${branch} failed: ${firstLine(r.stderr) || firstLine(r.stdout) || `git exited with code ${r.code}`}. Nothing was applied.`);
+}
+
+/**
+ * Undoes an apply that stopped on conflicts: `git merge --abort` after a merge, `git reset --merge`
+ * after a squash (no merge in progress to abort). The main tree returns to its HEAD as it was.
+ */
+export async function abortApply(repo: string, mode: ApplyMode): Promise<void> {
+  const args = mode === 'merge' ? ['merge', '--abort'] : ['reset', '--merge'];
+  await gitOk(repo, args, mode === 'merge' ? 'Aborting the merge' : 'Undoing the squash');
 }
 
 /** Removes the worktree (its folder, forced: the caller asked the user) and, when asked, its branch. */

@@ -5,7 +5,7 @@
 // by a rename is refused (`LinkRefused`). Free of `vscode`.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { isStoredSession, type HistoryIndex } from './storedSessions';
+import { isStoredSession, withValidWorktree, type HistoryIndex } from './storedSessions';
 
 /** Opening a file in the history folder never follows a link (0 where the platform has no such flag). */
 export const NO_FOLLOW = fs.constants.O_NOFOLLOW ?? 0;
@@ -83,7 +83,7 @@ export function readIndexFile(dir: string, warn: (message: string) => void): His
     }
     const v = JSON.parse(text) as Partial<HistoryIndex>;
     if (v.version === 1 && Array.isArray(v.sessions))
-      return { version: 1, sessions: v.sessions.filter(isStoredSession), ...(v.active ? { active: v.active } : {}) };
+      return { version: 1, sessions: v.sessions.filter(isStoredSession).map(withValidWorktree), ...(v.active ? { active: v.active } : {}) };
   } catch (err) {
     if (linkRefused(dir, err)) throw linkRefused(dir, err);
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') warn(`history index unreadable, starting empty: ${String(err)}`);

@@ -30,7 +30,7 @@ import {
 } from './storedSessions';
 
 export { MAX_SESSION_LOG_BYTES } from './storedSessions';
-export type { HistoryOptions, LoadedSession, SessionDescription, StoredSession } from './storedSessions';
+export type { HistoryOptions, LoadedSession, SessionDescription, StoredSession, StoredWorktree } from './storedSessions';
 
 /** Records of one session that start a flush without waiting for the timer. */
 const FLUSH_AT_RECORDS = 4096;
@@ -105,7 +105,7 @@ export class HistoryStore {
   describe(s: SessionDescription): void {
     const prev = this.session(s.agentId, s.sessionId);
     const next = describedSession(prev, s, Date.now());
-    if (prev && prev.agentName === next.agentName && prev.title === next.title && prev.cwd === next.cwd && prev.stopReason === next.stopReason) return;
+    if (next === prev) return;
     // In place: the tree lists stored sessions in index order, which a title change must not shuffle.
     this.index.sessions = prev ? this.index.sessions.map((x) => (x === prev ? next : x)) : [...this.index.sessions, next];
     this.markIndex();

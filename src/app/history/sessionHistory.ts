@@ -17,7 +17,7 @@ import { parseSessionKey, sessionKey, type SessionKey, type SessionState, type S
 import type { Transcript } from '../../state/transcript';
 import { intervalOf } from '../checkpoints/intervalRecords';
 import type { HistoryRecord } from './records';
-import type { HistoryStore, SessionDescription, StoredSession } from './historyStore';
+import type { HistoryStore, SessionDescription, StoredSession, StoredWorktree } from './historyStore';
 
 export interface SessionHistoryDeps {
   history: HistoryStore;
@@ -31,6 +31,13 @@ export interface SessionHistoryDeps {
   setReplayTime(t: number | undefined): void;
   /** The work index (src/state/attribution): fed the same events, with their stored times. */
   work?: Pick<WorkStore, 'apply' | 'recordWrite' | 'recordInterval' | 'clearSession'>;
+  /** The owner of the sessions in git worktrees: told, at a restore, which stored sessions work in one. */
+  worktrees?: { restored(sessions: readonly WorktreeSession[]): void };
+}
+
+/** A stored session that works in a git worktree. */
+export interface WorktreeSession extends SessionKey {
+  readonly worktree: StoredWorktree;
 }
 
 /** What the transcript keeps of one message / one tool call's content (characters): no more is stored. */
@@ -72,6 +79,7 @@ export class SessionHistory extends Disposable {
       // Shown as the replay of its log will end it, so that its row does not change then.
       if (s.stopReason) store.applyEvent(s.agentId, { sessionId: s.sessionId, kind: 'state', state: 'idle', stopReason: s.stopReason });
     }
+    this.restoreWorktrees();
     const active = this.d.history.activeSession;
     if (active && store.session(active.agentId, active.sessionId)) store.setActiveSession(active);
     // The active session first, then in the tree's order (top to bottom): what is in view settles first.
@@ -93,6 +101,24 @@ export class SessionHistory extends Disposable {
         for (const k of [...this.replays.keys()]) this.replayed(k);
       });
     return stored.length;
+  }
+
+  /** Tells the worktrees' owner which stored sessions work in a worktree (part of a restore). */
+  restoreWorktrees(): void {
+    const list = this.d.history.sessions().flatMap((s) => (s.worktree ? [{ agentId: s.agentId, sessionId: s.sessionId, worktree: s.worktree }] : []));
+    if (list.length) this.d.worktrees?.restored(list);
+  }
+
+  /** A session's entry in the index, if it is stored. */
+  storedEntry(agentId: string, sessionId: string): StoredSession | undefined {
+    return this.d.history.session(agentId, sessionId);
+  }
+
+  /** Keeps the worktree a session works in on its stored record (created now if the session has none yet); null: none any more. */
+  setWorktree(key: SessionKey, worktree: StoredWorktree | null): void {
+    if (this.d.ignored(key.agentId) || (!worktree && !this.d.history.session(key.agentId, key.sessionId))) return;
+    const s = this.d.store.session(key.agentId, key.sessionId);
+    this.d.history.describe({ ...description(key.agentId, key.sessionId, this.d.agentName(key.agentId), s), worktree });
   }
 
   /** While a stored session is being restored: resolves once its replay has finished. */

@@ -10,12 +10,28 @@ import type { HistoryRecord } from './records';
  */
 export const MAX_SESSION_LOG_BYTES = 64 * 1024 * 1024;
 
+/** The git worktree a session works in (Run Prompt on Several Agents, New Session in Worktree…). */
+export interface StoredWorktree {
+  /** The main tree of the repository. */
+  repo: string;
+  /** The worktree's folder (the session's cwd). */
+  path: string;
+  branch: string;
+  /** What the branch was made from (a branch name, or a commit), and the commit it started at. */
+  baseRef: string;
+  baseCommit: string;
+  /** Opened by Run Prompt on Several Agents. */
+  team?: boolean;
+}
+
 export interface StoredSession {
   agentId: string;
   agentName: string;
   sessionId: string;
   title?: string;
   cwd?: string;
+  /** Its worktree, when it works in one: a restore shows it under that worktree. */
+  worktree?: StoredWorktree;
   /**
    * How its last turn ended (`interrupted` when it had not): a restore shows it at once, as the
    * replay of its log will end it.
@@ -36,6 +52,8 @@ export interface SessionDescription {
   title?: string;
   cwd?: string;
   stopReason?: string;
+  /** null: it no longer works in one (the worktree was removed). */
+  worktree?: StoredWorktree | null;
 }
 
 export interface HistoryIndex {
@@ -65,10 +83,15 @@ export interface LoadedSession {
   torn: boolean;
 }
 
-/** A session's index entry after `s` describes it (`prev`: its entry so far, if any). */
+/** A session's index entry after `s` describes it (`prev`: its entry so far, if any; returned when nothing shown changed). */
 export function describedSession(prev: StoredSession | undefined, s: SessionDescription, now: number): StoredSession {
   const next: StoredSession = prev
-    ? { ...prev, agentName: s.agentName, ...(s.title !== undefined ? { title: s.title } : {}), ...(s.cwd !== undefined ? { cwd: s.cwd } : {}) }
+    ? {
+        ...prev,
+        agentName: s.agentName,
+        ...(s.title !== undefined ? { title: s.title } : {}),
+        ...(s.cwd !== undefined ? { cwd: s.cwd } : {}),
+      }
     : {
         agentId: s.agentId,
         agentName: s.agentName,
@@ -80,11 +103,13 @@ export function describedSession(prev: StoredSession | undefined, s: SessionDesc
         ...(s.title !== undefined ? { title: s.title } : {}),
         ...(s.cwd !== undefined ? { cwd: s.cwd } : {}),
       };
+  if (s.worktree) next.worktree = s.worktree;
+  else if (s.worktree === null) delete next.worktree;
   if (s.stopReason !== undefined) {
     if (s.stopReason) next.stopReason = s.stopReason;
     else delete next.stopReason;
   }
-  return next;
+  return prev && sameEntry(prev, next) ? prev : next;
 }
 
 export function fileName(agentId: string, sessionId: string): string {
@@ -103,6 +128,42 @@ export function isStoredSession(v: unknown): v is StoredSession {
     typeof s.updatedAt === 'number' &&
     (s.stopReason === undefined || typeof s.stopReason === 'string')
   );
+}
+
+export function isStoredWorktree(v: unknown): v is StoredWorktree {
+  const w = v as StoredWorktree;
+  return (
+    !!w &&
+    typeof w === 'object' &&
+    (['repo', 'path', 'branch', 'baseRef', 'baseCommit'] as const).every((k) => typeof w[k] === 'string' && w[k].length > 0) &&
+    (w.team === undefined || typeof w.team === 'boolean')
+  );
+}
+
+export function sameWorktree(a: StoredWorktree | undefined, b: StoredWorktree | undefined): boolean {
+  return (
+    a === b ||
+    (!!a &&
+      !!b &&
+      a.repo === b.repo &&
+      a.path === b.path &&
+      a.branch === b.branch &&
+      a.baseRef === b.baseRef &&
+      a.baseCommit === b.baseCommit &&
+      !!a.team === !!b.team)
+  );
+}
+
+/** Whether two index entries of a session show the same (agent name, title, folder, last stop, worktree). */
+export function sameEntry(a: StoredSession, b: StoredSession): boolean {
+  return a.agentName === b.agentName && a.title === b.title && a.cwd === b.cwd && a.stopReason === b.stopReason && sameWorktree(a.worktree, b.worktree);
+}
+
+/** A session read from the index with a worktree that is not one dropped (the session itself is kept). */
+export function withValidWorktree(s: StoredSession): StoredSession {
+  if (s.worktree === undefined || isStoredWorktree(s.worktree)) return s;
+  const { worktree: _bad, ...rest } = s;
+  return rest;
 }
 
 /** The sessions retention removes (least recently updated first, never the active one) to keep within the counts. */

@@ -1,9 +1,11 @@
 // The sessions that work in git worktrees: which worktree (folder, branch, base) each session was
-// opened in, kept in the workspace's state so it survives reloads (the session history keeps the
-// sessions themselves, with the worktree as their cwd), and each worktree's state against its base
-// (ahead/behind, changed files, folder gone), read again on events: a turn ending, a change made
-// through our commands, a folder deleted in the worktrees' parent folder. The one owner of both.
+// opened in, kept in the workspace's state and on the session's history record (`keep`), so that
+// it survives reloads: a session restored from the history comes back under its worktree
+// (`restored`). And each worktree's state against its base (ahead/behind, changed files, folder
+// gone: said once, nothing forgotten), read again on events: a turn ending, a change made through
+// our commands, a folder deleted in the worktrees' parent folder. The one owner of both.
 import * as vscode from 'vscode';
+import type { StoredWorktree } from '../history/storedSessions';
 import { Disposable } from '../../common/lifecycle';
 import type { SessionStore } from '../../state/sessionStore';
 import { lazyModule } from '../../common/lazy';
@@ -40,6 +42,8 @@ export class WorktreeSessions extends Disposable {
     private readonly memento: vscode.Memento,
     private readonly store: SessionStore,
     private readonly log: (line: string) => void,
+    /** Keeps a session's worktree on its history record (null: it has none any more). */
+    private readonly keep: (r: WorktreeRecord, worktree: StoredWorktree | null) => void = () => undefined,
   ) {
     super();
     const saved = memento.get<unknown>(KEY);
@@ -104,12 +108,37 @@ export class WorktreeSessions extends Disposable {
   async add(r: WorktreeRecord): Promise<void> {
     this.records = [...this.records.filter((x) => !(x.agentId === r.agentId && x.sessionId === r.sessionId)), r].slice(-MAX_RECORDS);
     this.watch(r.path);
+    this.keep(r, stored(r));
     await this.save();
     await this.refresh(r.path);
   }
 
+  /** Sessions restored from the history that work in a worktree: known again (and watched) if they were not. */
+  restored(list: readonly { agentId: string; sessionId: string; worktree: StoredWorktree }[]): void {
+    const fresh = list
+      .filter((s) => !this.of(s.agentId, s.sessionId))
+      .map(({ agentId, sessionId, worktree: w }) => ({
+        repo: w.repo,
+        path: w.path,
+        branch: w.branch,
+        baseRef: w.baseRef,
+        baseCommit: w.baseCommit,
+        agentId,
+        sessionId,
+        team: !!w.team,
+      }));
+    if (!fresh.length) return;
+    this.records = [...this.records, ...fresh].slice(-MAX_RECORDS);
+    for (const r of fresh) this.watch(r.path);
+    this.log(`[worktrees] ${fresh.length} session(s) restored from the history in their worktrees`);
+    this._onDidChange.fire();
+    void this.save();
+    void Promise.all([...new Set(fresh.map((r) => r.path))].map((p) => this.refresh(p)));
+  }
+
   /** Forgets a worktree and its sessions' records (after Remove Worktree). */
   async forget(folder: string): Promise<void> {
+    for (const r of this.byPath(folder)) this.keep(r, null);
     this.records = this.records.filter((r) => r.path !== folder);
     this.states.delete(folder);
     this.watchers.get(folder)?.dispose();
@@ -122,7 +151,10 @@ export class WorktreeSessions extends Disposable {
     const r = this.records.find((x) => x.path === folder);
     if (!r) return;
     try {
-      this.states.set(folder, await repo().worktreeState(folder, r.baseRef, r.baseCommit));
+      const before = this.states.get(folder);
+      const now = await repo().worktreeState(folder, r.baseRef, r.baseCommit);
+      this.states.set(folder, now);
+      if (!now.exists && before?.exists !== false && this.records.some((x) => x.path === folder)) gone(r);
     } catch (e) {
       this.log(`[worktrees] reading ${folder}: ${e instanceof Error ? e.message : String(e)}`);
     }
@@ -145,4 +177,15 @@ export class WorktreeSessions extends Disposable {
   private async save(): Promise<void> {
     await this.memento.update(KEY, this.records);
   }
+}
+
+function stored(r: WorktreeRecord): StoredWorktree {
+  return { repo: r.repo, path: r.path, branch: r.branch, baseRef: r.baseRef, baseCommit: r.baseCommit, ...(r.team ? { team: true } : {}) };
+}
+
+/** A worktree folder deleted outside VS Code: said once, with what is kept and what to do. */
+function gone(r: WorktreeRecord): void {
+  void vscode.window.showWarningMessage(
+    `The worktree ${r.path} was deleted outside VS Code. Nothing else was lost: what was committed on ${r.branch} is kept (Apply Worktree Changes… can still bring it into the main tree), and its sessions' conversations and plans stay in the history. Remove Worktree… forgets the worktree.`,
+  );
 }

@@ -1,8 +1,9 @@
 // Apply Worktree Changes… and Remove Worktree…. Apply: the worktree's changes are committed on its
 // branch, then merged or squashed (a pick) into the main tree after a confirmation listing the
-// files (a quick pick that stays open, as the registry's confirmations: confirmPick.ts); a main tree with uncommitted changes is explained and left alone; a conflict leaves
-// git's markers in the main tree, opens the first conflicted file and says how to finish: nothing
-// is reset or lost (the worktree and its branch stay). Remove: asks when the worktree has
+// files (a quick pick that stays open, as the registry's confirmations: confirmPick.ts); a main
+// tree with uncommitted changes is explained and left alone; a conflict opens each conflicted file
+// in the merge editor with one notification offering Abort Merge (mergeConflicts.ts): nothing is
+// reset or lost unless asked (the worktree and its branch stay). Remove: asks when the worktree has
 // uncommitted or unapplied work; deletes the branch only on request.
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
@@ -12,6 +13,7 @@ import { applyBranch, assertClean, commitWorktree, filesToApply, type ApplyMode 
 import { removeWorktree as gitRemove } from '../../worktrees/apply';
 import { uncommittedFiles, unappliedCommits } from '../../worktrees/repo';
 import { confirmPick } from './confirmPick';
+import { showConflicts } from './mergeConflicts';
 import type { TeamCommandDeps } from './teamCommands';
 
 type Target = { path?: string; mode?: ApplyMode };
@@ -66,11 +68,7 @@ export async function applyWorktree(deps: TeamCommandDeps, arg?: unknown): Promi
     void vscode.window.showInformationMessage(`${verb}d ${r.branch} into the main tree: ${files.length} file(s).`);
     return 'applied';
   }
-  const first = vscode.Uri.file(path.join(r.repo, result.files[0]!));
-  await vscode.window.showTextDocument(first, { preview: false });
-  void vscode.window.showWarningMessage(
-    `${r.branch} conflicts with the main tree in ${result.files.join(', ')}. git left conflict markers in them: resolve them (the Source Control view's merge editor, or by hand), then commit. Nothing was lost: ${r.branch} and its worktree are unchanged.`,
-  );
+  await showConflicts(deps.own, r, mode, result.files);
   return 'conflict';
 }
 

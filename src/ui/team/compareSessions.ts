@@ -16,8 +16,11 @@ export const BASE_SCHEME = 'acp-worktree-base';
 const texts = new Map<string, string>();
 let registered: vscode.Disposable | undefined;
 
-/** The two read-only providers, registered with the first comparison and owned by the extension. */
-function ensureProviders(own: (d: vscode.Disposable) => void): void {
+/**
+ * The two read-only providers, registered with the first comparison (or conflict) and owned by
+ * the extension. BASE_SCHEME serves `git show <rev>:<path>` of `?repo=&rev=` (a conflict's stages: rev `:1`, `:2`, `:3`).
+ */
+export function ensureProviders(own: (d: vscode.Disposable) => void): void {
   if (registered) return;
   registered = vscode.Disposable.from(
     vscode.workspace.registerTextDocumentContentProvider(COMPARE_SCHEME, { provideTextDocumentContent: (uri) => texts.get(uri.path) ?? '' }),

@@ -1,6 +1,8 @@
 // The confirmation of Apply Worktree Changes… and Remove Worktree…: a quick pick that stays open
-// when focus leaves it (as the registry's confirmations), the actions first, Cancel, then the files
-// concerned as rows to read. Resolves with the action picked, or undefined (Cancel, Escape).
+// when focus leaves it (as the registry's confirmations), the actions first, Cancel, then every
+// file concerned as a row to read (typing filters them; the actions and Cancel stay). Cancel is
+// the active row: Enter alone changes nothing. Resolves with the action picked, or undefined
+// (Cancel, Escape).
 import * as vscode from 'vscode';
 
 type Row = vscode.QuickPickItem & { action?: string };
@@ -15,15 +17,11 @@ export function confirmPick(
   qp.title = title;
   qp.placeholder = 'Check the files, then pick what to do';
   qp.ignoreFocusOut = true;
-  const items: Row[] = [
-    ...actions.map((a) => ({ label: a.label, detail: a.detail, action: a.label, alwaysShow: true })),
-    { label: 'Cancel', action: '', alwaysShow: true },
-    { label: filesTitle, kind: vscode.QuickPickItemKind.Separator },
-    ...files.slice(0, 200).map((f) => ({ label: `$(file) ${f}` })),
-    ...(files.length > 200 ? [{ label: `… and ${files.length - 200} more` }] : []),
-  ];
+  const items: Row[] = [...actions.map((a) => ({ label: a.label, detail: a.detail, action: a.label, alwaysShow: true }))];
+  const cancel: Row = { label: 'Cancel', detail: 'Change nothing', action: '', alwaysShow: true };
+  items.push(cancel, { label: `${filesTitle} (${files.length})`, kind: vscode.QuickPickItemKind.Separator }, ...files.map((f) => ({ label: `$(file) ${f}` })));
   qp.items = items;
-  qp.activeItems = [items[0]!];
+  qp.activeItems = [cancel];
   return new Promise((resolve) => {
     const subs: vscode.Disposable[] = [];
     const finish = (v: string | undefined): void => {

@@ -1,0 +1,84 @@
+// What Apply Worktree Changes… does when the merge or squash stops on conflicts: each conflicted
+// file opens in VS Code's merge editor (base, the main tree's side, the worktree branch's side,
+// the file on disk as the result; the sides served read-only from git's index stages), and one
+// notification lists the files with "Abort Merge", which puts the main tree back as it was
+// (`git merge --abort`, or `git reset --merge` after a squash). Nothing is resolved or reset
+// unless the user does it; the worktree and its branch are never touched.
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { WorktreeRecord } from '../../app/team/worktreeSessions';
+import { abortApply, type ApplyMode } from '../../worktrees/apply';
+import { BASE_SCHEME, ensureProviders } from './compareSessions';
+
+export const ABORT_MERGE = 'Abort Merge';
+
+/** A conflict stage of `file` (1: the common base, 2: the main tree, 3: the branch), read-only. */
+function stageUri(repo: string, file: string, stage: 1 | 2 | 3, nonce: string): vscode.Uri {
+  const query = new URLSearchParams({ repo, rev: `:${stage}`, n: nonce }).toString();
+  return vscode.Uri.from({ scheme: BASE_SCHEME, path: `/${file}`, query });
+}
+
+/** Opens `file`'s conflict in the merge editor; a VS Code without it shows the file with git's markers. */
+async function openMergeEditor(r: WorktreeRecord, file: string, nonce: string): Promise<void> {
+  const output = vscode.Uri.file(path.join(r.repo, file));
+  try {
+    await vscode.commands.executeCommand('_open.mergeEditor', {
+      base: stageUri(r.repo, file, 1, nonce),
+      input1: { uri: stageUri(r.repo, file, 2, nonce), title: 'Main tree', description: 'HEAD' },
+      input2: { uri: stageUri(r.repo, file, 3, nonce), title: r.branch, description: 'the worktree’s branch' },
+      output,
+    });
+  } catch {
+    await vscode.window.showTextDocument(output, { preview: false });
+  }
+}
+
+/** A merge editor's tab input (its class is a proposed API: recognised by its shape). */
+export interface MergeTabInput {
+  readonly base: vscode.Uri;
+  readonly input1: vscode.Uri;
+  readonly input2: vscode.Uri;
+  readonly result: vscode.Uri;
+}
+
+export function mergeInput(input: unknown): MergeTabInput | undefined {
+  const i = input as Partial<MergeTabInput> | undefined;
+  return i && typeof i === 'object' && i.result instanceof vscode.Uri && i.input1 instanceof vscode.Uri && i.input2 instanceof vscode.Uri
+    ? (i as MergeTabInput)
+    : undefined;
+}
+
+/** Closes the merge editors whose result is one of `files` (after an abort: their conflict is gone). */
+async function closeMergeEditors(files: readonly vscode.Uri[]): Promise<void> {
+  const wanted = new Set(files.map((u) => u.toString()));
+  const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => wanted.has(mergeInput(t.input)?.result.toString() ?? ''));
+  if (tabs.length) await vscode.window.tabGroups.close(tabs, true);
+}
+
+/**
+ * Opens every conflicted file in the merge editor and shows the notification; resolves once the
+ * editors are open (the notification's answer is handled when it comes).
+ */
+export async function showConflicts(own: (d: vscode.Disposable) => void, r: WorktreeRecord, mode: ApplyMode, files: readonly string[]): Promise<void> {
+  ensureProviders(own);
+  const nonce = Date.now().toString(36);
+  for (const f of files) await openMergeEditor(r, f, nonce);
+  const finish = mode === 'merge' ? 'then commit the merge' : 'then commit (the squashed changes are staged)';
+  const message =
+    `${r.branch} conflicts with the main tree in ${files.length === 1 ? '1 file' : `${files.length} files`}: ${files.join(', ')}. ` +
+    `Each is open in the merge editor: resolve it and press Complete Merge, ${finish}. Nothing was lost: ${r.branch} and its worktree are unchanged. ` +
+    `${ABORT_MERGE} puts the main tree back as it was.`;
+  void vscode.window.showWarningMessage(message, ABORT_MERGE).then(async (pick) => {
+    if (pick !== ABORT_MERGE) return;
+    try {
+      // The editors first: a result saved later (files that auto-save) would write over the restored file.
+      await closeMergeEditors(files.map((f) => vscode.Uri.file(path.join(r.repo, f))));
+      await abortApply(r.repo, mode);
+      void vscode.window.showInformationMessage(`The ${mode === 'merge' ? 'merge' : 'squash'} of ${r.branch} was undone: the main tree is as it was before.`);
+    } catch (e) {
+      void vscode.window.showErrorMessage(
+        `${e instanceof Error ? e.message : String(e)} The conflicts are still in the main tree: resolve them, or run "git ${mode === 'merge' ? 'merge --abort' : 'reset --merge'}" in ${r.repo}.`,
+      );
+    }
+  });
+}

@@ -30,15 +30,31 @@ function emptyHooks(): string {
   return hooksDir;
 }
 
+let gitEnv: NodeJS.ProcessEnv | undefined;
+/** The extension host's environment without GIT_* (made once: reading process.env is slow). */
 function env(): NodeJS.ProcessEnv {
+  if (gitEnv) return gitEnv;
   const out: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) if (!/^GIT_/i.test(k) && v !== undefined) out[k] = v;
-  return { ...out, GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0', GIT_PAGER: 'cat', LC_ALL: 'C' };
+  gitEnv = { ...out, GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0', GIT_PAGER: 'cat', LC_ALL: 'C' };
+  return gitEnv;
+}
+
+let lastStart: Promise<void> = Promise.resolve();
+/**
+ * Starting a process holds the event loop (fork and exec are synchronous), 10–30 ms on a busy
+ * machine: git runs start one per event-loop turn, so the worktree rows of a team reading their
+ * state together do not stall the extension host for all their processes at once.
+ */
+function startTurn(): Promise<void> {
+  lastStart = lastStart.then(() => new Promise<void>((resolve) => setImmediate(resolve)));
+  return lastStart;
 }
 
 /** Runs `git <args>` in `cwd`; resolves with its output whatever the exit code (a missing git rejects). */
-export function git(cwd: string, args: readonly string[]): Promise<GitOutput> {
+export async function git(cwd: string, args: readonly string[]): Promise<GitOutput> {
   const full = ['--no-pager', '-c', `core.hooksPath=${emptyHooks()}`, '-c', 'core.fsmonitor=false', '-c', 'core.quotePath=false', ...args];
+  await startTurn();
   return new Promise((resolve, reject) => {
     execFile('git', full, { cwd, env: env(), timeout: TIMEOUT_MS, maxBuffer: MAX_BUFFER, windowsHide: true }, (err, stdout, stderr) => {
       const e = err as (NodeJS.ErrnoException & { code?: number | string }) | null;

@@ -37,6 +37,9 @@ export class WorktreeSessions extends Disposable {
   private records: WorktreeRecord[];
   private readonly states = new Map<string, WorktreeState>();
   private readonly watchers = new Map<string, vscode.Disposable>();
+  /** Refreshes running, by folder, and the folders asked for again meanwhile. */
+  private readonly refreshing = new Map<string, Promise<void>>();
+  private readonly stale = new Set<string>();
 
   constructor(
     private readonly memento: vscode.Memento,
@@ -147,7 +150,27 @@ export class WorktreeSessions extends Disposable {
     this._onDidChange.fire();
   }
 
-  async refresh(folder: string): Promise<void> {
+  /**
+   * Reads the worktree's state again. A refresh asked for while one runs is one more read after it
+   * (a burst of file events is two reads, not one per event); the promise ends after that read.
+   */
+  refresh(folder: string): Promise<void> {
+    const running = this.refreshing.get(folder);
+    if (running) {
+      this.stale.add(folder);
+      return running;
+    }
+    const run = (async () => {
+      do {
+        this.stale.delete(folder);
+        await this.readState(folder);
+      } while (this.stale.has(folder));
+    })().finally(() => this.refreshing.delete(folder));
+    this.refreshing.set(folder, run);
+    return run;
+  }
+
+  private async readState(folder: string): Promise<void> {
     const r = this.records.find((x) => x.path === folder);
     if (!r) return;
     try {

@@ -27,11 +27,11 @@ export function agentCommands(deps: AgentCommandDeps): CommandTable<IdsOf<typeof
     const message = err instanceof Error ? err.message : String(err);
     logs.main.error(message);
     if (err instanceof UntrustedWorkspaceError) {
-      void vscode.window.showWarningMessage(message, 'Manage Workspace Trust').then((p) => {
+      void vscode.window.showWarningMessage(message, vscode.l10n.t('Manage Workspace Trust')).then((p) => {
         if (p) void vscode.commands.executeCommand('workbench.trust.manage');
       });
     } else {
-      void vscode.window.showErrorMessage(message, 'Show Log').then((p) => {
+      void vscode.window.showErrorMessage(message, vscode.l10n.t('Show Log')).then((p) => {
         if (p) logs.main.show(true);
       });
     }
@@ -43,13 +43,13 @@ export function agentCommands(deps: AgentCommandDeps): CommandTable<IdsOf<typeof
     if (id) return actions.agentChoices().find((c) => c.id === id);
     const list = actions.agentChoices(running ? 'running' : 'all');
     if (list.length === 0) {
-      void vscode.window.showInformationMessage(running ? 'No agent is running.' : 'No agent is configured.');
+      void vscode.window.showInformationMessage(running ? vscode.l10n.t('No agent is running.') : vscode.l10n.t('No agent is configured.'));
       return undefined;
     }
     if (list.length === 1 && running) return list[0];
     const pick = await vscode.window.showQuickPick(
       list.map((c) => ({ label: c.name, description: c.status === 'stopped' ? '' : c.status, detail: c.detail, choice: c })),
-      { placeHolder: running ? 'Which agent?' : 'Start which agent?' },
+      { placeHolder: running ? vscode.l10n.t('Which agent?') : vscode.l10n.t('Start which agent?') },
     );
     return pick?.choice;
   };
@@ -97,13 +97,17 @@ export function agentCommands(deps: AgentCommandDeps): CommandTable<IdsOf<typeof
         let ref = sessionOf(arg);
         let prompt = typeof arg === 'string' ? arg : typeof text === 'string' ? text : undefined;
         if (!ref) {
-          const start = await vscode.window.showInformationMessage('No agent session is open.', 'Start Agent…');
+          const start = await vscode.window.showInformationMessage(vscode.l10n.t('No agent session is open.'), vscode.l10n.t('Start Agent…'));
           if (!start) return false;
           ref = await vscode.commands.executeCommand<SessionKey | undefined>('acp.startAgent');
           if (!ref) return false;
         }
         // Kept open when focus moves: a walkthrough button refocuses its page right after running the command.
-        prompt ??= await vscode.window.showInputBox({ prompt: 'Prompt for the agent', placeHolder: 'What should the agent do?', ignoreFocusOut: true });
+        prompt ??= await vscode.window.showInputBox({
+          prompt: vscode.l10n.t('Prompt for the agent'),
+          placeHolder: vscode.l10n.t('What should the agent do?'),
+          ignoreFocusOut: true,
+        });
         if (!prompt) return false;
         actions.prompt(ref, [{ type: 'text', text: prompt }]);
         return true;
@@ -174,8 +178,13 @@ export function agentCommands(deps: AgentCommandDeps): CommandTable<IdsOf<typeof
       try {
         const ref = sessionOf(arg);
         if (!ref) return false;
-        const ok = await vscode.window.showWarningMessage('Delete this session on the agent? Its plans stay in the Plans history.', { modal: true }, 'Delete');
-        if (ok !== 'Delete') return false;
+        const del = vscode.l10n.t('Delete');
+        const ok = await vscode.window.showWarningMessage(
+          vscode.l10n.t('Delete this session on the agent? Its plans stay in the Plans history.'),
+          { modal: true },
+          del,
+        );
+        if (ok !== del) return false;
         await actions.deleteSession(ref);
         return true;
       } catch (err) {
@@ -193,13 +202,17 @@ export function agentCommands(deps: AgentCommandDeps): CommandTable<IdsOf<typeof
         const options = store.session(ref.agentId, ref.sessionId)?.configOptions ?? [];
         const opt = await vscode.window.showQuickPick(
           options.map((o) => ({ label: o.name, description: o.kind === 'unknown' ? '' : String(o.currentValue), o })),
-          { placeHolder: 'Change which setting?' },
+          { placeHolder: vscode.l10n.t('Change which setting?') },
         );
         if (!opt) return false;
         const o = opt.o;
         if (o.kind === 'select') {
           const v = await vscode.window.showQuickPick(
-            o.options.map((x) => ({ label: x.name, description: x.value === o.currentValue ? 'current' : (x.description ?? ''), value: x.value })),
+            o.options.map((x) => ({
+              label: x.name,
+              description: x.value === o.currentValue ? vscode.l10n.t('current') : (x.description ?? ''),
+              value: x.value,
+            })),
           );
           if (v) await actions.setConfigOption(ref, o.id, v.value);
         } else if (o.kind === 'boolean') {
@@ -213,12 +226,12 @@ export function agentCommands(deps: AgentCommandDeps): CommandTable<IdsOf<typeof
     'acp.managePermissionRules': async () => {
       const rules = broker.rules;
       if (rules.length === 0) {
-        void vscode.window.showInformationMessage('No permission rules. Choosing an agent\'s "always allow" option creates one.');
+        void vscode.window.showInformationMessage(vscode.l10n.t('No permission rules. Choosing an agent\'s "always allow" option creates one.'));
         return [];
       }
       const picks = await vscode.window.showQuickPick(
         rules.map((r) => ({ label: broker.describe(r, actions.agentName(r.agentId)), r })),
-        { canPickMany: true, placeHolder: 'Select the rules to revoke' },
+        { canPickMany: true, placeHolder: vscode.l10n.t('Select the rules to revoke') },
       );
       for (const p of picks ?? []) await broker.removeRule(p.r);
       return broker.rules;

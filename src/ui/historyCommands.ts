@@ -10,7 +10,7 @@ import { isSessionKey, type SessionKey, type SessionStore } from '../state/sessi
 /** The handlers of HISTORY_COMMANDS (registered by lazyCommands.ts, this file loaded on first use). */
 export function historyCommands(history: SessionHistory | undefined, store: SessionStore): Record<string, (...args: unknown[]) => unknown> {
   const unavailable = (): false => {
-    void vscode.window.showInformationMessage('Session history is off: open a folder, and turn on the acp.history.enabled setting.');
+    void vscode.window.showInformationMessage(vscode.l10n.t('Session history is off: open a folder, and turn on the acp.history.enabled setting.'));
     return false;
   };
   const target = (arg: unknown): SessionKey | undefined => (isSessionKey(arg) ? arg : store.activeSession);
@@ -21,27 +21,30 @@ export function historyCommands(history: SessionHistory | undefined, store: Sess
       if (!history) return unavailable();
       const k = target(arg);
       if (!k) return false;
+      const del = vscode.l10n.t('Delete');
       const ok = await vscode.window.showWarningMessage(
-        `Delete the stored history of “${name(k)}”?`,
+        vscode.l10n.t('Delete the stored history of “{0}”?', name(k)),
         {
           modal: true,
-          detail:
+          detail: vscode.l10n.t(
             'Its plans, their revisions and the conversation are removed from this workspace. The agent keeps its own copy of the session, if it has one.',
+          ),
         },
-        'Delete',
+        del,
       );
-      if (ok !== 'Delete') return false;
+      if (ok !== del) return false;
       await history.delete(k);
       return true;
     },
     'acp.clearHistory': async () => {
       if (!history) return unavailable();
+      const clear = vscode.l10n.t('Clear All');
       const ok = await vscode.window.showWarningMessage(
-        'Clear all stored sessions of this workspace?',
-        { modal: true, detail: 'Every stored plan, revision and conversation of this workspace is deleted. Running sessions keep running.' },
-        'Clear All',
+        vscode.l10n.t('Clear all stored sessions of this workspace?'),
+        { modal: true, detail: vscode.l10n.t('Every stored plan, revision and conversation of this workspace is deleted. Running sessions keep running.') },
+        clear,
       );
-      if (ok !== 'Clear All') return false;
+      if (ok !== clear) return false;
       await history.clear();
       return true;
     },
@@ -50,14 +53,14 @@ export function historyCommands(history: SessionHistory | undefined, store: Sess
       const k = target(arg);
       const stored = k && (await history.records(k));
       if (!k || !stored) {
-        void vscode.window.showInformationMessage('This session has no stored history to export yet.');
+        void vscode.window.showInformationMessage(vscode.l10n.t('This session has no stored history to export yet.'));
         return false;
       }
       const uri =
         file instanceof vscode.Uri
           ? file
           : await vscode.window.showSaveDialog({
-              title: 'Export session',
+              title: vscode.l10n.t('Export session'),
               filters: { 'ACP session': ['json'] },
               defaultUri: vscode.Uri.joinPath(vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file('/'), `${safeName(name(k))}.acp-session.json`),
             });
@@ -82,18 +85,18 @@ export function historyCommands(history: SessionHistory | undefined, store: Sess
       const uri =
         file instanceof vscode.Uri
           ? file
-          : (await vscode.window.showOpenDialog({ title: 'Import session', filters: { 'ACP session': ['json'] }, canSelectMany: false }))?.[0];
+          : (await vscode.window.showOpenDialog({ title: vscode.l10n.t('Import session'), filters: { 'ACP session': ['json'] }, canSelectMany: false }))?.[0];
       if (!uri) return false;
       const size = (await vscode.workspace.fs.stat(uri)).size;
       if (size > MAX_BUNDLE_BYTES) {
         void vscode.window.showErrorMessage(
-          `Not imported: the file is ${Math.round(size / 1048576)} MB; a session bundle may be at most ${MAX_BUNDLE_BYTES / 1048576} MB.`,
+          vscode.l10n.t('Not imported: the file is {0} MB; a session bundle may be at most {1} MB.', Math.round(size / 1048576), MAX_BUNDLE_BYTES / 1048576),
         );
         return false;
       }
       const plan = planImport(Buffer.from(await vscode.workspace.fs.readFile(uri)).toString('utf8'));
       if (typeof plan === 'string') {
-        void vscode.window.showErrorMessage(`Not imported: ${plan}`);
+        void vscode.window.showErrorMessage(vscode.l10n.t('Not imported: {0}', plan));
         return false;
       }
       let first: SessionKey | undefined;
@@ -103,7 +106,7 @@ export function historyCommands(history: SessionHistory | undefined, store: Sess
       if (plan.note) void vscode.window.showWarningMessage(plan.note);
       if (!first) {
         const s = plan.sessions[0];
-        void vscode.window.showInformationMessage(`Session “${s?.title ?? s?.sessionId ?? ''}” is already in this workspace.`);
+        void vscode.window.showInformationMessage(vscode.l10n.t('Session “{0}” is already in this workspace.', s?.title ?? s?.sessionId ?? ''));
         return false;
       }
       store.setActiveSession(first);

@@ -15,12 +15,11 @@ export interface ConsentAttention {
   showSession(ref: SessionKey): void;
 }
 
-const SHOW_SESSION = 'Show Session';
-
 export const vscodeConsentUi = (attention: () => ConsentAttention | undefined): ConsentUi => ({
   async ask(entry, views) {
     const req = entry.request;
-    const flag = entry.flags.includes('not_in_plan') ? ' [not in the declared intent plan]' : '';
+    const SHOW_SESSION = vscode.l10n.t('Show Session');
+    const flag = entry.flags.includes('not_in_plan') ? vscode.l10n.t(' [not in the declared intent plan]') : '';
     const detail = req.subject?.type === 'command' ? ` — ${req.subject.command}` : '';
     const warnings = views
       .filter((v) => v.warning)
@@ -29,7 +28,7 @@ export const vscodeConsentUi = (attention: () => ConsentAttention | undefined): 
     const show = attention();
     const offer = show?.offerShowSession() ? [SHOW_SESSION] : [];
     const pick = await vscode.window.showInformationMessage(
-      toastText(`${entry.agentName} asks: ${req.title}${detail}${flag}${warnings ? ` ⚠ ${warnings}` : ''}`, 600),
+      toastText(vscode.l10n.t('{0} asks: {1}', entry.agentName, `${req.title}${detail}${flag}${warnings ? ` ⚠ ${warnings}` : ''}`), 600),
       ...views.map((v) => v.label),
       ...offer,
     );
@@ -41,35 +40,45 @@ export const vscodeConsentUi = (attention: () => ConsentAttention | undefined): 
   },
 
   alreadyAnswered(entry) {
-    void vscode.window.showInformationMessage(`That request from ${toastText(entry.agentName, 60)} was already answered; nothing was changed.`);
+    void vscode.window.showInformationMessage(
+      vscode.l10n.t('That request from {0} was already answered; nothing was changed.', toastText(entry.agentName, 60)),
+    );
   },
 
   async pickRule(offer, agentName) {
     if (offer.candidates.length === 0) {
-      void vscode.window.showInformationMessage(`${offer.reason ?? 'No rule can cover this request.'} ${agentName} is allowed this time only.`);
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t('{0} {1} is allowed this time only.', offer.reason ?? vscode.l10n.t('No rule can cover this request.'), agentName),
+      );
       return null;
     }
     type Item = vscode.QuickPickItem & { candidate: RuleCandidate | null };
     const items: Item[] = [
       ...offer.candidates.map((c): Item => ({
-        label: c.breadth === 'narrow' ? '$(shield) Exactly this' : '$(unlock) Wider',
+        label: c.breadth === 'narrow' ? vscode.l10n.t('$(shield) Exactly this') : vscode.l10n.t('$(unlock) Wider'),
         detail: c.description,
         candidate: c,
       })),
-      { label: '$(circle-slash) No rule', detail: `Allow this request only; ${agentName} asks again next time.`, candidate: null },
+      {
+        label: vscode.l10n.t('$(circle-slash) No rule'),
+        detail: vscode.l10n.t('Allow this request only; {0} asks again next time.', agentName),
+        candidate: null,
+      },
     ];
     const pick = await vscode.window.showQuickPick(items, {
-      title: `Always allow — what should the rule for ${agentName} cover?`,
-      placeHolder: 'Each rule covers exactly what its line says.',
+      title: vscode.l10n.t('Always allow — what should the rule for {0} cover?', agentName),
+      placeHolder: vscode.l10n.t('Each rule covers exactly what its line says.'),
       ignoreFocusOut: true,
     });
     return pick?.candidate;
   },
 
   ruleCreated(description, undo) {
-    void vscode.window.showInformationMessage(`Rule created — ${description}.`, 'Undo', 'Manage Rules').then((pick) => {
-      if (pick === 'Undo') undo();
-      if (pick === 'Manage Rules') void vscode.commands.executeCommand('acp.managePermissionRules');
+    const undoLabel = vscode.l10n.t('Undo');
+    const manage = vscode.l10n.t('Manage Rules');
+    void vscode.window.showInformationMessage(vscode.l10n.t('Rule created — {0}.', description), undoLabel, manage).then((pick) => {
+      if (pick === undoLabel) undo();
+      if (pick === manage) void vscode.commands.executeCommand('acp.managePermissionRules');
     });
   },
 

@@ -9,7 +9,7 @@ import { assertTrusted } from '../platform/workspace';
 export function vscodeSessionActionsUi(log: { show(preserveFocus?: boolean): void }): SessionActionsUi {
   return {
     queueDropped(message, texts) {
-      void vscode.window.showWarningMessage(message, 'Copy Prompts').then((pick) => {
+      void vscode.window.showWarningMessage(message, vscode.l10n.t('Copy Prompts')).then((pick) => {
         if (pick) void vscode.env.clipboard.writeText(texts.join('\n\n'));
       });
     },
@@ -21,9 +21,11 @@ export function vscodeSessionActionsUi(log: { show(preserveFocus?: boolean): voi
           : severity === 'warning'
             ? vscode.window.showWarningMessage
             : vscode.window.showInformationMessage;
-      const pick = await show(message, 'Show Log', 'Restart');
-      if (pick === 'Show Log') log.show(true);
-      return pick === 'Restart' ? 'restart' : undefined;
+      const showLog = vscode.l10n.t('Show Log');
+      const restart = vscode.l10n.t('Restart');
+      const pick = await show(message, showLog, restart);
+      if (pick === showLog) log.show(true);
+      return pick === restart ? 'restart' : undefined;
     },
 
     notice(message) {

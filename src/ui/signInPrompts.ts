@@ -8,20 +8,20 @@ import { confirmPick } from '../registry/ui/confirm';
 import type { AuthMethod } from '../protocol/domain';
 import type { SignInUi, TerminalRun } from '../app/agentPorts';
 
-const RUN = 'Run in Terminal';
-
 export function vscodeSignInUi(log: { show(preserveFocus?: boolean): void }): SignInUi {
   return {
     async askToSignIn(name, what) {
-      const pick = await vscode.window.showWarningMessage(`${name} asks you to sign in before it can ${what}.`, 'Sign In', 'Show Log');
-      if (pick === 'Show Log') log.show(true);
-      return pick === 'Sign In';
+      const signIn = vscode.l10n.t('Sign In');
+      const showLog = vscode.l10n.t('Show Log');
+      const pick = await vscode.window.showWarningMessage(vscode.l10n.t('{0} asks you to sign in before it can {1}.', name, what), signIn, showLog);
+      if (pick === showLog) log.show(true);
+      return pick === signIn;
     },
 
     async pickMethod(name, methods) {
       const pick = await vscode.window.showQuickPick(
         methods.map((m) => ({ label: m.name, description: methodKind(m), detail: m.description ?? undefined, m })),
-        { placeHolder: `Sign in to ${name}: pick a method`, ignoreFocusOut: true },
+        { placeHolder: vscode.l10n.t('Sign in to {0}: pick a method', name), ignoreFocusOut: true },
       );
       return pick?.m;
     },
@@ -30,7 +30,7 @@ export function vscodeSignInUi(log: { show(preserveFocus?: boolean): void }): Si
       // A quick pick, as every confirmation of what will run (registry installs too): each line stays
       // readable, and it works in every VS Code host (a modal dialog is refused in some).
       const facts = c.sections.map((s) => ({ label: s.label, value: s.lines.map((l) => l.trim()).join('   ') }));
-      return confirmPick({ title: c.message, action: RUN, actionDetail: c.commandLine, facts });
+      return confirmPick({ title: c.message, action: vscode.l10n.t('Run in Terminal'), actionDetail: c.commandLine, facts });
     },
 
     showError(message) {

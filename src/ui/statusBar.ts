@@ -64,6 +64,7 @@ export class PlansStatusBar extends Disposable {
           }
         : undefined,
       plans.map((p) => ({ planId: p.planId, type: p.plan.type, summary: p.summary, seq: p.seq })),
+      vscode.l10n,
     );
     const was = this._view;
     this._view = v;

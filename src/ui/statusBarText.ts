@@ -14,8 +14,13 @@
 //   - no plan at all: `Working` while the turn runs, else `No plan`;
 //   - waiting for the user: `$(bell) 3/7 · waiting for you` (the step is left out) and the
 //     attention flag is set (warning background).
-// Agent text can't inject icons: `$(` in it is escaped.
+// Agent text can't inject icons: `$(` in it is escaped. Our words go through `l10n` (`vscode.l10n`
+// in the product; a type-only import, erased, so the unit tests run this file without VS Code).
+import type * as vscode from 'vscode';
+import { english } from '../common/l10n';
 import { truncate, type PlanSummary } from '../state/planSummary';
+
+type L10n = Pick<typeof vscode.l10n, 't'>;
 
 export interface StatusBarSession {
   readonly sessionId: string;
@@ -59,7 +64,7 @@ export function focusPlan<P extends { readonly seq: number; readonly summary: { 
   return withSteps.find((p) => !p.summary.resolved) ?? withSteps[0] ?? byRecency[0];
 }
 
-export function statusBarView(session: StatusBarSession | undefined, plans: readonly StatusBarPlan[]): StatusBarView {
+export function statusBarView(session: StatusBarSession | undefined, plans: readonly StatusBarPlan[], l10n: L10n = english): StatusBarView {
   if (!session) return { visible: false, text: '', tooltip: '', attention: false };
   const attention = session.pendingPermissions > 0 || (session.pendingElicitations ?? 0) > 0 || session.turnState === 'requires_action';
   const running = session.turnState === 'running';
@@ -68,68 +73,83 @@ export function statusBarView(session: StatusBarSession | undefined, plans: read
 
   let progress: string;
   let step: string | undefined;
-  if (!focus) progress = running ? 'Working' : 'No plan';
+  if (!focus) progress = running ? l10n.t('Working') : l10n.t('No plan');
   else if (focus.summary.total === 0) progress = escapeIcons(truncate(focus.planId, 24));
   else {
     progress = `${focus.summary.done}/${focus.summary.total}`;
     if (focus.summary.current) step = escapeIcons(truncate(focus.summary.current.content, STEP_MAX));
   }
   const parts = [`${icon} ${progress}`];
-  if (attention) parts.push('waiting for you');
+  if (attention) parts.push(l10n.t('waiting for you'));
   else if (step) parts.push(step);
-  if (session.background) parts.push(`$(sync) ${session.background} background`);
+  if (session.background) parts.push(l10n.t('$(sync) {0} background', session.background));
 
   return {
     visible: true,
     text: parts.join(' · '),
-    tooltip: tooltip(session, plans, focus),
+    tooltip: tooltip(session, plans, focus, l10n),
     attention,
-    accessibilityLabel: spoken(session, focus, attention),
+    accessibilityLabel: spoken(session, focus, attention, l10n),
     ...(focus ? { focusPlanId: focus.planId } : {}),
   };
 }
 
 /** "ACP plan impl: 3 of 7 steps done, now: Run tests. The agent is waiting for you." */
-function spoken(session: StatusBarSession, focus: StatusBarPlan | undefined, attention: boolean): string {
+function spoken(session: StatusBarSession, focus: StatusBarPlan | undefined, attention: boolean, l10n: L10n): string {
   const running = session.turnState === 'running';
   let first: string;
-  if (!focus) first = running ? 'ACP: the agent is working, no plan yet' : 'ACP: no plan';
-  else if (focus.summary.total === 0) first = `ACP plan ${truncate(focus.planId, 40)}`;
+  if (!focus) first = running ? l10n.t('ACP: the agent is working, no plan yet') : l10n.t('ACP: no plan');
+  else if (focus.summary.total === 0) first = l10n.t('ACP plan {0}', truncate(focus.planId, 40));
   else {
     const { done, total, current } = focus.summary;
-    const now = current && !attention ? `, now: ${truncate(current.content, 80)}` : '';
-    first = `ACP plan ${truncate(focus.planId, 40)}: ${done} of ${total} step${total === 1 ? '' : 's'} done${now}`;
+    const id = truncate(focus.planId, 40);
+    first = total === 1 ? l10n.t('ACP plan {0}: {1} of {2} step done', id, done, total) : l10n.t('ACP plan {0}: {1} of {2} steps done', id, done, total);
+    if (current && !attention) first = l10n.t('{0}, now: {1}', first, truncate(current.content, 80));
   }
   const parts = [first];
-  if (attention) parts.push('The agent is waiting for you');
-  else if (running && focus) parts.push('The agent is working');
-  if (session.background) parts.push(`${session.background} background item${session.background === 1 ? '' : 's'} running`);
+  if (attention) parts.push(l10n.t('The agent is waiting for you'));
+  else if (running && focus) parts.push(l10n.t('The agent is working'));
+  const bg = session.background;
+  if (bg) parts.push(bg === 1 ? l10n.t('{0} background item running', bg) : l10n.t('{0} background items running', bg));
   return `${parts.join('. ')}.`;
 }
 
-function tooltip(session: StatusBarSession, plans: readonly StatusBarPlan[], focus: StatusBarPlan | undefined): string {
+function tooltip(session: StatusBarSession, plans: readonly StatusBarPlan[], focus: StatusBarPlan | undefined, l10n: L10n): string {
   const name = session.title ? `${truncate(session.title, 80)} (${session.sessionId})` : session.sessionId;
-  const lines = [`${session.agentName ? `${truncate(session.agentName, 40)} — ` : ''}session ${name}`, `Turn: ${turnLabel(session.turnState)}`];
-  if (session.pendingPermissions > 0) {
-    lines.push(`${session.pendingPermissions} permission request${session.pendingPermissions === 1 ? '' : 's'} waiting for you`);
-  }
+  const lines = [
+    session.agentName ? l10n.t('{0} — session {1}', truncate(session.agentName, 40), name) : l10n.t('session {0}', name),
+    l10n.t('Turn: {0}', turnLabel(session.turnState, l10n)),
+  ];
+  const asking = session.pendingPermissions;
+  if (asking > 0)
+    lines.push(asking === 1 ? l10n.t('{0} permission request waiting for you', asking) : l10n.t('{0} permission requests waiting for you', asking));
   const asked = session.pendingElicitations ?? 0;
-  if (asked > 0) lines.push(`${asked} question${asked === 1 ? '' : 's'} from the agent waiting for you (in the conversation)`);
-  if (session.background)
+  if (asked > 0) {
     lines.push(
-      `${session.background} background item${session.background === 1 ? '' : 's'} running on after the turn (listed under the session in the Plans view)`,
+      asked === 1
+        ? l10n.t('{0} question from the agent waiting for you (in the conversation)', asked)
+        : l10n.t('{0} questions from the agent waiting for you (in the conversation)', asked),
     );
-  if (plans.length === 0) lines.push('No plan yet.');
+  }
+  const bg = session.background;
+  if (bg) {
+    lines.push(
+      bg === 1
+        ? l10n.t('{0} background item running on after the turn (listed under the session in the Plans view)', bg)
+        : l10n.t('{0} background items running on after the turn (listed under the session in the Plans view)', bg),
+    );
+  }
+  if (plans.length === 0) lines.push(l10n.t('No plan yet.'));
   for (const p of plans) {
-    const cur = p.summary.current ? ` — now: ${truncate(p.summary.current.content, 80)}` : '';
+    const cur = p.summary.current ? l10n.t(' — now: {0}', truncate(p.summary.current.content, 80)) : '';
     lines.push(`${p === focus ? '▸ ' : '  '}${truncate(p.planId, 40)}: ${p.summary.header}${cur}`);
   }
-  lines.push('Click to show the plans.');
+  lines.push(l10n.t('Click to show the plans.'));
   return lines.join('\n');
 }
 
-export function turnLabel(state: string): string {
-  if (state === 'requires_action') return 'waiting for you';
+export function turnLabel(state: string, l10n: L10n = english): string {
+  if (state === 'requires_action') return l10n.t('waiting for you');
   return state.replace(/_/g, ' ');
 }
 

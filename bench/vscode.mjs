@@ -80,7 +80,8 @@ async function run(page, conv, kind, { count, rate }) {
   const done = `pixel: sent ${count} ${kind} updates at ${rate}/s`;
   // Read with textContent, in the conversation's frame only: innerText would lay out the whole
   // transcript at every poll, in the renderer the measured surfaces share.
-  const said = () => conv.frame.evaluate((d) => document.body.textContent.split(d).length, done);
+  // The transcript only: the screen reader's announcement repeats a finished message for a moment.
+  const said = () => conv.frame.evaluate((d) => (document.querySelector('.transcript')?.textContent ?? '').split(d).length, done);
   const before = await said();
   await conv.box.fill(`/pixel ${kind} ${count} ${rate}`);
   await conv.box.press('Enter');

@@ -58,10 +58,10 @@ const MERGE_WINDOW_MS = 250;
 /**
  * At most BURST_STARTS checkpoints of a session start within BURST_MS: a checkpoint starts git three
  * or four times, and each start holds the extension host's event loop, so a plan that changes steps
- * 50 times a second is checkpointed four times a second (requests meanwhile merge into the waiting
+ * 50 times a second is checkpointed twice a second (requests meanwhile merge into the waiting
  * one), not back to back; an agent's few transitions a second are each taken at once.
  */
-const BURST_STARTS = 4;
+const BURST_STARTS = 2;
 const BURST_MS = 1000;
 
 interface Taken {

@@ -23,24 +23,34 @@ const plan = (...statuses: string[]): SessionEvent => ({
   plan: { type: 'items', planId: 'p', entries: statuses.map((status, i) => ({ content: `step ${i}`, status, priority: 'medium' })) },
 });
 
-function world() {
+function world(clock?: () => number) {
   const storage = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-ckpt-store-'));
   const folder = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'acp-ckpt-ws-')));
   const work = new WorkStore();
   const records: CheckpointRecord[] = [];
+  /** When each checkpoint started (wall clock). */
+  const starts: number[] = [];
   const problems: string[] = [];
   let n = 0;
   const cps = new Checkpoints({
     work,
     folders: () => [folder],
     isWorkspaceFolder: (f) => f === folder,
-    open: (f) => ShadowRepo.open({ gitDir: path.join(storage, 'shadow.git'), workTree: f }),
+    open: async (f) => {
+      const repo = await ShadowRepo.open({ gitDir: path.join(storage, 'shadow.git'), workTree: f });
+      const checkpoint = repo.checkpoint.bind(repo);
+      repo.checkpoint = (tag) => {
+        starts.push(Date.now());
+        return checkpoint(tag);
+      };
+      return repo;
+    },
     record: (_a, _s, rec) => records.push(rec),
     merge: (base, current, wanted) => threeWay('git', base, current, wanted),
     problem: (m) => problems.push(m),
     log: () => undefined,
     enabled: () => true,
-    now: () => ++n * 1000,
+    now: clock ?? (() => ++n * 1000),
   });
   const apply = (e: SessionEvent): void => {
     work.apply(A, e, ++n * 1000);
@@ -49,7 +59,7 @@ function world() {
   const write = (name: string, text: string): void => fs.writeFileSync(path.join(folder, name), text);
   const step = (i: number): Step => work.stepAt(A, S, 'p', i)!;
   const files = (i: number): string[] => work.stepChanges(A, S, step(i)).map((c) => path.basename(c.path));
-  return { storage, folder, work, cps, records, problems, apply, write, step, files };
+  return { storage, folder, work, cps, records, problems, apply, write, step, files, starts };
 }
 
 /** A turn: step 0 changes a.txt, step 1 changes b.txt (the agent writes them itself). */
@@ -71,6 +81,21 @@ async function twoSteps(w: ReturnType<typeof world>): Promise<void> {
 
 describe('checkpoints (service, work index, revert and restore, real git)', function () {
   this.timeout(20_000);
+
+  it('starts at most two checkpoints of a session within a second while its plan flips 50 times a second', async () => {
+    const w = world(Date.now);
+    await w.cps.turnStarting(A, S);
+    for (let i = 0; i < 60; i++) {
+      w.apply(i % 2 ? plan('in_progress', 'pending') : plan('completed', 'in_progress'));
+      await new Promise((r) => setTimeout(r, 20)); // the agent's pace: 50 plan updates a second
+    }
+    w.cps.turnEnded(A, S);
+    await w.cps.settled(A, S);
+    assert.ok(w.starts.length >= 4 && w.starts.length <= 8, `${w.starts.length} checkpoints for 60 flips in about 1.2 s`);
+    // (The first one, at turn start, also creates the shadow repository before git is started.)
+    for (let i = 3; i < w.starts.length; i++)
+      assert.ok(w.starts[i]! - w.starts[i - 2]! >= 990, `checkpoints ${i - 2} and ${i} started ${w.starts[i]! - w.starts[i - 2]!} ms apart`);
+  });
 
   it('gives each step the files changed while it was in progress, with line counts', async () => {
     const w = world();

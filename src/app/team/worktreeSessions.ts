@@ -4,6 +4,7 @@
 // (`restored`). And each worktree's state against its base (ahead/behind, changed files, folder
 // gone: said once, nothing forgotten), read again on events: a turn ending, a change made through
 // our commands, a folder deleted in the worktrees' parent folder. The one owner of both.
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { StoredWorktree } from '../history/storedSessions';
 import { Disposable } from '../../common/lifecycle';
@@ -188,12 +189,19 @@ export class WorktreeSessions extends Disposable {
     await Promise.all(this.worktrees().map((r) => this.refresh(r.path)));
   }
 
-  /** A folder deleted (or created) beside the worktree, including the worktree itself, reads its state again. */
+  /**
+   * The worktree folder deleted (or created again) reads its state again. The watcher sees every
+   * entry of the parent folder, where the other worktrees of a team live too: only this folder's
+   * own events count (five worktrees made at once were five reads each, during their streams).
+   */
   private watch(folder: string): void {
     if (this.watchers.has(folder)) return;
     const parent = vscode.Uri.file(folder.replace(/[\\/][^\\/]+$/, '') || folder);
     const w = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(parent, '*'), false, true, false);
-    const again = (): void => void this.refresh(folder);
+    const self = path.resolve(folder);
+    const again = (uri: vscode.Uri): void => {
+      if (path.resolve(uri.fsPath) === self) void this.refresh(folder);
+    };
     this.watchers.set(folder, vscode.Disposable.from(w, w.onDidDelete(again), w.onDidCreate(again)));
   }
 

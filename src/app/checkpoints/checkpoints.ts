@@ -7,8 +7,7 @@
 //
 // Requests are taken in order, one at a time per session; a new one merges into the last waiting
 // one when it comes within MERGE_WINDOW_MS of it or MAX_WAITING are waiting (the interval before it then belongs to the owners of both), so an agent
-// that flips its plan a thousand times a second queues a few checkpoints, not a thousand; and at
-// most BURST_STARTS of a session start in BURST_MS. Nothing here blocks
+// that flips its plan a thousand times a second queues a few checkpoints, not a thousand. Nothing here blocks
 // the extension host: git runs as child processes.
 import * as path from 'node:path';
 import { Disposable } from '../../common/lifecycle';
@@ -55,14 +54,6 @@ export interface CheckpointDeps {
 const MAX_WAITING = 4;
 /** A request within this time of the last waiting one merges into it (an agent that rewrites its plan in a burst). */
 const MERGE_WINDOW_MS = 250;
-/**
- * At most BURST_STARTS checkpoints of a session start within BURST_MS: a checkpoint starts git three
- * or four times, and each start holds the extension host's event loop, so a plan that changes steps
- * 50 times a second is checkpointed twice a second (requests meanwhile merge into the waiting
- * one), not back to back; an agent's few transitions a second are each taken at once.
- */
-const BURST_STARTS = 2;
-const BURST_MS = 1000;
 
 interface Taken {
   readonly ids: ReadonlyMap<string, string>;
@@ -87,8 +78,6 @@ interface SessionCheckpoints {
   turnAt?: number;
   ownersKey: string;
   last?: Taken;
-  /** When the last BURST_STARTS checkpoints started. */
-  starts: number[];
   /** Requests not started yet, in order (at most MAX_WAITING: later ones merge into the last). */
   readonly waiting: Pending[];
   chain: Promise<void>;
@@ -203,7 +192,7 @@ export class Checkpoints extends Disposable {
     if (this.isDisposed || !this.d.enabled(agentId, sessionId)) return undefined;
     const key = sessionKey(agentId, sessionId);
     let s = this.sessions.get(key);
-    if (!s) this.sessions.set(key, (s = { agentId, sessionId, inTurn: false, ownersKey: '', waiting: [], starts: [], chain: Promise.resolve() }));
+    if (!s) this.sessions.set(key, (s = { agentId, sessionId, inTurn: false, ownersKey: '', waiting: [], chain: Promise.resolve() }));
     return s;
   }
 
@@ -220,22 +209,14 @@ export class Checkpoints extends Disposable {
     let resolve!: (ids: ReadonlyMap<string, string>) => void;
     const done = new Promise<ReadonlyMap<string, string>>((r) => (resolve = r));
     s.waiting.push({ owners, time, alsoBefore: [], done, resolve });
-    s.chain = s.chain.then(() => this.spaced(s)).then(() => this.take(s));
+    s.chain = s.chain.then(() => this.take(s));
     return done;
-  }
-
-  /** Waits while BURST_STARTS checkpoints of the session started within the last BURST_MS. */
-  private spaced(s: SessionCheckpoints): Promise<void> {
-    const oldest = s.starts.length >= BURST_STARTS ? s.starts[0]! : undefined;
-    const wait = oldest === undefined ? 0 : oldest + BURST_MS - (this.d.now?.() ?? Date.now());
-    return wait > 0 && !this.isDisposed ? new Promise((r) => setTimeout(r, wait)) : Promise.resolve();
   }
 
   /** Takes the pending checkpoint of every folder and records the interval that it closes. */
   private async take(s: SessionCheckpoints): Promise<void> {
     const p = s.waiting.shift();
     if (!p) return;
-    s.starts = [...s.starts, this.d.now?.() ?? Date.now()].slice(-BURST_STARTS);
     const ids = new Map<string, string>();
     const tag = sessionKey(s.agentId, s.sessionId);
     try {

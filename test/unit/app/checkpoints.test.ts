@@ -23,34 +23,24 @@ const plan = (...statuses: string[]): SessionEvent => ({
   plan: { type: 'items', planId: 'p', entries: statuses.map((status, i) => ({ content: `step ${i}`, status, priority: 'medium' })) },
 });
 
-function world(clock?: () => number) {
+function world() {
   const storage = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-ckpt-store-'));
   const folder = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'acp-ckpt-ws-')));
   const work = new WorkStore();
   const records: CheckpointRecord[] = [];
-  /** When each checkpoint started (wall clock). */
-  const starts: number[] = [];
   const problems: string[] = [];
   let n = 0;
   const cps = new Checkpoints({
     work,
     folders: () => [folder],
     isWorkspaceFolder: (f) => f === folder,
-    open: async (f) => {
-      const repo = await ShadowRepo.open({ gitDir: path.join(storage, 'shadow.git'), workTree: f });
-      const checkpoint = repo.checkpoint.bind(repo);
-      repo.checkpoint = (tag) => {
-        starts.push(Date.now());
-        return checkpoint(tag);
-      };
-      return repo;
-    },
+    open: (f) => ShadowRepo.open({ gitDir: path.join(storage, 'shadow.git'), workTree: f }),
     record: (_a, _s, rec) => records.push(rec),
     merge: (base, current, wanted) => threeWay('git', base, current, wanted),
     problem: (m) => problems.push(m),
     log: () => undefined,
     enabled: () => true,
-    now: clock ?? (() => ++n * 1000),
+    now: () => ++n * 1000,
   });
   const apply = (e: SessionEvent): void => {
     work.apply(A, e, ++n * 1000);
@@ -59,7 +49,7 @@ function world(clock?: () => number) {
   const write = (name: string, text: string): void => fs.writeFileSync(path.join(folder, name), text);
   const step = (i: number): Step => work.stepAt(A, S, 'p', i)!;
   const files = (i: number): string[] => work.stepChanges(A, S, step(i)).map((c) => path.basename(c.path));
-  return { storage, folder, work, cps, records, problems, apply, write, step, files, starts };
+  return { storage, folder, work, cps, records, problems, apply, write, step, files };
 }
 
 /** A turn: step 0 changes a.txt, step 1 changes b.txt (the agent writes them itself). */

@@ -3,11 +3,21 @@
 // the row says "active".
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import { waitFor } from './support/ext';
+import { waitFor, type TestApi as AcpPlansApi } from './support/ext';
+import type { PlanTreeNode } from '../../src/ui/tree/nodes';
 import { prompt, startDemo, turnEnd, type SessionRef } from './support/demo';
 import { hasUiHook, uiClick, waitForUi, waitForWebview } from './ui';
 
 const ROWS = '.part.sidebar .monaco-list-row';
+
+/** The tree node of a Demo Agent session, found as VS Code finds it: through getChildren. */
+async function sessionNode(a: AcpPlansApi, sessionId: string): Promise<PlanTreeNode> {
+  const tree = a.internals.plansUi.tree;
+  for (const agent of (await tree.getChildren(undefined)) ?? []) {
+    for (const n of (await tree.getChildren(agent)) ?? []) if (n.id === `demo/${encodeURIComponent(sessionId)}`) return n;
+  }
+  throw new Error(`no row for session ${sessionId}`);
+}
 
 describe('Picking a session in the Plans tree', function () {
   this.timeout(60000);
@@ -29,6 +39,8 @@ describe('Picking a session in the Plans tree', function () {
 
       const s = a.internals.store.session(first.agentId, first.sessionId)!;
       const label = s.title || `Session ${first.sessionId.replace(/^sess_/, '').slice(0, 8)}`;
+      // The list draws only the rows in view (earlier suites leave rows above): scroll the first session's row in.
+      await a.internals.plansUi.treeView.reveal(await sessionNode(a, first.sessionId), { select: false, focus: false });
       await waitForUi(ROWS, (t) => t.some((x) => x.startsWith(label)));
       // A click that lands while the tree re-renders its rows hits a row being replaced; a person clicks again, once.
       const firstActive = () => a.internals.store.activeSession?.sessionId === first.sessionId;

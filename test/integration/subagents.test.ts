@@ -129,6 +129,8 @@ describe('Subagents and background work (Demo Agent, v2)', function () {
       }
       await vscode.commands.executeCommand('workbench.view.extension.acp');
       await a.internals.plansUi.treeView.reveal(watcherRow.node, { expand: true, select: true });
+      // The list draws only the rows in view: bring the parent's row to the top so its plan and both children show.
+      await a.internals.plansUi.treeView.reveal(parent.node, { select: false, focus: false });
       await waitForUi(
         ROWS,
         (t) =>

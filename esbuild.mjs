@@ -121,6 +121,9 @@ const targets = [
   // The registry's bzip2 decoder, a worker thread the registry module starts beside itself
   // (src/registry/bunzip.ts); built in every mode, the unit tests use it from dist/ too.
   { ...common, entryPoints: ['src/registry/bunzipWorker.ts'], outfile: 'dist/registry-bunzip-worker.js' },
+  // The process worker: git of the checkpoints and the worktrees starts on this thread, not the
+  // extension host's (src/common/spawn); beside every bundle that uses it, so in dist/.
+  { ...common, entryPoints: ['src/common/spawn/worker.ts'], outfile: 'dist/spawn-worker.js' },
   // The Demo Agent runs as its own process (plain Node, no vscode).
   { ...common, entryPoints: ['src/demo/agent.ts'], outfile: 'dist/demo-agent.js' },
   // The conversation webview's script runs in the browser.

@@ -3,8 +3,8 @@
 // and our own configuration on the command line, so no hook, filter, diff driver, fsmonitor,
 // pager or credential helper the workspace or the user configured can run. Output is bounded,
 // each run has a time limit, and paths go through stdin, never through a shell.
-import { spawn, type ChildProcess } from 'node:child_process';
 import * as os from 'node:os';
+import { spawner, type RunningProcess } from '../common/spawn/spawner';
 import { CheckpointError, GitMissingError } from './errors';
 import { IDENTITY } from './looseWrite';
 
@@ -91,7 +91,7 @@ export function cleanEnv(base: NodeJS.ProcessEnv, emptyDir: string, extra: Recor
 
 /** Runs git with one environment, configuration and folder; kills what it started when told to. */
 export class GitRunner {
-  private readonly running = new Set<ChildProcess>();
+  private readonly running = new Set<RunningProcess>();
   private closed = false;
 
   constructor(
@@ -106,20 +106,6 @@ export class GitRunner {
     const max = opts.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES;
     const what = `git ${args.find((a) => !a.startsWith('-')) ?? ''}`.trim();
     return new Promise<GitResult>((resolve, reject) => {
-      let child: ChildProcess;
-      try {
-        child = spawn(this.git, ['--no-pager', ...this.config, ...args], {
-          cwd: this.cwd,
-          env: this.env,
-          stdio: ['pipe', 'pipe', 'pipe'],
-          windowsHide: true,
-          shell: false,
-        });
-      } catch (e) {
-        reject(this.spawnError(e));
-        return;
-      }
-      this.running.add(child);
       const chunks: Buffer[] = [];
       let size = 0;
       let stderr = '';
@@ -127,51 +113,59 @@ export class GitRunner {
       let stopped = false;
       const stop = (err?: Error): void => {
         if (err && !failure) failure = err;
-        child.kill('SIGKILL');
+        child.kill();
       };
+      const settle = (): void => {
+        clearTimeout(timer);
+        this.running.delete(child);
+      };
+      const child = spawner().start(
+        { file: this.git, args: ['--no-pager', ...this.config, ...args], cwd: this.cwd, env: this.env, input: opts.input ?? '' },
+        {
+          onStdout: (b) => {
+            if (stopped || failure) return;
+            size += b.length;
+            if (size > max) {
+              stop(new CheckpointError(`${what} printed more than ${max.toLocaleString('en-US')} bytes and was stopped.`));
+              return;
+            }
+            chunks.push(b);
+            if (opts.onStdout && !opts.onStdout(b)) {
+              stopped = true;
+              child.kill();
+            }
+          },
+          onStderr: (b) => {
+            if (stderr.length < MAX_STDERR_CHARS) stderr += b.toString('utf8').slice(0, MAX_STDERR_CHARS - stderr.length);
+          },
+          onError: (e) => {
+            settle();
+            reject(failure ?? this.spawnError(e));
+          },
+          onClose: (code, signal) => {
+            settle();
+            if (failure) return reject(failure);
+            if (this.closed) return reject(new CheckpointError('Checkpoints were closed.'));
+            const result: GitResult = { stdout: Buffer.concat(chunks), stderr, code: code ?? -1, stopped };
+            if (stopped || code === 0 || (code !== null && opts.okCodes?.(code))) return resolve(result);
+            const first = stderr.trim().split('\n')[0] ?? '';
+            const how = code === null ? `was killed (${signal ?? 'signal'})` : `exited with code ${code}`;
+            reject(new CheckpointError(`${what} ${how}${first ? `: ${first}` : ''}.`));
+          },
+        },
+      );
+      this.running.add(child);
       const timer = setTimeout(
         () => stop(new CheckpointError(`${what} took longer than ${GIT_TIMEOUT_MS / 1000} s and was stopped.`)),
         opts.timeoutMs ?? GIT_TIMEOUT_MS,
       );
-      child.stdout?.on('data', (b: Buffer) => {
-        if (stopped || failure) return;
-        size += b.length;
-        if (size > max) {
-          stop(new CheckpointError(`${what} printed more than ${max.toLocaleString('en-US')} bytes and was stopped.`));
-          return;
-        }
-        chunks.push(b);
-        if (opts.onStdout && !opts.onStdout(b)) {
-          stopped = true;
-          child.kill('SIGKILL');
-        }
-      });
-      child.stderr?.on('data', (b: Buffer) => {
-        if (stderr.length < MAX_STDERR_CHARS) stderr += b.toString('utf8').slice(0, MAX_STDERR_CHARS - stderr.length);
-      });
-      child.stdin?.on('error', () => undefined);
-      child.stdin?.end(opts.input ?? '');
-      child.on('error', (e) => {
-        failure ??= this.spawnError(e);
-      });
-      child.on('close', (code, signal) => {
-        clearTimeout(timer);
-        this.running.delete(child);
-        if (failure) return reject(failure);
-        if (this.closed) return reject(new CheckpointError('Checkpoints were closed.'));
-        const result: GitResult = { stdout: Buffer.concat(chunks), stderr, code: code ?? -1, stopped };
-        if (stopped || code === 0 || (code !== null && opts.okCodes?.(code))) return resolve(result);
-        const first = stderr.trim().split('\n')[0] ?? '';
-        const how = code === null ? `was killed (${signal ?? 'signal'})` : `exited with code ${code}`;
-        reject(new CheckpointError(`${what} ${how}${first ? `: ${first}` : ''}.`));
-      });
     });
   }
 
   /** Kills every git this runner started; later runs reject. */
   close(): void {
     this.closed = true;
-    for (const child of this.running) child.kill('SIGKILL');
+    for (const child of this.running) child.kill();
   }
 
   private spawnError(e: unknown): Error {

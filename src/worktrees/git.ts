@@ -3,10 +3,10 @@
 // ours (`-c core.hooksPath=<empty>`), so no hook of the repository runs. The user's own
 // configuration (identity, merge settings) still applies: merges and commits are the user's.
 // Output is bounded and each run has a time limit.
-import { execFile } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { spawner } from '../common/spawn/spawner';
 
 /** A git operation failed; the message is a sentence for a person. */
 export class WorktreeError extends Error {
@@ -40,31 +40,45 @@ function env(): NodeJS.ProcessEnv {
   return gitEnv;
 }
 
-let lastStart: Promise<void> = Promise.resolve();
 /**
- * Starting a process holds the event loop (fork and exec are synchronous), 10–30 ms on a busy
- * machine: git runs start one per event-loop turn, so the worktree rows of a team reading their
- * state together do not stall the extension host for all their processes at once.
+ * Runs `git <args>` in `cwd`; resolves with its output whatever the exit code (a missing git
+ * rejects). The process starts off this thread (common/spawn): a fork of the extension host
+ * holds its thread 5–30 ms, and a team's worktree rows read their state while agents stream.
  */
-function startTurn(): Promise<void> {
-  lastStart = lastStart.then(() => new Promise<void>((resolve) => setImmediate(resolve)));
-  return lastStart;
-}
-
-/** Runs `git <args>` in `cwd`; resolves with its output whatever the exit code (a missing git rejects). */
-export async function git(cwd: string, args: readonly string[]): Promise<GitOutput> {
+export function git(cwd: string, args: readonly string[]): Promise<GitOutput> {
   const full = ['--no-pager', '-c', `core.hooksPath=${emptyHooks()}`, '-c', 'core.fsmonitor=false', '-c', 'core.quotePath=false', ...args];
-  await startTurn();
   return new Promise((resolve, reject) => {
-    execFile('git', full, { cwd, env: env(), timeout: TIMEOUT_MS, maxBuffer: MAX_BUFFER, windowsHide: true }, (err, stdout, stderr) => {
-      const e = err as (NodeJS.ErrnoException & { code?: number | string }) | null;
-      if (e && typeof e.code === 'string') {
-        const why = e.code === 'ENOENT' ? 'git was not found on the PATH; install git to use worktrees' : `git could not be started (${e.code})`;
-        reject(new WorktreeError(`${why}.`));
-        return;
-      }
-      resolve({ stdout: String(stdout), stderr: String(stderr), code: e ? (typeof e.code === 'number' ? e.code : 1) : 0 });
-    });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    let size = 0;
+    let over = false;
+    const child = spawner().start(
+      { file: 'git', args: full, cwd, env: env() },
+      {
+        onStdout: (b) => {
+          size += b.length;
+          if (size > MAX_BUFFER) {
+            over = true;
+            child.kill();
+          } else out.push(b);
+        },
+        onStderr: (b) => {
+          if (err.length < 64) err.push(b);
+        },
+        onError: (e) => {
+          clearTimeout(timer);
+          const why = e.code === 'ENOENT' ? 'git was not found on the PATH; install git to use worktrees' : `git could not be started (${e.code ?? e.message})`;
+          reject(new WorktreeError(`${why}.`));
+        },
+        onClose: (code) => {
+          clearTimeout(timer);
+          const stderr = Buffer.concat(err).toString('utf8');
+          if (over) reject(new WorktreeError(`git ${args[0] ?? ''} printed more than ${MAX_BUFFER / 1024 / 1024} MiB and was stopped.`));
+          else resolve({ stdout: Buffer.concat(out).toString('utf8'), stderr, code: code ?? 1 });
+        },
+      },
+    );
+    const timer = setTimeout(() => child.kill(), TIMEOUT_MS);
   });
 }
 

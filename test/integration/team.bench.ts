@@ -4,14 +4,17 @@
 // 2000 each, ACP_TEAM_BURST). Measured in the extension host while they stream: the event-loop
 // delay (perf_hooks.monitorEventLoopDelay, 10 ms resolution) p50/p99/max, from the five prompts
 // sent to the five turns ended (the worktrees' creation is timed apart). Goal: p99 ≤ 50 ms.
-// Prints one line `TEAMLAG {...}`. Run on a quiet machine:
+// Prints one line `TEAMLAG {...}` and `TEAMGC [...]` (the extension host's garbage-collection
+// pauses meanwhile, ms); with ACP_PROFILE=<file> also writes a CPU profile of the stream there.
+// Run on a quiet machine:
 //   node esbuild.mjs && ACP_BENCH=1 MOCHA_GREP='Five agents' node test/harness/run-vscode-tests.mjs
 import * as assert from 'assert';
 import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { monitorEventLoopDelay } from 'perf_hooks';
+import { monitorEventLoopDelay, PerformanceObserver } from 'perf_hooks';
+import * as inspector from 'inspector';
 import * as vscode from 'vscode';
 import { TEST_HOOKS_KEY, type TestHooks } from '../../src/testHooks';
 import { startDemo, turnEnd, type SessionRef } from './support/demo';
@@ -53,10 +56,33 @@ describe('Five agents streaming at once', function () {
       prompt: `/burst ${BURST}`,
     });
     assert.ok(refs && refs.length === 5, 'five sessions started');
+    const gcs: number[] = [];
+    const gcObs = new PerformanceObserver((l) => {
+      for (const e of l.getEntries()) gcs.push(Math.round(e.duration * 10) / 10);
+    });
+    gcObs.observe({ entryTypes: ['gc'] });
+    const prof = process.env.ACP_PROFILE ? new inspector.Session() : undefined;
+    if (prof) {
+      prof.connect();
+      await new Promise<void>((r) =>
+        prof.post('Profiler.enable', () => prof.post('Profiler.setSamplingInterval', { interval: 200 }, () => prof.post('Profiler.start', () => r()))),
+      );
+    }
     lag.enable();
     const setupMs = Math.round(performance.now() - t0);
     for (const r of refs) assert.strictEqual(await turnEnd(a, r, 480000), 'end_turn');
     lag.disable();
+    gcObs.disconnect();
+    console.log(`TEAMGC ${JSON.stringify(gcs)}`);
+    if (prof) {
+      await new Promise<void>((r) =>
+        prof.post('Profiler.stop', (_e, res) => {
+          fs.writeFileSync(process.env.ACP_PROFILE!, JSON.stringify((res as { profile: unknown }).profile));
+          r();
+        }),
+      );
+      prof.disconnect();
+    }
     const ms = (ns: number): number => Math.round(ns / 1e4) / 100;
     const result = {
       sessions: refs.length,

@@ -1,0 +1,180 @@
+// Child processes started off the extension host's thread: runs go to one worker thread
+// (worker.ts, dist/spawn-worker.js beside the bundle that uses this), which forks and streams the
+// output back. The worker starts with the first run and ends after a while without runs, so an
+// idle extension host holds no thread for it. Where the worker file is missing (a test bundle) or
+// the worker fails, processes start on this thread as before. No `vscode`.
+import { spawn } from 'child_process';
+import { existsSync } from 'fs';
+import * as path from 'path';
+import { Worker } from 'worker_threads';
+import type { HostMessage, WorkerMessage } from './protocol';
+
+export interface ProcessRun {
+  readonly file: string;
+  readonly args: readonly string[];
+  readonly cwd: string;
+  readonly env: NodeJS.ProcessEnv;
+  readonly input?: Buffer | string;
+}
+
+export interface ProcessListener {
+  onStdout(chunk: Buffer): void;
+  onStderr(chunk: Buffer): void;
+  /** The process could not be started (errno code such as ENOENT). */
+  onError(e: NodeJS.ErrnoException): void;
+  onClose(code: number | null, signal: string | null): void;
+}
+
+export interface RunningProcess {
+  kill(): void;
+}
+
+/** Where the worker is at run time: beside the bundle that holds this module. */
+export const DEFAULT_SPAWN_WORKER = path.join(__dirname, 'spawn-worker.js');
+/** A worker without runs for this long ends (a new run starts another). */
+const IDLE_MS = 30_000;
+
+export class Spawner {
+  private worker: Worker | undefined;
+  private readonly runs = new Map<number, ProcessListener>();
+  private nextId = 1;
+  private idle: ReturnType<typeof setTimeout> | undefined;
+  private readonly usable: boolean;
+
+  constructor(
+    private readonly workerFile = DEFAULT_SPAWN_WORKER,
+    private readonly idleMs = IDLE_MS,
+  ) {
+    this.usable = existsSync(workerFile);
+  }
+
+  /** Whether runs go to the worker thread (else they start on this thread). */
+  get offThread(): boolean {
+    return this.usable;
+  }
+
+  /** Called when an idle worker has ended. */
+  onIdleEnd: (() => void) | undefined;
+
+  /** Whether a worker thread is up now (it ends after `idleMs` without runs). */
+  get workerRunning(): boolean {
+    return !!this.worker;
+  }
+
+  start(run: ProcessRun, listener: ProcessListener): RunningProcess {
+    const worker = this.usable ? this.ensureWorker() : undefined;
+    if (!worker) return startHere(run, listener);
+    const id = this.nextId++;
+    this.runs.set(id, listener);
+    if (this.idle) clearTimeout(this.idle);
+    this.idle = undefined;
+    const input = typeof run.input === 'string' || run.input === undefined ? run.input : new Uint8Array(run.input);
+    this.post({ kind: 'run', id, file: run.file, args: run.args, cwd: run.cwd, env: run.env, ...(input !== undefined ? { input } : {}) });
+    return { kill: () => this.runs.has(id) && this.post({ kind: 'kill', id }) };
+  }
+
+  /** Ends the worker; runs still going are told they failed. */
+  dispose(): void {
+    const w = this.worker;
+    this.worker = undefined;
+    if (this.idle) clearTimeout(this.idle);
+    this.failAll(new Error('the process worker was stopped'));
+    void w?.terminate();
+  }
+
+  private post(m: HostMessage): void {
+    this.worker?.postMessage(m);
+  }
+
+  private ensureWorker(): Worker | undefined {
+    if (this.worker) return this.worker;
+    let w: Worker;
+    try {
+      w = new Worker(this.workerFile, { resourceLimits: { maxOldGenerationSizeMb: 32, maxYoungGenerationSizeMb: 8 } });
+    } catch {
+      return undefined;
+    }
+    w.unref();
+    w.on('message', (m: WorkerMessage) => this.onMessage(m));
+    w.on('error', (e: Error) => this.lost(w, e));
+    w.on('exit', (code) => this.lost(w, new Error(`the process worker exited (code ${code})`)));
+    this.worker = w;
+    return w;
+  }
+
+  private onMessage(m: WorkerMessage): void {
+    const l = this.runs.get(m.id);
+    if (!l) return;
+    switch (m.kind) {
+      case 'stdout':
+        return l.onStdout(Buffer.from(m.chunk.buffer, m.chunk.byteOffset, m.chunk.byteLength));
+      case 'stderr':
+        return l.onStderr(Buffer.from(m.chunk.buffer, m.chunk.byteOffset, m.chunk.byteLength));
+      case 'error':
+        this.finished(m.id);
+        return l.onError(Object.assign(new Error(m.message), m.code ? { code: m.code } : {}));
+      case 'close':
+        this.finished(m.id);
+        return l.onClose(m.code, m.signal);
+    }
+  }
+
+  private finished(id: number): void {
+    this.runs.delete(id);
+    if (this.runs.size > 0 || !this.worker) return;
+    const w = this.worker;
+    this.idle = setTimeout(() => {
+      if (this.worker !== w || this.runs.size > 0) return;
+      this.worker = undefined;
+      void w.terminate().then(() => this.onIdleEnd?.());
+    }, this.idleMs);
+    this.idle.unref?.();
+  }
+
+  /** The worker died under its runs: they fail (their processes may still run; none is waited for). */
+  private lost(w: Worker, e: Error): void {
+    if (this.worker !== w) return;
+    this.worker = undefined;
+    this.failAll(e);
+  }
+
+  private failAll(e: Error): void {
+    const runs = [...this.runs.values()];
+    this.runs.clear();
+    for (const l of runs) l.onError(e);
+  }
+}
+
+/** A process started on this thread (no worker file, or the worker could not start). */
+function startHere(run: ProcessRun, l: ProcessListener): RunningProcess {
+  let done = false;
+  let child;
+  try {
+    child = spawn(run.file, [...run.args], { cwd: run.cwd, env: run.env, stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true, shell: false });
+  } catch (e) {
+    queueMicrotask(() => l.onError(e as NodeJS.ErrnoException));
+    return { kill: () => undefined };
+  }
+  child.stdout.on('data', (b: Buffer) => l.onStdout(b));
+  child.stderr.on('data', (b: Buffer) => l.onStderr(b));
+  child.stdin.on('error', () => undefined);
+  child.stdin.end(run.input ?? '');
+  child.on('error', (e: NodeJS.ErrnoException) => {
+    if (done) return;
+    done = true;
+    l.onError(e);
+  });
+  child.on('close', (code, signal) => {
+    if (done) return;
+    done = true;
+    l.onClose(code, signal);
+  });
+  return { kill: () => child.kill('SIGKILL') };
+}
+
+let shared: Spawner | undefined;
+/** The spawner of this bundle (one worker for all its runs). */
+export function spawner(): Spawner {
+  shared ??= new Spawner();
+  return shared;
+}

@@ -64,6 +64,14 @@ describe('Five agents streaming at once', function () {
     const prof = process.env.ACP_PROFILE ? new inspector.Session() : undefined;
     if (prof) {
       prof.connect();
+      if (process.env.ACP_HEAP)
+        await new Promise<void>((r) =>
+          prof.post(
+            'HeapProfiler.startSampling',
+            { samplingInterval: 4096, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true },
+            () => r(),
+          ),
+        );
       await new Promise<void>((r) =>
         prof.post('Profiler.enable', () => prof.post('Profiler.setSamplingInterval', { interval: 200 }, () => prof.post('Profiler.start', () => r()))),
       );
@@ -75,6 +83,13 @@ describe('Five agents streaming at once', function () {
     gcObs.disconnect();
     console.log(`TEAMGC ${JSON.stringify(gcs)}`);
     if (prof) {
+      if (process.env.ACP_HEAP)
+        await new Promise<void>((r) =>
+          prof.post('HeapProfiler.stopSampling', (_e, res) => {
+            fs.writeFileSync(process.env.ACP_HEAP!, JSON.stringify((res as { profile: unknown }).profile));
+            r();
+          }),
+        );
       await new Promise<void>((r) =>
         prof.post('Profiler.stop', (_e, res) => {
           fs.writeFileSync(process.env.ACP_PROFILE!, JSON.stringify((res as { profile: unknown }).profile));

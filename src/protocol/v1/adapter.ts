@@ -16,6 +16,7 @@ import { emptyResult, initializeResult, loadSessionResult, newSessionResult, per
 import { V1_SERVICES } from './services';
 import { V1Session } from './turns';
 import { v1Unknown, v1UpdateSchema, type V1Decoded } from './updates';
+import { fastV1Update } from './fastPath';
 
 export function createV1Adapter(): VersionAdapter {
   return new V1Adapter();
@@ -182,6 +183,8 @@ class V1Adapter implements VersionAdapter {
 
   decodeUpdate(params: unknown): SessionEvent[] {
     const env = decodeEnvelope(params, 'session/update params (v1)');
+    const fast = fastV1Update(env.tag, env.update);
+    if (fast) return this.finish(env.sessionId, fast);
     const schema = v1UpdateSchema(env.tag);
     const d = schema ? parseOrThrow(schema, env.update, `session/update "${env.tag}" (v1)`) : v1Unknown(env.update, env.tag);
     return this.finish(env.sessionId, d);

@@ -7,9 +7,10 @@
 // is not the plain expected shape — a malformed or missing field, an item the schema would skip,
 // annotations, an unknown content type, a diff — it returns undefined and the zod schema decides.
 // The schemas stay the definition; bench/ checks both paths agree on every update it generates.
-import type { ContentBlock, PlanEntry, ToolCallContent, ToolCallFields, ToolCallLocation } from '../domain';
+import type { ToolCallContent, ToolCallFields, ToolCallLocation } from '../domain';
 import type { EventBody } from '../common/updates';
 import { isObject, withMeta } from '../common/zod';
+import { fastPlanUpdate, textBlock } from '../common/fastDecode';
 
 type Role = 'user' | 'agent' | 'thought';
 type Wire = Record<string, unknown>;
@@ -28,7 +29,7 @@ export function fastUpdate(tag: string, update: Wire): EventBody | undefined {
     case 'user_message_chunk':
       return chunk(CHUNK_ROLES[tag], update);
     case 'plan_update':
-      return planUpdate(update);
+      return fastPlanUpdate(update);
     case 'tool_call_update':
       return toolCallUpdate(update);
     default:
@@ -36,46 +37,11 @@ export function fastUpdate(tag: string, update: Wire): EventBody | undefined {
   }
 }
 
-function textBlock(v: unknown): ContentBlock | undefined {
-  if (!isObject(v) || v.type !== 'text' || typeof v.text !== 'string' || v.annotations !== undefined) return undefined;
-  return withMeta<ContentBlock>({ type: 'text', text: v.text }, v);
-}
-
 function chunk(role: Role, u: Wire): EventBody | undefined {
   if (typeof u.messageId !== 'string') return undefined;
   const content = textBlock(u.content);
   if (!content) return undefined;
   return withMeta<EventBody>({ kind: 'message_chunk', role, messageId: u.messageId, content }, u);
-}
-
-function planUpdate(u: Wire): EventBody | undefined {
-  const p = u.plan;
-  if (!isObject(p) || p.type !== 'items' || typeof p.planId !== 'string' || !Array.isArray(p.entries)) return undefined;
-  const wire = p.entries as unknown[];
-  let entries: PlanEntry[] | undefined; // the wire's own array while every entry is its own decoding
-  for (let i = 0; i < wire.length; i++) {
-    const e = wire[i];
-    if (!isObject(e) || typeof e.content !== 'string' || typeof e.priority !== 'string' || typeof e.status !== 'string') return undefined;
-    const decoded = isDecodedEntry(e);
-    if (!entries) {
-      if (decoded) continue;
-      entries = (wire as PlanEntry[]).slice(0, i);
-    }
-    entries.push(decoded ? (e as unknown as PlanEntry) : withMeta<PlanEntry>({ content: e.content, priority: e.priority, status: e.status }, e));
-  }
-  return withMeta<EventBody>({ kind: 'plan_update', plan: withMeta({ type: 'items', planId: p.planId, entries: entries ?? (wire as PlanEntry[]) }, p) }, u);
-}
-
-const ENTRY_KEYS = ['content', 'priority', 'status', '_meta'];
-
-/**
- * A checked entry that is already what decoding makes of it: exactly its keys, in the schema's
- * order, `_meta` (if any) an object or null. Taken as it is: a plan update copies no entry.
- */
-function isDecodedEntry(e: Wire): boolean {
-  let n = 0;
-  for (const k in e) if (k !== ENTRY_KEYS[n++]) return false;
-  return n === 3 || (n === 4 && (e._meta === null || isObject(e._meta)));
 }
 
 /** A patch string: a string or null is kept, an omitted one stays omitted; anything else: no. */

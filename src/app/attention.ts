@@ -85,6 +85,8 @@ export class AttentionWatcher extends Disposable {
         const s = c.kind === 'removed' ? undefined : store.session(c.agentId, c.sessionId);
         const before = this.seen.get(key);
         if (!s) return void this.seen.delete(key);
+        // Most changes (a plan update, a message chunk) touch neither: nothing to remember or decide.
+        if (before && before.turnState === s.turnState && before.elicitations === (s.pendingElicitations ?? 0)) return;
         this.seen.set(key, seenOf(s));
         const notice = before && this.noticeFor(before, s);
         if (notice && ui.enabled() && ui.away()) void this.show(notice);
@@ -95,13 +97,13 @@ export class AttentionWatcher extends Disposable {
   private noticeFor(before: Seen, s: SessionState): AttentionNotice | undefined {
     if (!s.live || s.parentSessionId !== undefined || isReplayAgent(s.agentId) || isImportedAgent(s.agentId)) return undefined;
     if (this.store.agent(s.agentId)?.status !== 'running') return undefined;
+    const asks = (s.pendingElicitations ?? 0) > before.elicitations;
+    const ended = before.turnState !== 'idle' && s.turnState === 'idle';
+    if (!asks && (!ended || s.stopReason === 'cancelled')) return undefined;
     const ref = { agentId: s.agentId, sessionId: s.sessionId };
     const who = toastText(this.store.agent(s.agentId)?.name ?? s.agentId, 60);
     const where = s.title ? ` in "${toastText(s.title, 60)}"` : '';
-    if ((s.pendingElicitations ?? 0) > before.elicitations)
-      return { kind: 'elicitation', ref, severity: 'info', message: `${who} is waiting for your answer${where}.` };
-    const ended = before.turnState !== 'idle' && s.turnState === 'idle';
-    if (!ended || s.stopReason === 'cancelled') return undefined;
+    if (asks) return { kind: 'elicitation', ref, severity: 'info', message: `${who} is waiting for your answer${where}.` };
     if (s.error) return { kind: 'turnFailed', ref, severity: 'warning', message: `${who}'s turn failed${where}: ${toastText(s.error.message)}` };
     return { kind: 'turnEnded', ref, severity: 'info', message: `${who} ${stopReasonText(s.stopReason)}${where}.` };
   }

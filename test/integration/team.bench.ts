@@ -20,6 +20,8 @@ import { TEST_HOOKS_KEY, type TestHooks } from '../../src/testHooks';
 import { startDemo, turnEnd, type SessionRef } from './support/demo';
 import type { TestApi } from './support/ext';
 
+/** PerformanceObserver's gc kinds: minor (scavenge), major (mark-compact), incremental marking, weak callbacks. */
+const GC_KINDS: Record<number, string> = { 1: ' minor', 2: ' major', 4: ' incremental', 8: ' weak' };
 const BURST = Number(process.env.ACP_TEAM_BURST ?? 2000);
 const GOAL_P99_MS = 50;
 
@@ -56,9 +58,11 @@ describe('Five agents streaming at once', function () {
       prompt: `/burst ${BURST}`,
     });
     assert.ok(refs && refs.length === 5, 'five sessions started');
-    const gcs: number[] = [];
+    const gcs: string[] = [];
+    const heap0 = process.memoryUsage();
     const gcObs = new PerformanceObserver((l) => {
-      for (const e of l.getEntries()) gcs.push(Math.round(e.duration * 10) / 10);
+      for (const e of l.getEntries())
+        gcs.push(`${Math.round(e.duration * 10) / 10}${GC_KINDS[(e as unknown as { detail?: { kind?: number } }).detail?.kind ?? 0] ?? '?'}`);
     });
     gcObs.observe({ entryTypes: ['gc'] });
     const prof = process.env.ACP_PROFILE ? new inspector.Session() : undefined;
@@ -81,7 +85,11 @@ describe('Five agents streaming at once', function () {
     for (const r of refs) assert.strictEqual(await turnEnd(a, r, 480000), 'end_turn');
     lag.disable();
     gcObs.disconnect();
-    console.log(`TEAMGC ${JSON.stringify(gcs)}`);
+    const heap1 = process.memoryUsage();
+    const mb = (n: number): number => Math.round(n / 1e6);
+    console.log(
+      `TEAMGC ${JSON.stringify(gcs)} heap ${mb(heap0.heapUsed)}→${mb(heap1.heapUsed)} MB of ${mb(heap1.heapTotal)}, rss ${mb(heap0.rss)}→${mb(heap1.rss)} MB`,
+    );
     if (prof) {
       if (process.env.ACP_HEAP)
         await new Promise<void>((r) =>

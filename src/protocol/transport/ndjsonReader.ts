@@ -25,12 +25,11 @@ import { AbstractMessageReader, type DataCallback, type Disposable, type Message
 import type { ProtocolLogger } from '../api';
 import { MAX_JSON_DEPTH, moreBracketsThan, nestingDepth, outlineMessages } from './jsonDepth';
 import { LineSplitter } from './lineSplitter';
+import { budgetSpent, later, SLICE_MS } from './turnBudget';
 
 /** Internal marker; never read from the wire (an agent sending it is ignored). */
 export const END_OF_STREAM_METHOD = '$/acp-plans/endOfStream';
 export const DEFAULT_MAX_LINE_BYTES = 64 * 1024 * 1024;
-/** The longest the reader handles lines in one go before it lets the event loop turn (ms). */
-const SLICE_MS = 8;
 const PREVIEW_CHARS = 200;
 
 export interface NdjsonReaderOptions {
@@ -113,30 +112,20 @@ export class NdjsonMessageReader extends AbstractMessageReader {
   /** A slice of lines is scheduled: the stream is paused until the lines are handled. */
   private resumeLater = false;
 
-  /** When the current turn of the event loop started handling lines: one budget for all its reads. */
-  private turnStart: number | undefined;
-
   /**
-   * Handles the lines waiting, in order, until SLICE_MS have gone in this turn of the event loop
-   * (`Infinity`: all of them). The budget is the turn's, not the read's: one turn may bring many
-   * reads of a busy pipe. When more wait, the stream is paused and the rest is handled on the next
-   * turn: a burst or large tool outputs never hold the host for long, and the pause is
-   * back-pressure on the agent (its pipe fills, its writes wait).
+   * Handles the lines waiting, in order, while the event loop turn's budget lasts (turnBudget.ts:
+   * one for every connection and all their reads; `Infinity`: all of them). When more wait, the
+   * stream is paused and the rest is handled on a later turn, in the connections' common queue: a
+   * burst or large tool outputs never hold the host for long, and the pause is back-pressure on the
+   * agent (its pipe fills, its writes wait).
    */
   private handleLines(budgetMs = SLICE_MS): void {
-    if (this.turnStart === undefined) {
-      this.turnStart = performance.now();
-      setImmediate(() => {
-        this.turnStart = undefined;
-      });
-    }
-    const deadline = this.turnStart + budgetMs;
     while (this.next < this.lines.length) {
-      if (performance.now() > deadline) {
+      if (budgetSpent(budgetMs)) {
         if (!this.resumeLater) {
           this.resumeLater = true;
           this.readable.pause();
-          setImmediate(() => this.continueLines());
+          later(() => this.continueLines());
         }
         return;
       }

@@ -12,9 +12,11 @@
 //     continuations of a response run before the next message, as they did);
 //   - cancellations never come here: the connection acts on them when they are read
 //     (cancellation.ts), whether their request waits here, in the library, or runs;
-//   - when many messages wait, the readable is paused until they have been dispatched.
+//   - when many messages wait, the readable is paused until they have been dispatched; they are
+//     dispatched within the event loop turn's budget that every connection shares (turnBudget.ts).
 // Messages are dispatched exactly in arrival order.
 import type { DataCallback, Message, MessageStrategy, NotificationMessage } from 'vscode-jsonrpc/node';
+import { budgetSpent, later } from './turnBudget';
 
 export interface OrderedDispatchTarget {
   /** Handles a notification (not a `$/…` one) read from the agent. */
@@ -94,12 +96,17 @@ export class OrderedDispatch {
   private schedule(): void {
     if (this.scheduled || this.waitingCount === 0) return;
     this.scheduled = true;
-    setImmediate(() => this.drain());
+    later(() => this.drain());
   }
 
   private drain(): void {
     this.scheduled = false;
     while (!this.disposed && this.inLibrary.size === 0 && this.head < this.waiting.length) {
+      if (budgetSpent()) {
+        this.scheduled = true;
+        later(() => this.drain());
+        break;
+      }
       const message = this.waiting[this.head] as Message;
       this.waiting[this.head++] = undefined;
       this.dispatch(message);

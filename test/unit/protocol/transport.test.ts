@@ -260,6 +260,53 @@ describe('NdjsonMessageReader: a long read does not hold the event loop', () => 
     assert.ok(pausedSeen, 'the stream was paused while lines waited');
   });
 
+  it('shares one slice per turn among all connections, which take turns', async () => {
+    const streams = [new PassThrough(), new PassThrough()];
+    const got: string[] = [];
+    const turns: number[] = []; // messages handled (both readers) each time the event loop turned
+    let turning = true;
+    const tick = (): void => {
+      turns.push(got.length);
+      if (turning) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const closed = streams.map((stream, r) => {
+      const reader = new NdjsonMessageReader(stream);
+      const done = new Promise<void>((resolve) => reader.onClose(() => resolve()));
+      reader.listen((m) => {
+        const n = (m as { params?: { n: number } }).params?.n;
+        if (n === undefined) return;
+        got.push(`${r}:${n}`);
+        const until = performance.now() + 1;
+        while (performance.now() < until) {
+          /* a message that takes 1 ms to handle */
+        }
+      });
+      return done;
+    });
+    // Two agents, 40 lines each in one write: about 80 ms of handling.
+    for (const stream of streams) {
+      stream.write(Array.from({ length: 40 }, (_, n) => JSON.stringify({ jsonrpc: '2.0', method: 'x', params: { n } })).join('\n') + '\n');
+      stream.end();
+    }
+    await Promise.all(closed);
+    turning = false;
+    for (const r of [0, 1]) {
+      const mine = got.filter((x) => x.startsWith(`${r}:`));
+      assert.deepEqual(
+        mine,
+        Array.from({ length: 40 }, (_, n) => `${r}:${n}`),
+        `reader ${r}: every message, in order`,
+      );
+    }
+    const perTurn = turns.slice(1).map((k, i) => k - turns[i]!);
+    // One budget (8 ms) for both: a turn handles at most ~9 one-millisecond messages, not ~18.
+    assert.ok(Math.max(...perTurn) <= 12, `messages handled per turn, both connections together: ${perTurn.join(', ')}`);
+    const firstOf1 = got.indexOf('1:0');
+    const lastOf0 = got.indexOf('0:39');
+    assert.ok(firstOf1 < lastOf0, `the second connection's messages begin before the first's end (at ${firstOf1} of ${got.length})`);
+  });
+
   it("the slice is the event loop turn's: many reads in one turn are handled a slice at a time", async () => {
     const stream = new PassThrough();
     const reader = new NdjsonMessageReader(stream);

@@ -75,7 +75,7 @@ export class IntentFeature extends Disposable implements IntentSource {
     } catch (err) {
       this.loadError = err instanceof Error ? err.message : String(err);
       this.logs.main.error(`[intent] the intent plan checker (intent.js) cannot be loaded: ${this.loadError}`);
-      void vscode.window.showErrorMessage('ACP Plans cannot check intent plans: dist/intent.js could not be loaded. Reinstall the extension.');
+      void vscode.window.showErrorMessage(vscode.l10n.t('ACP Plans cannot check intent plans: dist/intent.js could not be loaded. Reinstall the extension.'));
     }
     return this.checks;
   }

@@ -1,7 +1,8 @@
 // Translation for pure functions (the ones unit tests run without VS Code): they take an `L10n`,
 // which is `vscode.l10n` in the product and `english` by default. Messages use `{0}` placeholders,
-// never concatenation, so a translation can reorder them; `npm run l10n:export` collects every
-// `l10n.t('…')` call of the files that import from 'vscode' into l10n/bundle.l10n.json.
+// never concatenation, so a translation can reorder them; `npm run l10n:export`
+// (scripts/l10n-export.mjs) collects every `l10n.t('…')` call of src/, these pure modules
+// included, into l10n/bundle.l10n.json.
 
 export type L10nArg = string | number | boolean;
 

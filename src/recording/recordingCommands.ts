@@ -15,10 +15,17 @@ export interface RecordResult {
   messages?: number;
 }
 
-const PACES: { label: string; detail: string; pace: ReplayPace }[] = [
-  { label: 'At once', detail: 'Play the whole recording now.', pace: 'instant' },
-  { label: 'At recorded speed', detail: 'As it happened (long pauses shortened to 2 s); pause and step from the status bar.', pace: 'recorded' },
-  { label: 'Step by step', detail: 'One message per Step (status bar or "ACP: Step Replay").', pace: 'step' },
+const PACES: readonly ReplayPace[] = ['instant', 'recorded', 'step'];
+
+/** The "Replay how?" rows. */
+const paceItems = (): { label: string; detail: string; pace: ReplayPace }[] => [
+  { label: vscode.l10n.t('At once'), detail: vscode.l10n.t('Play the whole recording now.'), pace: 'instant' },
+  {
+    label: vscode.l10n.t('At recorded speed'),
+    detail: vscode.l10n.t('As it happened (long pauses shortened to 2 s); pause and step from the status bar.'),
+    pace: 'recorded',
+  },
+  { label: vscode.l10n.t('Step by step'), detail: vscode.l10n.t('One message per Step (status bar or "ACP: Step Replay").'), pace: 'step' },
 ];
 
 function agentIdOf(arg: unknown): string | undefined {
@@ -41,7 +48,7 @@ export function recordingCommands(r: Recordings, agentList: () => { id: string; 
   const pickAgent = async (): Promise<string | undefined> => {
     const agents = agentList();
     if (agents.length === 0) {
-      void vscode.window.showInformationMessage('No agent is configured.');
+      void vscode.window.showInformationMessage(vscode.l10n.t('No agent is configured.'));
       return undefined;
     }
     const pick = await vscode.window.showQuickPick(
@@ -58,7 +65,7 @@ export function recordingCommands(r: Recordings, agentList: () => { id: string; 
   /** The replay a control command acts on: its argument, else the latest open one. */
   const replayOf = (arg: unknown): string | undefined => {
     const id = r.replays.current(agentIdOf(arg));
-    if (!id) void vscode.window.showInformationMessage('No recording is being replayed. Open one with "ACP: Open Recording…".');
+    if (!id) void vscode.window.showInformationMessage(vscode.l10n.t('No recording is being replayed. Open one with "ACP: Open Recording…".'));
     return id;
   };
 
@@ -82,22 +89,22 @@ export function recordingCommands(r: Recordings, agentList: () => { id: string; 
         if (!file) {
           const picked = await vscode.window.showOpenDialog({
             canSelectMany: false,
-            openLabel: 'Replay',
-            title: 'Open an ACP recording',
-            filters: { 'ACP recordings': ['jsonl', 'ndjson'], 'All files': ['*'] },
+            openLabel: vscode.l10n.t('Replay'),
+            title: vscode.l10n.t('Open an ACP recording'),
+            filters: { [vscode.l10n.t('ACP recordings')]: ['jsonl', 'ndjson'], [vscode.l10n.t('All files')]: ['*'] },
             defaultUri: vscode.Uri.file(r.folder),
           });
           file = picked?.[0]?.fsPath;
           if (!file) return undefined;
         }
-        let pace = PACES.find((p) => p.pace === paceArg)?.pace;
-        pace ??= (await vscode.window.showQuickPick(PACES, { placeHolder: 'Replay how?' }))?.pace;
+        let pace = PACES.find((p) => p === paceArg);
+        pace ??= (await vscode.window.showQuickPick(paceItems(), { placeHolder: vscode.l10n.t('Replay how?') }))?.pace;
         if (!pace) return undefined;
         const info = await r.replays.openFile(file, pace);
         await vscode.commands.executeCommand('workbench.view.extension.acp');
         return info;
       } catch (err) {
-        return fail(new Error(`Could not open the recording: ${errorText(err)}`));
+        return fail(new Error(vscode.l10n.t('Could not open the recording: {0}', errorText(err))));
       }
     },
     'acp.pauseReplay': (arg) => {

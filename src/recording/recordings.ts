@@ -38,12 +38,12 @@ export class Recordings extends Disposable {
     super();
     this.folder = path.join(deps.storagePath, 'recordings');
     this.recordingItem = this._register(vscode.window.createStatusBarItem('acp.recording', vscode.StatusBarAlignment.Left, 49));
-    this.recordingItem.name = 'ACP Recording';
+    this.recordingItem.name = vscode.l10n.t('ACP Recording');
     this.recordingItem.backgroundColor = new vscode.ThemeColor('statusBarItem.errorBackground');
     this.replayItem = this._register(vscode.window.createStatusBarItem('acp.replay', vscode.StatusBarAlignment.Left, 48));
-    this.replayItem.name = 'ACP Replay';
+    this.replayItem.name = vscode.l10n.t('ACP Replay');
     this.stepItem = this._register(vscode.window.createStatusBarItem('acp.replay.step', vscode.StatusBarAlignment.Left, 47));
-    this.stepItem.name = 'ACP Replay Step';
+    this.stepItem.name = vscode.l10n.t('ACP Replay Step');
     this._register(toDisposable(() => void this.recorders.stopAll()));
   }
 
@@ -75,7 +75,7 @@ export class Recordings extends Disposable {
   /** Starts recording `agentId`; returns the file. */
   start(agentId: string): string {
     const sup = this.deps.agents().get(agentId);
-    if (!sup) throw new Error(`No agent "${agentId}" is configured, so there is nothing to record.`);
+    if (!sup) throw new Error(vscode.l10n.t('No agent "{0}" is configured, so there is nothing to record.', agentId));
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     const file = path.join(this.folder, `${agentId.replace(/[^\w.-]+/g, '_').slice(0, 40)}-${stamp}.jsonl`);
     const version = this.deps.store.agent(agentId)?.protocolVersion;
@@ -107,17 +107,21 @@ export class Recordings extends Disposable {
 
   private stoppedByItself(agentId: string, s: RecordingSummary): void {
     void this.stop(agentId);
-    const why = s.error ? `writing the file failed (${s.error})` : `it reached ${Math.round(s.bytes / 1048576)} MB, the limit of one recording`;
-    void vscode.window.showWarningMessage(`Recording of ${this.agentName(agentId)} stopped: ${why}. Start a new recording to go on.`);
+    const why = s.error
+      ? vscode.l10n.t('writing the file failed ({0})', s.error)
+      : vscode.l10n.t('it reached {0} MB, the limit of one recording', Math.round(s.bytes / 1048576));
+    void vscode.window.showWarningMessage(vscode.l10n.t('Recording of {0} stopped: {1}. Start a new recording to go on.', this.agentName(agentId), why));
   }
 
   private report(agentId: string, s: RecordingSummary): void {
-    const text = `Recorded ${s.messages} messages of ${this.agentName(agentId)} (redacted) to ${s.file}.`;
-    this.deps.log.info(`[recording] ${text}`);
+    this.deps.log.info(`[recording] Recorded ${s.messages} messages of ${this.agentName(agentId)} (redacted) to ${s.file}.`);
+    const text = vscode.l10n.t('Recorded {0} messages of {1} (redacted) to {2}.', s.messages, this.agentName(agentId), s.file);
     const uri = vscode.Uri.file(s.file);
-    void vscode.window.showInformationMessage(text, 'Open', 'Reveal').then((pick) => {
-      if (pick === 'Open') void vscode.window.showTextDocument(uri);
-      if (pick === 'Reveal') void vscode.commands.executeCommand('revealFileInOS', uri);
+    const open = vscode.l10n.t('Open');
+    const reveal = vscode.l10n.t('Reveal');
+    void vscode.window.showInformationMessage(text, open, reveal).then((pick) => {
+      if (pick === open) void vscode.window.showTextDocument(uri);
+      if (pick === reveal) void vscode.commands.executeCommand('revealFileInOS', uri);
     });
   }
 
@@ -142,9 +146,11 @@ export class Recordings extends Disposable {
     const item = this.recordingItem;
     if (recording.length === 0) item.hide();
     else {
-      item.text = `$(record) Recording ${recording.length === 1 ? this.agentName(recording[0]) : `${recording.length} agents`}`;
-      item.tooltip = `Recording ACP traffic (redacted) to ${this.folder}. Click to stop.`;
-      item.command = { title: 'Stop Recording', command: 'acp.recordAgentTraffic', arguments: recording.length === 1 ? [recording[0]] : [] };
+      item.text = `$(record) ${
+        recording.length === 1 ? vscode.l10n.t('Recording {0}', this.agentName(recording[0])) : vscode.l10n.t('Recording {0} agents', recording.length)
+      }`;
+      item.tooltip = vscode.l10n.t('Recording ACP traffic (redacted) to {0}. Click to stop.', this.folder);
+      item.command = { title: vscode.l10n.t('Stop Recording'), command: 'acp.recordAgentTraffic', arguments: recording.length === 1 ? [recording[0]] : [] };
       item.show();
     }
     const id = this.loadedReplays?.current();
@@ -157,18 +163,18 @@ export class Recordings extends Disposable {
       this.stepItem.hide();
       return;
     }
-    this.replayItem.text = `${s.paused ? '$(debug-continue)' : '$(debug-pause)'} Replay ${s.position}/${s.total}`;
-    this.replayItem.tooltip = `${s.name}: ${s.paused ? 'paused. Click to resume' : 'playing. Click to pause'}.`;
+    this.replayItem.text = `${s.paused ? '$(debug-continue)' : '$(debug-pause)'} ${vscode.l10n.t('Replay {0}/{1}', s.position, s.total)}`;
+    this.replayItem.tooltip = s.paused ? vscode.l10n.t('{0}: paused. Click to resume.', s.name) : vscode.l10n.t('{0}: playing. Click to pause.', s.name);
     this.replayItem.command = {
-      title: s.paused ? 'Resume Replay' : 'Pause Replay',
+      title: s.paused ? vscode.l10n.t('Resume Replay') : vscode.l10n.t('Pause Replay'),
       command: s.paused ? 'acp.resumeReplay' : 'acp.pauseReplay',
       arguments: [id],
     };
     this.replayItem.show();
     if (s.paused) {
-      this.stepItem.text = '$(debug-step-over) Step';
-      this.stepItem.tooltip = `${s.name}: play the next recorded message.`;
-      this.stepItem.command = { title: 'Step Replay', command: 'acp.stepReplay', arguments: [id] };
+      this.stepItem.text = `$(debug-step-over) ${vscode.l10n.t('Step')}`;
+      this.stepItem.tooltip = vscode.l10n.t('{0}: play the next recorded message.', s.name);
+      this.stepItem.command = { title: vscode.l10n.t('Step Replay'), command: 'acp.stepReplay', arguments: [id] };
       this.stepItem.show();
     } else {
       this.stepItem.hide();

@@ -86,7 +86,12 @@ export class Replays extends Disposable {
     const size = (await fs.promises.stat(file)).size;
     if (size > MAX_RECORDING_BYTES) {
       throw new Error(
-        `${name} is ${(size / 1048576).toFixed(1)} MB; recordings over ${MAX_RECORDING_BYTES / 1048576} MB are not opened. Keep the part of the file you need (whole lines) and open that.`,
+        vscode.l10n.t(
+          '{0} is {1} MB; recordings over {2} MB are not opened. Keep the part of the file you need (whole lines) and open that.',
+          name,
+          (size / 1048576).toFixed(1),
+          MAX_RECORDING_BYTES / 1048576,
+        ),
       );
     }
     const bytes = await fs.promises.readFile(file);
@@ -96,9 +101,9 @@ export class Replays extends Disposable {
     const bad = describeBadLines(index);
     if (bad) {
       this.deps.log.warn(`[replay ${name}] ${bad}`);
-      void vscode.window.showWarningMessage(`${name}: ${bad} The rest is replayed.`);
+      void vscode.window.showWarningMessage(vscode.l10n.t('{0}: {1} The rest is replayed.', name, bad));
     }
-    if (index.messages.length === 0) void vscode.window.showWarningMessage(`${name} holds no recorded ACP messages: nothing to replay.`);
+    if (index.messages.length === 0) void vscode.window.showWarningMessage(vscode.l10n.t('{0} holds no recorded ACP messages: nothing to replay.', name));
     const info: ReplayInfo = {
       agentId,
       file,

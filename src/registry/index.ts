@@ -20,8 +20,8 @@ async function guard<T>(host: RegistryHost, what: string, fallback: T, fn: () =>
   if (!vscode.workspace.isTrusted) {
     void vscode.window
       .showWarningMessage(
-        `${what} needs a trusted window: an agent is a program that runs code on this machine. Trust this workspace first.`,
-        'Manage Workspace Trust',
+        vscode.l10n.t('{0} needs a trusted window: an agent is a program that runs code on this machine. Trust this workspace first.', what),
+        vscode.l10n.t('Manage Workspace Trust'),
       )
       .then((p) => {
         if (p) void vscode.commands.executeCommand('workbench.trust.manage');
@@ -29,7 +29,7 @@ async function guard<T>(host: RegistryHost, what: string, fallback: T, fn: () =>
     return fallback;
   }
   if (busy) {
-    void vscode.window.showInformationMessage('Another registry install, update or uninstall is in progress; try again when it is done.');
+    void vscode.window.showInformationMessage(vscode.l10n.t('Another registry install, update or uninstall is in progress; try again when it is done.'));
     return fallback;
   }
   busy = true;
@@ -44,12 +44,12 @@ async function guard<T>(host: RegistryHost, what: string, fallback: T, fn: () =>
     return await fn();
   } catch (err) {
     if (err instanceof CancelledError) {
-      void vscode.window.showInformationMessage(`${what} was cancelled; nothing was installed or changed.`);
+      void vscode.window.showInformationMessage(vscode.l10n.t('{0} was cancelled; nothing was installed or changed.', what));
       return fallback;
     }
     const message = err instanceof Error ? err.message : String(err);
     host.log.error(`[registry] ${what}: ${message}`);
-    void vscode.window.showErrorMessage(message, 'Show Log').then((p) => {
+    void vscode.window.showErrorMessage(message, vscode.l10n.t('Show Log')).then((p) => {
       if (p) host.log.show(true);
     });
     return fallback;
@@ -70,13 +70,15 @@ async function pickInstalled(host: RegistryHost, arg: unknown, placeHolder: stri
   const list = host.installed.list();
   if (id) {
     const rec = list.find((r) => r.id === id);
-    if (!rec) throw new Error(`No agent "${id}" is installed from the ACP Registry.`);
+    if (!rec) throw new Error(vscode.l10n.t('No agent "{0}" is installed from the ACP Registry.', id));
     return rec;
   }
   if (list.length === 0) {
-    void vscode.window.showInformationMessage('No agent is installed from the ACP Registry yet.', 'Add Agent from Registry…').then((p) => {
-      if (p) void vscode.commands.executeCommand('acp.addAgentFromRegistry');
-    });
+    void vscode.window
+      .showInformationMessage(vscode.l10n.t('No agent is installed from the ACP Registry yet.'), vscode.l10n.t('Add Agent from Registry…'))
+      .then((p) => {
+        if (p) void vscode.commands.executeCommand('acp.addAgentFromRegistry');
+      });
     return undefined;
   }
   const pick = await vscode.window.showQuickPick(
@@ -92,7 +94,7 @@ async function pickInstalled(host: RegistryHost, arg: unknown, placeHolder: stri
 }
 
 export const addAgentFromRegistry: RegistryModule['addAgentFromRegistry'] = (host, arg) =>
-  guard(host, 'Adding an agent from the ACP Registry', undefined, async () => {
+  guard(host, vscode.l10n.t('Adding an agent from the ACP Registry'), undefined, async () => {
     const platform = platformKey();
     const id = argOf(arg).id;
     const picked = id ? await findEntry(host, id, platform) : await pickEntry(host, platform);
@@ -103,9 +105,11 @@ export const addAgentFromRegistry: RegistryModule['addAgentFromRegistry'] = (hos
       case 'unavailable':
         throw new Error(noBuildMessage(view.entry, platform));
       case 'installed':
-        void vscode.window.showInformationMessage(`${view.entry.name} ${view.installed?.version ?? ''} is already installed.`, 'New Session').then((p) => {
-          if (p) void vscode.commands.executeCommand('acp.newSession', agentId);
-        });
+        void vscode.window
+          .showInformationMessage(vscode.l10n.t('{0} {1} is already installed.', view.entry.name, view.installed?.version ?? ''), vscode.l10n.t('New Session'))
+          .then((p) => {
+            if (p) void vscode.commands.executeCommand('acp.newSession', agentId);
+          });
         return agentId;
       case 'update':
         return (await updateEntry(host, view.installed!, view.entry, platform, loaded.url)) ? agentId : undefined;
@@ -117,18 +121,18 @@ export const addAgentFromRegistry: RegistryModule['addAgentFromRegistry'] = (hos
   });
 
 export const uninstallAgent: RegistryModule['uninstallAgent'] = (host, arg) =>
-  guard(host, 'Uninstalling an agent', false, async () => {
-    const rec = await pickInstalled(host, arg, 'Uninstall which agent?');
+  guard(host, vscode.l10n.t('Uninstalling an agent'), false, async () => {
+    const rec = await pickInstalled(host, arg, vscode.l10n.t('Uninstall which agent?'));
     if (!rec) return false;
     const ok = await confirmPick({
-      title: `Uninstall ${rec.name} ${rec.version}?`,
-      action: 'Uninstall',
+      title: vscode.l10n.t('Uninstall {0} {1}?', rec.name, rec.version),
+      action: vscode.l10n.t('Uninstall'),
       actionDetail: `${rec.command} ${rec.args.join(' ')}`,
       facts: [
         rec.installDir
-          ? { label: 'Its files are deleted', value: rec.installDir }
-          : { label: 'Only the agent entry is removed', value: `${rec.kind} keeps its own package cache.` },
-        { label: 'Its sessions stop', value: 'Plans and conversations stay in the Plans history.' },
+          ? { label: vscode.l10n.t('Its files are deleted'), value: rec.installDir }
+          : { label: vscode.l10n.t('Only the agent entry is removed'), value: vscode.l10n.t('{0} keeps its own package cache.', rec.kind) },
+        { label: vscode.l10n.t('Its sessions stop'), value: vscode.l10n.t('Plans and conversations stay in the Plans history.') },
       ],
     });
     if (!ok) return false;
@@ -137,31 +141,36 @@ export const uninstallAgent: RegistryModule['uninstallAgent'] = (host, arg) =>
     if (status !== undefined && status !== 'stopped') await host.agents.stopAgent(agentId);
     await host.installed.remove(rec.id);
     await removeInstallDir(host, rec.installDir);
-    void vscode.window.showInformationMessage(`${rec.name} is uninstalled.`);
+    void vscode.window.showInformationMessage(vscode.l10n.t('{0} is uninstalled.', rec.name));
     return true;
   });
 
 export const updateAgent: RegistryModule['updateAgent'] = (host, arg) =>
-  guard(host, 'Updating an agent', false, async () => {
-    const loaded = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Loading the ACP Registry…' }, () =>
+  guard(host, vscode.l10n.t('Updating an agent'), false, async () => {
+    const loaded = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Loading the ACP Registry…') }, () =>
       loadAndReport(host),
     );
     const byId = new Map(loaded.index.agents.map((e) => [e.id, e]));
     const marks = new Map(
       host.installed.list().map((r) => {
         const e = byId.get(r.id);
-        return [r.id, !e ? 'no longer listed' : compareVersions(e.version, r.version) > 0 ? `update available: ${e.version}` : 'up to date'];
+        const mark = !e
+          ? vscode.l10n.t('no longer listed')
+          : compareVersions(e.version, r.version) > 0
+            ? vscode.l10n.t('update available: {0}', e.version)
+            : vscode.l10n.t('up to date');
+        return [r.id, mark];
       }),
     );
-    const rec = await pickInstalled(host, arg, 'Update which agent?', marks);
+    const rec = await pickInstalled(host, arg, vscode.l10n.t('Update which agent?'), marks);
     if (!rec) return false;
     const entry = byId.get(rec.id);
     if (!entry) {
-      void vscode.window.showInformationMessage(`${rec.name} is no longer listed in the ACP Registry; ${rec.version} stays installed.`);
+      void vscode.window.showInformationMessage(vscode.l10n.t('{0} is no longer listed in the ACP Registry; {1} stays installed.', rec.name, rec.version));
       return false;
     }
     if (compareVersions(entry.version, rec.version) <= 0) {
-      void vscode.window.showInformationMessage(`${rec.name} ${rec.version} is up to date.`);
+      void vscode.window.showInformationMessage(vscode.l10n.t('{0} {1} is up to date.', rec.name, rec.version));
       return false;
     }
     return updateEntry(host, rec, entry, platformKey(), loaded.url);

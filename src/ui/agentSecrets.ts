@@ -11,16 +11,21 @@ export function askHost(c: HostConfirmation): Promise<boolean> {
   const u = new URL(c.url);
   for (const k of [...u.searchParams.keys()]) u.searchParams.set(k, '***');
   const facts = [
-    { label: 'URL', value: u.href },
-    { label: 'Headers sent', value: c.headerNames.length ? c.headerNames.join(', ') : 'none' },
-    ...(c.secrets.length ? [{ label: 'Secrets used (from VS Code secret storage)', value: c.secrets.join(', ') }] : []),
+    { label: vscode.l10n.t('URL'), value: u.href },
+    { label: vscode.l10n.t('Headers sent'), value: c.headerNames.length ? c.headerNames.join(', ') : vscode.l10n.t('none') },
+    ...(c.secrets.length ? [{ label: vscode.l10n.t('Secrets used (from VS Code secret storage)'), value: c.secrets.join(', ') }] : []),
     {
-      label: 'What the agent can do',
-      value: 'Read and write files and run commands in this workspace, as any agent you start, each behind its permission prompts.',
+      label: vscode.l10n.t('What the agent can do'),
+      value: vscode.l10n.t('Read and write files and run commands in this workspace, as any agent you start, each behind its permission prompts.'),
     },
-    { label: 'Remembered', value: `Connections to ${c.host} are not asked about again.` },
+    { label: vscode.l10n.t('Remembered'), value: vscode.l10n.t('Connections to {0} are not asked about again.', c.host) },
   ];
-  return confirmPick({ title: `Connect to the agent "${c.agentName}" at ${c.host}?`, action: 'Connect', actionDetail: u.href, facts });
+  return confirmPick({
+    title: vscode.l10n.t('Connect to the agent "{0}" at {1}?', c.agentName, c.host),
+    action: vscode.l10n.t('Connect'),
+    actionDetail: u.href,
+    facts,
+  });
 }
 
 /** The secret names the acp.agents headers refer to, each once. */
@@ -37,15 +42,19 @@ function referencedSecrets(): string[] {
 
 async function pickName(context: vscode.ExtensionContext): Promise<string | undefined> {
   const items: vscode.QuickPickItem[] = [];
-  for (const n of referencedSecrets()) items.push({ label: n, description: (await context.secrets.get(SECRET_PREFIX + n)) ? 'set' : 'not set' });
-  items.push({ label: '$(add) Another name…', alwaysShow: true });
-  const pick = await vscode.window.showQuickPick(items, { title: 'ACP: Set Agent Secret', placeHolder: 'Which secret? Headers name them as ${secret:NAME}' });
+  for (const n of referencedSecrets())
+    items.push({ label: n, description: (await context.secrets.get(SECRET_PREFIX + n)) ? vscode.l10n.t('set') : vscode.l10n.t('not set') });
+  items.push({ label: `$(add) ${vscode.l10n.t('Another name…')}`, alwaysShow: true });
+  const pick = await vscode.window.showQuickPick(items, {
+    title: vscode.l10n.t('ACP: Set Agent Secret'),
+    placeHolder: vscode.l10n.t('Which secret? Headers name them as {0}', '${secret:NAME}'),
+  });
   if (!pick) return undefined;
   if (!pick.label.startsWith('$(add)')) return pick.label;
   return vscode.window.showInputBox({
-    title: 'ACP: Set Agent Secret',
-    prompt: 'The secret\'s name, as a header names it: "Authorization": "Bearer ${secret:NAME}"',
-    validateInput: (v) => (NAME.test(v) ? undefined : '1–64 letters, digits, ".", "_" or "-"'),
+    title: vscode.l10n.t('ACP: Set Agent Secret'),
+    prompt: vscode.l10n.t("The secret's name, as a header names it: {0}", '"Authorization": "Bearer ${secret:NAME}"'),
+    validateInput: (v) => (NAME.test(v) ? undefined : vscode.l10n.t('1–64 letters, digits, ".", "_" or "-"')),
   });
 }
 
@@ -54,25 +63,27 @@ export async function setSecret(context: vscode.ExtensionContext, nameArg: unkno
   const name = typeof nameArg === 'string' ? nameArg : await pickName(context);
   if (name === undefined) return false;
   if (!NAME.test(name)) {
-    void vscode.window.showErrorMessage(`"${name}" is not a secret name: use 1–64 letters, digits, ".", "_" or "-".`);
+    void vscode.window.showErrorMessage(vscode.l10n.t('"{0}" is not a secret name: use 1–64 letters, digits, ".", "_" or "-".', name));
     return false;
   }
   const value =
     typeof valueArg === 'string'
       ? valueArg
       : await vscode.window.showInputBox({
-          title: `ACP: Set Agent Secret "${name}"`,
-          prompt: "Its value, kept in VS Code's secret storage (never in settings or logs). Leave empty to delete it.",
+          title: vscode.l10n.t('ACP: Set Agent Secret "{0}"', name),
+          prompt: vscode.l10n.t("Its value, kept in VS Code's secret storage (never in settings or logs). Leave empty to delete it."),
           password: true,
           ignoreFocusOut: true,
         });
   if (value === undefined) return false;
   if (value === '') {
     await context.secrets.delete(SECRET_PREFIX + name);
-    void vscode.window.showInformationMessage(`The secret "${name}" was deleted.`);
+    void vscode.window.showInformationMessage(vscode.l10n.t('The secret "{0}" was deleted.', name));
   } else {
     await context.secrets.store(SECRET_PREFIX + name, value);
-    void vscode.window.showInformationMessage(`The secret "${name}" is stored. Agents whose headers name it use it from their next connection.`);
+    void vscode.window.showInformationMessage(
+      vscode.l10n.t('The secret "{0}" is stored. Agents whose headers name it use it from their next connection.', name),
+    );
   }
   return true;
 }

@@ -15,8 +15,6 @@ export interface AttentionDeps {
   activate(ref: SessionKey): void;
 }
 
-const SHOW_SESSION = 'Show Session';
-
 export function vscodeAttentionUi(deps: AttentionDeps): AttentionUi & ConsentAttention {
   const away = (): boolean => !vscode.window.state.focused || (!deps.plansVisible() && !deps.conversationVisible());
   const showSession = (ref: SessionKey): void => {
@@ -29,7 +27,8 @@ export function vscodeAttentionUi(deps: AttentionDeps): AttentionUi & ConsentAtt
     offerShowSession: () => deps.enabled() && away(),
     async notify(notice) {
       const show = notice.severity === 'warning' ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
-      return (await show(notice.message, SHOW_SESSION)) === SHOW_SESSION;
+      const showLabel = vscode.l10n.t('Show Session');
+      return (await show(notice.message, showLabel)) === showLabel;
     },
     showSession,
     say: (message) => void vscode.window.showInformationMessage(message),

@@ -19,7 +19,7 @@ export function backgroundCommands(actions: BackgroundActions, logs: CommandLog)
   };
   return {
     [BACKGROUND_COMMANDS.cancelSubagent]: (arg: unknown) => {
-      if (!isSessionKey(arg)) return fail(new Error('Cancel Subagent works on a subagent row of the Plans view.'));
+      if (!isSessionKey(arg)) return fail(new Error(vscode.l10n.t('Cancel Subagent works on a subagent row of the Plans view.')));
       try {
         actions.cancelSubagent(arg);
         return true;
@@ -29,7 +29,7 @@ export function backgroundCommands(actions: BackgroundActions, logs: CommandLog)
     },
     [BACKGROUND_COMMANDS.cancelBackgroundWork]: async (arg: unknown) => {
       const item = (arg as { item?: BackgroundWork } | undefined)?.item;
-      if (!isSessionKey(arg) || !item) return fail(new Error('Cancel Background Work works on a background row of the Plans view.'));
+      if (!isSessionKey(arg) || !item) return fail(new Error(vscode.l10n.t('Cancel Background Work works on a background row of the Plans view.')));
       try {
         await actions.cancelWork(arg, item);
         return true;

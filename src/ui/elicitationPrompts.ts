@@ -13,10 +13,11 @@ import { checkLink, hostOf } from '../common/linkTarget';
 export const vscodeElicitationUi: ElicitationUi = {
   async askOutsideSession(agentName, req) {
     if (req.mode !== 'form' && req.mode !== 'url') return undefined;
-    const message = `${agentName} asks: ${req.message.slice(0, 300)}`;
-    const go = req.mode === 'url' ? `Open ${hostOf(req.url)}` : 'Fill In…';
-    const pick = await vscode.window.showInformationMessage(message, go, 'Decline');
-    if (pick === 'Decline') return { action: 'decline' };
+    const message = vscode.l10n.t('{0} asks: {1}', agentName, req.message.slice(0, 300));
+    const go = req.mode === 'url' ? vscode.l10n.t('Open {0}', hostOf(req.url)) : vscode.l10n.t('Fill In…');
+    const decline = vscode.l10n.t('Decline');
+    const pick = await vscode.window.showInformationMessage(message, go, decline);
+    if (pick === decline) return { action: 'decline' };
     if (pick !== go) return undefined;
     if (req.mode === 'url') return (await openHttpUrl(req.url)) ? { action: 'accept' } : undefined;
     return fillIn(req);
@@ -60,13 +61,14 @@ async function fillIn(req: Extract<ElicitationRequest, { mode: 'form' }>): Promi
 }
 
 async function askField(f: ElicitationField, current: RawValues[string] | undefined): Promise<RawValues[string] | undefined> {
-  const title = `${f.label}${f.required ? ' (required)' : ''}`;
+  const title = f.required ? vscode.l10n.t('{0} (required)', f.label) : f.label;
   switch (f.kind) {
     case 'unknown':
       return f.required ? undefined : '';
     case 'boolean': {
-      const p = await vscode.window.showQuickPick(['Yes', 'No'], { title, placeHolder: f.description ?? undefined });
-      return p === undefined ? undefined : p === 'Yes';
+      const yes = vscode.l10n.t('Yes');
+      const p = await vscode.window.showQuickPick([yes, vscode.l10n.t('No')], { title, placeHolder: f.description ?? undefined });
+      return p === undefined ? undefined : p === yes;
     }
     case 'choice':
     case 'multi': {

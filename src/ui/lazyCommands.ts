@@ -23,7 +23,7 @@ export function registerLazyCommands(ids: readonly string[], load: () => Handler
       vscode.commands.registerCommand(id, (...args: unknown[]) => {
         handlers ??= load();
         const run = handlers[id];
-        if (!run) throw new Error(`ACP Plans: the command ${id} has no handler. Reinstall the extension.`);
+        if (!run) throw new Error(vscode.l10n.t('ACP Plans: the command {0} has no handler. Reinstall the extension.', id));
         return run(...args);
       }),
     ),

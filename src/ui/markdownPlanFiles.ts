@@ -54,12 +54,12 @@ export class MarkdownPlanFiles extends Disposable {
     const p = ref?.agentId && ref.sessionId && ref.planId ? this.plans.get({ agentId: ref.agentId, sessionId: ref.sessionId, planId: ref.planId }) : undefined;
     const where = p && planFileInWorkspace(p);
     if (!where) {
-      void vscode.window.showInformationMessage('This plan names no file. Use "Open Plan" to read it.');
+      void vscode.window.showInformationMessage(vscode.l10n.t('This plan names no file. Use "Open Plan" to read it.'));
       return false;
     }
     if ('reason' in where) {
       void vscode.window.showWarningMessage(
-        `The plan's file is not opened: ${where.reason}. The plan's text from the agent is shown in the Plans view ("Open Plan").`,
+        vscode.l10n.t('The plan\'s file is not opened: {0}. The plan\'s text from the agent is shown in the Plans view ("Open Plan").', where.reason),
       );
       return false;
     }
@@ -119,11 +119,11 @@ export class MarkdownPlanFiles extends Disposable {
     const p = this.plans.get(ref);
     if (!('text' in read) || p?.plan.type !== 'markdown' || read.text === p.plan.content || w.told === p.version) return;
     w.told = p.version;
-    const open = 'Open Plan File';
+    const open = vscode.l10n.t('Open Plan File');
     // A file too large to read whole is only offered to open: a plan is never replaced by a cut copy.
-    const refresh = read.cut ? undefined : 'Refresh Plan from File';
+    const refresh = read.cut ? undefined : vscode.l10n.t('Refresh Plan from File');
     const pick = await vscode.window.showInformationMessage(
-      `The plan file ${path.basename(w.file)} changed on disk since the agent's last update of plan "${p.planId}".`,
+      vscode.l10n.t('The plan file {0} changed on disk since the agent\'s last update of plan "{1}".', path.basename(w.file), p.planId),
       open,
       ...(refresh ? [refresh] : []),
     );

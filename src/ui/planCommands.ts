@@ -43,7 +43,7 @@ export class PlanCommands {
    * Returns the id of the revealed tree node.
    */
   async revealCurrentStep(arg?: unknown): Promise<string | undefined> {
-    const p = (arg === undefined ? this.activeFocusPlan() : undefined) ?? (await this.resolve(arg, 'Reveal Current Step'));
+    const p = (arg === undefined ? this.activeFocusPlan() : undefined) ?? (await this.resolve(arg, vscode.l10n.t('Reveal Current Step')));
     if (!p) return undefined;
     const { tree, treeView } = this.deps;
     tree.flushNow();
@@ -60,7 +60,7 @@ export class PlanCommands {
    * with the revision before it). `versions` skips the pick. Returns the documents shown.
    */
   async showPlanHistory(arg?: unknown, versions?: number[]): Promise<vscode.Uri[] | undefined> {
-    const p = await this.resolve(arg, 'Show Plan History');
+    const p = await this.resolve(arg, vscode.l10n.t('Show Plan History'));
     if (!p) return undefined;
     let chosen = versions?.filter((v) => p.revisions.some((r) => r.version === v));
     if (!chosen) {
@@ -68,8 +68,8 @@ export class PlanCommands {
         this.deps.timeline && !p.archived
           ? [
               {
-                label: '$(history) Step timeline and drift',
-                description: 'when each step started and finished; entries added, dropped, reordered',
+                label: `$(history) ${vscode.l10n.t('Step timeline and drift')}`,
+                description: vscode.l10n.t('when each step started and finished; entries added, dropped, reordered'),
                 detail: undefined,
                 version: TIMELINE,
               },
@@ -81,14 +81,16 @@ export class PlanCommands {
           ...[...p.revisions].reverse().map((r) => ({
             label: `v${r.version}`,
             description: new Date(r.time).toLocaleString(),
-            detail: r.summary.header + (r.truncated ? ` (truncated: ${r.truncated} left out)` : ''),
+            detail: r.summary.header + (r.truncated ? ` ${vscode.l10n.t('(truncated: {0} left out)', r.truncated)}` : ''),
             version: r.version,
           })),
         ],
         {
           canPickMany: true,
-          title: `History of ${p.planId} (${p.revisions.length} kept${p.droppedRevisions ? `, ${p.droppedRevisions} older dropped` : ''})`,
-          placeHolder: 'Pick two revisions to compare, or one to compare with the one before it',
+          title: p.droppedRevisions
+            ? vscode.l10n.t('History of {0} ({1} kept, {2} older dropped)', p.planId, p.revisions.length, p.droppedRevisions)
+            : vscode.l10n.t('History of {0} ({1} kept)', p.planId, p.revisions.length),
+          placeHolder: vscode.l10n.t('Pick two revisions to compare, or one to compare with the one before it'),
         },
       );
       chosen = picked?.map((x) => x.version);
@@ -115,11 +117,11 @@ export class PlanCommands {
 
   /** Copies the plan as a Markdown checklist; returns the text. */
   async copyPlanAsMarkdown(arg?: unknown): Promise<string | undefined> {
-    const p = await this.resolve(arg, 'Copy Plan as Markdown');
+    const p = await this.resolve(arg, vscode.l10n.t('Copy Plan as Markdown'));
     if (!p) return undefined;
     const md = render(p, { view: 'markdown' });
     await vscode.env.clipboard.writeText(md);
-    vscode.window.setStatusBarMessage(`Copied plan ${p.planId} as Markdown`, 3000);
+    vscode.window.setStatusBarMessage(vscode.l10n.t('Copied plan {0} as Markdown', p.planId), 3000);
     return md;
   }
 
@@ -128,13 +130,13 @@ export class PlanCommands {
    * `.json`. `target` skips the save dialog. Returns the file written.
    */
   async exportPlan(arg?: unknown, target?: vscode.Uri): Promise<vscode.Uri | undefined> {
-    const p = await this.resolve(arg, 'Export Plan');
+    const p = await this.resolve(arg, vscode.l10n.t('Export Plan'));
     if (!p) return undefined;
     if (!target) {
       const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
       const name = `${p.planId.replace(/[^\w.-]+/g, '_') || 'plan'}.md`;
       target = await vscode.window.showSaveDialog({
-        title: `Export plan ${p.planId}`,
+        title: vscode.l10n.t('Export plan {0}', p.planId),
         ...(folder ? { defaultUri: vscode.Uri.joinPath(folder, name) } : {}),
         filters: { Markdown: ['md'], JSON: ['json'] },
       });
@@ -147,7 +149,7 @@ export class PlanCommands {
 
   /** Opens the plan's raw JSON (for unknown types, the payload as received) read-only. */
   async showRawPlan(arg?: unknown): Promise<vscode.Uri | undefined> {
-    const p = await this.resolve(arg, 'Show Raw JSON');
+    const p = await this.resolve(arg, vscode.l10n.t('Show Raw JSON'));
     if (!p) return undefined;
     const uri = this.deps.documents.uri(refOf(p), { view: 'json' });
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: true });
@@ -160,7 +162,7 @@ export class PlanCommands {
    * otherwise its Markdown rendering in the Markdown preview (read-only, VS Code's sanitizer).
    */
   async openPlan(arg?: unknown): Promise<vscode.Uri | undefined> {
-    const p = await this.resolve(arg, 'Open Plan');
+    const p = await this.resolve(arg, vscode.l10n.t('Open Plan'));
     if (!p) return undefined;
     return planTypeView(p).open({
       previewMarkdown: async (plan) => {
@@ -180,7 +182,7 @@ export class PlanCommands {
 
   private resolve(arg: unknown, title: string): Promise<PlanRecord | undefined> {
     if (isPlanRef(arg) && !this.deps.plans.get(arg)) {
-      void vscode.window.showWarningMessage(`The plan ${arg.planId} is no longer available.`);
+      void vscode.window.showWarningMessage(vscode.l10n.t('The plan {0} is no longer available.', arg.planId));
       return Promise.resolve(undefined);
     }
     return resolvePlan(arg, this.deps.registry, this.deps.plans, title);

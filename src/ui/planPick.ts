@@ -72,18 +72,18 @@ export function candidates(registry: SessionStore, plans: PlanStore, scope: Pick
 export async function pickPlan(registry: SessionStore, plans: PlanStore, title: string, scope: PickScope): Promise<PlanRecord | undefined> {
   const list = candidates(registry, plans, scope);
   if (list.length === 0) {
-    void vscode.window.showInformationMessage('There is no plan yet. Plans appear when an agent shares one.');
+    void vscode.window.showInformationMessage(vscode.l10n.t('There is no plan yet. Plans appear when an agent shares one.'));
     return undefined;
   }
   if (list.length === 1) return list[0];
   const picked = await vscode.window.showQuickPick(
     list.map((p) => ({
       label: truncate(p.planId, 80),
-      description: p.summary.header + (p.archived ? ' · archived' : ''),
+      description: p.summary.header + (p.archived ? ` · ${vscode.l10n.t('archived')}` : ''),
       detail: `${registry.agent(p.agentId)?.name ?? p.agentId} · ${truncate(registry.session(p.agentId, p.sessionId)?.title ?? p.sessionId, 60)}`,
       plan: p,
     })),
-    { title, placeHolder: 'Choose a plan', matchOnDescription: true, matchOnDetail: true },
+    { title, placeHolder: vscode.l10n.t('Choose a plan'), matchOnDescription: true, matchOnDetail: true },
   );
   return picked?.plan;
 }

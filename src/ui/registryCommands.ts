@@ -27,7 +27,7 @@ export function registerRegistryCommands(host: RegistryHost, load: RegistryLoade
           mod = load();
         } catch (err) {
           host.log.error(`[registry] ${String(err)}`);
-          void vscode.window.showErrorMessage('ACP Plans could not load dist/registry.js; reinstall the extension.');
+          void vscode.window.showErrorMessage(vscode.l10n.t('ACP Plans could not load dist/registry.js; reinstall the extension.'));
           return undefined;
         }
         return mod[name](host, arg);

@@ -5,10 +5,9 @@ import * as vscode from 'vscode';
 import type { SessionListEntry } from '../protocol/api';
 import { SessionPages, type SessionLister } from '../protocol/sessionPages';
 
-const MORE = 'Load more sessions…';
-
 /** Shows the pick; resolves with the chosen session, or undefined when dismissed. */
 export async function pickListedSession(list: SessionLister): Promise<SessionListEntry | undefined> {
+  const MORE = vscode.l10n.t('Load more sessions…');
   const pages = new SessionPages(list);
   await pages.fetch();
   for (;;) {
@@ -17,13 +16,13 @@ export async function pickListedSession(list: SessionLister): Promise<SessionLis
       description: s.updatedAt ?? '',
       s,
     }));
-    if (pages.more) items.push({ label: MORE, description: `${pages.sessions.length} listed so far` });
+    if (pages.more) items.push({ label: MORE, description: vscode.l10n.t('{0} listed so far', pages.sessions.length) });
     else if (pages.stoppedEarly) items.push({ label: `(${pages.stoppedEarly})`, description: '' });
     if (items.length === 0) {
-      void vscode.window.showInformationMessage('The agent has no sessions to resume in this folder.');
+      void vscode.window.showInformationMessage(vscode.l10n.t('The agent has no sessions to resume in this folder.'));
       return undefined;
     }
-    const pick = await vscode.window.showQuickPick(items, { placeHolder: 'Resume which session?' });
+    const pick = await vscode.window.showQuickPick(items, { placeHolder: vscode.l10n.t('Resume which session?') });
     if (!pick) return undefined;
     if (pick.s) return pick.s;
     if (pick.label !== MORE) continue;

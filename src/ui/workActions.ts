@@ -86,11 +86,11 @@ export class WorkActions {
     const changes = this.work.stepChanges(t.agentId, t.sessionId, t.step).filter((c) => !t.path || c.path === t.path);
     if (!changes.length) {
       void vscode.window.showInformationMessage(
-        `Step "${t.label}" changed no files that ACP Plans saw (no diffs in its tool calls, no writes through the editor).`,
+        vscode.l10n.t('Step "{0}" changed no files that ACP Plans saw (no diffs in its tool calls, no writes through the editor).', t.label),
       );
       return [];
     }
-    await this.openChanges(`Changes of step: ${truncate(t.label, 60)}`, changes);
+    await this.openChanges(vscode.l10n.t('Changes of step: {0}', truncate(t.label, 60)), changes);
     return changes.map((c) => c.path);
   }
 
@@ -98,18 +98,24 @@ export class WorkActions {
   async reviewSession(arg: unknown, scope: 'session' | 'turn'): Promise<string[]> {
     const ref = sessionOf(arg) ?? this.store.activeSession;
     if (!ref) {
-      void vscode.window.showInformationMessage('Pick a session in the Plans view (right-click it) to review its changes.');
+      void vscode.window.showInformationMessage(vscode.l10n.t('Pick a session in the Plans view (right-click it) to review its changes.'));
       return [];
     }
     const since = scope === 'turn' ? (this.host.checkpoints?.turnStart(ref.agentId, ref.sessionId) ?? 0) : 0;
     const changes = this.work.sessionChanges(ref.agentId, ref.sessionId, since);
-    const what = scope === 'turn' ? 'its last turn' : 'this session';
     if (!changes.length) {
-      void vscode.window.showInformationMessage(`No file changed in ${what} that ACP Plans saw.`);
+      void vscode.window.showInformationMessage(
+        scope === 'turn'
+          ? vscode.l10n.t('No file changed in its last turn that ACP Plans saw.')
+          : vscode.l10n.t('No file changed in this session that ACP Plans saw.'),
+      );
       return [];
     }
     const title = this.store.session(ref.agentId, ref.sessionId)?.title ?? ref.sessionId;
-    await this.openChanges(`Changes of ${scope === 'turn' ? 'the last turn of' : 'session'}: ${truncate(title, 60)}`, changes);
+    await this.openChanges(
+      scope === 'turn' ? vscode.l10n.t('Changes of the last turn of: {0}', truncate(title, 60)) : vscode.l10n.t('Changes of session: {0}', truncate(title, 60)),
+      changes,
+    );
     return changes.map((c) => c.path);
   }
 
@@ -138,7 +144,11 @@ export class WorkActions {
     if (!t) return [];
     const ids = [...t.step.calls.map(toolCallItemId), ...t.step.messages.flatMap((m) => [messageItemId('agent', m), messageItemId('thought', m)])];
     if (this.store.session(t.agentId, t.sessionId)) this.store.setActiveSession({ agentId: t.agentId, sessionId: t.sessionId });
-    this.conversation.setFilter({ sessionId: sessionKey(t.agentId, t.sessionId), label: `Work of step "${truncate(t.label, 80)}"`, itemIds: ids });
+    this.conversation.setFilter({
+      sessionId: sessionKey(t.agentId, t.sessionId),
+      label: vscode.l10n.t('Work of step "{0}"', truncate(t.label, 80)),
+      itemIds: ids,
+    });
     await this.conversation.reveal();
     return ids;
   }
@@ -172,8 +182,8 @@ export class WorkActions {
     const { skipped } = plan;
     let todo = plan.todo;
     if (!todo.length) {
-      const detail = skipped.map((s) => `${vscode.workspace.asRelativePath(s.path)}: ${s.why}`).join('\n') || 'It changed no files.';
-      void vscode.window.showWarningMessage(`Nothing of step "${truncate(t.label, 60)}" can be reverted. ${detail}`);
+      const detail = skipped.map((s) => `${vscode.workspace.asRelativePath(s.path)}: ${s.why}`).join('\n') || vscode.l10n.t('It changed no files.');
+      void vscode.window.showWarningMessage(vscode.l10n.t('Nothing of step "{0}" can be reverted. {1}', truncate(t.label, 60), detail));
       return { reverted: [], skipped };
     }
     const deletes = todo.filter((c) => c.deletes).length;
@@ -181,24 +191,28 @@ export class WorkActions {
     const picked = await vscode.window.showQuickPick(
       [
         {
-          label: `$(discard) Revert ${todo.length} file${todo.length === 1 ? '' : 's'} to before step "${truncate(t.label, 50)}"${deletes ? ` (deletes ${deletes})` : ''}`,
+          label: `$(discard) ${
+            todo.length === 1
+              ? vscode.l10n.t('Revert 1 file to before step "{0}"', truncate(t.label, 50))
+              : vscode.l10n.t('Revert {0} files to before step "{1}"', todo.length, truncate(t.label, 50))
+          }${deletes ? ` ${vscode.l10n.t('(deletes {0})', deletes)}` : ''}`,
           go: true,
         },
-        { label: '$(close) Cancel', go: false },
+        { label: `$(close) ${vscode.l10n.t('Cancel')}`, go: false },
         ...rows.map((r) => ({
           label: `${r.kind === 'delete' ? '$(trash) ' : r.kind === 'skipped' ? '$(warning) ' : ''}${r.label}`,
           description: r.description,
           go: undefined,
         })),
       ],
-      { title: `Revert Changes of This Step`, placeHolder: 'Check the files, then pick Revert', ignoreFocusOut: true },
+      { title: vscode.l10n.t('Revert Changes of This Step'), placeHolder: vscode.l10n.t('Check the files, then pick Revert'), ignoreFocusOut: true },
     );
     if (picked?.go !== true) return { reverted: [], skipped, cancelled: true };
     // A file that runs code later is asked for on its own, as an agent's write to it would be.
     const allowed: typeof todo = [];
     for (const c of todo) {
       if (c.runsLater && !(await confirmRunsLater(c.path, c.deletes, c.runsLater))) {
-        skipped.push({ path: c.path, why: `you did not allow it (${c.runsLater})` });
+        skipped.push({ path: c.path, why: vscode.l10n.t('you did not allow it ({0})', c.runsLater) });
         continue;
       }
       allowed.push(c);
@@ -210,13 +224,15 @@ export class WorkActions {
         await restore(c.path, c.before);
         reverted.push(c.path);
       } catch (err) {
-        skipped.push({ path: c.path, why: `could not be written (${err instanceof Error ? err.message : String(err)})` });
+        skipped.push({ path: c.path, why: vscode.l10n.t('could not be written ({0})', err instanceof Error ? err.message : String(err)) });
       }
     }
     const notes = skipped.map((s) => `${vscode.workspace.asRelativePath(s.path)}: ${s.why}`);
-    void vscode.window.showInformationMessage(
-      `Reverted ${reverted.length} file${reverted.length === 1 ? '' : 's'} of step "${truncate(t.label, 50)}".${notes.length ? ` Not reverted: ${notes.join('; ')}` : ''}`,
-    );
+    const done =
+      reverted.length === 1
+        ? vscode.l10n.t('Reverted 1 file of step "{0}".', truncate(t.label, 50))
+        : vscode.l10n.t('Reverted {0} files of step "{1}".', reverted.length, truncate(t.label, 50));
+    void vscode.window.showInformationMessage(notes.length ? `${done} ${vscode.l10n.t('Not reverted: {0}', notes.join('; '))}` : done);
     return { reverted, skipped };
   }
 
@@ -228,11 +244,19 @@ export class WorkActions {
     const targets = t.step.before ?? [];
     if (!cps || !targets.length) {
       void vscode.window.showInformationMessage(
-        `No checkpoint was taken before step "${truncate(t.label, 60)}": checkpoints are off (acp.checkpoints.enabled), git is not available, or the step began before they were taken.`,
+        vscode.l10n.t(
+          'No checkpoint was taken before step "{0}": checkpoints are off (acp.checkpoints.enabled), git is not available, or the step began before they were taken.',
+          truncate(t.label, 60),
+        ),
       );
       return { restored: [], skipped: [] };
     }
-    const r = await restoreWorkspace(cps, { agentId: t.agentId, sessionId: t.sessionId, targets, what: `to before step "${truncate(t.label, 50)}"` });
+    const r = await restoreWorkspace(cps, {
+      agentId: t.agentId,
+      sessionId: t.sessionId,
+      targets,
+      what: vscode.l10n.t('to before step "{0}"', truncate(t.label, 50)),
+    });
     if (r.restored.length && r.undo) this.lastRestore = { agentId: t.agentId, sessionId: t.sessionId, undo: r.undo };
     return r;
   }
@@ -242,10 +266,10 @@ export class WorkActions {
     const l = this.lastRestore;
     const cps = this.host.checkpoints;
     if (!l || !cps) {
-      void vscode.window.showInformationMessage('There is no workspace restore to undo in this window.');
+      void vscode.window.showInformationMessage(vscode.l10n.t('There is no workspace restore to undo in this window.'));
       return { restored: [], skipped: [] };
     }
-    const r = await restoreWorkspace(cps, { agentId: l.agentId, sessionId: l.sessionId, targets: l.undo, what: 'as it was before the restore' });
+    const r = await restoreWorkspace(cps, { agentId: l.agentId, sessionId: l.sessionId, targets: l.undo, what: vscode.l10n.t('as it was before the restore') });
     if (r.restored.length && r.undo) this.lastRestore = { ...l, undo: r.undo };
     return r;
   }
@@ -290,26 +314,32 @@ export class WorkActions {
     } else if (arg && typeof arg === 'object' && typeof (arg as StepTarget).agentId === 'string' && typeof (arg as StepTarget).sessionId === 'string')
       target = arg as StepTarget;
     if (!target) {
-      void vscode.window.showInformationMessage('Pick a plan step in the Plans view (right-click it) to review, show or revert its work.');
+      void vscode.window.showInformationMessage(vscode.l10n.t('Pick a plan step in the Plans view (right-click it) to review, show or revert its work.'));
       return undefined;
     }
     const { agentId, sessionId, planId, index } = target;
     const step = planId === undefined ? this.work.unplanned(agentId, sessionId) : this.work.stepAt(agentId, sessionId, planId, index ?? WHOLE_PLAN);
     if (!step) {
-      void vscode.window.showWarningMessage('This step has no recorded work (the session was cleared, or the plan changed since).');
+      void vscode.window.showWarningMessage(vscode.l10n.t('This step has no recorded work (the session was cleared, or the plan changed since).'));
       return undefined;
     }
-    const label = planId === undefined ? 'Unplanned' : index === undefined ? `${planId} (the plan as a whole)` : step.content;
+    const label = planId === undefined ? vscode.l10n.t('Unplanned') : index === undefined ? vscode.l10n.t('{0} (the plan as a whole)', planId) : step.content;
     return { agentId, sessionId, step, label, ...(target.path ? { path: target.path } : {}) };
   }
 }
 
 /** A yes, asked now, for reverting a file that runs code later. */
 async function confirmRunsLater(file: string, deletes: boolean, reason: string): Promise<boolean> {
-  const verb = deletes ? 'Delete' : 'Write';
+  const verb = deletes ? vscode.l10n.t('Delete') : vscode.l10n.t('Write');
+  const rel = vscode.workspace.asRelativePath(file);
   const answer = await vscode.window.showWarningMessage(
-    `${verb} ${vscode.workspace.asRelativePath(file)}?`,
-    { modal: true, detail: `Reverting this step ${deletes ? 'deletes' : 'writes'} it, and ${reason}. Allow only if you expect this change.` },
+    deletes ? vscode.l10n.t('Delete {0}?', rel) : vscode.l10n.t('Write {0}?', rel),
+    {
+      modal: true,
+      detail: deletes
+        ? vscode.l10n.t('Reverting this step deletes it, and {0}. Allow only if you expect this change.', reason)
+        : vscode.l10n.t('Reverting this step writes it, and {0}. Allow only if you expect this change.', reason),
+    },
     verb,
   );
   return answer === verb;
@@ -345,8 +375,9 @@ async function restore(file: string, before: string | null): Promise<void> {
     }
     edit.replace(uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), before);
   }
-  if (!(await vscode.workspace.applyEdit(edit))) throw new Error('VS Code rejected the edit');
-  if (before !== null && !(await (await vscode.workspace.openTextDocument(uri)).save())) throw new Error('VS Code did not save it (the editor says why)');
+  if (!(await vscode.workspace.applyEdit(edit))) throw new Error(vscode.l10n.t('VS Code rejected the edit'));
+  if (before !== null && !(await (await vscode.workspace.openTextDocument(uri)).save()))
+    throw new Error(vscode.l10n.t('VS Code did not save it (the editor says why)'));
 }
 
 /** The session a tree row (agent session row) or a plain `{agentId, sessionId}` names. */

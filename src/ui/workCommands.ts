@@ -32,7 +32,7 @@ export class WorkCommands extends Disposable {
     this._register(toDisposable(() => this.docs.clear()));
     this._register(
       vscode.workspace.registerTextDocumentContentProvider(STEP_SCHEME, {
-        provideTextDocumentContent: (uri) => this.docs.get(uri.toString()) ?? '(no longer kept)',
+        provideTextDocumentContent: (uri) => this.docs.get(uri.toString()) ?? vscode.l10n.t('(no longer kept)'),
       }),
     );
     this._register(vscode.commands.registerCommand('acp.reviewStepChanges', (arg?: unknown) => this.load()?.review(arg)));

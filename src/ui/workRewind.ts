@@ -35,25 +35,33 @@ export async function restoreWorkspace(cps: Pick<Checkpoints, 'read' | 'snapshot
   const { skipped } = plan;
   if (!plan.todo.length) {
     const why = skipped.map((s) => `${rel(s.path)}: ${s.why}`).join('; ');
-    void vscode.window.showInformationMessage(`Nothing to restore: the workspace is already ${req.what}.${why ? ` Left alone: ${why}` : ''}`);
+    const none = vscode.l10n.t('Nothing to restore: the workspace is already {0}.', req.what);
+    void vscode.window.showInformationMessage(why ? `${none} ${vscode.l10n.t('Left alone: {0}', why)}` : none);
     return { restored: [], skipped, undo: plan.undo };
   }
   const deletes = plan.todo.filter((t) => t.bytes === null).length;
   const n = plan.todo.length;
   const picked = await vscode.window.showQuickPick(
     [
-      { label: `$(history) Restore ${n} file${n === 1 ? '' : 's'} ${truncate(req.what, 60)}${deletes ? ` (deletes ${deletes})` : ''}`, go: true },
-      { label: '$(close) Cancel', go: false },
+      {
+        label: `$(history) ${n === 1 ? vscode.l10n.t('Restore 1 file {0}', truncate(req.what, 60)) : vscode.l10n.t('Restore {0} files {1}', n, truncate(req.what, 60))}${
+          deletes ? ` ${vscode.l10n.t('(deletes {0})', deletes)}` : ''
+        }`,
+        go: true,
+      },
+      { label: `$(close) ${vscode.l10n.t('Cancel')}`, go: false },
       ...plan.todo.map((t) => ({
         label: `${t.bytes === null ? '$(trash) ' : ''}${rel(t.path)}`,
-        description: `${t.bytes === null ? 'will be deleted (it did not exist then)' : 'will get its content from then'}${t.runsLater ? `; runs code later (${t.runsLater}): asked separately` : ''}`,
+        description: `${t.bytes === null ? vscode.l10n.t('will be deleted (it did not exist then)') : vscode.l10n.t('will get its content from then')}${
+          t.runsLater ? `; ${vscode.l10n.t('runs code later ({0}): asked separately', t.runsLater)}` : ''
+        }`,
         go: undefined,
       })),
-      ...skipped.map((s) => ({ label: `$(warning) ${rel(s.path)}`, description: `left alone: ${s.why}`, go: undefined })),
+      ...skipped.map((s) => ({ label: `$(warning) ${rel(s.path)}`, description: vscode.l10n.t('left alone: {0}', s.why), go: undefined })),
     ],
     {
-      title: 'Restore Workspace',
-      placeHolder: 'Check the files, then pick Restore. The present state is kept: Undo Restore brings it back.',
+      title: vscode.l10n.t('Restore Workspace'),
+      placeHolder: vscode.l10n.t('Check the files, then pick Restore. The present state is kept: Undo Restore brings it back.'),
       ignoreFocusOut: true,
     },
   );
@@ -61,7 +69,7 @@ export async function restoreWorkspace(cps: Pick<Checkpoints, 'read' | 'snapshot
   const restored: string[] = [];
   for (const t of plan.todo) {
     if (t.runsLater && !(await confirmRunsLater(rel(t.path), t.bytes === null, t.runsLater))) {
-      skipped.push({ path: t.path, why: `you did not allow it (${t.runsLater})` });
+      skipped.push({ path: t.path, why: vscode.l10n.t('you did not allow it ({0})', t.runsLater) });
       continue;
     }
     try {
@@ -70,24 +78,31 @@ export async function restoreWorkspace(cps: Pick<Checkpoints, 'read' | 'snapshot
       else await vscode.workspace.fs.writeFile(uri, t.bytes);
       restored.push(t.path);
     } catch (err) {
-      skipped.push({ path: t.path, why: `could not be written (${err instanceof Error ? err.message : String(err)})` });
+      skipped.push({ path: t.path, why: vscode.l10n.t('could not be written ({0})', err instanceof Error ? err.message : String(err)) });
     }
   }
   const notes = skipped.map((s) => `${rel(s.path)}: ${s.why}`);
+  const done =
+    restored.length === 1
+      ? vscode.l10n.t('Restored 1 file {0}.', truncate(req.what, 60))
+      : vscode.l10n.t('Restored {0} files {1}.', restored.length, truncate(req.what, 60));
+  const undo = vscode.l10n.t('Undo Restore');
   void vscode.window
-    .showInformationMessage(
-      `Restored ${restored.length} file${restored.length === 1 ? '' : 's'} ${truncate(req.what, 60)}.${notes.length ? ` Left alone: ${notes.join('; ')}` : ''}`,
-      'Undo Restore',
-    )
-    .then((a) => (a === 'Undo Restore' ? vscode.commands.executeCommand('acp.undoRestoreWorkspace') : undefined));
+    .showInformationMessage(notes.length ? `${done} ${vscode.l10n.t('Left alone: {0}', notes.join('; '))}` : done, undo)
+    .then((a) => (a === undo ? vscode.commands.executeCommand('acp.undoRestoreWorkspace') : undefined));
   return { restored, skipped, undo: plan.undo };
 }
 
 async function confirmRunsLater(file: string, deletes: boolean, reason: string): Promise<boolean> {
-  const verb = deletes ? 'Delete' : 'Write';
+  const verb = deletes ? vscode.l10n.t('Delete') : vscode.l10n.t('Write');
   const answer = await vscode.window.showWarningMessage(
-    `${verb} ${file}?`,
-    { modal: true, detail: `Restoring the workspace ${deletes ? 'deletes' : 'writes'} it, and ${reason}. Allow only if you expect this change.` },
+    deletes ? vscode.l10n.t('Delete {0}?', file) : vscode.l10n.t('Write {0}?', file),
+    {
+      modal: true,
+      detail: deletes
+        ? vscode.l10n.t('Restoring the workspace deletes it, and {0}. Allow only if you expect this change.', reason)
+        : vscode.l10n.t('Restoring the workspace writes it, and {0}. Allow only if you expect this change.', reason),
+    },
     verb,
   );
   return answer === verb;

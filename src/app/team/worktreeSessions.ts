@@ -217,6 +217,10 @@ function stored(r: WorktreeRecord): StoredWorktree {
 /** A worktree folder deleted outside VS Code: said once, with what is kept and what to do. */
 function gone(r: WorktreeRecord): void {
   void vscode.window.showWarningMessage(
-    `The worktree ${r.path} was deleted outside VS Code. Nothing else was lost: what was committed on ${r.branch} is kept (Apply Worktree Changes… can still bring it into the main tree), and its sessions' conversations and plans stay in the history. Remove Worktree… forgets the worktree.`,
+    vscode.l10n.t(
+      "The worktree {0} was deleted outside VS Code. Nothing else was lost: what was committed on {1} is kept (Apply Worktree Changes… can still bring it into the main tree), and its sessions' conversations and plans stay in the history. Remove Worktree… forgets the worktree.",
+      r.path,
+      r.branch,
+    ),
   );
 }

@@ -33,10 +33,13 @@ export async function loadAndReport(host: RegistryHost, signal?: AbortSignal): P
       .slice(0, 3)
       .map((s) => (s.id ? `"${s.id}"` : `#${s.position}`))
       .join(', ');
+    const listed = `${names}${skipped.length > 3 ? ', …' : ''}`;
     void vscode.window
       .showWarningMessage(
-        `${skipped.length} ACP Registry entr${skipped.length === 1 ? 'y was' : 'ies were'} skipped because ${skipped.length === 1 ? 'it is' : 'they are'} invalid (${names}${skipped.length > 3 ? ', …' : ''}). The others are listed.`,
-        'Show Log',
+        skipped.length === 1
+          ? vscode.l10n.t('1 ACP Registry entry was skipped because it is invalid ({0}). The others are listed.', listed)
+          : vscode.l10n.t('{0} ACP Registry entries were skipped because they are invalid ({1}). The others are listed.', skipped.length, listed),
+        vscode.l10n.t('Show Log'),
       )
       .then((p) => {
         if (p) host.log.show(true);
@@ -45,7 +48,7 @@ export async function loadAndReport(host: RegistryHost, signal?: AbortSignal): P
   if (loaded.staleBecause) {
     host.log.warn(`[registry] using the cached index: ${loaded.staleBecause}`);
     void vscode.window.showWarningMessage(
-      `Showing the cached ACP Registry list from ${describeAge(Date.now() - loaded.fetchedAt)} ago: ${loaded.staleBecause}`,
+      vscode.l10n.t('Showing the cached ACP Registry list from {0} ago: {1}', describeAge(Date.now() - loaded.fetchedAt), loaded.staleBecause),
     );
   }
   return loaded;
@@ -56,7 +59,7 @@ function toItems(views: EntryView[], icons: ReadonlyMap<string, string>): EntryI
   let separated = false;
   for (const v of views) {
     if (v.state === 'unavailable' && !separated) {
-      items.push({ label: 'Unavailable on this machine', kind: vscode.QuickPickItemKind.Separator });
+      items.push({ label: vscode.l10n.t('Unavailable on this machine'), kind: vscode.QuickPickItemKind.Separator });
       separated = true;
     }
     const file = icons.get(v.entry.id);
@@ -77,8 +80,8 @@ export async function pickEntry(host: RegistryHost, platform: PlatformKey | unde
   const abort = new AbortController();
   const subs: vscode.Disposable[] = [qp];
   try {
-    qp.title = 'Add Agent from the ACP Registry';
-    qp.placeholder = 'Loading the ACP Registry…';
+    qp.title = vscode.l10n.t('Add Agent from the ACP Registry');
+    qp.placeholder = vscode.l10n.t('Loading the ACP Registry…');
     qp.busy = true;
     qp.matchOnDescription = true;
     qp.matchOnDetail = true;
@@ -110,9 +113,11 @@ export async function pickEntry(host: RegistryHost, platform: PlatformKey | unde
     qp.items = toItems(views, new Map());
     qp.busy = false;
     qp.title = loaded.staleBecause
-      ? `ACP Registry — offline: cached list from ${describeAge(Date.now() - loaded.fetchedAt)} ago`
-      : `ACP Registry — ${views.length} agent${views.length === 1 ? '' : 's'}`;
-    qp.placeholder = 'Pick an agent to install (type to filter)';
+      ? vscode.l10n.t('ACP Registry — offline: cached list from {0} ago', describeAge(Date.now() - loaded.fetchedAt))
+      : views.length === 1
+        ? vscode.l10n.t('ACP Registry — 1 agent')
+        : vscode.l10n.t('ACP Registry — {0} agents', views.length);
+    qp.placeholder = vscode.l10n.t('Pick an agent to install (type to filter)');
     // Icons arrive later; the list is usable meanwhile.
     void loadIcons(loaded.index.agents, loaded.url, ICONS(host), abort.signal).then((icons) => {
       if (abort.signal.aborted || icons.size === 0) return;
@@ -131,8 +136,10 @@ export async function pickEntry(host: RegistryHost, platform: PlatformKey | unde
 
 /** `{ id }` given: the entry with that id, without a quick pick (for scripts and tests). */
 export async function findEntry(host: RegistryHost, id: string, platform: PlatformKey | undefined): Promise<Picked> {
-  const loaded = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Loading the ACP Registry…' }, () => loadAndReport(host));
+  const loaded = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Loading the ACP Registry…') }, () =>
+    loadAndReport(host),
+  );
   const view = entryViews(loaded.index.agents, platform, host.installed.list()).find((v) => v.entry.id === id);
-  if (!view) throw new Error(`The ACP Registry at ${loaded.url} lists no agent "${id}".`);
+  if (!view) throw new Error(vscode.l10n.t('The ACP Registry at {0} lists no agent "{1}".', loaded.url, id));
   return { view, loaded };
 }

@@ -21,15 +21,15 @@ interface Row extends vscode.QuickPickItem {
 export function confirmPick(o: ConfirmOptions): Promise<boolean> {
   const qp = vscode.window.createQuickPick<Row>();
   qp.title = o.title;
-  qp.placeholder = `Check what will happen, then pick "${o.action}"`;
+  qp.placeholder = vscode.l10n.t('Check what will happen, then pick "{0}"', o.action);
   qp.matchOnDescription = true;
   qp.matchOnDetail = true;
   qp.ignoreFocusOut = true;
   const items: Row[] = [
     { label: `$(check) ${o.action}`, ...(o.actionDetail ? { detail: o.actionDetail } : {}), go: 'action', alwaysShow: true },
     ...(o.other ? [{ label: `$(link-external) ${o.other.label}`, go: 'other' as const, alwaysShow: true }] : []),
-    { label: '$(close) Cancel', go: 'cancel', alwaysShow: true },
-    { label: 'Details', kind: vscode.QuickPickItemKind.Separator },
+    { label: `$(close) ${vscode.l10n.t('Cancel')}`, go: 'cancel', alwaysShow: true },
+    { label: vscode.l10n.t('Details'), kind: vscode.QuickPickItemKind.Separator },
     ...o.facts.map((f): Row => ({ label: `${f.warning ? '$(warning) ' : ''}${f.label}`, detail: f.value })),
   ];
   qp.items = items;

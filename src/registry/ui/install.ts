@@ -32,12 +32,12 @@ export async function choosePlan(
   if (plans.length <= 1) return plans[0];
   const pick = await vscode.window.showQuickPick(
     plans.map((p) => ({
-      label: p.kind === 'binary' ? 'Download the binary' : `Run with ${p.kind}`,
+      label: p.kind === 'binary' ? vscode.l10n.t('Download the binary') : vscode.l10n.t('Run with {0}', p.kind),
       description: p.kind,
       detail: p.commandLine,
       p,
     })),
-    { title: `Install ${entry.name} ${entry.version}`, placeHolder: 'How should the agent be installed?' },
+    { title: vscode.l10n.t('Install {0} {1}', entry.name, entry.version), placeHolder: vscode.l10n.t('How should the agent be installed?') },
   );
   return pick?.p;
 }
@@ -49,20 +49,29 @@ export async function confirmPlan(plan: InstallPlan, registryUrl: string, from?:
   let other: { label: string; run: () => void } | undefined;
   if (plan.kind !== 'binary' && !findOnPath(plan.kind)) {
     const help = TOOL_HELP[plan.kind];
-    facts.push({ label: `${plan.kind} is missing`, value: help.missing, warning: true });
+    facts.push({ label: vscode.l10n.t('{0} is missing', plan.kind), value: help.missing, warning: true });
     other = { label: help.button, run: () => void vscode.env.openExternal(vscode.Uri.parse(help.url)) };
   }
-  facts.push({ label: 'Source', value: plan.source }, { label: 'License', value: plan.license }, { label: 'Listed by', value: registryUrl });
-  if (plan.installDir) facts.push({ label: 'Installed in', value: plan.installDir });
+  facts.push(
+    { label: vscode.l10n.t('Source'), value: plan.source },
+    { label: vscode.l10n.t('License'), value: plan.license },
+    { label: vscode.l10n.t('Listed by'), value: registryUrl },
+  );
+  if (plan.installDir) facts.push({ label: vscode.l10n.t('Installed in'), value: plan.installDir });
   if (from)
     facts.push({
-      label: `${from.version} is kept until ${e.version} starts`,
-      value: `Running sessions of ${e.name} are stopped; if ${e.version} does not start, ${from.version} stays.`,
+      label: vscode.l10n.t('{0} is kept until {1} starts', from.version, e.version),
+      value: vscode.l10n.t('Running sessions of {0} are stopped; if {1} does not start, {2} stays.', e.name, e.version, from.version),
     });
-  facts.push({ label: 'The agent is a program', value: 'It runs with your permissions on this machine, in trusted workspaces only.' });
+  facts.push({
+    label: vscode.l10n.t('The agent is a program'),
+    value: vscode.l10n.t('It runs with your permissions on this machine, in trusted workspaces only.'),
+  });
   return confirmPick({
-    title: from ? `Update ${e.name} from ${from.version} to ${e.version}?` : `Install ${e.name} ${e.version} from the ACP Registry?`,
-    action: from ? `Update to ${e.version}, then run:` : `Install, then run:`,
+    title: from
+      ? vscode.l10n.t('Update {0} from {1} to {2}?', e.name, from.version, e.version)
+      : vscode.l10n.t('Install {0} {1} from the ACP Registry?', e.name, e.version),
+    action: from ? vscode.l10n.t('Update to {0}, then run:', e.version) : vscode.l10n.t('Install, then run:'),
     actionDetail: plan.commandLine,
     facts,
     ...(other ? { other } : {}),
@@ -127,9 +136,11 @@ export async function startAndOfferSignIn(host: RegistryHost, rec: InstalledAgen
       return { signIn: true };
     }
     if (!quietSuccess) {
-      void vscode.window.showInformationMessage(`${rec.name} ${rec.version} is installed and running.`, 'New Session').then((p) => {
-        if (p) void vscode.commands.executeCommand('acp.newSession', agentId);
-      });
+      void vscode.window
+        .showInformationMessage(vscode.l10n.t('{0} {1} is installed and running.', rec.name, rec.version), vscode.l10n.t('New Session'))
+        .then((p) => {
+          if (p) void vscode.commands.executeCommand('acp.newSession', agentId);
+        });
     }
     return {};
   } catch (err) {
@@ -161,9 +172,12 @@ export async function installEntry(
   const { error: err } = await startAndOfferSignIn(host, rec);
   if (err) {
     host.log.error(`[registry] ${rec.name} ${rec.version} did not start: ${err.message}`);
-    void vscode.window.showErrorMessage(`${rec.name} ${rec.version} was installed but did not start: ${err.message}`, 'Show Log', 'Uninstall').then((p) => {
-      if (p === 'Show Log') host.log.show(true);
-      if (p === 'Uninstall') void vscode.commands.executeCommand('acp.uninstallAgent', REGISTRY_AGENT_PREFIX + rec.id);
+    const showLog = vscode.l10n.t('Show Log');
+    const uninstall = vscode.l10n.t('Uninstall');
+    const message = vscode.l10n.t('{0} {1} was installed but did not start: {2}', rec.name, rec.version, err.message);
+    void vscode.window.showErrorMessage(message, showLog, uninstall).then((p) => {
+      if (p === showLog) host.log.show(true);
+      if (p === uninstall) void vscode.commands.executeCommand('acp.uninstallAgent', REGISTRY_AGENT_PREFIX + rec.id);
     });
   }
   return REGISTRY_AGENT_PREFIX + rec.id;
@@ -193,10 +207,10 @@ export async function updateEntry(
     await host.installed.put(old);
     if (rec.installDir !== old.installDir) await removeInstallDir(host, rec.installDir);
     if (wasRunning) await host.agents.startAgent(agentId).catch(() => undefined);
-    throw new Error(`${entry.name} ${entry.version} did not start (${err.message}), so ${old.version} is kept.`);
+    throw new Error(vscode.l10n.t('{0} {1} did not start ({2}), so {3} is kept.', entry.name, entry.version, err.message, old.version));
   }
   if (old.installDir && old.installDir !== rec.installDir) await removeInstallDir(host, old.installDir);
   if (!wasRunning && !signIn) await host.agents.stopAgent(agentId).catch(() => undefined);
-  void vscode.window.showInformationMessage(`${entry.name} is updated to ${entry.version}.`);
+  void vscode.window.showInformationMessage(vscode.l10n.t('{0} is updated to {1}.', entry.name, entry.version));
   return true;
 }

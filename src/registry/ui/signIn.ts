@@ -6,8 +6,13 @@ import * as vscode from 'vscode';
 import type { RegistryHost } from '../api';
 
 export async function offerSignIn(host: RegistryHost, agentId: string, name: string, methods: string[]): Promise<void> {
-  const pick = await vscode.window.showInformationMessage(`${name} is installed. It asks you to sign in (${methods.join(', ')}).`, 'Sign In', 'Later');
-  if (pick !== 'Sign In') return;
+  const signIn = vscode.l10n.t('Sign In');
+  const pick = await vscode.window.showInformationMessage(
+    vscode.l10n.t('{0} is installed. It asks you to sign in ({1}).', name, methods.join(', ')),
+    signIn,
+    vscode.l10n.t('Later'),
+  );
+  if (pick !== signIn) return;
   const before = new Set(vscode.window.terminals);
   const ok = await vscode.commands.executeCommand<boolean>('acp.signIn', agentId);
   const term = vscode.window.terminals.find((t) => !before.has(t));
@@ -16,8 +21,9 @@ export async function offerSignIn(host: RegistryHost, agentId: string, name: str
     if (t !== term) return;
     sub.dispose();
     host.agents.restartAgent(agentId).then(
-      () => void vscode.window.showInformationMessage(`${name} restarted after sign-in.`),
-      (err: unknown) => void vscode.window.showErrorMessage(`${name} did not restart after sign-in: ${err instanceof Error ? err.message : String(err)}`),
+      () => void vscode.window.showInformationMessage(vscode.l10n.t('{0} restarted after sign-in.', name)),
+      (err: unknown) =>
+        void vscode.window.showErrorMessage(vscode.l10n.t('{0} did not restart after sign-in: {1}', name, err instanceof Error ? err.message : String(err))),
     );
   });
   host.own(sub);

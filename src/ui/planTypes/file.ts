@@ -17,15 +17,18 @@ function info(ctx: PlanRowContext, p: PlanRecord, uri: string): InfoText | undef
   if (f?.error !== undefined) {
     if (f.offerOpen) {
       return {
-        text: `${f.error.charAt(0).toUpperCase()}${f.error.slice(1)}. Click to open it anyway.`,
+        text: vscode.l10n.t('{0}. Click to open it anyway.', `${f.error.charAt(0).toUpperCase()}${f.error.slice(1)}`),
         warning: true,
-        command: { title: 'Open Plan', command: ctx.openPlanCommand, arguments: [refOf(p)] },
+        command: { title: vscode.l10n.t('Open Plan'), command: ctx.openPlanCommand, arguments: [refOf(p)] },
       };
     }
-    return { text: `Can't show ${uri}: ${f.error}`, warning: true };
+    return { text: vscode.l10n.t("Can't show {0}: {1}", uri, f.error), warning: true };
   }
-  if (f?.text === undefined) return p.archived ? { text: `${uri} (not read for removed plans)`, warning: false } : { text: `Loading ${uri}…`, warning: false };
-  return outlineInfo(p.view.kind === 'file' ? p.view.data : undefined, 'No headings or checkboxes. Use "Open Plan" to read the file.');
+  if (f?.text === undefined)
+    return p.archived
+      ? { text: vscode.l10n.t('{0} (not read for removed plans)', uri), warning: false }
+      : { text: vscode.l10n.t('Loading {0}…', uri), warning: false };
+  return outlineInfo(p.view.kind === 'file' ? p.view.data : undefined, vscode.l10n.t('No headings or checkboxes. Use "Open Plan" to read the file.'));
 }
 
 export const fileView: PlanTypeView<'file'> = {
@@ -35,7 +38,7 @@ export const fileView: PlanTypeView<'file'> = {
       typeLabel: `file ${fileName(v.plan.uri)}`,
       icon: error ? icon('warning', 'list.warningForeground') : icon('file'),
       ...(error ? { detail: truncate(error, 40) } : {}),
-      tooltip: [`File: ${v.plan.uri}`],
+      tooltip: [vscode.l10n.t('File: {0}', v.plan.uri)],
       facet: 'file',
     });
   },
@@ -51,14 +54,14 @@ async function openFile(raw: string, planId: string): Promise<vscode.Uri | undef
   const decision = decidePlanFile(raw, 'anywhere');
   if (!decision.ok) {
     void vscode.window.showErrorMessage(
-      `Plan ${planId} points to ${truncate(raw, 200)}, which is not opened: ${decision.reason.replace(/^(refused|not read): /, '')}.`,
+      vscode.l10n.t('Plan {0} points to {1}, which is not opened: {2}.', planId, truncate(raw, 200), decision.reason.replace(/^(refused|not read): /, '')),
     );
     return undefined;
   }
   const check = await checkOpenable(decision.path);
   if (!check.ok) {
-    const hint = check.reason === 'not found' ? ' The agent may not have written it yet.' : '';
-    void vscode.window.showErrorMessage(`The file of plan ${planId} (${decision.path}) cannot be opened: ${check.reason}.${hint}`);
+    const text = vscode.l10n.t('The file of plan {0} ({1}) cannot be opened: {2}.', planId, decision.path, check.reason);
+    void vscode.window.showErrorMessage(check.reason === 'not found' ? `${text} ${vscode.l10n.t('The agent may not have written it yet.')}` : text);
     return undefined;
   }
   const target = vscode.Uri.file(check.path);

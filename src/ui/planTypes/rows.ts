@@ -1,6 +1,6 @@
 // Rows that several plan types share: an info row, a refPlan helper, and the rows of a Markdown
 // outline (markdown plans and loaded file plans).
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import { outlineParent, outlineTasks, type MarkdownOutline } from '../../state/markdownOutline';
 import type { PlanRef } from '../../state/planStore';
 import type { PlanNode, PlanTreeNode, StepNode } from '../tree/nodes';
@@ -33,7 +33,7 @@ export function outlineChildren(ctx: PlanRowContext, node: PlanNode | PlanRowNod
 export function outlineRowItem(node: PlanRowNode, o: MarkdownOutline | undefined, info: InfoText | undefined): vscode.TreeItem {
   if (node.kind === 'info') return infoRow(node, info);
   const md = node.kind === 'step' ? o?.flat[node.index] : undefined;
-  return md ? mdItem(node, md) : infoItem(node, '(gone)', false);
+  return md ? mdItem(node, md) : infoItem(node, vscode.l10n.t('(gone)'), false);
 }
 
 export function outlineParentNode(ctx: PlanRowContext, node: PlanRowNode, o: MarkdownOutline | undefined): PlanTreeNode {
@@ -52,7 +52,7 @@ export function outlineCurrentStep(ctx: PlanRowContext, ref: PlanRef, o: Markdow
 export function outlineInfo(o: MarkdownOutline | undefined, empty: string): InfoText | undefined {
   if (!o) return undefined;
   if (o.flat.length === 0) return { text: empty, warning: false };
-  if (o.omitted) return { text: `${o.omitted} more headings and checkboxes are not shown. Use "Open Plan" to read it all.`, warning: false };
+  if (o.omitted) return { text: vscode.l10n.t('{0} more headings and checkboxes are not shown. Use "Open Plan" to read it all.', o.omitted), warning: false };
   return undefined;
 }
 

@@ -23,26 +23,30 @@ async function worktreeOf(deps: TeamCommandDeps, arg: unknown, placeHolder: stri
   const list = deps.sessions.worktrees();
   if (wanted) {
     const r = list.find((x) => x.path === wanted);
-    if (!r) throw new Error(`${wanted} is not a worktree of an ACP session (or it was removed already).`);
+    if (!r) throw new Error(vscode.l10n.t('{0} is not a worktree of an ACP session (or it was removed already).', wanted));
     return r;
   }
-  if (!list.length) throw new Error('No session works in a worktree: start one with New Session in Worktree… or Run Prompt on Several Agents….');
+  if (!list.length) throw new Error(vscode.l10n.t('No session works in a worktree: start one with New Session in Worktree… or Run Prompt on Several Agents….'));
   const items = list.map((r) => ({ label: r.branch, description: r.path, r }));
   return (await vscode.window.showQuickPick(items, { placeHolder }))?.r;
 }
 
 export async function applyWorktree(deps: TeamCommandDeps, arg?: unknown): Promise<string | undefined> {
-  const r = await worktreeOf(deps, arg, 'Apply the changes of which worktree to the main tree?');
+  const r = await worktreeOf(deps, arg, vscode.l10n.t('Apply the changes of which worktree to the main tree?'));
   if (!r) return undefined;
   await assertClean(r.repo);
   if (existsSync(r.path)) await commitWorktree(r.path, `Work of the ACP session ${r.sessionId} (${r.branch})`);
   else
     void vscode.window.showWarningMessage(
-      `The worktree folder ${r.path} was deleted outside VS Code: its uncommitted work is gone; what was committed on ${r.branch} can still be applied.`,
+      vscode.l10n.t(
+        'The worktree folder {0} was deleted outside VS Code: its uncommitted work is gone; what was committed on {1} can still be applied.',
+        r.path,
+        r.branch,
+      ),
     );
   const files = await filesToApply(r.repo, r.branch);
   if (!files.length) {
-    void vscode.window.showInformationMessage(`${r.branch} has no changes the main tree lacks: nothing to apply.`);
+    void vscode.window.showInformationMessage(vscode.l10n.t('{0} has no changes the main tree lacks: nothing to apply.', r.branch));
     return 'nothing';
   }
   const mode =
@@ -50,22 +54,34 @@ export async function applyWorktree(deps: TeamCommandDeps, arg?: unknown): Promi
     (
       await vscode.window.showQuickPick(
         [
-          { label: 'Merge', description: 'a merge commit in the main tree', mode: 'merge' as const },
-          { label: 'Squash', description: 'the changes staged in the main tree, not committed', mode: 'squash' as const },
+          { label: vscode.l10n.t('Merge'), description: vscode.l10n.t('a merge commit in the main tree'), mode: 'merge' as const },
+          { label: vscode.l10n.t('Squash'), description: vscode.l10n.t('the changes staged in the main tree, not committed'), mode: 'squash' as const },
         ],
-        { placeHolder: `Apply ${r.branch} to ${r.repo} as…` },
+        { placeHolder: vscode.l10n.t('Apply {0} to {1} as…', r.branch, r.repo) },
       )
     )?.mode;
   if (!mode) return undefined;
-  const verb = mode === 'merge' ? 'Merge' : 'Squash';
-  const count = files.length === 1 ? '1 file changes' : `${files.length} files change`;
-  const detail = mode === 'merge' ? `A merge commit in ${r.repo}` : `The changes staged in ${r.repo}, not committed`;
-  const ok = await confirmPick(`${verb} ${r.branch} into ${path.basename(r.repo)}? ${count}.`, [{ label: verb, detail }], files, 'Files that change');
+  const verb = mode === 'merge' ? vscode.l10n.t('Merge') : vscode.l10n.t('Squash');
+  const into = path.basename(r.repo);
+  const question =
+    mode === 'merge'
+      ? files.length === 1
+        ? vscode.l10n.t('Merge {0} into {1}? 1 file changes.', r.branch, into)
+        : vscode.l10n.t('Merge {0} into {1}? {2} files change.', r.branch, into, files.length)
+      : files.length === 1
+        ? vscode.l10n.t('Squash {0} into {1}? 1 file changes.', r.branch, into)
+        : vscode.l10n.t('Squash {0} into {1}? {2} files change.', r.branch, into, files.length);
+  const detail = mode === 'merge' ? vscode.l10n.t('A merge commit in {0}', r.repo) : vscode.l10n.t('The changes staged in {0}, not committed', r.repo);
+  const ok = await confirmPick(question, [{ label: verb, detail }], files, vscode.l10n.t('Files that change'));
   if (ok !== verb) return undefined;
   const result = await applyBranch(r.repo, r.branch, mode, `Apply ${r.branch} (ACP session ${r.sessionId})`);
   await deps.sessions.refresh(r.path);
   if (result.kind === 'applied') {
-    void vscode.window.showInformationMessage(`${verb}d ${r.branch} into the main tree: ${files.length} file(s).`);
+    void vscode.window.showInformationMessage(
+      mode === 'merge'
+        ? vscode.l10n.t('Merged {0} into the main tree: {1} file(s).', r.branch, files.length)
+        : vscode.l10n.t('Squashed {0} into the main tree: {1} file(s).', r.branch, files.length),
+    );
     return 'applied';
   }
   await showConflicts(deps.own, r, mode, result.files);
@@ -73,30 +89,30 @@ export async function applyWorktree(deps: TeamCommandDeps, arg?: unknown): Promi
 }
 
 export async function removeWorktree(deps: TeamCommandDeps, arg?: unknown): Promise<string | undefined> {
-  const r = await worktreeOf(deps, arg, 'Remove which worktree?');
+  const r = await worktreeOf(deps, arg, vscode.l10n.t('Remove which worktree?'));
   if (!r) return undefined;
   const gone = !existsSync(r.path);
   const uncommitted = gone ? [] : await uncommittedFiles(r.path);
   const commits = await unappliedCommits(r.repo, r.branch);
   const work = [
-    ...(uncommitted.length ? [`${uncommitted.length} uncommitted file(s)`] : []),
-    ...(commits ? [`${commits} commit(s) not applied to the main tree`] : []),
+    ...(uncommitted.length ? [vscode.l10n.t('{0} uncommitted file(s)', uncommitted.length)] : []),
+    ...(commits ? [vscode.l10n.t('{0} commit(s) not applied to the main tree', commits)] : []),
   ];
   const what = gone
-    ? `The folder ${r.path} was already deleted outside VS Code. Forget the worktree?`
+    ? vscode.l10n.t('The folder {0} was already deleted outside VS Code. Forget the worktree?', r.path)
     : work.length
-      ? `${r.branch} has ${work.join(' and ')}: removing the worktree loses what is uncommitted. Remove it?`
-      : `Remove the worktree ${r.path}?`;
-  const keep = 'Remove, Keep Branch';
-  const drop = 'Remove and Delete Branch';
+      ? vscode.l10n.t('{0} has {1}: removing the worktree loses what is uncommitted. Remove it?', r.branch, work.join(vscode.l10n.t(' and ')))
+      : vscode.l10n.t('Remove the worktree {0}?', r.path);
+  const keep = vscode.l10n.t('Remove, Keep Branch');
+  const drop = vscode.l10n.t('Remove and Delete Branch');
   const choice = await confirmPick(
     what,
     [
-      { label: keep, detail: `${r.branch} stays: its commits can still be applied` },
+      { label: keep, detail: vscode.l10n.t('{0} stays: its commits can still be applied', r.branch) },
       { label: drop, detail: `git branch -D ${r.branch}` },
     ],
     uncommitted,
-    uncommitted.length ? 'Uncommitted files (lost on removal)' : 'No uncommitted file',
+    uncommitted.length ? vscode.l10n.t('Uncommitted files (lost on removal)') : vscode.l10n.t('No uncommitted file'),
   );
   if (choice !== keep && choice !== drop) return undefined;
   for (const s of deps.sessions.byPath(r.path)) if (deps.store.session(s.agentId, s.sessionId)?.live) await deps.closeSession(s).catch(() => undefined);

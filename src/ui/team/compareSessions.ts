@@ -54,15 +54,17 @@ async function pickTwo(deps: TeamCommandDeps, x: unknown, y: unknown): Promise<[
   };
   const all = deps.sessions.all();
   if (all.length < 2)
-    throw new Error('Compare Sessions needs two sessions in worktrees: start them with Run Prompt on Several Agents… or New Session in Worktree….');
-  const a = rec(x) ?? (await pick(deps, all, 'First session'));
+    throw new Error(
+      vscode.l10n.t('Compare Sessions needs two sessions in worktrees: start them with Run Prompt on Several Agents… or New Session in Worktree….'),
+    );
+  const a = rec(x) ?? (await pick(deps, all, vscode.l10n.t('First session')));
   if (!a) return undefined;
   const b =
     rec(y) ??
     (await pick(
       deps,
       all.filter((r) => r !== a),
-      'Compare with',
+      vscode.l10n.t('Compare with'),
     ));
   return b ? [a, b] : undefined;
 }
@@ -94,7 +96,7 @@ export async function compareSessions(deps: TeamCommandDeps, x?: unknown, y?: un
         () => false,
       ))
     )
-      throw new Error(`The worktree ${r.path} was deleted outside VS Code: its changes cannot be compared. Remove Worktree… forgets it.`);
+      throw new Error(vscode.l10n.t('The worktree {0} was deleted outside VS Code: its changes cannot be compared. Remove Worktree… forgets it.', r.path));
   ensureProviders(deps.own);
   const text = compareText(label(deps, a), label(deps, b), steps(deps, a), steps(deps, b));
   const key = `/${a.sessionId}-${b.sessionId}.txt`;
@@ -102,7 +104,7 @@ export async function compareSessions(deps: TeamCommandDeps, x?: unknown, y?: un
   const doc = await vscode.workspace.openTextDocument(vscode.Uri.from({ scheme: COMPARE_SCHEME, path: key }));
   await vscode.window.showTextDocument(doc, { preview: false, viewColumn: vscode.ViewColumn.One });
   const tuples = [...(await diffTuples(a)), ...(await diffTuples(b))];
-  if (tuples.length) await vscode.commands.executeCommand('vscode.changes', `Changes: ${label(deps, a)} ↔ ${label(deps, b)}`, tuples);
-  else void vscode.window.showInformationMessage('Neither session changed a file against its base.');
+  if (tuples.length) await vscode.commands.executeCommand('vscode.changes', vscode.l10n.t('Changes: {0} ↔ {1}', label(deps, a), label(deps, b)), tuples);
+  else void vscode.window.showInformationMessage(vscode.l10n.t('Neither session changed a file against its base.'));
   return text;
 }

@@ -15,10 +15,10 @@ export function confirmPick(
 ): Promise<string | undefined> {
   const qp = vscode.window.createQuickPick<Row>();
   qp.title = title;
-  qp.placeholder = 'Check the files, then pick what to do';
+  qp.placeholder = vscode.l10n.t('Check the files, then pick what to do');
   qp.ignoreFocusOut = true;
   const items: Row[] = [...actions.map((a) => ({ label: a.label, detail: a.detail, action: a.label, alwaysShow: true }))];
-  const cancel: Row = { label: 'Cancel', detail: 'Change nothing', action: '', alwaysShow: true };
+  const cancel: Row = { label: vscode.l10n.t('Cancel'), detail: vscode.l10n.t('Change nothing'), action: '', alwaysShow: true };
   items.push(cancel, { label: `${filesTitle} (${files.length})`, kind: vscode.QuickPickItemKind.Separator }, ...files.map((f) => ({ label: `$(file) ${f}` })));
   qp.items = items;
   qp.activeItems = [cancel];

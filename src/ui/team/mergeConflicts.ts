@@ -10,8 +10,6 @@ import type { WorktreeRecord } from '../../app/team/worktreeSessions';
 import { abortApply, type ApplyMode } from '../../worktrees/apply';
 import { BASE_SCHEME, ensureProviders } from './compareSessions';
 
-export const ABORT_MERGE = 'Abort Merge';
-
 /** A conflict stage of `file` (1: the common base, 2: the main tree, 3: the branch), read-only. */
 function stageUri(repo: string, file: string, stage: 1 | 2 | 3, nonce: string): vscode.Uri {
   const query = new URLSearchParams({ repo, rev: `:${stage}`, n: nonce }).toString();
@@ -24,8 +22,8 @@ async function openMergeEditor(r: WorktreeRecord, file: string, nonce: string): 
   try {
     await vscode.commands.executeCommand('_open.mergeEditor', {
       base: stageUri(r.repo, file, 1, nonce),
-      input1: { uri: stageUri(r.repo, file, 2, nonce), title: 'Main tree', description: 'HEAD' },
-      input2: { uri: stageUri(r.repo, file, 3, nonce), title: r.branch, description: 'the worktree’s branch' },
+      input1: { uri: stageUri(r.repo, file, 2, nonce), title: vscode.l10n.t('Main tree'), description: 'HEAD' },
+      input2: { uri: stageUri(r.repo, file, 3, nonce), title: r.branch, description: vscode.l10n.t('the worktree’s branch') },
       output,
     });
   } catch {
@@ -63,21 +61,40 @@ export async function showConflicts(own: (d: vscode.Disposable) => void, r: Work
   ensureProviders(own);
   const nonce = Date.now().toString(36);
   for (const f of files) await openMergeEditor(r, f, nonce);
-  const finish = mode === 'merge' ? 'then commit the merge' : 'then commit (the squashed changes are staged)';
-  const message =
-    `${r.branch} conflicts with the main tree in ${files.length === 1 ? '1 file' : `${files.length} files`}: ${files.join(', ')}. ` +
-    `Each is open in the merge editor: resolve it and press Complete Merge, ${finish}. Nothing was lost: ${r.branch} and its worktree are unchanged. ` +
-    `${ABORT_MERGE} puts the main tree back as it was.`;
-  void vscode.window.showWarningMessage(message, ABORT_MERGE).then(async (pick) => {
-    if (pick !== ABORT_MERGE) return;
+  const abort = vscode.l10n.t('Abort Merge');
+  const finish = mode === 'merge' ? vscode.l10n.t('then commit the merge') : vscode.l10n.t('then commit (the squashed changes are staged)');
+  const conflicts =
+    files.length === 1
+      ? vscode.l10n.t('{0} conflicts with the main tree in 1 file: {1}.', r.branch, files.join(', '))
+      : vscode.l10n.t('{0} conflicts with the main tree in {1} files: {2}.', r.branch, files.length, files.join(', '));
+  const message = [
+    conflicts,
+    vscode.l10n.t(
+      'Each is open in the merge editor: resolve it and press Complete Merge, {0}. Nothing was lost: {1} and its worktree are unchanged.',
+      finish,
+      r.branch,
+    ),
+    vscode.l10n.t('{0} puts the main tree back as it was.', abort),
+  ].join(' ');
+  void vscode.window.showWarningMessage(message, abort).then(async (pick) => {
+    if (pick !== abort) return;
     try {
       // The editors first: a result saved later (files that auto-save) would write over the restored file.
       await closeMergeEditors(files.map((f) => vscode.Uri.file(path.join(r.repo, f))));
       await abortApply(r.repo, mode);
-      void vscode.window.showInformationMessage(`The ${mode === 'merge' ? 'merge' : 'squash'} of ${r.branch} was undone: the main tree is as it was before.`);
+      void vscode.window.showInformationMessage(
+        mode === 'merge'
+          ? vscode.l10n.t('The merge of {0} was undone: the main tree is as it was before.', r.branch)
+          : vscode.l10n.t('The squash of {0} was undone: the main tree is as it was before.', r.branch),
+      );
     } catch (e) {
       void vscode.window.showErrorMessage(
-        `${e instanceof Error ? e.message : String(e)} The conflicts are still in the main tree: resolve them, or run "git ${mode === 'merge' ? 'merge --abort' : 'reset --merge'}" in ${r.repo}.`,
+        vscode.l10n.t(
+          '{0} The conflicts are still in the main tree: resolve them, or run "{1}" in {2}.',
+          e instanceof Error ? e.message : String(e),
+          mode === 'merge' ? 'git merge --abort' : 'git reset --merge',
+          r.repo,
+        ),
       );
     }
   });

@@ -40,9 +40,10 @@ function argsOf(arg: unknown): Args {
 async function folderOf(a: Args): Promise<string | undefined> {
   if (a.folder) return a.folder;
   const folders = vscode.workspace.workspaceFolders ?? [];
-  if (folders.length === 0) throw new Error('Open a folder in a git repository first: worktrees are made from the repository of a workspace folder.');
+  if (folders.length === 0)
+    throw new Error(vscode.l10n.t('Open a folder in a git repository first: worktrees are made from the repository of a workspace folder.'));
   if (folders.length === 1) return folders[0]!.uri.fsPath;
-  return (await vscode.window.showWorkspaceFolderPick({ placeHolder: 'Worktree of which folder’s repository?' }))?.uri.fsPath;
+  return (await vscode.window.showWorkspaceFolderPick({ placeHolder: vscode.l10n.t('Worktree of which folder’s repository?') }))?.uri.fsPath;
 }
 
 export function teamCommands(deps: TeamCommandDeps): CommandTable<IdsOf<typeof TEAM_COMMANDS>> {
@@ -55,7 +56,7 @@ export function teamCommands(deps: TeamCommandDeps): CommandTable<IdsOf<typeof T
   };
   const agentPick = async (placeHolder: string, many: boolean): Promise<AgentChoice[]> => {
     const list = deps.agentChoices();
-    if (!list.length) throw new Error('No agent is configured: add one in the acp.agents setting (or install one from the ACP Registry).');
+    if (!list.length) throw new Error(vscode.l10n.t('No agent is configured: add one in the acp.agents setting (or install one from the ACP Registry).'));
     const items = list.map((c) => ({ label: c.name, description: c.id, choice: c }));
     if (!many) {
       const one = await vscode.window.showQuickPick(items, { placeHolder });
@@ -72,15 +73,17 @@ export function teamCommands(deps: TeamCommandDeps): CommandTable<IdsOf<typeof T
         const a = argsOf(arg);
         const folder = await folderOf(a);
         if (!folder) return undefined;
-        const agentId = a.agentId ?? (await agentPick('Which agent works in the new worktree?', false))[0]?.id;
+        const agentId = a.agentId ?? (await agentPick(vscode.l10n.t('Which agent works in the new worktree?'), false))[0]?.id;
         if (!agentId) return undefined;
         const repo = await repositoryOf(folder);
-        const base = a.base ?? (await vscode.window.showQuickPick(['HEAD', ...(await branches(repo))], { placeHolder: 'The worktree’s branch starts from…' }));
+        const base =
+          a.base ??
+          (await vscode.window.showQuickPick(['HEAD', ...(await branches(repo))], { placeHolder: vscode.l10n.t('The worktree’s branch starts from…') }));
         if (!base) return undefined;
         const name =
           a.name ??
           (await vscode.window.showInputBox({
-            prompt: `Name of the worktree (its branch: acp/${agentId}/<name>)`,
+            prompt: vscode.l10n.t('Name of the worktree (its branch: {0})', `acp/${agentId}/<name>`),
             validateInput: (v) => branchNameProblem(v.trim()),
           }));
         if (!name) return undefined;
@@ -96,9 +99,10 @@ export function teamCommands(deps: TeamCommandDeps): CommandTable<IdsOf<typeof T
         const a = argsOf(arg);
         const folder = await folderOf(a);
         if (!folder) return undefined;
-        const agents = a.agents ?? (await agentPick('Pick 2 to 5 agents (the same agent may be picked more than once)', true)).map((c) => c.id);
+        const agents = a.agents ?? (await agentPick(vscode.l10n.t('Pick 2 to 5 agents (the same agent may be picked more than once)'), true)).map((c) => c.id);
         if (!agents.length) return undefined;
-        const prompt = a.prompt ?? (await vscode.window.showInputBox({ prompt: `Prompt for ${agents.length} agents, each in its own worktree` }));
+        const prompt =
+          a.prompt ?? (await vscode.window.showInputBox({ prompt: vscode.l10n.t('Prompt for {0} agents, each in its own worktree', agents.length) }));
         if (!prompt) return undefined;
         return (await team.runOnSeveral(folder, agents, prompt, a.base ?? 'HEAD')).map((s) => s.ref);
       } catch (e) {

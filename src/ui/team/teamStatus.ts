@@ -10,7 +10,7 @@ export class TeamStatus extends Disposable {
 
   constructor(private readonly sessions: WorktreeSessions) {
     super();
-    this.item.name = 'ACP Team';
+    this.item.name = vscode.l10n.t('ACP Team');
     this.item.command = 'acp.compareSessions';
     this._register(sessions.onDidChange(() => this.update()));
     this.update();
@@ -28,8 +28,8 @@ export class TeamStatus extends Disposable {
       this.item.hide();
       return;
     }
-    this.item.text = `$(git-branch) Team: ${s.running} running, ${s.done} done`;
-    this.item.tooltip = `${s.total} team session(s) in their own worktrees. Click to compare two of them.`;
+    this.item.text = `$(git-branch) ${vscode.l10n.t('Team: {0} running, {1} done', s.running, s.done)}`;
+    this.item.tooltip = vscode.l10n.t('{0} team session(s) in their own worktrees. Click to compare two of them.', s.total);
     this.item.show();
   }
 }

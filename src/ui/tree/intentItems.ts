@@ -32,23 +32,26 @@ export function intentPlanItem(node: PlanTreeNode, p: PlanRecord, view: IntentNo
   if (view.kind === 'inactive') {
     t.description = `intent · ${view.stateText}`;
     t.iconPath = icon('circle-slash', 'disabledForeground');
-    t.tooltip = `Intent plan ${p.planId}\n${view.detail}`;
+    t.tooltip = `${vscode.l10n.t('Intent plan {0}', p.planId)}\n${view.detail}`;
     t.contextValue = 'plan:unknown:intent:inactive';
     return t;
   }
   const outside = view.outside.length;
-  t.description = `intent · ${view.stateText}${outside ? ` · ${outside} call${outside === 1 ? '' : 's'} outside the plan` : ''}`;
+  const outsideText = outside === 1 ? vscode.l10n.t('1 call outside the plan') : vscode.l10n.t('{0} calls outside the plan', outside);
+  t.description = `intent · ${view.stateText}${outside ? ` · ${outsideText}` : ''}`;
   t.collapsibleState = C.Expanded;
   t.iconPath = stateIcon(view);
   t.tooltip = [
-    `Intent plan ${p.planId}`,
-    view.source ? `Declared by ${view.source}` : undefined,
-    `Token: ${view.stateText}. ${view.detail}`,
-    view.expiresAt ? `Expires: ${view.expiresAt.toLocaleString()}` : undefined,
-    view.verified ? undefined : 'The goal, the user and the steps are as the agent declared them: no verified token backs them.',
-    `Goal: ${view.goal}`,
-    `For: ${view.user}`,
-    ...(view.claims?.length ? [view.claimsVerified ? 'Signed claims:' : 'Token claims (as written, not verified):', ...view.claims.map((c) => `  ${c}`)] : []),
+    vscode.l10n.t('Intent plan {0}', p.planId),
+    view.source ? vscode.l10n.t('Declared by {0}', view.source) : undefined,
+    vscode.l10n.t('Token: {0}. {1}', view.stateText, view.detail),
+    view.expiresAt ? vscode.l10n.t('Expires: {0}', view.expiresAt.toLocaleString()) : undefined,
+    view.verified ? undefined : vscode.l10n.t('The goal, the user and the steps are as the agent declared them: no verified token backs them.'),
+    vscode.l10n.t('Goal: {0}', view.goal),
+    vscode.l10n.t('For: {0}', view.user),
+    ...(view.claims?.length
+      ? [view.claimsVerified ? vscode.l10n.t('Signed claims:') : vscode.l10n.t('Token claims (as written, not verified):'), ...view.claims.map((c) => `  ${c}`)]
+      : []),
     keysLine(view),
     ...view.warnings,
   ]
@@ -77,11 +80,11 @@ function stateIcon(view: ActiveIntentView): vscode.ThemeIcon {
 function keysLine(view: ActiveIntentView): string | undefined {
   switch (view.keys.state) {
     case 'loaded':
-      return `Keys: ${view.keys.keyCount} from ${view.keys.from}`;
+      return vscode.l10n.t('Keys: {0} from {1}', view.keys.keyCount, view.keys.from);
     case 'error':
-      return `Keys: ${view.keys.error}`;
+      return vscode.l10n.t('Keys: {0}', view.keys.error);
     case 'none':
-      return 'Keys: none configured (setting acp.intent.jwks)';
+      return vscode.l10n.t('Keys: none configured (setting acp.intent.jwks)');
     default:
       return undefined;
   }
@@ -105,16 +108,18 @@ export function intentRowItem(node: IntentNode, view: IntentNodeView | undefined
   if (!view || view.kind !== 'active') return gone(node);
   switch (node.part) {
     case 'goal': {
-      const t = row(node, `Goal: ${truncate(view.goal, LABEL_MAX)}`);
-      t.tooltip = `Goal: ${view.goal}`;
+      const t = row(node, vscode.l10n.t('Goal: {0}', truncate(view.goal, LABEL_MAX)));
+      t.tooltip = vscode.l10n.t('Goal: {0}', view.goal);
       t.iconPath = icon('target');
       t.contextValue = 'intent:goal';
       return t;
     }
     case 'user': {
-      const t = row(node, `For: ${truncate(view.user, LABEL_MAX)}`);
-      if (!view.verified) t.description = 'not confirmed by a verified token';
-      t.tooltip = `The person the agent acts for: ${view.user}${view.verified ? ' (the token was issued for this person)' : ' (as the agent says; no verified token confirms it)'}`;
+      const t = row(node, vscode.l10n.t('For: {0}', truncate(view.user, LABEL_MAX)));
+      if (!view.verified) t.description = vscode.l10n.t('not confirmed by a verified token');
+      t.tooltip = view.verified
+        ? vscode.l10n.t('The person the agent acts for: {0} (the token was issued for this person)', view.user)
+        : vscode.l10n.t('The person the agent acts for: {0} (as the agent says; no verified token confirms it)', view.user);
       t.iconPath = icon('person');
       t.contextValue = 'intent:user';
       return t;
@@ -134,11 +139,13 @@ export function intentRowItem(node: IntentNode, view: IntentNodeView | undefined
     }
     case 'outside': {
       const n = view.outside.length;
-      const t = row(node, 'Calls outside the plan', n ? C.Expanded : C.None);
-      t.description = n ? String(n) : 'none';
-      t.tooltip = n
-        ? `${n} tool call${n === 1 ? '' : 's'} this plan does not cover (not_in_plan).`
-        : 'Every tool call so far was covered by the plan or could not be checked.';
+      const t = row(node, vscode.l10n.t('Calls outside the plan'), n ? C.Expanded : C.None);
+      t.description = n ? String(n) : vscode.l10n.t('none');
+      t.tooltip = !n
+        ? vscode.l10n.t('Every tool call so far was covered by the plan or could not be checked.')
+        : n === 1
+          ? vscode.l10n.t('1 tool call this plan does not cover (not_in_plan).')
+          : vscode.l10n.t('{0} tool calls this plan does not cover (not_in_plan).', n);
       t.iconPath = n ? icon('warning', 'list.warningForeground') : icon('shield');
       t.contextValue = 'intent:outside';
       return t;
@@ -149,9 +156,12 @@ export function intentRowItem(node: IntentNode, view: IntentNodeView | undefined
     }
     case 'unchecked': {
       const n = view.unchecked.length;
-      const t = row(node, 'Calls not checked', n ? C.Expanded : C.None);
+      const t = row(node, vscode.l10n.t('Calls not checked'), n ? C.Expanded : C.None);
       t.description = String(n);
-      t.tooltip = `${n} tool call${n === 1 ? '' : 's'} the plan could not judge (each says why).`;
+      t.tooltip =
+        n === 1
+          ? vscode.l10n.t('1 tool call the plan could not judge (each says why).')
+          : vscode.l10n.t('{0} tool calls the plan could not judge (each says why).', n);
       t.iconPath = icon('question', 'list.warningForeground');
       t.contextValue = 'intent:unchecked';
       return t;
@@ -159,17 +169,17 @@ export function intentRowItem(node: IntentNode, view: IntentNodeView | undefined
     case 'ucall': {
       const c = view.unchecked.find((x) => x.toolCallId === node.key);
       if (!c) return gone(node);
-      const t = row(node, truncate(c.title || `Tool call ${c.toolCallId}`, LABEL_MAX));
+      const t = row(node, truncate(c.title || vscode.l10n.t('Tool call {0}', c.toolCallId), LABEL_MAX));
       t.description = truncate(c.detail, LABEL_MAX);
-      t.tooltip = [c.title, `Not checked: ${c.detail}`, `Tool call ${c.toolCallId}`].filter(Boolean).join('\n');
+      t.tooltip = [c.title, vscode.l10n.t('Not checked: {0}', c.detail), vscode.l10n.t('Tool call {0}', c.toolCallId)].filter(Boolean).join('\n');
       t.iconPath = icon('question');
       t.contextValue = 'intent:call:cannot_check';
       return t;
     }
     case 'missing': {
       const tools = view.missingRequired ?? [];
-      const t = row(node, truncate(`Required steps not run: ${tools.join(', ')}`, 120));
-      t.tooltip = `When the turn ended, these required steps had not run:\n${tools.map((x) => `  • ${x}`).join('\n')}`;
+      const t = row(node, truncate(vscode.l10n.t('Required steps not run: {0}', tools.join(', ')), 120));
+      t.tooltip = `${vscode.l10n.t('When the turn ended, these required steps had not run:')}\n${tools.map((x) => `  • ${x}`).join('\n')}`;
       t.iconPath = icon('warning', 'list.warningForeground');
       t.contextValue = 'intent:missing';
       return t;
@@ -190,7 +200,12 @@ function stepItem(node: IntentNode, s: IntentStepView): vscode.TreeItem {
 function callItem(node: IntentNode, c: OutsideCallView): vscode.TreeItem {
   const t = row(node, truncate(c.toolName, LABEL_MAX));
   t.description = outsideDescription(c);
-  t.tooltip = [c.title ? `${c.title}` : undefined, `Tool: ${c.toolName}`, `Not in the plan: ${c.detail}`, `Tool call ${c.toolCallId}`]
+  t.tooltip = [
+    c.title ? `${c.title}` : undefined,
+    vscode.l10n.t('Tool: {0}', c.toolName),
+    vscode.l10n.t('Not in the plan: {0}', c.detail),
+    vscode.l10n.t('Tool call {0}', c.toolCallId),
+  ]
     .filter(Boolean)
     .join('\n');
   t.iconPath = icon('circle-slash', 'list.warningForeground');
@@ -199,7 +214,7 @@ function callItem(node: IntentNode, c: OutsideCallView): vscode.TreeItem {
 }
 
 function gone(node: IntentNode): vscode.TreeItem {
-  const t = row(node, '(gone)');
+  const t = row(node, vscode.l10n.t('(gone)'));
   t.iconPath = icon('info');
   t.contextValue = 'info';
   return t;

@@ -129,7 +129,7 @@ export class PlansTreeProvider extends Disposable implements vscode.TreeDataProv
   /** Every row carries a sentence for screen readers (src/ui/tree/rowSentences.ts). */
   getTreeItem(node: PlanTreeNode): vscode.TreeItem {
     const t = this.rowItem(node);
-    t.accessibilityInformation ??= { label: rowSentence(labelOf(t.label), String(t.description ?? ''), t.contextValue) };
+    t.accessibilityInformation ??= { label: rowSentence(labelOf(t.label), String(t.description ?? ''), t.contextValue, vscode.l10n) };
     return t;
   }
 
@@ -159,7 +159,7 @@ export class PlansTreeProvider extends Disposable implements vscode.TreeDataProv
         return archiveItem(node, this.plans.archived(node.agentId, node.sessionId).length, this.plans.droppedArchived(node.agentId, node.sessionId));
       case 'plan': {
         const p = this.plans.get(node.ref);
-        return p ? planTypeView(p).planItem(this.rowContext, node) : infoItem(node, 'This plan is gone.', false);
+        return p ? planTypeView(p).planItem(this.rowContext, node) : infoItem(node, vscode.l10n.t('This plan is gone.'), false);
       }
       case 'step':
       case 'field':
@@ -167,13 +167,13 @@ export class PlansTreeProvider extends Disposable implements vscode.TreeDataProv
       case 'intent':
       case 'fold': {
         const p = this.plans.get(node.ref);
-        if (!p) return infoItem(node, '(gone)', false);
+        if (!p) return infoItem(node, vscode.l10n.t('(gone)'), false);
         const t = planTypeView(p).rowItem(this.rowContext, node);
         if (node.kind === 'step' && p.view.kind === 'items') this.workRows?.decorateStep(t, node.ref, node.index, p.view.plan.entries);
         return t;
       }
       case 'work':
-        return this.workRows?.item(node) ?? infoItem(node, '(gone)', false);
+        return this.workRows?.item(node) ?? infoItem(node, vscode.l10n.t('(gone)'), false);
       default:
         return node satisfies never;
     }

@@ -29,23 +29,23 @@ export function backgroundName(source: BackgroundNameSource | undefined, agentId
 /** What a background row shows: the item's kind and id, and a readable name when the caller knows one. */
 export function backgroundItem(node: PlanTreeNode, item: BackgroundWork, s: SessionState | undefined, name?: string): vscode.TreeItem {
   const cancellable = !!s?.live && canCancel(s.controls, item);
-  const [what, id] =
+  const [what, id, kind] =
     item.type === 'terminal'
-      ? ['Terminal', item.terminalId]
+      ? [vscode.l10n.t('Terminal'), item.terminalId, vscode.l10n.t('background terminal')]
       : item.type === 'tool_call'
-        ? ['Tool call', item.toolCallId]
+        ? [vscode.l10n.t('Tool call'), item.toolCallId, vscode.l10n.t('background tool call')]
         : item.type === 'subagent'
-          ? ['Subagent', item.sessionId]
-          : [`Background work (${item.rawType})`, ''];
+          ? [vscode.l10n.t('Subagent'), item.sessionId, vscode.l10n.t('background subagent')]
+          : [vscode.l10n.t('Background work ({0})', item.rawType), '', vscode.l10n.t('background work ({0})', item.rawType)];
   const t = new vscode.TreeItem(truncate(name || `${what} ${id}`.trim(), LABEL_MAX), vscode.TreeItemCollapsibleState.None);
   t.id = node.id;
-  t.description = `background ${what.toLowerCase()}${cancellable ? ' · can be cancelled' : ''}`;
+  t.description = `${kind}${cancellable ? ` · ${vscode.l10n.t('can be cancelled')}` : ''}`;
   t.iconPath = icon(item.type === 'terminal' ? 'terminal' : item.type === 'tool_call' ? 'tools' : 'sync', 'charts.blue');
   t.tooltip = [
-    `${what} running on after the turn${id ? `: ${id}` : ''}`,
-    name ? `Name: ${name}` : undefined,
-    item.type === 'unknown' ? `Reported as "${item.rawType}", a kind this client does not know.` : undefined,
-    cancellable ? 'The agent lets you cancel it (Cancel Background Work).' : 'The agent does not offer to cancel it.',
+    id ? vscode.l10n.t('{0} running on after the turn: {1}', what, id) : vscode.l10n.t('{0} running on after the turn', what),
+    name ? vscode.l10n.t('Name: {0}', name) : undefined,
+    item.type === 'unknown' ? vscode.l10n.t('Reported as "{0}", a kind this client does not know.', item.rawType) : undefined,
+    cancellable ? vscode.l10n.t('The agent lets you cancel it (Cancel Background Work).') : vscode.l10n.t('The agent does not offer to cancel it.'),
   ]
     .filter(Boolean)
     .join('\n');
@@ -61,15 +61,17 @@ export function isBackgroundChild(parent: SessionState | undefined, childId: str
 /** Decorates a child session's row: description, tooltip and facets. */
 export function decorateChild(t: vscode.TreeItem, s: SessionState, background: boolean): void {
   const cancellable = s.live && s.subagent?.cancellable === true;
-  const kind = background ? 'background subagent' : 'subagent';
+  const kind = background ? vscode.l10n.t('background subagent') : vscode.l10n.t('subagent');
   t.description = `${kind} · ${typeof t.description === 'string' ? t.description : ''}`;
   if (s.turnState !== 'running') t.iconPath = icon(background ? 'sync' : 'hubot');
   const desc = s.subagent?.description;
   t.tooltip = [
     typeof t.tooltip === 'string' ? t.tooltip : undefined,
-    `A ${kind} of session ${s.parentSessionId ?? ''}.`,
-    desc ? `Role: ${truncate(desc, 200)}` : undefined,
-    cancellable ? 'Its work can be cancelled (Cancel Subagent).' : undefined,
+    background
+      ? vscode.l10n.t('A background subagent of session {0}.', s.parentSessionId ?? '')
+      : vscode.l10n.t('A subagent of session {0}.', s.parentSessionId ?? ''),
+    desc ? vscode.l10n.t('Role: {0}', truncate(desc, 200)) : undefined,
+    cancellable ? vscode.l10n.t('Its work can be cancelled (Cancel Subagent).') : undefined,
   ]
     .filter(Boolean)
     .join('\n');

@@ -47,21 +47,21 @@ export function agentItem(node: PlanTreeNode, a: AgentState | undefined, fallbac
   const version = a?.protocolVersion ? `v${a.protocolVersion}` : undefined;
   t.description = [
     version,
-    replay ? undefined : imported ? 'read-only' : status,
+    replay ? undefined : imported ? vscode.l10n.t('read-only') : status,
     a?.detail ? truncate(a.detail, 60) : undefined,
-    recording ? 'recording' : undefined,
+    recording ? vscode.l10n.t('recording') : undefined,
   ]
     .filter(Boolean)
     .join(' · ');
   t.iconPath = replay || imported ? icon('history') : agentIcon(status);
   t.tooltip = [
-    `Agent ${a?.name ?? fallbackId} (${fallbackId})`,
-    `Protocol: ${version ?? 'not negotiated yet'}`,
-    `Status: ${status}`,
-    a?.detail ? `Detail: ${a.detail}` : undefined,
-    recording ? 'Recording its traffic (ACP: Record Agent Traffic stops it).' : undefined,
-    replay ? 'A recording played back: read-only, nothing is sent to any agent.' : undefined,
-    imported ? 'Sessions imported from a file: read-only, never resumed on an agent, never reverted.' : undefined,
+    vscode.l10n.t('Agent {0} ({1})', a?.name ?? fallbackId, fallbackId),
+    vscode.l10n.t('Protocol: {0}', version ?? vscode.l10n.t('not negotiated yet')),
+    vscode.l10n.t('Status: {0}', status),
+    a?.detail ? vscode.l10n.t('Detail: {0}', a.detail) : undefined,
+    recording ? vscode.l10n.t('Recording its traffic (ACP: Record Agent Traffic stops it).') : undefined,
+    replay ? vscode.l10n.t('A recording played back: read-only, nothing is sent to any agent.') : undefined,
+    imported ? vscode.l10n.t('Sessions imported from a file: read-only, never resumed on an agent, never reverted.') : undefined,
   ]
     .filter(Boolean)
     .join('\n');
@@ -96,19 +96,21 @@ export function sessionItem(node: PlanTreeNode, s: SessionState | undefined, ses
   // lists the history without unfolding every old plan.
   const t = item(
     node,
-    truncate(s?.title || `Session ${sessionId.replace(/^sess_/, '').slice(0, 8)}`, LABEL_MAX),
+    truncate(s?.title || vscode.l10n.t('Session {0}', sessionId.replace(/^sess_/, '').slice(0, 8)), LABEL_MAX),
     s && !s.live && !active ? C.Collapsed : C.Expanded,
   );
   const pending = (s?.pendingPermissions.length ?? 0) + (s?.pendingElicitations ?? 0);
   const attention = !!s && (pending > 0 || s.turnState === 'requires_action');
   const state = !s
-    ? 'closed'
+    ? vscode.l10n.t('closed')
     : attention
-      ? `waiting for you${pending > 1 ? ` (${pending})` : ''}`
+      ? pending > 1
+        ? vscode.l10n.t('waiting for you ({0})', pending)
+        : vscode.l10n.t('waiting for you')
       : s.turnState === 'idle' && s.stopReason
-        ? `idle (${truncate(s.stopReason, 30)})`
-        : truncate(s.turnState.replace(/_/g, ' '), 30);
-  t.description = active ? `${state} · active` : state;
+        ? vscode.l10n.t('idle ({0})', truncate(s.stopReason, 30))
+        : truncate(turnWords(s.turnState), 30);
+  t.description = active ? `${state} · ${vscode.l10n.t('active')}` : state;
   t.iconPath = !s
     ? icon('circle-slash', 'disabledForeground')
     : attention
@@ -117,12 +119,12 @@ export function sessionItem(node: PlanTreeNode, s: SessionState | undefined, ses
         ? icon('loading~spin')
         : icon('comment-discussion');
   t.tooltip = [
-    `Session ${sessionId}`,
-    s?.title ? `Title: ${s.title}` : undefined,
-    s?.cwd ? `Folder: ${s.cwd}` : undefined,
-    `Turn: ${state}`,
-    s?.error ? `Error: ${s.error.message} (${s.error.code})` : undefined,
-    hasPlans ? undefined : 'No plan yet.',
+    vscode.l10n.t('Session {0}', sessionId),
+    s?.title ? vscode.l10n.t('Title: {0}', s.title) : undefined,
+    s?.cwd ? vscode.l10n.t('Folder: {0}', s.cwd) : undefined,
+    vscode.l10n.t('Turn: {0}', state),
+    s?.error ? vscode.l10n.t('Error: {0} ({1})', s.error.message, s.error.code) : undefined,
+    hasPlans ? undefined : vscode.l10n.t('No plan yet.'),
   ]
     .filter(Boolean)
     .join('\n');
@@ -133,12 +135,18 @@ export function sessionItem(node: PlanTreeNode, s: SessionState | undefined, ses
 }
 
 export function archiveItem(node: PlanTreeNode, count: number, dropped = 0): vscode.TreeItem {
-  const t = item(node, 'Archived', C.Collapsed);
-  t.description = `${count} removed plan${count === 1 ? '' : 's'}${dropped ? ` · ${dropped} older dropped` : ''}`;
+  const t = item(node, vscode.l10n.t('Archived'), C.Collapsed);
+  const removed = count === 1 ? vscode.l10n.t('1 removed plan') : vscode.l10n.t('{0} removed plans', count);
+  t.description = dropped ? `${removed} · ${vscode.l10n.t('{0} older dropped', dropped)}` : removed;
   t.iconPath = icon('archive');
-  t.tooltip =
-    'Plans the agent removed (plan_removed). They are kept here with their history.' +
-    (dropped ? `\n${dropped} older removed plan${dropped === 1 ? ' was' : 's were'} dropped to keep the archive within its size and count limits.` : '');
+  const kept = vscode.l10n.t('Plans the agent removed (plan_removed). They are kept here with their history.');
+  t.tooltip = dropped
+    ? `${kept}\n${
+        dropped === 1
+          ? vscode.l10n.t('1 older removed plan was dropped to keep the archive within its size and count limits.')
+          : vscode.l10n.t('{0} older removed plans were dropped to keep the archive within its size and count limits.', dropped)
+      }`
+    : kept;
   t.contextValue = 'archive';
   return t;
 }
@@ -174,23 +182,25 @@ export function planItem(node: PlanTreeNode, p: PlanRecord, look: PlanLook): vsc
   const parts = [look.typeLabel];
   if (s.total > 0) parts.push(`${s.done}/${s.total}`);
   // The blocked count is always there while steps are open ("0 blocked" included).
-  if (s.total > 0 && !s.allDone) parts.push(`${blockedCount(s.counts)} blocked`);
+  if (s.total > 0 && !s.allDone) parts.push(vscode.l10n.t('{0} blocked', blockedCount(s.counts)));
   if (look.detail) parts.push(look.detail);
   if (s.current && !p.archived) parts.push(truncate(s.current.content, 50));
-  if (p.archived) parts.push(`removed ${new Date(p.archived.removedAt).toLocaleTimeString()}`);
+  if (p.archived) parts.push(vscode.l10n.t('removed {0}', new Date(p.archived.removedAt).toLocaleTimeString()));
   t.description = parts.join(' · ');
   t.iconPath = s.allDone ? icon('pass', 'testing.iconPassed') : look.icon;
   const truncated = p.revisions.at(-1)?.truncated;
   t.tooltip = [
-    `Plan ${p.planId}`,
+    vscode.l10n.t('Plan {0}', p.planId),
     s.header,
-    `Type: ${typeName}`,
+    vscode.l10n.t('Type: {0}', typeName),
     ...(look.tooltip ?? []),
-    s.current ? `Now: ${truncate(s.current.content, 300)}` : undefined,
-    truncated ? `Truncated: ${truncated} left out (over the size cap)` : undefined,
-    `Updated: ${new Date(p.updatedAt).toLocaleString()}`,
-    `Revisions kept: ${p.revisions.length}${p.droppedRevisions ? ` (${p.droppedRevisions} older dropped)` : ''}`,
-    p.archived ? `Removed by the agent: ${new Date(p.archived.removedAt).toLocaleString()}` : undefined,
+    s.current ? vscode.l10n.t('Now: {0}', truncate(s.current.content, 300)) : undefined,
+    truncated ? vscode.l10n.t('Truncated: {0} left out (over the size cap)', truncated) : undefined,
+    vscode.l10n.t('Updated: {0}', new Date(p.updatedAt).toLocaleString()),
+    p.droppedRevisions
+      ? vscode.l10n.t('Revisions kept: {0} ({1} older dropped)', p.revisions.length, p.droppedRevisions)
+      : vscode.l10n.t('Revisions kept: {0}', p.revisions.length),
+    p.archived ? vscode.l10n.t('Removed by the agent: {0}', new Date(p.archived.removedAt).toLocaleString()) : undefined,
   ]
     .filter(Boolean)
     .join('\n');
@@ -199,24 +209,34 @@ export function planItem(node: PlanTreeNode, p: PlanRecord, look: PlanLook): vsc
 }
 
 export function entryItem(node: PlanTreeNode, e: PlanEntry, index: number): vscode.TreeItem {
-  const t = item(node, truncate(e.content, LABEL_MAX) || '(empty step)', C.None);
+  const t = item(node, truncate(e.content, LABEL_MAX) || vscode.l10n.t('(empty step)'), C.None);
   const known = KNOWN_STATUSES.includes(e.status);
   const m = stepMeta(e._meta);
   t.description = [m.id, known ? undefined : truncate(e.status, 30), truncate(e.priority, 20), m.note && truncate(m.note, 60)].filter(Boolean).join(' · ');
   t.iconPath = statusIcon(e.status);
-  t.tooltip =
-    `${e.content}\n\nStep ${index + 1}${m.id ? ` (id ${m.id})` : ''} · Status: ${statusLabel(e.status)}${known ? '' : ` (${e.status})`} · Priority: ${e.priority}` +
-    (m.note ? `\nNote: ${m.note}` : '');
+  const said = statusName(e.status);
+  t.tooltip = [
+    `${e.content}\n`,
+    [
+      m.id ? vscode.l10n.t('Step {0} (id {1})', index + 1, m.id) : vscode.l10n.t('Step {0}', index + 1),
+      vscode.l10n.t('Status: {0}', known ? said : `${said} (${e.status})`),
+      vscode.l10n.t('Priority: {0}', e.priority),
+    ].join(' · '),
+    ...(m.note ? [vscode.l10n.t('Note: {0}', m.note)] : []),
+  ].join('\n');
   t.contextValue = `entry:${known ? e.status : 'custom'}`;
-  t.accessibilityInformation = { label: `${truncate(e.content, 200)}, ${statusLabel(e.status)}, priority ${e.priority}` };
+  t.accessibilityInformation = { label: `${truncate(e.content, 200)}, ${said}, ${vscode.l10n.t('priority {0}', e.priority)}` };
   return t;
 }
 
 /** The "+N done steps" row of a long plan: collapsed, its children are the folded steps. */
 export function foldItem(node: PlanTreeNode, count: number): vscode.TreeItem {
-  const t = item(node, `+${count} done step${count === 1 ? '' : 's'}`, C.Collapsed);
+  const t = item(node, count === 1 ? vscode.l10n.t('+1 done step') : vscode.l10n.t('+{0} done steps', count), C.Collapsed);
   t.iconPath = icon('fold', 'testing.iconPassed');
-  t.tooltip = `The ${count} oldest done steps, folded so this long plan stays readable (setting acp.plans.foldDoneStepsAfter). Expand to see them.`;
+  t.tooltip = vscode.l10n.t(
+    'The {0} oldest done steps, folded so this long plan stays readable (setting acp.plans.foldDoneStepsAfter). Expand to see them.',
+    count,
+  );
   t.contextValue = 'fold';
   return t;
 }
@@ -238,7 +258,7 @@ export function statusIcon(status: string): vscode.ThemeIcon {
 
 export function mdItem(node: PlanTreeNode, n: MdNode): vscode.TreeItem {
   if (n.kind === 'heading') {
-    const t = item(node, truncate(n.text, LABEL_MAX) || '(untitled section)', n.children.length ? C.Expanded : C.None);
+    const t = item(node, truncate(n.text, LABEL_MAX) || vscode.l10n.t('(untitled section)'), n.children.length ? C.Expanded : C.None);
     const pr = taskProgress(n);
     if (pr.total) t.description = `${pr.done}/${pr.total}`;
     t.iconPath = icon('list-unordered');
@@ -247,11 +267,14 @@ export function mdItem(node: PlanTreeNode, n: MdNode): vscode.TreeItem {
     return t;
   }
   const status = n.checked ? 'completed' : 'pending';
-  const t = item(node, truncate(n.text, LABEL_MAX) || '(empty item)', n.children.length ? C.Expanded : C.None);
+  const t = item(node, truncate(n.text, LABEL_MAX) || vscode.l10n.t('(empty item)'), n.children.length ? C.Expanded : C.None);
   t.iconPath = statusIcon(status);
-  t.tooltip = `${n.text}\n\n${n.checked ? 'Checked' : 'Not checked'} (line ${n.line + 1})`;
+  t.tooltip = `${n.text}\n\n${n.checked ? vscode.l10n.t('Checked (line {0})', n.line + 1) : vscode.l10n.t('Not checked (line {0})', n.line + 1)}`;
   t.contextValue = `entry:${status}:md`;
-  t.accessibilityInformation = { label: `Checklist item ${truncate(n.text, 200) || 'empty'}, ${n.checked ? 'checked' : 'not checked'}` };
+  const text = truncate(n.text, 200) || vscode.l10n.t('empty');
+  t.accessibilityInformation = {
+    label: n.checked ? vscode.l10n.t('Checklist item {0}, checked', text) : vscode.l10n.t('Checklist item {0}, not checked', text),
+  };
   return t;
 }
 
@@ -272,6 +295,36 @@ export function infoItem(node: PlanTreeNode, text: string, warning: boolean): vs
   t.iconPath = warning ? icon('warning', 'list.warningForeground') : icon('info');
   t.contextValue = 'info';
   return t;
+}
+
+/** A step's status as the tooltip names it (statusLabel; the known ones translated). */
+function statusName(status: string): string {
+  switch (status) {
+    case 'pending':
+      return vscode.l10n.t('pending');
+    case 'in_progress':
+      return vscode.l10n.t('in progress');
+    case 'completed':
+      return vscode.l10n.t('completed');
+    case 'cancelled':
+      return vscode.l10n.t('cancelled');
+    default:
+      return statusLabel(status);
+  }
+}
+
+/** A turn state in words (an unknown one as sent, its underscores as spaces). */
+function turnWords(state: string): string {
+  switch (state) {
+    case 'running':
+      return vscode.l10n.t('running');
+    case 'idle':
+      return vscode.l10n.t('idle');
+    case 'requires_action':
+      return vscode.l10n.t('requires action');
+    default:
+      return state.replace(/_/g, ' ');
+  }
 }
 
 function facet(s: string): string {

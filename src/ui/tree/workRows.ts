@@ -40,7 +40,7 @@ export class WorkRows {
     const e = entries[index];
     if (e) {
       const facts = { index, total: entries.length, content: e.content, status: e.status, priority: e.priority };
-      t.accessibilityInformation = { label: stepSentence({ ...facts, calls: s?.calls.length ?? 0, files: s?.files.length ?? 0 }) };
+      t.accessibilityInformation = { label: stepSentence({ ...facts, calls: s?.calls.length ?? 0, files: s?.files.length ?? 0 }, vscode.l10n) };
     }
     if (!s) return;
     const counts = countText(s);
@@ -51,7 +51,7 @@ export class WorkRows {
     }
     if (s.before?.length) t.contextValue = `${t.contextValue ?? 'entry'}:ckpt`;
     const line = stepTimeline(s, (ms) => new Date(ms).toLocaleTimeString());
-    if (line) t.tooltip = `${typeof t.tooltip === 'string' ? t.tooltip : ''}\nTimeline: ${line}`;
+    if (line) t.tooltip = `${typeof t.tooltip === 'string' ? t.tooltip : ''}\n${vscode.l10n.t('Timeline: {0}', line)}`;
   }
 
   /** The "Work" row of a plan without entries (its work as a whole), when it has some. */
@@ -102,16 +102,18 @@ export class WorkRows {
   item(n: WorkNode): vscode.TreeItem {
     const s = this.stepOf(n);
     if (n.part === 'group') {
-      const t = new vscode.TreeItem(n.planId === undefined ? 'Unplanned' : 'Work', C.Collapsed);
+      const t = new vscode.TreeItem(n.planId === undefined ? vscode.l10n.t('Unplanned') : vscode.l10n.t('Work'), C.Collapsed);
       t.id = n.id;
       t.description = s ? countText(s) : '';
       t.iconPath = icon(n.planId === undefined ? 'question' : 'tools');
       t.tooltip =
         n.planId === undefined
-          ? 'Work the agent did while no plan step was in progress (and no plan of the session took it as a whole).'
-          : `Work done for plan ${n.planId} as a whole (it has no entries, or the agent linked the work to the plan).`;
+          ? vscode.l10n.t('Work the agent did while no plan step was in progress (and no plan of the session took it as a whole).')
+          : vscode.l10n.t('Work done for plan {0} as a whole (it has no entries, or the agent linked the work to the plan).', n.planId);
       t.contextValue = `work:group${s?.files.length ? ':files' : ''}`;
-      t.accessibilityInformation = { label: rowSentence(String(t.label), s ? countText(s) : '', undefined).replace(/\bcalls?\b/, (w) => `tool ${w}`) };
+      t.accessibilityInformation = {
+        label: rowSentence(String(t.label), s ? countText(s) : '', undefined, vscode.l10n).replace(/\bcalls?\b/, (w) => `tool ${w}`),
+      };
       return t;
     }
     if (n.part === 'file') {
@@ -125,20 +127,22 @@ export class WorkRows {
       const rel = path.posix.dirname(vscode.workspace.asRelativePath(n.key).split(path.sep).join('/'));
       const dir = rel === '.' ? '' : truncate(rel, 80);
       t.description = [lines, dir].filter(Boolean).join(' · ');
-      t.tooltip = `${n.key}\nChanged in this step${lines ? ` (${lines} lines)` : ''}. Click to review the change.`;
+      t.tooltip = `${n.key}\n${lines ? vscode.l10n.t('Changed in this step ({0} lines). Click to review the change.', lines) : vscode.l10n.t('Changed in this step. Click to review the change.')}`;
       t.contextValue = 'work:file';
-      t.accessibilityInformation = { label: fileSentence(vscode.workspace.asRelativePath(n.key), counted) };
-      t.command = { command: 'acp.reviewStepChanges', title: 'Review Change', arguments: [n] };
+      t.accessibilityInformation = { label: fileSentence(vscode.workspace.asRelativePath(n.key), counted, vscode.l10n) };
+      t.command = { command: 'acp.reviewStepChanges', title: vscode.l10n.t('Review Change'), arguments: [n] };
       return t;
     }
     const c = this.work.call(n.agentId, n.sessionId, n.key);
     const t = new vscode.TreeItem(truncate(c?.title || n.key, 80), C.None);
     t.id = n.id;
-    t.description = c ? [c.kind, c.status].filter((x) => x && x !== 'other').join(' · ') : 'no longer kept';
+    t.description = c ? [c.kind, c.status].filter((x) => x && x !== 'other').join(' · ') : vscode.l10n.t('no longer kept');
     t.iconPath = callIcon(c?.status ?? '');
-    t.tooltip = c ? `${c.title}\nTool call ${c.toolCallId} · ${c.kind} · ${c.status}\nStarted ${new Date(c.time).toLocaleTimeString()}` : `Tool call ${n.key}`;
+    t.tooltip = c
+      ? `${c.title}\n${vscode.l10n.t('Tool call {0}', c.toolCallId)} · ${c.kind} · ${c.status}\n${vscode.l10n.t('Started {0}', new Date(c.time).toLocaleTimeString())}`
+      : vscode.l10n.t('Tool call {0}', n.key);
     t.contextValue = 'work:call';
-    t.accessibilityInformation = { label: c ? callSentence(c.title, c.kind, c.status) : `Tool call ${n.key}, no longer kept` };
+    t.accessibilityInformation = { label: c ? callSentence(c.title, c.kind, c.status, vscode.l10n) : vscode.l10n.t('Tool call {0}, no longer kept', n.key) };
     return t;
   }
 

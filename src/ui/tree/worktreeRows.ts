@@ -52,7 +52,8 @@ export class WorktreeRows {
       st && !st.exists ? 'warning' : 'git-branch',
       st && !st.exists ? new vscode.ThemeColor('list.warningForeground') : undefined,
     );
-    t.tooltip = st && !st.exists ? `${node.path} was deleted outside VS Code. Remove Worktree… forgets it (and can delete its branch).` : node.path;
+    t.tooltip =
+      st && !st.exists ? vscode.l10n.t('{0} was deleted outside VS Code. Remove Worktree… forgets it (and can delete its branch).', node.path) : node.path;
     t.contextValue = st && !st.exists ? 'worktree:gone' : 'worktree';
     t.resourceUri = vscode.Uri.file(node.path);
     return t;
@@ -61,9 +62,9 @@ export class WorktreeRows {
 
 /** "↑2 ↓0 on main · 3 files changed", or what is known so far. */
 export function describe(st: WorktreeState | undefined, baseRef: string | undefined): string {
-  if (!st) return 'worktree';
-  if (!st.exists) return 'folder deleted';
-  const base = baseRef && !/^[0-9a-f]{40}$/.test(baseRef) ? ` on ${baseRef}` : '';
-  const files = st.changed === 1 ? '1 file changed' : `${st.changed} files changed`;
+  if (!st) return vscode.l10n.t('worktree');
+  if (!st.exists) return vscode.l10n.t('folder deleted');
+  const base = baseRef && !/^[0-9a-f]{40}$/.test(baseRef) ? ` ${vscode.l10n.t('on {0}', baseRef)}` : '';
+  const files = st.changed === 1 ? vscode.l10n.t('1 file changed') : vscode.l10n.t('{0} files changed', st.changed);
   return `↑${st.ahead} ↓${st.behind}${base} · ${files}`;
 }

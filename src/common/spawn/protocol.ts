@@ -1,4 +1,4 @@
-// What the extension host and the process worker (worker.ts) say to each other. The host asks
+// What the extension host and the spawn helper process (worker.ts) say to each other. The host asks
 // for a run; the worker starts the process, streams its output back as it comes and says when it
 // closed (or could not start). The host may stop a run at any time. No `vscode`.
 

@@ -1,12 +1,11 @@
-// Child processes started off the extension host's thread: runs go to one worker thread
-// (worker.ts, dist/spawn-worker.js beside the bundle that uses this), which forks and streams the
-// output back. The worker starts with the first run and ends after a while without runs, so an
-// idle extension host holds no thread for it. Where the worker file is missing (a test bundle) or
-// the worker fails, processes start on this thread as before. No `vscode`.
-import { spawn } from 'child_process';
+// Child processes started by a small helper process instead of the extension host: runs go to the
+// spawn helper (worker.ts, dist/spawn-worker.js beside the bundle that uses this), which forks and
+// streams the output back. The helper starts with the first run and ends after a while without
+// runs, so an idle extension host holds none. Where the helper file is missing (a test bundle) or
+// the helper cannot start, processes start from this process as before. No `vscode`.
+import { fork, spawn, type ChildProcess } from 'child_process';
 import { existsSync } from 'fs';
 import * as path from 'path';
-import { Worker } from 'worker_threads';
 import type { HostMessage, WorkerMessage } from './protocol';
 
 export interface ProcessRun {
@@ -35,7 +34,7 @@ export const DEFAULT_SPAWN_WORKER = path.join(__dirname, 'spawn-worker.js');
 const IDLE_MS = 30_000;
 
 export class Spawner {
-  private worker: Worker | undefined;
+  private worker: ChildProcess | undefined;
   private readonly runs = new Map<number, ProcessListener>();
   private nextId = 1;
   private idle: ReturnType<typeof setTimeout> | undefined;
@@ -48,7 +47,7 @@ export class Spawner {
     this.usable = existsSync(workerFile);
   }
 
-  /** Whether runs go to the worker thread (else they start on this thread). */
+  /** Whether runs go to the spawn helper (else they start from this process). */
   get offThread(): boolean {
     return this.usable;
   }
@@ -56,7 +55,7 @@ export class Spawner {
   /** Called when an idle worker has ended. */
   onIdleEnd: (() => void) | undefined;
 
-  /** Whether a worker thread is up now (it ends after `idleMs` without runs). */
+  /** Whether the spawn helper is up now (it ends after `idleMs` without runs). */
   get workerRunning(): boolean {
     return !!this.worker;
   }
@@ -68,7 +67,7 @@ export class Spawner {
     this.runs.set(id, listener);
     if (this.idle) clearTimeout(this.idle);
     this.idle = undefined;
-    const input = typeof run.input === 'string' || run.input === undefined ? run.input : new Uint8Array(run.input);
+    const input = run.input;
     this.post({ kind: 'run', id, file: run.file, args: run.args, cwd: run.cwd, env: run.env, ...(input !== undefined ? { input } : {}) });
     return { kill: () => this.runs.has(id) && this.post({ kind: 'kill', id }) };
   }
@@ -78,26 +77,34 @@ export class Spawner {
     const w = this.worker;
     this.worker = undefined;
     if (this.idle) clearTimeout(this.idle);
-    this.failAll(new Error('the process worker was stopped'));
-    void w?.terminate();
+    this.failAll(new Error('the spawn helper was stopped'));
+    w?.kill();
   }
 
   private post(m: HostMessage): void {
-    this.worker?.postMessage(m);
+    const w = this.worker;
+    if (w?.connected) w.send(m);
+    else if (w) this.lost(w, new Error('the spawn helper is gone'));
   }
 
-  private ensureWorker(): Worker | undefined {
+  private ensureWorker(): ChildProcess | undefined {
     if (this.worker) return this.worker;
-    let w: Worker;
+    let w: ChildProcess;
     try {
-      w = new Worker(this.workerFile, { resourceLimits: { maxOldGenerationSizeMb: 32, maxYoungGenerationSizeMb: 8 } });
+      w = fork(this.workerFile, [], {
+        serialization: 'advanced',
+        stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+        execArgv: ['--max-old-space-size=64'],
+      });
     } catch {
       return undefined;
     }
+    // Neither the helper nor its channel keeps the extension host's process alive.
     w.unref();
+    (w.channel as { unref?: () => void } | undefined)?.unref?.();
     w.on('message', (m: WorkerMessage) => this.onMessage(m));
     w.on('error', (e: Error) => this.lost(w, e));
-    w.on('exit', (code) => this.lost(w, new Error(`the process worker exited (code ${code})`)));
+    w.on('exit', (code, signal) => this.lost(w, new Error(`the spawn helper exited (${signal ?? `code ${code}`})`)));
     this.worker = w;
     return w;
   }
@@ -107,9 +114,9 @@ export class Spawner {
     if (!l) return;
     switch (m.kind) {
       case 'stdout':
-        return l.onStdout(Buffer.from(m.chunk.buffer, m.chunk.byteOffset, m.chunk.byteLength));
+        return l.onStdout(toBuffer(m.chunk));
       case 'stderr':
-        return l.onStderr(Buffer.from(m.chunk.buffer, m.chunk.byteOffset, m.chunk.byteLength));
+        return l.onStderr(toBuffer(m.chunk));
       case 'error':
         this.finished(m.id);
         return l.onError(Object.assign(new Error(m.message), m.code ? { code: m.code } : {}));
@@ -126,13 +133,14 @@ export class Spawner {
     this.idle = setTimeout(() => {
       if (this.worker !== w || this.runs.size > 0) return;
       this.worker = undefined;
-      void w.terminate().then(() => this.onIdleEnd?.());
+      w.once('exit', () => this.onIdleEnd?.());
+      w.kill();
     }, this.idleMs);
     this.idle.unref?.();
   }
 
-  /** The worker died under its runs: they fail (their processes may still run; none is waited for). */
-  private lost(w: Worker, e: Error): void {
+  /** The helper died under its runs: they fail (it kills their processes as it goes). */
+  private lost(w: ChildProcess, e: Error): void {
     if (this.worker !== w) return;
     this.worker = undefined;
     this.failAll(e);
@@ -145,7 +153,11 @@ export class Spawner {
   }
 }
 
-/** A process started on this thread (no worker file, or the worker could not start). */
+function toBuffer(chunk: Uint8Array): Buffer {
+  return Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+}
+
+/** A process started from this process (no helper file, or the helper could not start). */
 function startHere(run: ProcessRun, l: ProcessListener): RunningProcess {
   let done = false;
   let child;
@@ -173,7 +185,7 @@ function startHere(run: ProcessRun, l: ProcessListener): RunningProcess {
 }
 
 let shared: Spawner | undefined;
-/** The spawner of this bundle (one worker for all its runs). */
+/** The spawner of this bundle (one helper for all its runs). */
 export function spawner(): Spawner {
   shared ??= new Spawner();
   return shared;

@@ -1,18 +1,17 @@
-// The process worker: starts child processes on a thread of its own (node:worker_threads). Starting
-// a process forks the extension host, and fork copies the page tables of the whole process: 5–30 ms
-// of a blocked thread each time, which held the extension host's event loop while several agents
-// streamed. Here the fork blocks only this thread. Built to dist/spawn-worker.js (esbuild.mjs).
-// No `vscode`.
+// The spawn helper: a small Node process of ours that starts child processes for the extension
+// host. Starting a process forks its parent, and fork copies the page tables of the whole parent
+// while it holds the parent's memory map: from the extension host (hundreds of MB) that is 5–30 ms
+// of a blocked thread each time — and a worker thread's fork still blocks the host's thread at its
+// next page fault. Forked from this small process instead, git costs the host one message.
+// Built to dist/spawn-worker.js (esbuild.mjs); started with an IPC channel (advanced serialization).
+// It ends with the channel: when the host goes, so does it, killing what it started. No `vscode`.
 import { spawn, type ChildProcess } from 'child_process';
-import { parentPort } from 'worker_threads';
 import type { HostMessage, RunRequest, WorkerMessage } from './protocol';
 
-const port = parentPort;
 const running = new Map<number, ChildProcess>();
 
 function post(m: WorkerMessage): void {
-  if ('chunk' in m) port?.postMessage(m, [m.chunk.buffer as ArrayBuffer]);
-  else port?.postMessage(m);
+  if (process.connected) process.send?.(m);
 }
 
 function run(r: RunRequest): void {
@@ -26,11 +25,10 @@ function run(r: RunRequest): void {
   }
   running.set(r.id, child);
   let done = false;
-  // A copy per chunk: the stream's buffers may share one pool, which cannot be transferred.
-  child.stdout?.on('data', (b: Buffer) => post({ kind: 'stdout', id: r.id, chunk: new Uint8Array(b) }));
-  child.stderr?.on('data', (b: Buffer) => post({ kind: 'stderr', id: r.id, chunk: new Uint8Array(b) }));
+  child.stdout?.on('data', (b: Buffer) => post({ kind: 'stdout', id: r.id, chunk: b }));
+  child.stderr?.on('data', (b: Buffer) => post({ kind: 'stderr', id: r.id, chunk: b }));
   child.stdin?.on('error', () => undefined);
-  child.stdin?.end(r.input ?? '');
+  child.stdin?.end(r.input === undefined ? '' : typeof r.input === 'string' ? r.input : Buffer.from(r.input));
   // A process that cannot start says 'error' (and maybe 'close' after it); the host hears one of them.
   child.on('error', (e: NodeJS.ErrnoException) => {
     if (done) return;
@@ -46,7 +44,11 @@ function run(r: RunRequest): void {
   });
 }
 
-port?.on('message', (m: HostMessage) => {
+process.on('message', (m: HostMessage) => {
   if (m.kind === 'run') run(m);
   else running.get(m.id)?.kill('SIGKILL');
+});
+process.on('disconnect', () => {
+  for (const child of running.values()) child.kill('SIGKILL');
+  process.exit(0);
 });

@@ -1,6 +1,6 @@
-// The process worker (src/common/spawn): processes start on a worker thread built to
+// The spawn helper (src/common/spawn): processes start from a helper process built to
 // dist/spawn-worker.js, their output streams back in order, standard input reaches them, a kill
-// stops them, a missing program is an error with its errno code, and the worker ends when idle.
+// stops them, a missing program is an error with its errno code, and the helper ends when idle.
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
@@ -42,14 +42,14 @@ function run(s: Spawner, r: Partial<ProcessRun> & { args: string[] }, onStart?: 
   });
 }
 
-describe('Spawner (processes started on a worker thread)', () => {
+describe('Spawner (processes started by the spawn helper process)', () => {
   let s: Spawner;
   beforeEach(() => {
     s = new Spawner(WORKER, 50);
   });
   afterEach(() => s.dispose());
 
-  it('uses the built worker and streams a large output back whole and in order', async () => {
+  it('uses the built helper and streams a large output back whole and in order', async () => {
     assert.ok(s.offThread, `the worker file exists: ${WORKER}`);
     const o = await run(s, { args: ['-e', 'for (let i = 0; i < 20000; i++) process.stdout.write(i + "\\n"); process.stderr.write("done")'] });
     assert.strictEqual(o.code, 0);
@@ -92,7 +92,7 @@ describe('Spawner (processes started on a worker thread)', () => {
     assert.strictEqual(o.error?.code, 'ENOENT');
   });
 
-  it('ends the worker when idle and starts another for the next run', async () => {
+  it('ends the helper when idle and starts another for the next run', async () => {
     const ended = new Promise<void>((r) => (s.onIdleEnd = r));
     await run(s, { args: ['-e', '0'] });
     assert.ok(s.workerRunning);
@@ -102,7 +102,7 @@ describe('Spawner (processes started on a worker thread)', () => {
     assert.strictEqual(o.stdout.trim(), '7');
   });
 
-  it('without the worker file, starts processes on this thread, the same way', async () => {
+  it('without the helper file, starts processes from this process, the same way', async () => {
     const here = new Spawner(path.join(__dirname, 'missing-worker.js'));
     assert.strictEqual(here.offThread, false);
     const o = await run(here, { args: ['-e', 'console.log("here")'], input: 'x' });

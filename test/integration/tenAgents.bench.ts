@@ -121,6 +121,12 @@ describe('Ten agents streaming at once', function () {
       prof.disconnect();
     }
     const heap1 = process.memoryUsage();
+    // What stays: the heap after a full collection.
+    const gcSession = new inspector.Session();
+    gcSession.connect();
+    await new Promise<void>((r) => gcSession.post('HeapProfiler.collectGarbage', () => r()));
+    gcSession.disconnect();
+    const kept = process.memoryUsage();
     // Every session's plan shows its last update: the first entry names the last tick, completed.
     const wrong = refs.filter((r) => {
       const plan = a.internals.plans.get({ agentId: r.agentId, sessionId: r.sessionId, planId: 'pixel' })?.plan;
@@ -145,6 +151,7 @@ describe('Ten agents streaming at once', function () {
       hostCpuShare: Math.round(((cpu.user + cpu.system) / 1000 / streamMs) * 100) / 100,
       load1: Math.round(os.loadavg()[0]! * 100) / 100,
       hostRssMiB: [Math.round(heap0.rss / 1048576), Math.round(heap1.rss / 1048576)],
+      hostHeapMiB: { before: Math.round(heap0.heapUsed / 1048576), end: Math.round(heap1.heapUsed / 1048576), afterGc: Math.round(kept.heapUsed / 1048576) },
       agentRssMiB: rssPeak,
       goalP99Ms: GOAL_P99_MS,
     };

@@ -4,6 +4,7 @@ import type { Attachment, ConfigView, MediaAttachment, MentionItem, SessionView 
 import { loadState, post, saveState } from './api';
 import { h } from './dom';
 import { MediaTray } from './mediaTray';
+import { S, fill } from './strings';
 
 interface Suggestion {
   label: string;
@@ -20,14 +21,14 @@ export class Composer {
   private readonly configEl = h('div', { class: 'config' });
   private readonly suggestEl = h('div', { class: 'suggest', attrs: { role: 'listbox' } });
   private readonly attachEl = h('div', { class: 'attachments' });
-  private readonly input = h('textarea', { class: 'prompt-input', attrs: { rows: '3', 'aria-label': 'Prompt' } });
-  private readonly send = h('button', { class: 'send', text: 'Send', onClick: () => this.submit() });
-  private readonly cancel = h('button', { class: 'cancel secondary', text: 'Cancel', onClick: () => this.cancelTurn() });
+  private readonly input = h('textarea', { class: 'prompt-input', attrs: { rows: '3', 'aria-label': S.prompt } });
+  private readonly send = h('button', { class: 'send', text: S.send, onClick: () => this.submit() });
+  private readonly cancel = h('button', { class: 'cancel secondary', text: S.cancel, onClick: () => this.cancelTurn() });
   private readonly media = new MediaTray();
   private readonly attach = h('button', {
     class: 'attach secondary',
-    text: 'Attach…',
-    title: 'Attach images or audio (or paste / drop them into the prompt)',
+    text: S.attach,
+    title: S.attachTitle,
     onClick: () => post({ type: 'pickMedia', sessionId: this.session?.sessionId ?? null }),
   });
   private session: SessionView | null = null;
@@ -78,11 +79,9 @@ export class Composer {
 
   setSession(s: SessionView | null): void {
     this.session = s;
-    this.input.placeholder = s
-      ? 'Message the agent (Enter to send, Shift+Enter for a new line, @ for files, / for commands)'
-      : 'No session. Start an agent first.';
-    this.send.textContent = s?.busy ? 'Queue' : 'Send';
-    this.send.title = s?.busy ? 'The agent is working: the prompt is sent when the turn ends' : 'Send (Enter)';
+    this.input.placeholder = s ? S.placeholder : S.noSession;
+    this.send.textContent = s?.busy ? S.queue : S.send;
+    this.send.title = s?.busy ? S.queueTitle : S.sendTitle;
     this.cancel.hidden = !s?.busy;
     this.media.setAccepts(s?.accepts ?? { image: false, audio: false });
     this.attach.hidden = !this.media.acceptsAny;
@@ -240,7 +239,7 @@ export class Composer {
           h('button', {
             class: 'chip-remove link-like',
             text: '×',
-            title: 'Remove',
+            title: S.remove,
             onClick: () => {
               this.attachments = this.attachments.filter((x) => x !== a);
               this.renderAttachments();
@@ -257,7 +256,7 @@ export class Composer {
     this.queueEl.textContent = '';
     const queued = s?.queued ?? [];
     if (!queued.length) return;
-    this.queueEl.append(h('div', { class: 'queue-title muted', text: `Queued (${queued.length})` }));
+    this.queueEl.append(h('div', { class: 'queue-title muted', text: fill(S.queued, queued.length) }));
     for (const q of queued) {
       this.queueEl.append(
         h(
@@ -267,7 +266,7 @@ export class Composer {
           h('button', {
             class: 'link-like',
             text: '×',
-            title: 'Remove from queue',
+            title: S.removeFromQueue,
             onClick: () => {
               if (s) post({ type: 'removeQueued', sessionId: s.sessionId, id: q.id });
             },

@@ -6,13 +6,14 @@ import type { ElicitationFieldView, ElicitationView } from '../../src/ui/convers
 import { checkForm, initialValues, type RawValue, type RawValues } from '../../src/state/elicitationValues';
 import { post } from './api';
 import { h } from './dom';
+import { S, fill, formL10n } from './strings';
 
 const STATE_LABELS: Record<ElicitationView['state'], string> = {
   pending: '',
-  accepted: 'Submitted',
-  declined: 'Declined',
-  cancelled: 'Cancelled',
-  completed: 'Done',
+  accepted: S.submitted,
+  declined: S.declined,
+  cancelled: S.cancelled,
+  completed: S.done,
 };
 
 type Read = () => RawValue;
@@ -25,7 +26,7 @@ export function elicitation(view: ElicitationView, sessionId: () => string | nul
     h(
       'div',
       { class: 'elic-head' },
-      h('span', { class: 'elic-badge', text: isUrl ? 'Link from the agent' : 'The agent asks' }),
+      h('span', { class: 'elic-badge', text: isUrl ? S.linkFromAgent : S.agentAsks }),
       h('span', { class: 'elic-title', text: view.title ?? '' }),
     ),
     h('div', { class: 'elic-message', text: view.message }),
@@ -34,11 +35,11 @@ export function elicitation(view: ElicitationView, sessionId: () => string | nul
   );
   if (isUrl && view.host) {
     el.append(
-      h('div', { class: 'elic-host' }, h('span', { text: 'Opens a page on ' }), h('strong', { class: 'elic-hostname', text: view.host })),
+      h('div', { class: 'elic-host' }, h('span', { text: S.opensPageOn }), h('strong', { class: 'elic-hostname', text: view.host })),
       h('div', { class: 'elic-url muted', text: view.url ?? '' }),
     );
   }
-  if (view.raw) el.append(h('details', { class: 'unknown' }, h('summary', { text: 'Request as sent' }), h('pre', { text: view.raw })));
+  if (view.raw) el.append(h('details', { class: 'unknown' }, h('summary', { text: S.requestAsSent }), h('pre', { text: view.raw })));
   if (view.state !== 'pending') {
     el.append(
       h(
@@ -93,14 +94,14 @@ export function elicitation(view: ElicitationView, sessionId: () => string | nul
     }
     const values: RawValues = {};
     for (const [name, read] of readers) values[name] = read();
-    const check = checkForm(view, values);
+    const check = checkForm(view, values, formL10n);
     for (const [name, e] of errors) e.textContent = check.ok ? '' : (check.errors[name] ?? '');
     if (check.ok) send('accept', values);
   };
   const buttons = [
-    h('button', { class: 'elic-accept', text: isUrl ? `Open ${view.host ?? 'link'}` : 'Submit', onClick: submit }),
-    h('button', { class: 'elic-decline secondary', text: 'Decline', onClick: () => send('decline') }),
-    h('button', { class: 'elic-cancel secondary', text: 'Cancel', onClick: () => send('cancel') }),
+    h('button', { class: 'elic-accept', text: isUrl ? fill(S.openHost, view.host ?? S.link) : S.submit, onClick: submit }),
+    h('button', { class: 'elic-decline secondary', text: S.decline, onClick: () => send('decline') }),
+    h('button', { class: 'elic-cancel secondary', text: S.cancel, onClick: () => send('cancel') }),
   ];
   el.append(h('div', { class: 'elic-actions' }, ...buttons));
   return el;

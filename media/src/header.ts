@@ -1,8 +1,9 @@
 // The view's header: session title, turn state and context usage.
 import type { SessionView } from '../../src/ui/conversation/webviewMessages';
 import { h } from './dom';
+import { S, fill } from './strings';
 
-const STATE_LABELS: Record<string, string> = { running: 'Working…', requires_action: 'Waiting for you', idle: 'Idle' };
+const STATE_LABELS: Record<string, string> = { running: S.working, requires_action: S.waitingForYou, idle: S.idle };
 
 export class Header {
   readonly el = h('div', { class: 'session-header' });
@@ -18,15 +19,15 @@ export class Header {
   set(s: SessionView | null): void {
     this.el.hidden = !s;
     if (!s) return;
-    this.title.textContent = s.title ?? 'Conversation';
+    this.title.textContent = s.title ?? S.conversation;
     // The host keys sessions by agent and session id (NUL-separated): show the agent's session id.
-    this.title.title = `Session ${s.sessionId.slice(s.sessionId.lastIndexOf('\u0000') + 1)}`;
+    this.title.title = fill(S.sessionN, s.sessionId.slice(s.sessionId.lastIndexOf('\u0000') + 1));
     this.state.textContent = STATE_LABELS[s.turnState] ?? s.turnState;
     this.state.className = `turn-state state-${s.turnState.replace(/[^a-z_]/gi, '')}`;
     const parts: string[] = [];
     if (s.usage) {
       const pct = s.usage.size > 0 ? ` (${Math.round((100 * s.usage.used) / s.usage.size)}%)` : '';
-      parts.push(`${compact(s.usage.used)} / ${compact(s.usage.size)} tokens${pct}`);
+      parts.push(fill(S.tokens, compact(s.usage.used), compact(s.usage.size), pct));
       if (s.usage.cost) parts.push(s.usage.cost);
     } else if (s.lastTurnUsage) parts.push(s.lastTurnUsage);
     this.usage.textContent = parts.join(' · ');

@@ -5,6 +5,7 @@ import { MarkdownStream, renderBlock } from './blocks';
 import { add, h } from './dom';
 import { elicitation } from './elicitation';
 import type { Terminals } from './terminals';
+import { S, fill } from './strings';
 
 export interface ItemContext {
   terminals: Terminals;
@@ -77,7 +78,7 @@ function build(view: ItemView, ctx: ItemContext): RenderedItem {
 
 function roleLabel(view: Extract<ItemView, { kind: 'message' }>): string {
   if (view.role === 'session') return `Message from ${view.route?.from ?? 'an unnamed session'} to ${view.route?.to ?? 'an unnamed session'}`;
-  return view.role === 'user' ? 'You' : 'Agent';
+  return view.role === 'user' ? S.you : S.agent;
 }
 
 function message(view: Extract<ItemView, { kind: 'message' }>): RenderedItem {
@@ -92,7 +93,7 @@ function message(view: Extract<ItemView, { kind: 'message' }>): RenderedItem {
   const note = view.truncated ? h('div', { class: 'truncated-note muted', text: view.truncated }) : null;
   let el: HTMLElement;
   if (view.role === 'thought') {
-    el = h('details', { class: 'message role-thought' }, h('summary', { text: 'Thinking' }), blocksEl, note);
+    el = h('details', { class: 'message role-thought' }, h('summary', { text: S.thinking }), blocksEl, note);
   } else {
     el = h('div', { class: `message role-${view.role}${view.local ? ' local' : ''}` }, h('div', { class: 'role', text: roleLabel(view) }), blocksEl, note);
   }
@@ -129,8 +130,8 @@ function toolCall(view: Extract<ItemView, { kind: 'tool_call' }>, ctx: ItemConte
         h('span', { class: 'tool-status', text: hv.status ?? 'pending' }),
       ),
       hv.locations.length ? h('div', { class: 'tool-locations' }, ...hv.locations.map(location)) : null,
-      hv.rawInput ? h('details', { class: 'tool-raw' }, h('summary', { text: 'Input' }), h('pre', { text: hv.rawInput })) : null,
-      hv.rawOutput ? h('details', { class: 'tool-raw' }, h('summary', { text: 'Output' }), h('pre', { text: hv.rawOutput })) : null,
+      hv.rawInput ? h('details', { class: 'tool-raw' }, h('summary', { text: S.input }), h('pre', { text: hv.rawInput })) : null,
+      hv.rawOutput ? h('details', { class: 'tool-raw' }, h('summary', { text: S.output }), h('pre', { text: hv.rawOutput })) : null,
       hv.truncated ? h('div', { class: 'truncated-note muted', text: hv.truncated }) : null,
     );
   };
@@ -183,7 +184,7 @@ function diff(c: Extract<ToolContentView, { type: 'diff' }>, itemId: string, ctx
         h('span', { class: 'diff-stat' }, h('span', { class: 'add', text: `+${f.added}` }), ' ', h('span', { class: 'del', text: `−${f.removed}` })),
         h('button', {
           class: 'open-diff',
-          text: 'Open Diff',
+          text: S.openDiff,
           onClick: () => {
             const sessionId = ctx.sessionId();
             if (sessionId) post({ type: 'openDiff', sessionId, itemId, index: c.index, file });
@@ -214,7 +215,7 @@ function permission(view: Extract<ItemView, { kind: 'permission' }>, ctx: ItemCo
     h(
       'div',
       { class: 'perm-head' },
-      h('span', { class: 'perm-badge', text: pm ? 'Plan approval' : 'Permission' }),
+      h('span', { class: 'perm-badge', text: pm ? S.planApproval : S.permission }),
       h('span', { class: 'perm-title', text: view.title }),
     ),
     view.description ? h('div', { class: 'perm-desc', text: view.description }) : null,
@@ -252,23 +253,20 @@ function permission(view: Extract<ItemView, { kind: 'permission' }>, ctx: ItemCo
     );
   } else {
     const chosen = view.options.find((o) => o.optionId === view.optionId);
-    el.append(h('div', { class: 'perm-answer', text: view.state === 'selected' ? `Answered: ${chosen?.label ?? view.optionId ?? ''}` : 'Cancelled' }));
+    el.append(h('div', { class: 'perm-answer', text: view.state === 'selected' ? fill(S.answered, chosen?.label ?? view.optionId ?? '') : S.cancelled }));
   }
   return el;
 }
 
 /** The plan of a plan-mode approval, rendered in full (untrusted Markdown, see markdown.ts); folded once answered. */
 function planSection(pm: NonNullable<Extract<ItemView, { kind: 'permission' }>['planMode']>, open: boolean): HTMLElement {
-  const body =
-    pm.plan === null
-      ? h('div', { class: 'muted', text: 'The agent sent no plan text with this request: read its plan in the Plans view or above.' })
-      : new MarkdownStream(pm.plan).el;
+  const body = pm.plan === null ? h('div', { class: 'muted', text: S.noPlanText }) : new MarkdownStream(pm.plan).el;
   const details = h(
     'details',
     { class: 'perm-plan' },
-    h('summary', { text: 'The plan to approve' }),
+    h('summary', { text: S.planToApprove }),
     body,
-    pm.planTruncated ? h('div', { class: 'truncated-note muted', text: 'The plan is longer than shown here: open it from the Plans view.' }) : null,
+    pm.planTruncated ? h('div', { class: 'truncated-note muted', text: S.planTruncated }) : null,
   );
   if (open) details.setAttribute('open', '');
   return details;
@@ -284,7 +282,7 @@ function cssToken(s: string): string {
 }
 
 function flagLabel(flag: string): string {
-  if (flag === 'not_in_plan') return 'Not in plan';
+  if (flag === 'not_in_plan') return S.notInPlan;
   const s = flag.replace(/_/g, ' ');
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
@@ -294,12 +292,12 @@ function opLetter(op: string): string {
 }
 
 const STOP_LABELS: Record<string, string> = {
-  end_turn: 'Turn ended',
-  cancelled: 'Cancelled',
-  max_tokens: 'Stopped: token limit reached',
-  max_turn_requests: 'Stopped: request limit reached',
-  refusal: 'The agent refused',
-  error: 'Turn failed',
+  end_turn: S.turnEnded,
+  cancelled: S.cancelled,
+  max_tokens: S.stoppedTokens,
+  max_turn_requests: S.stoppedRequests,
+  refusal: S.agentRefused,
+  error: S.turnFailed,
 };
 
 function stopLabel(reason: string): string {

@@ -168,11 +168,12 @@ export class AgentManager extends Disposable {
       return openRemoteEndpoint(def, { access: this.deps.remote, maxMessageBytes: this.deps.config.maxLineBytes(), log: (l, m) => log[l](`[remote] ${m}`) });
     }
     const cwd = def.cwd ?? vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? os.homedir();
-    return new ProcessEndpoint({ command: def.command, args: def.args, env: def.env, cwd }, (line) => this.deps.logs.stderr(def.name, line));
+    return new ProcessEndpoint({ command: def.command, args: def.args, env: def.env, cwd }, (line) => this.deps.logs.stderr(def.name, line), vscode.l10n);
   }
 
   private readonly host: SupervisorHost = {
     openEndpoint: (def) => this.openEndpoint(def),
+    l10n: vscode.l10n,
     schedule: (fn, ms) => {
       const t = setTimeout(fn, ms);
       return { dispose: () => clearTimeout(t) };

@@ -330,7 +330,7 @@ export class AgentSupervisor {
     const busy = this.sessions.busyIds;
     this.dropConnection();
     if (!wasRunning) return; // failures during start are reported by launch()
-    const said = endedWhileRunning(this.def.name, exit, busy.length > 0);
+    const said = endedWhileRunning(this.def.name, exit, busy.length > 0, this.host.l10n);
     this._lastError = said.lastError;
     for (const sessionId of busy) {
       this.emit({ sessionId, kind: 'notice', severity: 'error', title: said.turnNotice });

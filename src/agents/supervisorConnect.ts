@@ -2,6 +2,7 @@
 // host's options and client services, every agent → client call guarded by the session gate), and
 // words how an endpoint ended as the sentences people read. Knows endpoints only through
 // agentEndpoint.ts (no process, exit code or socket here). Free of `vscode`.
+import { english, type L10n } from '../common/l10n';
 import type { AcpConnection, ConnectOptions } from '../protocol/api';
 import type { SessionEvent } from '../protocol/domain';
 import { ConnectionClosedError, InitializeTimeoutError } from '../protocol/connectionErrors';
@@ -26,6 +27,7 @@ export interface EndpointConnectDeps {
  */
 export function connectEndpoint(endpoint: AgentEndpoint, deps: EndpointConnectDeps): Promise<AcpConnection> {
   const { host, def, gate } = deps;
+  const l10n = host.l10n ?? english;
   const options: ConnectOptions = {
     ...host.connectOptions(def),
     protocol: def.protocol,
@@ -46,13 +48,18 @@ export function connectEndpoint(endpoint: AgentEndpoint, deps: EndpointConnectDe
         : elicit.call(host, def.id, req, token);
     options.handlers.onElicitationComplete = (id) => elicitationComplete?.call(host, def.id, id);
   }
-  const endedError = (exit: EndpointExit): Error => new Error(`${def.name} ${exit.description}${exit.failedToOpen ? '' : ' during initialize'}.${exit.detail}`);
+  const endedError = (exit: EndpointExit): Error =>
+    new Error(
+      exit.failedToOpen
+        ? l10n.t('{0} {1}.{2}', def.name, exit.description, exit.detail)
+        : l10n.t('{0} {1} during initialize.{2}', def.name, exit.description, exit.detail),
+    );
   // The initialize timeout starts once the transport is connected (a remote host's confirmation
   // and handshake are not the agent's time).
   const connecting = (endpoint.connected ?? Promise.resolve())
     .then(() => host.connect(endpoint.stream, options))
     .catch(async (err: unknown) => {
-      if (err instanceof InitializeTimeoutError) throw new Error(initializeTimeoutSentence(def, err.timeoutMs));
+      if (err instanceof InitializeTimeoutError) throw new Error(initializeTimeoutSentence(def, err.timeoutMs, l10n));
       // The stream closes before the end is seen: say how it ended (code, last output), not "connection closed".
       if (!(err instanceof ConnectionClosedError)) throw err;
       void endpoint.stop(500); // one that closed its stream but runs on is stopped
@@ -67,20 +74,31 @@ export function connectEndpoint(endpoint: AgentEndpoint, deps: EndpointConnectDe
 }
 
 /** An agent that never answered `initialize`: which one, the bound (a setting), what to check. */
-function initializeTimeoutSentence(def: AgentDefinition, ms: number): string {
-  const within = `did not answer "initialize" within ${Math.round(ms / 100) / 10} s (acp.initializeTimeoutSeconds)`;
+function initializeTimeoutSentence(def: AgentDefinition, ms: number, l10n: L10n): string {
+  const seconds = Math.round(ms / 100) / 10;
   if (def.remote) {
     const u = new URL(def.remote.url);
-    return `${def.name} ${within}: the server at ${u.protocol}//${u.host} accepted the connection, but no ACP agent answered. Check the path in the agent's "url" and that the server runs an ACP agent; a slow start needs a larger acp.initializeTimeoutSeconds.`;
+    return l10n.t(
+      '{0} did not answer "initialize" within {1} s (acp.initializeTimeoutSeconds): the server at {2} accepted the connection, but no ACP agent answered. Check the path in the agent\'s "url" and that the server runs an ACP agent; a slow start needs a larger acp.initializeTimeoutSeconds.',
+      def.name,
+      seconds,
+      `${u.protocol}//${u.host}`,
+    );
   }
-  return `${def.name} ${within}. Is it an ACP agent, and does it start correctly? A slow start needs a larger acp.initializeTimeoutSeconds.`;
+  return l10n.t(
+    '{0} did not answer "initialize" within {1} s (acp.initializeTimeoutSeconds). Is it an ACP agent, and does it start correctly? A slow start needs a larger acp.initializeTimeoutSeconds.',
+    def.name,
+    seconds,
+  );
 }
 
 /** The sentences for an endpoint that ended while the agent ran. */
-export function endedWhileRunning(name: string, exit: EndpointExit, duringTurn: boolean): { lastError: string; turnNotice: string } {
+export function endedWhileRunning(name: string, exit: EndpointExit, duringTurn: boolean, l10n: L10n = english): { lastError: string; turnNotice: string } {
   return {
-    lastError: `${name} ${exit.description} ${duringTurn ? 'during a turn' : 'while idle'}.${exit.detail}`,
-    turnNotice: `${name} ${exit.description}; the turn was interrupted.`,
+    lastError: duringTurn
+      ? l10n.t('{0} {1} during a turn.{2}', name, exit.description, exit.detail)
+      : l10n.t('{0} {1} while idle.{2}', name, exit.description, exit.detail),
+    turnNotice: l10n.t('{0} {1}; the turn was interrupted.', name, exit.description),
   };
 }
 

@@ -4,6 +4,7 @@ import type { AcpConnection, AgentStatus, CancelToken, ClientServices, ConnectOp
 import type { PermissionOutcome, PermissionRequest, SessionEvent } from '../protocol/domain';
 import type { ElicitationRequest, ElicitationResponse } from '../protocol/elicitation';
 import type { IDisposable } from '../common/lifecycle';
+import type { L10n } from '../common/l10n';
 import type { MessageStream } from '../protocol/transport/messageStream';
 import type { AgentEndpoint } from './agentEndpoint';
 import type { AgentDefinition } from './agentConfig';
@@ -43,6 +44,8 @@ export interface SupervisorHost {
   /** A failure a person must hear about (the host offers Show Log / Restart). */
   report(agentId: string, message: string, severity: 'error' | 'warning' | 'info'): void;
   now(): number;
+  /** Words the sentences people read (`vscode.l10n` in the product; English without). */
+  readonly l10n?: L10n;
   /** Runs `fn` after `ms` (tests may run it at once); disposing cancels it. */
   schedule(fn: () => void, ms: number): IDisposable;
 }

@@ -4,6 +4,7 @@
 // so and does nothing else. Permission requests (plan approvals among them) have their own
 // notification (the PermissionBroker's), which offers the same "Show Session" through `away()`.
 // Decides here, shows through AttentionUi: no `vscode` (unit-tested in plain Node).
+import { english, type L10n } from '../common/l10n';
 import { Disposable, toDisposable } from '../common/lifecycle';
 import { isImportedAgent, isReplayAgent } from '../common/pseudoAgents';
 import type { SessionKey, SessionState, SessionStore } from '../state/sessionStore';
@@ -30,6 +31,8 @@ export interface AttentionUi {
   showSession(ref: SessionKey): void;
   /** A sentence that needs no answer. */
   say(message: string): void;
+  /** Words the notices (`vscode.l10n` in the product; English without). */
+  readonly l10n?: L10n;
 }
 
 /** What the watcher remembers of a session between two changes. */
@@ -51,19 +54,19 @@ export function toastText(text: string, limit = SAY_LIMIT): string {
 }
 
 /** How a stop reason reads after "<agent> …". */
-export function stopReasonText(reason: string | undefined): string {
+export function stopReasonText(reason: string | undefined, l10n: L10n = english): string {
   switch (reason) {
     case 'end_turn':
     case undefined:
-      return 'finished';
+      return l10n.t('finished');
     case 'max_tokens':
-      return 'stopped: it reached its token limit';
+      return l10n.t('stopped: it reached its token limit');
     case 'max_turn_requests':
-      return 'stopped: it reached its limit of requests for one turn';
+      return l10n.t('stopped: it reached its limit of requests for one turn');
     case 'refusal':
-      return 'refused to go on';
+      return l10n.t('refused to go on');
     default:
-      return `stopped (${toastText(reason, 40)})`;
+      return l10n.t('stopped ({0})', toastText(reason, 40));
   }
 }
 
@@ -102,16 +105,25 @@ export class AttentionWatcher extends Disposable {
     if (!asks && (!ended || s.stopReason === 'cancelled')) return undefined;
     const ref = { agentId: s.agentId, sessionId: s.sessionId };
     const who = toastText(this.store.agent(s.agentId)?.name ?? s.agentId, 60);
-    const where = s.title ? ` in "${toastText(s.title, 60)}"` : '';
-    if (asks) return { kind: 'elicitation', ref, severity: 'info', message: `${who} is waiting for your answer${where}.` };
-    if (s.error) return { kind: 'turnFailed', ref, severity: 'warning', message: `${who}'s turn failed${where}: ${toastText(s.error.message)}` };
-    return { kind: 'turnEnded', ref, severity: 'info', message: `${who} ${stopReasonText(s.stopReason)}${where}.` };
+    const l10n = this.ui.l10n ?? english;
+    const title = s.title ? toastText(s.title, 60) : undefined;
+    if (asks) {
+      const message = title ? l10n.t('{0} is waiting for your answer in "{1}".', who, title) : l10n.t('{0} is waiting for your answer.', who);
+      return { kind: 'elicitation', ref, severity: 'info', message };
+    }
+    if (s.error) {
+      const why = toastText(s.error.message);
+      const message = title ? l10n.t('{0}\'s turn failed in "{1}": {2}', who, title, why) : l10n.t("{0}'s turn failed: {1}", who, why);
+      return { kind: 'turnFailed', ref, severity: 'warning', message };
+    }
+    const how = stopReasonText(s.stopReason, l10n);
+    return { kind: 'turnEnded', ref, severity: 'info', message: title ? l10n.t('{0} {1} in "{2}".', who, how, title) : l10n.t('{0} {1}.', who, how) };
   }
 
   private async show(notice: AttentionNotice): Promise<void> {
     if (!(await this.ui.notify(notice)) || this.disposed) return;
     if (notice.kind === 'elicitation' && !this.stillWaiting(notice.ref)) {
-      this.ui.say('That request was already answered; nothing was changed.');
+      this.ui.say((this.ui.l10n ?? english).t('That request was already answered; nothing was changed.'));
       return;
     }
     this.ui.showSession(notice.ref);

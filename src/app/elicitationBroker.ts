@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import type { CancelToken } from '../protocol/api';
 import type { ElicitationRequest, ElicitationResponse, ElicitationValue } from '../protocol/elicitation';
 import { Disposable, toDisposable } from '../common/lifecycle';
+import { english, type L10n } from '../common/l10n';
 import { checkLink, hostOf, refusedLinkNote } from '../common/linkTarget';
 import type { RawValues } from '../state/elicitationValues';
 import { formChecks } from '../state/elicitationChecks';
@@ -25,6 +26,8 @@ export interface ElicitationUi {
   openUrl(url: string): Promise<boolean>;
   /** Something the user must hear about that has no card (a request-scoped form that cannot be shown). */
   warn(message: string): void;
+  /** Words the notes the transcript shows (`vscode.l10n` in the product; English without). */
+  readonly l10n?: L10n;
 }
 
 export interface PendingElicitation {
@@ -41,7 +44,8 @@ interface Waiting {
   resolve: (r: ElicitationResponse) => void;
 }
 
-export const WITHDRAWN_NOTE = 'Cancelled: the agent withdrew this request, the turn was cancelled, or the agent stopped.';
+export const withdrawnNote = (l10n: L10n = english): string =>
+  l10n.t('Cancelled: the agent withdrew this request, the turn was cancelled, or the agent stopped.');
 
 /** Elicitations of one agent waiting for the user at once; more are answered `cancel` at once. */
 export const MAX_PENDING_ELICITATIONS_PER_AGENT = 16;
@@ -54,6 +58,7 @@ export class ElicitationBroker extends Disposable {
   private seq = 0;
   /** Agents already told about an elicitation this client cannot show outside a session (told once). */
   private readonly warned = new Set<string>();
+  private readonly l10n: L10n;
 
   constructor(
     private readonly store: SessionStore,
@@ -61,9 +66,10 @@ export class ElicitationBroker extends Disposable {
     private readonly ui: ElicitationUi,
   ) {
     super();
+    this.l10n = ui.l10n ?? english;
     this._register(
       toDisposable(() => {
-        for (const id of [...this.waiting.keys()]) this.settle(id, { action: 'cancel' }, 'cancelled', 'Cancelled: ACP Plans was closed.');
+        for (const id of [...this.waiting.keys()]) this.settle(id, { action: 'cancel' }, 'cancelled', this.l10n.t('Cancelled: ACP Plans was closed.'));
       }),
     );
   }
@@ -82,7 +88,7 @@ export class ElicitationBroker extends Disposable {
     const key = req.scope.type === 'session' ? sessionKey(agentId, req.scope.sessionId) : undefined;
     // A link whose real destination could differ from the host shown is never offered.
     const link = req.mode === 'url' ? checkLink(req.url) : undefined;
-    const problem = link && !link.ok ? refusedLinkNote(link.reason) : req.mode === 'form' || req.mode === 'url' ? null : unusableNote(req);
+    const problem = link && !link.ok ? refusedLinkNote(link.reason) : req.mode === 'form' || req.mode === 'url' ? null : unusableNote(req, this.l10n);
     if (key) this.transcript.addElicitation(key, itemFields(id, req, problem));
     if (problem) {
       if (!key && !this.warned.has(agentId)) {
@@ -92,12 +98,12 @@ export class ElicitationBroker extends Disposable {
       return Promise.resolve({ action: 'cancel' });
     }
     if (token.isCancellationRequested) {
-      this.end(key, id, 'cancelled', WITHDRAWN_NOTE);
+      this.end(key, id, 'cancelled', withdrawnNote(this.l10n));
       return Promise.resolve({ action: 'cancel' });
     }
     return new Promise<ElicitationResponse>((resolve) => {
       const entry: PendingElicitation = { id, agentId, agentName, request: req, key };
-      const sub = token.onCancellationRequested(() => this.settle(id, { action: 'cancel' }, 'cancelled', WITHDRAWN_NOTE));
+      const sub = token.onCancellationRequested(() => this.settle(id, { action: 'cancel' }, 'cancelled', withdrawnNote(this.l10n)));
       this.waiting.set(id, {
         entry,
         resolve: (r) => {
@@ -124,9 +130,9 @@ export class ElicitationBroker extends Disposable {
       return {};
     }
     if (req.mode === 'form') {
-      const check = formChecks().checkForm(req.form, values);
+      const check = formChecks().checkForm(req.form, values, this.l10n);
       if (!check.ok) {
-        this.end(w.entry.key, id, 'pending', `Not sent: ${Object.values(check.errors).join(' ')}`);
+        this.end(w.entry.key, id, 'pending', this.l10n.t('Not sent: {0}', Object.values(check.errors).join(' ')));
         return { errors: check.errors };
       }
       this.settle(id, { action: 'accept', content: check.content }, 'accepted', null, answerLines(req, check.content));
@@ -143,7 +149,7 @@ export class ElicitationBroker extends Disposable {
       }
       if (!this.waiting.has(id)) return {};
       this.opened.set(`${w.entry.agentId}\n${req.elicitationId}`, { key: w.entry.key ?? '', id });
-      this.settle(id, { action: 'accept' }, 'accepted', `Opened ${hostOf(req.url)}. Waiting for the agent to finish…`);
+      this.settle(id, { action: 'accept' }, 'accepted', this.l10n.t('Opened {0}. Waiting for the agent to finish…', hostOf(req.url)));
     }
     return {};
   }
@@ -201,16 +207,16 @@ export class ElicitationBroker extends Disposable {
     if (!this.waiting.has(entry.id)) return;
     const req = entry.request;
     if (r?.action === 'accept' && req.mode === 'form') {
-      const check = formChecks().checkForm(req.form, (r.content ?? {}) as RawValues);
+      const check = formChecks().checkForm(req.form, (r.content ?? {}) as RawValues, this.l10n);
       r = check.ok ? { action: 'accept', content: check.content } : { action: 'cancel' };
     }
     this.settle(entry.id, r ?? { action: 'cancel' }, r?.action === 'accept' ? 'accepted' : r?.action === 'decline' ? 'declined' : 'cancelled', null);
   }
 }
 
-function unusableNote(req: ElicitationRequest): string {
-  if (req.mode === 'unusable') return `Not shown: ${req.problem}. Answered "cancel"; the agent may ask again in another way.`;
-  if (req.mode === 'unknown') return `Not shown: this client does not know the mode "${req.rawMode}". Answered "cancel".`;
+function unusableNote(req: ElicitationRequest, l10n: L10n): string {
+  if (req.mode === 'unusable') return l10n.t('Not shown: {0}. Answered "cancel"; the agent may ask again in another way.', req.problem);
+  if (req.mode === 'unknown') return l10n.t('Not shown: this client does not know the mode "{0}". Answered "cancel".', req.rawMode);
   return '';
 }
 

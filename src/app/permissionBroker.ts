@@ -7,6 +7,7 @@
 // waiting promise. `onDidAsk` / `onDidDecide` let the transcript render a request and its answer,
 // once each. Cancelling the turn answers `cancelled`. Rules are kept in a KeyValueStore and the user
 // is asked through ConsentUi: no `vscode` here (unit-tested in plain Node).
+import type { L10n } from '../common/l10n';
 import { randomUUID } from 'node:crypto';
 import type { CancelToken } from '../protocol/api';
 import type { PermissionOutcome, PermissionRequest } from '../protocol/domain';
@@ -23,6 +24,8 @@ export const MAX_PENDING_PER_AGENT = 64;
 
 /** How the broker asks (a notification, a pick); tests and other hosts may supply their own. */
 export interface ConsentUi {
+  /** Words the option labels and warnings (`vscode.l10n` in the product; English without). */
+  readonly l10n?: L10n;
   /** Shows the request; resolves with the option picked there (undefined: dismissed). */
   ask(entry: PendingPermission, views: readonly OptionView[]): Promise<OptionView | undefined>;
   /** The rule an "always allow" creates: a candidate, `null` for none, undefined if dismissed. */
@@ -173,7 +176,7 @@ export class PermissionBroker extends Disposable {
     if (inspection.autoReject) {
       // Only a one-time rejection: a lasting `reject_always` is a decision the user never made.
       const reject = consentRules()
-        .optionPresentation(req.options)
+        .optionPresentation(req.options, this.ui?.l10n)
         .find((v) => v.kind === 'reject_once' && !v.contradicts && !v.ambiguousId);
       const outcome: PermissionOutcome = reject ? { outcome: 'selected', optionId: reject.optionId } : { outcome: 'cancelled' };
       this._onDidDecide.fire({ id, agentId, sessionId: req.sessionId, request: req, outcome, auto: { rejected: 'not_in_plan' } });
@@ -207,7 +210,7 @@ export class PermissionBroker extends Disposable {
         markAnswered = r;
       });
       const views = consentRules()
-        .optionPresentation(req.options)
+        .optionPresentation(req.options, this.ui?.l10n)
         .map((v) => (modeSwitch ? { ...v, mayCreateRule: false, mayAutoPick: false } : v));
       this.waiting.set(id, {
         entry,

@@ -18,6 +18,7 @@
 //   `cancelled` as approval, while the shared id might be read as the allow option).
 // - Unknown kinds (future ACP variants) are shown as such, never create rules, never picked by rules.
 // - English wording only; a name in another language is shown as is and never flagged.
+import { english, type L10n } from '../common/l10n';
 import type { PermissionOption, PermissionOutcome } from '../protocol/domain';
 import { isRefusedChar } from './shellWords';
 
@@ -31,7 +32,6 @@ export const KIND_LABEL: Record<KnownOptionKind, string> = {
   reject_once: 'Reject once',
   reject_always: 'Always reject',
 };
-export const CONTRADICTION_MARK = ' ⚠ name contradicts kind';
 
 export interface OptionView {
   /** Position in the agent's list. */
@@ -149,18 +149,54 @@ export function readName(name: string): NameReading {
   return { polarity: reject ? 'reject' : allow ? 'allow' : 'neutral', lasting, once };
 }
 
-/** Why a name contradicts a kind, or undefined. */
+const CONTRA_REFUSAL = 'its name sounds like a refusal, but choosing it ALLOWS the action';
+const CONTRA_APPROVAL = 'its name sounds like an approval, but choosing it REJECTS the action';
+const CONTRA_ALWAYS = 'its name says "always", but it only answers this once';
+const CONTRA_ONCE = 'its name says "once", but it is a LASTING answer';
+
+/** Why a name contradicts a kind (English), or undefined. */
 export function contradiction(kind: KnownOptionKind, name: string): string | undefined {
   const r = readName(name);
   const allows = kind.startsWith('allow');
-  if (allows && r.polarity === 'reject') return 'its name sounds like a refusal, but choosing it ALLOWS the action';
-  if (!allows && r.polarity === 'allow') return 'its name sounds like an approval, but choosing it REJECTS the action';
-  if (kind.endsWith('_once') && r.lasting && !r.once) return 'its name says "always", but it only answers this once';
-  if (kind.endsWith('_always') && r.once && !r.lasting) return 'its name says "once", but it is a LASTING answer';
+  if (allows && r.polarity === 'reject') return CONTRA_REFUSAL;
+  if (!allows && r.polarity === 'allow') return CONTRA_APPROVAL;
+  if (kind.endsWith('_once') && r.lasting && !r.once) return CONTRA_ALWAYS;
+  if (kind.endsWith('_always') && r.once && !r.lasting) return CONTRA_ONCE;
   return undefined;
 }
 
-export function optionPresentation(options: readonly PermissionOption[]): OptionView[] {
+/** The label of a known kind ("Allow once"), in `l10n`'s words. */
+export function kindLabel(kind: KnownOptionKind, l10n: L10n = english): string {
+  switch (kind) {
+    case 'allow_once':
+      return l10n.t('Allow once');
+    case 'allow_always':
+      return l10n.t('Always allow');
+    case 'reject_once':
+      return l10n.t('Reject once');
+    case 'reject_always':
+      return l10n.t('Always reject');
+  }
+}
+
+/** `l10n` words the labels and warnings (the agent's names are shown as they are). */
+/** contradiction()'s reason in `l10n`'s words. */
+function contradictionText(why: string, l10n: L10n): string {
+  switch (why) {
+    case CONTRA_REFUSAL:
+      return l10n.t('its name sounds like a refusal, but choosing it ALLOWS the action');
+    case CONTRA_APPROVAL:
+      return l10n.t('its name sounds like an approval, but choosing it REJECTS the action');
+    case CONTRA_ALWAYS:
+      return l10n.t('its name says "always", but it only answers this once');
+    case CONTRA_ONCE:
+      return l10n.t('its name says "once", but it is a LASTING answer');
+    default:
+      return why;
+  }
+}
+
+export function optionPresentation(options: readonly PermissionOption[], l10n: L10n = english): OptionView[] {
   const kindsById = new Map<string, Set<string>>();
   for (const o of options) kindsById.set(o.optionId, (kindsById.get(o.optionId) ?? new Set()).add(o.kind));
   const views = options.map((o, index): OptionView => {
@@ -168,13 +204,14 @@ export function optionPresentation(options: readonly PermissionOption[]): Option
     const name = cleanName(o.name);
     const why = kind === 'unknown' ? undefined : contradiction(kind, o.name);
     const ambiguousId = (kindsById.get(o.optionId)?.size ?? 0) > 1;
-    const head = kind === 'unknown' ? `Unknown kind "${cleanName(o.kind, 30)}"` : KIND_LABEL[kind];
+    const head = kind === 'unknown' ? l10n.t('Unknown kind "{0}"', cleanName(o.kind, 30)) : kindLabel(kind, l10n);
     // A name that says exactly the kind adds nothing: "Allow once", not "Allow once — "Allow once"".
-    const label = name.toLowerCase() === head.toLowerCase() ? head : `${head} — ${name ? `"${name}"` : '(no name)'}${why ? CONTRADICTION_MARK : ''}`;
+    const mark = why ? l10n.t(' ⚠ name contradicts kind') : '';
+    const label = name.toLowerCase() === head.toLowerCase() ? head : `${head} — ${name ? `"${name}"` : l10n.t('(no name)')}${mark}`;
     const warnings = [
-      why && `The agent calls this option "${name}", but ${why}.`,
-      ambiguousId && 'Another option of this request has the same id with a different kind: the agent cannot tell them apart.',
-      kind === 'unknown' && `This client does not know the option kind "${cleanName(o.kind, 30)}": it is sent as chosen and never creates a rule.`,
+      why && l10n.t('The agent calls this option "{0}", but {1}.', name, contradictionText(why, l10n)),
+      ambiguousId && l10n.t('Another option of this request has the same id with a different kind: the agent cannot tell them apart.'),
+      kind === 'unknown' && l10n.t('This client does not know the option kind "{0}": it is sent as chosen and never creates a rule.', cleanName(o.kind, 30)),
     ].filter((x): x is string => typeof x === 'string');
     const grants = kind === 'unknown' ? 'unknown' : kind.startsWith('allow') ? 'allow' : 'reject';
     const flagged = why !== undefined || ambiguousId;

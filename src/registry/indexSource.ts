@@ -1,6 +1,7 @@
 // Loads the registry index: a conditional GET (If-None-Match / If-Modified-Since) against the
 // copy cached in global storage; offline (or when the registry fails) the cached copy is used and
 // its age reported. A response that does not validate never replaces a good cached copy. No `vscode`.
+import { english, type L10n } from '../common/l10n';
 import * as fs from 'fs';
 import * as path from 'path';
 import { DownloadError, get, readBody } from './http';
@@ -53,14 +54,13 @@ async function writeCache(dir: string, c: CacheFile): Promise<void> {
 }
 
 /** "3 minutes", "2 hours", "5 days": how old a cached copy is. */
-export function describeAge(ms: number): string {
+export function describeAge(ms: number, l10n: L10n = english): string {
   const min = Math.max(0, Math.round(ms / 60000));
-  if (min < 1) return 'less than a minute';
-  if (min < 60) return `${min} minute${min === 1 ? '' : 's'}`;
+  if (min < 1) return l10n.t('less than a minute');
+  if (min < 60) return min === 1 ? l10n.t('1 minute') : l10n.t('{0} minutes', min);
   const h = Math.round(min / 60);
-  if (h < 48) return `${h} hour${h === 1 ? '' : 's'}`;
-  const d = Math.round(h / 24);
-  return `${d} days`;
+  if (h < 48) return h === 1 ? l10n.t('1 hour') : l10n.t('{0} hours', h);
+  return l10n.t('{0} days', Math.round(h / 24));
 }
 
 export async function loadIndex(url: string, opts: LoadOptions): Promise<LoadedIndex> {

@@ -1,5 +1,6 @@
 // Whether `npx` / `uvx` can be found on PATH (what the agent process will search), so the
 // confirmation can say clearly when one is missing. No `vscode`.
+import { english, type L10n } from '../common/l10n';
 import * as fs from 'fs';
 import * as path from 'path';
 
@@ -22,15 +23,16 @@ export function findOnPath(command: string, env: NodeJS.ProcessEnv = process.env
 }
 
 /** What to tell the user when a package runner is missing. */
-export const TOOL_HELP: Record<'npx' | 'uvx', { missing: string; url: string; button: string }> = {
-  npx: {
-    missing: 'npx was not found on PATH. It comes with Node.js: install Node.js (https://nodejs.org), then start the agent.',
-    url: 'https://nodejs.org/en/download',
-    button: 'Get Node.js',
-  },
-  uvx: {
-    missing: 'uvx was not found on PATH. It comes with uv: install uv (https://docs.astral.sh/uv/), then start the agent.',
-    url: 'https://docs.astral.sh/uv/getting-started/installation/',
-    button: 'Get uv',
-  },
-};
+export function toolHelp(tool: 'npx' | 'uvx', l10n: L10n = english): { missing: string; url: string; button: string } {
+  return tool === 'npx'
+    ? {
+        missing: l10n.t('npx was not found on PATH. It comes with Node.js: install Node.js (https://nodejs.org), then start the agent.'),
+        url: 'https://nodejs.org/en/download',
+        button: l10n.t('Get Node.js'),
+      }
+    : {
+        missing: l10n.t('uvx was not found on PATH. It comes with uv: install uv (https://docs.astral.sh/uv/), then start the agent.'),
+        url: 'https://docs.astral.sh/uv/getting-started/installation/',
+        button: l10n.t('Get uv'),
+      };
+}

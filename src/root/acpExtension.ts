@@ -64,7 +64,7 @@ export class AcpExtension extends Disposable {
     new Transcript({ budget: this.budget, onListenerError: (e) => this.logs.main.error(`transcript listener: ${String(e)}`) }),
   );
   readonly broker: PermissionBroker;
-  readonly elicitations = this._register(new Elicitations(this.store, this.transcript, lazyElicitationUi));
+  readonly elicitations = this._register(new Elicitations(this.store, this.transcript, { ...lazyElicitationUi, l10n: vscode.l10n }));
   readonly intent: IntentFeature;
   readonly agents: AgentManager;
   readonly actions: SessionActions;
@@ -84,11 +84,8 @@ export class AcpExtension extends Disposable {
   constructor(context: vscode.ExtensionContext) {
     super();
     this.broker = this._register(
-      new PermissionBroker(
-        context.globalState,
-        this.store,
-        lazyConsentUi(() => this.attention?.consent),
-        (m) => this.logs.main.info(m),
+      new PermissionBroker(context.globalState, this.store, { ...lazyConsentUi(() => this.attention?.consent), l10n: vscode.l10n }, (m) =>
+        this.logs.main.info(m),
       ),
     );
     this.intent = this._register(new IntentFeature(this.config, this.logs, this.plans));
@@ -296,11 +293,11 @@ export class AcpExtension extends Disposable {
         // No terminal process outlives its agent.
         if (event.kind === 'status' && event.status !== 'running' && event.status !== 'starting') {
           terminals.releaseAll({ agentId });
-          this.elicitations.cancelAgent(agentId, 'Cancelled: the agent stopped before this was answered.');
+          this.elicitations.cancelAgent(agentId, vscode.l10n.t('Cancelled: the agent stopped before this was answered.'));
         }
         if (event.kind === 'session_detached' || event.kind === 'session_deleted') {
           terminals.releaseAll({ agentId, sessionId: event.sessionId });
-          this.elicitations.cancelSession(agentId, event.sessionId, 'Cancelled: the session ended before this was answered.');
+          this.elicitations.cancelSession(agentId, event.sessionId, vscode.l10n.t('Cancelled: the session ended before this was answered.'));
         }
       }),
     );

@@ -6,6 +6,7 @@
 //     user may open it (`offerOpen`).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { english, type L10n } from '../common/l10n';
 
 export type PlanFileUriCheck = { ok: true; uri: string } | { ok: false; reason: string };
 
@@ -15,22 +16,23 @@ export type PlanFileDecision =
 /** Trees that are never read as plans (their files are endless, block, or hold secrets). */
 export const SYSTEM_TREES: readonly string[] = ['/proc', '/sys', '/dev'];
 
-export function checkPlanFileUri(uri: string): PlanFileUriCheck {
+export function checkPlanFileUri(uri: string, l10n: L10n = english): PlanFileUriCheck {
   const scheme = schemeOf(uri);
-  if (!scheme) return { ok: false, reason: 'not an absolute URI' };
-  if (scheme !== 'file') return { ok: false, reason: `only file: URIs are opened, not ${truncateScheme(scheme)}:` };
-  if (!/^file:\/\/[^/?#]*\//i.test(uri)) return { ok: false, reason: 'not an absolute file URI' };
+  if (!scheme) return { ok: false, reason: l10n.t('not an absolute URI') };
+  if (scheme !== 'file') return { ok: false, reason: l10n.t('only file: URIs are opened, not {0}:', truncateScheme(scheme)) };
+  if (!/^file:\/\/[^/?#]*\//i.test(uri)) return { ok: false, reason: l10n.t('not an absolute file URI') };
   let url: URL;
   try {
     url = new URL(uri);
   } catch {
-    return { ok: false, reason: 'not a valid URI' };
+    return { ok: false, reason: l10n.t('not a valid URI') };
   }
-  if (url.hostname && url.hostname.toLowerCase() !== 'localhost') return { ok: false, reason: `file URIs on another host (${url.hostname}) are not opened` };
+  if (url.hostname && url.hostname.toLowerCase() !== 'localhost')
+    return { ok: false, reason: l10n.t('file URIs on another host ({0}) are not opened', url.hostname) };
   try {
     decodeURIComponent(url.pathname);
   } catch {
-    return { ok: false, reason: 'not a valid URI' };
+    return { ok: false, reason: l10n.t('not a valid URI') };
   }
   return { ok: true, uri };
 }
@@ -39,20 +41,22 @@ export function checkPlanFileUri(uri: string): PlanFileUriCheck {
  * Whether the file plan at `uri` may be read, given the workspace folders (`roots`, absolute
  * paths; `anywhere` when the user asked to open it). `pathApi` is for tests of Windows' rules.
  */
-export function decidePlanFile(uri: string, roots: readonly string[] | 'anywhere', pathApi: path.PlatformPath = path): PlanFileDecision {
-  const check = checkPlanFileUri(uri);
-  if (!check.ok) return { ok: false, reason: `refused: ${check.reason}`, offerOpen: false };
+export function decidePlanFile(uri: string, roots: readonly string[] | 'anywhere', pathApi: path.PlatformPath = path, l10n: L10n = english): PlanFileDecision {
+  const check = checkPlanFileUri(uri, l10n);
+  if (!check.ok) return { ok: false, reason: l10n.t('refused: {0}', check.reason), offerOpen: false };
   let p: string;
   try {
     p = pathApi.resolve(fileURLToPath(uri, { windows: pathApi === path.win32 }));
   } catch {
-    return { ok: false, reason: 'refused: not a valid file URI', offerOpen: false };
+    return { ok: false, reason: l10n.t('refused: not a valid file URI'), offerOpen: false };
   }
-  if (isSystemPath(p, pathApi)) return { ok: false, reason: `refused: ${p} is a system file, never read as a plan`, offerOpen: false, path: p };
+  if (isSystemPath(p, pathApi)) return { ok: false, reason: l10n.t('refused: {0} is a system file, never read as a plan', p), offerOpen: false, path: p };
   if (roots !== 'anywhere' && !roots.some((r) => isInside(p, r, pathApi))) {
     return {
       ok: false,
-      reason: roots.length ? `not read: ${p} is outside the workspace folders` : `not read: no folder is open, so ${p} is outside the workspace`,
+      reason: roots.length
+        ? l10n.t('not read: {0} is outside the workspace folders', p)
+        : l10n.t('not read: no folder is open, so {0} is outside the workspace', p),
       offerOpen: true,
       path: p,
     };

@@ -32,5 +32,6 @@ export function vscodeAttentionUi(deps: AttentionDeps): AttentionUi & ConsentAtt
     },
     showSession,
     say: (message) => void vscode.window.showInformationMessage(message),
+    l10n: vscode.l10n,
   };
 }

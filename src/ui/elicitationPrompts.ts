@@ -56,7 +56,7 @@ async function fillIn(req: Extract<ElicitationRequest, { mode: 'form' }>): Promi
     if (v === undefined) return undefined;
     values[f.name] = v;
   }
-  const check = formChecks().checkForm(req.form, values);
+  const check = formChecks().checkForm(req.form, values, vscode.l10n);
   return check.ok ? { action: 'accept', content: check.content } : undefined;
 }
 
@@ -92,7 +92,7 @@ async function askField(f: ElicitationField, current: RawValues[string] | undefi
         prompt: f.description ?? undefined,
         value: typeof current === 'string' ? current : '',
         validateInput: (text) => {
-          const c = formChecks().checkForm(one, { [f.name]: text });
+          const c = formChecks().checkForm(one, { [f.name]: text }, vscode.l10n);
           return c.ok ? undefined : c.errors[f.name];
         },
       });

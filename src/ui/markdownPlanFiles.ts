@@ -28,7 +28,7 @@ const key = (r: PlanRef): string => `${r.agentId}\0${r.sessionId}\0${r.planId}`;
 export function planFileInWorkspace(p: PlanRecord): { file: string } | { reason: string } | undefined {
   if (p.plan.type !== 'markdown' || !p.plan.path) return undefined;
   if (!path.isAbsolute(p.plan.path)) return { reason: `the agent named a relative path (${p.plan.path.slice(0, 200)})` };
-  const d = decidePlanFile(pathToFileURL(p.plan.path).href, workspaceRoots());
+  const d = decidePlanFile(pathToFileURL(p.plan.path).href, workspaceRoots(), undefined, vscode.l10n);
   return d.ok ? { file: d.path } : { reason: d.reason };
 }
 
@@ -115,7 +115,7 @@ export class MarkdownPlanFiles extends Disposable {
   /** The file changed: if it now differs from the plan, say so once for this revision. */
   private async fileChanged(ref: PlanRef, w: Watched): Promise<void> {
     if (w.told === w.version) return;
-    const read = await readPlanFile(w.file, workspaceRoots());
+    const read = await readPlanFile(w.file, workspaceRoots(), undefined, vscode.l10n);
     const p = this.plans.get(ref);
     if (!('text' in read) || p?.plan.type !== 'markdown' || read.text === p.plan.content || w.told === p.version) return;
     w.told = p.version;

@@ -283,7 +283,7 @@ export class WorkActions {
       'timeline',
       ref.planId,
       `${ref.planId}-timeline.md`,
-      timelineMarkdown(track, (ms) => new Date(ms).toLocaleTimeString()),
+      timelineMarkdown(track, (ms) => new Date(ms).toLocaleTimeString(), vscode.l10n),
     );
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: true });
     return uri;

@@ -26,7 +26,7 @@ export interface RestoreRequest {
 
 export async function restoreWorkspace(cps: Pick<Checkpoints, 'read' | 'snapshot' | 'changes'>, req: RestoreRequest): Promise<RestoreResult> {
   const isDirty = (file: string): boolean => vscode.workspace.textDocuments.some((d) => d.isDirty && d.uri.scheme === 'file' && d.uri.fsPath === file);
-  const plan = await planRestore({ agentId: req.agentId, sessionId: req.sessionId, targets: req.targets, checkpoints: cps, isDirty });
+  const plan = await planRestore({ agentId: req.agentId, sessionId: req.sessionId, targets: req.targets, checkpoints: cps, isDirty, l10n: vscode.l10n });
   if (plan.refused) {
     void vscode.window.showWarningMessage(plan.refused);
     return { restored: [], skipped: [], refused: plan.refused };

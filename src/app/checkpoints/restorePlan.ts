@@ -9,6 +9,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { executesLater } from '../../agents/executesLater';
+import { english, type L10n } from '../../common/l10n';
 import { within } from '../../common/paths';
 import { isImportedAgent, isReplayAgent } from '../../common/pseudoAgents';
 import type { Checkpoints } from './checkpoints';
@@ -36,13 +37,16 @@ export interface RestoreInput {
   readonly checkpoints: Pick<Checkpoints, 'read' | 'snapshot' | 'changes'>;
   /** Files with unsaved changes in an editor are left alone. */
   isDirty(path: string): boolean;
+  /** Words the refusal and the reasons a file was skipped (English without). */
+  readonly l10n?: L10n;
 }
 
 export async function planRestore(input: RestoreInput): Promise<RestorePlan> {
+  const l10n = input.l10n ?? english;
   const refused = isImportedAgent(input.agentId)
-    ? 'Restore is not available for an imported session: its checkpoints were not taken here.'
+    ? l10n.t('Restore is not available for an imported session: its checkpoints were not taken here.')
     : isReplayAgent(input.agentId)
-      ? 'Restore is not available for a replayed recording: its checkpoints were not taken here.'
+      ? l10n.t('Restore is not available for a replayed recording: its checkpoints were not taken here.')
       : undefined;
   if (refused) return { refused, todo: [], skipped: [], undo: [] };
   const now = await input.checkpoints.snapshot(input.agentId, input.sessionId);
@@ -53,7 +57,7 @@ export async function planRestore(input: RestoreInput): Promise<RestorePlan> {
     const present = now.get(t.folder);
     const files = present === undefined ? undefined : await input.checkpoints.changes(t.folder, t.id, present);
     if (!files) {
-      skipped.push({ path: t.folder, why: 'its checkpoint is no longer stored, or git is not available: nothing in this folder was restored' });
+      skipped.push({ path: t.folder, why: l10n.t('its checkpoint is no longer stored, or git is not available: nothing in this folder was restored') });
       continue;
     }
     const realRoot = await fs.promises.realpath(t.folder).catch(() => t.folder);
@@ -61,16 +65,16 @@ export async function planRestore(input: RestoreInput): Promise<RestorePlan> {
       const file = path.join(t.folder, ...f.path.split('/'));
       const real = await fs.promises.realpath(file).catch(() => file);
       if (!within(t.folder, file) || !(within(realRoot, real) || within(t.folder, real))) {
-        skipped.push({ path: file, why: 'it is outside the workspace folder once its links are resolved' });
+        skipped.push({ path: file, why: l10n.t('it is outside the workspace folder once its links are resolved') });
         continue;
       }
       if (input.isDirty(file)) {
-        skipped.push({ path: file, why: 'it has unsaved changes in an editor (save or revert them, then restore again)' });
+        skipped.push({ path: file, why: l10n.t('it has unsaved changes in an editor (save or revert them, then restore again)') });
         continue;
       }
       const bytes = f.status === 'added' ? null : await input.checkpoints.read(t.folder, t.id, f.path);
       if (bytes === undefined) {
-        skipped.push({ path: file, why: 'its text could not be read from the checkpoint' });
+        skipped.push({ path: file, why: l10n.t('its text could not be read from the checkpoint') });
         continue;
       }
       const runsLater = executesLater(t.folder, file);

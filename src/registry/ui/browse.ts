@@ -48,7 +48,7 @@ export async function loadAndReport(host: RegistryHost, signal?: AbortSignal): P
   if (loaded.staleBecause) {
     host.log.warn(`[registry] using the cached index: ${loaded.staleBecause}`);
     void vscode.window.showWarningMessage(
-      vscode.l10n.t('Showing the cached ACP Registry list from {0} ago: {1}', describeAge(Date.now() - loaded.fetchedAt), loaded.staleBecause),
+      vscode.l10n.t('Showing the cached ACP Registry list from {0} ago: {1}', describeAge(Date.now() - loaded.fetchedAt, vscode.l10n), loaded.staleBecause),
     );
   }
   return loaded;
@@ -113,7 +113,7 @@ export async function pickEntry(host: RegistryHost, platform: PlatformKey | unde
     qp.items = toItems(views, new Map());
     qp.busy = false;
     qp.title = loaded.staleBecause
-      ? vscode.l10n.t('ACP Registry — offline: cached list from {0} ago', describeAge(Date.now() - loaded.fetchedAt))
+      ? vscode.l10n.t('ACP Registry — offline: cached list from {0} ago', describeAge(Date.now() - loaded.fetchedAt, vscode.l10n))
       : views.length === 1
         ? vscode.l10n.t('ACP Registry — 1 agent')
         : vscode.l10n.t('ACP Registry — {0} agents', views.length);

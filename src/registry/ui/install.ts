@@ -12,7 +12,7 @@ import { agentsDir, installBinary } from '../installer';
 import { isWithin } from '../safePath';
 import { planInstall, plansFor, type InstallPlan } from '../plan';
 import type { PlatformKey, RegistryEntry } from '../schema';
-import { findOnPath, TOOL_HELP } from '../tools';
+import { findOnPath, toolHelp } from '../tools';
 import { offerSignIn } from './signIn';
 import { confirmPick } from './confirm';
 import { registrySettings } from './settings';
@@ -48,7 +48,7 @@ export async function confirmPlan(plan: InstallPlan, registryUrl: string, from?:
   const facts: { label: string; value: string; warning?: boolean }[] = [];
   let other: { label: string; run: () => void } | undefined;
   if (plan.kind !== 'binary' && !findOnPath(plan.kind)) {
-    const help = TOOL_HELP[plan.kind];
+    const help = toolHelp(plan.kind, vscode.l10n);
     facts.push({ label: vscode.l10n.t('{0} is missing', plan.kind), value: help.missing, warning: true });
     other = { label: help.button, run: () => void vscode.env.openExternal(vscode.Uri.parse(help.url)) };
   }

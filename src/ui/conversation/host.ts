@@ -1,5 +1,6 @@
 // One webview showing the conversation (the sidebar view or a panel): sets up its page, feeds it
 // through a DeltaPump and hands its validated messages to the Conversation.
+import { pageStrings } from './webviewStrings';
 import * as vscode from 'vscode';
 import { Disposable, toDisposable } from '../../common/lifecycle';
 import type { Transcript } from '../../state/transcript';
@@ -48,11 +49,16 @@ export class ConversationHost extends Disposable {
     this.pump = this._register(new DeltaPump(owner.transcript, (m) => this.post(m), pumpOptions));
     this.pump.setSession(owner.activeSessionId);
     this._register(webview.onDidReceiveMessage((m: unknown) => this.receive(m)));
-    webview.html = conversationHtml({
-      cspSource: webview.cspSource,
-      script: webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'media', 'conversation.js')).toString(),
-      style: webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', 'conversation.css')).toString(),
-    });
+    webview.html = conversationHtml(
+      {
+        cspSource: webview.cspSource,
+        script: webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'media', 'conversation.js')).toString(),
+        style: webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', 'conversation.css')).toString(),
+      },
+      undefined,
+      pageStrings(vscode.l10n),
+      vscode.env.language,
+    );
   }
 
   get stats(): PumpStats {

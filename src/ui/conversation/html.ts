@@ -17,10 +17,11 @@ function attr(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-export function conversationHtml(u: PageUris, nonce = makeNonce()): string {
+/** `strings`: the page's words (webviewStrings.ts), given to it as data; English without. */
+export function conversationHtml(u: PageUris, nonce = makeNonce(), strings?: unknown, lang = 'en'): string {
   const csp = ["default-src 'none'", `script-src 'nonce-${nonce}'`, `style-src ${u.cspSource}`, `img-src ${u.cspSource} data:`].join('; ');
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${attr(lang)}">
 <head>
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${attr(csp)}">
@@ -29,7 +30,7 @@ export function conversationHtml(u: PageUris, nonce = makeNonce()): string {
 <title>Conversation</title>
 </head>
 <body>
-<main id="app"></main>
+<main id="app"${strings === undefined ? '' : ` data-strings="${attr(JSON.stringify(strings))}"`}></main>
 <script nonce="${nonce}" src="${attr(u.script)}"></script>
 </body>
 </html>`;

@@ -51,14 +51,14 @@ export const fileView: PlanTypeView<'file'> = {
 
 async function openFile(raw: string, planId: string): Promise<vscode.Uri | undefined> {
   // Any folder: the user asked for this file. The system trees and odd URIs stay refused.
-  const decision = decidePlanFile(raw, 'anywhere');
+  const decision = decidePlanFile(raw, 'anywhere', undefined, vscode.l10n);
   if (!decision.ok) {
     void vscode.window.showErrorMessage(
       vscode.l10n.t('Plan {0} points to {1}, which is not opened: {2}.', planId, truncate(raw, 200), decision.reason.replace(/^(refused|not read): /, '')),
     );
     return undefined;
   }
-  const check = await checkOpenable(decision.path);
+  const check = await checkOpenable(decision.path, vscode.l10n);
   if (!check.ok) {
     const text = vscode.l10n.t('The file of plan {0} ({1}) cannot be opened: {2}.', planId, decision.path, check.reason);
     void vscode.window.showErrorMessage(check.reason === 'not found' ? `${text} ${vscode.l10n.t('The agent may not have written it yet.')}` : text);

@@ -90,7 +90,7 @@ export class FilePlanSync extends Disposable {
 
     const t: Tracked = { uri, disposables: new DisposableStore(), generation: 0, watched: false };
     this.tracked.set(k, t);
-    const decision = decidePlanFile(uri, this.roots());
+    const decision = decidePlanFile(uri, this.roots(), undefined, vscode.l10n);
     if (!decision.ok) {
       this.plans.setFileContent(ref, { error: decision.reason, offerOpen: decision.offerOpen }, uri);
       return;
@@ -117,7 +117,7 @@ export class FilePlanSync extends Disposable {
         watcher.onDidDelete((u) => {
           if (same(u)) {
             t.generation++;
-            this.plans.setFileContent(ref, { error: 'not found' }, uri);
+            this.plans.setFileContent(ref, { error: vscode.l10n.t('not found') }, uri);
           }
         }),
       );
@@ -128,13 +128,13 @@ export class FilePlanSync extends Disposable {
   private load(ref: PlanRef, t: Tracked, file: string): void {
     const generation = ++t.generation;
     const p = (async () => {
-      const read = await readPlanFile(file, this.roots(), this.maxBytes);
+      const read = await readPlanFile(file, this.roots(), this.maxBytes, vscode.l10n);
       let state: { text: string } | { error: string; offerOpen?: boolean };
       if ('text' in read) {
         state = {
           text: t.watched
             ? read.text
-            : `${read.text}\n\n(not watched: more than ${this.maxWatchers} file plans are open; changes to this file are not followed)`,
+            : `${read.text}\n\n${vscode.l10n.t('(not watched: more than {0} file plans are open; changes to this file are not followed)', this.maxWatchers)}`,
         };
       } else state = { error: read.error, ...(read.offerOpen ? { offerOpen: true } : {}) };
       // A newer read (or a delete) supersedes this one; a plan that moved on ignores it.

@@ -7,7 +7,8 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import type { PlanRef } from '../../state/planStore';
 import { truncate } from '../../state/planSummary';
-import { stepTimeline } from '../../state/attribution/timeline';
+import type { L10n } from '../../common/l10n';
+import { callsText, filesText, stepTimeline } from '../../state/attribution/timeline';
 import { WHOLE_PLAN, type Step, type WorkChange, type WorkStore } from '../../state/attribution/workStore';
 import { planNodeId, sessionNodeId, UNPLANNED_OWNER, type NodeIndex, type PlanTreeNode, type WorkNode } from './nodes';
 import { icon } from './treeItems';
@@ -50,7 +51,7 @@ export class WorkRows {
       t.contextValue = `${t.contextValue ?? 'entry'}:work${s.files.length ? ':files' : ''}`;
     }
     if (s.before?.length) t.contextValue = `${t.contextValue ?? 'entry'}:ckpt`;
-    const line = stepTimeline(s, (ms) => new Date(ms).toLocaleTimeString());
+    const line = stepTimeline(s, (ms) => new Date(ms).toLocaleTimeString(), vscode.l10n);
     if (line) t.tooltip = `${typeof t.tooltip === 'string' ? t.tooltip : ''}\n${vscode.l10n.t('Timeline: {0}', line)}`;
   }
 
@@ -182,10 +183,10 @@ export class WorkRows {
   }
 }
 
-export function countText(s: Step): string {
+export function countText(s: Step, l10n: L10n = vscode.l10n): string {
   const parts: string[] = [];
-  if (s.calls.length) parts.push(`${s.calls.length} call${s.calls.length === 1 ? '' : 's'}`);
-  if (s.files.length) parts.push(`${s.files.length} file${s.files.length === 1 ? '' : 's'}`);
+  if (s.calls.length) parts.push(callsText(s.calls.length, l10n));
+  if (s.files.length) parts.push(filesText(s.files.length, l10n));
   return parts.join(' · ');
 }
 

@@ -5,7 +5,7 @@ import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { api, waitFor } from './support/ext';
 import { resetDemo, turnEnd, withSetting } from './support/demo';
-import { screenshot, uiAttrs, uiClick, uiPress, uiTexts, uiType, waitForUi } from './ui';
+import { screenshot, uiAttrs, uiClick, uiPress, uiTexts, uiType, uiViewport, waitForUi, waitForWebview } from './ui';
 
 const STEP = '.getting-started-step';
 const WALKTHROUGH = 'acp-plans.acp-plans#gettingStarted';
@@ -57,6 +57,14 @@ describe('Citizen: walkthrough', function () {
       ['Start the Demo Agent', 'Add an agent from the registry', 'Watch a plan', 'Review a step'],
     );
     assert.deepStrictEqual(await done(), [], 'nothing is done yet');
+    // A window wide enough for the step's page beside the steps: the page (package.nls names it per language) renders.
+    await uiViewport(1800, 1000);
+    try {
+      await waitForWebview('body', (t) => t.some((x) => x.includes('The Demo Agent is built in')));
+      await screenshot('citizen-walkthrough-page');
+    } finally {
+      await uiViewport(1280, 800);
+    }
     await screenshot('citizen-walkthrough-start');
     const running = waitFor(a.internals.store.onDidChange, () => !!a.internals.store.sessions('demo')[0], 30_000, 'a Demo Agent session');
     await uiClick(`${STEP} .monaco-button`, 'Start Demo Agent');

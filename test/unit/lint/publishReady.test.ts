@@ -15,6 +15,7 @@ const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'))
   };
 };
 const vscodeignore = fs.readFileSync(path.join(root, '.vscodeignore'), 'utf8');
+const nls = JSON.parse(fs.readFileSync(path.join(root, 'package.nls.json'), 'utf8')) as Record<string, string>;
 
 describe('Publish-ready manifest', () => {
   it('the icon is a 128×128 PNG in the repository and the package', () => {
@@ -36,7 +37,10 @@ describe('Publish-ready manifest', () => {
 
   it('the walkthrough pages exist and ship; each step completes on an event', () => {
     for (const step of pkg.contributes.walkthroughs[0]!.steps) {
-      assert.ok(step.media.markdown && fs.existsSync(path.join(root, step.media.markdown)), step.media.markdown);
+      // The page is a package.nls %key% (a page per language): the English page must exist.
+      const page = /^%(.+)%$/.exec(step.media.markdown ?? '')?.[1];
+      const file = page ? nls[page] : step.media.markdown;
+      assert.ok(file && fs.existsSync(path.join(root, file)), step.media.markdown);
       assert.ok(step.completionEvents.length > 0);
     }
     assert.match(vscodeignore, /^!media\/walkthrough\/\*\.md$/m);

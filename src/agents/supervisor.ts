@@ -6,7 +6,6 @@
 // connection needs (supervisorSessions.ts); the session state people see lives in the
 // SessionStore, fed from `host.lifecycle` and `host.onEvent`.
 // Free of `vscode` (unit-tested in plain Node).
-import { english } from '../common/l10n';
 import type { AcpConnection, AgentStatus, McpServerConfig } from '../protocol/api';
 import type { ConfigOption, ContentBlock, SessionEvent } from '../protocol/domain';
 import { randomUUID } from 'crypto';
@@ -385,7 +384,7 @@ export class AgentSupervisor {
     lifecycle: (e) => this.host.lifecycle(this.id, e),
     emit: (e) => this.emit(e),
     prompt: (sessionId, blocks, key) => this.prompt(sessionId, blocks, key),
-    words: () => this.host.l10n ?? english,
+    words: () => this.host.l10n,
   };
 
   private setStatus(status: AgentStatus, detail?: string): void {

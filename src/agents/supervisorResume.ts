@@ -21,7 +21,7 @@ export interface ResumeHost {
   /** Sends a prompt as the user's would be (counted as a turn); throws when the session is not served. */
   prompt(sessionId: string, blocks: readonly ContentBlock[], key: string): Promise<void>;
   /** Words the notices (`vscode.l10n` in the product; English without). */
-  words?(): L10n;
+  words?(): L10n | undefined;
 }
 
 /** Resumes every detached session on `conn`, one at a time; the transcript and plans stay as they are. */

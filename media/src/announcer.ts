@@ -1,15 +1,16 @@
 // What a screen reader hears from the conversation: not every streamed chunk (the transcript is
 // not a live region), but one polite announcement when a turn stops running — the agent's last
 // message, shortened — and when the agent starts waiting for the user. Text only (textContent).
+import { S, fill } from './strings';
 
 /** The announcement for a change of turn state; undefined: say nothing. */
 export function announcement(before: string | undefined, after: string, lastAgentText: string | undefined): string | undefined {
   if (before === after || before === undefined) return undefined;
-  if (after === 'requires_action') return 'The agent is waiting for you.';
+  if (after === 'requires_action') return S.agentWaits;
   if (before !== 'running' || after === 'running') return undefined;
   const text = (lastAgentText ?? '').replace(/\s+/g, ' ').trim();
-  if (!text) return 'The agent finished.';
-  return `The agent finished: ${text.length > 300 ? `${text.slice(0, 299)}…` : text}`;
+  if (!text) return S.agentFinished;
+  return fill(S.agentFinishedText, text.length > 300 ? `${text.slice(0, 299)}…` : text);
 }
 
 /** A visually hidden polite live region. */

@@ -31,7 +31,7 @@ export function elicitation(view: ElicitationView, sessionId: () => string | nul
     ),
     h('div', { class: 'elic-message', text: view.message }),
     view.description ? h('div', { class: 'elic-desc muted', text: view.description }) : null,
-    view.toolCallId ? h('div', { class: 'elic-tool muted', text: `For tool call ${view.toolCallId}` }) : null,
+    view.toolCallId ? h('div', { class: 'elic-tool muted', text: fill(S.forToolCall, view.toolCallId) }) : null,
   );
   if (isUrl && view.host) {
     el.append(
@@ -139,12 +139,7 @@ function fieldControl(f: ElicitationFieldView, start: RawValue | undefined): { c
     }
     case 'unknown':
       return {
-        control: h(
-          'details',
-          { class: 'unknown' },
-          h('summary', { text: `A kind of field this client cannot show (${f.rawType})` }),
-          h('pre', { text: f.raw }),
-        ),
+        control: h('details', { class: 'unknown' }, h('summary', { text: fill(S.unknownField, f.rawType) }), h('pre', { text: f.raw })),
       };
     case 'number':
     case 'integer': {
@@ -158,7 +153,7 @@ function fieldControl(f: ElicitationFieldView, start: RawValue | undefined): { c
       const input = h('input', { class: 'elic-input', attrs: { type: INPUT_TYPES[f.format ?? ''] ?? 'text', name: f.name } });
       if (f.maxLength !== null) input.maxLength = f.maxLength;
       input.value = typeof start === 'string' ? start : '';
-      const hint = f.pattern ? h('div', { class: 'muted elic-hint', text: `Expected form: ${f.pattern}` }) : null;
+      const hint = f.pattern ? h('div', { class: 'muted elic-hint', text: fill(S.expectedForm, f.pattern) }) : null;
       return { control: hint ? h('div', {}, input, hint) : input, read: () => input.value };
     }
   }

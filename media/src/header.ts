@@ -31,7 +31,7 @@ export class Header {
       if (s.usage.cost) parts.push(s.usage.cost);
     } else if (s.lastTurnUsage) parts.push(s.lastTurnUsage);
     this.usage.textContent = parts.join(' · ');
-    this.usage.title = s.lastTurnUsage ? `Last turn: ${s.lastTurnUsage}` : '';
+    this.usage.title = s.lastTurnUsage ? fill(S.lastTurn, s.lastTurnUsage) : '';
   }
 }
 

@@ -56,7 +56,7 @@ function build(view: ItemView, ctx: ItemContext): RenderedItem {
         el: h(
           'details',
           { class: view.problem ? 'unknown rejected' : 'unknown' },
-          h('summary', { text: view.problem ? `Malformed "${view.label}" update rejected: ${view.problem}` : `Update not supported: ${view.label}` }),
+          h('summary', { text: view.problem ? fill(S.badUpdate, view.label, view.problem) : fill(S.unsupportedUpdate, view.label) }),
           h('pre', { text: view.json }),
         ),
       };
@@ -77,7 +77,7 @@ function build(view: ItemView, ctx: ItemContext): RenderedItem {
 // ------------------------------------------------------------------ messages
 
 function roleLabel(view: Extract<ItemView, { kind: 'message' }>): string {
-  if (view.role === 'session') return `Message from ${view.route?.from ?? 'an unnamed session'} to ${view.route?.to ?? 'an unnamed session'}`;
+  if (view.role === 'session') return fill(S.messageFromTo, view.route?.from ?? '?', view.route?.to ?? '?');
   return view.role === 'user' ? S.you : S.agent;
 }
 
@@ -301,5 +301,5 @@ const STOP_LABELS: Record<string, string> = {
 };
 
 function stopLabel(reason: string): string {
-  return STOP_LABELS[reason] ?? `Turn ended (${reason})`;
+  return STOP_LABELS[reason] ?? fill(S.turnEndedWhy, reason);
 }

@@ -7,6 +7,7 @@
 // line is no longer a row the table is closed and the text flows on. Isomorphic: unit tests run it
 // in Node with a recording sink. Every HTML string is markdown-it's output (html disabled).
 import { renderMarkdown, renderTableRows, streamingSplit, TABLE_LIMITS } from './markdown';
+import { S, fill } from './strings';
 
 /** Where rendered Markdown goes. */
 export interface MarkdownSink {
@@ -94,7 +95,7 @@ export class StreamingMarkdown {
       t.shown += shown;
       if (r.rows > shown) {
         t.hidden += r.rows - shown;
-        this.sink.tableMore(`… ${t.hidden.toLocaleString('en-US')} more rows not shown`);
+        this.sink.tableMore(fill(S.moreRows, t.hidden.toLocaleString('en-US')));
       }
       const ended = lineStart(lines, r.rows);
       if (ended < lines.length) {

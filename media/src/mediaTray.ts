@@ -4,6 +4,7 @@
 import type { MediaAttachment } from '../../src/ui/conversation/webviewMessages';
 import { formatMediaSize, MAX_MEDIA_BYTES, MAX_MEDIA_PER_PROMPT, MEDIA_TYPES } from '../../src/ui/conversation/promptBlocks';
 import { h } from './dom';
+import { S, fill } from './strings';
 
 export class MediaTray {
   readonly el = h('div', { class: 'media-tray' });
@@ -39,14 +40,10 @@ export class MediaTray {
     this.problems = [];
     for (const f of media) {
       const kind = MEDIA_TYPES[f.type.toLowerCase()]!;
-      const name = f.name || `pasted ${kind}`;
-      if (!this.accepts[kind]) this.problems.push(`${name} was not attached: this agent does not accept ${kind === 'image' ? 'images' : 'audio'}.`);
-      else if (f.size > MAX_MEDIA_BYTES)
-        this.problems.push(
-          `${name} was not attached: it is ${formatMediaSize(f.size)}, larger than ${formatMediaSize(MAX_MEDIA_BYTES)}. Make it smaller and attach it again.`,
-        );
-      else if (this.items.length + this.reading >= MAX_MEDIA_PER_PROMPT)
-        this.problems.push(`${name} was not attached: ${MAX_MEDIA_PER_PROMPT} files at most go with one prompt.`);
+      const name = f.name || fill(S.pasted, kind);
+      if (!this.accepts[kind]) this.problems.push(fill(kind === 'image' ? S.noImages : S.noAudio, name));
+      else if (f.size > MAX_MEDIA_BYTES) this.problems.push(fill(S.tooBig, name, formatMediaSize(f.size), formatMediaSize(MAX_MEDIA_BYTES)));
+      else if (this.items.length + this.reading >= MAX_MEDIA_PER_PROMPT) this.problems.push(fill(S.tooMany, name, MAX_MEDIA_PER_PROMPT));
       else {
         // Counted while it is read (files read at once all count against the limit); the
         // refusals above stay shown when it arrives.
@@ -56,7 +53,7 @@ export class MediaTray {
             this.reading--;
             // The tray may have filled meanwhile (the picker's files): a prompt never carries more than the limit.
             if (this.items.length < MAX_MEDIA_PER_PROMPT) this.items.push({ name, mimeType: f.type.toLowerCase(), data });
-            else this.problems.push(`${name} was not attached: ${MAX_MEDIA_PER_PROMPT} files at most go with one prompt.`);
+            else this.problems.push(fill(S.tooMany, name, MAX_MEDIA_PER_PROMPT));
             this.render();
           },
           () => {
@@ -95,7 +92,7 @@ export class MediaTray {
           h('button', {
             class: 'chip-remove link-like',
             text: '×',
-            title: 'Remove',
+            title: S.remove,
             onClick: () => {
               this.items = this.items.filter((x) => x !== m);
               this.render();

@@ -2,6 +2,7 @@
 // refers to it. Text is appended as text nodes; past a cap the oldest part is dropped.
 import type { TerminalView } from '../../src/ui/conversation/webviewMessages';
 import { add, atBottom, h } from './dom';
+import { S, fill } from './strings';
 
 const MAX_CHARS = 200_000;
 const KEEP_CHARS = 100_000;
@@ -93,14 +94,14 @@ export class Terminals {
     m.head.textContent = '';
     add(
       m.head,
-      h('span', { class: 'terminal-command', text: i.command ? `$ ${i.command}` : 'Terminal' }),
-      i.cwd ? h('span', { class: 'terminal-cwd', text: ` in ${i.cwd}` }) : null,
-      i.exit ? h('span', { class: 'terminal-exit', text: ` · ${i.exit}` }) : h('span', { class: 'terminal-running', text: ' · running' }),
+      h('span', { class: 'terminal-command', text: i.command ? `$ ${i.command}` : S.terminal }),
+      i.cwd ? h('span', { class: 'terminal-cwd', text: fill(S.terminalIn, i.cwd) }) : null,
+      i.exit ? h('span', { class: 'terminal-exit', text: ` · ${i.exit}` }) : h('span', { class: 'terminal-running', text: S.running }),
     );
   }
 
   private fill(m: Mount, rec: Record): void {
-    m.pre.textContent = (rec.info.truncated ? '… (earlier output not shown)\n' : '') + rec.text;
+    m.pre.textContent = (rec.info.truncated ? `${S.earlierOutput}\n` : '') + rec.text;
     m.chars = rec.text.length;
     m.pre.scrollTop = m.pre.scrollHeight;
   }

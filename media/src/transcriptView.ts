@@ -4,13 +4,14 @@
 import type { ConversationFilter, DeltaOp, ItemView, SnapshotMessage, TerminalView, WebviewCounters } from '../../src/ui/conversation/webviewMessages';
 import { post } from './api';
 import { atBottom, h } from './dom';
+import { S, fill } from './strings';
 import { renderItem, type RenderedItem } from './items';
 import { Terminals } from './terminals';
 
 const PAGE = 100;
 
 export class TranscriptView {
-  readonly el = h('div', { class: 'transcript', attrs: { role: 'log', 'aria-live': 'off', 'aria-label': 'Conversation', tabindex: '0' } });
+  readonly el = h('div', { class: 'transcript', attrs: { role: 'log', 'aria-live': 'off', 'aria-label': S.conversation, tabindex: '0' } });
   readonly counters: WebviewCounters = { snapshotsApplied: 0, deltasApplied: 0, opsApplied: 0, itemsRendered: 0, domItems: 0 };
   private readonly list = h('div', { class: 'items' });
   private readonly earlierButton = h('button', { class: 'show-earlier link-like', onClick: () => this.requestEarlier() });
@@ -20,7 +21,7 @@ export class TranscriptView {
     'div',
     { class: 'filter-bar', attrs: { role: 'status' } },
     this.filterLabel,
-    h('button', { class: 'clear-filter link-like', text: 'Show all', onClick: () => post({ type: 'clearFilter' }) }),
+    h('button', { class: 'clear-filter link-like', text: S.showAll, onClick: () => post({ type: 'clearFilter' }) }),
   );
   private filter: { sessionId: string; ids: Set<string> } | null = null;
   private readonly terminals = new Terminals();
@@ -226,8 +227,8 @@ export class TranscriptView {
     const first = this.entries[0]?.view.index;
     const hidden = first === undefined ? 0 : Math.max(0, first - this.firstIndex);
     // Only what changed is written: an unchanged write still costs the browser a style pass.
-    setIfChanged(this.earlierButton, hidden === 0, `Show earlier (${hidden} more)`);
-    setIfChanged(this.empty, this.entries.length > 0, this.sessionId ? 'No messages yet.' : 'No session. Start an agent to begin a conversation.');
+    setIfChanged(this.earlierButton, hidden === 0, fill(S.showEarlier, hidden));
+    setIfChanged(this.empty, this.entries.length > 0, this.sessionId ? S.noMessages : S.noSessionYet);
   }
 }
 

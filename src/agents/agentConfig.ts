@@ -5,6 +5,7 @@ import '../protocol/common/zodMessages';
 import type { McpServerConfig } from '../protocol/api';
 import type { RemoteSpec } from './remoteConfig';
 import { parseRemote } from './remoteAgent';
+import { english, type L10n } from '../common/l10n';
 
 export const DEMO_AGENT_ID = 'demo';
 
@@ -40,35 +41,36 @@ export interface AgentConfigResult {
 }
 
 /** Validates the raw `acp.agents` value; every problem names the entry and what to fix. */
-export function parseAgentSettings(raw: unknown, offerV2: boolean): AgentConfigResult {
+export function parseAgentSettings(raw: unknown, offerV2: boolean, l10n: L10n = english): AgentConfigResult {
   const problems: string[] = [];
   const agents: AgentDefinition[] = [];
   if (raw === undefined || raw === null) return { agents, problems };
-  if (!Array.isArray(raw)) return { agents, problems: ['"acp.agents" must be a list of agent entries.'] };
+  if (!Array.isArray(raw)) return { agents, problems: [l10n.t('"acp.agents" must be a list of agent entries.')] };
   const seen = new Set<string>();
   raw.forEach((entry, i) => {
     const r = entrySchema.safeParse(entry);
     if (!r.success) {
       const label = typeof (entry as { name?: unknown })?.name === 'string' ? `"${(entry as { name: string }).name}"` : `#${i + 1}`;
-      problems.push(`acp.agents entry ${label}: ${r.error.issues.map((x) => x.message).join('; ')}.`);
+      problems.push(l10n.t('acp.agents entry {0}: {1}.', label, r.error.issues.map((x) => x.message).join('; ')));
       return;
     }
     const e = r.data;
-    const where = `acp.agents entry "${e.name}"`;
     if ((e.command === undefined) === (e.url === undefined)) {
       problems.push(
-        `${where}: ${e.command === undefined ? 'needs a "command" (the executable to run) or a "url" (a remote agent)' : 'has both "command" and "url"; keep one'}.`,
+        e.command === undefined
+          ? l10n.t('acp.agents entry "{0}": needs a "command" (the executable to run) or a "url" (a remote agent).', e.name)
+          : l10n.t('acp.agents entry "{0}": has both "command" and "url"; keep one.', e.name),
       );
       return;
     }
-    const remote = e.url === undefined ? undefined : parseRemote(e.url, e.headers);
+    const remote = e.url === undefined ? undefined : parseRemote(e.url, e.headers, l10n);
     if (remote?.problem) {
-      problems.push(`${where}: ${remote.problem}.`);
+      problems.push(l10n.t('acp.agents entry "{0}": {1}.', e.name, remote.problem));
       return;
     }
     const id = `agent:${e.name}`;
     if (seen.has(id)) {
-      problems.push(`acp.agents: the name "${e.name}" is used twice; names must be unique.`);
+      problems.push(l10n.t('acp.agents: the name "{0}" is used twice; names must be unique.', e.name));
       return;
     }
     seen.add(id);

@@ -120,7 +120,7 @@ export class AgentManager extends Disposable {
   }
 
   private reloadDefinitions(): void {
-    const configured = parseAgentSettings(this.deps.config.agentsRaw(), this.deps.config.offerV2());
+    const configured = parseAgentSettings(this.deps.config.agentsRaw(), this.deps.config.offerV2(), vscode.l10n);
     const installed = this.deps.installed.definitions(this.deps.config.registryOverridesRaw(), this.deps.config.offerV2());
     const agents = [...configured.agents, ...installed.agents];
     const problems = [...configured.problems, ...installed.problems];
@@ -165,7 +165,12 @@ export class AgentManager extends Disposable {
   private openEndpoint(def: AgentDefinition): AgentEndpoint {
     if (def.remote) {
       const log = this.deps.logs.main;
-      return openRemoteEndpoint(def, { access: this.deps.remote, maxMessageBytes: this.deps.config.maxLineBytes(), log: (l, m) => log[l](`[remote] ${m}`) });
+      return openRemoteEndpoint(def, {
+        access: this.deps.remote,
+        maxMessageBytes: this.deps.config.maxLineBytes(),
+        l10n: vscode.l10n,
+        log: (l, m) => log[l](`[remote] ${m}`),
+      });
     }
     const cwd = def.cwd ?? vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? os.homedir();
     return new ProcessEndpoint({ command: def.command, args: def.args, env: def.env, cwd }, (line) => this.deps.logs.stderr(def.name, line), vscode.l10n);

@@ -18,6 +18,7 @@
 //   - cookies set by the server are sent back on every request and on reconnects (session
 //     affinity), per agent.
 // Part of dist/remote-agent.js (loaded on first use, see remoteAgent.ts). Free of `vscode`.
+import { english, type L10n } from '../common/l10n';
 import { Readable, Writable } from 'node:stream';
 import { createHttpStream, MemoryAcpCookieStore, type AcpCookieStore } from '@agentclientprotocol/sdk/experimental/http-client';
 import type { AgentEndpoint, EndpointExit } from './agentEndpoint';
@@ -31,6 +32,8 @@ type AnyMessage = ReturnType<typeof createHttpStream> extends { writable: Writab
 
 export interface HttpEndpointOptions {
   readonly url: string;
+  /** The words of what a person reads (`vscode.l10n` in the product); English when absent. */
+  readonly l10n?: L10n;
   /** Runs first (confirmation, secrets); nothing is sent without its headers. */
   prepare(): Promise<Preparation>;
   /** The largest message accepted (acp.maxLineBytes, as over stdio). */
@@ -68,6 +71,10 @@ export class HttpEndpoint implements AgentEndpoint {
   private keepAlives = false;
   private timer: NodeJS.Timeout | undefined;
 
+  private get l10n(): L10n {
+    return this.o.l10n ?? english;
+  }
+
   constructor(private readonly o: HttpEndpointOptions) {
     this.sendLimit = Math.max(o.sendBufferBytes ?? 32 * 1024 * 1024, o.maxMessageBytes + 1024);
     this.incoming = new Readable({
@@ -94,7 +101,7 @@ export class HttpEndpoint implements AgentEndpoint {
   }
 
   async stop(graceMs = 2000): Promise<EndpointExit> {
-    if (!this.opened) this.finish({ description: 'was stopped before it connected', detail: '' });
+    if (!this.opened) this.finish({ description: this.l10n.t('was stopped before it connected'), detail: '' });
     else this.outgoing.end();
     const timer = setTimeout(() => this.kill(), graceMs);
     const exit = await this.closed;
@@ -104,7 +111,7 @@ export class HttpEndpoint implements AgentEndpoint {
 
   kill(): void {
     void this.writer?.abort().catch(() => undefined);
-    this.finish({ description: 'was disconnected', detail: '' });
+    this.finish({ description: this.l10n.t('was disconnected'), detail: '' });
   }
 
   private async open(): Promise<boolean> {
@@ -112,7 +119,9 @@ export class HttpEndpoint implements AgentEndpoint {
     try {
       prep = await this.o.prepare();
     } catch (err) {
-      prep = { refused: { description: `could not connect: ${err instanceof Error ? err.message : String(err)}`, detail: '', failedToOpen: true } };
+      prep = {
+        refused: { description: this.l10n.t('could not connect: {0}', err instanceof Error ? err.message : String(err)), detail: '', failedToOpen: true },
+      };
     }
     if (this.ended) return false;
     if ('refused' in prep) {
@@ -184,7 +193,7 @@ export class HttpEndpoint implements AgentEndpoint {
     try {
       for (;;) {
         const r = await reader.read();
-        if (r.done) return this.finish(describeDrop({ kind: 'closed', code: 1000, reason: '' }, this.o.url));
+        if (r.done) return this.finish(describeDrop({ kind: 'closed', code: 1000, reason: '' }, this.o.url, this.l10n));
         if (!this.opened) {
           this.opened = true;
           this.lastHeard = Date.now();
@@ -235,20 +244,15 @@ export class HttpEndpoint implements AgentEndpoint {
     const status = /failed: (\d{3})\b/.exec(e.message)?.[1];
     if (!this.opened) {
       const shaped: Error & { code?: string } = status ? new Error(`Unexpected server response: ${status}`) : (cause ?? e);
-      const exit = describeConnectError(shaped, this.o.url, 0);
-      return this.finish(
-        status && status !== '401' && status !== '403'
-          ? { ...exit, description: exit.description.replace('instead of opening a WebSocket', 'to initialize') }
-          : exit,
-      );
+      return this.finish(describeConnectError(shaped, this.o.url, 0, this.l10n, true));
     }
-    const message = /SSE stream closed/.test(e.message) ? 'the server closed its event stream' : (cause?.message ?? e.message);
+    const message = /SSE stream closed/.test(e.message) ? this.l10n.t('the server closed its event stream') : (cause?.message ?? e.message);
     this.drop({ kind: 'error', message });
   }
 
   private drop(cause: DropCause): void {
     void this.writer?.abort().catch(() => undefined);
-    this.finish(describeDrop(cause, this.o.url));
+    this.finish(describeDrop(cause, this.o.url, this.l10n));
   }
 
   private finish(exit: EndpointExit): void {

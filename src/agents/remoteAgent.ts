@@ -6,6 +6,7 @@ import type { AgentEndpoint } from './agentEndpoint';
 import type { AgentDefinition } from './agentConfig';
 import type { RemoteSpec } from './remoteConfig';
 import type * as Remote from './remoteOpen';
+import type { L10n } from '../common/l10n';
 
 export type { RemoteAccess, RemoteEndpointOptions } from './remoteOpen';
 
@@ -15,4 +16,5 @@ const remote = lazyModule('remote-agent.js', () => require('./remoteOpen') as ty
 /** Opens a remote agent's endpoint (a definition with `remote`). */
 export const openRemoteEndpoint = (def: AgentDefinition, o: Remote.RemoteEndpointOptions): AgentEndpoint => remote().openRemoteEndpoint(def, o);
 /** Checks an entry's `url` and `headers` (remoteConfig.ts). */
-export const parseRemote = (url: string, headers: Record<string, string>): { spec?: RemoteSpec; problem?: string } => remote().parseRemote(url, headers);
+export const parseRemote = (url: string, headers: Record<string, string>, l10n?: L10n): { spec?: RemoteSpec; problem?: string } =>
+  remote().parseRemote(url, headers, l10n);

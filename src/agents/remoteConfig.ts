@@ -3,6 +3,7 @@
 // machine), and `headers` whose values may name a secret kept in VS Code's SecretStorage:
 // `"Authorization": "Bearer ${secret:NAME}"`. The secret's value is read only when connecting and
 // never stored in settings, definitions or logs. Free of `vscode`.
+import { english, type L10n } from '../common/l10n';
 
 /** What a definition with a `url` connects to. */
 export interface RemoteSpec {
@@ -36,28 +37,34 @@ export function isLoopbackHost(hostname: string): boolean {
 }
 
 /** Checks a configured url and headers; a problem is a sentence fragment naming what to fix. */
-export function parseRemote(url: string, headers: Record<string, string>): { spec?: RemoteSpec; problem?: string } {
+export function parseRemote(url: string, headers: Record<string, string>, l10n: L10n = english): { spec?: RemoteSpec; problem?: string } {
   let u: URL;
   try {
     u = new URL(url.trim());
   } catch {
-    return { problem: `"url" is not a valid URL (expected wss://host/path or https://host/path)` };
+    return { problem: l10n.t('"url" is not a valid URL (expected wss://host/path or https://host/path)') };
   }
   const scheme = u.protocol.slice(0, -1);
   if (!['wss', 'ws', 'https', 'http'].includes(scheme))
-    return { problem: `"url" must start with wss:// (WebSocket) or https:// (streamable HTTP), not ${scheme}://` };
+    return { problem: l10n.t('"url" must start with wss:// (WebSocket) or https:// (streamable HTTP), not {0}://', scheme) };
   if ((scheme === 'ws' || scheme === 'http') && !isLoopbackHost(u.hostname))
     return {
-      problem: `"url" uses ${scheme}:// (unencrypted) to ${u.hostname}; that is allowed only to this machine (localhost, 127.0.0.1, ::1): use ${scheme === 'ws' ? 'wss' : 'https'}://`,
+      problem: l10n.t(
+        '"url" uses {0}:// (unencrypted) to {1}; that is allowed only to this machine (localhost, 127.0.0.1, ::1): use {2}://',
+        scheme,
+        u.hostname,
+        scheme === 'ws' ? 'wss' : 'https',
+      ),
     };
-  if (u.username || u.password) return { problem: '"url" must not carry a user name or password; put credentials in "headers" with ${secret:NAME}' };
+  if (u.username || u.password)
+    return { problem: l10n.t('"url" must not carry a user name or password; put credentials in "headers" with {0}', '${secret:NAME}') };
   for (const [name, value] of Object.entries(headers)) {
-    if (!HEADER_NAME.test(name)) return { problem: `"headers": "${name}" is not a valid header name` };
-    if (RESERVED.has(name.toLowerCase())) return { problem: `"headers": "${name}" is set by the connection itself and cannot be configured` };
+    if (!HEADER_NAME.test(name)) return { problem: l10n.t('"headers": "{0}" is not a valid header name', name) };
+    if (RESERVED.has(name.toLowerCase())) return { problem: l10n.t('"headers": "{0}" is set by the connection itself and cannot be configured', name) };
     for (const m of value.matchAll(ANY_REF))
       if (!/^[A-Za-z0-9._-]{1,64}$/.test(m[1]!))
-        return { problem: `"headers": "${name}" names a secret "${m[1]}"; secret names are 1–64 letters, digits, ".", "_" or "-"` };
-    if (/[\r\n]/.test(value)) return { problem: `"headers": the value of "${name}" must be one line` };
+        return { problem: l10n.t('"headers": "{0}" names a secret "{1}"; secret names are 1–64 letters, digits, ".", "_" or "-"', name, m[1]!) };
+    if (/[\r\n]/.test(value)) return { problem: l10n.t('"headers": the value of "{0}" must be one line', name) };
   }
   return { spec: { url: u.href, transport: scheme === 'ws' || scheme === 'wss' ? 'websocket' : 'http', headers: { ...headers } } };
 }

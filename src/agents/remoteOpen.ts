@@ -9,6 +9,7 @@ import type { AgentEndpoint } from './agentEndpoint';
 import type { AgentDefinition } from './agentConfig';
 import { MissingSecretError, hostKey, resolveHeaders, secretNames } from './remoteConfig';
 import { addKnownSecret } from './redaction';
+import { english, type L10n } from '../common/l10n';
 import { CookieJar, WebSocketEndpoint, type Preparation } from './wsEndpoint';
 import { HttpEndpoint, MemoryAcpCookieStore } from './httpEndpoint';
 
@@ -28,6 +29,8 @@ export interface RemoteAccess {
 export interface RemoteEndpointOptions {
   readonly access: RemoteAccess;
   readonly maxMessageBytes: number;
+  /** The words of what a person reads (`vscode.l10n` in the product); English when absent. */
+  readonly l10n?: L10n;
   log(level: 'info' | 'warn', message: string): void;
 }
 
@@ -41,11 +44,11 @@ export function openRemoteEndpoint(def: AgentDefinition, o: RemoteEndpointOption
   if (remote.transport === 'http') {
     let store = httpJars.get(def.id);
     if (!store) httpJars.set(def.id, (store = new MemoryAcpCookieStore()));
-    return new HttpEndpoint({ url: remote.url, maxMessageBytes: o.maxMessageBytes, cookies: store, log, prepare: () => prepare(def, o) });
+    return new HttpEndpoint({ url: remote.url, maxMessageBytes: o.maxMessageBytes, l10n: o.l10n, cookies: store, log, prepare: () => prepare(def, o) });
   }
   let jar = jars.get(def.id);
   if (!jar) jars.set(def.id, (jar = new CookieJar()));
-  return new WebSocketEndpoint({ url: remote.url, maxMessageBytes: o.maxMessageBytes, cookies: jar, log, prepare: () => prepare(def, o) });
+  return new WebSocketEndpoint({ url: remote.url, maxMessageBytes: o.maxMessageBytes, l10n: o.l10n, cookies: jar, log, prepare: () => prepare(def, o) });
 }
 
 /** Before the first byte goes out: the host confirmed (once per host), the headers' secrets read. */
@@ -53,12 +56,13 @@ async function prepare(def: AgentDefinition, o: RemoteEndpointOptions): Promise<
   const remote = def.remote!;
   const host = hostKey(remote.url);
   const secrets = secretNames(remote.headers);
+  const l10n = o.l10n ?? english;
   const ok = await o.access.confirmHost({ agentName: def.name, url: remote.url, host, headerNames: Object.keys(remote.headers), secrets });
   if (!ok)
     return {
       refused: {
-        description: `was not connected: connecting to ${host} was not allowed`,
-        detail: ' Start the agent again to see the confirmation.',
+        description: l10n.t('was not connected: connecting to {0} was not allowed', host),
+        detail: ` ${l10n.t('Start the agent again to see the confirmation.')}`,
         failedToOpen: true,
       },
     };
@@ -66,6 +70,12 @@ async function prepare(def: AgentDefinition, o: RemoteEndpointOptions): Promise<
     return { headers: await resolveHeaders(remote.headers, (n) => o.access.secret(n), addKnownSecret) };
   } catch (err) {
     if (!(err instanceof MissingSecretError)) throw err;
-    return { refused: { description: `could not connect: ${err.message}`, detail: '', failedToOpen: true } };
+    return {
+      refused: {
+        description: l10n.t('could not connect: the secret "{0}" its headers name is not set (run "ACP: Set Agent Secret…" to store it)', err.secret),
+        detail: '',
+        failedToOpen: true,
+      },
+    };
   }
 }

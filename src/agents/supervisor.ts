@@ -384,6 +384,7 @@ export class AgentSupervisor {
     lifecycle: (e) => this.host.lifecycle(this.id, e),
     emit: (e) => this.emit(e),
     prompt: (sessionId, blocks, key) => this.prompt(sessionId, blocks, key),
+    words: () => this.host.l10n,
   };
 
   private setStatus(status: AgentStatus, detail?: string): void {

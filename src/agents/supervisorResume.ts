@@ -7,6 +7,7 @@ import type { AcpConnection } from '../protocol/api';
 import type { ContentBlock, SessionEvent } from '../protocol/domain';
 import type { SupervisedSessions } from './supervisorSessions';
 import type { LifecycleEvent } from './supervisorHost';
+import { english, type L10n } from '../common/l10n';
 
 /** The supervisor's side of a resume. */
 export interface ResumeHost {
@@ -19,6 +20,8 @@ export interface ResumeHost {
   emit(e: SessionEvent): void;
   /** Sends a prompt as the user's would be (counted as a turn); throws when the session is not served. */
   prompt(sessionId: string, blocks: readonly ContentBlock[], key: string): Promise<void>;
+  /** Words the notices (`vscode.l10n` in the product; English without). */
+  words?(): L10n | undefined;
 }
 
 /** Resumes every detached session on `conn`, one at a time; the transcript and plans stay as they are. */
@@ -46,7 +49,7 @@ export async function resumeDetached(conn: AcpConnection, h: ResumeHost): Promis
       // The prompt the agent never answered goes first: its turn runs before the session is
       // announced, so the caller queues any other prompt until that turn ends.
       sessions.serve(s);
-      h.emit({ sessionId: s.sessionId, kind: 'notice', severity: 'info', title: 'Session resumed after the agent restarted.' });
+      h.emit({ sessionId: s.sessionId, kind: 'notice', severity: 'info', title: (h.words?.() ?? english).t('Session resumed after the agent restarted.') });
       retryUnanswered(h, s.sessionId, conn.version);
       h.lifecycle({ kind: 'session_attached', sessionId: s.sessionId, cwd: s.cwd });
     } catch (err) {
@@ -58,7 +61,10 @@ export async function resumeDetached(conn: AcpConnection, h: ResumeHost): Promis
         sessionId: s.sessionId,
         kind: 'notice',
         severity: 'warning',
-        title: `The session could not be resumed (${err instanceof Error ? err.message : String(err)}); its transcript and plans are kept.`,
+        title: (h.words?.() ?? english).t(
+          'The session could not be resumed ({0}); its transcript and plans are kept.',
+          err instanceof Error ? err.message : String(err),
+        ),
       });
     } finally {
       sessions.muted.delete(s.sessionId);
@@ -82,7 +88,7 @@ function retryUnanswered(h: ResumeHost, sessionId: string, version: 1 | 2): void
       sessionId,
       kind: 'notice',
       severity: 'info',
-      title: 'The prompt the agent had not answered was sent again (same idempotency key: it runs once).',
+      title: (h.words?.() ?? english).t('The prompt the agent had not answered was sent again (same idempotency key: it runs once).'),
     });
   }
 }

@@ -12,6 +12,7 @@
 //     ends the connection, so a dead peer is noticed within deadAfterMs + tick (≤ 25 s by default: two pings unanswered);
 //   - cookies set by the server are sent back on reconnects (RFD: session affinity), per agent.
 // Part of dist/remote-agent.js (loaded on first use, see remoteAgent.ts). Free of `vscode`.
+import { english, type L10n } from '../common/l10n';
 import { Readable, Writable } from 'node:stream';
 import WebSocket from 'ws';
 import type { AgentEndpoint, EndpointExit } from './agentEndpoint';
@@ -26,6 +27,8 @@ export type Preparation = { headers: Record<string, string> } | { refused: Endpo
 
 export interface WebSocketEndpointOptions {
   readonly url: string;
+  /** The words of what a person reads (`vscode.l10n` in the product); English when absent. */
+  readonly l10n?: L10n;
   /** Runs first (confirmation, secrets); the connection opens only with its headers. */
   prepare(): Promise<Preparation>;
   /** The largest message accepted (acp.maxLineBytes, as over stdio). */
@@ -67,6 +70,10 @@ export class WebSocketEndpoint implements AgentEndpoint {
   private binaryIgnored = 0;
   private readonly sendLimit: number;
 
+  private get l10n(): L10n {
+    return this.o.l10n ?? english;
+  }
+
   constructor(private readonly o: WebSocketEndpointOptions) {
     this.sendLimit = Math.max(o.sendBufferBytes ?? 32 * 1024 * 1024, o.maxMessageBytes + 1024);
     this.incoming = new Readable({
@@ -99,7 +106,7 @@ export class WebSocketEndpoint implements AgentEndpoint {
   }
 
   async stop(graceMs = 2000): Promise<EndpointExit> {
-    if (!this.opened) this.finish({ description: 'was stopped before it connected', detail: '' });
+    if (!this.opened) this.finish({ description: this.l10n.t('was stopped before it connected'), detail: '' });
     else this.outgoing.end();
     const timer = setTimeout(() => this.socket?.terminate(), graceMs);
     const exit = await this.closed;
@@ -109,7 +116,7 @@ export class WebSocketEndpoint implements AgentEndpoint {
 
   kill(): void {
     this.socket?.terminate();
-    this.finish({ description: 'was disconnected', detail: '' });
+    this.finish({ description: this.l10n.t('was disconnected'), detail: '' });
   }
 
   private async open(): Promise<void> {
@@ -117,7 +124,9 @@ export class WebSocketEndpoint implements AgentEndpoint {
     try {
       prep = await this.o.prepare();
     } catch (err) {
-      prep = { refused: { description: `could not connect: ${err instanceof Error ? err.message : String(err)}`, detail: '', failedToOpen: true } };
+      prep = {
+        refused: { description: this.l10n.t('could not connect: {0}', err instanceof Error ? err.message : String(err)), detail: '', failedToOpen: true },
+      };
     }
     if (this.ended) return;
     if ('refused' in prep) return this.finish(prep.refused);
@@ -146,7 +155,7 @@ export class WebSocketEndpoint implements AgentEndpoint {
     ws.on('pong', () => (this.lastHeard = Date.now()));
     ws.on('ping', () => (this.lastHeard = Date.now()));
     ws.on('error', (err: Error & { code?: string }) => {
-      if (!this.opened) return this.finish(describeConnectError(err, this.o.url, timeout));
+      if (!this.opened) return this.finish(describeConnectError(err, this.o.url, timeout, this.l10n));
       // Too large: ends now (`ws` would read the rest of the frame through while it closes politely).
       if (err.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH') return this.drop({ kind: 'oversize', limit: this.o.maxMessageBytes });
       this.cause ??= { kind: 'error', message: err.message };
@@ -154,11 +163,11 @@ export class WebSocketEndpoint implements AgentEndpoint {
     ws.on('close', (code: number, reason: Buffer) => {
       if (!this.opened)
         return this.finish({
-          description: `could not connect to ${originOf(this.o.url)}: the connection closed during the handshake`,
+          description: this.l10n.t('could not connect to {0}: the connection closed during the handshake', originOf(this.o.url)),
           detail: '',
           failedToOpen: true,
         });
-      this.finish(describeDrop(this.cause ?? { kind: 'closed', code, reason: reason.toString('utf8') }, this.o.url));
+      this.finish(describeDrop(this.cause ?? { kind: 'closed', code, reason: reason.toString('utf8') }, this.o.url, this.l10n));
     });
   }
 
@@ -228,7 +237,7 @@ export class WebSocketEndpoint implements AgentEndpoint {
   private drop(cause: DropCause): void {
     this.cause ??= cause;
     this.socket?.terminate();
-    this.finish(describeDrop(this.cause, this.o.url));
+    this.finish(describeDrop(this.cause, this.o.url, this.l10n));
   }
 
   private finish(exit: EndpointExit): void {

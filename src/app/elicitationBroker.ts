@@ -87,8 +87,9 @@ export class ElicitationBroker extends Disposable {
     const id = `elic-${this.run}-${++this.seq}`;
     const key = req.scope.type === 'session' ? sessionKey(agentId, req.scope.sessionId) : undefined;
     // A link whose real destination could differ from the host shown is never offered.
-    const link = req.mode === 'url' ? checkLink(req.url) : undefined;
-    const problem = link && !link.ok ? refusedLinkNote(link.reason) : req.mode === 'form' || req.mode === 'url' ? null : unusableNote(req, this.l10n);
+    const link = req.mode === 'url' ? checkLink(req.url, this.l10n) : undefined;
+    const problem =
+      link && !link.ok ? refusedLinkNote(link.reason, this.l10n) : req.mode === 'form' || req.mode === 'url' ? null : unusableNote(req, this.l10n);
     if (key) this.transcript.addElicitation(key, itemFields(id, req, problem));
     if (problem) {
       if (!key && !this.warned.has(agentId)) {
@@ -143,13 +144,13 @@ export class ElicitationBroker extends Disposable {
       const opened = link.ok && (await this.ui.openUrl(link.url).catch(() => false));
       if (!opened) {
         // The card shows again with its buttons; nothing was answered.
-        const note = `${hostOf(req.url)} was not opened. Try again, or decline.`;
+        const note = this.l10n.t('{0} was not opened. Try again, or decline.', hostOf(req.url, this.l10n));
         if (this.waiting.has(id)) this.end(w.entry.key, id, 'pending', note);
         return { errors: { '': note } };
       }
       if (!this.waiting.has(id)) return {};
       this.opened.set(`${w.entry.agentId}\n${req.elicitationId}`, { key: w.entry.key ?? '', id });
-      this.settle(id, { action: 'accept' }, 'accepted', this.l10n.t('Opened {0}. Waiting for the agent to finish…', hostOf(req.url)));
+      this.settle(id, { action: 'accept' }, 'accepted', this.l10n.t('Opened {0}. Waiting for the agent to finish…', hostOf(req.url, this.l10n)));
     }
     return {};
   }

@@ -10,16 +10,22 @@
 // is never opened. The host shown is the one both parsers yield (lower case, port only when not the
 // default).
 
+import { english, type L10n } from './l10n';
+
 export type LinkCheck = { ok: true; host: string; url: string } | { ok: false; reason: string };
 
 /** The note shown for a refused link (card or notification). */
-export const refusedLinkNote = (reason: string): string => `The agent's link was not opened: ${reason}.`;
+export const refusedLinkNote = (reason: string, l10n: L10n = english): string => l10n.t("The agent's link was not opened: {0}.", reason);
 
-export const HIDDEN_DESTINATION = 'it hides its real destination (user name or backslash in the address)';
-const CONTROL = 'it hides its real destination (control or space characters in the address)';
-const NOT_WEB = 'it is not a complete web address (https://host/…)';
-const NOT_HTTPS = 'it is not an https address; only https links (and http to this machine) are opened';
-const ODD_HOST = 'it hides its real destination (the host is not a plain name or address)';
+/** Why a link is refused, in `l10n`'s words. */
+const reasons = (l10n: L10n) => ({
+  hidden: l10n.t('it hides its real destination (user name or backslash in the address)'),
+  control: l10n.t('it hides its real destination (control or space characters in the address)'),
+  notWeb: l10n.t('it is not a complete web address (https://host/…)'),
+  notHttps: l10n.t('it is not an https address; only https links (and http to this machine) are opened'),
+  oddHost: l10n.t('it hides its real destination (the host is not a plain name or address)'),
+});
+export const HIDDEN_DESTINATION = reasons(english).hidden;
 
 /** C0/C1 controls, every Unicode space, bidi controls, zero-width characters, BOM. */
 // eslint-disable-next-line no-control-regex
@@ -30,9 +36,10 @@ const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 const DEFAULT_PORT: Record<string, string> = { https: '443', http: '80' };
 
 /** Whether `raw` may be shown and opened, and then the host to show and the URL to open. */
-export function checkLink(raw: string): LinkCheck {
+export function checkLink(raw: string, l10n: L10n = english): LinkCheck {
+  const { hidden: HIDDEN, control: CONTROL, notWeb: NOT_WEB, notHttps: NOT_HTTPS, oddHost: ODD_HOST } = reasons(l10n);
   if (INVISIBLE.test(raw)) return { ok: false, reason: CONTROL };
-  if (raw.includes('\\')) return { ok: false, reason: HIDDEN_DESTINATION };
+  if (raw.includes('\\')) return { ok: false, reason: HIDDEN };
   const m = SHAPE.exec(raw);
   if (!m) {
     const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(raw)?.[1]?.toLowerCase();
@@ -41,7 +48,7 @@ export function checkLink(raw: string): LinkCheck {
   const scheme = m[1]!.toLowerCase();
   const authority = m[2]!;
   if (scheme !== 'https' && scheme !== 'http') return { ok: false, reason: NOT_HTTPS };
-  if (authority.includes('@') || authority.includes('%')) return { ok: false, reason: HIDDEN_DESTINATION };
+  if (authority.includes('@') || authority.includes('%')) return { ok: false, reason: HIDDEN };
   if (!authority) return { ok: false, reason: NOT_WEB };
   const hp = HOST_PORT.exec(authority);
   if (!hp) return { ok: false, reason: ODD_HOST };
@@ -62,7 +69,7 @@ export function checkLink(raw: string): LinkCheck {
 }
 
 /** The host a link really goes to (the one VS Code opens), or a refusal. */
-export function hostOf(url: string): string {
-  const c = checkLink(url);
-  return c.ok ? c.host : 'a refused address';
+export function hostOf(url: string, l10n: L10n = english): string {
+  const c = checkLink(url, l10n);
+  return c.ok ? c.host : l10n.t('a refused address');
 }

@@ -6,6 +6,7 @@ import * as fs from 'fs';
 import { Transform } from 'stream';
 import { pipeline } from 'stream/promises';
 import { CancelledError, DownloadError, get } from './http';
+import { english, type L10n } from '../common/l10n';
 
 export interface DownloadOptions {
   maxBytes: number;
@@ -13,6 +14,8 @@ export interface DownloadOptions {
   signal?: AbortSignal;
   timeoutMs?: number;
   onProgress?: (received: number, total: number | undefined) => void;
+  /** The words of the errors (`vscode.l10n` in the product); English when absent. */
+  l10n?: L10n;
 }
 
 export interface Downloaded {
@@ -23,11 +26,21 @@ export interface Downloaded {
 const mib = (n: number): string => `${(n / (1024 * 1024)).toFixed(1)} MiB`;
 
 export async function downloadTo(url: string, file: string, opts: DownloadOptions): Promise<Downloaded> {
-  const res = await get(url, { what: 'download', ...(opts.signal ? { signal: opts.signal } : {}), ...(opts.timeoutMs ? { timeoutMs: opts.timeoutMs } : {}) });
+  const l10n = opts.l10n ?? english;
+  const res = await get(url, {
+    what: l10n.t('download'),
+    l10n,
+    ...(opts.signal ? { signal: opts.signal } : {}),
+    ...(opts.timeoutMs ? { timeoutMs: opts.timeoutMs } : {}),
+  });
   if (res.status !== 200) {
     res.body.resume();
     throw new DownloadError(
-      `The download ${url} answered HTTP ${res.status}${res.body.statusMessage ? ` ${res.body.statusMessage}` : ''}; nothing was installed.`,
+      l10n.t(
+        'The download {0} answered HTTP {1}; nothing was installed.',
+        url,
+        res.body.statusMessage ? `${res.status} ${res.body.statusMessage}` : res.status,
+      ),
       res.status,
     );
   }
@@ -36,7 +49,12 @@ export async function downloadTo(url: string, file: string, opts: DownloadOption
   if (total !== undefined && total > opts.maxBytes) {
     res.body.destroy();
     throw new DownloadError(
-      `The download ${url} is ${mib(total)}, over the ${mib(opts.maxBytes)} limit (setting "acp.registry.maxDownloadMiB"); nothing was installed.`,
+      l10n.t(
+        'The download {0} is {1}, over the {2} limit (setting "acp.registry.maxDownloadMiB"); nothing was installed.',
+        url,
+        mib(total),
+        mib(opts.maxBytes),
+      ),
     );
   }
   const hash = crypto.createHash('sha256');
@@ -47,7 +65,11 @@ export async function downloadTo(url: string, file: string, opts: DownloadOption
       if (received > opts.maxBytes) {
         done(
           new DownloadError(
-            `The download ${url} is over the ${mib(opts.maxBytes)} limit (setting "acp.registry.maxDownloadMiB"); it was stopped and nothing was installed.`,
+            l10n.t(
+              'The download {0} is over the {1} limit (setting "acp.registry.maxDownloadMiB"); it was stopped and nothing was installed.',
+              url,
+              mib(opts.maxBytes),
+            ),
           ),
         );
         return;
@@ -62,15 +84,20 @@ export async function downloadTo(url: string, file: string, opts: DownloadOption
   } catch (err) {
     if (opts.signal?.aborted) throw new CancelledError();
     if (err instanceof DownloadError || err instanceof CancelledError) throw err;
-    throw new DownloadError(`The download ${url} was interrupted after ${received} bytes (${(err as Error).message}); nothing was installed.`);
+    throw new DownloadError(l10n.t('The download {0} was interrupted after {1} bytes ({2}); nothing was installed.', url, received, (err as Error).message));
   }
   if (total !== undefined && received !== total) {
-    throw new DownloadError(`The download ${url} was cut short: ${received} of ${total} bytes arrived; nothing was installed.`);
+    throw new DownloadError(l10n.t('The download {0} was cut short: {1} of {2} bytes arrived; nothing was installed.', url, received, total));
   }
   const sha256 = hash.digest('hex');
   if (opts.sha256 && sha256 !== opts.sha256.toLowerCase()) {
     throw new DownloadError(
-      `The download ${url} does not match the registry's sha256 (expected ${opts.sha256.toLowerCase()}, got ${sha256}); it may have been tampered with, so nothing was installed.`,
+      l10n.t(
+        "The download {0} does not match the registry's sha256 (expected {1}, got {2}); it may have been tampered with, so nothing was installed.",
+        url,
+        opts.sha256.toLowerCase(),
+        sha256,
+      ),
     );
   }
   return { bytes: received, sha256 };

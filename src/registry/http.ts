@@ -5,6 +5,7 @@
 import * as http from 'http';
 import * as https from 'https';
 import * as net from 'net';
+import { english, type L10n } from '../common/l10n';
 
 export class DownloadError extends Error {
   constructor(
@@ -30,20 +31,20 @@ function isLoopback(host: string): boolean {
 }
 
 /** Throws when `raw` may not be fetched: https anywhere, http only to 127.0.0.0/8, ::1, localhost. */
-export function checkUrl(raw: string, what: string): URL {
+export function checkUrl(raw: string, what: string, l10n: L10n = english): URL {
   let u: URL;
   try {
     u = new URL(raw);
   } catch {
-    throw new DownloadError(`The ${what} "${raw}" is not a URL.`);
+    throw new DownloadError(l10n.t('The {0} "{1}" is not a URL.', what, raw));
   }
   if (u.protocol === 'https:') return u;
   if (u.protocol === 'http:' && isLoopback(u.hostname)) return u;
   if (u.protocol === 'http:')
     throw new DownloadError(
-      `The ${what} ${u.origin} uses plain http, which is allowed only for this machine (localhost, 127.0.0.1, ::1). Use an https address.`,
+      l10n.t('The {0} {1} uses plain http, which is allowed only for this machine (localhost, 127.0.0.1, ::1). Use an https address.', what, u.origin),
     );
-  throw new DownloadError(`The ${what} "${raw}" is not an https address.`);
+  throw new DownloadError(l10n.t('The {0} "{1}" is not an https address.', what, raw));
 }
 
 export interface GetOptions {
@@ -51,7 +52,10 @@ export interface GetOptions {
   signal?: AbortSignal;
   /** No bytes for this long (connecting or reading) fails the request. */
   timeoutMs?: number;
+  /** What is fetched, for people ("ACP Registry", "download"), in the words of `l10n`. */
   what: string;
+  /** The words of the errors (`vscode.l10n` in the product); English when absent. */
+  l10n?: L10n;
   /**
    * Checked before every connection (the first URL and each redirect): throws to refuse it, and may
    * give the `lookup` the connection must use (publicAddress.ts: only checked addresses).
@@ -68,14 +72,15 @@ export interface GetResponse {
 
 /** GET `raw`, following redirects; resolves with the final response (any status), body unread. */
 export async function get(raw: string, opts: GetOptions): Promise<GetResponse> {
-  let url = checkUrl(raw, opts.what);
+  const l10n = opts.l10n ?? english;
+  let url = checkUrl(raw, opts.what, l10n);
   for (let hop = 0; ; hop++) {
     const res = await once(url, opts);
     const loc = res.headers.location;
     if (res.statusCode && res.statusCode >= 300 && res.statusCode < 400 && res.statusCode !== 304 && loc) {
       res.resume();
-      if (hop >= MAX_REDIRECTS) throw new DownloadError(`The ${opts.what} ${url.origin} redirected more than ${MAX_REDIRECTS} times.`);
-      url = checkUrl(new URL(loc, url).toString(), `${opts.what} (redirected)`);
+      if (hop >= MAX_REDIRECTS) throw new DownloadError(l10n.t('The {0} {1} redirected more than {2} times.', opts.what, url.origin, MAX_REDIRECTS));
+      url = checkUrl(new URL(loc, url).toString(), l10n.t('{0} (redirected)', opts.what), l10n);
       continue;
     }
     return { status: res.statusCode ?? 0, headers: res.headers, url: url.toString(), body: res };
@@ -83,6 +88,7 @@ export async function get(raw: string, opts: GetOptions): Promise<GetResponse> {
 }
 
 function once(url: URL, opts: GetOptions): Promise<http.IncomingMessage> {
+  const l10n = opts.l10n ?? english;
   return new Promise((resolve, reject) => {
     if (opts.signal?.aborted) {
       reject(new CancelledError());
@@ -101,8 +107,11 @@ function once(url: URL, opts: GetOptions): Promise<http.IncomingMessage> {
     let response: http.IncomingMessage | undefined;
     // One idle timeout on the socket: before the response (connect, headers) and while the body is read.
     req.setTimeout(timeoutMs, () => {
+      const s = Math.round(timeoutMs / 1000);
       const err = new DownloadError(
-        `The ${opts.what} ${url.origin} ${response ? 'stopped sending data' : 'did not answer'} for ${Math.round(timeoutMs / 1000)} s.`,
+        response
+          ? l10n.t('The {0} {1} stopped sending data for {2} s.', opts.what, url.origin, s)
+          : l10n.t('The {0} {1} did not answer for {2} s.', opts.what, url.origin, s),
       );
       if (response) response.destroy(err);
       else req.destroy(err);
@@ -126,20 +135,20 @@ function once(url: URL, opts: GetOptions): Promise<http.IncomingMessage> {
     req.on('error', (err) => {
       opts.signal?.removeEventListener('abort', onAbort);
       if (err instanceof CancelledError || err instanceof DownloadError) reject(err);
-      else reject(new DownloadError(`Could not reach the ${opts.what} ${url.origin}: ${err.message}.`));
+      else reject(new DownloadError(l10n.t('Could not reach the {0} {1}: {2}.', opts.what, url.origin, err.message)));
     });
   });
 }
 
 /** Reads a whole (small) body, failing past `maxBytes`. */
-export async function readBody(res: GetResponse, maxBytes: number, what: string): Promise<Buffer> {
+export async function readBody(res: GetResponse, maxBytes: number, what: string, l10n: L10n = english): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let n = 0;
   for await (const chunk of res.body as AsyncIterable<Buffer>) {
     n += chunk.length;
     if (n > maxBytes) {
       res.body.destroy();
-      throw new DownloadError(`The ${what} is larger than ${maxBytes} bytes; it is refused.`);
+      throw new DownloadError(l10n.t('The {0} is larger than {1} bytes; it is refused.', what, maxBytes));
     }
     chunks.push(chunk);
   }

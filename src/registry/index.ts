@@ -103,7 +103,7 @@ export const addAgentFromRegistry: RegistryModule['addAgentFromRegistry'] = (hos
     const agentId = REGISTRY_AGENT_PREFIX + view.entry.id;
     switch (view.state) {
       case 'unavailable':
-        throw new Error(noBuildMessage(view.entry, platform));
+        throw new Error(noBuildMessage(view.entry, platform, vscode.l10n));
       case 'installed':
         void vscode.window
           .showInformationMessage(vscode.l10n.t('{0} {1} is already installed.', view.entry.name, view.installed?.version ?? ''), vscode.l10n.t('New Session'))

@@ -32,6 +32,8 @@ export interface LoadOptions {
   signal?: AbortSignal;
   now?: () => number;
   timeoutMs?: number;
+  /** The words of the errors and reasons (`vscode.l10n` in the product); English when absent. */
+  l10n?: L10n;
 }
 
 const cacheFile = (dir: string): string => path.join(dir, 'index-cache.json');
@@ -65,6 +67,7 @@ export function describeAge(ms: number, l10n: L10n = english): string {
 
 export async function loadIndex(url: string, opts: LoadOptions): Promise<LoadedIndex> {
   const now = opts.now ?? Date.now;
+  const l10n = opts.l10n ?? english;
   const cached = readCache(opts.cacheDir, url);
   const headers: Record<string, string> = { accept: 'application/json' };
   if (cached?.cache.etag) headers['if-none-match'] = cached.cache.etag;
@@ -72,13 +75,13 @@ export async function loadIndex(url: string, opts: LoadOptions): Promise<LoadedI
   const fallback = (reason: string): LoadedIndex => {
     if (!cached)
       throw new DownloadError(
-        `${reason} No copy of the registry is cached yet, so no agents can be listed. Check the network and the setting "acp.registry.url".`,
+        l10n.t('{0} No copy of the registry is cached yet, so no agents can be listed. Check the network and the setting "acp.registry.url".', reason),
       );
     return { url, index: cached.index, fetchedAt: cached.cache.fetchedAt, staleBecause: reason };
   };
   let res;
   try {
-    res = await get(url, { headers, what: 'ACP Registry', ...(opts.signal ? { signal: opts.signal } : {}), timeoutMs: opts.timeoutMs ?? 15_000 });
+    res = await get(url, { headers, what: l10n.t('ACP Registry'), l10n, ...(opts.signal ? { signal: opts.signal } : {}), timeoutMs: opts.timeoutMs ?? 15_000 });
   } catch (err) {
     if (!(err instanceof DownloadError)) throw err; // cancelled
     return fallback(err.message);
@@ -91,9 +94,9 @@ export async function loadIndex(url: string, opts: LoadOptions): Promise<LoadedI
   }
   if (res.status !== 200) {
     res.body.resume();
-    return fallback(`The ACP Registry at ${url} answered HTTP ${res.status}${res.body.statusMessage ? ` ${res.body.statusMessage}` : ''}.`);
+    return fallback(l10n.t('The ACP Registry at {0} answered HTTP {1}.', url, res.body.statusMessage ? `${res.status} ${res.body.statusMessage}` : res.status));
   }
-  const body = (await readBody(res, MAX_INDEX_BYTES, `ACP Registry index at ${url}`)).toString('utf8');
+  const body = (await readBody(res, MAX_INDEX_BYTES, l10n.t('ACP Registry index at {0}', url), l10n)).toString('utf8');
   const index = parseRegistryIndex(body, url); // a bad index is an error; the cache keeps the last good one
   const fetchedAt = now();
   const etag = typeof res.headers.etag === 'string' ? res.headers.etag : undefined;

@@ -10,6 +10,7 @@ import { DEFAULT_EXTRACT_LIMITS, extractArchive, sniffArchive, TooLargeError, ty
 import { binaryLaunch, binaryPlatforms, type LaunchCommand } from './launch';
 import { isWithin, safeRelative } from './safePath';
 import type { PlatformKey, RegistryEntry } from './schema';
+import { english, type L10n } from '../common/l10n';
 
 export class NoBuildError extends Error {}
 
@@ -21,6 +22,8 @@ export interface BinaryInstallOptions {
   onPhase?: (phase: 'download' | 'unpack') => void;
   /** The built bzip2 worker, when not beside this bundle (tests). */
   bunzipWorker?: string;
+  /** The words of the errors (`vscode.l10n` in the product); English when absent. */
+  l10n?: L10n;
 }
 
 export interface BinaryInstall {
@@ -37,17 +40,18 @@ export const versionDir = (root: string, id: string, version: string): string =>
 const tmpDir = (root: string): string => path.join(root, 'tmp');
 const mibs = (n: number): number => Math.round(n / (1024 * 1024));
 
-export function noBuildMessage(entry: RegistryEntry, platform: PlatformKey | undefined): string {
+export function noBuildMessage(entry: RegistryEntry, platform: PlatformKey | undefined, l10n: L10n = english): string {
   const has = binaryPlatforms(entry);
-  return (
-    `${entry.name} ${entry.version} has no build for this machine (${platform ?? `${process.platform}-${process.arch}`})` +
-    (has.length ? `; the registry has builds for ${has.join(', ')}.` : '.')
-  );
+  const here = platform ?? `${process.platform}-${process.arch}`;
+  return has.length
+    ? l10n.t('{0} {1} has no build for this machine ({2}); the registry has builds for {3}.', entry.name, entry.version, here, has.join(', '))
+    : l10n.t('{0} {1} has no build for this machine ({2}).', entry.name, entry.version, here);
 }
 
 export async function installBinary(entry: RegistryEntry, platform: PlatformKey | undefined, root: string, opts: BinaryInstallOptions): Promise<BinaryInstall> {
   const target = platform ? entry.distribution.binary?.[platform] : undefined;
-  if (!target) throw new NoBuildError(noBuildMessage(entry, platform));
+  const l10n = opts.l10n ?? english;
+  if (!target) throw new NoBuildError(noBuildMessage(entry, platform, l10n));
   const final = versionDir(root, entry.id, entry.version);
   await fs.promises.mkdir(tmpDir(root), { recursive: true });
   const work = await fs.promises.mkdtemp(path.join(tmpDir(root), `${entry.id}-`));
@@ -56,6 +60,7 @@ export async function installBinary(entry: RegistryEntry, platform: PlatformKey 
     opts.onPhase?.('download');
     const got = await downloadTo(target.archive, archive, {
       maxBytes: opts.maxDownloadBytes,
+      l10n,
       ...(target.sha256 ? { sha256: target.sha256 } : {}),
       ...(opts.signal ? { signal: opts.signal } : {}),
       ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
@@ -71,10 +76,10 @@ export async function installBinary(entry: RegistryEntry, platform: PlatformKey 
       ...(opts.bunzipWorker ? { bunzipWorker: opts.bunzipWorker } : {}),
     }).catch((err: unknown) => {
       if (err instanceof TooLargeError)
-        throw new TooLargeError(err.maxBytes, `The archive of ${entry.name} unpacks to more than ${mibs(err.maxBytes)} MiB; it was not installed.`);
+        throw new TooLargeError(err.maxBytes, l10n.t('The archive of {0} unpacks to more than {1} MiB; it was not installed.', entry.name, mibs(err.maxBytes)));
       throw err;
     });
-    await makeExecutable(files, target.cmd, entry);
+    await makeExecutable(files, target.cmd, entry, l10n);
     if (opts.signal?.aborted) throw new CancelledError();
     // The version folder is replaced only by a complete one.
     await fs.promises.mkdir(path.dirname(final), { recursive: true });
@@ -87,14 +92,14 @@ export async function installBinary(entry: RegistryEntry, platform: PlatformKey 
 }
 
 /** The entry's `cmd` must be a regular file inside the unpacked folder; it is made executable. */
-async function makeExecutable(files: string, cmd: string, entry: RegistryEntry): Promise<void> {
+async function makeExecutable(files: string, cmd: string, entry: RegistryEntry, l10n: L10n): Promise<void> {
   const rel = safeRelative(cmd, 'entry\'s "cmd"');
   const full = path.resolve(files, rel);
   const real = await fs.promises.realpath(full).catch(() => undefined);
   const root = await fs.promises.realpath(files);
   const st = real ? await fs.promises.stat(real).catch(() => undefined) : undefined;
-  if (!real || !st?.isFile()) throw new Error(`The archive of ${entry.name} has no file "${cmd}" (the entry's "cmd"); nothing was installed.`);
-  if (!isWithin(root, real)) throw new Error(`The entry's "cmd" of ${entry.name} leads outside its install folder; nothing was installed.`);
+  if (!real || !st?.isFile()) throw new Error(l10n.t('The archive of {0} has no file "{1}" (the entry\'s "cmd"); nothing was installed.', entry.name, cmd));
+  if (!isWithin(root, real)) throw new Error(l10n.t('The entry\'s "cmd" of {0} leads outside its install folder; nothing was installed.', entry.name));
   if (process.platform !== 'win32') await fs.promises.chmod(real, st.mode | 0o755);
 }
 

@@ -14,7 +14,7 @@ export const vscodeElicitationUi: ElicitationUi = {
   async askOutsideSession(agentName, req) {
     if (req.mode !== 'form' && req.mode !== 'url') return undefined;
     const message = vscode.l10n.t('{0} asks: {1}', agentName, req.message.slice(0, 300));
-    const go = req.mode === 'url' ? vscode.l10n.t('Open {0}', hostOf(req.url)) : vscode.l10n.t('Fill In…');
+    const go = req.mode === 'url' ? vscode.l10n.t('Open {0}', hostOf(req.url, vscode.l10n)) : vscode.l10n.t('Fill In…');
     const decline = vscode.l10n.t('Decline');
     const pick = await vscode.window.showInformationMessage(message, go, decline);
     if (pick === decline) return { action: 'decline' };

@@ -25,7 +25,7 @@ const ICONS = (host: RegistryHost): string => path.join(host.storageRoot, 'icons
 
 /** Loads the index; reports skipped entries and a stale copy (once per load). */
 export async function loadAndReport(host: RegistryHost, signal?: AbortSignal): Promise<LoadedIndex> {
-  const loaded = await loadIndex(registrySettings().url, { cacheDir: host.storageRoot, ...(signal ? { signal } : {}) });
+  const loaded = await loadIndex(registrySettings().url, { cacheDir: host.storageRoot, l10n: vscode.l10n, ...(signal ? { signal } : {}) });
   const { skipped } = loaded.index;
   if (skipped.length) {
     for (const s of skipped) host.log.warn(`[registry] entry #${s.position}${s.id ? ` "${s.id}"` : ''} skipped: ${s.reason}`);

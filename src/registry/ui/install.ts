@@ -92,7 +92,7 @@ export async function perform(host: RegistryHost, plan: InstallPlan, platform: P
   };
   if (plan.kind !== 'binary') return { ...base, command: plan.launch.command, args: plan.launch.args, env: plan.launch.env, source: plan.source };
   const done = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: `Installing ${e.name} ${e.version}`, cancellable: true },
+    { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Installing {0} {1}', e.name, e.version), cancellable: true },
     async (progress, token) => {
       const abort = new AbortController();
       const sub = token.onCancellationRequested(() => abort.abort());
@@ -102,16 +102,17 @@ export async function perform(host: RegistryHost, plan: InstallPlan, platform: P
         return await installBinary(e, platform, host.storageRoot, {
           maxDownloadBytes: registrySettings().maxDownloadBytes,
           signal: abort.signal,
-          onPhase: (p) => progress.report({ message: p === 'download' ? 'downloading…' : 'unpacking…' }),
+          l10n: vscode.l10n,
+          onPhase: (p) => progress.report({ message: p === 'download' ? vscode.l10n.t('downloading…') : vscode.l10n.t('unpacking…') }),
           onProgress: (got, total) => {
             const now = Date.now();
             if (now - lastAt < 200 && got !== total) return;
             lastAt = now;
             if (total) {
               const pct = Math.floor((got / total) * 100);
-              progress.report({ increment: pct - shown, message: `downloading ${mib(got)} of ${mib(total)}` });
+              progress.report({ increment: pct - shown, message: vscode.l10n.t('downloading {0} of {1}', mib(got), mib(total)) });
               shown = pct;
-            } else progress.report({ message: `downloading ${mib(got)}` });
+            } else progress.report({ message: vscode.l10n.t('downloading {0}', mib(got)) });
           },
         });
       } finally {
@@ -127,8 +128,9 @@ export async function perform(host: RegistryHost, plan: InstallPlan, platform: P
 export async function startAndOfferSignIn(host: RegistryHost, rec: InstalledAgentRecord, quietSuccess = false): Promise<{ error?: Error; signIn?: boolean }> {
   const agentId = REGISTRY_AGENT_PREFIX + rec.id;
   try {
-    const started = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Starting ${rec.name} ${rec.version}…` }, () =>
-      host.agents.startAgent(agentId),
+    const started = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Starting {0} {1}…', rec.name, rec.version) },
+      () => host.agents.startAgent(agentId),
     );
     const methods = started.authMethods;
     if (methods.length) {

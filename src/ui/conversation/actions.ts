@@ -30,9 +30,9 @@ export async function openLink(href: string): Promise<boolean> {
   }
   if (uri.scheme === 'http' || uri.scheme === 'https') {
     // The same rule as elicitation links: never open an address that could hide where it goes.
-    const link = checkLink(href);
+    const link = checkLink(href, vscode.l10n);
     if (!link.ok) {
-      void vscode.window.showWarningMessage(refusedLinkNote(link.reason));
+      void vscode.window.showWarningMessage(refusedLinkNote(link.reason, vscode.l10n));
       return false;
     }
     return vscode.env.openExternal(vscode.Uri.parse(link.url, true));

@@ -62,10 +62,12 @@ export async function confirmOutside(attachments: Attachment[]): Promise<{ keep:
     .slice(0, 10)
     .map((a) => a.uri)
     .join('\n');
-  const send = 'Send as Link';
+  const send = vscode.l10n.t('Send as Link');
   const answer = await vscode.window.showWarningMessage(
-    outside.length === 1 ? 'Send a link to a file outside the workspace?' : `Send links to ${outside.length} files outside the workspace?`,
-    { modal: true, detail: `The agent gets the location only (not the content) and may try to read it:\n${list}` },
+    outside.length === 1
+      ? vscode.l10n.t('Send a link to a file outside the workspace?')
+      : vscode.l10n.t('Send links to {0} files outside the workspace?', outside.length),
+    { modal: true, detail: vscode.l10n.t('The agent gets the location only (not the content) and may try to read it:\n{0}', list) },
     send,
   );
   if (answer !== send) return { keep: attachments.filter((a) => !outside.includes(a)), linkOnly: new Set() };

@@ -1,6 +1,7 @@
 // Remembers what one webview was sent for a session and turns changed items into the smallest
 // ops: text appended to a message, content appended to a tool call, output appended to a
 // terminal; a whole item only when it is new or was replaced. Pure; no `vscode`.
+import type { L10n } from '../../common/l10n';
 import { textFrom, type SessionTranscript, type TranscriptItem } from '../../state/transcript';
 import type { DeltaOp, ItemView, TerminalView, ToolContentView } from './webviewMessages';
 import { exitText, itemView, partView, terminalView, toolContentView, toolHeaderView, type SessionNamer } from './viewModel';
@@ -21,6 +22,7 @@ export class DeltaTracker {
   constructor(
     readonly session: SessionTranscript,
     private readonly names?: SessionNamer,
+    private readonly l10n?: L10n,
   ) {}
 
   /** The newest `count` items and the terminals they show; tracking starts over. */
@@ -87,7 +89,7 @@ export class DeltaTracker {
   }
 
   private full(item: TranscriptItem, index: number, ops: DeltaOp[]): ItemView {
-    const view = itemView(item, index, this.names);
+    const view = itemView(item, index, this.names, this.l10n);
     if (view.kind === 'tool_call') this.terminalsFor(view.content, ops);
     this.remember(item);
     return view;

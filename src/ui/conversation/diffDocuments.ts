@@ -70,7 +70,7 @@ export class DiffDocuments extends Disposable implements vscode.TextDocumentCont
     }
     const read = await readForDiff(path);
     if (read) await vscode.window.showTextDocument(vscode.Uri.file(read.path), { preview: true });
-    else void vscode.window.showInformationMessage(`The agent sent no diff text for ${name}.`);
+    else void vscode.window.showInformationMessage(vscode.l10n.t('The agent sent no diff text for {0}.', name));
   }
 }
 
@@ -87,24 +87,25 @@ async function readForDiff(p: string): Promise<{ path: string; text: string } | 
   const decision = await decideDiffRead(p, roots);
   if (decision.kind === 'refuse') {
     if (decision.why !== 'the file does not exist') {
-      void vscode.window.showWarningMessage(`Open Diff did not read ${decision.path}: ${decision.why}. The agent's patch is shown as sent.`);
+      void vscode.window.showWarningMessage(vscode.l10n.t("Open Diff did not read {0}: {1}. The agent's patch is shown as sent.", decision.path, decision.why));
     }
     return undefined;
   }
   if (decision.kind === 'ask') {
+    const readFile = vscode.l10n.t('Read File');
     const pick = await vscode.window.showWarningMessage(
-      `The agent's diff names ${decision.path}, and ${decision.why}. Read it to show the diff?`,
-      { modal: true, detail: "Without it, the agent's patch is shown as sent." },
-      'Read File',
+      vscode.l10n.t("The agent's diff names {0}, and {1}. Read it to show the diff?", decision.path, decision.why),
+      { modal: true, detail: vscode.l10n.t("Without it, the agent's patch is shown as sent.") },
+      readFile,
     );
-    if (pick !== 'Read File') return undefined;
+    if (pick !== readFile) return undefined;
   }
   try {
     const uri = vscode.Uri.file(decision.path);
     const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
     return { path: decision.path, text: open ? open.getText() : await readCapped(decision.real) };
   } catch (err) {
-    void vscode.window.showWarningMessage(`Open Diff could not read ${decision.path}: ${err instanceof Error ? err.message : String(err)}`);
+    void vscode.window.showWarningMessage(vscode.l10n.t('Open Diff could not read {0}: {1}', decision.path, err instanceof Error ? err.message : String(err)));
     return undefined;
   }
 }

@@ -46,7 +46,7 @@ export class ConversationHost extends Disposable {
     super();
     this._register(toDisposable(() => this.inspections.clear()));
     webview.options = webviewOptions(extensionUri);
-    this.pump = this._register(new DeltaPump(owner.transcript, (m) => this.post(m), pumpOptions));
+    this.pump = this._register(new DeltaPump(owner.transcript, (m) => this.post(m), { l10n: vscode.l10n, ...pumpOptions }));
     this.pump.setSession(owner.activeSessionId);
     this._register(webview.onDidReceiveMessage((m: unknown) => this.receive(m)));
     webview.html = conversationHtml(

@@ -8,6 +8,7 @@ import { parseSessionKey, sessionKey } from '../../state/sessionStore';
 import { DeltaTracker } from './deltas';
 import type { DeltaOp, ToWebview } from './webviewMessages';
 import { sessionView, type SessionFactsSource } from './viewModel';
+import type { L10n } from '../../common/l10n';
 
 export interface PumpOptions {
   /** The shortest time between two posts. Default 16 ms (a frame). */
@@ -19,6 +20,8 @@ export interface PumpOptions {
   now?: () => number;
   /** Turn state, title, config options and queue of the shown session (the SessionStore). */
   facts?: SessionFactsSource;
+  /** The words of the cards the view model makes (`vscode.l10n` in the product); English when absent. */
+  l10n?: L10n;
 }
 
 export interface PumpStats {
@@ -50,6 +53,7 @@ export class DeltaPump extends Disposable {
   private readonly setTimer: (fn: () => void, ms: number) => unknown;
   private readonly clearTimer: (handle: unknown) => void;
   private readonly now: () => number;
+  private readonly l10n: L10n | undefined;
   private lastPost = -Infinity;
 
   constructor(
@@ -61,6 +65,7 @@ export class DeltaPump extends Disposable {
     this.coalesceMs = opts.coalesceMs ?? 16;
     this.now = opts.now ?? (() => performance.now());
     this.windowSize = opts.windowSize ?? 500;
+    this.l10n = opts.l10n;
     this.setTimer = opts.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
     this.clearTimer = opts.clearTimer ?? ((h) => clearTimeout(h as ReturnType<typeof setTimeout>));
     this._register(
@@ -165,7 +170,7 @@ export class DeltaPump extends Disposable {
     const facts = this.facts;
     // Sessions named by an inter-session message are the same agent's: shown by their titles.
     const names = ref && facts ? (sid: string) => facts.get(sessionKey(ref.agentId, sid))?.title : undefined;
-    this.tracker = session ? new DeltaTracker(session, names) : undefined;
+    this.tracker = session ? new DeltaTracker(session, names, this.l10n) : undefined;
     const page = this.tracker?.snapshot(this.windowSize) ?? { items: [], firstIndex: 0, terminals: [] };
     this.stats.messagesPosted++;
     this.stats.snapshotsPosted++;

@@ -4,6 +4,7 @@ import type { ConfigOption, ContentBlock, ToolCallContent } from '../../protocol
 import type { TerminalBuffer } from '../../state/terminalBuffer';
 import { sizeText, type MessagePart, type SessionMeta, type ToolCallItem, type TranscriptItem, type Truncation } from '../../state/transcript';
 import { jsonPreview } from './jsonPreview';
+import { english, type L10n } from '../../common/l10n';
 import { optionPresentation } from '../../consent/optionPresentation';
 import { explainModeOption } from '../../consent/modeSwitch';
 import { MODE_SWITCH_KIND } from '../../state/transcript';
@@ -122,12 +123,12 @@ export function toolHeaderView(tc: ToolCallItem, index: number): ToolCallHeaderV
 /** A session's display name (its title) for the route of an inter-session message; undefined: unknown. */
 export type SessionNamer = (sessionId: string) => string | undefined;
 
-function routeName(id: string | null, names: SessionNamer | undefined): string {
-  if (id === null) return 'an unnamed session';
+function routeName(id: string | null, names: SessionNamer | undefined, l10n: L10n): string {
+  if (id === null) return l10n.t('an unnamed session');
   return names?.(id) ?? id;
 }
 
-export function itemView(item: TranscriptItem, index: number, names?: SessionNamer): ItemView {
+export function itemView(item: TranscriptItem, index: number, names?: SessionNamer, l10n: L10n = english): ItemView {
   switch (item.kind) {
     case 'message':
       return {
@@ -138,7 +139,7 @@ export function itemView(item: TranscriptItem, index: number, names?: SessionNam
         local: item.local,
         blocks: item.parts.map(partView),
         truncated: item.truncated ? truncationText(item.truncated, 'message') : null,
-        ...(item.route ? { route: { from: routeName(item.route.from, names), to: routeName(item.route.to, names) } } : {}),
+        ...(item.route ? { route: { from: routeName(item.route.from, names, l10n), to: routeName(item.route.to, names, l10n) } } : {}),
       };
     case 'tool_call':
       return { ...toolHeaderView(item, index), content: item.content.map(toolContentView) };
@@ -147,9 +148,11 @@ export function itemView(item: TranscriptItem, index: number, names?: SessionNam
       const subject = !s
         ? null
         : s.type === 'command'
-          ? `$ ${s.command}${s.cwd ? `   (in ${s.cwd})` : ''}`
+          ? s.cwd
+            ? l10n.t('$ {0}   (in {1})', s.command, s.cwd)
+            : `$ ${s.command}`
           : s.type === 'tool_call'
-            ? (s.fields.title ?? s.fields.name ?? `tool call ${s.toolCallId}`)
+            ? (s.fields.title ?? s.fields.name ?? l10n.t('tool call {0}', s.toolCallId))
             : `${s.rawType}: ${jsonPreview(s.raw, 400)}`;
       const modeSwitch = item.toolKind === MODE_SWITCH_KIND;
       const planText = item.plan?.text;
@@ -163,13 +166,13 @@ export function itemView(item: TranscriptItem, index: number, names?: SessionNam
         title: item.title,
         description: item.description,
         subject: shownSubject,
-        options: optionPresentation(item.options).map((v) => ({
+        options: optionPresentation(item.options, l10n).map((v) => ({
           optionId: v.optionId,
           name: v.name,
           kind: v.rawKind,
           label: v.label,
           warning: v.warning ?? null,
-          explain: modeSwitch ? explainModeOption(item.options[v.index]!) : null,
+          explain: modeSwitch ? explainModeOption(item.options[v.index]!, l10n) : null,
         })),
         state: item.state,
         optionId: item.optionId,

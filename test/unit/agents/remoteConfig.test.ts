@@ -6,6 +6,8 @@ import { parseAgentSettings } from '../../../src/agents/agentConfig';
 import { MissingSecretError, displayUrl, hostKey, isLoopbackHost, parseRemote, resolveHeaders, secretNames } from '../../../src/agents/remoteConfig';
 import { addKnownSecret, redact, redactText } from '../../../src/agents/redact';
 import { describeConnectError, describeDrop } from '../../../src/agents/remoteErrors';
+import { english } from '../../../src/common/l10n';
+import { german } from '../l10n/german';
 
 const err = (message: string, code?: string): Error & { code?: string } => Object.assign(new Error(message), code ? { code } : {});
 
@@ -119,6 +121,31 @@ describe('remote connection failures, as sentences', () => {
     assert.equal(
       describeDrop({ kind: 'silent', afterMs: 25400 }, url).description,
       'lost its connection to wss://agents.example.com:8443: the server stopped answering (no reply to pings for 25 s)',
+    );
+  });
+
+  it('speaks the language of VS Code (German here), with the same facts', () => {
+    const e = describeConnectError(err('connect ECONNREFUSED', 'ECONNREFUSED'), url, 15000, german);
+    assert.equal(
+      e.description,
+      'konnte keine Verbindung zu wss://agents.example.com:8443 herstellen: Die Verbindung wurde abgewiesen (auf Port 8443 lauscht nichts)',
+    );
+    assert.equal(e.detail, ' Prüfen Sie, ob der Server des Agents läuft, und den Port in seiner „url“.');
+    assert.match(describeConnectError(err('x', 'DEPTH_ZERO_SELF_SIGNED_CERT'), url, 15000, german).description, /\(es ist selbstsigniert\)$/);
+    assert.equal(
+      describeDrop({ kind: 'silent', afterMs: 25400 }, url, german).description,
+      'hat die Verbindung zu wss://agents.example.com:8443 verloren: der Server antwortet nicht mehr (keine Antwort auf Pings seit 25 s)',
+    );
+    assert.equal(
+      parseRemote('ftp://x/acp', {}, german).problem,
+      '„url“ muss mit wss:// (WebSocket) oder https:// (streamable HTTP) beginnen, nicht mit ftp://',
+    );
+  });
+
+  it('over streamable HTTP, another HTTP answer came to initialize', () => {
+    assert.equal(
+      describeConnectError(err('Unexpected server response: 404'), 'https://agents.example.com/acp', 0, english, true).description,
+      'could not connect to https://agents.example.com: the server answered HTTP 404 to initialize',
     );
   });
 });

@@ -34,7 +34,7 @@ describe('plan mode', () => {
   });
 
   it('explains each option in words, by kind first (a reject never sounds like an approval)', () => {
-    const [manual, auto, bypass, keep] = CLAUDE_OPTIONS.map(explainModeOption);
+    const [manual, auto, bypass, keep] = CLAUDE_OPTIONS.map((o) => explainModeOption(o));
     assert.match(manual!, /asks you before each edit or command/);
     assert.match(auto!, /decides by itself/);
     assert.match(bypass!, /WITHOUT asking you/);

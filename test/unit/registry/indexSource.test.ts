@@ -6,6 +6,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { checkUrl, DownloadError } from '../../../src/registry/http';
 import { describeAge, loadIndex } from '../../../src/registry/indexSource';
+import { german } from '../l10n/german';
 import { RegistryIndexError } from '../../../src/registry/schema';
 import { rawEntry } from './fixtures';
 import { TestServer } from './support/server';
@@ -23,6 +24,11 @@ describe('registry URL policy', () => {
     assert.throws(() => checkUrl('file:///etc/passwd', 'x'), /not an https address/);
     assert.throws(() => checkUrl('ftp://x/y', 'x'), /not an https address/);
     assert.throws(() => checkUrl('nonsense', 'x'), /is not a URL/);
+  });
+
+  it('says it in the language of VS Code (German here)', () => {
+    assert.throws(() => checkUrl('nonsense', german.t('ACP Registry'), german), { message: 'ACP Registry: „nonsense“ ist keine URL.' });
+    assert.equal(describeAge(3 * 3600_000, german), german.t('{0} hours', 3));
   });
 });
 

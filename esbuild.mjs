@@ -118,12 +118,12 @@ const targets = [
   // The registry module (install from the ACP Registry, with its archive libraries), loaded by the
   // extension only when a registry command runs (src/ui/registryCommands.ts).
   { ...common, entryPoints: ['src/registry/index.ts'], outfile: 'dist/registry.js', external: ['vscode'] },
-  // The registry's bzip2 decoder, a worker thread the registry module starts beside itself
+  // The registry's bzip2 decoder, a helper thread the registry module starts beside itself
   // (src/registry/bunzip.ts); built in every mode, the unit tests use it from dist/ too.
   { ...common, entryPoints: ['src/registry/bunzipWorker.ts'], outfile: 'dist/registry-bunzip-worker.js' },
-  // The process worker: git of the checkpoints and the worktrees starts on this thread, not the
+  // The spawn helper process: git of the checkpoints and the worktrees starts from it, not from the
   // extension host's (src/common/spawn); beside every bundle that uses it, so in dist/.
-  { ...common, entryPoints: ['src/common/spawn/worker.ts'], outfile: 'dist/spawn-worker.js' },
+  { ...common, entryPoints: ['src/common/spawn/helper.ts'], outfile: 'dist/spawn-helper.js' },
   // The Demo Agent runs as its own process (plain Node, no vscode).
   { ...common, entryPoints: ['src/demo/agent.ts'], outfile: 'dist/demo-agent.js' },
   // The conversation webview's script runs in the browser.

@@ -1,10 +1,9 @@
-// What the extension host and the spawn helper process (worker.ts) say to each other. The host asks
-// for a run; the worker starts the process, streams its output back as it comes and says when it
+// What the extension host and the spawn helper process (helper.ts) say to each other. The host asks
+// for a run; the helper starts the process, streams its output back as it comes and says when it
 // closed (or could not start). The host may stop a run at any time. No `vscode`.
 
-export interface RunRequest {
-  readonly kind: 'run';
-  readonly id: number;
+/** A process to run: what to start, where, and what it reads. */
+export interface ProcessRun {
   readonly file: string;
   readonly args: readonly string[];
   readonly cwd: string;
@@ -13,6 +12,8 @@ export interface RunRequest {
   readonly input?: Uint8Array | string;
 }
 
+export type RunRequest = ProcessRun & { readonly kind: 'run'; readonly id: number };
+
 export interface KillRequest {
   readonly kind: 'kill';
   readonly id: number;
@@ -20,7 +21,7 @@ export interface KillRequest {
 
 export type HostMessage = RunRequest | KillRequest;
 
-export type WorkerMessage =
+export type HelperMessage =
   | { readonly kind: 'stdout' | 'stderr'; readonly id: number; readonly chunk: Uint8Array }
   /** The process could not be started (errno code such as ENOENT, and the message). */
   | { readonly kind: 'error'; readonly id: number; readonly code: string | undefined; readonly message: string }

@@ -1,20 +1,14 @@
 // Child processes started by a small helper process instead of the extension host: runs go to the
-// spawn helper (worker.ts, dist/spawn-worker.js beside the bundle that uses this), which forks and
+// spawn helper (helper.ts, dist/spawn-helper.js beside the bundle that uses this), which forks and
 // streams the output back. The helper starts with the first run and ends after a while without
 // runs, so an idle extension host holds none. Where the helper file is missing (a test bundle) or
 // the helper cannot start, processes start from this process as before. No `vscode`.
 import { fork, spawn, type ChildProcess } from 'child_process';
 import { existsSync } from 'fs';
 import * as path from 'path';
-import type { HostMessage, WorkerMessage } from './protocol';
+import type { HelperMessage, HostMessage, ProcessRun } from './protocol';
 
-export interface ProcessRun {
-  readonly file: string;
-  readonly args: readonly string[];
-  readonly cwd: string;
-  readonly env: NodeJS.ProcessEnv;
-  readonly input?: Buffer | string;
-}
+export type { ProcessRun } from './protocol';
 
 export interface ProcessListener {
   onStdout(chunk: Buffer): void;
@@ -28,41 +22,41 @@ export interface RunningProcess {
   kill(): void;
 }
 
-/** Where the worker is at run time: beside the bundle that holds this module. */
-export const DEFAULT_SPAWN_WORKER = path.join(__dirname, 'spawn-worker.js');
-/** A worker without runs for this long ends (a new run starts another). */
+/** Where the helper is at run time: beside the bundle that holds this module. */
+export const DEFAULT_SPAWN_HELPER = path.join(__dirname, 'spawn-helper.js');
+/** A helper without runs for this long ends (a new run starts another). */
 const IDLE_MS = 30_000;
 
 export class Spawner {
-  private worker: ChildProcess | undefined;
+  private helper: ChildProcess | undefined;
   private readonly runs = new Map<number, ProcessListener>();
   private nextId = 1;
   private idle: ReturnType<typeof setTimeout> | undefined;
   private readonly usable: boolean;
 
   constructor(
-    private readonly workerFile = DEFAULT_SPAWN_WORKER,
+    private readonly helperFile = DEFAULT_SPAWN_HELPER,
     private readonly idleMs = IDLE_MS,
   ) {
-    this.usable = existsSync(workerFile);
+    this.usable = existsSync(helperFile);
   }
 
   /** Whether runs go to the spawn helper (else they start from this process). */
-  get offThread(): boolean {
+  get usesHelper(): boolean {
     return this.usable;
   }
 
-  /** Called when an idle worker has ended. */
+  /** Called when an idle helper has ended. */
   onIdleEnd: (() => void) | undefined;
 
   /** Whether the spawn helper is up now (it ends after `idleMs` without runs). */
-  get workerRunning(): boolean {
-    return !!this.worker;
+  get helperRunning(): boolean {
+    return !!this.helper;
   }
 
   start(run: ProcessRun, listener: ProcessListener): RunningProcess {
-    const worker = this.usable ? this.ensureWorker() : undefined;
-    if (!worker) return startHere(run, listener);
+    const helper = this.usable ? this.ensureHelper() : undefined;
+    if (!helper) return startHere(run, listener);
     const id = this.nextId++;
     this.runs.set(id, listener);
     if (this.idle) clearTimeout(this.idle);
@@ -72,26 +66,26 @@ export class Spawner {
     return { kill: () => this.runs.has(id) && this.post({ kind: 'kill', id }) };
   }
 
-  /** Ends the worker; runs still going are told they failed. */
+  /** Ends the helper; runs still going are told they failed. */
   dispose(): void {
-    const w = this.worker;
-    this.worker = undefined;
+    const w = this.helper;
+    this.helper = undefined;
     if (this.idle) clearTimeout(this.idle);
     this.failAll(new Error('the spawn helper was stopped'));
     w?.kill();
   }
 
   private post(m: HostMessage): void {
-    const w = this.worker;
+    const w = this.helper;
     if (w?.connected) w.send(m);
     else if (w) this.lost(w, new Error('the spawn helper is gone'));
   }
 
-  private ensureWorker(): ChildProcess | undefined {
-    if (this.worker) return this.worker;
+  private ensureHelper(): ChildProcess | undefined {
+    if (this.helper) return this.helper;
     let w: ChildProcess;
     try {
-      w = fork(this.workerFile, [], {
+      w = fork(this.helperFile, [], {
         serialization: 'advanced',
         stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
         execArgv: ['--max-old-space-size=64'],
@@ -102,14 +96,14 @@ export class Spawner {
     // Neither the helper nor its channel keeps the extension host's process alive.
     w.unref();
     (w.channel as { unref?: () => void } | undefined)?.unref?.();
-    w.on('message', (m: WorkerMessage) => this.onMessage(m));
+    w.on('message', (m: HelperMessage) => this.onMessage(m));
     w.on('error', (e: Error) => this.lost(w, e));
     w.on('exit', (code, signal) => this.lost(w, new Error(`the spawn helper exited (${signal ?? `code ${code}`})`)));
-    this.worker = w;
+    this.helper = w;
     return w;
   }
 
-  private onMessage(m: WorkerMessage): void {
+  private onMessage(m: HelperMessage): void {
     const l = this.runs.get(m.id);
     if (!l) return;
     switch (m.kind) {
@@ -128,11 +122,11 @@ export class Spawner {
 
   private finished(id: number): void {
     this.runs.delete(id);
-    if (this.runs.size > 0 || !this.worker) return;
-    const w = this.worker;
+    if (this.runs.size > 0 || !this.helper) return;
+    const w = this.helper;
     this.idle = setTimeout(() => {
-      if (this.worker !== w || this.runs.size > 0) return;
-      this.worker = undefined;
+      if (this.helper !== w || this.runs.size > 0) return;
+      this.helper = undefined;
       w.once('exit', () => this.onIdleEnd?.());
       w.kill();
     }, this.idleMs);
@@ -141,8 +135,8 @@ export class Spawner {
 
   /** The helper died under its runs: they fail (it kills their processes as it goes). */
   private lost(w: ChildProcess, e: Error): void {
-    if (this.worker !== w) return;
-    this.worker = undefined;
+    if (this.helper !== w) return;
+    this.helper = undefined;
     this.failAll(e);
   }
 

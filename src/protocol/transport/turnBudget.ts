@@ -11,6 +11,14 @@ export const SLICE_MS = 8;
 let turnStart: number | undefined;
 const waiting: (() => void)[] = [];
 let pumping = false;
+const warn = (e: unknown): void =>
+  process.emitWarning(`ACP Plans: a queued read or dispatch failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+let reportTaskError: (e: unknown) => void = warn;
+
+/** Where a queued task's exception goes (a process warning, which the extension host logs, by default; tests replace it). */
+export function onTaskError(report: (e: unknown) => void = warn): void {
+  reportTaskError = report;
+}
 
 function endTurn(): void {
   turnStart = undefined;
@@ -48,8 +56,10 @@ function pump(): void {
     const task = waiting.shift()!;
     try {
       task();
-    } catch {
-      // A task handles its own failures; one that throws must not keep the others waiting.
+    } catch (e) {
+      // A task handles its own failures; one that throws must not keep the others waiting, and is
+      // reported rather than lost.
+      reportTaskError(e);
     }
   }
   if (waiting.length > 0 && !pumping) {

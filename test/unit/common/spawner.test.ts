@@ -1,5 +1,5 @@
 // The spawn helper (src/common/spawn): processes start from a helper process built to
-// dist/spawn-worker.js, their output streams back in order, standard input reaches them, a kill
+// dist/spawn-helper.js, their output streams back in order, standard input reaches them, a kill
 // stops them, a missing program is an error with its errno code, and the helper ends when idle.
 import * as assert from 'assert';
 import * as fs from 'fs';
@@ -9,12 +9,12 @@ import { Spawner, type ProcessRun } from '../../../src/common/spawn/spawner';
 
 function find(from: string): string | undefined {
   for (let dir = from; ; dir = path.dirname(dir)) {
-    const p = path.join(dir, 'dist', 'spawn-worker.js');
+    const p = path.join(dir, 'dist', 'spawn-helper.js');
     if (fs.existsSync(p)) return p;
     if (path.dirname(dir) === dir) return undefined;
   }
 }
-const WORKER = find(__dirname) ?? find(process.cwd()) ?? path.resolve('dist', 'spawn-worker.js');
+const HELPER = find(__dirname) ?? find(process.cwd()) ?? path.resolve('dist', 'spawn-helper.js');
 
 interface Outcome {
   stdout: string;
@@ -45,12 +45,12 @@ function run(s: Spawner, r: Partial<ProcessRun> & { args: string[] }, onStart?: 
 describe('Spawner (processes started by the spawn helper process)', () => {
   let s: Spawner;
   beforeEach(() => {
-    s = new Spawner(WORKER, 50);
+    s = new Spawner(HELPER, 50);
   });
   afterEach(() => s.dispose());
 
   it('uses the built helper and streams a large output back whole and in order', async () => {
-    assert.ok(s.offThread, `the worker file exists: ${WORKER}`);
+    assert.ok(s.usesHelper, `the helper file exists: ${HELPER}`);
     const o = await run(s, { args: ['-e', 'for (let i = 0; i < 20000; i++) process.stdout.write(i + "\\n"); process.stderr.write("done")'] });
     assert.strictEqual(o.code, 0);
     const lines = o.stdout.trim().split('\n');
@@ -95,16 +95,16 @@ describe('Spawner (processes started by the spawn helper process)', () => {
   it('ends the helper when idle and starts another for the next run', async () => {
     const ended = new Promise<void>((r) => (s.onIdleEnd = r));
     await run(s, { args: ['-e', '0'] });
-    assert.ok(s.workerRunning);
+    assert.ok(s.helperRunning);
     await ended;
-    assert.strictEqual(s.workerRunning, false);
+    assert.strictEqual(s.helperRunning, false);
     const o = await run(s, { args: ['-e', 'console.log(7)'] });
     assert.strictEqual(o.stdout.trim(), '7');
   });
 
   it('without the helper file, starts processes from this process, the same way', async () => {
     const here = new Spawner(path.join(__dirname, 'missing-worker.js'));
-    assert.strictEqual(here.offThread, false);
+    assert.strictEqual(here.usesHelper, false);
     const o = await run(here, { args: ['-e', 'console.log("here")'], input: 'x' });
     assert.strictEqual(o.stdout.trim(), 'here');
     assert.strictEqual((await run(here, { file: path.join(__dirname, 'nope'), args: [] })).error?.code, 'ENOENT');

@@ -1,16 +1,16 @@
 // The spawn helper: a small Node process of ours that starts child processes for the extension
 // host. Starting a process forks its parent, and fork copies the page tables of the whole parent
 // while it holds the parent's memory map: from the extension host (hundreds of MB) that is 5–30 ms
-// of a blocked thread each time — and a worker thread's fork still blocks the host's thread at its
+// of a blocked thread each time — and a helper thread's fork still blocks the host's thread at its
 // next page fault. Forked from this small process instead, git costs the host one message.
-// Built to dist/spawn-worker.js (esbuild.mjs); started with an IPC channel (advanced serialization).
+// Built to dist/spawn-helper.js (esbuild.mjs); started with an IPC channel (advanced serialization).
 // It ends with the channel: when the host goes, so does it, killing what it started. No `vscode`.
 import { spawn, type ChildProcess } from 'child_process';
-import type { HostMessage, RunRequest, WorkerMessage } from './protocol';
+import type { HostMessage, RunRequest, HelperMessage } from './protocol';
 
 const running = new Map<number, ChildProcess>();
 
-function post(m: WorkerMessage): void {
+function post(m: HelperMessage): void {
   if (process.connected) process.send?.(m);
 }
 

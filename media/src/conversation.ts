@@ -57,6 +57,8 @@ function handle(m: ToWebview): void {
       cardRoom.check();
       return;
     case 'delta':
+      // Taken (applied in this same task): the host's next updates may come (renderPace.ts).
+      if (m.seq !== undefined) post({ type: 'applied', seq: m.seq });
       if (m.sessionId !== transcript.currentSession) return;
       transcript.apply(m.ops);
       for (const op of m.ops) {

@@ -2,6 +2,7 @@
 // once per `frameMs` (16 ms by default). The stores are never delayed; only the views that read
 // them refresh less often. No vscode import, so it is unit tested in plain Node.
 import type { Disposable } from '../protocol/api';
+import type { RenderPace } from './renderPace';
 
 export interface Scheduler {
   setTimeout(fn: () => void, ms: number): unknown;
@@ -23,11 +24,15 @@ export class FrameCoalescer<K> implements Disposable {
   private disposed = false;
   private _flushes = 0;
 
+  /** With a `pace`, flushes run at its ticks (with the other surfaces' updates) instead of on a timer of their own. */
   constructor(
     private readonly flush: (keys: ReadonlySet<K>) => void,
     private readonly frameMs = 16,
     private readonly scheduler: Scheduler = realScheduler,
+    private readonly pace?: RenderPace,
   ) {}
+
+  private readonly onTick = (): void => this.run();
 
   /** Number of flushes so far. */
   get flushes(): number {
@@ -44,6 +49,11 @@ export class FrameCoalescer<K> implements Disposable {
   }
 
   private arm(): void {
+    if (this.pace) {
+      this.timer = true;
+      this.pace.request(this.onTick);
+      return;
+    }
     const wait = Math.max(0, this.lastFlush + this.frameMs - this.scheduler.now());
     this.timer = this.scheduler.setTimeout(() => this.onTimer(), wait);
   }
@@ -57,7 +67,7 @@ export class FrameCoalescer<K> implements Disposable {
   /** Flushes what is pending right away (e.g. before a reveal). */
   flushNow(): void {
     if (this.timer === undefined) return;
-    this.scheduler.clearTimeout(this.timer);
+    this.stopTimer();
     this.run();
   }
 
@@ -69,7 +79,7 @@ export class FrameCoalescer<K> implements Disposable {
 
   dispose(): void {
     this.disposed = true;
-    if (this.timer !== undefined) this.scheduler.clearTimeout(this.timer);
+    this.stopTimer();
     this.timer = undefined;
     this.keys.clear();
     this.releaseIdle();
@@ -86,6 +96,12 @@ export class FrameCoalescer<K> implements Disposable {
     } finally {
       if (this.timer === undefined) this.releaseIdle();
     }
+  }
+
+  private stopTimer(): void {
+    if (this.timer === undefined) return;
+    if (this.pace) this.pace.cancel(this.onTick);
+    else this.scheduler.clearTimeout(this.timer);
   }
 
   private releaseIdle(): void {

@@ -1,11 +1,12 @@
 // The status bar item: the active session's progress (text defined in statusBarText.ts). It is
-// pushed by store events, never polled: the first event after a quiet frame renders on the next
-// turn, later ones at most once per frame (16 ms); click focuses the Plans view.
+// pushed by store events, never polled: it renders at the renderer pace's next tick (renderPace.ts:
+// with the conversation's deltas, at most once per frame); click focuses the Plans view.
 import * as vscode from 'vscode';
 import { Disposable } from '../common/lifecycle';
 import type { PlanStore } from '../state/planStore';
 import type { SessionStore } from '../state/sessionStore';
 import { FrameCoalescer } from './coalesce';
+import { rendererPace } from './renderPace';
 import { PLAN_COMMANDS } from './lazyCommands';
 import { statusBarView, type StatusBarView } from './statusBarText';
 
@@ -25,7 +26,7 @@ export class PlansStatusBar extends Disposable {
     this.item = this._register(vscode.window.createStatusBarItem('acp.plans.status', vscode.StatusBarAlignment.Left, 50));
     this.item.name = 'ACP Plans';
     this.item.command = PLAN_COMMANDS.focusPlans;
-    this.coalescer = this._register(new FrameCoalescer<true>(() => this.render(), frameMs));
+    this.coalescer = this._register(new FrameCoalescer<true>(() => this.render(), frameMs, undefined, rendererPace));
     this._register(registry.onDidChange(() => this.coalescer.add(true)));
     this._register(
       plans.onDidChange((c) => {

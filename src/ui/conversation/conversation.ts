@@ -283,6 +283,7 @@ export class Conversation extends Disposable implements vscode.WebviewViewProvid
         return this.reportError(`conversation webview: ${msg.message}`);
       // Answered by the host itself (ConversationHost.receive).
       case 'ready':
+      case 'applied':
       case 'inspectResult':
         return;
       default:

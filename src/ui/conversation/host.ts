@@ -8,6 +8,7 @@ import { conversationHtml } from './html';
 import type { DomSnapshot, FromWebview, InspectClick, ToWebview } from './webviewMessages';
 import { DeltaPump, type PumpOptions, type PumpStats } from './pump';
 import { parseFromWebview } from './validate';
+import { rendererPace } from '../renderPace';
 
 export interface HostOwner {
   readonly transcript: Transcript;
@@ -46,7 +47,7 @@ export class ConversationHost extends Disposable {
     super();
     this._register(toDisposable(() => this.inspections.clear()));
     webview.options = webviewOptions(extensionUri);
-    this.pump = this._register(new DeltaPump(owner.transcript, (m) => this.post(m), { l10n: vscode.l10n, ...pumpOptions }));
+    this.pump = this._register(new DeltaPump(owner.transcript, (m) => this.post(m), { l10n: vscode.l10n, pace: rendererPace, ...pumpOptions }));
     this.pump.setSession(owner.activeSessionId);
     this._register(webview.onDidReceiveMessage((m: unknown) => this.receive(m)));
     webview.html = conversationHtml(
@@ -87,6 +88,9 @@ export class ConversationHost extends Disposable {
         this.pump.start();
         this.owner.onReady?.(this);
         for (const w of this.readyWaiters.splice(0)) w();
+        return;
+      case 'applied':
+        this.pump.answered(msg.seq);
         return;
       case 'inspectResult':
         this.inspections.get(msg.reqId)?.(msg.snapshot);

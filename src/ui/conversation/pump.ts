@@ -1,6 +1,7 @@
 // Feeds one webview with a session's transcript: a snapshot when it (re)loads or the session
 // changes, then coalesced deltas: a change after a quiet frame is posted on the next turn (the
-// changes of that turn together), later ones at most once per `coalesceMs` (a frame).
+// changes of that turn together), later ones at most once per `coalesceMs` (a frame) — or, with a
+// `pace` (the product), at the renderer pace's ticks, each delta answered by the webview.
 // Pure (no `vscode`): `post` and the timer are injected, so unit tests drive it directly.
 import { Disposable, toDisposable } from '../../common/lifecycle';
 import type { SessionMeta, Transcript, TranscriptChange } from '../../state/transcript';
@@ -9,6 +10,7 @@ import { DeltaTracker } from './deltas';
 import type { DeltaOp, ToWebview } from './webviewMessages';
 import { sessionView, type SessionFactsSource } from './viewModel';
 import type { L10n } from '../../common/l10n';
+import type { RenderPace } from '../renderPace';
 
 export interface PumpOptions {
   /** The shortest time between two posts. Default 16 ms (a frame). */
@@ -22,6 +24,12 @@ export interface PumpOptions {
   facts?: SessionFactsSource;
   /** The words of the cards the view model makes (`vscode.l10n` in the product); English when absent. */
   l10n?: L10n;
+  /**
+   * Deltas leave at this pace's ticks (with the status bar's updates) instead of on a timer of the
+   * pump's own; each carries a `seq` the webview answers with (`answered`), and the pace's next
+   * tick waits for that answer.
+   */
+  pace?: RenderPace;
 }
 
 export interface PumpStats {
@@ -55,6 +63,13 @@ export class DeltaPump extends Disposable {
   private readonly now: () => number;
   private readonly l10n: L10n | undefined;
   private lastPost = -Infinity;
+  private readonly pace: RenderPace | undefined;
+  /** The last delta's token that the webview has not answered yet. */
+  private unanswered: number | undefined;
+  private readonly onTick = (): void => {
+    this.timer = undefined;
+    this.flush();
+  };
 
   constructor(
     private readonly transcript: Transcript,
@@ -66,6 +81,7 @@ export class DeltaPump extends Disposable {
     this.now = opts.now ?? (() => performance.now());
     this.windowSize = opts.windowSize ?? 500;
     this.l10n = opts.l10n;
+    this.pace = opts.pace;
     this.setTimer = opts.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
     this.clearTimer = opts.clearTimer ?? ((h) => clearTimeout(h as ReturnType<typeof setTimeout>));
     this._register(
@@ -99,6 +115,15 @@ export class DeltaPump extends Disposable {
   pause(): void {
     this.live = false;
     this.resetDirty();
+    this.cancelTimer();
+    // A hidden webview answers nothing more: the pace stops waiting for it.
+    if (this.unanswered !== undefined) this.answered(this.unanswered);
+  }
+
+  /** The webview has applied the delta of `seq` (and every earlier one). */
+  answered(seq: number): void {
+    if (this.unanswered !== undefined && seq >= this.unanswered) this.unanswered = undefined;
+    this.pace?.answered(seq);
   }
 
   /** Posts pending deltas now (normally done by the timer). */
@@ -117,7 +142,11 @@ export class DeltaPump extends Disposable {
     this.stats.deltasPosted++;
     this.stats.opsPosted += ops.length;
     this.lastPost = this.now();
-    this.post({ type: 'delta', sessionId: this.sessionId, ops });
+    if (this.pace) {
+      const seq = this.pace.posted();
+      this.unanswered = seq;
+      this.post({ type: 'delta', sessionId: this.sessionId, ops, seq });
+    } else this.post({ type: 'delta', sessionId: this.sessionId, ops });
   }
 
   /** Answers the webview's "show earlier". */
@@ -151,7 +180,11 @@ export class DeltaPump extends Disposable {
       default:
         c satisfies never;
     }
-    if (this.timer === undefined)
+    if (this.timer !== undefined) return;
+    if (this.pace) {
+      this.timer = true;
+      this.pace.request(this.onTick);
+    } else
       this.timer = this.setTimer(
         () => {
           this.timer = undefined;
@@ -191,7 +224,10 @@ export class DeltaPump extends Disposable {
   }
 
   private cancelTimer(): void {
-    if (this.timer !== undefined) this.clearTimer(this.timer);
+    if (this.timer !== undefined) {
+      if (this.pace) this.pace.cancel(this.onTick);
+      else this.clearTimer(this.timer);
+    }
     this.timer = undefined;
   }
 }

@@ -16,6 +16,7 @@ const media = z.object({
 
 const schema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),
+  z.object({ type: z.literal('applied'), seq: z.number().check(z.int(), z.gte(0)) }),
   z.object({
     type: z.literal('submit'),
     sessionId: z.nullable(id),

@@ -219,7 +219,8 @@ export interface WebviewCounters {
 
 export type ToWebview =
   | SnapshotMessage
-  | { type: 'delta'; sessionId: string; ops: DeltaOp[] }
+  /** `seq`: the webview answers `{ type: 'applied', seq }` once it has applied the ops. */
+  | { type: 'delta'; sessionId: string; ops: DeltaOp[]; seq?: number }
   | { type: 'earlier'; sessionId: string; items: ItemView[]; firstIndex: number; terminals: TerminalView[] }
   | { type: 'mentionResults'; reqId: number; items: MentionItem[] }
   | { type: 'inspect'; reqId: number; click?: InspectClick }
@@ -251,6 +252,7 @@ export interface MediaAttachment {
 
 export type FromWebview =
   | { type: 'ready' }
+  | { type: 'applied'; seq: number }
   | { type: 'submit'; sessionId: string | null; text: string; attachments: Attachment[]; media?: MediaAttachment[] }
   /** "Attach…": the extension shows a file picker for images / audio. */
   | { type: 'pickMedia'; sessionId: string | null }

@@ -23,6 +23,16 @@ export class MarkdownStream {
       tail: (html) => {
         this.tailEl.innerHTML = html;
       },
+      // Plain text continuing the last paragraph: added to its text, so the paragraph is not built
+      // again (and laid out from scratch) for every streamed word.
+      tailAppend: (text) => {
+        const p = this.tailEl.lastElementChild;
+        if (p?.tagName !== 'P') return false;
+        const last = p.lastChild;
+        if (last instanceof Text) last.appendData(text);
+        else p.append(text);
+        return true;
+      },
       tableOpen: (html) => {
         const p = part(html);
         const table = p.querySelector('table');

@@ -15,6 +15,12 @@ export interface MarkdownSink {
   settle(html: string): void;
   /** The part still growing (after the settled parts and any open table), replaced on every change. */
   tail(html: string): void;
+  /**
+   * Optional: `text` (plain: nothing Markdown would read) continues the tail's last paragraph; the
+   * sink adds it to that paragraph as text and returns true, or returns false to have the tail
+   * rendered again instead.
+   */
+  tailAppend?(text: string): boolean;
   /** A table starts (its header, and a line saying how many columns are not shown); rows follow. */
   tableOpen(html: string): void;
   /** Completed rows of the open table: the `<tbody>` rows of `html`. */
@@ -29,6 +35,13 @@ export interface MarkdownSink {
 
 /** Text not settled is rendered again on every delta; past this it is settled where it can be. */
 const SETTLE_AT = 2048;
+/**
+ * Text that means nothing to Markdown inside a paragraph's line: no line break, no emphasis, code,
+ * link, image, autolink, entity, escape, strikethrough or table characters, no URL scheme (`:`).
+ */
+const PLAIN = /^[^\n\r\\`*_[\]<>!&~:|]*$/;
+/** How a paragraph's line may start and stay a paragraph whatever is appended to it (not a list, heading, quote, fence, break, code). */
+const PARAGRAPH_START = /^ {0,3}[^\s#\-+*0-9>`~|=_<[\\!&:]/;
 /** A table's header line, then its delimiter line (markdown-it decides; this only picks candidates). */
 const DELIMITER = /^ {0,3}\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$/;
 
@@ -44,6 +57,10 @@ export class StreamingMarkdown {
   private rest = '';
   private total = 0;
   private table: OpenTable | undefined;
+  /** The tail ends in a paragraph that plain text can continue without rendering it again. */
+  private plainTail = false;
+  /** How much of `rest` the sink shows (a render leaves out trailing spaces). */
+  private shownLength = 0;
 
   constructor(private readonly sink: MarkdownSink) {}
 
@@ -54,10 +71,25 @@ export class StreamingMarkdown {
   append(text: string): void {
     this.total += text.length;
     if (this.table) this.continueTable(this.table, text);
+    else if (this.plainTail && PLAIN.test(text) && !(this.rest.slice(-1) + text).includes('//') && this.continueParagraph(text)) return;
     else {
       this.rest += text;
       this.flow();
     }
+  }
+
+  /**
+   * Plain text continuing the tail's last paragraph goes to the sink as text. A render ends a
+   * paragraph without its trailing spaces, so the text handed on starts where the shown text ended
+   * and stops before trailing spaces (they come with the next word).
+   */
+  private continueParagraph(text: string): boolean {
+    const next = (this.rest + text).trimEnd();
+    const add = next.slice(this.shownLength);
+    if (add && !this.sink.tailAppend?.(add)) return false;
+    this.rest += text;
+    this.shownLength = next.length;
+    return true;
   }
 
   /** Outside a table: a table starting at the last block boundary opens; long text settles; the rest is the tail. */
@@ -79,7 +111,10 @@ export class StreamingMarkdown {
       this.sink.settle(renderMarkdown(this.rest.slice(0, cut)));
       this.rest = this.rest.slice(cut);
     }
-    this.sink.tail(renderMarkdown(this.rest));
+    const html = renderMarkdown(this.rest);
+    this.sink.tail(html);
+    this.plainTail = !!this.sink.tailAppend && endsInPlainParagraph(this.rest, html);
+    this.shownLength = this.rest.trimEnd().length;
   }
 
   private continueTable(t: OpenTable, text: string): void {
@@ -114,6 +149,17 @@ export class StreamingMarkdown {
     this.sink.tablePending(r.rows === 1 && room > 0 ? r.html : '');
     this.sink.tail(r.rows === 1 || !t.pending ? '' : renderMarkdown(t.pending));
   }
+}
+
+/**
+ * Whether `text`, rendered as `html`, ends in a paragraph of plain text that appending plain text
+ * (no line break) only lengthens: its line starts as nothing but a paragraph can, and the render
+ * ends with exactly that paragraph.
+ */
+function endsInPlainParagraph(text: string, html: string): boolean {
+  const para = text.slice(streamingSplit(text + '\n'));
+  if (!PLAIN.test(para) || para.includes('//') || !PARAGRAPH_START.test(para)) return false;
+  return html.endsWith(`<p>${para.trim().replace(/"/g, '&quot;')}</p>\n`);
 }
 
 /** The header and delimiter lines (with their newlines) when the text from `at` starts with them. */

@@ -135,3 +135,107 @@ describe('Markdown tables are shown capped', () => {
     assert.match(long.html, /100 more rows/);
   });
 });
+
+/** A sink that, like the DOM one, continues the tail's last paragraph with plain text. */
+class AppendingSink extends StringSink {
+  appended = 0;
+  private tailText = '';
+  override tail(html: string): void {
+    super.tail(html);
+    this.tailText = html;
+  }
+  tailAppend(text: string): boolean {
+    if (!this.tailText.endsWith('</p>\n')) return false;
+    this.tailText = this.tailText.slice(0, -'</p>\n'.length) + text.replace(/"/g, '&quot;') + '</p>\n';
+    super.tail(this.tailText);
+    this.appended++;
+    return true;
+  }
+}
+/** Equal, without printing two long texts. */
+function same(actual: string, expected: string, what: string): void {
+  if (actual === expected) return;
+  let i = 0;
+  while (actual[i] === expected[i]) i++;
+  assert.fail(
+    `${what}: differs at ${i}: ${JSON.stringify(actual.slice(Math.max(0, i - 30), i + 30))} vs ${JSON.stringify(expected.slice(Math.max(0, i - 30), i + 30))}`,
+  );
+}
+
+describe('StreamingMarkdown: plain text continues the last paragraph without a new render', () => {
+  it('a paragraph streamed in 2,000 words is rendered once and then only appended to, and shows what the whole render shows', () => {
+    const words = Array.from({ length: 2000 }, (_, k) => `‹${k}@1764750000000.${k % 10}› `);
+    const sink = new AppendingSink();
+    const stream = new StreamingMarkdown(sink);
+    const work = parsed(() => words.forEach((w) => stream.append(w)));
+    assert.ok(sink.appended >= 1990, `appended ${sink.appended} of 2000`);
+    assert.ok(work < 2000, `markdown-it parsed ${work} chars`);
+    same(sink.html, renderMarkdown(words.join('')), 'streamed');
+  });
+
+  it('falls back to a render for anything Markdown reads: emphasis, links, a list start, a new line', () => {
+    for (const parts of [
+      ['Some text', ' and *more*', ' words'],
+      ['See ', 'https', '://example.com', ' now'],
+      ['1', '2', '. item'],
+      ['-', '-', '-'],
+      ['A line', '\n', '# Heading'],
+      ['Text "quoted"', ' more'],
+      ['a paragraph\n\n', 'then another', ' one', '\n\n- a list'],
+      ['path //', 'host'],
+    ]) {
+      const sink = new AppendingSink();
+      const stream = new StreamingMarkdown(sink);
+      for (const p of parts) stream.append(p);
+      same(sink.html, renderMarkdown(parts.join('')), JSON.stringify(parts));
+    }
+  });
+
+  it('any text in any deltas shows what the whole render shows (property)', () => {
+    const alphabet = [
+      'a',
+      'b',
+      ' ',
+      ' ',
+      '1',
+      '.',
+      '-',
+      '*',
+      '_',
+      '`',
+      '[',
+      ']',
+      '(',
+      ')',
+      ':',
+      '/',
+      '#',
+      '>',
+      '|',
+      '"',
+      '&',
+      '<',
+      '\n',
+      '\n\n',
+      'x',
+      'word ',
+      '‹',
+      '»',
+      '~',
+    ];
+    let seed = 7;
+    const rnd = (n: number): number => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff), seed % n);
+    for (let run = 0; run < 400; run++) {
+      const text = Array.from({ length: 5 + rnd(60) }, () => alphabet[rnd(alphabet.length)]).join('');
+      const sink = new AppendingSink();
+      const stream = new StreamingMarkdown(sink);
+      let at = 0;
+      while (at < text.length) {
+        const n = 1 + rnd(6);
+        stream.append(text.slice(at, at + n));
+        at += n;
+      }
+      same(sink.html, renderMarkdown(text), JSON.stringify(text));
+    }
+  });
+});

@@ -13,6 +13,7 @@ import { intentScenario } from './intent';
 import { longPlanScenario } from './longPlan';
 import { permissionScenario } from './permission';
 import { pixelScenario } from './pixel';
+import { workloadScenario } from './workload';
 import { planModeScenario } from './planMode';
 import { signinScenario } from './signin';
 import type { Scenario } from './scenario';
@@ -34,6 +35,7 @@ export const SCENARIOS: readonly Scenario[] = [
   burstScenario,
   intentScenario,
   pixelScenario,
+  workloadScenario,
   elicitationScenario,
   longPlanScenario,
   declarePlanScenario,

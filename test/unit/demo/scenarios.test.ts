@@ -59,6 +59,7 @@ describe('Demo Agent scenarios', function () {
       'burst',
       'intent',
       'pixel',
+      'workload',
       'elicitation',
       'longplan',
       'declare',
@@ -306,5 +307,17 @@ describe('Demo Agent scenarios', function () {
       assert.equal(fresh.init.protocolVersion, 1);
       await assert.rejects(startClient({ version: 2, initialize: { protocolVersion: '0.0.1' } }), /-32602/);
     });
+  });
+});
+
+describe('/workload: the steady-cost scripted turn', () => {
+  it('has 2,000 chunks, 41 plan updates and 500 tool events, spread evenly, the last chunk last', async () => {
+    const { workloadSteps } = await import('../../../src/demo/scenarios/workload');
+    const steps = workloadSteps();
+    const count = (kind: string): number => steps.filter((s) => s.kind === kind).length;
+    assert.deepEqual([count('chunk'), count('plan'), count('tool')], [2000, 41, 500]);
+    assert.deepEqual(steps.at(-1), { kind: 'chunk', k: 2000 });
+    const firstHalf = steps.slice(0, steps.length / 2);
+    assert.ok(Math.abs(firstHalf.filter((s) => s.kind === 'plan').length - 20) <= 1, 'plan updates spread over the turn');
   });
 });

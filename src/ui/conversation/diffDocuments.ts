@@ -47,7 +47,7 @@ export class DiffDocuments extends Disposable implements vscode.TextDocumentCont
     if (texts) {
       const left = this.add(path, 'before', texts.oldText ?? '');
       const right = this.add(path, 'after', texts.newText);
-      await vscode.commands.executeCommand('vscode.diff', left, right, `${name} (agent edit)`, { preview: true });
+      await vscode.commands.executeCommand('vscode.diff', left, right, vscode.l10n.t('{0} (agent edit)', name), { preview: true });
       return;
     }
     if (content.patch) {
@@ -60,7 +60,7 @@ export class DiffDocuments extends Disposable implements vscode.TextDocumentCont
       if (r) {
         const left = this.add(path, 'before', r.before);
         const right = fileUri && current !== undefined && r.after === current ? fileUri : this.add(path, 'after', r.after);
-        await vscode.commands.executeCommand('vscode.diff', left, right, `${name} (agent edit)`, { preview: true });
+        await vscode.commands.executeCommand('vscode.diff', left, right, vscode.l10n.t('{0} (agent edit)', name), { preview: true });
         return;
       }
       const doc = await vscode.workspace.openTextDocument(this.add(`${path}.diff`, 'patch', content.patch.text));

@@ -154,7 +154,7 @@ export class Conversation extends Disposable implements vscode.WebviewViewProvid
   openPanel(column: vscode.ViewColumn = vscode.ViewColumn.Beside): ConversationHost {
     const panel = vscode.window.createWebviewPanel(
       Conversation.panelType,
-      'ACP Conversation',
+      vscode.l10n.t('ACP Conversation'),
       { viewColumn: column, preserveFocus: false },
       {
         ...viewSide().webviewOptions(this.options.extensionUri),

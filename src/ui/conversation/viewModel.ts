@@ -3,7 +3,7 @@
 import type { ConfigOption, ContentBlock, ToolCallContent } from '../../protocol/domain';
 import type { TerminalBuffer } from '../../state/terminalBuffer';
 import { sizeText, type MessagePart, type SessionMeta, type ToolCallItem, type TranscriptItem, type Truncation } from '../../state/transcript';
-import { jsonPreview } from './jsonPreview';
+import { jsonPreview, JSON_PREVIEW_CHARS, JSON_PREVIEW_DEPTH } from './jsonPreview';
 import { english, type L10n } from '../../common/l10n';
 import { optionPresentation } from '../../consent/optionPresentation';
 import { explainModeOption } from '../../consent/modeSwitch';
@@ -17,6 +17,8 @@ export const TERMINAL_VIEW_CHARS = 100_000;
 /** The longest plan a plan-mode approval shows (characters); the whole plan is in the Plans view. */
 export const PLAN_VIEW_CHARS = 200_000;
 const IMAGE_MAX_BASE64 = 2_000_000;
+/** A JSON preview (jsonPreview.ts) whose cut note is in `l10n`'s words. */
+const json = (v: unknown, l10n: L10n, max = JSON_PREVIEW_CHARS): string => jsonPreview(v, max, JSON_PREVIEW_DEPTH, l10n);
 const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 
 export function blockView(b: ContentBlock, l10n: L10n = english): BlockView {
@@ -47,10 +49,10 @@ export function blockView(b: ContentBlock, l10n: L10n = english): BlockView {
       };
     }
     case 'unknown':
-      return { type: 'other', label: b.rawType, json: jsonPreview(b.raw) };
+      return { type: 'other', label: b.rawType, json: json(b.raw, l10n) };
     // Unreachable for the compiler; at run time a type it does not know is shown raw.
     default:
-      return { type: 'other', label: l10n.t('content'), json: jsonPreview(b satisfies never) };
+      return { type: 'other', label: l10n.t('content'), json: json(b satisfies never, l10n) };
   }
 }
 
@@ -67,9 +69,9 @@ export function toolContentView(c: ToolCallContent, index: number, l10n: L10n = 
     case 'diff':
       return diffView(c, index);
     case 'unknown':
-      return { type: 'other', label: c.rawType, json: jsonPreview(c.raw) };
+      return { type: 'other', label: c.rawType, json: json(c.raw, l10n) };
     default:
-      return { type: 'other', label: l10n.t('content'), json: jsonPreview(c satisfies never) };
+      return { type: 'other', label: l10n.t('content'), json: json(c satisfies never, l10n) };
   }
 }
 
@@ -114,8 +116,8 @@ export function toolHeaderView(tc: ToolCallItem, index: number, l10n: L10n = eng
     toolKind: tc.toolKind,
     status: tc.unfinished ? 'unfinished' : tc.status,
     locations: tc.locations.map((l) => ({ path: l.path, line: typeof l.line === 'number' ? l.line : null })),
-    rawInput: tc.rawInput === undefined || tc.rawInput === null ? null : jsonPreview(tc.rawInput),
-    rawOutput: tc.rawOutput === undefined || tc.rawOutput === null ? null : jsonPreview(tc.rawOutput),
+    rawInput: tc.rawInput === undefined || tc.rawInput === null ? null : json(tc.rawInput, l10n),
+    rawOutput: tc.rawOutput === undefined || tc.rawOutput === null ? null : json(tc.rawOutput, l10n),
     truncated: tc.truncated ? truncationText(tc.truncated, 'tool call', l10n) : null,
   };
 }
@@ -153,7 +155,7 @@ export function itemView(item: TranscriptItem, index: number, names?: SessionNam
             : `$ ${s.command}`
           : s.type === 'tool_call'
             ? (s.fields.title ?? s.fields.name ?? l10n.t('tool call {0}', s.toolCallId))
-            : `${s.rawType}: ${jsonPreview(s.raw, 400)}`;
+            : `${s.rawType}: ${json(s.raw, l10n, 400)}`;
       const modeSwitch = item.toolKind === MODE_SWITCH_KIND;
       const planText = item.plan?.text;
       // A plan approval about a call without a title of its own: the tool call row above names it.
@@ -192,12 +194,12 @@ export function itemView(item: TranscriptItem, index: number, names?: SessionNam
         mode: item.mode,
         title: item.form?.title ?? null,
         description: item.form?.description ?? null,
-        fields: (item.form?.fields ?? []).map((f) => (f.kind === 'unknown' ? { ...f, raw: jsonPreview(f.raw, 2_000) } : f)),
+        fields: (item.form?.fields ?? []).map((f) => (f.kind === 'unknown' ? { ...f, raw: json(f.raw, l10n, 2_000) } : f)),
         url: item.url,
         host: item.host,
         toolCallId: item.toolCallId,
         problem: item.problem,
-        raw: item.raw ? jsonPreview(item.raw, 4_000) : null,
+        raw: item.raw ? json(item.raw, l10n, 4_000) : null,
         state: item.state,
         note: item.note,
         answer: item.answer,
@@ -211,7 +213,7 @@ export function itemView(item: TranscriptItem, index: number, names?: SessionNam
         index,
         label: item.updateType,
         problem: item.problem ?? null,
-        json: item.truncated ? l10n.t('(not kept: {0})', truncationText(item.truncated, 'update', l10n)) : jsonPreview(item.raw),
+        json: item.truncated ? l10n.t('(not kept: {0})', truncationText(item.truncated, 'update', l10n)) : json(item.raw, l10n),
       };
     case 'turn_end':
       return {

@@ -90,6 +90,9 @@ describe('view model', () => {
     assert.deepEqual(tool.content[1].block, { type: 'other', label: 'Audio (audio/wav)', json: '4 Base64-Zeichen' });
     t.apply(ev.termUpdate('term', { exitStatus: { exitCode: 2 } }));
     assert.match(JSON.stringify(tracker.terminalOps('term')), /Exit-Code 2/);
+    t.apply(ev.tool('big', { title: 'read', rawInput: Array.from({ length: 1_000 }, (_, i) => ({ i })) }));
+    const big = tracker.itemOps('t:big')[0]!;
+    assert.ok(big.op === 'upsert' && big.item.kind === 'tool_call' && big.item.rawInput?.endsWith('… (Rest nicht angezeigt)'), JSON.stringify(big).slice(-200));
   });
 });
 

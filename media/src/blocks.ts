@@ -3,6 +3,7 @@ import type { BlockView } from '../../src/ui/conversation/webviewMessages';
 import { h } from './dom';
 import { isAllowedLink } from './markdown';
 import { StreamingMarkdown } from './markdownStream';
+import { S, fill } from './strings';
 
 /** Markdown that grows: settled parts are rendered once, only what changes is rendered again (markdownStream.ts). */
 export class MarkdownStream {
@@ -107,7 +108,7 @@ export function renderBlock(b: BlockView): RenderedBlock {
     }
     case 'image':
       if (b.src) return { el: h('img', { class: 'block-image', attrs: { src: b.src, alt: b.uri ?? b.mimeType } }) };
-      return { el: h('div', { class: 'block-other', text: `[image ${b.mimeType}${b.uri ? ` ${b.uri}` : ''}]` }) };
+      return { el: h('div', { class: 'block-other', text: b.uri ? fill(S.imageAt, b.mimeType, b.uri) : fill(S.image, b.mimeType) }) };
     case 'link':
       return {
         el: h(
@@ -120,9 +121,7 @@ export function renderBlock(b: BlockView): RenderedBlock {
     case 'resource': {
       const summary = h('summary', {}, linkElement(b.uri, b.uri, 'resource-link'), b.mimeType ? h('span', { class: 'muted', text: ` ${b.mimeType}` }) : null);
       const body =
-        b.text === null
-          ? h('div', { class: 'muted', text: '(binary content)' })
-          : h('pre', { class: 'resource-text', text: b.text + (b.truncated ? '\n…' : '') });
+        b.text === null ? h('div', { class: 'muted', text: S.binaryContent }) : h('pre', { class: 'resource-text', text: b.text + (b.truncated ? '\n…' : '') });
       return { el: h('details', { class: 'block-resource' }, summary, body) };
     }
     case 'other':

@@ -120,7 +120,7 @@ function fieldControl(f: ElicitationFieldView, start: RawValue | undefined): { c
       const select = h(
         'select',
         { class: 'elic-input', attrs: { name: f.name } },
-        h('option', { text: '— choose —', attrs: { value: '' } }),
+        h('option', { text: S.choose, attrs: { value: '' } }),
         ...f.options.map((o) => h('option', { text: o.title, title: o.description ?? '', attrs: { value: o.value } })),
       );
       select.value = typeof start === 'string' ? start : '';

@@ -201,7 +201,7 @@ function diff(c: Extract<ToolContentView, { type: 'diff' }>, itemId: string, ctx
     }
     el.append(pre);
   }
-  if (c.more > 0) el.append(h('div', { class: 'muted diff-more', text: `… ${c.more} more lines` }));
+  if (c.more > 0) el.append(h('div', { class: 'muted diff-more', text: fill(S.moreLines, c.more) }));
   return el;
 }
 

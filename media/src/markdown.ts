@@ -3,7 +3,10 @@
 // other link, `javascript:` and `command:` included, stays plain text); images become links, as
 // the webview loads nothing remote. Tables are shown capped (TABLE_LIMITS): cells and rows past
 // the caps are dropped before their text is parsed, and a line below the table says how many.
+// Its words (the table note, an image's link text) come from the page's strings table (strings.ts).
 import MarkdownIt from 'markdown-it';
+import type { WebviewStrings } from '../../src/ui/conversation/webviewStrings';
+import { S, fill } from './strings';
 
 type Markdown = InstanceType<typeof MarkdownIt>;
 type CoreState = Parameters<Markdown['core']['process']>[0];
@@ -18,7 +21,10 @@ export function isAllowedLink(url: string): boolean {
   return ALLOWED_LINK.test(url.trim());
 }
 
-export function createMarkdown(): Markdown {
+/** The words a rendering shows (templates with `{0}`): the page's table in the webview. */
+export type MarkdownWords = Pick<WebviewStrings, 'imageLink' | 'moreRows' | 'moreColumns' | 'moreColumnsRows'>;
+
+export function createMarkdown(words: MarkdownWords = S): Markdown {
   const md = new MarkdownIt({ html: false, linkify: true, typographer: false, breaks: false });
   md.validateLink = (url: string): boolean => isAllowedLink(url);
   md.linkify.set({ fuzzyLink: false, fuzzyEmail: false });
@@ -27,7 +33,7 @@ export function createMarkdown(): Markdown {
     const t = tokens[idx];
     const src = String(t.attrGet('src') ?? '');
     const alt = self.renderInlineAsText(t.children ?? [], options, env) || src;
-    return `<a href="${md.utils.escapeHtml(src)}" class="md-image" title="${md.utils.escapeHtml(src)}">${md.utils.escapeHtml(`[image: ${alt}]`)}</a>`;
+    return `<a href="${md.utils.escapeHtml(src)}" class="md-image" title="${md.utils.escapeHtml(src)}">${md.utils.escapeHtml(fill(words.imageLink, alt))}</a>`;
   };
   const linkOpen = md.renderer.rules.link_open ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
   md.renderer.rules.link_open = (tokens, idx, options, env, self) => {
@@ -58,7 +64,7 @@ export function createMarkdown(): Markdown {
       if (ok && columns > TABLE_LIMITS.columns) state.tokens[first]!.meta = { columns };
       return ok;
     });
-  md.core.ruler.after('block', 'cap_tables', capTables);
+  md.core.ruler.after('block', 'cap_tables', (state) => capTables(state, words));
   return md;
 }
 
@@ -96,7 +102,7 @@ interface TableEnv {
 const count = (n: number): string => n.toLocaleString('en-US');
 
 /** Drops cells past TABLE_LIMITS.columns and body rows past the row cap (before inline parsing), then says how many. */
-function capTables(state: CoreState): void {
+function capTables(state: CoreState, words: MarkdownWords): void {
   if (!state.tokens.some((t) => t.type === 'table_open')) return;
   const maxRows = (state.env as TableEnv | undefined)?.tableRows ?? TABLE_LIMITS.rows;
   const out: Token[] = [];
@@ -146,8 +152,17 @@ function capTables(state: CoreState): void {
     out.push(t);
     if (t.type !== 'table_close') continue;
     columns = Math.max(columns, declared);
-    const more = [columns > TABLE_LIMITS.columns ? `${count(columns - TABLE_LIMITS.columns)} more columns` : '', hidden ? `${count(hidden)} more rows` : ''];
-    if (more[0] || more[1]) out.push(...note(state, `… ${more.filter(Boolean).join(' and ')} not shown`));
+    const moreColumns = columns > TABLE_LIMITS.columns ? count(columns - TABLE_LIMITS.columns) : '';
+    const moreRows = hidden ? count(hidden) : '';
+    const said =
+      moreColumns && moreRows
+        ? fill(words.moreColumnsRows, moreColumns, moreRows)
+        : moreColumns
+          ? fill(words.moreColumns, moreColumns)
+          : moreRows
+            ? fill(words.moreRows, moreRows)
+            : '';
+    if (said) out.push(...note(state, said));
   }
   state.tokens = out;
 }

@@ -58,7 +58,7 @@ export class MediaTray {
           },
           () => {
             this.reading--;
-            this.problems.push(`${name} could not be read.`);
+            this.problems.push(fill(S.couldNotRead, name));
             this.render();
           },
         );
@@ -73,7 +73,7 @@ export class MediaTray {
     // Files still being read count against the limit too.
     const room = Math.max(0, MAX_MEDIA_PER_PROMPT - this.items.length - this.reading);
     this.items.push(...items.slice(0, room));
-    this.problems = [...problems, ...items.slice(room).map((m) => `${m.name} was not attached: ${MAX_MEDIA_PER_PROMPT} files at most go with one prompt.`)];
+    this.problems = [...problems, ...items.slice(room).map((m) => fill(S.tooMany, m.name, MAX_MEDIA_PER_PROMPT))];
     this.render();
   }
 

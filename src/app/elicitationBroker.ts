@@ -94,7 +94,7 @@ export class ElicitationBroker extends Disposable {
     if (problem) {
       if (!key && !this.warned.has(agentId)) {
         this.warned.add(agentId);
-        this.ui.warn(`${agentName} asked for input this client cannot show: ${problem}`);
+        this.ui.warn(this.l10n.t('{0} asked for input this client cannot show: {1}', agentName, problem));
       }
       return Promise.resolve({ action: 'cancel' });
     }

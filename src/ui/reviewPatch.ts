@@ -20,7 +20,7 @@ export async function patchReviewTexts(c: { path: string; first: FileChange; las
 /** The file now: null when it does not exist, undefined when it may not be read without asking. */
 async function liveText(file: string): Promise<string | null | undefined> {
   const d = await decideDiffRead(file, workspaceRoots());
-  if (d.kind === 'refuse') return d.why === 'the file does not exist' ? null : undefined;
+  if (d.kind === 'refuse') return d.missing ? null : undefined;
   if (d.kind === 'ask') return undefined;
   const open = vscode.workspace.textDocuments.find((doc) => doc.uri.scheme === 'file' && doc.uri.fsPath === d.path);
   if (open) return open.getText();

@@ -13,6 +13,7 @@ import {
   type ElicitationResponse,
   type ElicitationScope,
 } from '../elicitation';
+import { english, type L10n } from '../../common/l10n';
 import { ProtocolShapeError } from './errors';
 import { isObject } from './isObject';
 
@@ -40,9 +41,9 @@ function depthOver(root: unknown, limit: number): boolean {
   return false;
 }
 
-function options(list: unknown, titled: boolean): ChoiceOption[] | string {
-  if (!Array.isArray(list) || list.length === 0) return 'it offers no choices';
-  if (list.length > L.maxOptions) return `a choice has ${list.length} options (the limit is ${L.maxOptions})`;
+function options(list: unknown, titled: boolean, l10n: L10n): ChoiceOption[] | string {
+  if (!Array.isArray(list) || list.length === 0) return l10n.t('it offers no choices');
+  if (list.length > L.maxOptions) return l10n.t('a choice has {0} options (the limit is {1})', list.length, L.maxOptions);
   const out: ChoiceOption[] = [];
   for (const o of list) {
     if (!titled) {
@@ -52,17 +53,17 @@ function options(list: unknown, titled: boolean): ChoiceOption[] | string {
     if (isObject(o) && typeof o.const === 'string')
       out.push({ value: o.const, title: str(o.title, L.maxLabelChars) ?? o.const, description: str(o.description) });
   }
-  return out.length ? out : 'it offers no valid choices';
+  return out.length ? out : l10n.t('it offers no valid choices');
 }
 
-function field(name: string, raw: unknown, required: boolean): ElicitationField | string {
-  if (!isObject(raw) || typeof raw.type !== 'string') return `field "${name.slice(0, 60)}" has no type`;
+function field(name: string, raw: unknown, required: boolean, l10n: L10n): ElicitationField | string {
+  if (!isObject(raw) || typeof raw.type !== 'string') return l10n.t('field "{0}" has no type', name.slice(0, 60));
   const base = { name, label: str(raw.title, L.maxLabelChars) ?? name.slice(0, L.maxLabelChars), description: str(raw.description), required };
   switch (raw.type) {
     case 'string': {
       if (raw.oneOf != null || raw.enum != null) {
-        const opts = raw.oneOf != null ? options(raw.oneOf, true) : options(raw.enum, false);
-        if (typeof opts === 'string') return `field "${base.label}": ${opts}`;
+        const opts = raw.oneOf != null ? options(raw.oneOf, true, l10n) : options(raw.enum, false, l10n);
+        if (typeof opts === 'string') return l10n.t('field "{0}": {1}', base.label, opts);
         return { ...base, kind: 'choice', default: typeof raw.default === 'string' ? raw.default : null, options: opts };
       }
       return {
@@ -82,8 +83,8 @@ function field(name: string, raw: unknown, required: boolean): ElicitationField 
       return { ...base, kind: 'boolean', default: typeof raw.default === 'boolean' ? raw.default : null };
     case 'array': {
       const items = isObject(raw.items) ? raw.items : {};
-      const opts = Array.isArray(items.anyOf) ? options(items.anyOf, true) : options(items.enum, false);
-      if (typeof opts === 'string') return `field "${base.label}": ${opts}`;
+      const opts = Array.isArray(items.anyOf) ? options(items.anyOf, true, l10n) : options(items.enum, false, l10n);
+      if (typeof opts === 'string') return l10n.t('field "{0}": {1}', base.label, opts);
       const def = Array.isArray(raw.default) ? raw.default.filter((d): d is string => typeof d === 'string') : [];
       return { ...base, kind: 'multi', default: def, options: opts, minItems: count(raw.minItems), maxItems: count(raw.maxItems) };
     }
@@ -92,42 +93,45 @@ function field(name: string, raw: unknown, required: boolean): ElicitationField 
   }
 }
 
-/** The requested schema as a form, or why it cannot be shown. */
-export function decodeForm(schema: unknown): ElicitationForm | string {
-  if (!isObject(schema)) return 'the form has no schema';
+/** The requested schema as a form, or why it cannot be shown (in `l10n`'s words). */
+export function decodeForm(schema: unknown, l10n: L10n = english): ElicitationForm | string {
+  if (!isObject(schema)) return l10n.t('the form has no schema');
   const size = JSON.stringify(schema).length;
-  if (size > L.maxSchemaBytes) return `the form's schema is ${Math.ceil(size / 1024)} KB (the limit is ${L.maxSchemaBytes / 1024} KB)`;
-  if (depthOver(schema, L.maxDepth)) return `the form's schema is nested more than ${L.maxDepth} levels deep`;
-  if (schema.type !== undefined && schema.type !== 'object') return "the form's schema is not an object";
+  if (size > L.maxSchemaBytes) return l10n.t("the form's schema is {0} KB (the limit is {1} KB)", Math.ceil(size / 1024), L.maxSchemaBytes / 1024);
+  if (depthOver(schema, L.maxDepth)) return l10n.t("the form's schema is nested more than {0} levels deep", L.maxDepth);
+  if (schema.type !== undefined && schema.type !== 'object') return l10n.t("the form's schema is not an object");
   const props = isObject(schema.properties) ? schema.properties : {};
   const names = Object.keys(props);
-  if (names.length > L.maxFields) return `the form has ${names.length} fields (the limit is ${L.maxFields})`;
+  if (names.length > L.maxFields) return l10n.t('the form has {0} fields (the limit is {1})', names.length, L.maxFields);
   const required = new Set(Array.isArray(schema.required) ? schema.required.filter((r) => typeof r === 'string') : []);
   const fields: ElicitationField[] = [];
   for (const name of names) {
-    const f = field(name, props[name], required.has(name));
+    const f = field(name, props[name], required.has(name), l10n);
     if (typeof f === 'string') return f;
     fields.push(f);
   }
   return { title: str(schema.title, L.maxLabelChars), description: str(schema.description), fields };
 }
 
-/** `elicitation/create` params. Throws ProtocolShapeError (answer -32602) for a broken envelope. */
-export function decodeElicitation(params: unknown): ElicitationRequest {
+/**
+ * `elicitation/create` params. Throws ProtocolShapeError (answer -32602) for a broken envelope.
+ * `l10n`: the words of an unusable request's `problem` (shown to the user).
+ */
+export function decodeElicitation(params: unknown, l10n: L10n = english): ElicitationRequest {
   if (!isObject(params)) throw bad('not an object', params);
   if (typeof params.message !== 'string') throw bad('"message" must be a string', params);
   if (typeof params.mode !== 'string') throw bad('"mode" must be a string', params);
   const scope = scopeOf(params);
   const message = params.message.slice(0, L.maxTextChars);
   if (params.mode === 'form') {
-    const form = decodeForm(params.requestedSchema);
+    const form = decodeForm(params.requestedSchema, l10n);
     return typeof form === 'string'
       ? { scope, message, mode: 'unusable', requested: 'form', problem: form, raw: params }
       : { scope, message, mode: 'form', form };
   }
   if (params.mode === 'url') {
     if (typeof params.elicitationId !== 'string') throw bad('"elicitationId" must be a string', params);
-    const problem = urlProblem(params.url);
+    const problem = urlProblem(params.url, l10n);
     if (problem) return { scope, message, mode: 'unusable', requested: 'url', problem, raw: params };
     return { scope, message, mode: 'url', elicitationId: params.elicitationId, url: params.url as string };
   }
@@ -135,18 +139,18 @@ export function decodeElicitation(params: unknown): ElicitationRequest {
 }
 
 /** Why a URL must not be offered (only absolute http(s) URLs are), or undefined. */
-export function urlProblem(url: unknown): string | undefined {
-  if (typeof url !== 'string') return 'the link is missing';
-  if (url.length > L.maxUrlChars) return `the link is ${url.length} characters long (the limit is ${L.maxUrlChars})`;
+export function urlProblem(url: unknown, l10n: L10n = english): string | undefined {
+  if (typeof url !== 'string') return l10n.t('the link is missing');
+  if (url.length > L.maxUrlChars) return l10n.t('the link is {0} characters long (the limit is {1})', url.length, L.maxUrlChars);
   let u: URL;
   try {
     u = new URL(url);
   } catch {
-    return 'the link is not a valid URL';
+    return l10n.t('the link is not a valid URL');
   }
   if (u.protocol !== 'http:' && u.protocol !== 'https:')
-    return `the link is not a web address (${u.protocol.slice(0, 20)}); only http and https links are opened`;
-  if (!u.hostname) return 'the link has no host';
+    return l10n.t('the link is not a web address ({0}); only http and https links are opened', u.protocol.slice(0, 20));
+  if (!u.hostname) return l10n.t('the link has no host');
   return undefined;
 }
 

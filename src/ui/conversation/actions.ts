@@ -9,12 +9,13 @@ export async function openLocation(path: string, line: number | null): Promise<v
   const uri = toUri(path);
   if (!uri) return;
   if (uri.scheme === 'file' && !insideWorkspace(uri.fsPath)) {
+    const open = vscode.l10n.t('Open');
     const ok = await vscode.window.showWarningMessage(
-      `The agent's link points outside the workspace folders: ${uri.fsPath}. Open it?`,
+      vscode.l10n.t("The agent's link points outside the workspace folders: {0}. Open it?", uri.fsPath),
       { modal: true },
-      'Open',
+      open,
     );
-    if (ok !== 'Open') return;
+    if (ok !== open) return;
   }
   const pos = new vscode.Position(Math.max(0, (line ?? 1) - 1), 0);
   await vscode.window.showTextDocument(uri, { selection: new vscode.Range(pos, pos), preview: true });

@@ -9,12 +9,15 @@ import type { Attachment, MediaAttachment } from './webviewMessages';
 /** Shows a picker for the kinds the agent accepts; returns the files read and what was refused. */
 export async function pickMedia(caps: PromptCapabilities | undefined): Promise<{ items: MediaAttachment[]; problems: string[] }> {
   const kinds = (['image', 'audio'] as const).filter((k) => caps?.[k]);
-  if (kinds.length === 0) return { items: [], problems: ['This agent does not accept images or audio in prompts (its prompt capabilities say so).'] };
+  if (kinds.length === 0)
+    return { items: [], problems: [vscode.l10n.t('This agent does not accept images or audio in prompts (its prompt capabilities say so).')] };
   const exts = Object.keys(MEDIA_EXTENSIONS).filter((e) => kinds.includes(MEDIA_TYPES[MEDIA_EXTENSIONS[e]!]!));
+  const both = kinds.length === 2;
+  const image = kinds[0] === 'image';
   const uris = await vscode.window.showOpenDialog({
     canSelectMany: true,
-    openLabel: 'Attach',
-    filters: { [kinds.map((k) => (k === 'image' ? 'Images' : 'Audio')).join(' and ')]: exts },
+    openLabel: vscode.l10n.t('Attach'),
+    filters: { [both ? vscode.l10n.t('Images and Audio') : image ? vscode.l10n.t('Images') : vscode.l10n.t('Audio')]: exts },
   });
   const items: MediaAttachment[] = [];
   const problems: string[] = [];
@@ -22,23 +25,34 @@ export async function pickMedia(caps: PromptCapabilities | undefined): Promise<{
     const name = path.basename(uri.fsPath);
     const mimeType = MEDIA_EXTENSIONS[path.extname(name).slice(1).toLowerCase()];
     if (!mimeType || !kinds.includes(MEDIA_TYPES[mimeType]!)) {
-      problems.push(`${name} was not attached: this agent accepts only ${kinds.join(' and ')}.`);
+      problems.push(
+        both
+          ? vscode.l10n.t('{0} was not attached: this agent accepts only images and audio.', name)
+          : image
+            ? vscode.l10n.t('{0} was not attached: this agent accepts only images.', name)
+            : vscode.l10n.t('{0} was not attached: this agent accepts only audio.', name),
+      );
       continue;
     }
     try {
       const size = (await vscode.workspace.fs.stat(uri)).size;
       if (size > MAX_MEDIA_BYTES) {
         problems.push(
-          `${name} was not attached: it is ${formatMediaSize(size)}, larger than ${formatMediaSize(MAX_MEDIA_BYTES)}. Make it smaller and attach it again.`,
+          vscode.l10n.t(
+            '{0} was not attached: it is {1}, larger than {2}. Make it smaller and attach it again.',
+            name,
+            formatMediaSize(size),
+            formatMediaSize(MAX_MEDIA_BYTES),
+          ),
         );
         continue;
       }
       items.push({ name, mimeType, data: Buffer.from(await vscode.workspace.fs.readFile(uri)).toString('base64') });
     } catch (err) {
-      problems.push(`${name} could not be read (${err instanceof Error ? err.message : String(err)}).`);
+      problems.push(vscode.l10n.t('{0} could not be read ({1}).', name, err instanceof Error ? err.message : String(err)));
     }
   }
-  if ((uris?.length ?? 0) > MAX_MEDIA_PER_PROMPT) problems.push(`Only ${MAX_MEDIA_PER_PROMPT} files go with one prompt.`);
+  if ((uris?.length ?? 0) > MAX_MEDIA_PER_PROMPT) problems.push(vscode.l10n.t('Only {0} files go with one prompt.', MAX_MEDIA_PER_PROMPT));
   return { items, problems };
 }
 

@@ -7,10 +7,6 @@ import * as vscode from 'vscode';
 
 export type CardRoomChoice = 'ask' | 'editor' | 'sideBar';
 
-const OPEN = 'Open in Editor';
-const ALWAYS = 'Always in Editor';
-const KEEP = 'Keep in Side Bar';
-
 /** The user's choice (the setting; anything else reads as "ask"). */
 export function cardRoomChoice(): CardRoomChoice {
   const v = vscode.workspace.getConfiguration('acp').get<unknown>('conversation.cardRoom');
@@ -19,8 +15,15 @@ export function cardRoomChoice(): CardRoomChoice {
 
 /** Asks whether to open the conversation in an editor tab for a card of `needed` px shown in `available` px. */
 export async function offerEditor(needed: number, available: number): Promise<boolean> {
+  const OPEN = vscode.l10n.t('Open in Editor');
+  const ALWAYS = vscode.l10n.t('Always in Editor');
+  const KEEP = vscode.l10n.t('Keep in Side Bar');
   const answer = await vscode.window.showInformationMessage(
-    `A card waiting for your answer needs ${needed} px, and the Conversation in the side bar shows ${available} px. Open the conversation in an editor tab to read it without scrolling? (Setting: ACP › Conversation: Card Room)`,
+    vscode.l10n.t(
+      'A card waiting for your answer needs {0} px, and the Conversation in the side bar shows {1} px. Open the conversation in an editor tab to read it without scrolling? (Setting: ACP › Conversation: Card Room)',
+      needed,
+      available,
+    ),
     OPEN,
     ALWAYS,
     KEEP,

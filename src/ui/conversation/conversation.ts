@@ -154,7 +154,7 @@ export class Conversation extends Disposable implements vscode.WebviewViewProvid
   openPanel(column: vscode.ViewColumn = vscode.ViewColumn.Beside): ConversationHost {
     const panel = vscode.window.createWebviewPanel(
       Conversation.panelType,
-      'ACP Conversation',
+      vscode.l10n.t('ACP Conversation'),
       { viewColumn: column, preserveFocus: false },
       {
         ...viewSide().webviewOptions(this.options.extensionUri),
@@ -226,7 +226,7 @@ export class Conversation extends Disposable implements vscode.WebviewViewProvid
         const { buildPromptBlocks, confirmOutside, mediaBlocks } = viewSide();
         const { keep, linkOnly } = await confirmOutside(msg.attachments);
         const blocks = await buildPromptBlocks(msg.text, keep, caps, (uri) => (linkOnly.has(uri) ? Promise.resolve(undefined) : readWorkspaceText(uri)));
-        const media = mediaBlocks(msg.media ?? [], caps);
+        const media = mediaBlocks(msg.media ?? [], caps, vscode.l10n);
         if (media.problems.length) void vscode.window.showWarningMessage(media.problems.join(' '));
         const all = [...blocks, ...media.blocks];
         if (!all.length) return; // nothing typed, and nothing attached that can be sent (said above)

@@ -50,15 +50,15 @@ export class DeltaTracker {
       const op: Extract<DeltaOp, { op: 'append' }> = { op: 'append', itemId };
       const last = prev.parts > 0 ? item.parts[prev.parts - 1] : undefined;
       if (last?.type === 'text' && last.length > prev.lastLength) op.text = textFrom(last, prev.lastLength);
-      if (item.parts.length > prev.parts) op.blocks = item.parts.slice(prev.parts).map(partView);
+      if (item.parts.length > prev.parts) op.blocks = item.parts.slice(prev.parts).map((p) => partView(p, this.l10n));
       this.remember(item);
       if (op.text !== undefined || op.blocks) ops.push(op);
       return ops;
     }
     if (item.kind === 'tool_call' && prev?.kind === 'tool' && prev.contentRev === item.contentRev && prev.contentLen <= item.content.length) {
-      const append = item.content.slice(prev.contentLen).map((c, i) => toolContentView(c, prev.contentLen + i));
+      const append = item.content.slice(prev.contentLen).map((c, i) => toolContentView(c, prev.contentLen + i, this.l10n));
       this.terminalsFor(append, ops);
-      ops.push({ op: 'tool', header: toolHeaderView(item, index), append });
+      ops.push({ op: 'tool', header: toolHeaderView(item, index, this.l10n), append });
       this.remember(item);
       return ops;
     }
@@ -72,7 +72,7 @@ export class DeltaTracker {
     const t = this.session.terminal(terminalId);
     if (!t) return [];
     const prev = this.terms.get(terminalId);
-    const info = { command: t.command, cwd: t.cwd, truncated: t.truncated, exit: exitText(t) };
+    const info = { command: t.command, cwd: t.cwd, truncated: t.truncated, exit: exitText(t, this.l10n) };
     const infoKey = JSON.stringify(info);
     if (!prev || prev.rev !== t.rev || prev.end < t.firstChunkIndex) return [this.fullTerminal(terminalId)!];
     const op: Extract<DeltaOp, { op: 'terminalAppend' }> = { op: 'terminalAppend', terminalId, text: t.textFrom(prev.end) };
@@ -116,8 +116,8 @@ export class DeltaTracker {
   private fullTerminal(terminalId: string): DeltaOp | undefined {
     const t = this.session.terminal(terminalId);
     if (!t) return undefined;
-    const view = terminalView(t);
-    const info = { command: t.command, cwd: t.cwd, truncated: t.truncated, exit: exitText(t) };
+    const view = terminalView(t, this.l10n);
+    const info = { command: t.command, cwd: t.cwd, truncated: t.truncated, exit: exitText(t, this.l10n) };
     this.terms.set(terminalId, { rev: t.rev, end: t.endChunkIndex, info: JSON.stringify(info) });
     return { op: 'terminal', terminal: view };
   }

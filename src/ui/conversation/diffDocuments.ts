@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { Disposable, toDisposable } from '../../common/lifecycle';
 import type { ToolCallContent } from '../../protocol/domain';
-import { decideDiffRead, readCapped } from './diffAccess';
+import { decideDiffRead, MAX_DIFF_READ_BYTES, readCapped } from './diffAccess';
 import { findFilePatch, parsePatch, reconstruct } from './patch';
 
 type DiffContent = Extract<ToolCallContent, { type: 'diff' }>;
@@ -47,7 +47,7 @@ export class DiffDocuments extends Disposable implements vscode.TextDocumentCont
     if (texts) {
       const left = this.add(path, 'before', texts.oldText ?? '');
       const right = this.add(path, 'after', texts.newText);
-      await vscode.commands.executeCommand('vscode.diff', left, right, `${name} (agent edit)`, { preview: true });
+      await vscode.commands.executeCommand('vscode.diff', left, right, vscode.l10n.t('{0} (agent edit)', name), { preview: true });
       return;
     }
     if (content.patch) {
@@ -60,7 +60,7 @@ export class DiffDocuments extends Disposable implements vscode.TextDocumentCont
       if (r) {
         const left = this.add(path, 'before', r.before);
         const right = fileUri && current !== undefined && r.after === current ? fileUri : this.add(path, 'after', r.after);
-        await vscode.commands.executeCommand('vscode.diff', left, right, `${name} (agent edit)`, { preview: true });
+        await vscode.commands.executeCommand('vscode.diff', left, right, vscode.l10n.t('{0} (agent edit)', name), { preview: true });
         return;
       }
       const doc = await vscode.workspace.openTextDocument(this.add(`${path}.diff`, 'patch', content.patch.text));
@@ -84,9 +84,9 @@ export function toUri(path: string): vscode.Uri | undefined {
 /** The current text of the file a diff names, if diffAccess.ts (or the user) allows reading it. */
 async function readForDiff(p: string): Promise<{ path: string; text: string } | undefined> {
   const roots = (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
-  const decision = await decideDiffRead(p, roots);
+  const decision = await decideDiffRead(p, roots, MAX_DIFF_READ_BYTES, vscode.l10n);
   if (decision.kind === 'refuse') {
-    if (decision.why !== 'the file does not exist') {
+    if (!decision.missing) {
       void vscode.window.showWarningMessage(vscode.l10n.t("Open Diff did not read {0}: {1}. The agent's patch is shown as sent.", decision.path, decision.why));
     }
     return undefined;
@@ -103,7 +103,7 @@ async function readForDiff(p: string): Promise<{ path: string; text: string } | 
   try {
     const uri = vscode.Uri.file(decision.path);
     const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-    return { path: decision.path, text: open ? open.getText() : await readCapped(decision.real) };
+    return { path: decision.path, text: open ? open.getText() : await readCapped(decision.real, MAX_DIFF_READ_BYTES, vscode.l10n) };
   } catch (err) {
     void vscode.window.showWarningMessage(vscode.l10n.t('Open Diff could not read {0}: {1}', decision.path, err instanceof Error ? err.message : String(err)));
     return undefined;

@@ -19,6 +19,8 @@ function attr(s: string): string {
 
 /** `strings`: the page's words (webviewStrings.ts), given to it as data; English without. */
 export function conversationHtml(u: PageUris, nonce = makeNonce(), strings?: unknown, lang = 'en'): string {
+  const words = (strings as { strings?: { conversation?: unknown } } | undefined)?.strings?.conversation;
+  const title = typeof words === 'string' ? words : 'Conversation';
   const csp = ["default-src 'none'", `script-src 'nonce-${nonce}'`, `style-src ${u.cspSource}`, `img-src ${u.cspSource} data:`].join('; ');
   return `<!DOCTYPE html>
 <html lang="${attr(lang)}">
@@ -27,7 +29,7 @@ export function conversationHtml(u: PageUris, nonce = makeNonce(), strings?: unk
 <meta http-equiv="Content-Security-Policy" content="${attr(csp)}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
 <link rel="stylesheet" href="${attr(u.style)}">
-<title>Conversation</title>
+<title>${attr(title)}</title>
 </head>
 <body>
 <main id="app"${strings === undefined ? '' : ` data-strings="${attr(JSON.stringify(strings))}"`}></main>

@@ -2,15 +2,17 @@
 // content): formatted like `JSON.stringify(value, null, 2)`, but with bounded work and stack.
 // Nesting deeper than `maxDepth` shows as `{…}`/`[…]` (a value nested a million levels deep
 // cannot overflow the stack), and writing stops once `max` characters are out (a 64 MB value
-// costs about `max` characters of work, not a full serialization).
+// costs about `max` characters of work, not a full serialization). The note of a cut preview is in
+// `l10n`'s words (the view model's).
+import { english, type L10n } from '../../common/l10n';
 
 export const JSON_PREVIEW_CHARS = 4000;
 export const JSON_PREVIEW_DEPTH = 32;
 
-export function jsonPreview(value: unknown, max = JSON_PREVIEW_CHARS, maxDepth = JSON_PREVIEW_DEPTH): string {
+export function jsonPreview(value: unknown, max = JSON_PREVIEW_CHARS, maxDepth = JSON_PREVIEW_DEPTH, l10n: L10n = english): string {
   const w = new BoundedWriter(max);
   writeValue(w, value, 0, '', maxDepth);
-  return w.full ? `${w.text().slice(0, max)}\n… (more not shown)` : w.text();
+  return w.full ? l10n.t('{0}\n… (more not shown)', w.text().slice(0, max)) : w.text();
 }
 
 class BoundedWriter {

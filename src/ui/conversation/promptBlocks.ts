@@ -3,6 +3,7 @@
 // context (and the file is readable text of a reasonable size), else sent as resource links.
 // Images and audio go as `image` / `audio` blocks (base64 + mimeType) only when the agent accepts
 // them, each within MAX_MEDIA_BYTES. Pure: reading a file is injected.
+import { english, type L10n } from '../../common/l10n';
 import type { ContentBlock } from '../../protocol/domain';
 import type { Attachment, MediaAttachment } from './webviewMessages';
 
@@ -55,24 +56,31 @@ export function formatMediaSize(bytes: number): string {
  * Why a media attachment cannot be sent to this agent (one sentence saying what to do), or
  * undefined when it can. Checks the type, the agent's capability, the encoding and the size.
  */
-export function mediaProblem(m: MediaAttachment, caps: PromptCapabilities | undefined): string | undefined {
+export function mediaProblem(m: MediaAttachment, caps: PromptCapabilities | undefined, l10n: L10n = english): string | undefined {
   const kind = MEDIA_TYPES[m.mimeType.toLowerCase()];
-  const name = m.name.slice(0, 200) || 'The attachment';
-  if (!kind) return `${name} (${m.mimeType.slice(0, 100)}) was not sent: only PNG, JPEG, GIF and WebP images and common audio files can be attached.`;
+  const name = m.name.slice(0, 200) || l10n.t('The attachment');
+  if (!kind)
+    return l10n.t('{0} ({1}) was not sent: only PNG, JPEG, GIF and WebP images and common audio files can be attached.', name, m.mimeType.slice(0, 100));
   if (!caps?.[kind])
-    return `${name} was not sent: this agent does not accept ${kind === 'image' ? 'images' : 'audio'} in prompts. Describe it in words, or use an agent that does.`;
+    return kind === 'image'
+      ? l10n.t('{0} was not sent: this agent does not accept images in prompts. Describe it in words, or use an agent that does.', name)
+      : l10n.t('{0} was not sent: this agent does not accept audio in prompts. Describe it in words, or use an agent that does.', name);
   if (m.data.length > MAX_MEDIA_BASE64)
-    return `${name} was not sent: it is larger than ${formatMediaSize(MAX_MEDIA_BYTES)}. Make it smaller and attach it again.`;
-  if (!BASE64.test(m.data)) return `${name} was not sent: its data is not valid base64. Attach the file again.`;
+    return l10n.t('{0} was not sent: it is larger than {1}. Make it smaller and attach it again.', name, formatMediaSize(MAX_MEDIA_BYTES));
+  if (!BASE64.test(m.data)) return l10n.t('{0} was not sent: its data is not valid base64. Attach the file again.', name);
   return undefined;
 }
 
 /** The image / audio blocks to send, and a sentence for each attachment that cannot be sent. */
-export function mediaBlocks(media: readonly MediaAttachment[], caps: PromptCapabilities | undefined): { blocks: ContentBlock[]; problems: string[] } {
+export function mediaBlocks(
+  media: readonly MediaAttachment[],
+  caps: PromptCapabilities | undefined,
+  l10n: L10n = english,
+): { blocks: ContentBlock[]; problems: string[] } {
   const blocks: ContentBlock[] = [];
   const problems: string[] = [];
   for (const m of media.slice(0, MAX_MEDIA_PER_PROMPT)) {
-    const problem = mediaProblem(m, caps);
+    const problem = mediaProblem(m, caps, l10n);
     if (problem) {
       problems.push(problem);
       continue;
@@ -81,7 +89,9 @@ export function mediaBlocks(media: readonly MediaAttachment[], caps: PromptCapab
     blocks.push(MEDIA_TYPES[mimeType] === 'image' ? { type: 'image', mimeType, data: m.data } : { type: 'audio', mimeType, data: m.data });
   }
   if (media.length > MAX_MEDIA_PER_PROMPT)
-    problems.push(`Only ${MAX_MEDIA_PER_PROMPT} images or audio clips go with one prompt; ${media.length - MAX_MEDIA_PER_PROMPT} more were not sent.`);
+    problems.push(
+      l10n.t('Only {0} images or audio clips go with one prompt; {1} more were not sent.', MAX_MEDIA_PER_PROMPT, media.length - MAX_MEDIA_PER_PROMPT),
+    );
   return { blocks, problems };
 }
 

@@ -22,7 +22,7 @@ export interface PumpOptions {
   now?: () => number;
   /** Turn state, title, config options and queue of the shown session (the SessionStore). */
   facts?: SessionFactsSource;
-  /** The words of the cards the view model makes (`vscode.l10n` in the product); English when absent. */
+  /** The words of what the view model makes (cards, truncation notes, token usage, terminal exits): `vscode.l10n` in the product; English when absent. */
   l10n?: L10n;
   /**
    * Deltas leave at this pace's ticks (with the status bar's updates) instead of on a timer of the
@@ -133,7 +133,8 @@ export class DeltaPump extends Disposable {
     const session = this.transcript.session(this.sessionId);
     if (this.needSnapshot || !this.tracker || this.tracker.session !== session) return this.sendSnapshot();
     const ops: DeltaOp[] = [];
-    if (this.dirtySession) ops.push({ op: 'session', session: sessionView(this.sessionId, this.tracker.session.meta, this.facts?.get(this.sessionId)) });
+    if (this.dirtySession)
+      ops.push({ op: 'session', session: sessionView(this.sessionId, this.tracker.session.meta, this.facts?.get(this.sessionId), this.l10n) });
     for (const id of this.dirtyTerminals) ops.push(...this.tracker.terminalOps(id));
     for (const id of this.dirtyItems) ops.push(...this.tracker.itemOps(id));
     this.resetDirty();
@@ -210,7 +211,7 @@ export class DeltaPump extends Disposable {
     this.post({
       type: 'snapshot',
       sessionId: id ?? null,
-      session: id === undefined ? null : sessionView(id, session?.meta ?? EMPTY_META, this.facts?.get(id)),
+      session: id === undefined ? null : sessionView(id, session?.meta ?? EMPTY_META, this.facts?.get(id), this.l10n),
       ...page,
       windowSize: this.windowSize,
     });

@@ -3,7 +3,7 @@
 import type { ConfigOption, ContentBlock, ToolCallContent } from '../../protocol/domain';
 import type { TerminalBuffer } from '../../state/terminalBuffer';
 import { sizeText, type MessagePart, type SessionMeta, type ToolCallItem, type TranscriptItem, type Truncation } from '../../state/transcript';
-import { jsonPreview } from './jsonPreview';
+import { jsonPreview, JSON_PREVIEW_CHARS, JSON_PREVIEW_DEPTH } from './jsonPreview';
 import { english, type L10n } from '../../common/l10n';
 import { optionPresentation } from '../../consent/optionPresentation';
 import { explainModeOption } from '../../consent/modeSwitch';
@@ -17,9 +17,11 @@ export const TERMINAL_VIEW_CHARS = 100_000;
 /** The longest plan a plan-mode approval shows (characters); the whole plan is in the Plans view. */
 export const PLAN_VIEW_CHARS = 200_000;
 const IMAGE_MAX_BASE64 = 2_000_000;
+/** A JSON preview (jsonPreview.ts) whose cut note is in `l10n`'s words. */
+const json = (v: unknown, l10n: L10n, max = JSON_PREVIEW_CHARS): string => jsonPreview(v, max, JSON_PREVIEW_DEPTH, l10n);
 const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 
-export function blockView(b: ContentBlock): BlockView {
+export function blockView(b: ContentBlock, l10n: L10n = english): BlockView {
   switch (b.type) {
     case 'text':
       return { type: 'text', text: b.text };
@@ -33,7 +35,7 @@ export function blockView(b: ContentBlock): BlockView {
       };
     }
     case 'audio':
-      return { type: 'other', label: `audio (${b.mimeType})`, json: `${b.data.length} base64 characters` };
+      return { type: 'other', label: l10n.t('audio ({0})', b.mimeType), json: l10n.t('{0} base64 characters', b.data.length) };
     case 'resource_link':
       return { type: 'link', uri: b.uri, name: b.name, title: b.title ?? null, description: b.description ?? null };
     case 'resource': {
@@ -47,29 +49,29 @@ export function blockView(b: ContentBlock): BlockView {
       };
     }
     case 'unknown':
-      return { type: 'other', label: b.rawType, json: jsonPreview(b.raw) };
+      return { type: 'other', label: b.rawType, json: json(b.raw, l10n) };
     // Unreachable for the compiler; at run time a type it does not know is shown raw.
     default:
-      return { type: 'other', label: 'content', json: jsonPreview(b satisfies never) };
+      return { type: 'other', label: l10n.t('content'), json: json(b satisfies never, l10n) };
   }
 }
 
-export function partView(p: MessagePart): BlockView {
-  return p.type === 'text' ? { type: 'text', text: p.chunks.join('') } : blockView(p.block);
+export function partView(p: MessagePart, l10n: L10n = english): BlockView {
+  return p.type === 'text' ? { type: 'text', text: p.chunks.join('') } : blockView(p.block, l10n);
 }
 
-export function toolContentView(c: ToolCallContent, index: number): ToolContentView {
+export function toolContentView(c: ToolCallContent, index: number, l10n: L10n = english): ToolContentView {
   switch (c.type) {
     case 'content':
-      return { type: 'block', block: blockView(c.content) };
+      return { type: 'block', block: blockView(c.content, l10n) };
     case 'terminal':
       return { type: 'terminal', terminalId: c.terminalId };
     case 'diff':
       return diffView(c, index);
     case 'unknown':
-      return { type: 'other', label: c.rawType, json: jsonPreview(c.raw) };
+      return { type: 'other', label: c.rawType, json: json(c.raw, l10n) };
     default:
-      return { type: 'other', label: 'content', json: jsonPreview(c satisfies never) };
+      return { type: 'other', label: l10n.t('content'), json: json(c satisfies never, l10n) };
   }
 }
 
@@ -104,7 +106,7 @@ function diffView(c: Extract<ToolCallContent, { type: 'diff' }>, index: number):
   return { type: 'diff', index, files, preview, more };
 }
 
-export function toolHeaderView(tc: ToolCallItem, index: number): ToolCallHeaderView {
+export function toolHeaderView(tc: ToolCallItem, index: number, l10n: L10n = english): ToolCallHeaderView {
   return {
     kind: 'tool_call',
     itemId: tc.itemId,
@@ -114,9 +116,9 @@ export function toolHeaderView(tc: ToolCallItem, index: number): ToolCallHeaderV
     toolKind: tc.toolKind,
     status: tc.unfinished ? 'unfinished' : tc.status,
     locations: tc.locations.map((l) => ({ path: l.path, line: typeof l.line === 'number' ? l.line : null })),
-    rawInput: tc.rawInput === undefined || tc.rawInput === null ? null : jsonPreview(tc.rawInput),
-    rawOutput: tc.rawOutput === undefined || tc.rawOutput === null ? null : jsonPreview(tc.rawOutput),
-    truncated: tc.truncated ? truncationText(tc.truncated, 'tool call') : null,
+    rawInput: tc.rawInput === undefined || tc.rawInput === null ? null : json(tc.rawInput, l10n),
+    rawOutput: tc.rawOutput === undefined || tc.rawOutput === null ? null : json(tc.rawOutput, l10n),
+    truncated: tc.truncated ? truncationText(tc.truncated, 'tool call', l10n) : null,
   };
 }
 
@@ -137,12 +139,12 @@ export function itemView(item: TranscriptItem, index: number, names?: SessionNam
         index,
         role: item.role,
         local: item.local,
-        blocks: item.parts.map(partView),
-        truncated: item.truncated ? truncationText(item.truncated, 'message') : null,
+        blocks: item.parts.map((p) => partView(p, l10n)),
+        truncated: item.truncated ? truncationText(item.truncated, 'message', l10n) : null,
         ...(item.route ? { route: { from: routeName(item.route.from, names, l10n), to: routeName(item.route.to, names, l10n) } } : {}),
       };
     case 'tool_call':
-      return { ...toolHeaderView(item, index), content: item.content.map(toolContentView) };
+      return { ...toolHeaderView(item, index, l10n), content: item.content.map((c, i) => toolContentView(c, i, l10n)) };
     case 'permission': {
       const s = item.subject;
       const subject = !s
@@ -153,7 +155,7 @@ export function itemView(item: TranscriptItem, index: number, names?: SessionNam
             : `$ ${s.command}`
           : s.type === 'tool_call'
             ? (s.fields.title ?? s.fields.name ?? l10n.t('tool call {0}', s.toolCallId))
-            : `${s.rawType}: ${jsonPreview(s.raw, 400)}`;
+            : `${s.rawType}: ${json(s.raw, l10n, 400)}`;
       const modeSwitch = item.toolKind === MODE_SWITCH_KIND;
       const planText = item.plan?.text;
       // A plan approval about a call without a title of its own: the tool call row above names it.
@@ -192,12 +194,12 @@ export function itemView(item: TranscriptItem, index: number, names?: SessionNam
         mode: item.mode,
         title: item.form?.title ?? null,
         description: item.form?.description ?? null,
-        fields: (item.form?.fields ?? []).map((f) => (f.kind === 'unknown' ? { ...f, raw: jsonPreview(f.raw, 2_000) } : f)),
+        fields: (item.form?.fields ?? []).map((f) => (f.kind === 'unknown' ? { ...f, raw: json(f.raw, l10n, 2_000) } : f)),
         url: item.url,
         host: item.host,
         toolCallId: item.toolCallId,
         problem: item.problem,
-        raw: item.raw ? jsonPreview(item.raw, 4_000) : null,
+        raw: item.raw ? json(item.raw, l10n, 4_000) : null,
         state: item.state,
         note: item.note,
         answer: item.answer,
@@ -211,7 +213,7 @@ export function itemView(item: TranscriptItem, index: number, names?: SessionNam
         index,
         label: item.updateType,
         problem: item.problem ?? null,
-        json: item.truncated ? `(not kept: ${truncationText(item.truncated, 'update')})` : jsonPreview(item.raw),
+        json: item.truncated ? l10n.t('(not kept: {0})', truncationText(item.truncated, 'update', l10n)) : json(item.raw, l10n),
       };
     case 'turn_end':
       return {
@@ -220,7 +222,7 @@ export function itemView(item: TranscriptItem, index: number, names?: SessionNam
         index,
         stopReason: item.stopReason,
         error: item.error ? `${item.error.message} (${item.error.code})` : null,
-        usage: item.usage ? usageText(item.usage) : null,
+        usage: item.usage ? usageText(item.usage, l10n) : null,
       };
   }
 }
@@ -229,31 +231,62 @@ export function itemView(item: TranscriptItem, index: number, names?: SessionNam
  * What a size limit dropped, said plainly, e.g. "Not all of this message was kept: it passed the
  * limit of 1 MiB per message (3,145,728 characters were dropped)."
  */
-export function truncationText(t: Truncation, what: 'message' | 'tool call' | 'update'): string {
-  const dropped: string[] = [];
-  if (t.droppedChars > 0) dropped.push(count(t.droppedChars, 'character'));
-  if (t.droppedBlocks > 0) dropped.push(count(t.droppedBlocks, 'block'));
-  const fields = t.droppedFields.map((f) => FIELD_NAMES[f] ?? f);
-  const parts: string[] = [];
-  if (dropped.length) parts.push(`${dropped.join(' and ')} ${t.droppedChars + t.droppedBlocks === 1 ? 'was' : 'were'} dropped`);
-  if (fields.length) parts.push(`its ${fields.join(', ')} ${fields.length === 1 ? 'was' : 'were'} too large to keep`);
-  if (what === 'update') return `this update was larger than ${sizeText(t.limit)}`;
-  return `Not all of this ${what} was kept: it passed the limit of ${sizeText(t.limit)} per ${what}${parts.length ? ` (${parts.join('; ')})` : ''}.`;
+export function truncationText(t: Truncation, what: 'message' | 'tool call' | 'update', l10n: L10n = english): string {
+  const size = sizeText(t.limit, l10n);
+  if (what === 'update') return l10n.t('this update was larger than {0}', size);
+  const parts = droppedParts(t, l10n);
+  if (what === 'message')
+    return parts
+      ? l10n.t('Not all of this message was kept: it passed the limit of {0} per message ({1}).', size, parts)
+      : l10n.t('Not all of this message was kept: it passed the limit of {0} per message.', size);
+  return parts
+    ? l10n.t('Not all of this tool call was kept: it passed the limit of {0} per tool call ({1}).', size, parts)
+    : l10n.t('Not all of this tool call was kept: it passed the limit of {0} per tool call.', size);
 }
 
-const count = (n: number, noun: string): string => `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
-
-const FIELD_NAMES: Record<string, string> = { rawInput: 'input', rawOutput: 'output', _meta: 'metadata', raw: 'content' };
-
-export function usageText(u: { totalTokens?: number; inputTokens?: number; outputTokens?: number }): string | null {
+/** What was dropped and which fields were too large ("3 characters and 1 block were dropped; its output was too large to keep"), or ''. */
+function droppedParts(t: Truncation, l10n: L10n): string {
+  const n = (x: number): string => x.toLocaleString('en-US');
+  const chars = t.droppedChars === 1 ? l10n.t('1 character') : l10n.t('{0} characters', n(t.droppedChars));
+  const blocks = t.droppedBlocks === 1 ? l10n.t('1 block') : l10n.t('{0} blocks', n(t.droppedBlocks));
+  const one = t.droppedChars + t.droppedBlocks === 1;
   const parts: string[] = [];
-  if (typeof u.inputTokens === 'number') parts.push(`${u.inputTokens} in`);
-  if (typeof u.outputTokens === 'number') parts.push(`${u.outputTokens} out`);
-  if (typeof u.totalTokens === 'number') parts.push(`${u.totalTokens} total`);
-  return parts.length ? `${parts.join(', ')} tokens` : null;
+  if (t.droppedChars > 0 && t.droppedBlocks > 0) parts.push(l10n.t('{0} and {1} were dropped', chars, blocks));
+  else if (t.droppedChars > 0 || t.droppedBlocks > 0) {
+    const what = t.droppedChars > 0 ? chars : blocks;
+    parts.push(one ? l10n.t('{0} was dropped', what) : l10n.t('{0} were dropped', what));
+  }
+  const fields = t.droppedFields.map((f) => fieldName(f, l10n));
+  if (fields.length === 1) parts.push(l10n.t('its {0} was too large to keep', fields[0]!));
+  else if (fields.length) parts.push(l10n.t('its {0} were too large to keep', fields.join(', ')));
+  return parts.join('; ');
 }
 
-export function terminalView(t: TerminalBuffer): TerminalView {
+/** A field of a tool call or update as people call it (the wire name when it has none). */
+function fieldName(f: string, l10n: L10n): string {
+  switch (f) {
+    case 'rawInput':
+      return l10n.t('input');
+    case 'rawOutput':
+      return l10n.t('output');
+    case '_meta':
+      return l10n.t('metadata');
+    case 'raw':
+      return l10n.t('content');
+    default:
+      return f;
+  }
+}
+
+export function usageText(u: { totalTokens?: number; inputTokens?: number; outputTokens?: number }, l10n: L10n = english): string | null {
+  const parts: string[] = [];
+  if (typeof u.inputTokens === 'number') parts.push(l10n.t('{0} in', u.inputTokens));
+  if (typeof u.outputTokens === 'number') parts.push(l10n.t('{0} out', u.outputTokens));
+  if (typeof u.totalTokens === 'number') parts.push(l10n.t('{0} total', u.totalTokens));
+  return parts.length ? l10n.t('{0} tokens', parts.join(', ')) : null;
+}
+
+export function terminalView(t: TerminalBuffer, l10n: L10n = english): TerminalView {
   const start = startForCap(t);
   const text = t.textFrom(start);
   return {
@@ -262,7 +295,7 @@ export function terminalView(t: TerminalBuffer): TerminalView {
     cwd: t.cwd,
     text,
     truncated: t.truncated || start > t.firstChunkIndex,
-    exit: exitText(t),
+    exit: exitText(t, l10n),
   };
 }
 
@@ -271,11 +304,11 @@ function startForCap(t: TerminalBuffer): number {
   return t.length <= TERMINAL_VIEW_CHARS ? t.firstChunkIndex : t.tailStart(TERMINAL_VIEW_CHARS);
 }
 
-export function exitText(t: TerminalBuffer): string | null {
+export function exitText(t: TerminalBuffer, l10n: L10n = english): string | null {
   const e = t.exitStatus;
   if (!e) return null;
-  if (e.signal) return `killed by ${e.signal}`;
-  return typeof e.exitCode === 'number' ? `exit ${e.exitCode}` : 'exited';
+  if (e.signal) return l10n.t('killed by {0}', e.signal);
+  return typeof e.exitCode === 'number' ? l10n.t('exit {0}', e.exitCode) : l10n.t('exited');
 }
 
 /** What the SessionStore knows of the shown session (its owner); the transcript adds usage and commands. */
@@ -297,7 +330,7 @@ export interface SessionFactsSource {
 
 const NO_FACTS: SessionFacts = { turnState: 'idle', configOptions: [], queued: [] };
 
-export function sessionView(sessionId: string, m: SessionMeta, facts: SessionFacts = NO_FACTS): SessionView {
+export function sessionView(sessionId: string, m: SessionMeta, facts: SessionFacts = NO_FACTS, l10n: L10n = english): SessionView {
   const config: ConfigView[] = [];
   for (const o of facts.configOptions) {
     if (o.kind === 'select') {
@@ -324,7 +357,7 @@ export function sessionView(sessionId: string, m: SessionMeta, facts: SessionFac
     commands: m.commands.map((c) => ({ name: c.name, description: c.description, hint: c.hint ?? null })),
     config,
     usage: m.usage ? { used: m.usage.used, size: m.usage.size, cost } : null,
-    lastTurnUsage: m.lastTurnUsage ? usageText(m.lastTurnUsage) : null,
+    lastTurnUsage: m.lastTurnUsage ? usageText(m.lastTurnUsage, l10n) : null,
     queued: facts.queued.map((q) => ({ id: q.id, text: q.text })),
     accepts: { image: facts.accepts?.image === true, audio: facts.accepts?.audio === true },
   };

@@ -82,6 +82,15 @@ export function webviewStrings(l10n: L10n = english) {
     noMessages: l10n.t('No messages yet.'),
     noSessionYet: l10n.t('No session. Start an agent to begin a conversation.'),
     moreRows: l10n.t('… {0} more rows not shown'),
+    moreColumns: l10n.t('… {0} more columns not shown'),
+    moreColumnsRows: l10n.t('… {0} more columns and {1} more rows not shown'),
+    imageLink: l10n.t('[image: {0}]'),
+    image: l10n.t('[image {0}]'),
+    imageAt: l10n.t('[image {0} {1}]'),
+    binaryContent: l10n.t('(binary content)'),
+    choose: l10n.t('— choose —'),
+    moreLines: l10n.t('… {0} more lines'),
+    couldNotRead: l10n.t('{0} could not be read.'),
   };
 }
 

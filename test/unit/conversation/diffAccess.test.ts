@@ -5,7 +5,8 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { decideDiffRead, readCapped } from '../../../src/ui/conversation/diffAccess';
+import { decideDiffRead, MAX_DIFF_READ_BYTES, readCapped } from '../../../src/ui/conversation/diffAccess';
+import { german } from '../l10n/german';
 
 describe('Open Diff: which files may be read', () => {
   let tmp: string;
@@ -83,6 +84,17 @@ describe('Open Diff: which files may be read', () => {
   it('never blocks on a FIFO even if a decision was raced: the read checks the opened file again', async () => {
     await assert.rejects(readCapped(path.join(ws, 'fifo')), /not a regular file/);
     await assert.rejects(readCapped('/dev/zero', 1024), /not a regular file/);
+  });
+
+  it("says why in the caller's words (vscode.l10n from Open Diff), and marks a missing file apart from its wording", async () => {
+    const big = await decideDiffRead(path.join(ws, 'big.bin'), [ws], MAX_DIFF_READ_BYTES, german);
+    assert.ok(big.kind === 'refuse' && !big.missing);
+    assert.equal(big.why, 'sie ist größer als 16 MiB');
+    const out = await decideDiffRead(outside, [ws], MAX_DIFF_READ_BYTES, german);
+    assert.ok(out.kind === 'ask' && out.why === 'sie liegt außerhalb der Arbeitsbereichsordner');
+    const none = await decideDiffRead(path.join(ws, 'nope.txt'), [ws], MAX_DIFF_READ_BYTES, german);
+    assert.ok(none.kind === 'refuse' && none.missing && none.why === 'die Datei existiert nicht');
+    await assert.rejects(readCapped('/dev/zero', 1024, german), /\/dev\/zero ist keine reguläre Datei\./);
   });
 
   it('refuses a relative path when no workspace folder is open', async () => {

@@ -17,6 +17,7 @@ import { approxSize } from '../../../src/state/transcript/size';
 import { jsonPreview } from '../../../src/ui/conversation/jsonPreview';
 import { itemView, toolHeaderView } from '../../../src/ui/conversation/viewModel';
 import { ev, S, text } from './builders';
+import { german } from '../l10n/german';
 
 function setup(limits: Partial<SessionLimits> = {}): { t: Transcript; changes: TranscriptChange[] } {
   const t = new Transcript(limits);
@@ -195,6 +196,7 @@ describe('Bounded measures and previews', () => {
     const big = Array.from({ length: 100_000 }, (_, i) => ({ i }));
     const p = jsonPreview(big, 500);
     assert.ok(p.length < 600 && p.endsWith('… (more not shown)'));
+    assert.ok(jsonPreview(big, 500, undefined, german).endsWith('… (Rest nicht angezeigt)'), 'the cut note in the view model’s words');
     assert.ok(jsonPreview(nested(1_000_000)).includes('{…}'));
     assert.ok(jsonPreview('s'.repeat(10_000_000), 100).length < 200);
   });

@@ -5,7 +5,9 @@
 // shown capped (TABLE_LIMITS) whether streamed or rendered at once.
 import { strict as assert } from 'node:assert';
 import MarkdownIt from 'markdown-it';
-import { renderMarkdown, TABLE_LIMITS } from '../../../media/src/markdown';
+import { createMarkdown, renderMarkdown, TABLE_LIMITS } from '../../../media/src/markdown';
+import { webviewStrings } from '../../../src/ui/conversation/webviewStrings';
+import { german } from '../l10n/german';
 import { StreamingMarkdown, type MarkdownSink } from '../../../media/src/markdownStream';
 
 /** Rebuilds, as one HTML string, what a DOM sink would show. */
@@ -115,6 +117,17 @@ describe('Markdown tables are shown capped', () => {
     assert.equal(html.match(/<td>/g)?.length, 3 * TABLE_LIMITS.columns);
     assert.match(html, /1,950 more columns/);
     assert.ok(work > 0);
+  });
+
+  it("says what it does not show in the page's words (the strings table, vscode.l10n on the host); English by default", () => {
+    const both = table(TABLE_LIMITS.columns + 2, TABLE_LIMITS.rows + 3);
+    assert.match(renderMarkdown(both), /<p class="md-table-more">… 2 more columns and 3 more rows not shown<\/p>/);
+    const de = createMarkdown(webviewStrings(german));
+    assert.match(de.render(both), /<p class="md-table-more">… 2 weitere Spalten und 3 weitere Zeilen nicht angezeigt<\/p>/);
+    assert.match(de.render(table(TABLE_LIMITS.columns + 2, 1)), /… 2 weitere Spalten nicht angezeigt/);
+    assert.match(de.render(table(2, TABLE_LIMITS.rows + 3)), /… 3 weitere Zeilen nicht angezeigt/);
+    assert.match(de.render('![Logo](https://example.com/logo.png)'), /class="md-image"[^>]*>\[Bild: Logo\]<\/a>/);
+    assert.match(renderMarkdown('![Logo](https://example.com/logo.png)'), />\[image: Logo\]<\/a>/);
   });
 
   it(`a table of ${TABLE_LIMITS.rows + 100} rows renders ${TABLE_LIMITS.rows} and says how many more`, () => {

@@ -9,6 +9,7 @@ import { MAX_MEDIA_BASE64, mediaBlocks, mediaProblem } from '../../../src/ui/con
 import { parseFromWebview } from '../../../src/ui/conversation/validate';
 import { planLabel } from '../../../src/ui/tree/planLabel';
 import { ev, S } from './builders';
+import { german } from '../l10n/german';
 
 const PLAN = '# Plan: farewell\n\n## Steps\n- [ ] Add farewell()\n- [ ] Test it';
 const CLAUDE_OPTIONS: PermissionOption[] = [
@@ -140,6 +141,20 @@ describe('prompt media', () => {
     assert.deepEqual(mediaBlocks([{ name: 'v.wav', mimeType: 'audio/wav', data: 'AAAA' }], { embeddedContext: false, audio: true }).blocks, [
       { type: 'audio', mimeType: 'audio/wav', data: 'AAAA' },
     ]);
+  });
+
+  it("says why in the user's words (vscode.l10n from the conversation)", () => {
+    assert.equal(
+      mediaProblem(png, { embeddedContext: true }, german),
+      'a.png wurde nicht gesendet: Dieser Agent nimmt in Prompts keine Bilder an. Beschreiben Sie den Inhalt in Worten oder verwenden Sie einen Agent, der das kann.',
+    );
+    const many = mediaBlocks(
+      Array.from({ length: 10 }, () => png),
+      { embeddedContext: false, image: true },
+      german,
+    );
+    assert.deepEqual(many.problems, ['Mit einem Prompt gehen höchstens 8 Bilder oder Audioclips mit; 2 weitere wurden nicht gesendet.']);
+    assert.match(mediaBlocks([{ ...png, name: '' }], { embeddedContext: false }, german).problems[0]!, /^Der Anhang wurde nicht gesendet/);
   });
 
   it('validates media in a submit from the webview', () => {

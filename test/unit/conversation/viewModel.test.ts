@@ -4,7 +4,9 @@ import { buildPromptBlocks } from '../../../src/ui/conversation/promptBlocks';
 import { conversationHtml } from '../../../src/ui/conversation/html';
 import { rankPaths } from '../../../src/ui/conversation/rank';
 import { parseFromWebview } from '../../../src/ui/conversation/validate';
-import { blockView, itemView } from '../../../src/ui/conversation/viewModel';
+import { blockView, itemView, truncationText, usageText } from '../../../src/ui/conversation/viewModel';
+import { DeltaTracker } from '../../../src/ui/conversation/deltas';
+import { german } from '../l10n/german';
 import { ev, S } from './builders';
 
 describe('view model', () => {
@@ -50,6 +52,47 @@ describe('view model', () => {
     assert.ok(svg.type === 'image' && svg.src === null);
     const bad = blockView({ type: 'image', mimeType: 'image/png', data: '"><script>' });
     assert.ok(bad.type === 'image' && bad.src === null);
+  });
+
+  it("words truncation notes, token usage, audio and terminal exits in the pump's L10n (English by default)", () => {
+    const cut = { limit: 1024 * 1024, droppedChars: 3, droppedBlocks: 1, droppedFields: ['rawOutput'] };
+    assert.equal(
+      truncationText(cut, 'tool call'),
+      'Not all of this tool call was kept: it passed the limit of 1 MiB per tool call (3 characters and 1 block were dropped; its output was too large to keep).',
+    );
+    assert.equal(
+      truncationText(cut, 'tool call', german),
+      'Dieser Tool-Aufruf wurde nicht vollständig behalten: Er hat die Grenze von 1 MiB pro Tool-Aufruf überschritten (3 Zeichen und 1 Block wurden verworfen; Ausgabe war zu groß zum Behalten).',
+    );
+    assert.equal(
+      truncationText({ limit: 500, droppedChars: 1, droppedBlocks: 0, droppedFields: [] }, 'message', german).includes('500 Zeichen pro Nachricht'),
+      true,
+    );
+    assert.equal(usageText({ inputTokens: 10, outputTokens: 2, totalTokens: 12 }), '10 in, 2 out, 12 total tokens');
+    assert.equal(usageText({ inputTokens: 10, outputTokens: 2, totalTokens: 12 }, german), 'Token: 10 Eingabe, 2 Ausgabe, 12 gesamt');
+
+    const t = new Transcript();
+    t.apply(ev.termUpdate('term', { command: 'make', exitStatus: { signal: 'SIGTERM' } }));
+    t.apply(
+      ev.tool('c', {
+        title: 'make',
+        content: [
+          { type: 'terminal', terminalId: 'term' },
+          { type: 'content', content: { type: 'audio', mimeType: 'audio/wav', data: 'AAAA' } },
+        ],
+      }),
+    );
+    const tracker = new DeltaTracker(t.session(S)!, undefined, german);
+    const page = tracker.snapshot(10);
+    assert.equal(page.terminals[0]!.exit, 'durch SIGTERM beendet');
+    const tool = page.items[0]!;
+    assert.ok(tool.kind === 'tool_call' && tool.content[1]!.type === 'block');
+    assert.deepEqual(tool.content[1].block, { type: 'other', label: 'Audio (audio/wav)', json: '4 Base64-Zeichen' });
+    t.apply(ev.termUpdate('term', { exitStatus: { exitCode: 2 } }));
+    assert.match(JSON.stringify(tracker.terminalOps('term')), /Exit-Code 2/);
+    t.apply(ev.tool('big', { title: 'read', rawInput: Array.from({ length: 1_000 }, (_, i) => ({ i })) }));
+    const big = tracker.itemOps('t:big')[0]!;
+    assert.ok(big.op === 'upsert' && big.item.kind === 'tool_call' && big.item.rawInput?.endsWith('… (Rest nicht angezeigt)'), JSON.stringify(big).slice(-200));
   });
 });
 

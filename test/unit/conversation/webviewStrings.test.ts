@@ -28,6 +28,11 @@ describe('Conversation page strings', () => {
     assert.match(html, /<html lang="de">/);
     assert.match(html, /data-strings="\{&quot;strings&quot;:\{&quot;send&quot;:&quot;\\&quot;&lt;Senden&gt;\\&quot;&quot;\}\}"/);
     assert.doesNotMatch(conversationHtml({ cspSource: 'c', script: 's.js', style: 's.css' }, 'N'), /data-strings/);
+    assert.match(html, /<title>Conversation<\/title>/, 'no word for the title given: English');
+    assert.match(
+      conversationHtml({ cspSource: 'c', script: 's.js', style: 's.css' }, 'N', { strings: { conversation: 'Unterhaltung' } }, 'de'),
+      /<title>Unterhaltung<\/title>/,
+    );
   });
 
   it('the form checks of the page speak through its table', () => {

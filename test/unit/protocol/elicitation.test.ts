@@ -9,7 +9,8 @@ import { createAdapter } from '../../../src/protocol/adapter';
 import { ELICITATION_LIMITS, type ElicitationForm, type ElicitationRequest } from '../../../src/protocol/elicitation';
 import { checkForm, initialValues } from '../../../src/state/elicitationValues';
 import { DEMO_FORM_SCHEMA } from '../../../src/demo/scenarios/elicitation';
-import { decodeForm } from '../../../src/protocol/common/elicitation';
+import { decodeForm, urlProblem } from '../../../src/protocol/common/elicitation';
+import { german } from '../l10n/german';
 import { schemasDir } from './outbound';
 import { killAgents, start } from './outboundHarness';
 
@@ -123,6 +124,17 @@ describe('elicitation', () => {
       assert.match(String(decodeForm({ type: 'object', properties: { a: { type: 'string', description: 'x'.repeat(70_000) } } })), /KB \(the limit is 64 KB\)/);
       const opts = Array.from({ length: ELICITATION_LIMITS.maxOptions + 1 }, (_, i) => `o${i}`);
       assert.match(String(decodeForm({ type: 'object', properties: { a: { type: 'string', enum: opts } } })), /101 options \(the limit is 100\)/);
+    });
+    it("says why in the user's words (the L10n given: the connection's, vscode.l10n in the product)", () => {
+      const many = Object.fromEntries(Array.from({ length: ELICITATION_LIMITS.maxFields + 1 }, (_, i) => [`f${i}`, { type: 'string' }]));
+      assert.equal(
+        decodeForm({ type: 'object', properties: many }, german),
+        `das Formular hat ${ELICITATION_LIMITS.maxFields + 1} Felder (die Grenze liegt bei ${ELICITATION_LIMITS.maxFields})`,
+      );
+      assert.equal(decodeForm({ type: 'object', properties: { a: { type: 'string', enum: [] } } }, german), 'Feld „a“: sie bietet keine Auswahlmöglichkeiten');
+      assert.equal(urlProblem('javascript:alert(1)', german), 'der Link ist keine Webadresse (javascript:); nur http- und https-Links werden geöffnet');
+      const r = createAdapter(2).decodeElicitation({ sessionId: 's', mode: 'url', elicitationId: 'e', url: 'not a url', message: 'm' }, german);
+      assert.equal(r.mode === 'unusable' ? r.problem : r.mode, 'der Link ist keine gültige URL');
     });
     it('keeps an unknown property type raw (never an input) and cuts long labels', () => {
       const f = decodeForm({ type: 'object', properties: { s: { type: 'signature', title: 'T'.repeat(1000) } } }) as ElicitationForm;

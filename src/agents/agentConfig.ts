@@ -9,16 +9,23 @@ import { english, type L10n } from '../common/l10n';
 
 export const DEMO_AGENT_ID = 'demo';
 
-const entrySchema = z.object({
-  name: z.string({ error: 'needs a "name"' }).check(z.trim(), z.minLength(1, 'needs a "name"')),
-  command: z.optional(z.string({ error: '"command" must be a string' }).check(z.trim(), z.minLength(1, 'needs a "command" (the executable to run)'))),
-  url: z.optional(z.string({ error: '"url" must be a string' })),
-  headers: z._default(z.record(z.string(), z.string(), { error: '"headers" must map header names to string values' }), {}),
-  args: z._default(z.array(z.string(), { error: '"args" must be a list of strings' }), []),
-  env: z._default(z.record(z.string(), z.string(), { error: '"env" must map names to string values' }), {}),
-  cwd: z.optional(z.string()),
-  protocol: z._default(z.enum(['auto', '1', '2'], { error: '"protocol" must be "auto", "1" or "2"' }), 'auto'),
-});
+/** An `acp.agents` entry; the problems it reports are in `l10n`'s words (built for each parse of the setting). */
+const entrySchema = (l10n: L10n) =>
+  z.object(
+    {
+      name: z.string({ error: l10n.t('needs a "name"') }).check(z.trim(), z.minLength(1, l10n.t('needs a "name"'))),
+      command: z.optional(
+        z.string({ error: l10n.t('"command" must be a string') }).check(z.trim(), z.minLength(1, l10n.t('needs a "command" (the executable to run)'))),
+      ),
+      url: z.optional(z.string({ error: l10n.t('"url" must be a string') })),
+      headers: z._default(z.record(z.string(), z.string(), { error: l10n.t('"headers" must map header names to string values') }), {}),
+      args: z._default(z.array(z.string(), { error: l10n.t('"args" must be a list of strings') }), []),
+      env: z._default(z.record(z.string(), z.string(), { error: l10n.t('"env" must map names to string values') }), {}),
+      cwd: z.optional(z.string({ error: l10n.t('"cwd" must be a string') })),
+      protocol: z._default(z.enum(['auto', '1', '2'], { error: l10n.t('"protocol" must be "auto", "1" or "2"') }), 'auto'),
+    },
+    { error: l10n.t('must be an object with a "name" and a "command" or "url"') },
+  );
 
 export interface AgentDefinition {
   /** Stable id: `demo` for the Demo Agent, else `agent:<name>`. */
@@ -47,8 +54,9 @@ export function parseAgentSettings(raw: unknown, offerV2: boolean, l10n: L10n = 
   if (raw === undefined || raw === null) return { agents, problems };
   if (!Array.isArray(raw)) return { agents, problems: [l10n.t('"acp.agents" must be a list of agent entries.')] };
   const seen = new Set<string>();
+  const schema = entrySchema(l10n);
   raw.forEach((entry, i) => {
-    const r = entrySchema.safeParse(entry);
+    const r = schema.safeParse(entry);
     if (!r.success) {
       const label = typeof (entry as { name?: unknown })?.name === 'string' ? `"${(entry as { name: string }).name}"` : `#${i + 1}`;
       problems.push(l10n.t('acp.agents entry {0}: {1}.', label, r.error.issues.map((x) => x.message).join('; ')));

@@ -19,9 +19,11 @@
 // checked by the caller: a link named `.git/hooks` into `tools/hooks` counts, as does the reverse.
 
 import * as path from 'path';
+import { english, type L10n } from '../common/l10n';
 
 interface Rule {
-  readonly reason: string;
+  /** Why, in `l10n`'s words. */
+  readonly reason: (l10n: L10n) => string;
   readonly match: (parts: readonly string[]) => boolean;
 }
 
@@ -41,34 +43,40 @@ const endsWith = (suffix: string) => (parts: readonly string[]) => (parts[parts.
 
 /** In order; the first rule that matches gives the reason shown to the user. */
 const RULES: readonly Rule[] = [
-  { reason: 'Git runs hooks and commands named in its configuration from this folder (on commit, checkout, fetch, diff)', match: hasPart('.git') },
-  { reason: 'it is a Git hook (run on commit or push)', match: hasPart('.husky', '.githooks') },
   {
-    reason: 'it configures hooks that run on every commit',
+    reason: (l10n) => l10n.t('Git runs hooks and commands named in its configuration from this folder (on commit, checkout, fetch, diff)'),
+    match: hasPart('.git'),
+  },
+  { reason: (l10n) => l10n.t('it is a Git hook (run on commit or push)'), match: hasPart('.husky', '.githooks') },
+  {
+    reason: (l10n) => l10n.t('it configures hooks that run on every commit'),
     match: isName('.pre-commit-config.yaml', 'lefthook.yml', 'lefthook.yaml', '.lefthook.yml', '.lefthook.yaml'),
   },
-  { reason: 'VS Code runs tasks, launch configurations and the tools named in its settings', match: hasPart('.vscode') },
-  { reason: 'it is a VS Code workspace file (settings, tasks and launch configurations)', match: endsWith('.code-workspace') },
-  { reason: 'Dev Containers run its commands when the folder is opened', match: (p) => hasPart('.devcontainer')(p) || isName('.devcontainer.json')(p) },
+  { reason: (l10n) => l10n.t('VS Code runs tasks, launch configurations and the tools named in its settings'), match: hasPart('.vscode') },
+  { reason: (l10n) => l10n.t('it is a VS Code workspace file (settings, tasks and launch configurations)'), match: endsWith('.code-workspace') },
   {
-    reason: "CI runs it with the repository's secrets",
+    reason: (l10n) => l10n.t('Dev Containers run its commands when the folder is opened'),
+    match: (p) => hasPart('.devcontainer')(p) || isName('.devcontainer.json')(p),
+  },
+  {
+    reason: (l10n) => l10n.t("CI runs it with the repository's secrets"),
     match: (p) =>
       hasPair('.github', 'workflows', 'actions')(p) ||
       hasPart('.circleci', '.buildkite', '.woodpecker')(p) ||
       isName('.gitlab-ci.yml', '.travis.yml', 'azure-pipelines.yml', 'bitbucket-pipelines.yml', '.drone.yml', '.woodpecker.yml', 'jenkinsfile')(p),
   },
-  { reason: 'direnv or mise runs it when a shell enters the folder', match: isName('.envrc', '.mise.toml', 'mise.toml') },
+  { reason: (l10n) => l10n.t('direnv or mise runs it when a shell enters the folder'), match: isName('.envrc', '.mise.toml', 'mise.toml') },
   {
-    reason: 'it changes what package-manager commands run (scripts shell, node options, yarn binary)',
+    reason: (l10n) => l10n.t('it changes what package-manager commands run (scripts shell, node options, yarn binary)'),
     match: isName('.npmrc', '.yarnrc', '.yarnrc.yml', '.pnpmfile.cjs', '.pnpmfile.js'),
   },
-  { reason: 'installed tools run from here (editor extensions and commands pick them up)', match: hasPart('node_modules', '.venv') },
+  { reason: (l10n) => l10n.t('installed tools run from here (editor extensions and commands pick them up)'), match: hasPart('node_modules', '.venv') },
   {
-    reason: 'it is a shell or Git start-up file, run by every new shell or Git command',
+    reason: (l10n) => l10n.t('it is a shell or Git start-up file, run by every new shell or Git command'),
     match: isName('.bashrc', '.bash_profile', '.bash_login', '.profile', '.zshrc', '.zshenv', '.zprofile', '.zlogin', '.gitconfig'),
   },
   {
-    reason: 'it controls logins and programs started with the session',
+    reason: (l10n) => l10n.t('it controls logins and programs started with the session'),
     match: (p) => hasPart('.ssh')(p) || hasPair('.config', 'autostart', 'systemd', 'git')(p),
   },
 ];
@@ -85,15 +93,15 @@ export function normalizeComponent(c: string): string {
 }
 
 /**
- * Why writing `target` (inside `root`) runs code later, or undefined for a normal edit. Both paths
+ * Why writing `target` (inside `root`) runs code later (in `l10n`'s words), or undefined for a normal edit. Both paths
  * absolute; `target` outside `root` gives undefined (the containment check refuses it anyway).
  */
-export function executesLater(root: string, target: string): string | undefined {
+export function executesLater(root: string, target: string, l10n: L10n = english): string | undefined {
   const rel = path.relative(root, target);
   if (rel === '' || rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel)) return undefined;
   const parts = rel
     .split(/[\\/]/)
     .filter((c) => c !== '')
     .map(normalizeComponent);
-  return RULES.find((r) => r.match(parts))?.reason;
+  return RULES.find((r) => r.match(parts))?.reason(l10n);
 }

@@ -12,6 +12,7 @@
 
 import { AccessDeniedError, printable, resolveInRoots, type ResolvedPath } from './pathPolicy';
 import { lazyModule } from '../common/lazy';
+import type { L10n } from '../common/l10n';
 import type * as Later from './executesLater';
 
 export interface WriteConsentRequest {
@@ -21,13 +22,15 @@ export interface WriteConsentRequest {
   path: string;
   /** Where the write lands when it differs (through a symbolic link), else undefined. */
   realPath?: string;
-  /** Why this file runs code later, for the question shown to the user. */
+  /** Why this file runs code later, for the question shown to the user (in `FileAccessOptions.l10n`'s words). */
   reason: string;
 }
 
 export interface FileAccessOptions {
   roots(agentId: string, sessionId: string): readonly string[];
   confirm(req: WriteConsentRequest): Promise<boolean>;
+  /** The user's language for the question's reason (English by default); the agent's error stays English. */
+  l10n?: L10n;
 }
 
 export class FileAccess {
@@ -50,7 +53,7 @@ export class FileAccess {
         agentId,
         sessionId,
         path: resolved.lexical,
-        reason,
+        reason: this.options.l10n ? (reasonFor(roots, resolved, this.options.l10n) ?? reason) : reason,
         ...(resolved.real !== resolved.lexical ? { realPath: resolved.real } : {}),
       });
     } catch {
@@ -72,9 +75,9 @@ export class FileAccess {
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (dist/executes-later.js)
 const later = lazyModule('executes-later.js', () => require('./executesLater') as typeof Later);
 
-/** The reason a write runs code later, checking the path as written and where it lands. */
-export function reasonFor(roots: readonly string[], r: ResolvedPath): string | undefined {
+/** The reason a write runs code later (English unless `l10n` is given), checking the path as written and where it lands. */
+export function reasonFor(roots: readonly string[], r: ResolvedPath, l10n?: L10n): string | undefined {
   const { executesLater } = later();
-  const asWritten = roots.map((root) => executesLater(root, r.lexical)).find((x) => x !== undefined);
-  return asWritten ?? executesLater(r.root, r.real);
+  const asWritten = roots.map((root) => executesLater(root, r.lexical, l10n)).find((x) => x !== undefined);
+  return asWritten ?? executesLater(r.root, r.real, l10n);
 }

@@ -28,6 +28,7 @@ export interface ResumeHost {
 export async function resumeDetached(conn: AcpConnection, h: ResumeHost): Promise<void> {
   const caps = conn.capabilities;
   const sessions = h.sessions;
+  const l10n = h.words?.() ?? english;
   for (const s of [...sessions.detached.values()]) {
     if (!caps.resume && !caps.loadSession) {
       sessions.detached.delete(s.sessionId);
@@ -36,7 +37,7 @@ export async function resumeDetached(conn: AcpConnection, h: ResumeHost): Promis
         sessionId: s.sessionId,
         kind: 'notice',
         severity: 'warning',
-        title: `${h.agentName()} cannot resume sessions; this conversation is kept read-only. Start a new session to continue.`,
+        title: l10n.t('{0} cannot resume sessions; this conversation is kept read-only. Start a new session to continue.', h.agentName()),
       });
       continue;
     }
@@ -49,7 +50,7 @@ export async function resumeDetached(conn: AcpConnection, h: ResumeHost): Promis
       // The prompt the agent never answered goes first: its turn runs before the session is
       // announced, so the caller queues any other prompt until that turn ends.
       sessions.serve(s);
-      h.emit({ sessionId: s.sessionId, kind: 'notice', severity: 'info', title: (h.words?.() ?? english).t('Session resumed after the agent restarted.') });
+      h.emit({ sessionId: s.sessionId, kind: 'notice', severity: 'info', title: l10n.t('Session resumed after the agent restarted.') });
       retryUnanswered(h, s.sessionId, conn.version);
       h.lifecycle({ kind: 'session_attached', sessionId: s.sessionId, cwd: s.cwd });
     } catch (err) {
@@ -61,10 +62,7 @@ export async function resumeDetached(conn: AcpConnection, h: ResumeHost): Promis
         sessionId: s.sessionId,
         kind: 'notice',
         severity: 'warning',
-        title: (h.words?.() ?? english).t(
-          'The session could not be resumed ({0}); its transcript and plans are kept.',
-          err instanceof Error ? err.message : String(err),
-        ),
+        title: l10n.t('The session could not be resumed ({0}); its transcript and plans are kept.', err instanceof Error ? err.message : String(err)),
       });
     } finally {
       sessions.muted.delete(s.sessionId);
@@ -77,6 +75,7 @@ export async function resumeDetached(conn: AcpConnection, h: ResumeHost): Promis
  * once). Each is a running turn from now on (as for a prompt the user sends), until it ends.
  */
 function retryUnanswered(h: ResumeHost, sessionId: string, version: 1 | 2): void {
+  const l10n = h.words?.() ?? english;
   for (const p of h.sessions.unanswered.takeRetriable(sessionId, version)) {
     try {
       h.prompt(sessionId, p.blocks, p.key).catch(() => undefined);
@@ -88,7 +87,7 @@ function retryUnanswered(h: ResumeHost, sessionId: string, version: 1 | 2): void
       sessionId,
       kind: 'notice',
       severity: 'info',
-      title: (h.words?.() ?? english).t('The prompt the agent had not answered was sent again (same idempotency key: it runs once).'),
+      title: l10n.t('The prompt the agent had not answered was sent again (same idempotency key: it runs once).'),
     });
   }
 }

@@ -10,6 +10,7 @@ import type { AgentDefinition } from '../agents/agentConfig';
 import type { IDisposable } from '../common/lifecycle';
 import type { SessionKey, SessionStore } from '../state/sessionStore';
 import type { PermissionBroker } from './permissionBroker';
+import type { L10n } from '../common/l10n';
 
 /** What the services use of an agent's connection (present while the agent runs). */
 export type AgentConnection = Pick<AcpConnection, 'capabilities' | 'authMethods' | 'authenticate' | 'logout' | 'listSessions'>;
@@ -134,6 +135,8 @@ export interface SessionActionsDeps {
   readonly log: ServiceLog;
   readonly ui: SessionActionsUi;
   readonly signInUi: SignInUi;
+  /** The user's language for what SignIn shows (vscode.l10n in the product; English by default). */
+  readonly l10n?: L10n;
   /** Runs before a prompt goes out (the turn-start checkpoint); the prompt waits for it at most BEFORE_TURN_MS. */
   beforeTurn?(ref: SessionKey): Promise<void>;
 }

@@ -123,7 +123,8 @@ export class AttentionWatcher extends Disposable {
   private async show(notice: AttentionNotice): Promise<void> {
     if (!(await this.ui.notify(notice)) || this.disposed) return;
     if (notice.kind === 'elicitation' && !this.stillWaiting(notice.ref)) {
-      this.ui.say((this.ui.l10n ?? english).t('That request was already answered; nothing was changed.'));
+      const l10n = this.ui.l10n ?? english;
+      this.ui.say(l10n.t('That request was already answered; nothing was changed.'));
       return;
     }
     this.ui.showSession(notice.ref);

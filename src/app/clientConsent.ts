@@ -11,6 +11,7 @@ import type { WriteConsentRequest } from '../agents/fileAccess';
 import { quoteWords, shellWords } from '../consent/shellWords';
 import { consentRules } from '../consent/loader';
 import { Disposable } from '../common/lifecycle';
+import { english, type L10n } from '../common/l10n';
 import type { PermissionBroker, PermissionDecision } from './permissionBroker';
 
 const NEVER_CANCELLED = { isCancellationRequested: false, onCancellationRequested: () => ({ dispose: () => undefined }) };
@@ -23,6 +24,8 @@ export class ClientConsent extends Disposable {
     private readonly broker: PermissionBroker,
     private readonly store: SessionStore,
     private readonly agentName: (agentId: string) => string,
+    /** The user's language for the questions (vscode.l10n in the product). */
+    private readonly l10n: L10n = english,
   ) {
     super();
     this._register(broker.onDidDecide((d) => this.noteGrant(d)));
@@ -43,24 +46,26 @@ export class ClientConsent extends Disposable {
       const asRequest: PermissionRequest = { sessionId: req.sessionId, title: line, subject: { type: 'command', command: line, cwd: req.cwd }, options: [] };
       if (this.broker.rules.some((r) => consentRules().ruleMatches(r, req.agentId, asRequest))) return true;
     }
-    const env = envNames.length ? ` with ${envNames.map((n) => `${n}=${JSON.stringify(req.env[n])}`).join(' ')}` : '';
+    const l10n = this.l10n;
+    const env = envNames.map((n) => `${n}=${JSON.stringify(req.env[n])}`).join(' ');
     return this.ask(req.agentId, {
       sessionId: req.sessionId,
-      title: `Run a command in a terminal: ${line}${env}`,
-      description: `Folder: ${req.cwd}`,
+      title: env ? l10n.t('Run a command in a terminal: {0} with {1}', line, env) : l10n.t('Run a command in a terminal: {0}', line),
+      description: l10n.t('Folder: {0}', req.cwd),
       subject: { type: 'command', command: line, cwd: req.cwd },
-      options: envNames.length ? ONCE : ONCE_OR_ALWAYS,
+      options: envNames.length ? once(l10n) : onceOrAlways(l10n),
     });
   }
 
   /** For `fs/write_text_file` to a file that runs code later: true only after a yes now. */
   confirmWrite(req: WriteConsentRequest): Promise<boolean> {
-    const where = req.realPath && req.realPath !== req.path ? `${req.path} (→ ${req.realPath})` : req.path;
+    const l10n = this.l10n;
+    const linked = req.realPath && req.realPath !== req.path;
     return this.ask(req.agentId, {
       sessionId: req.sessionId,
-      title: `Write ${where}`,
-      description: `${req.reason} Allow only if you expect this change.`,
-      options: ONCE,
+      title: linked ? l10n.t('Write {0} (→ {1})', req.path, req.realPath!) : l10n.t('Write {0}', req.path),
+      description: l10n.t('{0} Allow only if you expect this change.', req.reason),
+      options: once(l10n),
     });
   }
 
@@ -82,14 +87,14 @@ export class ClientConsent extends Disposable {
   }
 }
 
-const ONCE: PermissionOption[] = [
-  { optionId: 'allow', name: 'Allow', kind: 'allow_once' },
-  { optionId: 'reject', name: 'Reject', kind: 'reject_once' },
+const once = (l10n: L10n): PermissionOption[] => [
+  { optionId: 'allow', name: l10n.t('Allow'), kind: 'allow_once' },
+  { optionId: 'reject', name: l10n.t('Reject'), kind: 'reject_once' },
 ];
-const ONCE_OR_ALWAYS: PermissionOption[] = [
-  { optionId: 'allow', name: 'Allow', kind: 'allow_once' },
-  { optionId: 'always', name: 'Always allow', kind: 'allow_always' },
-  { optionId: 'reject', name: 'Reject', kind: 'reject_once' },
+const onceOrAlways = (l10n: L10n): PermissionOption[] => [
+  { optionId: 'allow', name: l10n.t('Allow'), kind: 'allow_once' },
+  { optionId: 'always', name: l10n.t('Always allow'), kind: 'allow_always' },
+  { optionId: 'reject', name: l10n.t('Reject'), kind: 'reject_once' },
 ];
 
 function key(agentId: string, sessionId: string): string {

@@ -186,7 +186,7 @@ export class IntentChecks extends Disposable implements IntentSource {
   private receive(agentId: string, sessionId: string, raw: Record<string, unknown>): void {
     let s = this.session(agentId, sessionId);
     if (!s) {
-      s = new SessionIntent(agentId, sessionId);
+      s = new SessionIntent(agentId, sessionId, {}, vscode.l10n);
       this.sessions.set(key(agentId, sessionId), s);
     }
     const check = s.receive(raw);

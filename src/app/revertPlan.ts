@@ -15,12 +15,16 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { executesLater } from '../agents/executesLater';
 import { within } from '../common/paths';
+import { english, type L10n } from '../common/l10n';
 import { isImportedAgent, isReplayAgent } from '../common/pseudoAgents';
 import type { FileChange } from '../state/attribution/workStore';
 
-export const IMPORTED_REVERT_REFUSED = 'Revert is not available for an imported session: its changes were not made here.';
-export const REPLAYED_REVERT_REFUSED = 'Revert is not available for a replayed recording: its changes were not made here.';
-export const OUTSIDE_WORKSPACE = 'it is outside the workspace folders (Revert writes only inside them)';
+const imported = (l10n: L10n): string => l10n.t('Revert is not available for an imported session: its changes were not made here.');
+const replayed = (l10n: L10n): string => l10n.t('Revert is not available for a replayed recording: its changes were not made here.');
+const outside = (l10n: L10n): string => l10n.t('it is outside the workspace folders (Revert writes only inside them)');
+export const IMPORTED_REVERT_REFUSED = imported(english);
+export const REPLAYED_REVERT_REFUSED = replayed(english);
+export const OUTSIDE_WORKSPACE = outside(english);
 
 /** One file to put back as it was before the step. */
 export interface RevertItem {
@@ -56,11 +60,14 @@ export interface RevertInput {
   checkpointText?(folder: string, id: string, path: string): Promise<string | null | undefined>;
   /** `current` with the change base → wanted applied; conflicts: places where both changed. */
   merge?(base: string, current: string, wanted: string): Promise<{ text: string; conflicts: number }>;
+  /** The words of the reasons (vscode.l10n in the product; English by default). */
+  readonly l10n?: L10n;
 }
 
 /** What reverting the step's changes would do, file by file. */
 export async function planRevert(input: RevertInput): Promise<RevertPlan> {
-  const refused = isImportedAgent(input.agentId) ? IMPORTED_REVERT_REFUSED : isReplayAgent(input.agentId) ? REPLAYED_REVERT_REFUSED : undefined;
+  const l10n = input.l10n ?? english;
+  const refused = isImportedAgent(input.agentId) ? imported(l10n) : isReplayAgent(input.agentId) ? replayed(l10n) : undefined;
   if (refused) return { refused, todo: [], skipped: [] };
   const realPath = input.realPath ?? diskRealPath;
   const roots = await Promise.all(input.roots.map(async (r) => [path.resolve(r), await realPath(path.resolve(r))] as const));
@@ -72,18 +79,20 @@ export async function planRevert(input: RevertInput): Promise<RevertPlan> {
     const real = root && (await realPath(file));
     const realRoot = real !== undefined ? roots.find(([l, r]) => within(r, real) || within(l, real)) : undefined;
     if (!root || !realRoot || real === undefined) {
-      skipped.push({ path: c.path, why: OUTSIDE_WORKSPACE });
+      skipped.push({ path: c.path, why: outside(l10n) });
       continue;
     }
     // The client's own writes know their texts exactly: they decide where there are some; the checkpoints decide otherwise.
     const wire = c.all.filter((x) => !x.checkpoint);
     const plan =
-      !wire.some((x) => x.written) && wire.length < c.all.length ? await checkpointRevert(c.path, c.all, input) : await fileRevert(wire, input.currentText);
+      !wire.some((x) => x.written) && wire.length < c.all.length
+        ? await checkpointRevert(c.path, c.all, input, l10n)
+        : await fileRevert(wire, input.currentText, l10n);
     if ('why' in plan) {
       skipped.push({ path: c.path, why: plan.why });
       continue;
     }
-    const runsLater = executesLater(root[0], file) ?? executesLater(realRoot[1], real);
+    const runsLater = executesLater(root[0], file, l10n) ?? executesLater(realRoot[1], real, l10n);
     todo.push({
       path: c.path,
       before: plan.before,
@@ -96,24 +105,21 @@ export async function planRevert(input: RevertInput): Promise<RevertPlan> {
 }
 
 /** One row of the confirmation per file (`rel`: how a path is shown), in the plan's order: what happens to it, or why not. */
-export function confirmationRows(plan: RevertPlan, rel: (path: string) => string): ConfirmationRow[] {
+export function confirmationRows(plan: RevertPlan, rel: (path: string) => string, l10n: L10n = english): ConfirmationRow[] {
   return [
     ...plan.todo.map((c): ConfirmationRow => {
       const what = c.deletes
-        ? 'will be deleted (the step created it)'
+        ? l10n.t('will be deleted (the step created it)')
         : c.merged
-          ? "will lose the step's change and keep what changed after it"
-          : 'will get its text from before the step';
-      const description = c.runsLater ? `${what}; runs code later (${c.runsLater}): asked separately` : what;
+          ? l10n.t("will lose the step's change and keep what changed after it")
+          : l10n.t('will get its text from before the step');
+      const description = c.runsLater ? l10n.t('{0}; runs code later ({1}): asked separately', what, c.runsLater) : what;
       return { path: c.path, kind: c.deletes ? 'delete' : 'write', label: rel(c.path), description, text: `${rel(c.path)}: ${description}` };
     }),
-    ...plan.skipped.map((s): ConfirmationRow => ({
-      path: s.path,
-      kind: 'skipped',
-      label: rel(s.path),
-      description: `not reverted: ${s.why}`,
-      text: `${rel(s.path)}: not reverted: ${s.why}`,
-    })),
+    ...plan.skipped.map((s): ConfirmationRow => {
+      const description = l10n.t('not reverted: {0}', s.why);
+      return { path: s.path, kind: 'skipped', label: rel(s.path), description, text: `${rel(s.path)}: ${description}` };
+    }),
   ];
 }
 
@@ -142,24 +148,26 @@ async function diskRealPath(p: string): Promise<string> {
 async function fileRevert(
   all: readonly FileChange[],
   currentText: (path: string) => Promise<string | null>,
+  l10n: L10n,
 ): Promise<{ before: string | null } | { why: string }> {
   const writes = all.filter((c) => c.written);
   const last = writes.at(-1);
-  if (!last) return { why: 'the agent changed it itself (ACP Plans can undo only the writes it made for the agent)' };
+  if (!last) return { why: l10n.t('the agent changed it itself (ACP Plans can undo only the writes it made for the agent)') };
   if (all.some((c) => !c.written && c.time > last.time && c.toolCallId !== last.toolCallId))
-    return { why: 'the agent changed it itself after ACP Plans wrote it' };
+    return { why: l10n.t('the agent changed it itself after ACP Plans wrote it') };
   const before = writes[0]!.before;
   if (writes.some((c) => c.textDropped) || before === undefined || last.after === undefined)
-    return { why: 'the file was too large for ACP Plans to keep its text' };
+    return { why: l10n.t('the file was too large for ACP Plans to keep its text') };
   const now = await currentText(last.path);
-  if (now !== last.after)
-    return {
-      why: now === null ? 'it was deleted after this step' : 'it changed after this step (a later step or an edit); review the change and undo it by hand',
-    };
+  if (now !== last.after) return { why: now === null ? deletedAfter(l10n) : changedAfter(l10n) };
   return { before };
 }
 
-export const CHECKPOINT_GONE = 'its checkpoint is no longer stored (the oldest go first past acp.checkpoints.maxStorageMiB), or git is not available';
+const deletedAfter = (l10n: L10n): string => l10n.t('it was deleted after this step');
+const changedAfter = (l10n: L10n): string => l10n.t('it changed after this step (a later step or an edit); review the change and undo it by hand');
+const checkpointGone = (l10n: L10n): string =>
+  l10n.t('its checkpoint is no longer stored (the oldest go first past acp.checkpoints.maxStorageMiB), or git is not available');
+export const CHECKPOINT_GONE = checkpointGone(english);
 
 /**
  * A file's changes seen between checkpoints: the text from before the step's first interval, where
@@ -170,25 +178,24 @@ async function checkpointRevert(
   file: string,
   all: readonly FileChange[],
   input: RevertInput,
+  l10n: L10n,
 ): Promise<{ before: string | null; merged?: boolean } | { why: string }> {
   const spans = all.flatMap((c) => (c.checkpoint ? [c.checkpoint] : []));
   const first = spans[0]!;
   const last = spans.at(-1)!;
-  if (spans.some((x) => x.binary)) return { why: 'it is a binary file (Restore Workspace to Before This Step puts binary files back)' };
+  if (spans.some((x) => x.binary)) return { why: l10n.t('it is a binary file (Restore Workspace to Before This Step puts binary files back)') };
   const read = input.checkpointText;
   const before = read ? await read(first.folder, first.from, file) : undefined;
   const after = read ? await read(last.folder, last.to, file) : undefined;
-  if (before === undefined || after === undefined) return { why: CHECKPOINT_GONE };
+  if (before === undefined || after === undefined) return { why: checkpointGone(l10n) };
   const now = await input.currentText(file);
   if (now === after) return { before };
-  if (now === before) return { why: 'it is already as it was before this step' };
-  if (now === null) return { why: 'it was deleted after this step' };
-  if (before === null || after === null || !input.merge)
-    return { why: 'it changed after this step (a later step or an edit); review the change and undo it by hand' };
+  if (now === before) return { why: l10n.t('it is already as it was before this step') };
+  if (now === null) return { why: deletedAfter(l10n) };
+  if (before === null || after === null || !input.merge) return { why: changedAfter(l10n) };
   const m = await input.merge(after, now, before);
+  if (m.conflicts === 1) return { why: l10n.t('it changed after this step where the step changed it too (1 place); review the change and undo it by hand') };
   if (m.conflicts)
-    return {
-      why: `it changed after this step where the step changed it too (${m.conflicts} place${m.conflicts === 1 ? '' : 's'}); review the change and undo it by hand`,
-    };
+    return { why: l10n.t('it changed after this step where the step changed it too ({0} places); review the change and undo it by hand', m.conflicts) };
   return { before: m.text, merged: true };
 }

@@ -300,7 +300,7 @@ export class SessionActions extends Disposable {
   private get signInFlow(): SignIn {
     if (!this.signInInstance) {
       this.signInInstance = this._register(
-        new (signInModule().SignIn)(this.agents, this.workspace, this.log, this.deps.signInUi, (id) => this.restartAgent(id)),
+        new (signInModule().SignIn)(this.agents, this.workspace, this.log, this.deps.signInUi, (id) => this.restartAgent(id), this.deps.l10n),
       );
     }
     return this.signInInstance;

@@ -11,6 +11,7 @@
 import * as path from 'path';
 import type { AuthMethod } from '../protocol/domain';
 import { Disposable, DisposableStore } from '../common/lifecycle';
+import { english, type L10n } from '../common/l10n';
 import type { AgentHandle, Agents, ServiceLog, SignInUi, WorkspacePort } from './agentPorts';
 import { checkSignInArgs, checkSignInEnv, envRecord, signInConfirmation, type SignInVar } from './signInEnv';
 
@@ -27,6 +28,8 @@ export class SignIn extends Disposable {
     private readonly log: ServiceLog,
     private readonly ui: SignInUi,
     private readonly restart: (agentId: string) => Promise<void>,
+    /** The user's language for what the UI shows (vscode.l10n in the product). */
+    private readonly l10n: L10n = english,
   ) {
     super();
   }
@@ -54,22 +57,29 @@ export class SignIn extends Disposable {
   async signIn(agentId: string): Promise<boolean> {
     const sup = this.agents.get(agentId);
     const conn = sup?.connection;
-    if (!sup || !conn) throw new Error(`${sup?.def.name ?? agentId} is not running. Start it, then sign in.`);
+    const l10n = this.l10n;
+    if (!sup || !conn) throw new Error(l10n.t('{0} is not running. Start it, then sign in.', sup?.def.name ?? agentId));
     const name = sup.def.name;
     if (conn.authMethods.length === 0) {
-      this.ui.showError(`${name} offers no sign-in method. Sign in with the agent's own tools outside VS Code, then restart the agent.`);
+      this.ui.showError(l10n.t("{0} offers no sign-in method. Sign in with the agent's own tools outside VS Code, then restart the agent.", name));
       return false;
     }
     const m = await this.ui.pickMethod(name, conn.authMethods);
     if (!m) return false;
     if (m.type === 'terminal' && sup.def.remote) {
-      this.ui.showError(`"${m.name}" signs in by running ${name}'s program here, but ${name} runs on another machine. Sign in there, or pick another method.`);
+      this.ui.showError(
+        l10n.t('"{0}" signs in by running {1}\'s program here, but {1} runs on another machine. Sign in there, or pick another method.', m.name, name),
+      );
       return false;
     }
     if (m.type === 'terminal') return this.inTerminal(sup, m);
     if (m.type !== 'agent') {
       this.ui.showError(
-        `"${m.name}" is a sign-in method of type "${m.type}", which ACP Plans cannot use. Pick another method, or sign in outside VS Code and restart the agent.`,
+        l10n.t(
+          '"{0}" is a sign-in method of type "{1}", which ACP Plans cannot use. Pick another method, or sign in outside VS Code and restart the agent.',
+          m.name,
+          m.type,
+        ),
       );
       return false;
     }
@@ -78,10 +88,10 @@ export class SignIn extends Disposable {
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       this.log.error(`${name}: sign-in with "${m.name}" failed: ${message}`);
-      this.ui.showError(`Signing in to ${name} with "${m.name}" failed: ${message}. Try again, or pick another method.`);
+      this.ui.showError(l10n.t('Signing in to {0} with "{1}" failed: {2}. Try again, or pick another method.', name, m.name, message));
       return false;
     }
-    this.ui.showInfo(`Signed in to ${name}.`);
+    this.ui.showInfo(l10n.t('Signed in to {0}.', name));
     return true;
   }
 
@@ -96,19 +106,25 @@ export class SignIn extends Disposable {
   private async runTerminal(sup: AgentHandle, m: AuthMethod): Promise<boolean> {
     this.workspace.assertTrusted();
     const def = sup.def;
+    const l10n = this.l10n;
     // The method's variables and arguments come from the agent: only the variables a sign-in needs
     // (signInEnv.ts's allow-list) and plain arguments, so a click on "Log in" runs the configured
     // command and nothing the agent slipped in; then the user sees exactly what will run.
     let vars: SignInVar[];
     let extraArgs: string[];
     try {
-      vars = checkSignInEnv(m.env);
-      extraArgs = checkSignInArgs(m.args);
+      vars = checkSignInEnv(m.env, l10n);
+      extraArgs = checkSignInArgs(m.args, l10n);
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       this.log.warn(`${def.name}: terminal sign-in "${m.name}" refused: ${message}`);
       this.ui.showError(
-        `${def.name}'s sign-in method "${m.name}" was not run. ${message} Sign in with the agent's own tools outside VS Code, then restart the agent.`,
+        l10n.t(
+          '{0}\'s sign-in method "{1}" was not run. {2} Sign in with the agent\'s own tools outside VS Code, then restart the agent.',
+          def.name,
+          m.name,
+          message,
+        ),
       );
       return false;
     }
@@ -116,15 +132,18 @@ export class SignIn extends Disposable {
     const cwd = def.cwd ?? this.workspace.folders()[0]?.fsPath;
     const names = vars.length ? `, variables ${vars.map((v) => v.name).join(', ')}` : '';
     this.log.info(`${def.name}: terminal sign-in "${m.name}": ${path.basename(def.command)} with ${extraArgs.length} extra argument(s)${names}`);
-    const confirmation = signInConfirmation({
-      agentName: def.name,
-      methodName: m.name,
-      command: def.command,
-      configuredArgs: def.args,
-      extraArgs,
-      vars,
-      cwd,
-    });
+    const confirmation = signInConfirmation(
+      {
+        agentName: def.name,
+        methodName: m.name,
+        command: def.command,
+        configuredArgs: def.args,
+        extraArgs,
+        vars,
+        cwd,
+      },
+      l10n,
+    );
     if (!(await this.ui.confirmTerminalRun(confirmation)) || this.disposed) {
       this.log.info(`${def.name}: terminal sign-in "${m.name}" cancelled; nothing ran`);
       return false;
@@ -135,7 +154,7 @@ export class SignIn extends Disposable {
     try {
       const term = scope.add(
         this.ui.runInTerminal({
-          name: `Sign in: ${def.name}`,
+          name: l10n.t('Sign in: {0}', def.name),
           command: def.command,
           args,
           env: { ...def.env, ...envRecord(vars) },
@@ -144,9 +163,12 @@ export class SignIn extends Disposable {
       );
       const code = await term.exit;
       if (code !== 0) {
-        const how = code === undefined ? 'was closed before it finished' : `ended with exit code ${code}`;
-        this.log.warn(`${def.name}: terminal sign-in ${how}`);
-        this.ui.showError(`Signing in to ${def.name} in the terminal ${how}, so you are not signed in. Run "ACP: Sign In" to try again.`);
+        this.log.warn(`${def.name}: terminal sign-in ${code === undefined ? 'was closed before it finished' : `ended with exit code ${code}`}`);
+        this.ui.showError(
+          code === undefined
+            ? l10n.t('Signing in to {0} in the terminal was closed before it finished, so you are not signed in. Run "ACP: Sign In" to try again.', def.name)
+            : l10n.t('Signing in to {0} in the terminal ended with exit code {1}, so you are not signed in. Run "ACP: Sign In" to try again.', def.name, code),
+        );
         return false;
       }
     } finally {
@@ -155,7 +177,7 @@ export class SignIn extends Disposable {
     }
     this.log.info(`${def.name}: terminal sign-in finished; restarting the agent`);
     await this.restart(sup.id);
-    this.ui.showInfo(`Signed in to ${def.name}; the agent restarted.`);
+    this.ui.showInfo(l10n.t('Signed in to {0}; the agent restarted.', def.name));
     return true;
   }
 }

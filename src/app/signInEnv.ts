@@ -31,6 +31,7 @@
 // variable by name; secret values, and any word or value that looks like a token, read (hidden).
 import { isRefusedChar } from '../consent/shellWords';
 import type { SignInConfirmation } from './agentPorts';
+import { english, type L10n } from '../common/l10n';
 
 export const MAX_SIGN_IN_VARS = 32;
 export const MAX_SIGN_IN_ARGS = 64;
@@ -85,53 +86,58 @@ export interface SignInVar {
  * The method's variables, each checked against the allow-list, or throws SignInEnvRefusedError
  * naming the first one refused (its value is never in the message). Later duplicates win.
  */
-export function checkSignInEnv(env: readonly { name: string; value: string }[] | undefined): SignInVar[] {
+export function checkSignInEnv(env: readonly { name: string; value: string }[] | undefined, l10n: L10n = english): SignInVar[] {
   if (!env || env.length === 0) return [];
-  if (env.length > MAX_SIGN_IN_VARS) throw new SignInEnvRefusedError(`It sets ${env.length} variables (at most ${MAX_SIGN_IN_VARS}).`);
+  if (env.length > MAX_SIGN_IN_VARS) throw new SignInEnvRefusedError(l10n.t('It sets {0} variables (at most {1}).', env.length, MAX_SIGN_IN_VARS));
   const out = new Map<string, SignInVar>();
   for (const { name, value } of env) {
-    const why = refusal(String(name), String(value));
+    const why = refusal(String(name), String(value), l10n);
     if (why) throw new SignInEnvRefusedError(why);
     out.delete(name);
-    out.set(name, { name, value, shown: shownValue(classify(name) as Kind, value) });
+    out.set(name, { name, value, shown: shownValue(classify(name, l10n) as Kind, value, l10n) });
   }
   return [...out.values()];
 }
 
 /** The method's extra arguments, or throws naming what is wrong (the argument itself only if it is not secret-looking). */
-export function checkSignInArgs(args: readonly string[] | undefined): string[] {
+export function checkSignInArgs(args: readonly string[] | undefined, l10n: L10n = english): string[] {
   if (!args) return [];
-  if (args.length > MAX_SIGN_IN_ARGS) throw new SignInEnvRefusedError(`It adds ${args.length} arguments (at most ${MAX_SIGN_IN_ARGS}).`);
+  if (args.length > MAX_SIGN_IN_ARGS) throw new SignInEnvRefusedError(l10n.t('It adds {0} arguments (at most {1}).', args.length, MAX_SIGN_IN_ARGS));
   for (const a of args) {
-    if (typeof a !== 'string' || a.length > 4096) throw new SignInEnvRefusedError('One of its arguments is not text of at most 4,096 characters.');
+    if (typeof a !== 'string' || a.length > 4096) throw new SignInEnvRefusedError(l10n.t('One of its arguments is not text of at most 4,096 characters.'));
     if ([...a].some((ch) => ch === '\t' || isRefusedChar(ch.codePointAt(0)!)))
-      throw new SignInEnvRefusedError(`Its argument ${shownWord(a)} holds control or invisible characters.`);
+      throw new SignInEnvRefusedError(l10n.t('Its argument {0} holds control or invisible characters.', shownWord(a)));
   }
   return [...args];
 }
 
-export function signInConfirmation(p: {
-  agentName: string;
-  methodName: string;
-  command: string;
-  configuredArgs: readonly string[];
-  extraArgs: readonly string[];
-  vars: readonly SignInVar[];
-  cwd: string | undefined;
-}): SignInConfirmation {
+export function signInConfirmation(
+  p: {
+    agentName: string;
+    methodName: string;
+    command: string;
+    configuredArgs: readonly string[];
+    extraArgs: readonly string[];
+    vars: readonly SignInVar[];
+    cwd: string | undefined;
+  },
+  l10n: L10n = english,
+): SignInConfirmation {
+  const none = l10n.t('none');
   const line = [p.command, ...p.configuredArgs, ...p.extraArgs].map(shownWord).join(' ');
-  const args = p.extraArgs.length ? p.extraArgs.map((a) => `  ${shownWord(a)}`).join('\n') : '  none';
-  const vars = p.vars.length ? p.vars.map((v) => `  ${v.name} = ${v.shown}`).join('\n') : '  none';
+  const args = p.extraArgs.length ? p.extraArgs.map((a) => `  ${shownWord(a)}`).join('\n') : `  ${none}`;
+  const vars = p.vars.length ? p.vars.map((v) => `  ${v.name} = ${v.shown}`).join('\n') : `  ${none}`;
   const sections = [
-    { label: "Command line (the agent's configured command, then the arguments the agent added)", lines: [line] },
-    { label: 'Arguments added by the agent', lines: args.split('\n') },
-    { label: 'Variables set by the agent (secrets hidden)', lines: vars.split('\n') },
+    { label: l10n.t("Command line (the agent's configured command, then the arguments the agent added)"), lines: [line] },
+    { label: l10n.t('Arguments added by the agent'), lines: args.split('\n') },
+    { label: l10n.t('Variables set by the agent (secrets hidden)'), lines: vars.split('\n') },
   ];
+  const folder = { label: l10n.t('Folder'), lines: [p.cwd ?? none] };
   return {
-    message: `Run ${p.agentName}'s sign-in "${p.methodName}" in a terminal?`,
-    detail: [...sections.map((s) => `${s.label}:\n${s.lines.join('\n')}`), `Folder: ${p.cwd ?? 'none'}`].join('\n\n'),
+    message: l10n.t('Run {0}\'s sign-in "{1}" in a terminal?', p.agentName, p.methodName),
+    detail: [...sections.map((s) => `${s.label}:\n${s.lines.join('\n')}`), l10n.t('Folder: {0}', p.cwd ?? none)].join('\n\n'),
     commandLine: line,
-    sections: [...sections, { label: 'Folder', lines: [p.cwd ?? 'none'] }],
+    sections: [...sections, folder],
   };
 }
 
@@ -154,42 +160,50 @@ export function shownWord(w: string): string {
 }
 
 /** The variable's kind, or why its name is refused. */
-function classify(name: string): Kind | { refused: string } {
+function classify(name: string, l10n: L10n): Kind | { refused: string } {
   const who = NAME.test(name) ? name : shownWord(name);
   const exact = EXACT.get(name);
   if (exact) return exact;
   const hit = NAME.test(name) ? SUFFIXES.filter(([s]) => name.length > s.length && name.endsWith(s)).sort((a, b) => b[0].length - a[0].length)[0] : undefined;
   if (!hit) {
     return {
-      refused: `It sets the variable ${who}, which is not one a sign-in needs (accepted: upper-case names ending in ${SUFFIXES.map(([s]) => s).join(', ')}, and NO_BROWSER).`,
+      refused: l10n.t(
+        'It sets the variable {0}, which is not one a sign-in needs (accepted: upper-case names ending in {1}, and NO_BROWSER).',
+        who,
+        SUFFIXES.map(([s]) => s).join(', '),
+      ),
     };
   }
   const tool = TOOL_PREFIXES.find((p) => name.startsWith(p));
-  if (tool) return { refused: `It sets the variable ${name}, which configures a tool (${tool}…) rather than a sign-in.` };
+  if (tool) return { refused: l10n.t('It sets the variable {0}, which configures a tool ({1}…) rather than a sign-in.', name, tool) };
   if (hit[1] === 'url' && FETCHES_PROGRAMS.test(name.slice(0, -hit[0].length))) {
-    return { refused: `It sets the variable ${name}, an address programs or packages may be fetched from.` };
+    return { refused: l10n.t('It sets the variable {0}, an address programs or packages may be fetched from.', name) };
   }
   return hit[1];
 }
 
-function refusal(name: string, value: string): string | undefined {
-  const kind = classify(name);
+function refusal(name: string, value: string, l10n: L10n): string | undefined {
+  const kind = classify(name, l10n);
   if (typeof kind !== 'string') return kind.refused;
-  if ([...value].some((ch) => isRefusedChar(ch.codePointAt(0)!))) return `The value of ${name} holds control or invisible characters.`;
+  if ([...value].some((ch) => isRefusedChar(ch.codePointAt(0)!))) return l10n.t('The value of {0} holds control or invisible characters.', name);
   switch (kind) {
     case 'secret':
-      return SECRET_VALUE.test(value) ? undefined : `The value of ${name} is not a credential (printable ASCII without spaces, at most 4,096 characters).`;
+      return SECRET_VALUE.test(value)
+        ? undefined
+        : l10n.t('The value of {0} is not a credential (printable ASCII without spaces, at most 4,096 characters).', name);
     case 'url':
-      return urlRefusal(name, value);
+      return urlRefusal(name, value, l10n);
     case 'id':
-      return ID_VALUE.test(value) ? undefined : `The value of ${name} is not a name (letters, digits, space and . _ @ : / + -, at most 256 characters).`;
+      return ID_VALUE.test(value)
+        ? undefined
+        : l10n.t('The value of {0} is not a name (letters, digits, space and . _ @ : / + -, at most 256 characters).', name);
     case 'flag':
-      return FLAG_VALUE.test(value) ? undefined : `${name} may only be empty, 0, 1, true, false, yes or no.`;
+      return FLAG_VALUE.test(value) ? undefined : l10n.t('{0} may only be empty, 0, 1, true, false, yes or no.', name);
   }
 }
 
-function urlRefusal(name: string, value: string): string | undefined {
-  const bad = `The value of ${name} is not a plain http: or https: address (no user name, password, query or fragment, at most 2,048 characters).`;
+function urlRefusal(name: string, value: string, l10n: L10n): string | undefined {
+  const bad = l10n.t('The value of {0} is not a plain http: or https: address (no user name, password, query or fragment, at most 2,048 characters).', name);
   if (value === '') return undefined;
   if (value.length > 2048 || /\s/.test(value)) return bad;
   let u: URL;
@@ -203,8 +217,8 @@ function urlRefusal(name: string, value: string): string | undefined {
   return undefined;
 }
 
-function shownValue(kind: Kind, value: string): string {
+function shownValue(kind: Kind, value: string, l10n: L10n): string {
   if (kind === 'secret') return HIDDEN;
-  if (value === '') return '(empty)';
+  if (value === '') return l10n.t('(empty)');
   return LOOKS_SECRET.test(value) ? HIDDEN : JSON.stringify(value);
 }

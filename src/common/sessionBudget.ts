@@ -3,6 +3,8 @@
 // are counted (up to MAX_COUNTED, so the count itself stays bounded) to tell the user what was
 // left out. Ids in a file are data: they never choose more sessions than this. Free of `vscode`.
 
+import { english, type L10n } from './l10n';
+
 /** Sessions one imported or replayed file may create. */
 export const MAX_SESSIONS_PER_FILE = 100;
 /** Refused ids remembered for the count (a 64 MiB file cannot name many more). */
@@ -35,11 +37,19 @@ export class SessionBudget {
     return this.admitted.size + this.refused.size;
   }
 
-  /** "The file names 200,001 sessions; only the first 100 were imported." or undefined when none was refused. */
-  summary(done: string): string | undefined {
+  /** "The file names 200,001 sessions; only the first 100 were imported." (in `l10n`'s words) or undefined when none was refused. */
+  summary(done: 'imported' | 'replayed', l10n: L10n = english): string | undefined {
     if (this.refused.size === 0) return undefined;
-    const more = this.refused.size >= MAX_COUNTED ? ' or more' : '';
-    return `The file names ${grouped(this.named)}${more} sessions; only the first ${grouped(this.max)} were ${done}.`;
+    const named = grouped(this.named);
+    const max = grouped(this.max);
+    if (this.refused.size >= MAX_COUNTED) {
+      return done === 'imported'
+        ? l10n.t('The file names {0} or more sessions; only the first {1} were imported.', named, max)
+        : l10n.t('The file names {0} or more sessions; only the first {1} were replayed.', named, max);
+    }
+    return done === 'imported'
+      ? l10n.t('The file names {0} sessions; only the first {1} were imported.', named, max)
+      : l10n.t('The file names {0} sessions; only the first {1} were replayed.', named, max);
   }
 }
 

@@ -54,10 +54,10 @@ export function recordingCommands(r: Recordings, agentList: () => { id: string; 
     const pick = await vscode.window.showQuickPick(
       agents.map((a) => ({
         label: a.name,
-        description: r.isRecording(a.id) ? 'recording: pick to stop' : '',
+        description: r.isRecording(a.id) ? vscode.l10n.t('recording: pick to stop') : '',
         id: a.id,
       })),
-      { placeHolder: "Record (or stop recording) which agent's traffic?" },
+      { placeHolder: vscode.l10n.t("Record (or stop recording) which agent's traffic?") },
     );
     return pick?.id;
   };

@@ -6,6 +6,7 @@
 // dropped, and `summary()` tells how many it named. Free of `vscode` (src/recording/replays.ts
 // shows the rest), so tests drive it with the real decoder and player.
 import { MAX_SESSIONS_PER_FILE, SessionBudget } from '../common/sessionBudget';
+import type { L10n } from '../common/l10n';
 import type { SessionEvent } from '../protocol/domain';
 import { ReplayDecoder } from './decoder';
 import type { RecordingIndex } from './format';
@@ -101,8 +102,8 @@ export class ReplaySink {
   }
 
   /** "The file names N sessions; only the first 100 were replayed." once it named more, else undefined. */
-  summary(): string | undefined {
-    return this.budget.summary('replayed');
+  summary(l10n?: L10n): string | undefined {
+    return this.budget.summary('replayed', l10n);
   }
 
   /** Whether an event stays within the sessions the recording may create (a subagent's child counts). */

@@ -148,7 +148,7 @@ export class Replays extends Disposable {
         const capped = sink.summary();
         if (capped) {
           this.deps.log.warn(`[replay ${name}] ${capped}`);
-          void vscode.window.showWarningMessage(`${name}: ${capped}`);
+          void vscode.window.showWarningMessage(vscode.l10n.t('{0}: {1}', name, sink.summary(vscode.l10n) ?? capped));
         }
       }
     });

@@ -17,6 +17,7 @@ import * as tarStream from 'tar-stream';
 import { BunzipStream } from './bunzip';
 import { CancelledError } from './http';
 import { inside, isWithin, linkStaysInside, printable, safeRelative, UnsafeEntryError } from './safePath';
+import { english, type L10n } from '../common/l10n';
 
 export type ArchiveKind = 'zip' | 'tar' | 'tar.gz' | 'tar.bz2' | 'raw';
 
@@ -80,26 +81,32 @@ interface Pending {
   hardLinks: { rel: string; target: string }[];
 }
 
-/** Counts entries and bytes against the limits. */
+/** Counts entries and bytes against the limits; carries the words of the refusals (`l10n`). */
 class Budget {
   entries = 0;
   bytes = 0;
   constructor(
     private readonly limits: ExtractLimits,
-    private readonly signal?: AbortSignal,
+    private readonly signal: AbortSignal | undefined,
+    readonly l10n: L10n,
   ) {}
   entry(): void {
     if (this.signal?.aborted) throw new CancelledError();
-    if (++this.entries > this.limits.maxEntries) throw new ArchiveError(`The archive has more than ${this.limits.maxEntries} entries; it is refused.`);
+    if (++this.entries > this.limits.maxEntries)
+      throw new ArchiveError(this.l10n.t('The archive has more than {0} entries; it is refused.', this.limits.maxEntries));
   }
   add(n: number): void {
     if (this.signal?.aborted) throw new CancelledError();
     this.bytes += n;
-    if (this.bytes > this.limits.maxBytes) throw new TooLargeError(this.limits.maxBytes);
+    if (this.bytes > this.limits.maxBytes) throw this.tooLarge();
   }
   /** Refuses an entry whose announced size would go over (before any of it is inflated). */
   expect(n: number): void {
-    if (this.bytes + n > this.limits.maxBytes) throw new TooLargeError(this.limits.maxBytes);
+    if (this.bytes + n > this.limits.maxBytes) throw this.tooLarge();
+  }
+  tooLarge(): TooLargeError {
+    const mib = Math.round(this.limits.maxBytes / 1048576);
+    return new TooLargeError(this.limits.maxBytes, this.l10n.t('The archive unpacks to more than {0} MiB; it is refused.', mib));
   }
   get maxBytes(): number {
     return this.limits.maxBytes;
@@ -134,20 +141,22 @@ async function writeFile(dest: string, rel: string, source: Readable, mode: numb
   try {
     await pipeline(source, counter, fs.createWriteStream(full, { flags: 'wx', mode: (mode & 0o777) | 0o600 }));
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'EEXIST') throw new ArchiveError(`The archive lists "${printable(rel)}" twice; it is refused.`);
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST')
+      throw new ArchiveError(budget.l10n.t('The archive lists "{0}" twice; it is refused.', printable(rel)));
     throw err;
   }
 }
 
 /** Links last: hard links become copies of files already extracted; symlinks must point inside. */
 async function finishLinks(dest: string, p: Pending, budget: Budget): Promise<void> {
+  const l10n = budget.l10n;
   for (const h of p.hardLinks) {
     const from = inside(dest, safeRelative(h.target));
     const to = inside(dest, h.rel);
     const st = await fs.promises.lstat(from).catch(() => undefined);
     if (!st?.isFile())
       throw new ArchiveError(
-        `The archive's hard link "${printable(h.rel)}" points at "${printable(h.target)}", which is not a file in the archive; it is refused.`,
+        l10n.t('The archive\'s hard link "{0}" points at "{1}", which is not a file in the archive; it is refused.', printable(h.rel), printable(h.target)),
       );
     budget.add(st.size);
     await fs.promises.mkdir(path.dirname(to), { recursive: true });
@@ -156,17 +165,19 @@ async function finishLinks(dest: string, p: Pending, budget: Budget): Promise<vo
   const realRoot = await fs.promises.realpath(dest);
   for (const l of p.links) {
     if (!linkStaysInside(l.rel, l.target))
-      throw new UnsafeEntryError(`The archive's symlink "${printable(l.rel)}" points outside the install folder ("${printable(l.target)}"); it is refused.`);
+      throw new UnsafeEntryError(
+        l10n.t('The archive\'s symlink "{0}" points outside the install folder ("{1}"); it is refused.', printable(l.rel), printable(l.target)),
+      );
     const full = inside(dest, l.rel);
     await fs.promises.mkdir(path.dirname(full), { recursive: true });
     // The folder it goes in must be the real one (no link made earlier on its way).
     const parentReal = await fs.promises.realpath(path.dirname(full));
     if (parentReal !== path.resolve(realRoot, path.dirname(l.rel))) {
-      throw new UnsafeEntryError(`The archive's symlink "${printable(l.rel)}" lies inside another link; it is refused.`);
+      throw new UnsafeEntryError(l10n.t('The archive\'s symlink "{0}" lies inside another link; it is refused.', printable(l.rel)));
     }
     await fs.promises.symlink(l.target, full);
   }
-  if (p.links.length) await checkLinksPhysically(dest, realRoot);
+  if (p.links.length) await checkLinksPhysically(dest, realRoot, l10n);
 }
 
 /**
@@ -174,7 +185,7 @@ async function finishLinks(dest: string, p: Pending, budget: Budget): Promise<vo
  * land on something inside the folder: a chain of links each inside on paper (`sub/up -> ..`,
  * `sub/up2 -> up/..`) can still lead out. A link that leads out, dangles or loops is refused.
  */
-async function checkLinksPhysically(dest: string, realRoot: string): Promise<void> {
+async function checkLinksPhysically(dest: string, realRoot: string, l10n: L10n): Promise<void> {
   const folders = [dest];
   for (let dir = folders.pop(); dir !== undefined; dir = folders.pop()) {
     for (const d of await fs.promises.readdir(dir, { withFileTypes: true })) {
@@ -184,16 +195,18 @@ async function checkLinksPhysically(dest: string, realRoot: string): Promise<voi
       const rel = path.relative(dest, full).split(path.sep).join('/');
       const real = await fs.promises.realpath(full).catch(() => undefined);
       if (real === undefined)
-        throw new UnsafeEntryError(`The archive's symlink "${printable(rel)}" points at nothing in the archive (or loops); it is refused.`);
+        throw new UnsafeEntryError(l10n.t('The archive\'s symlink "{0}" points at nothing in the archive (or loops); it is refused.', printable(rel)));
       if (!isWithin(realRoot, real))
-        throw new UnsafeEntryError(`The archive's symlink "${printable(rel)}" resolves outside the install folder through other links; it is refused.`);
+        throw new UnsafeEntryError(
+          l10n.t('The archive\'s symlink "{0}" resolves outside the install folder through other links; it is refused.', printable(rel)),
+        );
     }
   }
 }
 
 async function extractTar(file: string, kind: 'tar' | 'tar.gz' | 'tar.bz2', dest: string, budget: Budget, bunzipWorker?: string): Promise<void> {
   const extractor = tarStream.extract();
-  const tooLarge = (): Error => new TooLargeError(budget.maxBytes);
+  const tooLarge = (): Error => budget.tooLarge();
   const source: Readable =
     kind === 'tar.bz2'
       ? new BunzipStream(file, { maxBytes: budget.streamCap, tooLarge, ...(bunzipWorker ? { workerFile: bunzipWorker } : {}) })
@@ -226,7 +239,7 @@ async function unpackTar(source: Readable, stages: NodeJS.ReadWriteStream[], ext
         case 'contiguous-file':
         case undefined:
         case null:
-          if (!rel) throw new ArchiveError('The archive has a file without a name; it is refused.');
+          if (!rel) throw new ArchiveError(budget.l10n.t('The archive has a file without a name; it is refused.'));
           await writeFile(dest, rel, entry as unknown as Readable, h.mode ?? 0o644, budget);
           break;
         case 'directory':
@@ -242,7 +255,7 @@ async function unpackTar(source: Readable, stages: NodeJS.ReadWriteStream[], ext
           pending.hardLinks.push({ rel, target: h.linkname ?? '' });
           break;
         default:
-          throw new ArchiveError(`The archive holds a special file "${printable(h.name)}" (${h.type}); it is refused.`);
+          throw new ArchiveError(budget.l10n.t('The archive holds a special file "{0}" ({1}); it is refused.', printable(h.name), String(h.type)));
       }
     }
     await feeding;
@@ -260,6 +273,8 @@ const S_IFMT = 0o170000,
   S_IFREG = 0o100000;
 
 async function extractZip(file: string, dest: string, budget: Budget): Promise<void> {
+  const l10n = budget.l10n;
+  const zipError = (err: unknown): Error => zipErrorIn(err, l10n);
   let zip: yauzl.ZipFile;
   try {
     zip = await yauzl.openPromise(file, { lazyEntries: true, validateEntrySizes: true, strictFileNames: true });
@@ -302,16 +317,16 @@ async function extractZip(file: string, dest: string, budget: Budget): Promise<v
         continue;
       }
       if (type !== 0 && type !== S_IFREG && type !== S_IFLNK)
-        throw new ArchiveError(`The archive holds a special file "${printable(e.fileName)}"; it is refused.`);
-      if (!rel) throw new ArchiveError('The archive has a file without a name; it is refused.');
-      if (e.isEncrypted()) throw new ArchiveError(`The archive's file "${printable(e.fileName)}" is encrypted; it cannot be installed.`);
+        throw new ArchiveError(l10n.t('The archive holds a special file "{0}"; it is refused.', printable(e.fileName)));
+      if (!rel) throw new ArchiveError(l10n.t('The archive has a file without a name; it is refused.'));
+      if (e.isEncrypted()) throw new ArchiveError(l10n.t('The archive\'s file "{0}" is encrypted; it cannot be installed.', printable(e.fileName)));
       // yauzl checks (validateEntrySizes) that no entry inflates to more than it announces.
       budget.expect(e.uncompressedSize);
       const stream = await zip.openReadStreamPromise(e).catch((err: unknown) => {
         throw zipError(err);
       });
       if (type === S_IFLNK) {
-        if (e.uncompressedSize > 4096) throw new ArchiveError(`The archive's symlink "${printable(e.fileName)}" is too long.`);
+        if (e.uncompressedSize > 4096) throw new ArchiveError(l10n.t('The archive\'s symlink "{0}" is too long.', printable(e.fileName)));
         const chunks: Buffer[] = [];
         for await (const c of stream as AsyncIterable<Buffer>) chunks.push(c);
         pending.links.push({ rel, target: Buffer.concat(chunks).toString('utf8') });
@@ -328,16 +343,16 @@ async function extractZip(file: string, dest: string, budget: Budget): Promise<v
 }
 
 /** yauzl's own name checks and format errors, in our words. */
-function zipError(err: unknown): Error {
+function zipErrorIn(err: unknown, l10n: L10n): Error {
   if (err instanceof ArchiveError || err instanceof UnsafeEntryError || err instanceof CancelledError) return err;
   const m = err instanceof Error ? err.message : String(err);
   if (/^(absolute path|invalid relative path|invalid characters in fileName)/.test(m))
     return new UnsafeEntryError(
-      `The archive's entry ${printable(m.replace(/^[^:]*: /, '"'))}" would land outside the install folder or has an invalid name; it is refused.`,
+      l10n.t('The archive\'s entry "{0}" would land outside the install folder or has an invalid name; it is refused.', printable(m.replace(/^[^:]*: /, ''))),
     );
   if (/^too many bytes in the stream/.test(m))
-    return new ArchiveError('The zip archive has a file that unpacks to more than the size it announces; it is refused.');
-  return new ArchiveError(`The zip archive is damaged (${printable(m)}).`);
+    return new ArchiveError(l10n.t('The zip archive has a file that unpacks to more than the size it announces; it is refused.'));
+  return new ArchiveError(l10n.t('The zip archive is damaged ({0}).', printable(m)));
 }
 
 /** Unpacks `file` (of `kind`) into `dest` (an empty folder). `rawName` is where a raw binary goes. */
@@ -345,10 +360,11 @@ export async function extractArchive(
   file: string,
   kind: ArchiveKind,
   dest: string,
-  opts: { rawName: string; limits?: ExtractLimits; signal?: AbortSignal; bunzipWorker?: string },
+  opts: { rawName: string; limits?: ExtractLimits; signal?: AbortSignal; bunzipWorker?: string; l10n?: L10n },
 ): Promise<{ entries: number; bytes: number }> {
   const limits = opts.limits ?? DEFAULT_EXTRACT_LIMITS;
-  const budget = new Budget(kind === 'raw' ? limits : unpackedCap(limits, (await fs.promises.stat(file)).size), opts.signal);
+  const l10n = opts.l10n ?? english;
+  const budget = new Budget(kind === 'raw' ? limits : unpackedCap(limits, (await fs.promises.stat(file)).size), opts.signal, l10n);
   try {
     if (kind === 'raw') {
       const rel = safeRelative(opts.rawName, 'entry\'s "cmd"');
@@ -362,7 +378,7 @@ export async function extractArchive(
   } catch (err) {
     if (err instanceof ArchiveError || err instanceof UnsafeEntryError || err instanceof CancelledError) throw err;
     const m = err instanceof Error ? err.message : String(err);
-    throw new ArchiveError(`The ${kind} archive could not be unpacked (${printable(m)}); it may be damaged or cut short.`);
+    throw new ArchiveError(l10n.t('The {0} archive could not be unpacked ({1}); it may be damaged or cut short.', kind, printable(m)));
   }
   return { entries: budget.entries, bytes: budget.bytes };
 }

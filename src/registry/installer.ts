@@ -72,6 +72,7 @@ export async function installBinary(entry: RegistryEntry, platform: PlatformKey 
     await extractArchive(archive, kind, files, {
       rawName: target.cmd,
       limits: opts.limits ?? DEFAULT_EXTRACT_LIMITS,
+      l10n,
       ...(opts.signal ? { signal: opts.signal } : {}),
       ...(opts.bunzipWorker ? { bunzipWorker: opts.bunzipWorker } : {}),
     }).catch((err: unknown) => {

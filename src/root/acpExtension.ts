@@ -95,7 +95,7 @@ export class AcpExtension extends Disposable {
       const tc = s?.type === 'tool_call' ? this.transcript.session(sessionKey(agentId, req.sessionId))?.item(toolCallItemId(s.toolCallId)) : undefined;
       return tc?.kind === 'tool_call' ? tc.toolKind : undefined;
     };
-    const consent = this._register(new ClientConsent(this.broker, this.store, (agentId) => this.agents.get(agentId)?.def.name ?? agentId));
+    const consent = this._register(new ClientConsent(this.broker, this.store, (agentId) => this.agents.get(agentId)?.def.name ?? agentId, vscode.l10n));
     const terminals = new LazyTerminals({
       onOutput: (t) => {
         this.transcript.appendClientTerminalOutput(sessionKey(t.agentId, t.sessionId), t.terminalId, t.text, t.exit); // exit once, at the end
@@ -106,7 +106,7 @@ export class AcpExtension extends Disposable {
     });
     this._register(toDisposable(() => terminals.releaseAll()));
     this.team = this._register(createTeam(this, context));
-    const files = new LazyFiles({ roots: (a, s) => this.team.roots(a, s), confirm: (req) => consent.confirmWrite(req) }, (w) => {
+    const files = new LazyFiles({ roots: (a, s) => this.team.roots(a, s), confirm: (req) => consent.confirmWrite(req), l10n: vscode.l10n }, (w) => {
       this.work.recordWrite(w.agentId, w.sessionId, w.path, w.before, w.after, Date.now());
       if ((w.before?.length ?? 0) + w.after.length <= 2 * MAX_TEXT_CHARS)
         this.history?.record(w.agentId, w.sessionId, { t: Date.now(), write: { path: w.path, before: w.before, after: w.after } });
@@ -155,6 +155,7 @@ export class AcpExtension extends Disposable {
         log: this.logs.main,
         ui: vscodeSessionActionsUi(this.logs.main),
         signInUi: lazySignInUi(this.logs.main),
+        l10n: vscode.l10n,
         beforeTurn: (ref) => this.checkpoints?.turnStarting(ref.agentId, ref.sessionId) ?? Promise.resolve(),
       }),
     );

@@ -94,7 +94,7 @@ export function historyCommands(history: SessionHistory | undefined, store: Sess
         );
         return false;
       }
-      const plan = planImport(Buffer.from(await vscode.workspace.fs.readFile(uri)).toString('utf8'));
+      const plan = planImport(Buffer.from(await vscode.workspace.fs.readFile(uri)).toString('utf8'), vscode.l10n);
       if (typeof plan === 'string') {
         void vscode.window.showErrorMessage(vscode.l10n.t('Not imported: {0}', plan));
         return false;

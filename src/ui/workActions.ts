@@ -160,6 +160,7 @@ export class WorkActions {
     const changes = this.work.stepChanges(t.agentId, t.sessionId, t.step).filter((c) => !t.path || c.path === t.path);
     const cps = this.host.checkpoints;
     const plan = await planRevert({
+      l10n: vscode.l10n,
       agentId: t.agentId,
       sessionId: t.sessionId,
       changes,
@@ -187,7 +188,7 @@ export class WorkActions {
       return { reverted: [], skipped };
     }
     const deletes = todo.filter((c) => c.deletes).length;
-    const rows = confirmationRows(plan, (f) => vscode.workspace.asRelativePath(f));
+    const rows = confirmationRows(plan, (f) => vscode.workspace.asRelativePath(f), vscode.l10n);
     const picked = await vscode.window.showQuickPick(
       [
         {

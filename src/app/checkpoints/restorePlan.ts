@@ -77,7 +77,7 @@ export async function planRestore(input: RestoreInput): Promise<RestorePlan> {
         skipped.push({ path: file, why: l10n.t('its text could not be read from the checkpoint') });
         continue;
       }
-      const runsLater = executesLater(t.folder, file);
+      const runsLater = executesLater(t.folder, file, l10n);
       todo.push({ path: file, bytes, ...(runsLater ? { runsLater } : {}) });
     }
   }

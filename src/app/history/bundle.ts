@@ -11,6 +11,7 @@
 // others are dropped and the user is told how many were named). Every imported record is applied
 // through the same stores, with the same per-session caps, as a live agent's (SessionHistory's replay).
 import { SessionBudget } from '../../common/sessionBudget';
+import { english, type L10n } from '../../common/l10n';
 import type { HistoryRecord } from './records';
 import { asRecord } from './logReader';
 import { IMPORT_AGENT_PREFIX, isImportedAgent } from '../../common/pseudoAgents';
@@ -75,7 +76,7 @@ export function readBundle(text: string): Bundle | string {
 }
 
 /** The sessions importing `text` creates (at most MAX_SESSIONS_PER_FILE), or why it creates none. */
-export function planImport(text: string): ImportPlan | string {
+export function planImport(text: string, l10n: L10n = english): ImportPlan | string {
   const bundle = readBundle(text);
   if (typeof bundle === 'string') return bundle;
   const agentId = isImportedAgent(bundle.agentId) ? bundle.agentId : `${IMPORT_AGENT_PREFIX}${bundle.agentId}`;
@@ -102,7 +103,7 @@ export function planImport(text: string): ImportPlan | string {
     ...(sessionId === bundle.sessionId && bundle.title ? { title: bundle.title } : {}),
     ...(sessionId === bundle.sessionId && bundle.cwd ? { cwd: bundle.cwd } : {}),
   }));
-  const note = budget.summary('imported');
+  const note = budget.summary('imported', l10n);
   return { sessions, named: budget.named, ...(note ? { note } : {}) };
 }
 

@@ -14,6 +14,7 @@ import { parseIntentPlan, type IntentPayload } from '../../intent/schema';
 import { IntentTracker, unverifiedClaims, unverifiedJti, type IntentTrackerOptions, type StepUsage, type ToolCallObservation } from '../../intent/tracker';
 import type { IntentVerification } from '../../intent/verify';
 import { isUlid } from '../../intent/ulid';
+import { english, type L10n } from '../../common/l10n';
 import {
   claimLines,
   describeConstraints,
@@ -27,8 +28,9 @@ import {
   type UncheckedCallView,
 } from './intentView';
 
-/** The provisional verification of a plan whose token is being checked. */
+/** The provisional verification of a plan whose token is being checked (its detail as the tree shows it: `checkingDetail`). */
 export const CHECKING: IntentVerification = Object.freeze({ state: 'unverified', detail: 'The intent token is being checked.' });
+const checkingDetail = (l10n: L10n): string => l10n.t('The intent token is being checked.');
 
 /** Loads the keys tokens are checked against. */
 export interface KeyLoader {
@@ -76,6 +78,8 @@ export class SessionIntent {
     readonly agentId: string,
     readonly sessionId: string,
     options: IntentTrackerOptions = {},
+    /** The user's language for the tree's texts (vscode.l10n in the product). */
+    private readonly l10n: L10n = english,
   ) {
     this.tracker = new IntentTracker(options);
   }
@@ -117,7 +121,7 @@ export class SessionIntent {
       return false;
     }
     this.refused = undefined;
-    this.source = sourceOf(raw.declaredBy);
+    this.source = sourceOf(raw.declaredBy, this.l10n);
     if (result.change === 'new_plan') {
       this.calls.clear();
       this.missing = undefined;
@@ -200,12 +204,14 @@ export class SessionIntent {
   /** The view of the `_intent` plan `planId` for the tree. */
   view(planId: string): IntentNodeView {
     const cur = this.tracker.intent;
+    const l10n = this.l10n;
     if (!cur || cur.planId !== planId) {
       if (this.refused?.planId === planId) {
-        return { kind: 'inactive', planId, stateText: this.refused.kind === 'invalid' ? 'invalid plan' : 'refused refresh', detail: this.refused.detail };
+        const stateText = this.refused.kind === 'invalid' ? l10n.t('invalid plan') : l10n.t('refused refresh');
+        return { kind: 'inactive', planId, stateText, detail: this.refused.detail };
       }
-      const detail = cur ? `Replaced by the intent plan "${cur.planId}".` : 'This intent plan is not in force.';
-      return { kind: 'inactive', planId, stateText: cur ? 'replaced' : 'not in force', detail };
+      const detail = cur ? l10n.t('Replaced by the intent plan "{0}".', cur.planId) : l10n.t('This intent plan is not in force.');
+      return { kind: 'inactive', planId, stateText: cur ? l10n.t('replaced') : l10n.t('not in force'), detail };
     }
     const v = cur.verification;
     const state: ShownState = this.checking ? 'checking' : v.state;
@@ -215,7 +221,7 @@ export class SessionIntent {
       planId,
       state,
       stateText: stateText(state, v, this.keys),
-      detail: this.checking ? CHECKING.detail : v.detail,
+      detail: this.checking ? checkingDetail(l10n) : v.detail,
       verified: state === 'verified',
       goal: cur.plan.goal,
       user: cur.plan.user,
@@ -310,12 +316,13 @@ export class SessionIntent {
 
   private warnings(planId: string): string[] {
     const out: string[] = [];
-    if (this.keys.state === 'error') out.push(`Intent keys could not be loaded: ${this.keys.error}`);
+    const l10n = this.l10n;
+    if (this.keys.state === 'error') out.push(l10n.t('Intent keys could not be loaded: {0}', this.keys.error));
     if (this.refused?.planId === planId) {
       out.push(
         this.refused.kind === 'conflict'
           ? this.refused.detail
-          : `The latest update of this plan was refused; the earlier plan is still in force. ${this.refused.detail}`,
+          : l10n.t('The latest update of this plan was refused; the earlier plan is still in force. {0}', this.refused.detail),
       );
     }
     return out;
@@ -323,11 +330,12 @@ export class SessionIntent {
 }
 
 /** "the declare_plan tool call c1 (completed)" from a payload's `declaredBy`. */
-function sourceOf(by: unknown): string | undefined {
+function sourceOf(by: unknown, l10n: L10n): string | undefined {
   if (typeof by !== 'object' || by === null) return undefined;
   const { toolCallId, status } = by as { toolCallId?: unknown; status?: unknown };
   if (typeof toolCallId !== 'string') return undefined;
-  return `the declare_plan tool call ${toolCallId.slice(0, 80)}${typeof status === 'string' ? ` (${status.slice(0, 20)})` : ''}`;
+  const id = toolCallId.slice(0, 80);
+  return typeof status === 'string' ? l10n.t('the declare_plan tool call {0} ({1})', id, status.slice(0, 20)) : l10n.t('the declare_plan tool call {0}', id);
 }
 
 function verdictKey(v: CallVerdict): string {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { parseAgentSettings } from '../../../src/agents/agentConfig';
 import { redact } from '../../../src/agents/redact';
+import { german } from '../l10n/german';
 
 describe('acp.agents settings', () => {
   it('accepts valid entries with defaults and pins the protocol', () => {
@@ -44,6 +45,14 @@ describe('acp.agents settings', () => {
     assert.match(r.problems[1]!, /#2.*name/);
     assert.match(r.problems[2]!, /"Ok".*args/);
     assert.match(r.problems[3]!, /used twice/);
+  });
+
+  it("reports an entry's problems in the user's language (L10n)", () => {
+    const r = parseAgentSettings([{ command: 'x' }, { name: 'Ok', command: 'ok', args: 'oops' }, 'x'], true, german);
+    assert.equal(r.problems.length, 3);
+    assert.match(r.problems[0]!, /#1.*braucht einen „name“/);
+    assert.match(r.problems[1]!, /"Ok".*„args“ muss eine Liste von Zeichenketten sein/);
+    assert.match(r.problems[2]!, /#3.*muss ein Objekt/);
   });
 
   it('rejects a non-list value', () => {

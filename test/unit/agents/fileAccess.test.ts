@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import { executesLater, normalizeComponent } from '../../../src/agents/executesLater';
 import { FileAccess, type WriteConsentRequest } from '../../../src/agents/fileAccess';
 import { AccessDeniedError } from '../../../src/agents/pathPolicy';
+import { german } from '../l10n/german';
 
 const posix = process.platform !== 'win32';
 const ROOT = path.resolve('/ws');
@@ -160,6 +161,14 @@ describe('FileAccess: consent before such writes', () => {
     answer = true;
     assert.equal((await access.forWrite('agent:A', 's1', hook)).real, hook);
     assert.equal(asked.length, 3);
+  });
+
+  it("asks in the user's language (l10n) while the agent's refusal stays English", async () => {
+    const germanAccess = new FileAccess({ roots: () => [ws], confirm: (req) => (asked.push(req), Promise.resolve(false)), l10n: german });
+    const hook = path.join(ws, '.git', 'hooks', 'pre-commit');
+    await assert.rejects(germanAccess.forWrite('a', 's', hook), (e: unknown) => e instanceof AccessDeniedError && /Git runs hooks/.test(e.message));
+    assert.match(asked[0]!.reason, /Git führt/);
+    assert.match(executesLater(ROOT, at('.vscode/tasks.json'), german)!, /VS Code führt/);
   });
 
   it('never asks for a normal edit, and never asks before refusing a path outside', async () => {

@@ -14,6 +14,9 @@ import type { SessionEvent } from '../../../src/protocol/domain';
 import { SessionStore } from '../../../src/state/sessionStore';
 import { TestHost, commandAgent, scriptedAgent } from './support/supervisorHost';
 import { cwd, isTurnEnd, text, useSupervisor } from './support/supervisorFixture';
+import { resumeDetached, type ResumeHost } from '../../../src/agents/supervisorResume';
+import type { AcpConnection } from '../../../src/protocol/api';
+import { german } from '../l10n/german';
 
 /** A host that also feeds a SessionStore, as the extension does (events; sessions attached and detached). */
 class StoreHost extends TestHost {
@@ -251,5 +254,25 @@ describe('AgentSupervisor (real agent processes, fake time)', () => {
       void s.prompt(a, text('hello'));
       await host.waitEvent(isTurnEnd(a, 'end_turn'), turn);
     });
+  });
+});
+
+describe('resumeDetached in the user language', () => {
+  it("says an agent cannot resume in the host's words (L10n)", async () => {
+    const events: SessionEvent[] = [];
+    const detached = new Map([['s1', { sessionId: 's1' }]]);
+    const host = {
+      agentName: () => 'Agent A',
+      sessions: { detached },
+      isCurrent: () => true,
+      lifecycle: () => undefined,
+      emit: (e: SessionEvent) => void events.push(e),
+      prompt: () => Promise.resolve(),
+      words: () => german,
+    } as unknown as ResumeHost;
+    await resumeDetached({ capabilities: { resume: false, loadSession: false } } as unknown as AcpConnection, host);
+    const notice = events.find((e) => e.kind === 'notice');
+    assert.ok(notice?.kind === 'notice');
+    assert.match(notice.title, /^Agent A kann Sitzungen nicht fortsetzen/);
   });
 });

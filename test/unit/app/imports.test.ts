@@ -16,6 +16,7 @@ import { WorkStore } from '../../../src/state/attribution/workStore';
 import { PlanStore } from '../../../src/state/planStore';
 import { sessionKey, SessionStore } from '../../../src/state/sessionStore';
 import { Transcript } from '../../../src/state/transcript';
+import { german } from '../l10n/german';
 
 const LIVE = 'agent:claude';
 
@@ -191,5 +192,11 @@ describe('Revert of an imported session', () => {
     assert.match(rows.find((r) => r.path === f.readme)!.text, /will be deleted/);
     assert.match(rows.find((r) => r.path === f.tasks)!.text, /runs code later/);
     assert.deepEqual(f.snapshot(), before, 'planning writes nothing');
+    // In the user's language (L10n): the reasons and the rows.
+    const de = await revert.planRevert({ agentId: LIVE, sessionId: 'live', changes, roots: [f.root], currentText, l10n: german });
+    assert.match(de.skipped[0]!.why, /außerhalb der Arbeitsbereichsordner/);
+    const deRows = revert.confirmationRows(de, (x) => path.relative(f.root, x) || x, german);
+    assert.match(deRows.find((r) => r.path === f.readme)!.text, /wird gelöscht/);
+    assert.match(deRows.find((r) => r.path === f.tasks)!.text, /VS Code führt/);
   });
 });

@@ -7,6 +7,7 @@
 import * as assert from 'node:assert/strict';
 import { SignIn } from '../../../src/app/signIn';
 import type { AuthMethod } from '../../../src/protocol/domain';
+import { german } from '../l10n/german';
 import { FakeAgent, FakeAgents, FakeConnection, FakeSignInUi, fakeLog, fakeWorkspace } from './fakeAgents';
 
 const SECRET = 'acme-secret-value-0123456789';
@@ -54,6 +55,17 @@ describe('SignIn', () => {
     assert.deepEqual(ui.asked, ['Agent A / open a session']);
     assert.deepEqual(agent.connection!.authenticated, []);
     assert.deepEqual(ui.terminals, []);
+  });
+
+  it("tells the user in the user's language (L10n)", async () => {
+    const de = new SignIn(agents, workspace, log, ui, () => Promise.resolve(), german);
+    ui.method = (ms) => ms.find((m) => m.type === 'agent');
+    assert.equal(await de.signIn('a'), true);
+    assert.deepEqual(ui.infos, ['Bei Agent A angemeldet.']);
+    (agent.connection as FakeConnection).authMethods = [];
+    assert.equal(await de.signIn('a'), false);
+    assert.match(ui.errors[0]!, /^Agent A bietet keine Anmeldemethode an/);
+    de.dispose();
   });
 
   it('accepting with an agent method calls authenticate(methodId) and resolves true', async () => {

@@ -2,7 +2,8 @@
 // (src/app/signInEnv.ts): what a sign-in needs passes, everything else is refused by name (never
 // by value), and what the confirmation shows hides secrets.
 import assert from 'node:assert/strict';
-import { checkSignInArgs, checkSignInEnv, HIDDEN, MAX_SIGN_IN_VARS, SignInEnvRefusedError, shownWord } from '../../../src/app/signInEnv';
+import { checkSignInArgs, checkSignInEnv, HIDDEN, MAX_SIGN_IN_VARS, SignInEnvRefusedError, shownWord, signInConfirmation } from '../../../src/app/signInEnv';
+import { german } from '../l10n/german';
 
 const one = (name: string, value: string) => checkSignInEnv([{ name, value }]);
 
@@ -104,5 +105,28 @@ describe('terminal sign-in arguments', () => {
     assert.equal(shownWord('a b'), '"a b"');
     assert.equal(shownWord('--token=eyJhbGciOiJIUzI1NiJ9'), HIDDEN);
     assert.equal(shownWord('a\u202eb'), '"a\\u{202e}b"');
+  });
+});
+
+describe('terminal sign-in in the user language', () => {
+  it('refuses and confirms in German with a German L10n', () => {
+    assert.throws(() => checkSignInEnv([{ name: 'NODE_OPTIONS', value: 'x' }], german), /Variable NODE_OPTIONS/);
+    assert.throws(() => checkSignInArgs(['a\0b'], german), /Steuer- oder unsichtbare Zeichen/);
+    const c = signInConfirmation(
+      { agentName: 'Agent A', methodName: 'tty', command: '/bin/a', configuredArgs: [], extraArgs: [], vars: [], cwd: undefined },
+      german,
+    );
+    assert.match(c.message, /Agent A/);
+    assert.match(c.message, /Terminal/);
+    assert.deepEqual(
+      c.sections.map((s) => s.label),
+      [
+        'Befehlszeile (der konfigurierte Befehl des Agenten, dann die vom Agenten hinzugefügten Argumente)',
+        'Vom Agenten hinzugefügte Argumente',
+        'Vom Agenten gesetzte Variablen (Geheimnisse verborgen)',
+        'Ordner',
+      ],
+    );
+    assert.match(c.detail, /Ordner: keine/);
   });
 });

@@ -8,6 +8,7 @@ import { describeConstraints, stepDescription, stateText, timeLeft } from '../..
 import { SessionIntent, type KeyLoader } from '../../../src/app/intent/sessionIntent';
 import type { KeysStatus } from '../../../src/app/intent/intentView';
 import { at, T0_SEC } from './helpers';
+import { german } from '../l10n/german';
 
 let clock = at(0);
 const session = (): SessionIntent => new SessionIntent('demo', 'sess-1', { now: () => clock });
@@ -246,6 +247,18 @@ describe('SessionIntent', () => {
     assert.equal(v.steps.length, 3, 'the earlier plan stays in force');
     assert.match(v.warnings[0]!, /refreshed token .* changes the plan/);
     assert.equal(s.snapshot().refused?.kind, 'conflict');
+  });
+
+  it("words the tree's texts in the user's language (L10n)", async () => {
+    const s = new SessionIntent('demo', 'sess-1', { now: () => clock }, german);
+    s.receive({ ...(await payload(key)), declaredBy: { toolCallId: 'c9' } });
+    const checking = s.view('intent');
+    assert.ok(checking.kind === 'active');
+    assert.equal(checking.detail, 'Das Intent-Token wird geprüft.');
+    assert.equal(checking.source, 'dem declare_plan-Tool-Aufruf c9');
+    s.receive(await payload(key, PLAN, {}, 'intent-2'));
+    const old = s.view('intent');
+    assert.deepEqual([old.stateText, old.detail], ['ersetzt', 'Ersetzt durch den Intent-Plan „intent-2“.']);
   });
 
   it('a new plan starts afresh; an invalid one is refused; a removed one is no longer in force', async () => {

@@ -9,6 +9,7 @@ import { PlanStore } from '../../../src/state/planStore';
 import { sessionKey, SessionStore } from '../../../src/state/sessionStore';
 import { Transcript } from '../../../src/state/transcript';
 import { ManualScheduler } from './support';
+import { german } from '../l10n/german';
 
 const LIVE = 'agent:claude';
 
@@ -83,6 +84,7 @@ describe('replayed recordings are data, not authority', () => {
     assert.ok(r.transcript.sessionIds().length <= 100, `${r.transcript.sessionIds().length} transcripts`);
     assert.equal(sinks.MAX_REPLAYED_SESSIONS, 100);
     assert.equal(r.sink.summary(), 'The file names 200,001 sessions; only the first 100 were replayed.');
+    assert.equal(r.sink.summary(german), 'Die Datei nennt 200,001 Sitzungen; nur die ersten 100 wurden wiedergegeben.');
     // CPU time is the sharp check (it does not grow with the machine's load, docs/SECURITY.md); the
     // wall clock only catches a stall.
     assert.ok(cpuMs < 2000, `replayed in ${Math.round(cpuMs)} ms of CPU (${Math.round(ms)} ms)`);

@@ -11,6 +11,7 @@ import { installBinary } from '../../../src/registry/installer';
 import type { RegistryEntry } from '../../../src/registry/schema';
 import { tarGz, zip, type TarItem } from './support/archives';
 import { TestServer } from './support/server';
+import { german } from '../l10n/german';
 
 const SCRIPT = '#!/bin/sh\necho agent\n';
 
@@ -94,6 +95,14 @@ describe('registry archive links are checked physically', function () {
       ]),
     );
     await assert.rejects(extractArchive(file, 'zip', dest, { rawName: 'agent' }), /resolves outside the install folder/);
+  });
+
+  it("refuses in the user's language (L10n)", async () => {
+    const dest = path.join(base, 'zip-de');
+    fs.mkdirSync(dest);
+    const file = path.join(base, 'b.zip');
+    fs.writeFileSync(file, zip([{ name: 'up', symlink: '../..' }]));
+    await assert.rejects(extractArchive(file, 'zip', dest, { rawName: 'agent', l10n: german }), /Installationsordner/);
   });
 
   it('keeps links whose whole chain stays inside', async () => {

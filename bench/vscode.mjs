@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ROOT, ensureInstalled, makeProfile, startCodeServer, launchChromium, workbenchUrl } from '../test/harness/lib/code-server.mjs';
 import { openAcp, promptBox, startDemoAgent, until } from '../test/harness/lib/workbench.mjs';
+import { restingRss, workload } from './steadyCost.mjs';
 
 const STEADY = { count: 300, rate: 50 };
 const BURST = { count: 2000, rate: 2000 };
@@ -106,12 +107,33 @@ let server,
   browser,
   rc = 1;
 const results = {};
+const WORKLOAD_RUNS = !process.env.ACP_BENCH_SKIP_WORKLOAD;
+if (WORKLOAD_RUNS) {
+  // Goal 5's baseline: the extension host at rest in the same VS Code without this extension.
+  const empty = makeProfile({});
+  const emptyFolder = path.join(empty.base, 'workspace');
+  mkdirSync(emptyFolder, { recursive: true });
+  let s, b;
+  try {
+    s = await startCodeServer({ profile: empty, folder: emptyFolder });
+    b = await launchChromium();
+    const p = await b.newPage({ viewport: { width: 1280, height: 800 } });
+    await p.goto(`${s.url}/?${new URLSearchParams({ folder: emptyFolder })}`);
+    await p.locator('.monaco-workbench .part.activitybar').waitFor({ timeout: 90_000 });
+    results.restEmptyMiB = await restingRss(s.proc.pid);
+  } finally {
+    await b?.close().catch(() => {});
+    await s?.stop();
+    empty.cleanup();
+  }
+}
 try {
   server = await startCodeServer({ profile, folder });
   browser = await launchChromium();
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await page.goto(workbenchUrl({ url: server.url, port: server.port, folder, extensionDevelopmentPath: ROOT }));
   await openAcp(page);
+  if (WORKLOAD_RUNS) results.restOursMiB = await restingRss(server.proc.pid);
   await startDemoAgent(page);
   const conv = await promptBox(page);
   await page.mainFrame().evaluate(installObserver, { root: '.part.sidebar', pattern: 'tick (\\d+) @(\\d+(?:\\.\\d+)?)', key: '__pixelTree' });
@@ -119,6 +141,14 @@ try {
   await conv.frame.evaluate(installObserver, { root: 'body', pattern: '‹(\\d+)@(\\d+(?:\\.\\d+)?)›', key: '__pixelChat' });
   // A first short run warms the caches (the first plan row is created, the webview's code is hot).
   await run(page, conv, 'plan', { count: 20, rate: 50 });
+  if (process.env.ACP_BENCH_DIAG) {
+    // Diagnosis instead of the bench (bench/diag.mjs): ACP_BENCH_DIAG=<trace|profile|net>[:workload].
+    const [mode, what] = process.env.ACP_BENCH_DIAG.split(':');
+    const { diagnose } = await import('./diag.mjs');
+    const ctx = { page, conv, browser, serverPid: server.proc.pid, read, reset, until };
+    await diagnose(page, mode, () => (what === 'workload' ? workload({ ...ctx, rate: 50 }) : run(page, conv, 'mixed', MIXED)));
+    throw new Error('diagnosis only');
+  }
   results.planSteady = await run(page, conv, 'plan', STEADY);
   results.chunkSteady = await run(page, conv, 'chunk', STEADY);
   results.planBurst = await run(page, conv, 'plan', BURST);
@@ -126,6 +156,11 @@ try {
   // Issue 26: plan updates at 50/s with 100 message chunks/s beside them, for 10 s, MIXED_RUNS times.
   results.mixed = [];
   for (let i = 0; i < MIXED_RUNS; i++) results.mixed.push(await run(page, conv, 'mixed', MIXED));
+  if (WORKLOAD_RUNS) {
+    const ctx = { page, conv, browser, serverPid: server.proc.pid, read, reset, until };
+    results.workloadPaced = await workload({ ...ctx, rate: 50 });
+    results.workloadBurst = await workload({ ...ctx, rate: 0 });
+  }
   await page.screenshot({ path: path.join(ROOT, 'out', 'bench-pixel.png') }).catch(() => {});
   console.log(`line to pixel in the real VS Code (${STEADY.count} updates at ${STEADY.rate}/s; a burst of ${BURST.count} at ${BURST.rate}/s)`);
   console.log(line('plan_update → Plans tree row, steady', results.planSteady));
@@ -138,6 +173,18 @@ try {
     console.log(line(`run ${i + 1}: plan_update → status bar`, m.status));
     console.log(line(`run ${i + 1}: message chunk → webview text`, m.chat));
   });
+  if (results.workloadPaced) {
+    const w = results.workloadPaced;
+    const b = results.workloadBurst;
+    console.log('steady cost: one scripted turn (2,000 chunks, 41 plan updates, 500 tool events)');
+    console.log(
+      `   paced at 50 updates/s: extension host ${fmt(w.hostCpu)} s CPU, renderers ${fmt(w.rendererCpu)} s CPU; last chunk ${fmt(w.last)} ms after its send`,
+    );
+    console.log(
+      `   as a burst:            extension host ${fmt(b.hostCpu)} s CPU, renderers ${fmt(b.rendererCpu)} s CPU; last chunk ${fmt(b.last)} ms after its send`,
+    );
+    console.log(`   extension host at rest: ${fmt(results.restOursMiB)} MiB with this extension activated, ${fmt(results.restEmptyMiB)} MiB without it`);
+  }
   rc = 0;
 } catch (e) {
   console.error('[bench:vscode] error:', e);
@@ -230,6 +277,15 @@ if (results.mixed?.length) {
     all((m) => m.chat.p95 <= MIXED_GOALS.chatP95Ms && m.chat.shown === m.chat.of),
     list((m) => m.chat.p95),
   );
+}
+if (results.workloadPaced) {
+  const w = results.workloadPaced;
+  const rest = results.restOursMiB - results.restEmptyMiB;
+  console.log('goals (issue 26: 5, steady cost)');
+  goal('paced turn: extension host CPU ≤ 1.5 s', w.hostCpu <= 1.5, `${fmt(w.hostCpu)} s`);
+  goal('paced turn: renderer CPU ≤ 12 s', w.rendererCpu <= 12, `${fmt(w.rendererCpu)} s`);
+  goal("burst: the turn's last update visible ≤ 100 ms after its send", results.workloadBurst.last <= 100, `${fmt(results.workloadBurst.last)} ms`);
+  goal('extension host at rest ≤ +10 MB over one without the extension', rest <= 10, `${rest > 0 ? '+' : ''}${fmt(rest)} MiB`);
 }
 if (results.dayLong) {
   const d = results.dayLong;

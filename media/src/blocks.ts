@@ -26,9 +26,13 @@ export class MarkdownStream {
       },
       // Plain text continuing the last paragraph: added to its text, so the paragraph is not built
       // again (and laid out from scratch) for every streamed word.
-      tailAppend: (text) => {
+      tailAppend: (text, split) => {
         const p = this.tailEl.lastElementChild;
         if (p?.tagName !== 'P') return false;
+        if (split) {
+          p.after(h('p', { class: 'md-cont', text }));
+          return true;
+        }
         const last = p.lastChild;
         if (last instanceof Text) last.appendData(text);
         else p.append(text);

@@ -18,9 +18,10 @@ export interface MarkdownSink {
   /**
    * Optional: `text` (plain: nothing Markdown would read) continues the tail's last paragraph; the
    * sink adds it to that paragraph as text and returns true, or returns false to have the tail
-   * rendered again instead.
+   * rendered again instead. With `split`, the paragraph is long: the text starts a continuation
+   * block of it (the same paragraph, no space between), so no one block of text grows without end.
    */
-  tailAppend?(text: string): boolean;
+  tailAppend?(text: string, split?: boolean): boolean;
   /** A table starts (its header, and a line saying how many columns are not shown); rows follow. */
   tableOpen(html: string): void;
   /** Completed rows of the open table: the `<tbody>` rows of `html`. */
@@ -35,6 +36,12 @@ export interface MarkdownSink {
 
 /** Text not settled is rendered again on every delta; past this it is settled where it can be. */
 const SETTLE_AT = 2048;
+/**
+ * A streamed paragraph continues in a new block past this many characters (at a space): the
+ * browser lays out and shapes a block's whole text again at every change, so a paragraph of tens
+ * of kilobytes cost milliseconds per streamed word. The only trace: a line may end early there.
+ */
+export const PARAGRAPH_BLOCK = 4096;
 /**
  * Text that means nothing to Markdown inside a paragraph's line: no line break, no emphasis, code,
  * link, image, autolink, entity, escape, strikethrough or table characters, no URL scheme (`:`).
@@ -61,6 +68,8 @@ export class StreamingMarkdown {
   private plainTail = false;
   /** How much of `rest` the sink shows (a render leaves out trailing spaces). */
   private shownLength = 0;
+  /** The length of the block the tail's last paragraph is being continued in. */
+  private blockLength = 0;
 
   constructor(private readonly sink: MarkdownSink) {}
 
@@ -86,7 +95,16 @@ export class StreamingMarkdown {
   private continueParagraph(text: string): boolean {
     const next = (this.rest + text).trimEnd();
     const add = next.slice(this.shownLength);
-    if (add && !this.sink.tailAppend?.(add)) return false;
+    const space = add.search(/\s/);
+    if (add && this.blockLength + add.length > PARAGRAPH_BLOCK && space >= 0) {
+      // Up to the space in this block, the rest in a continuation block.
+      if (space > 0 && !this.sink.tailAppend?.(add.slice(0, space))) return false;
+      if (!this.sink.tailAppend?.(add.slice(space), true)) return false;
+      this.blockLength = add.length - space;
+    } else if (add) {
+      if (!this.sink.tailAppend?.(add)) return false;
+      this.blockLength += add.length;
+    }
     this.rest += text;
     this.shownLength = next.length;
     return true;
@@ -115,6 +133,7 @@ export class StreamingMarkdown {
     this.sink.tail(html);
     this.plainTail = !!this.sink.tailAppend && endsInPlainParagraph(this.rest, html);
     this.shownLength = this.rest.trimEnd().length;
+    this.blockLength = this.plainTail ? this.rest.length - streamingSplit(this.rest + '\n') : 0;
   }
 
   private continueTable(t: OpenTable, text: string): void {

@@ -8,7 +8,7 @@ import MarkdownIt from 'markdown-it';
 import { createMarkdown, renderMarkdown, TABLE_LIMITS } from '../../../media/src/markdown';
 import { webviewStrings } from '../../../src/ui/conversation/webviewStrings';
 import { german } from '../l10n/german';
-import { StreamingMarkdown, type MarkdownSink } from '../../../media/src/markdownStream';
+import { PARAGRAPH_BLOCK, StreamingMarkdown, type MarkdownSink } from '../../../media/src/markdownStream';
 
 /** Rebuilds, as one HTML string, what a DOM sink would show. */
 class StringSink implements MarkdownSink {
@@ -157,12 +157,23 @@ class AppendingSink extends StringSink {
     super.tail(html);
     this.tailText = html;
   }
-  tailAppend(text: string): boolean {
+  splits = 0;
+  tailAppend(text: string, split?: boolean): boolean {
     if (!this.tailText.endsWith('</p>\n')) return false;
-    this.tailText = this.tailText.slice(0, -'</p>\n'.length) + text.replace(/"/g, '&quot;') + '</p>\n';
+    const cont = split ? '</p>\n<p class="md-cont">' : '';
+    this.tailText = this.tailText.slice(0, -'</p>\n'.length) + cont + text.replace(/"/g, '&quot;') + '</p>\n';
     super.tail(this.tailText);
     this.appended++;
+    if (split) this.splits++;
     return true;
+  }
+  /** The paragraph as one, continuation blocks joined (what the blocks read as). */
+  get joined(): string {
+    return this.html.replace(/<\/p>\n<p class="md-cont">/g, '');
+  }
+  /** The longest paragraph block's text. */
+  get longestBlock(): number {
+    return Math.max(...this.html.split(/<p[^>]*>/).map((b) => b.length));
   }
 }
 /** Equal, without printing two long texts. */
@@ -183,7 +194,9 @@ describe('StreamingMarkdown: plain text continues the last paragraph without a n
     const work = parsed(() => words.forEach((w) => stream.append(w)));
     assert.ok(sink.appended >= 1990, `appended ${sink.appended} of 2000`);
     assert.ok(work < 2000, `markdown-it parsed ${work} chars`);
-    same(sink.html, renderMarkdown(words.join('')), 'streamed');
+    same(sink.joined, renderMarkdown(words.join('')), 'streamed');
+    assert.ok(sink.splits >= 10, `the ${words.join('').length}-char paragraph continues in ${sink.splits + 1} blocks`);
+    assert.ok(sink.longestBlock <= PARAGRAPH_BLOCK + 64, `longest block ${sink.longestBlock} chars`);
   });
 
   it('falls back to a render for anything Markdown reads: emphasis, links, a list start, a new line', () => {
@@ -200,7 +213,7 @@ describe('StreamingMarkdown: plain text continues the last paragraph without a n
       const sink = new AppendingSink();
       const stream = new StreamingMarkdown(sink);
       for (const p of parts) stream.append(p);
-      same(sink.html, renderMarkdown(parts.join('')), JSON.stringify(parts));
+      same(sink.joined, renderMarkdown(parts.join('')), JSON.stringify(parts));
     }
   });
 
@@ -248,7 +261,20 @@ describe('StreamingMarkdown: plain text continues the last paragraph without a n
         stream.append(text.slice(at, at + n));
         at += n;
       }
-      same(sink.html, renderMarkdown(text), JSON.stringify(text));
+      same(sink.joined, renderMarkdown(text), JSON.stringify(text));
+    }
+  });
+
+  it('long paragraphs with now and then something Markdown reads show what the whole render shows (property)', () => {
+    const words = ['alpha ', 'beta ', 'gamma, ', 'delta. ', '*em* ', '`code` ', '\n', '\n\n', 'x'.repeat(300), ' ', 'https://example.com ', '1. ', '- '];
+    let seed = 11;
+    const rnd = (n: number): number => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff), seed % n);
+    for (let run = 0; run < 20; run++) {
+      const parts = Array.from({ length: 3000 }, () => (rnd(40) === 0 ? words[4 + rnd(words.length - 4)] : words[rnd(4)]));
+      const sink = new AppendingSink();
+      const stream = new StreamingMarkdown(sink);
+      for (const p of parts) stream.append(p);
+      same(sink.joined, renderMarkdown(parts.join('')), `run ${run}`);
     }
   });
 });

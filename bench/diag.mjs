@@ -2,10 +2,44 @@
 //   ACP_BENCH_DIAG=trace[:workload]    a Chrome trace of the page → /tmp/renderer-trace.json
 //   ACP_BENCH_DIAG=profile[:workload]  a CPU profile of the page's main thread → /tmp/renderer.cpuprofile
 //   ACP_BENCH_DIAG=net[:workload]      when the stamps reach the page's websocket (CDP Network)
+//   ACP_BENCH_DIAG=host[:workload]     a CPU profile of the extension host (its inspector, opened
+//                                      with SIGUSR1) → /tmp/exthost.cpuprofile
 // The workload is the mixed stream, or `/workload 50` with `:workload`.
 import { writeFileSync } from 'node:fs';
 
-export async function diagnose(page, mode, runWorkload) {
+/** Opens the extension host's inspector and starts its profiler; returns `stop()` → the profile. */
+async function profileExtensionHost(pid) {
+  const { default: WebSocket } = await import('ws');
+  process.kill(pid, 'SIGUSR1');
+  let target;
+  for (let i = 0; i < 50 && !target; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    target = await fetch('http://127.0.0.1:9229/json/list')
+      .then((r) => r.json())
+      .then((l) => l[0])
+      .catch(() => undefined);
+  }
+  const ws = new WebSocket(target.webSocketDebuggerUrl);
+  await new Promise((r) => ws.once('open', r));
+  let id = 0;
+  const pending = new Map();
+  ws.on('message', (d) => {
+    const m = JSON.parse(String(d));
+    pending.get(m.id)?.(m.result);
+  });
+  const send = (method, params = {}) => new Promise((r) => (pending.set(++id, r), ws.send(JSON.stringify({ id, method, params }))));
+  await send('Profiler.enable');
+  await send('Profiler.setSamplingInterval', { interval: 200 });
+  await send('Profiler.start');
+  return async () => {
+    const { profile } = await send('Profiler.stop');
+    ws.close();
+    return profile;
+  };
+}
+
+export async function diagnose(page, mode, runWorkload, hostPid) {
+  const stopHost = mode === 'host' ? await profileExtensionHost(hostPid) : undefined;
   const cdp = await page.context().newCDPSession(page);
   const arrivals = { plan: new Map(), chat: new Map() };
   if (mode === 'net') {
@@ -30,6 +64,7 @@ export async function diagnose(page, mode, runWorkload) {
       categories: ['devtools.timeline', 'toplevel', 'v8.execute', 'blink', 'disabled-by-default-devtools.timeline'],
     });
   const out = await runWorkload();
+  if (stopHost) writeFileSync('/tmp/exthost.cpuprofile', JSON.stringify(await stopHost()));
   if (mode === 'trace') await browser.stopTracing();
   if (mode === 'profile') writeFileSync('/tmp/renderer.cpuprofile', JSON.stringify((await cdp.send('Profiler.stop')).profile));
   const q = (m) => {

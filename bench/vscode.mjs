@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ROOT, ensureInstalled, makeProfile, startCodeServer, launchChromium, workbenchUrl } from '../test/harness/lib/code-server.mjs';
 import { openAcp, promptBox, startDemoAgent, until } from '../test/harness/lib/workbench.mjs';
-import { restingRss, workload } from './steadyCost.mjs';
+import { extensionHostPid, restingRss, workload } from './steadyCost.mjs';
 
 const STEADY = { count: 300, rate: 50 };
 const BURST = { count: 2000, rate: 2000 };
@@ -146,7 +146,8 @@ try {
     const [mode, what] = process.env.ACP_BENCH_DIAG.split(':');
     const { diagnose } = await import('./diag.mjs');
     const ctx = { page, conv, browser, serverPid: server.proc.pid, read, reset, until };
-    await diagnose(page, mode, () => (what === 'workload' ? workload({ ...ctx, rate: 50 }) : run(page, conv, 'mixed', MIXED)));
+    const host = extensionHostPid(server.proc.pid);
+    await diagnose(page, mode, () => (what === 'workload' ? workload({ ...ctx, rate: 50 }) : run(page, conv, 'mixed', MIXED)), host);
     throw new Error('diagnosis only');
   }
   results.planSteady = await run(page, conv, 'plan', STEADY);

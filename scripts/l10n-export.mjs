@@ -31,6 +31,15 @@ export function messagesOf(file, text) {
   const messages = [];
   const computed = [];
   const visit = (node) => {
+    if (
+      !isL10nCall(node) &&
+      ts.isCallExpression(node) &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      node.expression.name.text === 't' &&
+      literal(node.arguments[0]) !== undefined
+    )
+      // A message this export would not read (e.g. `(words ?? english).t('…')`): name the receiver `l10n`.
+      computed.push(`${file}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`);
     if (isL10nCall(node)) {
       const [first] = node.arguments;
       let message = literal(first);
@@ -69,7 +78,7 @@ export function collect() {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const { bundle, computed } = collect();
-  for (const where of computed) console.error(`${where}: l10n.t needs a literal message`);
+  for (const where of computed) console.error(`${where}: a message must be l10n.t('literal') (a literal, on a receiver named l10n) to be exported`);
   const file = path.join(ROOT, 'l10n', 'bundle.l10n.json');
   const text = `${JSON.stringify(bundle, null, 2)}\n`;
   const old = readFileSync(file, 'utf8');

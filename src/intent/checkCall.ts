@@ -29,13 +29,13 @@ export type StepMatch =
   | { kind: 'unchecked'; argument: string; why: string };
 
 /** Checks every pinned argument of `step` against `input` (the call's `rawInput`). */
-export function matchStep(step: IntentStep, input: unknown): StepMatch {
+export function matchStep(step: IntentStep, input: unknown, l10n: L10n = english): StepMatch {
   const args = step.args ?? {};
   const obj = typeof input === 'object' && input !== null && !Array.isArray(input) ? (input as Record<string, unknown>) : undefined;
   let unchecked: StepMatch | undefined;
   for (const [name, constraint] of Object.entries(args)) {
     if (!obj || !Object.hasOwn(obj, name) || obj[name] === undefined) return { kind: 'missing', argument: name };
-    const r = checkConstraint(constraint, obj[name]);
+    const r = checkConstraint(constraint, obj[name], l10n);
     if (r.ok === false) return { kind: 'fails', argument: name, why: r.why };
     if (r.ok === 'unchecked') unchecked ??= { kind: 'unchecked', argument: name, why: r.why };
   }

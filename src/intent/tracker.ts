@@ -177,6 +177,7 @@ export class IntentTracker {
         cur.plan.steps.map((s) => s.tool),
         seen.title,
         seen.kind,
+        this.l10n,
       );
       if (!inferred.ok) return this.uncount(seen, { verdict: 'cannot_check', reason: 'no_tool_name', detail: inferred.why });
       toolName = inferred.toolName;
@@ -208,7 +209,7 @@ export class IntentTracker {
   }
 
   private judge(plan: IntentPlan, seen: SeenCall, toolName: string, candidates: number[]): CallVerdict {
-    const results = candidates.map((i) => ({ i, m: matchStep(plan.steps[i], seen.rawInput) }));
+    const results = candidates.map((i) => ({ i, m: matchStep(plan.steps[i], seen.rawInput, this.l10n) }));
     const matching = results.filter((r) => r.m.kind === 'match').map((r) => r.i);
     // Keep the step this call already counts against, if it still matches.
     const order = seen.step !== undefined && matching.includes(seen.step) ? [seen.step, ...matching.filter((i) => i !== seen.step)] : matching;

@@ -11,6 +11,7 @@ import type { IDisposable } from '../common/lifecycle';
 import type { SessionKey, SessionStore } from '../state/sessionStore';
 import type { PermissionBroker } from './permissionBroker';
 import type { L10n } from '../common/l10n';
+import type { SignInAction } from './signInWords';
 
 /** What the services use of an agent's connection (present while the agent runs). */
 export type AgentConnection = Pick<AcpConnection, 'capabilities' | 'authMethods' | 'authenticate' | 'logout' | 'listSessions'>;
@@ -106,7 +107,7 @@ export interface SignInConfirmation {
 /** How SignIn asks and tells the user. */
 export interface SignInUi {
   /** `name` asks for sign-in before it can `what`: true when the user chose to sign in. */
-  askToSignIn(name: string, what: string): Promise<boolean>;
+  askToSignIn(name: string, what: SignInAction): Promise<boolean>;
   /** The sign-in method the user picks (undefined: dismissed). */
   pickMethod(name: string, methods: readonly AuthMethod[]): Promise<AuthMethod | undefined>;
   /** Asks whether to run the terminal sign-in shown (every line of it on screen): true only for "Run in Terminal"; Cancel or dismissal is false. */

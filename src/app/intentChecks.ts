@@ -47,7 +47,7 @@ export class IntentChecks extends Disposable implements IntentSource {
     private readonly declared = new DeclaredPlans(),
   ) {
     super();
-    this.jwks = new JwksSource(config.intentJwks());
+    this.jwks = new JwksSource(config.intentJwks(), { l10n: vscode.l10n });
     this._register(
       toDisposable(() => {
         this.disposed = true;

@@ -14,6 +14,7 @@ import type { PermissionBroker } from './permissionBroker';
 import { Disposable } from '../common/lifecycle';
 import { isAuthRequired } from '../protocol/transport/rpcError';
 import type { SignIn } from './signIn';
+import { signInDeclined, stillAsksForSignIn, type SignInAction } from './signInWords';
 import { lazyModule } from '../common/lazy';
 import { settledWithin } from '../common/timeout';
 import type { AgentChoice, AgentHandle, Agents, ServiceLog, SessionActionsDeps, SessionActionsUi, WorkspacePort } from './agentPorts';
@@ -310,20 +311,19 @@ export class SessionActions extends Disposable {
    * Runs `op`; when the agent answers auth_required, offers sign-in and runs it once more after a
    * sign-in. Never a dead end: declining or failing says what to do.
    */
-  private async withSignIn<T>(agentId: string, what: string, op: () => Promise<T>): Promise<T> {
+  private async withSignIn<T>(agentId: string, what: SignInAction, op: () => Promise<T>): Promise<T> {
     try {
       return await op();
     } catch (err) {
       if (!isAuthRequired(err)) throw err;
       const name = this.agentName(agentId);
       if (!(await this.signInFlow.afterAuthRequired(agentId, what, err.message))) {
-        throw new Error(`${name} asks you to sign in before it can ${what}. Run "ACP: Sign In", then try again.`);
+        throw new Error(signInDeclined(name, what, this.deps.l10n));
       }
       try {
         return await op();
       } catch (again) {
-        if (isAuthRequired(again))
-          throw new Error(`${name} still asks for sign-in after signing in. Check the sign-in in the agent's own terminal or tools, then try again.`);
+        if (isAuthRequired(again)) throw new Error(stillAsksForSignIn(name, this.deps.l10n));
         throw again;
       }
     }

@@ -13,6 +13,7 @@ import type { AuthMethod } from '../protocol/domain';
 import { Disposable, DisposableStore } from '../common/lifecycle';
 import { english, type L10n } from '../common/l10n';
 import type { AgentHandle, Agents, ServiceLog, SignInUi, WorkspacePort } from './agentPorts';
+import type { SignInAction } from './signInWords';
 import { checkSignInArgs, checkSignInEnv, envRecord, signInConfirmation, type SignInVar } from './signInEnv';
 
 export class SignIn extends Disposable {
@@ -46,7 +47,7 @@ export class SignIn extends Disposable {
    * signed in (the caller then retries what failed), false when the user declined or it failed
    * (each failure is shown with what to do).
    */
-  async afterAuthRequired(agentId: string, what: string, detail: string): Promise<boolean> {
+  async afterAuthRequired(agentId: string, what: SignInAction, detail: string): Promise<boolean> {
     const name = this.agents.get(agentId)?.def.name ?? agentId;
     this.log.warn(`${name} asks for sign-in before it can ${what}: ${detail}`);
     if (!(await this.ui.askToSignIn(name, what))) return false;

@@ -2,6 +2,7 @@
 import { checkConstraint } from './constraints';
 import type { IntentPlan, IntentStep } from './schema';
 import type { VerificationState } from './verify';
+import { english, type L10n } from '../common/l10n';
 
 export type NotInPlanReason = 'no_such_tool' | 'missing_argument' | 'argument_fails_constraint' | 'max_calls_exceeded';
 export type CannotCheckReason = 'no_intent_plan' | 'no_tool_name' | 'input_unknown' | 'unchecked_constraint';
@@ -28,13 +29,13 @@ export type StepMatch =
   | { kind: 'unchecked'; argument: string; why: string };
 
 /** Checks every pinned argument of `step` against `input` (the call's `rawInput`). */
-export function matchStep(step: IntentStep, input: unknown): StepMatch {
+export function matchStep(step: IntentStep, input: unknown, l10n: L10n = english): StepMatch {
   const args = step.args ?? {};
   const obj = typeof input === 'object' && input !== null && !Array.isArray(input) ? (input as Record<string, unknown>) : undefined;
   let unchecked: StepMatch | undefined;
   for (const [name, constraint] of Object.entries(args)) {
     if (!obj || !Object.hasOwn(obj, name) || obj[name] === undefined) return { kind: 'missing', argument: name };
-    const r = checkConstraint(constraint, obj[name]);
+    const r = checkConstraint(constraint, obj[name], l10n);
     if (r.ok === false) return { kind: 'fails', argument: name, why: r.why };
     if (r.ok === 'unchecked') unchecked ??= { kind: 'unchecked', argument: name, why: r.why };
   }
@@ -51,8 +52,8 @@ export function stepsForTool(plan: IntentPlan, toolName: string): number[] {
 }
 
 /** A readable reason for a step that did not match. */
-export function describeMismatch(toolName: string, stepIndex: number, m: Exclude<StepMatch, { kind: 'match' }>): CallVerdict {
-  const where = `step ${stepIndex + 1} (${toolName})`;
+export function describeMismatch(toolName: string, stepIndex: number, m: Exclude<StepMatch, { kind: 'match' }>, l10n: L10n = english): CallVerdict {
+  const step = stepIndex + 1;
   switch (m.kind) {
     case 'missing':
       return {
@@ -61,7 +62,7 @@ export function describeMismatch(toolName: string, stepIndex: number, m: Exclude
         stepIndex,
         reason: 'missing_argument',
         argument: m.argument,
-        detail: `Missing pinned argument "${m.argument}" of ${where}.`,
+        detail: l10n.t('Missing pinned argument "{0}" of step {1} ({2}).', m.argument, step, toolName),
       };
     case 'fails':
       return {
@@ -70,9 +71,14 @@ export function describeMismatch(toolName: string, stepIndex: number, m: Exclude
         stepIndex,
         reason: 'argument_fails_constraint',
         argument: m.argument,
-        detail: `Argument "${m.argument}" ${m.why} (${where}).`,
+        detail: l10n.t('Argument "{0}" {1} (step {2}, {3}).', m.argument, m.why, step, toolName),
       };
     case 'unchecked':
-      return { verdict: 'cannot_check', toolName, reason: 'unchecked_constraint', detail: `Argument "${m.argument}" could not be checked: ${m.why}.` };
+      return {
+        verdict: 'cannot_check',
+        toolName,
+        reason: 'unchecked_constraint',
+        detail: l10n.t('Argument "{0}" could not be checked: {1}.', m.argument, m.why),
+      };
   }
 }

@@ -5,7 +5,9 @@
 // regex backtracking), regexes are refused when they look catastrophic, and long values are not
 // checked at all.
 import type { ArgConstraint } from './schema';
+import { english, type L10n } from '../common/l10n';
 
+/** `why` is a predicate about the argument, in the user's words (`must equal "x"`): its sentence names the argument. */
 export type ConstraintResult =
   | { ok: true }
   | { ok: false; why: string }
@@ -17,23 +19,36 @@ export const MAX_MATCHED_LENGTH = 10_000;
 /** Longest regex pattern that is run. */
 export const MAX_RUN_REGEX_LENGTH = 256;
 
-export function checkConstraint(c: ArgConstraint, value: unknown): ConstraintResult {
-  if ('eq' in c) return jsonEqual(value, c.eq) ? { ok: true } : { ok: false, why: `must equal ${preview(c.eq)}` };
-  if ('in' in c) return c.in.some((v) => jsonEqual(value, v)) ? { ok: true } : { ok: false, why: `must be one of ${preview(c.in)}` };
-  if ('lte' in c) return numberCheck(value, (n) => n <= c.lte, `must be at most ${c.lte}`);
-  if ('gte' in c) return numberCheck(value, (n) => n >= c.gte, `must be at least ${c.gte}`);
-  if ('glob' in c) return stringCheck(value, (s) => (globMatch(c.glob, s) ? { ok: true } : { ok: false, why: `must match the glob ${preview(c.glob)}` }));
-  return stringCheck(value, (s) => regexCheck(c.regex, s));
+export function checkConstraint(c: ArgConstraint, value: unknown, l10n: L10n = english): ConstraintResult {
+  if ('eq' in c) return jsonEqual(value, c.eq) ? { ok: true } : { ok: false, why: l10n.t('must equal {0}', preview(c.eq)) };
+  if ('in' in c) return c.in.some((v) => jsonEqual(value, v)) ? { ok: true } : { ok: false, why: l10n.t('must be one of {0}', preview(c.in)) };
+  if ('lte' in c)
+    return numberCheck(
+      value,
+      (n) => n <= c.lte,
+      () => l10n.t('must be at most {0}', c.lte),
+      l10n,
+    );
+  if ('gte' in c)
+    return numberCheck(
+      value,
+      (n) => n >= c.gte,
+      () => l10n.t('must be at least {0}', c.gte),
+      l10n,
+    );
+  if ('glob' in c)
+    return stringCheck(value, l10n, (s) => (globMatch(c.glob, s) ? { ok: true } : { ok: false, why: l10n.t('must match the glob {0}', preview(c.glob)) }));
+  return stringCheck(value, l10n, (s) => regexCheck(c.regex, s, l10n));
 }
 
-function numberCheck(value: unknown, test: (n: number) => boolean, why: string): ConstraintResult {
-  if (typeof value !== 'number' || !Number.isFinite(value)) return { ok: false, why: 'is not a number' };
-  return test(value) ? { ok: true } : { ok: false, why };
+function numberCheck(value: unknown, test: (n: number) => boolean, why: () => string, l10n: L10n): ConstraintResult {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return { ok: false, why: l10n.t('is not a number') };
+  return test(value) ? { ok: true } : { ok: false, why: why() };
 }
 
-function stringCheck(value: unknown, test: (s: string) => ConstraintResult): ConstraintResult {
-  if (typeof value !== 'string') return { ok: false, why: 'is not a string' };
-  if (value.length > MAX_MATCHED_LENGTH) return { ok: 'unchecked', why: `is longer than ${MAX_MATCHED_LENGTH} characters` };
+function stringCheck(value: unknown, l10n: L10n, test: (s: string) => ConstraintResult): ConstraintResult {
+  if (typeof value !== 'string') return { ok: false, why: l10n.t('is not a string') };
+  if (value.length > MAX_MATCHED_LENGTH) return { ok: 'unchecked', why: l10n.t('is longer than {0} characters', MAX_MATCHED_LENGTH) };
   return test(value);
 }
 
@@ -127,16 +142,16 @@ function step(tok: GlobToken, set: Uint8Array, s: string[]): Uint8Array {
 
 // ---------------------------------------------------------------- regex
 
-function regexCheck(pattern: string, value: string): ConstraintResult {
-  const unsafe = regexHazard(pattern);
-  if (unsafe) return { ok: 'unchecked', why: `the pattern ${preview(pattern)} was not run: ${unsafe}` };
+function regexCheck(pattern: string, value: string, l10n: L10n): ConstraintResult {
+  const unsafe = regexHazard(pattern, l10n);
+  if (unsafe) return { ok: 'unchecked', why: l10n.t('the pattern {0} was not run: {1}', preview(pattern), unsafe) };
   let re: RegExp;
   try {
     re = new RegExp(`^(?:${pattern})$`, 'u');
   } catch {
-    return { ok: 'unchecked', why: `the pattern ${preview(pattern)} is not a valid regular expression here` };
+    return { ok: 'unchecked', why: l10n.t('the pattern {0} is not a valid regular expression here', preview(pattern)) };
   }
-  return re.test(value) ? { ok: true } : { ok: false, why: `must match the pattern ${preview(pattern)}` };
+  return re.test(value) ? { ok: true } : { ok: false, why: l10n.t('must match the pattern {0}', preview(pattern)) };
 }
 
 /**
@@ -144,27 +159,27 @@ function regexCheck(pattern: string, value: string): ConstraintResult {
  * references, lookarounds and quantified groups that contain an unbounded quantifier or an
  * alternation (`(a+)+`, `(a|a)*`).
  */
-export function regexHazard(pattern: string): string | undefined {
-  if (pattern.length > MAX_RUN_REGEX_LENGTH) return `longer than ${MAX_RUN_REGEX_LENGTH} characters`;
+export function regexHazard(pattern: string, l10n: L10n = english): string | undefined {
+  if (pattern.length > MAX_RUN_REGEX_LENGTH) return l10n.t('longer than {0} characters', MAX_RUN_REGEX_LENGTH);
   const groups: { risky: boolean }[] = [{ risky: false }];
   for (let i = 0; i < pattern.length; i++) {
     const ch = pattern[i];
     if (ch === '\\') {
       const nx = pattern[i + 1] ?? '';
-      if (/[1-9]/.test(nx) || nx === 'k') return 'back references are not run';
+      if (/[1-9]/.test(nx) || nx === 'k') return l10n.t('back references are not run');
       i++;
     } else if (ch === '[') {
       i = skipClass(pattern, i);
     } else if (ch === '(') {
       if (pattern.startsWith('(?=', i) || pattern.startsWith('(?!', i) || pattern.startsWith('(?<=', i) || pattern.startsWith('(?<!', i)) {
-        return 'lookarounds are not run';
+        return l10n.t('lookarounds are not run');
       }
       groups.push({ risky: false });
     } else if (ch === ')') {
       const inner = groups.pop();
-      if (!inner || groups.length === 0) return 'unbalanced parentheses';
+      if (!inner || groups.length === 0) return l10n.t('unbalanced parentheses');
       const quantified = isQuantifier(pattern, i + 1);
-      if (quantified && inner.risky) return 'a repeated group contains a repetition or an alternation';
+      if (quantified && inner.risky) return l10n.t('a repeated group contains a repetition or an alternation');
       if (inner.risky || quantified) groups[groups.length - 1].risky = true;
     } else if (ch === '|') {
       groups[groups.length - 1].risky = true;
@@ -172,7 +187,7 @@ export function regexHazard(pattern: string): string | undefined {
       groups[groups.length - 1].risky = true;
     }
   }
-  return groups.length === 1 ? undefined : 'unbalanced parentheses';
+  return groups.length === 1 ? undefined : l10n.t('unbalanced parentheses');
 }
 
 function skipClass(p: string, start: number): number {

@@ -9,6 +9,7 @@ import { homedir } from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseJwks, type Jwks } from './keys';
+import { english, type L10n } from '../common/l10n';
 
 export type JwksLocation = { kind: 'none' } | { kind: 'file'; path: string } | { kind: 'https'; url: string } | { kind: 'invalid'; error: string };
 
@@ -27,10 +28,12 @@ export interface JwksSourceOptions {
   maxBytes?: number;
   fetch?: typeof fetch;
   now?: () => number;
+  /** The user's language for load errors (vscode.l10n in the product). */
+  l10n?: L10n;
 }
 
 /** Classifies a setting value. Relative paths are refused: there is no sensible base for them. */
-export function parseJwksLocation(setting: string | undefined | null): JwksLocation {
+export function parseJwksLocation(setting: string | undefined | null, l10n: L10n = english): JwksLocation {
   const value = (setting ?? '').trim();
   if (value === '') return { kind: 'none' };
   if (/^[a-zA-Z]:[\\/]/.test(value) || value.startsWith('\\\\')) return { kind: 'file', path: value }; // Windows paths
@@ -39,20 +42,21 @@ export function parseJwksLocation(setting: string | undefined | null): JwksLocat
     try {
       return { kind: 'https', url: new URL(value).href };
     } catch {
-      return { kind: 'invalid', error: `"${value}" is not a valid URL.` };
+      return { kind: 'invalid', error: l10n.t('"{0}" is not a valid URL.', value) };
     }
   }
-  if (scheme === 'http') return { kind: 'invalid', error: 'Refusing to load intent keys over plain http:. Use an https: URL or a local file.' };
+  if (scheme === 'http') return { kind: 'invalid', error: l10n.t('Refusing to load intent keys over plain http:. Use an https: URL or a local file.') };
   if (scheme === 'file') {
     try {
       return { kind: 'file', path: fileURLToPath(value) };
     } catch {
-      return { kind: 'invalid', error: `"${value}" is not a valid file: URL.` };
+      return { kind: 'invalid', error: l10n.t('"{0}" is not a valid file: URL.', value) };
     }
   }
-  if (scheme !== undefined) return { kind: 'invalid', error: `Unsupported scheme "${scheme}:" for intent keys. Use an https: URL or a local file path.` };
+  if (scheme !== undefined)
+    return { kind: 'invalid', error: l10n.t('Unsupported scheme "{0}:" for intent keys. Use an https: URL or a local file path.', scheme) };
   if (value === '~' || value.startsWith('~/')) return { kind: 'file', path: path.join(homedir(), value.slice(1)) };
-  if (!path.isAbsolute(value)) return { kind: 'invalid', error: `The intent key file path "${value}" must be absolute.` };
+  if (!path.isAbsolute(value)) return { kind: 'invalid', error: l10n.t('The intent key file path "{0}" must be absolute.', value) };
   return { kind: 'file', path: value };
 }
 
@@ -61,10 +65,12 @@ export class JwksSource {
   private cached: { load: JwksLoad; until: number } | undefined;
   private inflight: Promise<JwksLoad> | undefined;
   private generation = 0;
-  private readonly opts: Required<Omit<JwksSourceOptions, 'fetch'>> & { fetch: typeof fetch | undefined };
+  private readonly opts: Required<Omit<JwksSourceOptions, 'fetch' | 'l10n'>> & { fetch: typeof fetch | undefined };
+  private readonly l10n: L10n;
 
   constructor(setting: string | undefined | null, options: JwksSourceOptions = {}) {
-    this.location = parseJwksLocation(setting);
+    this.l10n = options.l10n ?? english;
+    this.location = parseJwksLocation(setting, this.l10n);
     this.opts = {
       ttlMs: options.ttlMs ?? 10 * 60_000,
       errorTtlMs: options.errorTtlMs ?? 30_000,
@@ -77,7 +83,7 @@ export class JwksSource {
 
   /** Points the source at a new setting value and drops the cache. */
   setLocation(setting: string | undefined | null): void {
-    this.location = parseJwksLocation(setting);
+    this.location = parseJwksLocation(setting, this.l10n);
     this.cached = undefined;
     this.inflight = undefined;
     this.generation++;
@@ -125,49 +131,51 @@ export class JwksSource {
     try {
       json = JSON.parse(text.text);
     } catch {
-      return { state: 'error', error: `The intent key set at ${from} is not valid JSON.`, from };
+      return { state: 'error', error: this.l10n.t('The intent key set at {0} is not valid JSON.', from), from };
     }
     const jwks = parseJwks(json);
-    if (!jwks.ok) return { state: 'error', error: `The intent key set at ${from} is unusable: ${jwks.error}.`, from };
+    if (!jwks.ok) return { state: 'error', error: this.l10n.t('The intent key set at {0} is unusable: {1}.', from, jwks.error), from };
     return { state: 'loaded', jwks: jwks.value, from, loadedAt: new Date(this.opts.now()) };
   }
 
   private async readLocal(file: string): Promise<{ ok: true; text: string } | { ok: false; error: string }> {
+    const l10n = this.l10n;
     try {
       const info = await stat(file);
-      if (!info.isFile()) return { ok: false, error: `The intent key path ${file} is not a file.` };
-      if (info.size > this.opts.maxBytes) return { ok: false, error: `The intent key file ${file} is larger than ${this.opts.maxBytes} bytes.` };
+      if (!info.isFile()) return { ok: false, error: l10n.t('The intent key path {0} is not a file.', file) };
+      if (info.size > this.opts.maxBytes) return { ok: false, error: l10n.t('The intent key file {0} is larger than {1} bytes.', file, this.opts.maxBytes) };
       return { ok: true, text: await readFile(file, 'utf8') };
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT') return { ok: false, error: `The intent key file ${file} does not exist.` };
-      if (code === 'EACCES') return { ok: false, error: `The intent key file ${file} cannot be read (permission denied).` };
-      return { ok: false, error: `The intent key file ${file} cannot be read: ${err instanceof Error ? err.message : String(err)}` };
+      if (code === 'ENOENT') return { ok: false, error: l10n.t('The intent key file {0} does not exist.', file) };
+      if (code === 'EACCES') return { ok: false, error: l10n.t('The intent key file {0} cannot be read (permission denied).', file) };
+      return { ok: false, error: l10n.t('The intent key file {0} cannot be read: {1}', file, err instanceof Error ? err.message : String(err)) };
     }
   }
 
   private async fetchRemote(url: string): Promise<{ ok: true; text: string } | { ok: false; error: string }> {
     const doFetch = this.opts.fetch ?? globalThis.fetch;
+    const l10n = this.l10n;
     try {
       const res = await doFetch(url, {
         headers: { accept: 'application/jwk-set+json, application/json' },
         redirect: 'follow',
         signal: AbortSignal.timeout(this.opts.timeoutMs),
       });
-      if (res.url && !res.url.startsWith('https:')) return { ok: false, error: `The intent key URL ${url} redirected to a non-https address.` };
-      if (!res.ok) return { ok: false, error: `Fetching intent keys from ${url} failed: HTTP ${res.status}.` };
+      if (res.url && !res.url.startsWith('https:')) return { ok: false, error: l10n.t('The intent key URL {0} redirected to a non-https address.', url) };
+      if (!res.ok) return { ok: false, error: l10n.t('Fetching intent keys from {0} failed: HTTP {1}.', url, res.status) };
       const declared = Number(res.headers.get('content-length') ?? '0');
-      if (declared > this.opts.maxBytes) return { ok: false, error: `The intent key set at ${url} is larger than ${this.opts.maxBytes} bytes.` };
+      if (declared > this.opts.maxBytes) return { ok: false, error: l10n.t('The intent key set at {0} is larger than {1} bytes.', url, this.opts.maxBytes) };
       const text = await readCapped(res, this.opts.maxBytes);
-      if (text === undefined) return { ok: false, error: `The intent key set at ${url} is larger than ${this.opts.maxBytes} bytes.` };
+      if (text === undefined) return { ok: false, error: l10n.t('The intent key set at {0} is larger than {1} bytes.', url, this.opts.maxBytes) };
       return { ok: true, text };
     } catch (err) {
       const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
       return {
         ok: false,
         error: timedOut
-          ? `Fetching intent keys from ${url} timed out.`
-          : `Fetching intent keys from ${url} failed: ${err instanceof Error ? err.message : String(err)}`,
+          ? l10n.t('Fetching intent keys from {0} timed out.', url)
+          : l10n.t('Fetching intent keys from {0} failed: {1}', url, err instanceof Error ? err.message : String(err)),
       };
     }
   }

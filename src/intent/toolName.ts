@@ -7,6 +7,7 @@
 // Otherwise the tool may be inferred from the call's title and ACP kind (inferToolName, below), as
 // a guess the verdict says it is.
 import type { Meta } from '../protocol/domain';
+import { english, type L10n } from '../common/l10n';
 
 /** The `_meta` paths read, in order, after the `name` field. */
 export const TOOL_NAME_META_PATHS: readonly (readonly string[])[] = [['toolName'], ['tool_name'], ['claudeCode', 'toolName']];
@@ -49,7 +50,7 @@ const MAX_TITLE = 200;
  *   2. kind: exactly one of the plan's tools is a conventional tool of that kind (KIND_TOOLS).
  * Otherwise it says why not (no title or kind, no step fits, several fit).
  */
-export function inferToolName(tools: readonly string[], title: unknown, kind: unknown): InferredTool {
+export function inferToolName(tools: readonly string[], title: unknown, kind: unknown, l10n: L10n = english): InferredTool {
   const t = typeof title === 'string' ? title.slice(0, MAX_TITLE).trim() : '';
   let best: string | undefined;
   for (const tool of tools) {
@@ -62,13 +63,31 @@ export function inferToolName(tools: readonly string[], title: unknown, kind: un
   const known = Object.hasOwn(KIND_TOOLS, k) ? KIND_TOOLS[k] : undefined;
   const fits = known ? [...new Set(tools.filter((tool) => known.includes(tool.toLowerCase())))] : [];
   if (fits.length === 1) return { ok: true, toolName: fits[0]!, from: 'kind' };
-  const titleText = t ? `its title ${JSON.stringify(t.length > 60 ? `${t.slice(0, 59)}…` : t)} names no step's tool` : 'it has no title';
-  const kindText = !k
-    ? 'it has no kind'
-    : !known
-      ? `its kind "${k.slice(0, 30)}" says nothing about the tool`
-      : fits.length
-        ? `its kind "${k}" fits several steps' tools (${fits.slice(0, 5).join(', ')})`
-        : `its kind "${k}" fits no step's tool`;
-  return { ok: false, why: `The call names no tool; ${titleText} and ${kindText}.` };
+  const shown = t ? JSON.stringify(t.length > 60 ? `${t.slice(0, 59)}…` : t) : undefined;
+  const kindCase: KindCase = !k ? { kind: 'none' } : !known ? { kind: 'unknown', name: k.slice(0, 30) } : { kind: 'fits', name: k, fits };
+  return { ok: false, why: noToolWhy(shown, kindCase, l10n) };
+}
+
+type KindCase = { kind: 'none' } | { kind: 'unknown'; name: string } | { kind: 'fits'; name: string; fits: string[] };
+
+/** Why no tool could be inferred: one whole sentence for each case of title and kind. */
+function noToolWhy(title: string | undefined, k: KindCase, l10n: L10n): string {
+  if (title === undefined) {
+    if (k.kind === 'none') return l10n.t('The call names no tool; it has no title and it has no kind.');
+    if (k.kind === 'unknown') return l10n.t('The call names no tool; it has no title and its kind "{0}" says nothing about the tool.', k.name);
+    if (k.fits.length)
+      return l10n.t('The call names no tool; it has no title and its kind "{0}" fits several steps\' tools ({1}).', k.name, k.fits.slice(0, 5).join(', '));
+    return l10n.t('The call names no tool; it has no title and its kind "{0}" fits no step\'s tool.', k.name);
+  }
+  if (k.kind === 'none') return l10n.t("The call names no tool; its title {0} names no step's tool and it has no kind.", title);
+  if (k.kind === 'unknown')
+    return l10n.t('The call names no tool; its title {0} names no step\'s tool and its kind "{1}" says nothing about the tool.', title, k.name);
+  if (k.fits.length)
+    return l10n.t(
+      'The call names no tool; its title {0} names no step\'s tool and its kind "{1}" fits several steps\' tools ({2}).',
+      title,
+      k.name,
+      k.fits.slice(0, 5).join(', '),
+    );
+  return l10n.t('The call names no tool; its title {0} names no step\'s tool and its kind "{1}" fits no step\'s tool.', title, k.name);
 }

@@ -18,6 +18,7 @@ import type { Jwks } from './keys';
 import { parseIntentPlan, type IntentPayload, type IntentPlan } from './schema';
 import { inferToolName, resolveToolName } from './toolName';
 import { verificationAt, verifyIntentToken, type IntentVerification } from './verify';
+import { english, type L10n } from '../common/l10n';
 
 export interface IntentSnapshot {
   planId: string;
@@ -65,6 +66,8 @@ interface SeenCall {
 export interface IntentTrackerOptions {
   clockSkewSeconds?: number;
   now?: () => Date;
+  /** The user's language for verdicts and verification details (vscode.l10n in the product). */
+  l10n?: L10n;
 }
 
 export class IntentTracker {
@@ -75,10 +78,12 @@ export class IntentTracker {
   private queue: Promise<unknown> = Promise.resolve();
   private readonly skew: number;
   private readonly now: () => Date;
+  private readonly l10n: L10n;
 
   constructor(options: IntentTrackerOptions = {}) {
     this.skew = options.clockSkewSeconds ?? DEFAULT_CLOCK_SKEW_SECONDS;
     this.now = options.now ?? (() => new Date());
+    this.l10n = options.l10n ?? english;
   }
 
   /** Parses, verifies and applies an `_intent` payload. Calls are applied in the order made. */
@@ -86,7 +91,7 @@ export class IntentTracker {
     const run = async (): Promise<IntentUpdateResult> => {
       const parsed = parseIntentPlan(raw);
       if (!parsed.ok) return { kind: 'invalid', error: parsed.error };
-      const v = await verifyIntentToken(parsed.value.token, parsed.value.rawPlan, keys, this.now(), { clockSkewSeconds: this.skew });
+      const v = await verifyIntentToken(parsed.value.token, parsed.value.rawPlan, keys, this.now(), this.verifyOptions());
       return this.apply(parsed.value, v);
     };
     const result = this.queue.then(run, run);
@@ -100,13 +105,16 @@ export class IntentTracker {
     try {
       hash = planHash(payload.plan);
     } catch {
-      return { kind: 'invalid', error: 'Invalid intent plan: it cannot be written as canonical JSON.' };
+      return { kind: 'invalid', error: this.l10n.t('Invalid intent plan: it cannot be written as canonical JSON.') };
     }
     const jti = jtiOf(verification, payload.token);
     const cur = this.current;
     const sameJti = cur !== undefined && jti !== undefined && cur.jti === jti;
     if (sameJti && cur.hash !== hash) {
-      return { kind: 'conflict', detail: `A refreshed token for plan ${jti} changes the plan; the earlier plan is kept. A wider plan needs a new plan id.` };
+      return {
+        kind: 'conflict',
+        detail: this.l10n.t('A refreshed token for plan {0} changes the plan; the earlier plan is kept. A wider plan needs a new plan id.', jti),
+      };
     }
     const refresh = sameJti || (cur !== undefined && jti === undefined && cur.jti === undefined && cur.planId === payload.planId && cur.hash === hash);
     const next: IntentSnapshot = { planId: payload.planId, plan: payload.plan, rawPlan: payload.rawPlan, hash, verification };
@@ -124,7 +132,7 @@ export class IntentTracker {
   async reverify(keys: Jwks | null | undefined): Promise<IntentVerification | undefined> {
     const cur = this.current;
     if (!cur) return undefined;
-    const v = await verifyIntentToken(cur.token, cur.rawPlan, keys, this.now(), { clockSkewSeconds: this.skew });
+    const v = await verifyIntentToken(cur.token, cur.rawPlan, keys, this.now(), this.verifyOptions());
     if (this.current === cur) cur.verification = v;
     return v;
   }
@@ -139,7 +147,7 @@ export class IntentTracker {
 
   get intent(): IntentSnapshot | undefined {
     const cur = this.current;
-    return cur && { ...cur, verification: verificationAt(cur.verification, this.now(), this.skew) };
+    return cur && { ...cur, verification: verificationAt(cur.verification, this.now(), this.skew, this.l10n) };
   }
 
   stepUsage(): StepUsage[] {
@@ -156,12 +164,12 @@ export class IntentTracker {
   checkCall(obs: ToolCallObservation): CallVerdict {
     const verdict = this.judgeCall(this.merge(obs));
     const cur = this.current;
-    return cur ? { ...verdict, planState: verificationAt(cur.verification, this.now(), this.skew).state } : verdict;
+    return cur ? { ...verdict, planState: verificationAt(cur.verification, this.now(), this.skew, this.l10n).state } : verdict;
   }
 
   private judgeCall(seen: SeenCall): CallVerdict {
     const cur = this.current;
-    if (!cur) return this.uncount(seen, { verdict: 'cannot_check', reason: 'no_intent_plan', detail: 'No intent plan has been declared.' });
+    if (!cur) return this.uncount(seen, { verdict: 'cannot_check', reason: 'no_intent_plan', detail: this.l10n.t('No intent plan has been declared.') });
     let toolName = resolveToolName(seen.name, seen.meta);
     let inferredFrom: 'title' | 'kind' | undefined;
     if (toolName === undefined) {
@@ -169,6 +177,7 @@ export class IntentTracker {
         cur.plan.steps.map((s) => s.tool),
         seen.title,
         seen.kind,
+        this.l10n,
       );
       if (!inferred.ok) return this.uncount(seen, { verdict: 'cannot_check', reason: 'no_tool_name', detail: inferred.why });
       toolName = inferred.toolName;
@@ -176,22 +185,31 @@ export class IntentTracker {
     }
     const verdict = this.judgeNamed(cur, seen, toolName);
     if (!inferredFrom) return verdict;
-    return { ...verdict, inferredFrom, detail: `${verdict.detail} (The call names no tool: "${toolName}" was inferred from its ${inferredFrom}.)` };
+    const note =
+      inferredFrom === 'title'
+        ? this.l10n.t('{0} (The call names no tool: "{1}" was inferred from its title.)', verdict.detail, toolName)
+        : this.l10n.t('{0} (The call names no tool: "{1}" was inferred from its kind.)', verdict.detail, toolName);
+    return { ...verdict, inferredFrom, detail: note };
   }
 
   private judgeNamed(cur: IntentSnapshot, seen: SeenCall, toolName: string): CallVerdict {
     const candidates = stepsForTool(cur.plan, toolName);
     if (candidates.length === 0) {
-      return this.uncount(seen, { verdict: 'not_in_plan', toolName, reason: 'no_such_tool', detail: `The plan has no step for the tool "${toolName}".` });
+      return this.uncount(seen, {
+        verdict: 'not_in_plan',
+        toolName,
+        reason: 'no_such_tool',
+        detail: this.l10n.t('The plan has no step for the tool "{0}".', toolName),
+      });
     }
     if (seen.rawInput === undefined && candidates.some((i) => Object.keys(cur.plan.steps[i].args ?? {}).length > 0)) {
-      return this.uncount(seen, { verdict: 'cannot_check', toolName, reason: 'input_unknown', detail: 'The call has no input yet.' });
+      return this.uncount(seen, { verdict: 'cannot_check', toolName, reason: 'input_unknown', detail: this.l10n.t('The call has no input yet.') });
     }
     return this.judge(cur.plan, seen, toolName, candidates);
   }
 
   private judge(plan: IntentPlan, seen: SeenCall, toolName: string, candidates: number[]): CallVerdict {
-    const results = candidates.map((i) => ({ i, m: matchStep(plan.steps[i], seen.rawInput) }));
+    const results = candidates.map((i) => ({ i, m: matchStep(plan.steps[i], seen.rawInput, this.l10n) }));
     const matching = results.filter((r) => r.m.kind === 'match').map((r) => r.i);
     // Keep the step this call already counts against, if it still matches.
     const order = seen.step !== undefined && matching.includes(seen.step) ? [seen.step, ...matching.filter((i) => i !== seen.step)] : matching;
@@ -206,7 +224,7 @@ export class IntentTracker {
           stepIndex: i,
           callsUsed,
           maxCalls: plan.steps[i].maxCalls,
-          detail: `Step ${i + 1} (${toolName}), call ${callsUsed} of ${plan.steps[i].maxCalls}.`,
+          detail: this.l10n.t('Step {0} ({1}), call {2} of {3}.', i + 1, toolName, callsUsed, plan.steps[i].maxCalls),
         };
       }
     }
@@ -217,12 +235,19 @@ export class IntentTracker {
         toolName,
         stepIndex: i,
         reason: 'max_calls_exceeded',
-        detail: `Step ${i + 1} (${toolName}) may run at most ${plan.steps[i].maxCalls} times.`,
+        detail:
+          plan.steps[i].maxCalls === 1
+            ? this.l10n.t('Step {0} ({1}) may run only once.', i + 1, toolName)
+            : this.l10n.t('Step {0} ({1}) may run at most {2} times.', i + 1, toolName, plan.steps[i].maxCalls),
       });
     }
     const unchecked = results.find((r) => r.m.kind === 'unchecked');
     const first = unchecked ?? results[0];
-    return this.uncount(seen, describeMismatch(toolName, first.i, first.m as Exclude<StepMatch, { kind: 'match' }>));
+    return this.uncount(seen, describeMismatch(toolName, first.i, first.m as Exclude<StepMatch, { kind: 'match' }>, this.l10n));
+  }
+
+  private verifyOptions(): { clockSkewSeconds: number; l10n: L10n } {
+    return { clockSkewSeconds: this.skew, l10n: this.l10n };
   }
 
   private merge(obs: ToolCallObservation): SeenCall {

@@ -8,6 +8,7 @@ import { DEFAULT_CLOCK_SKEW_SECONDS, intentClaimsSchema, MAX_LIFETIME_SECONDS, t
 import { loadJws } from './jwsLoader';
 import { keysForKid, type Jwks } from './keys';
 import { formatIssues, parseIntentPlanBody } from './schema';
+import { english, type L10n } from '../common/l10n';
 
 export type VerificationState = 'verified' | 'expired' | 'bad_signature' | 'plan_hash_mismatch' | 'unknown_key' | 'unverified' | 'malformed';
 
@@ -23,6 +24,8 @@ export interface VerifyOptions {
   clockSkewSeconds?: number;
   /** Longest accepted lifetime `exp - iat` (default and maximum 60 min). */
   maxLifetimeSeconds?: number;
+  /** The user's language for the details (vscode.l10n in the product). */
+  l10n?: L10n;
 }
 
 const ALGORITHMS = ['EdDSA', 'Ed25519'];
@@ -40,8 +43,9 @@ export async function verifyIntentToken(
   now: Date,
   opts: VerifyOptions = {},
 ): Promise<IntentVerification> {
-  if (token === undefined || token === '') return { state: 'malformed', detail: 'The plan carries no intent token.' };
-  if (token.length > MAX_TOKEN_LENGTH || !COMPACT_JWS_RE.test(token)) return { state: 'malformed', detail: 'The intent token is not a compact JWS.' };
+  const l10n = opts.l10n ?? english;
+  if (token === undefined || token === '') return { state: 'malformed', detail: l10n.t('The plan carries no intent token.') };
+  if (token.length > MAX_TOKEN_LENGTH || !COMPACT_JWS_RE.test(token)) return { state: 'malformed', detail: l10n.t('The intent token is not a compact JWS.') };
   let jws: ReturnType<typeof loadJws>;
   try {
     jws = loadJws();
@@ -52,41 +56,44 @@ export async function verifyIntentToken(
   try {
     const header = jws.protectedHeader(token);
     if (typeof header.alg !== 'string' || !ALGORITHMS.includes(header.alg)) {
-      return { state: 'malformed', detail: `The intent token uses algorithm ${JSON.stringify(header.alg)}; only EdDSA (Ed25519) is accepted.` };
+      return {
+        state: 'malformed',
+        detail: l10n.t('The intent token uses algorithm {0}; only EdDSA (Ed25519) is accepted.', String(JSON.stringify(header.alg))),
+      };
     }
-    if (typeof header.kid !== 'string' || header.kid === '') return { state: 'malformed', detail: 'The intent token header has no key id (kid).' };
+    if (typeof header.kid !== 'string' || header.kid === '') return { state: 'malformed', detail: l10n.t('The intent token header has no key id (kid).') };
     kid = header.kid;
   } catch {
-    return { state: 'malformed', detail: 'The intent token header cannot be decoded.' };
+    return { state: 'malformed', detail: l10n.t('The intent token header cannot be decoded.') };
   }
-  if (!keys || keys.keys.length === 0) return { state: 'unverified', detail: 'No intent keys are configured, so the token was not checked.' };
+  if (!keys || keys.keys.length === 0) return { state: 'unverified', detail: l10n.t('No intent keys are configured, so the token was not checked.') };
   const candidates = keysForKid(keys, kid);
-  if (candidates.length === 0) return { state: 'unknown_key', kid, detail: `No configured key has the id ${JSON.stringify(kid)}.` };
+  if (candidates.length === 0) return { state: 'unknown_key', kid, detail: l10n.t('No configured key has the id {0}.', JSON.stringify(kid)) };
 
   const signed = await jws.checkSignature(token, candidates, ALGORITHMS);
-  if (signed.kind === 'bad') return { state: 'bad_signature', kid, detail: 'The intent token signature does not match the configured key.' };
+  if (signed.kind === 'bad') return { state: 'bad_signature', kid, detail: l10n.t('The intent token signature does not match the configured key.') };
   if (signed.kind === 'malformed') return { state: 'malformed', detail: signed.detail };
-  return checkClaims(signed.payload, plan, kid, now, opts);
+  return checkClaims(signed.payload, plan, kid, now, opts, l10n);
 }
 
-function checkClaims(payload: Uint8Array, plan: unknown, kid: string, now: Date, opts: VerifyOptions): IntentVerification {
+function checkClaims(payload: Uint8Array, plan: unknown, kid: string, now: Date, opts: VerifyOptions, l10n: L10n): IntentVerification {
   let json: unknown;
   try {
     json = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(payload));
   } catch {
-    return { state: 'malformed', detail: 'The intent token payload is not JSON.' };
+    return { state: 'malformed', detail: l10n.t('The intent token payload is not JSON.') };
   }
   const parsed = intentClaimsSchema.safeParse(json, { reportInput: true });
-  if (!parsed.success) return { state: 'malformed', detail: `The intent token claims are invalid: ${formatIssues(parsed.error.issues, '')}` };
+  if (!parsed.success) return { state: 'malformed', detail: l10n.t('The intent token claims are invalid: {0}', formatIssues(parsed.error.issues, '')) };
   const claims = parsed.data;
   const skew = opts.clockSkewSeconds ?? DEFAULT_CLOCK_SKEW_SECONDS;
   const nowSec = now.getTime() / 1000;
 
-  const timeProblem = lifetimeProblem(claims, nowSec, skew, opts.maxLifetimeSeconds);
+  const timeProblem = lifetimeProblem(claims, nowSec, skew, l10n, opts.maxLifetimeSeconds);
   if (timeProblem) return { state: 'malformed', detail: timeProblem };
-  const planProblem = planMismatch(claims, plan);
-  if (planProblem === 'unhashable') return { state: 'malformed', detail: 'The plan cannot be written as canonical JSON.' };
-  if (planProblem === 'bad_ph') return { state: 'malformed', detail: 'The ph claim is not a SHA-256 hash (hex or base64url).' };
+  const planProblem = planMismatch(claims, plan, l10n);
+  if (planProblem === 'unhashable') return { state: 'malformed', detail: l10n.t('The plan cannot be written as canonical JSON.') };
+  if (planProblem === 'bad_ph') return { state: 'malformed', detail: l10n.t('The ph claim is not a SHA-256 hash (hex or base64url).') };
   if (planProblem) return { state: 'plan_hash_mismatch', kid, jti: claims.jti, detail: planProblem };
   if (
     typeof plan === 'object' &&
@@ -94,23 +101,22 @@ function checkClaims(payload: Uint8Array, plan: unknown, kid: string, now: Date,
     typeof (plan as { user?: unknown }).user === 'string' &&
     (plan as { user: string }).user.toLowerCase() !== claims.sub.toLowerCase()
   ) {
-    return { state: 'malformed', detail: 'The token was issued for a different person than the plan names (sub ≠ user).' };
+    return { state: 'malformed', detail: l10n.t('The token was issued for a different person than the plan names (sub ≠ user).') };
   }
 
   const expiresAt = new Date(claims.exp * 1000);
-  if (nowSec > claims.exp + skew)
-    return { state: 'expired', kid, jti: claims.jti, expiresAt, claims, detail: `The intent token expired at ${expiresAt.toISOString()}.` };
+  if (nowSec > claims.exp + skew) return { state: 'expired', kid, jti: claims.jti, expiresAt, claims, detail: expiredDetail(expiresAt, l10n) };
   const secondsLeft = Math.max(0, Math.floor(claims.exp - nowSec));
-  return { state: 'verified', kid, jti: claims.jti, expiresAt, secondsLeft, claims, detail: `Signed by key ${JSON.stringify(kid)}; ${secondsLeft} s left.` };
+  return { state: 'verified', kid, jti: claims.jti, expiresAt, secondsLeft, claims, detail: signedDetail(kid, secondsLeft, l10n) };
 }
 
-function lifetimeProblem(claims: IntentClaims, nowSec: number, skew: number, maxLifetime?: number): string | undefined {
+function lifetimeProblem(claims: IntentClaims, nowSec: number, skew: number, l10n: L10n, maxLifetime?: number): string | undefined {
   const max = Math.min(maxLifetime ?? MAX_LIFETIME_SECONDS, MAX_LIFETIME_SECONDS);
   const lifetime = claims.exp - claims.iat;
-  if (lifetime <= 0) return 'The intent token expires before it was issued.';
-  if (lifetime > max) return `The intent token lifetime (${Math.round(lifetime / 60)} min) is longer than the allowed ${Math.round(max / 60)} min.`;
-  if (claims.iat > nowSec + skew) return 'The intent token was issued in the future (check the clock).';
-  if (claims.nbf !== undefined && claims.nbf > nowSec + skew) return 'The intent token is not valid yet.';
+  if (lifetime <= 0) return l10n.t('The intent token expires before it was issued.');
+  if (lifetime > max) return l10n.t('The intent token lifetime ({0} min) is longer than the allowed {1} min.', Math.round(lifetime / 60), Math.round(max / 60));
+  if (claims.iat > nowSec + skew) return l10n.t('The intent token was issued in the future (check the clock).');
+  if (claims.nbf !== undefined && claims.nbf > nowSec + skew) return l10n.t('The intent token is not valid yet.');
   return undefined;
 }
 
@@ -119,7 +125,7 @@ function lifetimeProblem(claims: IntentClaims, nowSec: number, skew: number, max
  * of the same plan with defaults applied (both are the plan shown), and the `plan` claim, when
  * present, must be that same plan.
  */
-function planMismatch(claims: IntentClaims, plan: unknown): string | 'unhashable' | 'bad_ph' | undefined {
+function planMismatch(claims: IntentClaims, plan: unknown, l10n: L10n): string | 'unhashable' | 'bad_ph' | undefined {
   const forms: unknown[] = [plan];
   const normalized = parseIntentPlanBody(plan);
   if (normalized.ok) forms.push(normalized.value);
@@ -131,8 +137,8 @@ function planMismatch(claims: IntentClaims, plan: unknown): string | 'unhashable
   }
   const ph = decodePlanHash(claims.ph);
   if (!ph) return 'bad_ph';
-  if (!hashes.some((h) => sameHash(h, ph))) return 'The plan shown does not match the plan hash (ph) the token was signed for.';
-  if (claims.plan !== undefined && !samePlan(claims.plan, plan)) return 'The plan shown differs from the plan inside the token.';
+  if (!hashes.some((h) => sameHash(h, ph))) return l10n.t('The plan shown does not match the plan hash (ph) the token was signed for.');
+  if (claims.plan !== undefined && !samePlan(claims.plan, plan)) return l10n.t('The plan shown differs from the plan inside the token.');
   return undefined;
 }
 
@@ -148,7 +154,7 @@ function samePlan(claimed: unknown, shown: unknown): boolean {
 }
 
 /** Whether a verification still holds at `now` (a verified token expires while it is shown). */
-export function verificationAt(v: IntentVerification, now: Date, clockSkewSeconds = DEFAULT_CLOCK_SKEW_SECONDS): IntentVerification {
+export function verificationAt(v: IntentVerification, now: Date, clockSkewSeconds = DEFAULT_CLOCK_SKEW_SECONDS, l10n: L10n = english): IntentVerification {
   if (v.state !== 'verified') return v;
   const nowSec = now.getTime() / 1000;
   const exp = v.expiresAt.getTime() / 1000;
@@ -159,9 +165,17 @@ export function verificationAt(v: IntentVerification, now: Date, clockSkewSecond
       jti: v.jti,
       expiresAt: v.expiresAt,
       claims: v.claims,
-      detail: `The intent token expired at ${v.expiresAt.toISOString()}.`,
+      detail: expiredDetail(v.expiresAt, l10n),
     };
   }
   const secondsLeft = Math.max(0, Math.floor(exp - nowSec));
-  return { ...v, secondsLeft, detail: `Signed by key ${JSON.stringify(v.kid)}; ${secondsLeft} s left.` };
+  return { ...v, secondsLeft, detail: signedDetail(v.kid, secondsLeft, l10n) };
+}
+
+function expiredDetail(expiresAt: Date, l10n: L10n): string {
+  return l10n.t('The intent token expired at {0}.', expiresAt.toISOString());
+}
+
+function signedDetail(kid: string, secondsLeft: number, l10n: L10n): string {
+  return l10n.t('Signed by key {0}; {1} s left.', JSON.stringify(kid), secondsLeft);
 }

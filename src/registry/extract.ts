@@ -130,7 +130,7 @@ function producedCounter(cap: number, tooLarge: () => Error): NodeJS.ReadWriteSt
 }
 
 async function writeFile(dest: string, rel: string, source: Readable, mode: number, budget: Budget): Promise<void> {
-  const full = inside(dest, rel);
+  const full = inside(dest, rel, budget.l10n);
   await fs.promises.mkdir(path.dirname(full), { recursive: true });
   const counter = async function* (src: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
     for await (const chunk of src) {
@@ -151,8 +151,8 @@ async function writeFile(dest: string, rel: string, source: Readable, mode: numb
 async function finishLinks(dest: string, p: Pending, budget: Budget): Promise<void> {
   const l10n = budget.l10n;
   for (const h of p.hardLinks) {
-    const from = inside(dest, safeRelative(h.target));
-    const to = inside(dest, h.rel);
+    const from = inside(dest, safeRelative(h.target, 'entry', l10n), l10n);
+    const to = inside(dest, h.rel, l10n);
     const st = await fs.promises.lstat(from).catch(() => undefined);
     if (!st?.isFile())
       throw new ArchiveError(
@@ -168,7 +168,7 @@ async function finishLinks(dest: string, p: Pending, budget: Budget): Promise<vo
       throw new UnsafeEntryError(
         l10n.t('The archive\'s symlink "{0}" points outside the install folder ("{1}"); it is refused.', printable(l.rel), printable(l.target)),
       );
-    const full = inside(dest, l.rel);
+    const full = inside(dest, l.rel, l10n);
     await fs.promises.mkdir(path.dirname(full), { recursive: true });
     // The folder it goes in must be the real one (no link made earlier on its way).
     const parentReal = await fs.promises.realpath(path.dirname(full));
@@ -233,7 +233,7 @@ async function unpackTar(source: Readable, stages: NodeJS.ReadWriteStream[], ext
     for await (const entry of extractor) {
       budget.entry();
       const h = entry.header;
-      const rel = safeRelative(h.name);
+      const rel = safeRelative(h.name, 'entry', budget.l10n);
       switch (h.type) {
         case 'file':
         case 'contiguous-file':
@@ -244,7 +244,7 @@ async function unpackTar(source: Readable, stages: NodeJS.ReadWriteStream[], ext
           break;
         case 'directory':
           entry.resume();
-          if (rel) await fs.promises.mkdir(inside(dest, rel), { recursive: true });
+          if (rel) await fs.promises.mkdir(inside(dest, rel, budget.l10n), { recursive: true });
           break;
         case 'symlink':
           entry.resume();
@@ -309,11 +309,11 @@ async function extractZip(file: string, dest: string, budget: Budget): Promise<v
   try {
     for (let e = await next(); e; e = await next()) {
       budget.entry();
-      const rel = safeRelative(e.fileName);
+      const rel = safeRelative(e.fileName, 'entry', l10n);
       const unixMode = e.versionMadeBy >> 8 === 3 ? e.externalFileAttributes >>> 16 : 0;
       const type = unixMode & S_IFMT;
       if (e.fileName.endsWith('/') || type === S_IFDIR) {
-        if (rel) await fs.promises.mkdir(inside(dest, rel), { recursive: true });
+        if (rel) await fs.promises.mkdir(inside(dest, rel, budget.l10n), { recursive: true });
         continue;
       }
       if (type !== 0 && type !== S_IFREG && type !== S_IFLNK)
@@ -367,7 +367,7 @@ export async function extractArchive(
   const budget = new Budget(kind === 'raw' ? limits : unpackedCap(limits, (await fs.promises.stat(file)).size), opts.signal, l10n);
   try {
     if (kind === 'raw') {
-      const rel = safeRelative(opts.rawName, 'entry\'s "cmd"');
+      const rel = safeRelative(opts.rawName, 'cmd', l10n);
       budget.entry();
       await writeFile(dest, rel, fs.createReadStream(file), 0o755, budget);
     } else if (kind === 'zip') {

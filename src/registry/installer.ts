@@ -94,7 +94,7 @@ export async function installBinary(entry: RegistryEntry, platform: PlatformKey 
 
 /** The entry's `cmd` must be a regular file inside the unpacked folder; it is made executable. */
 async function makeExecutable(files: string, cmd: string, entry: RegistryEntry, l10n: L10n): Promise<void> {
-  const rel = safeRelative(cmd, 'entry\'s "cmd"');
+  const rel = safeRelative(cmd, 'cmd', l10n);
   const full = path.resolve(files, rel);
   const real = await fs.promises.realpath(full).catch(() => undefined);
   const root = await fs.promises.realpath(files);

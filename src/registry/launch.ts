@@ -43,7 +43,7 @@ export function packageLaunch(kind: 'npx' | 'uvx', d: PackageDistribution): Laun
 
 /** The executable inside an install folder for a binary target (throws when `cmd` escapes it). */
 export function binaryExecutable(target: BinaryTarget, installDir: string): string {
-  const rel = safeRelative(target.cmd, 'entry\'s "cmd"');
+  const rel = safeRelative(target.cmd, 'cmd');
   if (!rel) throw new Error(`The entry's "cmd" ("${target.cmd}") names no file.`);
   return inside(installDir, rel);
 }
@@ -67,6 +67,6 @@ export function commandLine(l: LaunchCommand): string {
 
 /** The file name a raw (not archived) binary is saved under: the `cmd`'s last segment. */
 export function rawBinaryName(target: BinaryTarget): string {
-  const rel = safeRelative(target.cmd, 'entry\'s "cmd"');
+  const rel = safeRelative(target.cmd, 'cmd');
   return path.posix.basename(rel);
 }

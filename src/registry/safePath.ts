@@ -2,32 +2,93 @@
 // is extracted to. Lexical checks here; the extractor also never writes through a symlink (links are
 // created last, and only when they point inside). No `vscode`.
 import * as path from 'path';
+import { english, type L10n } from '../common/l10n';
 
 export class UnsafeEntryError extends Error {}
+
+/** What a checked name is: an archive entry, a registry entry's version or its `cmd`. */
+export type SafeNameKind = 'entry' | 'version' | 'cmd';
+
+type Problem = 'long' | 'nul' | 'backslash' | 'absolute' | 'up';
 
 /**
  * The entry's path relative to the target folder, in `/` form without `./` segments, or '' for
  * the folder itself. Throws UnsafeEntryError for absolute paths, drive letters, `..`, backslashes
- * and NUL.
+ * and NUL, in the user's words (`l10n`; one whole sentence per kind of name).
  */
-export function safeRelative(name: string, what = 'archive entry'): string {
-  if (name.length > 4096) throw new UnsafeEntryError(`The ${what} name is longer than 4096 characters.`);
-  if (name.includes('\0')) throw new UnsafeEntryError(`The ${what} "${printable(name)}" has a NUL character in its name.`);
-  if (name.includes('\\'))
-    throw new UnsafeEntryError(
-      `The ${what} "${printable(name)}" has a backslash in its name; it is refused (it could point outside the install folder on Windows).`,
-    );
-  if (name.startsWith('/') || /^[A-Za-z]:/.test(name)) throw new UnsafeEntryError(`The ${what} "${printable(name)}" is an absolute path; it is refused.`);
+export function safeRelative(name: string, kind: SafeNameKind = 'entry', l10n: L10n = english): string {
+  const fail = (problem: Problem): never => {
+    throw new UnsafeEntryError(refusal(kind, problem, printable(name), l10n));
+  };
+  if (name.length > 4096) fail('long');
+  if (name.includes('\0')) fail('nul');
+  if (name.includes('\\')) fail('backslash');
+  if (name.startsWith('/') || /^[A-Za-z]:/.test(name)) fail('absolute');
   const parts = name.split('/').filter((p) => p !== '' && p !== '.');
-  if (parts.includes('..'))
-    throw new UnsafeEntryError(`The ${what} "${printable(name)}" goes up with "..": it would land outside the install folder, so it is refused.`);
+  if (parts.includes('..')) fail('up');
   return parts.join('/');
 }
 
+function refusal(kind: SafeNameKind, problem: Problem, name: string, l10n: L10n): string {
+  switch (kind) {
+    case 'entry':
+      return entryRefusal(problem, name, l10n);
+    case 'version':
+      return versionRefusal(problem, name, l10n);
+    case 'cmd':
+      return cmdRefusal(problem, name, l10n);
+  }
+}
+
+function entryRefusal(problem: Problem, name: string, l10n: L10n): string {
+  switch (problem) {
+    case 'long':
+      return l10n.t('The archive entry name is longer than 4096 characters.');
+    case 'nul':
+      return l10n.t('The archive entry "{0}" has a NUL character in its name.', name);
+    case 'backslash':
+      return l10n.t('The archive entry "{0}" has a backslash in its name; it is refused (it could point outside the install folder on Windows).', name);
+    case 'absolute':
+      return l10n.t('The archive entry "{0}" is an absolute path; it is refused.', name);
+    case 'up':
+      return l10n.t('The archive entry "{0}" goes up with "..": it would land outside the install folder, so it is refused.', name);
+  }
+}
+
+function versionRefusal(problem: Problem, name: string, l10n: L10n): string {
+  switch (problem) {
+    case 'long':
+      return l10n.t('The version name is longer than 4096 characters.');
+    case 'nul':
+      return l10n.t('The version "{0}" has a NUL character in its name.', name);
+    case 'backslash':
+      return l10n.t('The version "{0}" has a backslash in its name; it is refused (it could point outside the install folder on Windows).', name);
+    case 'absolute':
+      return l10n.t('The version "{0}" is an absolute path; it is refused.', name);
+    case 'up':
+      return l10n.t('The version "{0}" goes up with "..": it would land outside the install folder, so it is refused.', name);
+  }
+}
+
+function cmdRefusal(problem: Problem, name: string, l10n: L10n): string {
+  switch (problem) {
+    case 'long':
+      return l10n.t('The entry\'s "cmd" name is longer than 4096 characters.');
+    case 'nul':
+      return l10n.t('The entry\'s "cmd" "{0}" has a NUL character in its name.', name);
+    case 'backslash':
+      return l10n.t('The entry\'s "cmd" "{0}" has a backslash in its name; it is refused (it could point outside the install folder on Windows).', name);
+    case 'absolute':
+      return l10n.t('The entry\'s "cmd" "{0}" is an absolute path; it is refused.', name);
+    case 'up':
+      return l10n.t('The entry\'s "cmd" "{0}" goes up with "..": it would land outside the install folder, so it is refused.', name);
+  }
+}
+
 /** `rel` (from safeRelative) under `root`, checked once more after path resolution. */
-export function inside(root: string, rel: string): string {
+export function inside(root: string, rel: string, l10n: L10n = english): string {
   const full = path.resolve(root, rel);
-  if (!isWithin(root, full)) throw new UnsafeEntryError(`"${printable(rel)}" resolves outside the install folder.`);
+  if (!isWithin(root, full)) throw new UnsafeEntryError(l10n.t('"{0}" resolves outside the install folder.', printable(rel)));
   return full;
 }
 

@@ -96,7 +96,7 @@ export function historyCommands(history: SessionHistory | undefined, store: Sess
       }
       const plan = planImport(Buffer.from(await vscode.workspace.fs.readFile(uri)).toString('utf8'), vscode.l10n);
       if (typeof plan === 'string') {
-        void vscode.window.showErrorMessage(vscode.l10n.t('Not imported: {0}', plan));
+        void vscode.window.showErrorMessage(plan);
         return false;
       }
       let first: SessionKey | undefined;

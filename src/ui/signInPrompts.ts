@@ -7,13 +7,14 @@ import * as vscode from 'vscode';
 import { confirmPick } from '../registry/ui/confirm';
 import type { AuthMethod } from '../protocol/domain';
 import type { SignInUi, TerminalRun } from '../app/agentPorts';
+import { signInQuestion } from '../app/signInWords';
 
 export function vscodeSignInUi(log: { show(preserveFocus?: boolean): void }): SignInUi {
   return {
     async askToSignIn(name, what) {
       const signIn = vscode.l10n.t('Sign In');
       const showLog = vscode.l10n.t('Show Log');
-      const pick = await vscode.window.showWarningMessage(vscode.l10n.t('{0} asks you to sign in before it can {1}.', name, what), signIn, showLog);
+      const pick = await vscode.window.showWarningMessage(signInQuestion(name, what, vscode.l10n), signIn, showLog);
       if (pick === showLog) log.show(true);
       return pick === signIn;
     },

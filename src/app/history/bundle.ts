@@ -50,17 +50,18 @@ export interface ImportPlan {
   note?: string;
 }
 
-/** The bundle, or why it is not one. Records are checked one by one (bad ones skipped). */
-export function readBundle(text: string): Bundle | string {
+/** The bundle, or why it is not one (a whole sentence in the user's words). Records are checked one by one (bad ones skipped). */
+export function readBundle(text: string, l10n: L10n = english): Bundle | string {
   let v: Partial<Bundle>;
   try {
     v = JSON.parse(text) as Partial<Bundle>;
   } catch {
-    return 'the file is not JSON.';
+    return l10n.t('Not imported: the file is not JSON.');
   }
-  if (v.format !== BUNDLE_FORMAT || v.version !== 1) return `the file is not an ACP Plans session (format "${String(v.format).slice(0, 40)}").`;
+  if (v.format !== BUNDLE_FORMAT || v.version !== 1)
+    return l10n.t('Not imported: the file is not an ACP Plans session (format "{0}").', String(v.format).slice(0, 40));
   if (typeof v.agentId !== 'string' || typeof v.sessionId !== 'string' || !Array.isArray(v.records))
-    return 'the session is incomplete (agent, session or records missing).';
+    return l10n.t('Not imported: the session is incomplete (agent, session or records missing).');
   const records = v.records.map(asRecord).filter((r): r is HistoryRecord => r !== undefined);
   return {
     format: BUNDLE_FORMAT,
@@ -75,9 +76,9 @@ export function readBundle(text: string): Bundle | string {
   };
 }
 
-/** The sessions importing `text` creates (at most MAX_SESSIONS_PER_FILE), or why it creates none. */
+/** The sessions importing `text` creates (at most MAX_SESSIONS_PER_FILE), or why it creates none (a whole sentence). */
 export function planImport(text: string, l10n: L10n = english): ImportPlan | string {
-  const bundle = readBundle(text);
+  const bundle = readBundle(text, l10n);
   if (typeof bundle === 'string') return bundle;
   const agentId = isImportedAgent(bundle.agentId) ? bundle.agentId : `${IMPORT_AGENT_PREFIX}${bundle.agentId}`;
   const agentName = bundle.agentName.startsWith('Imported: ') ? bundle.agentName : `Imported: ${bundle.agentName}`;

@@ -6,6 +6,7 @@ import type { ArgConstraint } from '../../intent/schema';
 import type { NotInPlanReason } from '../../intent/checkCall';
 import type { IntentVerification, VerificationState } from '../../intent/verify';
 import type { PlanRef } from '../../state/planStore';
+import { english, type L10n } from '../../common/l10n';
 
 /** The verification as shown: a state of `verifyIntentToken`, or `checking` while it runs. */
 export type ShownState = VerificationState | 'checking';
@@ -90,26 +91,26 @@ export interface IntentSource {
 }
 
 /** The short text of a verification, e.g. `verified (kid demo-1, 54 min left)` or `bad signature`. */
-export function stateText(state: ShownState, v: IntentVerification | undefined, keys: KeysStatus): string {
+export function stateText(state: ShownState, v: IntentVerification | undefined, keys: KeysStatus, l10n: L10n = english): string {
   switch (state) {
     case 'checking':
-      return 'checking token…';
+      return l10n.t('checking token…');
     case 'verified': {
       const left = v?.state === 'verified' ? v.secondsLeft : 0;
-      return `verified (kid ${v?.state === 'verified' ? v.kid : '?'}, ${timeLeft(left)})`;
+      return l10n.t('verified (kid {0}, {1})', v?.state === 'verified' ? v.kid : '?', timeLeft(left, l10n));
     }
     case 'expired':
-      return 'expired';
+      return l10n.t('expired');
     case 'bad_signature':
-      return 'bad signature';
+      return l10n.t('bad signature');
     case 'plan_hash_mismatch':
-      return 'plan hash mismatch';
+      return l10n.t('plan hash mismatch');
     case 'unknown_key':
-      return 'unknown key';
+      return l10n.t('unknown key');
     case 'malformed':
-      return 'malformed token';
+      return l10n.t('malformed token');
     case 'unverified':
-      return keys.state === 'error' ? 'unverified (keys failed to load)' : 'unverified (no keys configured)';
+      return keys.state === 'error' ? l10n.t('unverified (keys failed to load)') : l10n.t('unverified (no keys configured)');
   }
 }
 
@@ -118,18 +119,27 @@ export function stateText(state: ShownState, v: IntentVerification | undefined, 
  * agent's policy at signing time, its version and hash), `role` and `groups` (the person's). One
  * plain line each, values flattened and cut at 200 characters; claims the token lacks are left out.
  */
-export function claimLines(c: Readonly<Record<string, unknown>>): string[] {
+export function claimLines(c: Readonly<Record<string, unknown>>, l10n: L10n = english): string[] {
   const out: string[] = [];
-  if (c.agent !== undefined) out.push(`Agent: ${claimText(c.agent)}`);
-  if (c.pol !== undefined || c.polv !== undefined || c.polh !== undefined) {
-    const extra = [c.polv !== undefined ? `version ${claimText(c.polv)}` : undefined, c.polh !== undefined ? `hash ${claimText(c.polh)}` : undefined].filter(
-      Boolean,
-    );
-    out.push(`Policy: ${c.pol !== undefined ? claimText(c.pol) : '(not named)'}${extra.length ? ` (${extra.join(', ')})` : ''}`);
+  if (c.agent !== undefined) out.push(l10n.t('Agent: {0}', claimText(c.agent)));
+  if (c.pol !== undefined || c.polv !== undefined || c.polh !== undefined) out.push(policyLine(c, l10n));
+  if (c.role !== undefined) out.push(l10n.t('Role: {0}', claimText(c.role)));
+  if (c.groups !== undefined) {
+    const groups = Array.isArray(c.groups) ? c.groups.map(claimText).join(', ') || l10n.t('(none)') : claimText(c.groups);
+    out.push(l10n.t('Groups: {0}', groups));
   }
-  if (c.role !== undefined) out.push(`Role: ${claimText(c.role)}`);
-  if (c.groups !== undefined) out.push(`Groups: ${Array.isArray(c.groups) ? c.groups.map(claimText).join(', ') || '(none)' : claimText(c.groups)}`);
   return out;
+}
+
+/** `Policy: read-only (version 7, hash ab12)`: one whole sentence per case. */
+function policyLine(c: Readonly<Record<string, unknown>>, l10n: L10n): string {
+  const name = c.pol !== undefined ? claimText(c.pol) : l10n.t('(not named)');
+  const version = c.polv !== undefined ? claimText(c.polv) : undefined;
+  const hash = c.polh !== undefined ? claimText(c.polh) : undefined;
+  if (version !== undefined && hash !== undefined) return l10n.t('Policy: {0} (version {1}, hash {2})', name, version, hash);
+  if (version !== undefined) return l10n.t('Policy: {0} (version {1})', name, version);
+  if (hash !== undefined) return l10n.t('Policy: {0} (hash {1})', name, hash);
+  return l10n.t('Policy: {0}', name);
 }
 
 function claimText(v: unknown): string {
@@ -139,8 +149,8 @@ function claimText(v: unknown): string {
 }
 
 /** `54 min left`, `40 s left`. */
-export function timeLeft(seconds: number): string {
-  return seconds >= 60 ? `${Math.floor(seconds / 60)} min left` : `${Math.max(0, seconds)} s left`;
+export function timeLeft(seconds: number, l10n: L10n = english): string {
+  return seconds >= 60 ? l10n.t('{0} min left', Math.floor(seconds / 60)) : l10n.t('{0} s left', Math.max(0, seconds));
 }
 
 export function stepUse(callsUsed: number, maxCalls: number): StepUse {
@@ -149,22 +159,23 @@ export function stepUse(callsUsed: number, maxCalls: number): StepUse {
 }
 
 /** `2/20 calls · required` */
-export function stepDescription(s: Pick<IntentStepView, 'callsUsed' | 'maxCalls' | 'required'>): string {
-  return `${s.callsUsed}/${s.maxCalls} call${s.maxCalls === 1 ? '' : 's'}${s.required ? ' · required' : ''}`;
+export function stepDescription(s: Pick<IntentStepView, 'callsUsed' | 'maxCalls' | 'required'>, l10n: L10n = english): string {
+  if (s.maxCalls === 1) return s.required ? l10n.t('{0}/1 call · required', s.callsUsed) : l10n.t('{0}/1 call', s.callsUsed);
+  return s.required ? l10n.t('{0}/{1} calls · required', s.callsUsed, s.maxCalls) : l10n.t('{0}/{1} calls', s.callsUsed, s.maxCalls);
 }
 
 /** One readable line per pinned argument. */
-export function describeConstraints(args: Record<string, ArgConstraint> | undefined): string[] {
-  return Object.entries(args ?? {}).map(([name, c]) => `${name} ${describeConstraint(c)}`);
+export function describeConstraints(args: Record<string, ArgConstraint> | undefined, l10n: L10n = english): string[] {
+  return Object.entries(args ?? {}).map(([name, c]) => describeConstraint(name, c, l10n));
 }
 
-function describeConstraint(c: ArgConstraint): string {
-  if ('eq' in c) return `equals ${preview(c.eq)}`;
-  if ('in' in c) return `is one of ${preview(c.in)}`;
-  if ('glob' in c) return `matches the glob ${preview(c.glob)}`;
-  if ('regex' in c) return `matches the pattern ${preview(c.regex)}`;
-  if ('lte' in c) return `is at most ${c.lte}`;
-  return `is at least ${c.gte}`;
+function describeConstraint(name: string, c: ArgConstraint, l10n: L10n): string {
+  if ('eq' in c) return l10n.t('{0} equals {1}', name, preview(c.eq));
+  if ('in' in c) return l10n.t('{0} is one of {1}', name, preview(c.in));
+  if ('glob' in c) return l10n.t('{0} matches the glob {1}', name, preview(c.glob));
+  if ('regex' in c) return l10n.t('{0} matches the pattern {1}', name, preview(c.regex));
+  if ('lte' in c) return l10n.t('{0} is at most {1}', name, c.lte);
+  return l10n.t('{0} is at least {1}', name, c.gte);
 }
 
 function preview(v: unknown): string {
@@ -173,23 +184,25 @@ function preview(v: unknown): string {
 }
 
 /** The tooltip of a step: what it allows, in plain text. */
-export function stepTooltip(s: IntentStepView): string {
+export function stepTooltip(s: IntentStepView, l10n: L10n = english): string {
   return [
-    `Step ${s.index + 1}: ${s.tool}`,
-    `Calls: ${s.callsUsed} of at most ${s.maxCalls}`,
-    s.required ? 'Required: this step must run for the plan to complete.' : 'Optional',
-    s.constraints.length ? `Pinned arguments:\n${s.constraints.map((c) => `  • ${c}`).join('\n')}` : 'No pinned arguments: any input.',
+    l10n.t('Step {0}: {1}', s.index + 1, s.tool),
+    l10n.t('Calls: {0} of at most {1}', s.callsUsed, s.maxCalls),
+    s.required ? l10n.t('Required: this step must run for the plan to complete.') : l10n.t('Optional'),
+    s.constraints.length ? l10n.t('Pinned arguments:\n{0}', s.constraints.map((c) => `  • ${c}`).join('\n')) : l10n.t('No pinned arguments: any input.'),
   ].join('\n');
 }
 
-const REASON_TEXT: Record<NotInPlanReason, string> = {
-  no_such_tool: 'no step for this tool',
-  missing_argument: 'a pinned argument is missing',
-  argument_fails_constraint: 'an argument is outside its constraint',
-  max_calls_exceeded: 'the step has no calls left',
-};
-
 /** `not_in_plan: no step for this tool` */
-export function outsideDescription(c: OutsideCallView): string {
-  return `not_in_plan: ${REASON_TEXT[c.reason]}`;
+export function outsideDescription(c: OutsideCallView, l10n: L10n = english): string {
+  switch (c.reason) {
+    case 'no_such_tool':
+      return l10n.t('not_in_plan: no step for this tool');
+    case 'missing_argument':
+      return l10n.t('not_in_plan: a pinned argument is missing');
+    case 'argument_fails_constraint':
+      return l10n.t('not_in_plan: an argument is outside its constraint');
+    case 'max_calls_exceeded':
+      return l10n.t('not_in_plan: the step has no calls left');
+  }
 }

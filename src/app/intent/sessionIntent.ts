@@ -81,7 +81,7 @@ export class SessionIntent {
     /** The user's language for the tree's texts (vscode.l10n in the product). */
     private readonly l10n: L10n = english,
   ) {
-    this.tracker = new IntentTracker(options);
+    this.tracker = new IntentTracker({ l10n, ...options });
   }
 
   /** Whether a token check is running for the plan shown. */
@@ -220,7 +220,7 @@ export class SessionIntent {
       kind: 'active',
       planId,
       state,
-      stateText: stateText(state, v, this.keys),
+      stateText: stateText(state, v, this.keys, l10n),
       detail: this.checking ? checkingDetail(l10n) : v.detail,
       verified: state === 'verified',
       goal: cur.plan.goal,
@@ -230,7 +230,7 @@ export class SessionIntent {
         ...u,
         index: u.stepIndex,
         use: stepUse(u.callsUsed, u.maxCalls),
-        constraints: describeConstraints(cur.plan.steps[u.stepIndex]?.args),
+        constraints: describeConstraints(cur.plan.steps[u.stepIndex]?.args, l10n),
       })),
       outside: this.outside(),
       unchecked: this.unchecked(),
@@ -241,17 +241,21 @@ export class SessionIntent {
     if ('expiresAt' in v) view.expiresAt = v.expiresAt;
     const claims = 'claims' in v ? v.claims : this.claimsAsWritten(cur.token);
     if (claims) {
-      view.claims = claimLines(claims);
+      view.claims = claimLines(claims, l10n);
       view.claimsVerified = 'claims' in v;
     }
     const jti = 'jti' in v ? v.jti : cur.jti;
     // ULIDs are case-insensitive (Crockford base32); the canonical form is upper case.
     if (jti !== undefined && !isUlid(jti.toUpperCase())) {
       view.warnings.push(
-        `The token id (jti) ${JSON.stringify(jti.length > 60 ? `${jti.slice(0, 59)}…` : jti)} is not a ULID, as intent tokens require. Ask the agent's guard to issue a proper token.`,
+        l10n.t(
+          "The token id (jti) {0} is not a ULID, as intent tokens require. Ask the agent's guard to issue a proper token.",
+          JSON.stringify(jti.length > 60 ? `${jti.slice(0, 59)}…` : jti),
+        ),
       );
     }
-    if (this.missing) view.missingRequired = this.missing.filter((i) => (usage[i]?.callsUsed ?? 0) === 0).map((i) => usage[i]?.tool ?? `step ${i + 1}`);
+    if (this.missing)
+      view.missingRequired = this.missing.filter((i) => (usage[i]?.callsUsed ?? 0) === 0).map((i) => usage[i]?.tool ?? l10n.t('step {0}', i + 1));
     return view;
   }
 

@@ -189,17 +189,17 @@ export function intentRowItem(node: IntentNode, view: IntentNodeView | undefined
 
 function stepItem(node: IntentNode, s: IntentStepView): vscode.TreeItem {
   const t = row(node, truncate(s.tool, LABEL_MAX));
-  t.description = stepDescription(s);
-  t.tooltip = stepTooltip(s);
+  t.description = stepDescription(s, vscode.l10n);
+  t.tooltip = stepTooltip(s, vscode.l10n);
   t.iconPath = s.use === 'unused' ? icon('circle-outline') : s.use === 'used' ? icon('pass', 'testing.iconPassed') : icon('warning', 'list.warningForeground');
   t.contextValue = `intent:step:${s.use}${s.required ? ':required' : ''}`;
-  t.accessibilityInformation = { label: `${s.tool}, ${stepDescription(s)}` };
+  t.accessibilityInformation = { label: `${s.tool}, ${stepDescription(s, vscode.l10n)}` };
   return t;
 }
 
 function callItem(node: IntentNode, c: OutsideCallView): vscode.TreeItem {
   const t = row(node, truncate(c.toolName, LABEL_MAX));
-  t.description = outsideDescription(c);
+  t.description = outsideDescription(c, vscode.l10n);
   t.tooltip = [
     c.title ? `${c.title}` : undefined,
     vscode.l10n.t('Tool: {0}', c.toolName),

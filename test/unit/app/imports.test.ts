@@ -61,6 +61,18 @@ function liveSession(w: World): void {
   }
 }
 
+describe('a file that is not a session bundle', () => {
+  it("says why in one whole sentence, in the user's language (l10n)", () => {
+    assert.equal(planImport('{'), 'Not imported: the file is not JSON.');
+    assert.equal(planImport('{', german), 'Nicht importiert: Die Datei ist kein JSON.');
+    assert.equal(planImport('{"format":"x"}', german), 'Nicht importiert: Die Datei ist keine ACP-Plans-Sitzung (Format „x“).');
+    assert.equal(
+      planImport(JSON.stringify({ format: BUNDLE_FORMAT, version: 1 }), german),
+      'Nicht importiert: Die Sitzung ist unvollständig (Agent, Sitzung oder Einträge fehlen).',
+    );
+  });
+});
+
 describe('imported sessions are data, not authority', () => {
   it('a bundle naming a live session (as its own id, or in its records) never touches it: it gets its own copy', async () => {
     const w = world();

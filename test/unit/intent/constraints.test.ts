@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { checkConstraint, globMatch, jsonEqual, MAX_MATCHED_LENGTH, regexHazard } from '../../../src/intent/constraints';
+import { german } from '../l10n/german';
 
 const ok = (r: ReturnType<typeof checkConstraint>): boolean | 'unchecked' => r.ok;
 
@@ -85,5 +86,12 @@ describe('constraints', () => {
   it('jsonEqual ignores undefined members like JSON does', () => {
     assert.ok(jsonEqual({ a: 1, b: undefined }, { a: 1 }));
     assert.ok(!jsonEqual({ a: 1 }, [1]));
+  });
+
+  it("says why in the user's language (l10n)", () => {
+    assert.deepEqual(checkConstraint({ eq: 'acme/app' }, 'x', german), { ok: false, why: 'muss gleich "acme/app" sein' });
+    assert.deepEqual(checkConstraint({ lte: 3 }, 'x', german), { ok: false, why: 'ist keine Zahl' });
+    assert.deepEqual(checkConstraint({ regex: '(' }, 'x', german), { ok: 'unchecked', why: 'das Muster "(" wurde nicht ausgeführt: unausgeglichene Klammern' });
+    assert.equal(regexHazard('(?=a)', german), 'Lookarounds werden nicht ausgeführt');
   });
 });

@@ -5,6 +5,7 @@ import { IntentTracker } from '../../../src/intent/tracker';
 import { inferToolName } from '../../../src/intent/toolName';
 import { SessionIntent } from '../../../src/app/intent/sessionIntent';
 import { at } from './helpers';
+import { german } from '../l10n/german';
 
 const TOOLS = ['read_file', 'edit_file', 'github_list_issues', 'Bash'];
 const PLAN = {
@@ -41,6 +42,17 @@ describe('inferring the tool of a call without a tool name', () => {
     assert.match((inferToolName(TOOLS, 'x', 'fetch') as { why: string }).why, /its kind "fetch" fits no step's tool/);
     assert.match((inferToolName(TOOLS, 'x', 'think') as { why: string }).why, /its kind "think" says nothing about the tool/);
     assert.match((inferToolName(TOOLS, 'x', 'constructor') as { why: string }).why, /says nothing about the tool/);
+  });
+
+  it("says why in the user's language (l10n)", () => {
+    assert.deepEqual(inferToolName(TOOLS, undefined, undefined, german), {
+      ok: false,
+      why: 'Der Aufruf nennt kein Werkzeug; er hat keinen Titel und keine Art.',
+    });
+    assert.match(
+      (inferToolName(['read_file', 'view'], 'Look at a.ts', 'read', german) as { why: string }).why,
+      /sein Titel "Look at a.ts" nennt kein Werkzeug eines Schritts, und seine Art „read“ passt zu den Werkzeugen mehrerer Schritte \(read_file, view\)/,
+    );
   });
 
   it('judges the call with the inferred tool, says so, and keeps the title and kind of earlier events', () => {

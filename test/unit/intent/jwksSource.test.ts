@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { JwksSource, parseJwksLocation } from '../../../src/intent/jwksSource';
 import { generateSigningKey, makeJwks } from '../../../src/intent/keys';
+import { german } from '../l10n/german';
 
 describe('JwksSource', () => {
   let dir: string;
@@ -124,5 +125,13 @@ describe('JwksSource', () => {
     assert.equal(calls, 1);
     src.setLocation('');
     assert.deepEqual(await src.get(), { state: 'none' });
+  });
+
+  it("says what went wrong in the user's language (l10n)", async () => {
+    const http = parseJwksLocation('http://keys.example/jwks', german);
+    assert.match(http.kind === 'invalid' ? http.error : '', /^Intent-Schlüssel werden nicht über unverschlüsseltes http: geladen\./);
+    const missing = path.join(tmpdir(), 'acp-no-such-jwks-file.json');
+    const r = await new JwksSource(missing, { l10n: german }).get();
+    assert.deepEqual(r, { state: 'error', error: `Die Intent-Schlüsseldatei ${missing} existiert nicht.`, from: missing });
   });
 });

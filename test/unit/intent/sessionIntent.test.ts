@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { generateSigningKey, makeJwks, type Jwks, type SigningKey } from '../../../src/intent/keys';
 import { signIntentToken } from '../../../src/intent/sign';
-import { describeConstraints, stepDescription, stateText, timeLeft } from '../../../src/app/intent/intentView';
+import { claimLines, describeConstraints, outsideDescription, stepDescription, stepTooltip, stateText, timeLeft } from '../../../src/app/intent/intentView';
 import { SessionIntent, type KeyLoader } from '../../../src/app/intent/sessionIntent';
 import type { KeysStatus } from '../../../src/app/intent/intentView';
 import { at, T0_SEC } from './helpers';
@@ -323,5 +323,21 @@ describe('intent view texts', () => {
     assert.equal(timeLeft(40), '40 s left');
     assert.equal(stateText('malformed', undefined, { state: 'none' }), 'malformed token');
     assert.equal(stateText('unverified', undefined, { state: 'not_loaded' }), 'unverified (no keys configured)');
+  });
+
+  it("speaks the user's language (l10n)", () => {
+    assert.equal(stepDescription({ callsUsed: 2, maxCalls: 20, required: true }, german), '2/20 Aufrufe · erforderlich');
+    assert.deepEqual(describeConstraints({ a: { eq: 'x' }, d: { lte: 5 } }, german), ['a ist gleich "x"', 'd ist höchstens 5']);
+    assert.equal(timeLeft(3599, german), 'noch 59 min');
+    assert.equal(stateText('malformed', undefined, { state: 'none' }, german), 'fehlerhaftes Token');
+    assert.equal(
+      stepTooltip({ index: 0, tool: 't', callsUsed: 1, maxCalls: 2, required: false, use: 'used', constraints: [] }, german),
+      'Schritt 1: t\nAufrufe: 1 von höchstens 2\nOptional\nKeine festgelegten Argumente: jede Eingabe ist erlaubt.',
+    );
+    assert.equal(
+      outsideDescription({ toolCallId: 'c', toolName: 't', reason: 'no_such_tool', detail: '' }, german),
+      'not_in_plan: kein Schritt für dieses Werkzeug',
+    );
+    assert.deepEqual(claimLines({ polh: 'ff', groups: [] }, german), ['Richtlinie: (nicht benannt) (Hash ff)', 'Gruppen: (keine)']);
   });
 });

@@ -5,6 +5,7 @@ import { generateSigningKey, makeJwks, type SigningKey } from '../../../src/inte
 import { signIntentToken } from '../../../src/intent/sign';
 import { IntentTracker } from '../../../src/intent/tracker';
 import { at, examplePlan, planWith, T0_SEC } from './helpers';
+import { german } from '../l10n/german';
 
 let clock = at(0);
 const tracker = (): IntentTracker => new IntentTracker({ now: () => clock });
@@ -44,6 +45,23 @@ describe('IntentTracker', () => {
     assert.equal(intent.plan.steps[1].maxCalls, 20);
     clock = at(15 * 60 + 61);
     assert.equal(t.intent?.verification.state, 'expired', 'a shown plan expires with its token');
+  });
+
+  it("gives its verdicts in the user's language (l10n)", async () => {
+    const t = new IntentTracker({ now: () => clock, l10n: german });
+    assert.equal(t.checkCall({ toolCallId: 'c0', name: 'x' }).detail, 'Es wurde kein Intent-Plan erklärt.');
+    const key = generateSigningKey('key-de');
+    const { payload } = await intentPayload(examplePlan(), key);
+    await t.receive(payload, makeJwks([key.publicJwk]));
+    assert.equal(
+      t.checkCall({ toolCallId: 'c1', name: 'github_delete_repo', rawInput: {} }).detail,
+      'Der Plan hat keinen Schritt für das Werkzeug „github_delete_repo“.',
+    );
+    assert.match(
+      t.checkCall({ toolCallId: 'c2', name: 'github_get_issue', rawInput: { number: 4 } }).detail,
+      /^Das festgelegte Argument „repo“ von Schritt \d+ \(github_get_issue\) fehlt\.$/,
+    );
+    assert.match(t.intent?.verification.detail ?? '', /^Signiert mit Schlüssel "key-de"/);
   });
 
   it('judges calls: in plan, no such tool, argument failing, missing argument', async () => {

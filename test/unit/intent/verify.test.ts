@@ -7,6 +7,7 @@ import { signIntentToken } from '../../../src/intent/sign';
 import { isUlid } from '../../../src/intent/ulid';
 import { verificationAt, verifyIntentToken } from '../../../src/intent/verify';
 import { at, examplePlan, T0, T0_SEC } from './helpers';
+import { german } from '../l10n/german';
 
 const b64 = (o: unknown): string => Buffer.from(JSON.stringify(o)).toString('base64url');
 
@@ -144,5 +145,17 @@ describe('verifyIntentToken', () => {
     const v = await verifyIntentToken(signed.token, plan, jwks, at(1));
     assert.equal(verificationAt(v, at(100)).state, 'verified');
     assert.equal(verificationAt(v, at(300 + 61)).state, 'expired');
+  });
+
+  it("explains in the user's language (l10n)", async () => {
+    const { plan, signed, jwks } = await setup({ lifetimeSeconds: 300 });
+    assert.equal((await verifyIntentToken(undefined, plan, jwks, at(1), { l10n: german })).detail, 'Der Plan trägt kein Intent-Token.');
+    assert.equal(
+      (await verifyIntentToken(signed.token, plan, null, at(1), { l10n: german })).detail,
+      'Es sind keine Intent-Schlüssel konfiguriert, daher wurde das Token nicht geprüft.',
+    );
+    const v = await verifyIntentToken(signed.token, plan, jwks, at(1), { l10n: german });
+    assert.match(v.detail, /^Signiert mit Schlüssel "key-1"; noch \d+ s\.$/);
+    assert.match(verificationAt(v, at(300 + 61), undefined, german).detail, /^Das Intent-Token ist um .* abgelaufen\.$/);
   });
 });

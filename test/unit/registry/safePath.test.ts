@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import * as path from 'path';
 import fc from 'fast-check';
 import { inside, linkStaysInside, safeRelative } from '../../../src/registry/safePath';
+import { german } from '../l10n/german';
 
 const segment = fc.oneof(fc.constantFrom('..', '.', '', 'a', 'b', '...', '..a', 'C:', '\\..', '~'), fc.string({ maxLength: 4 }));
 const name = fc.array(segment, { maxLength: 8 }).map((s) => s.join('/'));
@@ -55,5 +56,14 @@ describe('archive entry names', () => {
     assert.equal(linkStaysInside('a/b/link', '../c'), true);
     assert.equal(linkStaysInside('a/link', '../../c'), false);
     assert.equal(linkStaysInside('link', '/etc'), false);
+  });
+
+  it("refuses in whole sentences, per kind of name, in the user's language (l10n)", () => {
+    assert.throws(() => safeRelative('/etc/x', 'cmd'), /The entry's "cmd" "\/etc\/x" is an absolute path; it is refused\.$/);
+    assert.throws(() => safeRelative('a/../../b', 'version'), /The version "a\/..\/..\/b" goes up/);
+    assert.throws(() => safeRelative('/etc/x', 'entry', german), /Der Archiveintrag „\/etc\/x“ ist ein absoluter Pfad/);
+    assert.throws(() => safeRelative('a\0b', 'version', german), /Die Version „a\?b“ enthält ein NUL-Zeichen/);
+    assert.throws(() => safeRelative('..', 'cmd', german), /Das „cmd“ „..“ des Eintrags geht mit „..“ nach oben/);
+    assert.throws(() => inside('/root', '../x', german), /„..\/x“ führt aus dem Installationsordner hinaus/);
   });
 });

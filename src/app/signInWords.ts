@@ -18,16 +18,9 @@ export function signInQuestion(name: string, action: SignInAction, l10n: L10n = 
   }
 }
 
-/** The error when the user declined or sign-in failed: what to do next. */
+/** The error when the user declined or sign-in failed: the question, then what to do next. */
 export function signInDeclined(name: string, action: SignInAction, l10n: L10n = english): string {
-  switch (action) {
-    case 'open a session':
-      return l10n.t('{0} asks you to sign in before it can open a session. Run "ACP: Sign In", then try again.', name);
-    case 'resume the session':
-      return l10n.t('{0} asks you to sign in before it can resume the session. Run "ACP: Sign In", then try again.', name);
-    case 'take prompts':
-      return l10n.t('{0} asks you to sign in before it can take prompts. Run "ACP: Sign In", then try again.', name);
-  }
+  return l10n.t('{0} Run "ACP: Sign In", then try again.', signInQuestion(name, action, l10n));
 }
 
 /** The error when the agent still refuses after a sign-in. */

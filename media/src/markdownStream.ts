@@ -131,9 +131,10 @@ export class StreamingMarkdown {
     }
     const html = renderMarkdown(this.rest);
     this.sink.tail(html);
-    this.plainTail = !!this.sink.tailAppend && endsInPlainParagraph(this.rest, html);
+    const para = this.sink.tailAppend ? plainParagraphAtEnd(this.rest, html) : undefined;
+    this.plainTail = para !== undefined;
     this.shownLength = this.rest.trimEnd().length;
-    this.blockLength = this.plainTail ? this.rest.length - streamingSplit(this.rest + '\n') : 0;
+    this.blockLength = para?.length ?? 0;
   }
 
   private continueTable(t: OpenTable, text: string): void {
@@ -171,14 +172,14 @@ export class StreamingMarkdown {
 }
 
 /**
- * Whether `text`, rendered as `html`, ends in a paragraph of plain text that appending plain text
- * (no line break) only lengthens: its line starts as nothing but a paragraph can, and the render
- * ends with exactly that paragraph.
+ * The paragraph `text` (rendered as `html`) ends in, when it is plain text that appending plain
+ * text (no line break) only lengthens: its line starts as nothing but a paragraph can, and the
+ * render ends with exactly that paragraph. Undefined otherwise.
  */
-function endsInPlainParagraph(text: string, html: string): boolean {
+function plainParagraphAtEnd(text: string, html: string): string | undefined {
   const para = text.slice(streamingSplit(text + '\n'));
-  if (!PLAIN.test(para) || para.includes('//') || !PARAGRAPH_START.test(para)) return false;
-  return html.endsWith(`<p>${para.trim().replace(/"/g, '&quot;')}</p>\n`);
+  if (!PLAIN.test(para) || para.includes('//') || !PARAGRAPH_START.test(para)) return undefined;
+  return html.endsWith(`<p>${para.trim().replace(/"/g, '&quot;')}</p>\n`) ? para : undefined;
 }
 
 /** The header and delimiter lines (with their newlines) when the text from `at` starts with them. */

@@ -10,7 +10,7 @@ export interface Scheduler {
   now(): number;
 }
 
-const realScheduler: Scheduler = {
+export const realScheduler: Scheduler = {
   setTimeout: (fn, ms) => setTimeout(fn, ms),
   clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
   now: () => performance.now(),

@@ -7,13 +7,7 @@
 // to seconds under two streams). The conversation webview answers each delta it has applied, so a
 // tick that posted one waits for that answer (or `answerTimeoutMs`, for a webview that went away)
 // and never more than one of our messages waits in the renderer. No `vscode`.
-import type { Scheduler } from './coalesce';
-
-const realScheduler: Scheduler = {
-  setTimeout: (fn, ms) => setTimeout(fn, ms),
-  clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
-  now: () => performance.now(),
-};
+import { realScheduler, type Scheduler } from './coalesce';
 
 export interface RenderPaceOptions {
   /** The shortest time between two ticks (a frame). Default 16 ms. */

@@ -38,6 +38,19 @@ function manualClock(): Scheduler & { advance(ms: number): void; pending(): numb
   };
 }
 
+/** A live pump on a fresh transcript, at a pace on a manual clock; `posts` holds what it posted. */
+function pacedPump() {
+  const clock = manualClock();
+  const pace = new RenderPace({ scheduler: clock });
+  const t = new Transcript();
+  t.sessionFor(S);
+  const posts: ToWebview[] = [];
+  const pump = new DeltaPump(t, (m) => posts.push(m), { pace });
+  pump.setSession(S);
+  pump.start();
+  return { clock, pace, t, posts, pump };
+}
+
 describe('RenderPace', () => {
   it('runs every surface asked for at the same tick, once however often asked', () => {
     const clock = manualClock();
@@ -87,14 +100,7 @@ describe('RenderPace', () => {
   });
 
   it('the status bar and the conversation update in one tick, and the next waits for the webview', () => {
-    const clock = manualClock();
-    const pace = new RenderPace({ scheduler: clock });
-    const t = new Transcript();
-    t.sessionFor(S);
-    const posts: ToWebview[] = [];
-    const pump = new DeltaPump(t, (m) => posts.push(m), { pace });
-    pump.setSession(S);
-    pump.start();
+    const { clock, pace, t, posts, pump } = pacedPump();
     posts.length = 0;
     let statusRenders = 0;
     const status = new FrameCoalescer<true>(() => statusRenders++, 16, clock, pace);
@@ -123,14 +129,7 @@ describe('RenderPace', () => {
   });
 
   it('a hidden webview is not waited for', () => {
-    const clock = manualClock();
-    const pace = new RenderPace({ scheduler: clock });
-    const t = new Transcript();
-    t.sessionFor(S);
-    const posts: ToWebview[] = [];
-    const pump = new DeltaPump(t, (m) => posts.push(m), { pace });
-    pump.setSession(S);
-    pump.start();
+    const { clock, pace, t, pump } = pacedPump();
     t.apply(ev.chunk('m1', 'a'));
     clock.advance(0);
     pump.pause();

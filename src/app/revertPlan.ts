@@ -167,7 +167,6 @@ const deletedAfter = (l10n: L10n): string => l10n.t('it was deleted after this s
 const changedAfter = (l10n: L10n): string => l10n.t('it changed after this step (a later step or an edit); review the change and undo it by hand');
 const checkpointGone = (l10n: L10n): string =>
   l10n.t('its checkpoint is no longer stored (the oldest go first past acp.checkpoints.maxStorageMiB), or git is not available');
-export const CHECKPOINT_GONE = checkpointGone(english);
 
 /**
  * A file's changes seen between checkpoints: the text from before the step's first interval, where

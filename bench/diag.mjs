@@ -42,12 +42,22 @@ export async function diagnose(page, mode, runWorkload, hostPid) {
   const stopHost = mode === 'host' ? await profileExtensionHost(hostPid) : undefined;
   const cdp = await page.context().newCDPSession(page);
   const arrivals = { plan: new Map(), chat: new Map() };
+  // Per direction: frames, bytes, and the RPC method names they carry (VS Code's names start with `$`).
+  const traffic = { in: { frames: 0, bytes: 0, methods: {} }, out: { frames: 0, bytes: 0, methods: {} } };
+  const count = (dir, text) => {
+    const t = traffic[dir];
+    t.frames++;
+    t.bytes += text.length;
+    for (const m of text.matchAll(/\$[a-zA-Z]+/g)) t.methods[m[0]] = (t.methods[m[0]] ?? 0) + 1;
+  };
+  const payload = (r) => (r.opcode === 2 ? Buffer.from(r.payloadData, 'base64').toString('latin1') : r.payloadData);
   if (mode === 'net') {
     await cdp.send('Network.enable');
+    cdp.on('Network.webSocketFrameSent', (e) => count('out', payload(e.response)));
     cdp.on('Network.webSocketFrameReceived', (e) => {
       const now = Date.now();
-      const r = e.response;
-      const text = r.opcode === 2 ? Buffer.from(r.payloadData, 'base64').toString('utf8') : r.payloadData;
+      const text = payload(e.response);
+      count('in', text);
       for (const m of text.matchAll(/tick (\d+) @(\d+(?:\.\d+)?)/g)) if (!arrivals.plan.has(m[1])) arrivals.plan.set(m[1], now - Number(m[2]));
       for (const m of text.matchAll(/‹(\d+)@(\d+(?:\.\d+)?)›/g)) if (!arrivals.chat.has(m[1])) arrivals.chat.set(m[1], now - Number(m[2]));
     });
@@ -71,6 +81,14 @@ export async function diagnose(page, mode, runWorkload, hostPid) {
     const v = [...m.values()].sort((a, b) => a - b);
     return `n ${v.length} p50 ${v[Math.floor(v.length / 2)]} p95 ${v[Math.floor(v.length * 0.95)]} max ${v.at(-1)}`;
   };
-  if (mode === 'net') console.log(`DIAG websocket arrival: plan ${q(arrivals.plan)}; chat ${q(arrivals.chat)}`);
+  if (mode === 'net') {
+    console.log(`DIAG websocket arrival: plan ${q(arrivals.plan)}; chat ${q(arrivals.chat)}`);
+    for (const [dir, t] of Object.entries(traffic)) {
+      const top = Object.entries(t.methods)
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 15);
+      console.log(`DIAG websocket ${dir}: ${t.frames} frames, ${t.bytes} bytes; methods ${top.map(([m, n]) => `${m} ${n}`).join(', ')}`);
+    }
+  }
   console.log('DIAG result', JSON.stringify(out));
 }

@@ -4,9 +4,13 @@
 // previous one. In a browser (code-server, VS Code for the Web) the workbench reads every message
 // from the extension host through one FileReader, one message after another, between its frames;
 // sent faster than it reads, they queue, and every surface falls behind together (the queue grew
-// to seconds under two streams). The conversation webview answers each delta it has applied, so a
-// tick that posted one waits for that answer (or `answerTimeoutMs`, for a webview that went away)
-// and never more than one of our messages waits in the renderer. No `vscode`.
+// to seconds under two streams). So a tick that posted waits for the renderer's reply to that post
+// (`held`: VS Code answers every postMessage once the workbench has read it), and now and then for
+// the webview's own answer that it applied a delta (`posted`): that one only once it is late (its
+// grace), as a webview that keeps up answers well within it; a webview that fell behind holds the
+// pace until it catches up (or `answerTimeoutMs`, for one that went away). Every answer is a message
+// each way, so asking for fewer of them is most of what a streamed update costs the extension
+// host beyond the post itself. No `vscode`.
 import { realScheduler, type Scheduler } from './coalesce';
 
 export interface RenderPaceOptions {
@@ -22,8 +26,8 @@ export class RenderPace {
   private timer: unknown;
   private timerAt = Infinity;
   private lastTick = -Infinity;
-  /** Posts not yet answered: token → when posted. */
-  private readonly unanswered = new Map<number, number>();
+  /** Posts not yet answered: token → when posted, and how long before they are waited for. */
+  private readonly unanswered = new Map<number, { sent: number; graceMs: number }>();
   private nextToken = 1;
   private readonly frameMs: number;
   private readonly answerTimeoutMs: number;
@@ -53,11 +57,23 @@ export class RenderPace {
     if (this.due.size === 0) this.disarm();
   }
 
-  /** A post the renderer answers: later ticks wait for the answer. Returns the token it answers with. */
-  posted(): number {
+  /**
+   * A post the webview answers: ticks after it wait for the answer once the post is `graceMs` old
+   * (at once by default). Returns the token it answers with.
+   */
+  posted(graceMs = 0): number {
     const token = this.nextToken++;
-    this.unanswered.set(token, this.clock.now());
+    this.unanswered.set(token, { sent: this.clock.now(), graceMs });
     return token;
+  }
+
+  /** A post the renderer replies to (`arrived` settles then): ticks after it wait for the reply. */
+  held(arrived: PromiseLike<unknown>): void {
+    const token = this.posted();
+    const release = (): void => {
+      if (this.unanswered.delete(token)) this.arm();
+    };
+    arrived.then(release, release);
   }
 
   /** The renderer has taken the post of `token`, and every earlier one. */
@@ -66,20 +82,31 @@ export class RenderPace {
     if (this.due.size > 0) this.arm();
   }
 
-  /** When the next tick may run (clock time). */
-  private nextAt(): number {
-    let at = this.lastTick + this.frameMs;
-    for (const sent of this.unanswered.values()) at = Math.max(at, sent + this.answerTimeoutMs);
+  /** When the next tick may run (clock time), `now` or later. */
+  private nextAt(now: number): number {
+    let at = Math.max(this.lastTick + this.frameMs, now);
+    // A post in its grace is not waited for, unless the tick is due after that grace anyway.
+    for (let moved = true; moved;) {
+      moved = false;
+      for (const { sent, graceMs } of this.unanswered.values()) {
+        const until = sent + this.answerTimeoutMs;
+        if (until > at && at >= sent + graceMs) {
+          at = until;
+          moved = true;
+        }
+      }
+    }
     return at;
   }
 
   private arm(): void {
     if (this.due.size === 0) return;
-    const at = this.nextAt();
+    const now = this.clock.now();
+    const at = this.nextAt(now);
     if (this.timer !== undefined && this.timerAt <= at) return;
     this.disarm();
     this.timerAt = at;
-    this.timer = this.clock.setTimeout(() => this.onTimer(), Math.max(0, at - this.clock.now()));
+    this.timer = this.clock.setTimeout(() => this.onTimer(), at - now);
   }
 
   private disarm(): void {
@@ -93,9 +120,9 @@ export class RenderPace {
     this.timerAt = Infinity;
     const now = this.clock.now();
     // Answers that did not come in time are not waited for again.
-    for (const [t, sent] of this.unanswered) if (sent + this.answerTimeoutMs <= now) this.unanswered.delete(t);
+    for (const [t, { sent }] of this.unanswered) if (sent + this.answerTimeoutMs <= now) this.unanswered.delete(t);
     // Node's timers count from the loop's cached clock: one may fire a little early.
-    if (now < this.nextAt()) return this.arm();
+    if (now < this.nextAt(now)) return this.arm();
     this.tick(now);
   }
 

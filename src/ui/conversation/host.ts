@@ -126,9 +126,12 @@ export class ConversationHost extends Disposable {
     this.pump.pause();
   }
 
-  post(msg: ToWebview): void {
-    if (this.disposed) return;
-    void Promise.resolve(this.webview.postMessage(msg)).catch(() => undefined);
+  /** Posts to the webview; what it returns settles when the workbench has read the message. */
+  post(msg: ToWebview): PromiseLike<unknown> | undefined {
+    if (this.disposed) return undefined;
+    const read = Promise.resolve(this.webview.postMessage(msg));
+    read.catch(() => undefined);
+    return read;
   }
 
   override dispose(): void {

@@ -1,7 +1,8 @@
 // Feeds one webview with a session's transcript: a snapshot when it (re)loads or the session
 // changes, then coalesced deltas: a change after a quiet frame is posted on the next turn (the
 // changes of that turn together), later ones at most once per `coalesceMs` (a frame) — or, with a
-// `pace` (the product), at the renderer pace's ticks, each delta answered by the webview.
+// `pace` (the product), at the renderer pace's ticks, each held until the renderer replies to its
+// post, and one delta in every `askEveryMs` answered by the webview itself.
 // Pure (no `vscode`): `post` and the timer are injected, so unit tests drive it directly.
 import { Disposable, toDisposable } from '../../common/lifecycle';
 import type { SessionMeta, Transcript, TranscriptChange } from '../../state/transcript';
@@ -26,11 +27,17 @@ export interface PumpOptions {
   l10n?: L10n;
   /**
    * Deltas leave at this pace's ticks (with the status bar's updates) instead of on a timer of the
-   * pump's own; each carries a `seq` the webview answers with (`answered`), and the pace's next
-   * tick waits for that answer.
+   * pump's own. The pace waits for the renderer's reply to each post (what `post` returns); and
+   * a delta carries a `seq` the webview answers with (`answered`) when none is awaited and the last
+   * was asked for `askEveryMs` ago or more: the pace waits for that answer once it is late.
    */
   pace?: RenderPace;
+  /** How often a delta asks the webview to answer (with `pace`). Default 100 ms. */
+  askEveryMs?: number;
 }
+
+/** How late the webview's answer may be before the pace waits for it (it keeps up well within). */
+export const ANSWER_GRACE_MS = 100;
 
 export interface PumpStats {
   /** Messages posted to the webview (snapshots, deltas, earlier pages). */
@@ -64,8 +71,10 @@ export class DeltaPump extends Disposable {
   private readonly l10n: L10n | undefined;
   private lastPost = -Infinity;
   private readonly pace: RenderPace | undefined;
-  /** The last delta's token that the webview has not answered yet. */
+  /** The token of the delta whose answer is awaited. */
   private unanswered: number | undefined;
+  private lastAsk = -Infinity;
+  private readonly askEveryMs: number;
   private readonly onTick = (): void => {
     this.timer = undefined;
     this.flush();
@@ -73,7 +82,8 @@ export class DeltaPump extends Disposable {
 
   constructor(
     private readonly transcript: Transcript,
-    private readonly post: (m: ToWebview) => void,
+    /** Returns, where there is one, what settles when the renderer has read the message. */
+    private readonly post: (m: ToWebview) => PromiseLike<unknown> | void,
     opts: PumpOptions = {},
   ) {
     super();
@@ -82,6 +92,7 @@ export class DeltaPump extends Disposable {
     this.windowSize = opts.windowSize ?? 500;
     this.l10n = opts.l10n;
     this.pace = opts.pace;
+    this.askEveryMs = opts.askEveryMs ?? 100;
     this.setTimer = opts.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
     this.clearTimer = opts.clearTimer ?? ((h) => clearTimeout(h as ReturnType<typeof setTimeout>));
     this._register(
@@ -143,11 +154,15 @@ export class DeltaPump extends Disposable {
     this.stats.deltasPosted++;
     this.stats.opsPosted += ops.length;
     this.lastPost = this.now();
-    if (this.pace) {
-      const seq = this.pace.posted();
-      this.unanswered = seq;
-      this.post({ type: 'delta', sessionId: this.sessionId, ops, seq });
-    } else this.post({ type: 'delta', sessionId: this.sessionId, ops });
+    if (!this.pace) return void this.post({ type: 'delta', sessionId: this.sessionId, ops });
+    if (this.unanswered === undefined && this.lastPost - this.lastAsk >= this.askEveryMs) {
+      this.lastAsk = this.lastPost;
+      this.unanswered = this.pace.posted(ANSWER_GRACE_MS);
+      this.post({ type: 'delta', sessionId: this.sessionId, ops, seq: this.unanswered });
+      return;
+    }
+    const arrived = this.post({ type: 'delta', sessionId: this.sessionId, ops });
+    if (arrived) this.pace.held(arrived);
   }
 
   /** Answers the webview's "show earlier". */

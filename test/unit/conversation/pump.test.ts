@@ -13,7 +13,7 @@ function setup(windowSize = 500) {
   let timers = 0;
   t.sessionFor(S); // the session exists (else the first change brings a snapshot)
   const store = new SessionStore();
-  const pump = new DeltaPump(t, (m) => posts.push(m), {
+  const pump = new DeltaPump(t, (m) => void posts.push(m), {
     windowSize,
     facts: {
       get: (id) => store.session('a', id),

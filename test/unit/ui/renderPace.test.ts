@@ -38,17 +38,31 @@ function manualClock(): Scheduler & { advance(ms: number): void; pending(): numb
   };
 }
 
-/** A live pump on a fresh transcript, at a pace on a manual clock; `posts` holds what it posted. */
+/** Lets settled promises' callbacks run. */
+const settle = (): Promise<void> => new Promise((r) => setImmediate(r));
+
+/**
+ * A live pump on a fresh transcript, at a pace on a manual clock; `posts` holds what it posted and
+ * `replies[i]()` is the renderer's reply to `posts[i]`.
+ */
 function pacedPump() {
   const clock = manualClock();
   const pace = new RenderPace({ scheduler: clock });
   const t = new Transcript();
   t.sessionFor(S);
   const posts: ToWebview[] = [];
-  const pump = new DeltaPump(t, (m) => posts.push(m), { pace });
+  const replies: (() => void)[] = [];
+  const pump = new DeltaPump(
+    t,
+    (m) => {
+      posts.push(m);
+      return new Promise<void>((r) => replies.push(r));
+    },
+    { pace, now: clock.now },
+  );
   pump.setSession(S);
   pump.start();
-  return { clock, pace, t, posts, pump };
+  return { clock, pace, t, posts, replies, pump };
 }
 
 describe('RenderPace', () => {
@@ -99,33 +113,109 @@ describe('RenderPace', () => {
     assert.equal(runs, 5, 'and not again');
   });
 
-  it('the status bar and the conversation update in one tick, and the next waits for the webview', () => {
-    const { clock, pace, t, posts, pump } = pacedPump();
-    posts.length = 0;
+  it('ticks when its clock moves on between two readings (a real clock does)', () => {
+    const clock = manualClock();
+    const creeping: Scheduler = { ...clock, now: () => (clock.advance(0.01), clock.now()) };
+    const pace = new RenderPace({ scheduler: creeping, frameMs: 16 });
+    let runs = 0;
+    pace.request(() => runs++);
+    clock.advance(1);
+    assert.equal(runs, 1);
+  });
+
+  it('waits for a held post until the renderer replies, and not for an answer within its grace', async () => {
+    const clock = manualClock();
+    const pace = new RenderPace({ scheduler: clock, frameMs: 16, answerTimeoutMs: 250 });
+    let runs = 0;
+    const flush = (): void => {
+      runs++;
+    };
+    let reply!: () => void;
+    pace.held(new Promise<void>((r) => (reply = r)));
+    pace.request(flush);
+    clock.advance(100);
+    assert.equal(runs, 0, 'waits for the reply');
+    reply();
+    await settle();
+    clock.advance(0);
+    assert.equal(runs, 1, 'runs once the reply came');
+    const token = pace.posted(100);
+    pace.request(flush);
+    clock.advance(16);
+    assert.equal(runs, 2, 'an answer within its grace is not waited for');
+    clock.advance(100);
+    pace.request(flush);
+    clock.advance(100);
+    assert.equal(runs, 2, 'once late, it is');
+    pace.answered(token);
+    clock.advance(0);
+    assert.equal(runs, 3);
+  });
+
+  it('the status bar and the conversation update in one tick; the next waits for the reply, and for a late answer', async () => {
+    const { clock, pace, t, posts, replies, pump } = pacedPump();
+    const base = posts.length; // the snapshot
     let statusRenders = 0;
     const status = new FrameCoalescer<true>(() => statusRenders++, 16, clock, pace);
-    t.apply(ev.chunk('m1', 'Hel'));
-    status.add(true);
+    const more = (text: string): void => {
+      t.apply(ev.chunk('m1', text));
+      status.add(true);
+    };
+    more('Hel');
     clock.advance(0);
-    assert.equal(posts.length, 1);
+    assert.equal(posts.length, base + 1);
     assert.equal(statusRenders, 1);
     assert.equal(pace.ticks, 1, 'one tick for both');
-    const first = posts[0];
-    assert.ok(first.type === 'delta' && typeof first.seq === 'number');
-    for (const c of ['lo', ' wor', 'ld']) t.apply(ev.chunk('m1', c));
-    status.add(true);
+    const first = posts[base];
+    assert.ok(first.type === 'delta' && typeof first.seq === 'number', 'the first delta asks the webview to answer');
+    more('lo');
+    clock.advance(16);
+    assert.equal(posts.length, base + 2, 'an answer in its grace is not waited for');
+    assert.equal(statusRenders, 2);
+    const second = posts[base + 1];
+    assert.ok(second.type === 'delta' && second.seq === undefined, 'one answer awaited at a time');
+    more(' wor');
+    clock.advance(50);
+    assert.equal(posts.length, base + 2, 'nothing more before the renderer replied to the last post');
+    assert.equal(statusRenders, 2);
+    replies[base + 1]();
+    await settle();
+    clock.advance(0);
+    assert.equal(posts.length, base + 3);
+    assert.equal(statusRenders, 3);
+    assert.deepEqual((posts[base + 2] as { ops: unknown }).ops, [{ op: 'append', itemId: 'm:agent:m1', text: ' wor' }]);
+    replies[base + 2]();
+    await settle();
+    clock.advance(40); // 106 ms after the first delta: its answer is late now
+    more('ld');
     clock.advance(100);
-    assert.equal(posts.length, 1, 'nothing more before the webview answers');
-    assert.equal(statusRenders, 1);
+    assert.equal(posts.length, base + 3, 'a late answer is waited for');
+    assert.equal(statusRenders, 3);
     pump.answered(first.seq!);
     clock.advance(0);
-    assert.equal(posts.length, 2);
-    assert.equal(statusRenders, 2);
-    const second = posts[1];
-    assert.ok(second.type === 'delta');
-    assert.deepEqual(second.ops, [{ op: 'append', itemId: 'm:agent:m1', text: 'lo world' }]);
+    assert.equal(posts.length, base + 4);
+    const fourth = posts[base + 3];
+    assert.ok(fourth.type === 'delta' && typeof fourth.seq === 'number' && fourth.seq > first.seq!, 'and then the next delta asks again');
     pump.dispose();
     status.dispose();
+  });
+
+  it('asks the webview to answer once per askEveryMs under a steady stream, not per delta', async () => {
+    const { clock, t, posts, replies, pump } = pacedPump();
+    const base = posts.length;
+    for (let i = 0; i < 50; i++) {
+      t.apply(ev.chunk('m1', `w${i} `));
+      clock.advance(20);
+      replies.forEach((r) => r());
+      await settle();
+      // The webview answers an ask once two more posts followed it (about 40 ms later).
+      for (const p of posts.slice(0, -2)) if (p.type === 'delta' && p.seq !== undefined) pump.answered(p.seq);
+    }
+    const deltas = posts.slice(base).filter((p) => p.type === 'delta');
+    const asks = deltas.filter((p) => p.type === 'delta' && p.seq !== undefined);
+    assert.ok(deltas.length >= 45, `every chunk posted (${deltas.length})`);
+    assert.ok(asks.length >= 9 && asks.length <= 11, `one ask per 100 ms of a 1 s stream (${asks.length})`);
+    pump.dispose();
   });
 
   it('a hidden webview is not waited for', () => {

@@ -110,14 +110,29 @@ const lazy = {
   },
 };
 
+/** `vscode` resolves to src/vscodeApi.ts (one namespace copy per bundle, not one per importer). */
+const vscodeApi = path.resolve('src/vscodeApi.ts');
+const oneVscode = {
+  name: 'one-vscode',
+  setup(build) {
+    build.onResolve({ filter: /^vscode$/ }, (args) => (path.resolve(args.importer) === vscodeApi ? { path: 'vscode', external: true } : { path: vscodeApi }));
+  },
+};
+
 const targets = [
   // The extension: everything but `vscode` is bundled (the .vsix ships no node_modules).
-  { ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], plugins: [...common.plugins, lazy], metafile },
+  { ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], plugins: [...common.plugins, lazy, oneVscode], metafile },
   // The parts loaded on first use (see lazyModules).
-  ...lazyModules.map((m) => ({ ...common, entryPoints: [m.entry], outfile: `dist/${m.out}`, external: ['vscode'], plugins: [...common.plugins, lazy] })),
+  ...lazyModules.map((m) => ({
+    ...common,
+    entryPoints: [m.entry],
+    outfile: `dist/${m.out}`,
+    external: ['vscode'],
+    plugins: [...common.plugins, lazy, oneVscode],
+  })),
   // The registry module (install from the ACP Registry, with its archive libraries), loaded by the
   // extension only when a registry command runs (src/ui/registryCommands.ts).
-  { ...common, entryPoints: ['src/registry/index.ts'], outfile: 'dist/registry.js', external: ['vscode'] },
+  { ...common, entryPoints: ['src/registry/index.ts'], outfile: 'dist/registry.js', external: ['vscode'], plugins: [...common.plugins, oneVscode] },
   // The registry's bzip2 decoder, a helper thread the registry module starts beside itself
   // (src/registry/bunzip.ts); built in every mode, the unit tests use it from dist/ too.
   { ...common, entryPoints: ['src/registry/bunzipWorker.ts'], outfile: 'dist/registry-bunzip-worker.js' },

@@ -7,8 +7,8 @@
 // The workload is the mixed stream, or `/workload 50` with `:workload`.
 import { writeFileSync } from 'node:fs';
 
-/** Opens the extension host's inspector and starts its profiler; returns `stop()` → the profile. */
-async function profileExtensionHost(pid) {
+/** Opens the extension host's inspector (SIGUSR1); returns `send(method, params)` and `close()`. */
+async function inspect(pid, onEvent = () => {}) {
   const { default: WebSocket } = await import('ws');
   process.kill(pid, 'SIGUSR1');
   let target;
@@ -25,15 +25,22 @@ async function profileExtensionHost(pid) {
   const pending = new Map();
   ws.on('message', (d) => {
     const m = JSON.parse(String(d));
-    pending.get(m.id)?.(m.result);
+    if (m.id === undefined) onEvent(m);
+    else pending.get(m.id)?.(m.result);
   });
   const send = (method, params = {}) => new Promise((r) => (pending.set(++id, r), ws.send(JSON.stringify({ id, method, params }))));
+  return { send, close: () => ws.close() };
+}
+
+/** Opens the extension host's inspector and starts its profiler; returns `stop()` → the profile. */
+async function profileExtensionHost(pid) {
+  const { send, close } = await inspect(pid);
   await send('Profiler.enable');
   await send('Profiler.setSamplingInterval', { interval: 200 });
   await send('Profiler.start');
   return async () => {
     const { profile } = await send('Profiler.stop');
-    ws.close();
+    close();
     return profile;
   };
 }
@@ -91,4 +98,21 @@ export async function diagnose(page, mode, runWorkload, hostPid) {
     }
   }
   console.log('DIAG result', JSON.stringify(out));
+}
+
+/** ACP_BENCH_DIAG=heap: the extension host's heap at rest after a full collection, and a snapshot to `file`. */
+export async function heapAtRest(pid, file) {
+  const chunks = [];
+  const { send, close } = await inspect(pid, (m) => {
+    if (m.method === 'HeapProfiler.addHeapSnapshotChunk') chunks.push(m.params.chunk);
+  });
+  await send('HeapProfiler.enable');
+  await send('HeapProfiler.collectGarbage');
+  await send('HeapProfiler.collectGarbage');
+  const usage = await send('Runtime.getHeapUsage');
+  await send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+  writeFileSync(file, chunks.join(''));
+  close();
+  console.log(`DIAG heap at rest (${file}): used ${(usage.usedSize / 1048576).toFixed(1)} MiB of ${(usage.totalSize / 1048576).toFixed(1)} MiB`);
+  return usage;
 }

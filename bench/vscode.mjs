@@ -5,7 +5,7 @@
 // workbench DOM) and one in the conversation webview note when each stamp first appears, at the
 // next animation frame (the frame that paints it). Printed: p50/p95 over 300 updates at a steady
 // 50/s, and for a 2,000/s burst the time from its last update's send to its display.
-//   node bench/vscode.mjs            (after `node esbuild.mjs`; npm run bench runs it)
+//   node bench/vscode.mjs            (after `node esbuild.mjs --production`: what users run; npm run bench:vscode does both)
 // Prints one JSON line `VSCODE_BENCH {...}` at the end for bench/run.mjs.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
@@ -121,6 +121,7 @@ if (WORKLOAD_RUNS) {
     await p.goto(`${s.url}/?${new URLSearchParams({ folder: emptyFolder })}`);
     await p.locator('.monaco-workbench .part.activitybar').waitFor({ timeout: 90_000 });
     results.restEmptyMiB = await restingRss(s.proc.pid);
+    if (process.env.ACP_BENCH_DIAG === 'heap') await (await import('./diag.mjs')).heapAtRest(extensionHostPid(s.proc.pid), '/tmp/exthost-empty.heapsnapshot');
     results.restEmptyCpuPerSecond = await restingCpu(s.proc.pid);
   } finally {
     await b?.close().catch(() => {});
@@ -135,6 +136,11 @@ try {
   await page.goto(workbenchUrl({ url: server.url, port: server.port, folder, extensionDevelopmentPath: ROOT }));
   await openAcp(page);
   if (WORKLOAD_RUNS) results.restOursMiB = await restingRss(server.proc.pid);
+  if (process.env.ACP_BENCH_DIAG === 'heap') {
+    await (await import('./diag.mjs')).heapAtRest(extensionHostPid(server.proc.pid), '/tmp/exthost-ours.heapsnapshot');
+    console.log(`DIAG rest RSS: ${fmt(results.restOursMiB)} MiB with the extension, ${fmt(results.restEmptyMiB)} MiB without`);
+    throw new Error('diagnosis only');
+  }
   await startDemoAgent(page);
   const conv = await promptBox(page);
   await page.mainFrame().evaluate(installObserver, { root: '.part.sidebar', pattern: 'tick (\\d+) @(\\d+(?:\\.\\d+)?)', key: '__pixelTree' });

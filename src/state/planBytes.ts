@@ -21,9 +21,12 @@ export function jsonBytes(v: unknown, stopAt = Infinity): number {
       n += 2 + x.length;
       for (const y of x) stack.push(y);
     } else if (typeof x === 'object') {
-      for (const [k, y] of Object.entries(x as Record<string, unknown>)) {
+      // Own enumerable string keys, as Object.entries, without its array of pairs per object.
+      const o = x as Record<string, unknown>;
+      for (const k in o) {
+        if (!Object.prototype.hasOwnProperty.call(o, k)) continue;
         n += utf8Length(k) + 4;
-        stack.push(y);
+        stack.push(o[k]);
       }
       n += 2;
     }

@@ -4,6 +4,7 @@ import type { PlanContent } from '../protocol/domain';
 import type { StoredPlanBytes } from './planBytes';
 import { jsonClone } from './json';
 import type { PlanSummary } from './planSummary';
+import type { StoredRevision } from './planRevisions';
 import type { PlanView } from './planTypes';
 
 export const DEFAULT_MAX_REVISIONS = 200;
@@ -110,8 +111,8 @@ export interface PlanSnapshot {
 }
 
 /** The plan store's own record of a plan (planStore.ts). */
-export type MutablePlan = { -readonly [K in keyof PlanRecord]: PlanRecord[K] } & {
-  revisions: PlanRevision[];
+export type MutablePlan = { -readonly [K in keyof Omit<PlanRecord, 'revisions'>]: PlanRecord[K] } & {
+  revisions: StoredRevision[];
   /** Sizes of the current content's array elements (storedPlanBytes), for the next update. */
   parts: StoredPlanBytes['parts'];
 };
@@ -124,10 +125,6 @@ export interface SessionPlans {
   archived: MutablePlan[];
   /** Archived plans dropped because of the caps. */
   droppedArchived: number;
-}
-
-export function revision(version: number, time: number, plan: PlanContent, summary: PlanSummary, bytes: number, truncated: string | undefined): PlanRevision {
-  return { version, time, plan, summary, bytes, ...(truncated ? { truncated } : {}) };
 }
 
 export function sanitizeCap(n: number | undefined, fallback: number): number {

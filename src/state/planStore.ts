@@ -26,7 +26,8 @@ import { cloneReusing } from './planClone';
 import { PlanOrder, registerPlanReclaimers } from './planOrder';
 import { limitPlan, summarizeView, viewPlan } from './planTypes';
 import type { FileState, MutablePlan, PlanChange, PlanLimits, PlanRecord, PlanRevision, PlanSnapshot, PlanRef, SessionPlans } from './planRecord';
-import { DEFAULT_MAX_REVISIONS, revision, sanitizeCap, sanitizeLimits, toSnapshot } from './planRecord';
+import { DEFAULT_MAX_REVISIONS, sanitizeCap, sanitizeLimits, toSnapshot } from './planRecord';
+import { StoredRevision } from './planRevisions';
 
 export { cloneReusing } from './planClone';
 export { DEFAULT_MAX_REVISIONS, DEFAULT_PLAN_LIMITS } from './planRecord';
@@ -135,7 +136,7 @@ export class PlanStore extends Disposable {
         version: 1,
         summary,
         view,
-        revisions: [revision(1, time, content, summary, bytes, truncated)],
+        revisions: [new StoredRevision(1, time, content, summary, bytes, truncated)],
         droppedRevisions: 0,
         historyBytes: bytes,
         createdAt: time,
@@ -160,7 +161,9 @@ export class PlanStore extends Disposable {
     this.recompute(prev);
     // A file plan's record summary counts its loaded text; the revision's is of the plan alone.
     const summary = prev.file ? summarizeView(prev.version, viewPlan(content)) : prev.summary;
-    prev.revisions.push(revision(prev.version, time, content, summary, bytes, truncated));
+    const added = new StoredRevision(prev.version, time, content, summary, bytes, truncated);
+    prev.revisions.at(-1)?.supersede(added);
+    prev.revisions.push(added);
     prev.historyBytes += bytes;
     const freed = this.trim(prev);
     sp.recent.delete(prev);

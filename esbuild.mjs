@@ -110,8 +110,8 @@ const lazy = {
   },
 };
 
-/** `vscode` resolves to src/vscodeApi.ts (one namespace copy per bundle, not one per importer). */
-const vscodeApi = path.resolve('src/vscodeApi.ts');
+/** `vscode` resolves to src/platform/vscodeApi.ts (one namespace copy per bundle, not one per importer). */
+const vscodeApi = path.resolve('src/platform/vscodeApi.ts');
 const oneVscode = {
   name: 'one-vscode',
   setup(build) {

@@ -1,6 +1,7 @@
 // Build: the extension bundle, the registry module, the Demo Agent bundle, the webview script, and the tests.
 //   node esbuild.mjs               development build (sourcemaps)
 //   node esbuild.mjs --production  minified, no sourcemaps (what `npm run package` ships)
+//   node esbuild.mjs --production --tests   the same, and the tests (npm run bench:vscode)
 //   node esbuild.mjs --watch       rebuild on change
 //   node esbuild.mjs --metafile    also writes out/meta.json (what dist/extension.js holds) and
 //                                  prints its 25 biggest inputs; with --production, those shipped
@@ -11,6 +12,7 @@ import path from 'node:path';
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
 const metafile = process.argv.includes('--metafile');
+const tests = !production || process.argv.includes('--tests');
 // Where the tests are compiled (ACP_TEST_OUT lets parallel runs keep apart).
 const testOut = process.env.ACP_TEST_OUT ?? 'out/test';
 
@@ -144,7 +146,7 @@ const targets = [
   // The conversation webview's script runs in the browser.
   { ...common, entryPoints: ['media/src/conversation.ts'], outfile: 'dist/media/conversation.js', platform: 'browser', format: 'iife', target: 'es2022' },
 ];
-if (!production) {
+if (tests) {
   // Tests: each file its own bundle (vscode external, dev dependencies inlined), so plain Node
   // and the extension host can load them without a TypeScript loader.
   const testEntries = [...files('test/unit', '.ts'), ...files('test/integration', '.ts'), ...files('test/agents', '.ts')];

@@ -5,7 +5,7 @@
 // workbench DOM) and one in the conversation webview note when each stamp first appears, at the
 // next animation frame (the frame that paints it). Printed: p50/p95 over 300 updates at a steady
 // 50/s, and for a 2,000/s burst the time from its last update's send to its display.
-//   node bench/vscode.mjs            (after `node esbuild.mjs --production`: what users run; npm run bench:vscode does both)
+//   node bench/vscode.mjs            (after `node esbuild.mjs --production --tests`: what users run, and the day-long test; npm run bench:vscode does both)
 // Prints one JSON line `VSCODE_BENCH {...}` at the end for bench/run.mjs.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';

@@ -8,7 +8,7 @@
 import { writeFileSync } from 'node:fs';
 
 /** Opens the extension host's inspector (SIGUSR1); returns `send(method, params)` and `close()`. */
-async function inspect(pid, onEvent = () => {}) {
+export async function inspect(pid, onEvent = () => {}) {
   const { default: WebSocket } = await import('ws');
   process.kill(pid, 'SIGUSR1');
   let target;

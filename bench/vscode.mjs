@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ROOT, ensureInstalled, makeProfile, startCodeServer, launchChromium, workbenchUrl } from '../test/harness/lib/code-server.mjs';
 import { openAcp, promptBox, startDemoAgent, until } from '../test/harness/lib/workbench.mjs';
-import { extensionHostPid, restingCpu, restingRss, workload } from './steadyCost.mjs';
+import { collectedRss, extensionHostPid, restingCpu, restingRss, workload } from './steadyCost.mjs';
 
 const STEADY = { count: 300, rate: 50 };
 const BURST = { count: 2000, rate: 2000 };
@@ -121,8 +121,9 @@ if (WORKLOAD_RUNS) {
     await p.goto(`${s.url}/?${new URLSearchParams({ folder: emptyFolder })}`);
     await p.locator('.monaco-workbench .part.activitybar').waitFor({ timeout: 90_000 });
     results.restEmptyMiB = await restingRss(s.proc.pid);
-    if (process.env.ACP_BENCH_DIAG === 'heap') await (await import('./diag.mjs')).heapAtRest(extensionHostPid(s.proc.pid), '/tmp/exthost-empty.heapsnapshot');
     results.restEmptyCpuPerSecond = await restingCpu(s.proc.pid);
+    results.restEmptyCollectedMiB = await collectedRss(s.proc.pid);
+    if (process.env.ACP_BENCH_DIAG === 'heap') await (await import('./diag.mjs')).heapAtRest(extensionHostPid(s.proc.pid), '/tmp/exthost-empty.heapsnapshot');
   } finally {
     await b?.close().catch(() => {});
     await s?.stop();
@@ -135,10 +136,15 @@ try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await page.goto(workbenchUrl({ url: server.url, port: server.port, folder, extensionDevelopmentPath: ROOT }));
   await openAcp(page);
-  if (WORKLOAD_RUNS) results.restOursMiB = await restingRss(server.proc.pid);
+  if (WORKLOAD_RUNS) {
+    results.restOursMiB = await restingRss(server.proc.pid);
+    results.restOursCollectedMiB = await collectedRss(server.proc.pid);
+  }
   if (process.env.ACP_BENCH_DIAG === 'heap') {
     await (await import('./diag.mjs')).heapAtRest(extensionHostPid(server.proc.pid), '/tmp/exthost-ours.heapsnapshot');
-    console.log(`DIAG rest RSS: ${fmt(results.restOursMiB)} MiB with the extension, ${fmt(results.restEmptyMiB)} MiB without`);
+    console.log(
+      `DIAG rest RSS: ${fmt(results.restOursMiB)} MiB with the extension, ${fmt(results.restEmptyMiB)} MiB without; after two full collections ${fmt(results.restOursCollectedMiB)} and ${fmt(results.restEmptyCollectedMiB)} MiB`,
+    );
     throw new Error('diagnosis only');
   }
   await startDemoAgent(page);
@@ -192,7 +198,9 @@ try {
     console.log(
       `   as a burst (${fmt(b.seconds)} s):            extension host ${fmt(b.hostCpu)} s CPU, renderers ${fmt(b.rendererCpu)} s CPU; last chunk ${fmt(b.last)} ms after its send`,
     );
-    console.log(`   extension host at rest: ${fmt(results.restOursMiB)} MiB with this extension activated, ${fmt(results.restEmptyMiB)} MiB without it`);
+    console.log(
+      `   extension host at rest: ${fmt(results.restOursMiB)} MiB with this extension activated, ${fmt(results.restEmptyMiB)} MiB without it; after two full collections ${fmt(results.restOursCollectedMiB)} and ${fmt(results.restEmptyCollectedMiB)} MiB`,
+    );
     console.log(
       `   extension host CPU at rest: ${fmt((w.hostRestCpu / w.seconds) * 1000)} ms/s with this extension (just before the paced turn), ${fmt(results.restEmptyCpuPerSecond * 1000)} ms/s without it`,
     );
@@ -292,12 +300,16 @@ if (results.mixed?.length) {
 }
 if (results.workloadPaced) {
   const w = results.workloadPaced;
-  const rest = results.restOursMiB - results.restEmptyMiB;
+  const rest = results.restOursCollectedMiB - results.restEmptyCollectedMiB;
   console.log('goals (issue 26: 5, steady cost)');
   goal('paced turn: extension host CPU ≤ 1.5 s', w.hostCpu <= 1.5, `${fmt(w.hostCpu)} s (${fmt(w.hostCpu - w.hostRestCpu)} s beyond its CPU at rest)`);
   goal('paced turn: renderer CPU ≤ 12 s', w.rendererCpu <= 12, `${fmt(w.rendererCpu)} s`);
   goal("burst: the turn's last update visible ≤ 100 ms after its send", results.workloadBurst.last <= 100, `${fmt(results.workloadBurst.last)} ms`);
-  goal('extension host at rest ≤ +10 MB over one without the extension', rest <= 10, `${rest > 0 ? '+' : ''}${fmt(rest)} MiB`);
+  goal(
+    'extension host at rest ≤ +10 MB over one without the extension (RSS after two full collections)',
+    rest <= 10,
+    `${rest > 0 ? '+' : ''}${fmt(rest)} MiB (without collections: ${fmt(results.restOursMiB - results.restEmptyMiB)} MiB)`,
+  );
 }
 if (results.dayLong) {
   const d = results.dayLong;

@@ -4,7 +4,7 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { api, waitFor } from './support/ext';
-import { resetDemo, turnEnd, withSetting } from './support/demo';
+import { resetDemo, session, turnEnd, withSetting } from './support/demo';
 import { screenshot, uiAttrs, uiClick, uiPress, uiTexts, uiType, uiViewport, waitForUi, waitForWebview } from './ui';
 
 const STEP = '.getting-started-step';
@@ -80,10 +80,25 @@ describe('Citizen: walkthrough', function () {
     // The input box itself (its prompt shown), not the quick input's hidden leftovers of an earlier suite.
     await waitForUi('.quick-input-widget .quick-input-message:visible', (t) => t.some((x) => x.includes('Prompt for the agent')));
     // The walkthrough takes the keyboard focus back to its step after running the command; the box stays open
-    // (ignoreFocusOut) and the user clicks into it.
-    await uiClick('.quick-input-widget input:visible');
-    await uiType('/burst 3');
-    await uiPress('Enter');
+    // (ignoreFocusOut) and the user clicks into it. When the focus comes back after that click, the typing is
+    // lost and Enter presses the step's button, which opens the box again: the user types the prompt again.
+    const started = (): boolean => {
+      const s = session(a, ref);
+      return !!s && (s.turnState !== 'idle' || !!s.stopReason);
+    };
+    for (let attempt = 1; !started(); attempt++) {
+      await uiClick('.quick-input-widget input:visible');
+      await uiType('/burst 3');
+      await uiPress('Enter');
+      const sent = await waitFor(store.onDidChange, started, 5_000, 'the turn to start').then(
+        () => true,
+        (err: unknown) => {
+          if (attempt === 3) throw err;
+          return false;
+        },
+      );
+      if (!sent) await waitForUi('.quick-input-widget .quick-input-message:visible', (t) => t.some((x) => x.includes('Prompt for the agent')));
+    }
     await turnEnd(a, ref);
     await until('Watch a plan');
     // The walkthrough's own button runs Add Agent from Registry…; its list is closed again.

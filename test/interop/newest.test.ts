@@ -189,6 +189,8 @@ describe('interop (our client): codex-acp 2.6.0 (v2)', function () {
       scenario: () => codexSubagentScenario(),
       record: 'client-codex-acp-2.6-subagent',
       launch: { config: { features: { multi_agent_v2: true } } },
+      // spawn_agent returns at once: the parent's turn may end before the child reports its state.
+      awaitAfterTurn: (e) => e.kind === 'state' && e.sessionId.includes(':subagent:'),
     });
     report('codex-acp 2.6 subagent', t);
     assert.equal(t.stopReason, 'end_turn');

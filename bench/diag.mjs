@@ -2,9 +2,11 @@
 //   ACP_BENCH_DIAG=trace[:workload]    a Chrome trace of the page → /tmp/renderer-trace.json
 //   ACP_BENCH_DIAG=profile[:workload]  a CPU profile of the page's main thread → /tmp/renderer.cpuprofile
 //   ACP_BENCH_DIAG=net[:workload]      when the stamps reach the page's websocket (CDP Network)
+//   ACP_BENCH_DIAG=mut[:workload]      which elements of the workbench change, how often
+//   ACP_BENCH_DIAG=anim[:workload]     the animations running in the page and its frames
 //   ACP_BENCH_DIAG=host[:workload]     a CPU profile of the extension host (its inspector, opened
 //                                      with SIGUSR1) → /tmp/exthost.cpuprofile
-// The workload is the mixed stream, or `/workload 50` with `:workload`.
+// The workload is the mixed stream, `/workload 50` with `:workload`, `/workload 0` (a burst) with `:burst`.
 import { writeFileSync } from 'node:fs';
 
 /** Opens the extension host's inspector (SIGUSR1); returns `send(method, params)` and `close()`. */
@@ -46,6 +48,11 @@ async function profileExtensionHost(pid) {
 }
 
 export async function diagnose(page, mode, runWorkload, hostPid) {
+  // ACP_BENCH_MOUSE=x,y: where the pointer rests during the workload (hover follows layout there).
+  if (process.env.ACP_BENCH_MOUSE) {
+    const [x, y] = process.env.ACP_BENCH_MOUSE.split(',').map(Number);
+    await page.mouse.move(x, y);
+  }
   const stopHost = mode === 'host' ? await profileExtensionHost(hostPid) : undefined;
   const cdp = await page.context().newCDPSession(page);
   const arrivals = { plan: new Map(), chat: new Map() };
@@ -80,7 +87,55 @@ export async function diagnose(page, mode, runWorkload, hostPid) {
       path: '/tmp/renderer-trace.json',
       categories: ['devtools.timeline', 'toplevel', 'v8.execute', 'blink', 'disabled-by-default-devtools.timeline'],
     });
+  // ACP_BENCH_DIAG=anim: the animations running in every frame of the page, 10 s into the workload.
+  const animations =
+    mode === 'anim'
+      ? new Promise((r) => setTimeout(r, 10_000)).then(() =>
+          Promise.all(
+            page.frames().map((f) =>
+              f
+                .evaluate(() =>
+                  document.getAnimations().map((a) => {
+                    const t = a.effect?.target;
+                    return `${a.animationName ?? a.constructor.name} on ${t?.tagName ?? '?'}.${String(t?.className ?? '').slice(0, 80)} (${a.playState})`;
+                  }),
+                )
+                .then((l) => `${f.url().slice(0, 60)}: ${l.length ? l.join('; ') : 'none'}`)
+                .catch((e) => `${f.url().slice(0, 60)}: ${e.message.slice(0, 60)}`),
+            ),
+          ),
+        )
+      : undefined;
+  // ACP_BENCH_DIAG=mut: which elements of the workbench change, and how often, 10–20 s into the workload.
+  const mutations =
+    mode === 'mut'
+      ? new Promise((r) => setTimeout(r, 10_000)).then(async () => {
+          await page.evaluate(() => {
+            const seen = new Map();
+            const name = (n) => {
+              const parts = [];
+              for (let e = n.nodeType === 1 ? n : n.parentElement; e && parts.length < 4; e = e.parentElement)
+                parts.push(
+                  `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}${typeof e.className === 'string' && e.className ? `.${e.className.trim().split(/\s+/).slice(0, 3).join('.')}` : ''}`,
+                );
+              return parts.join(' < ');
+            };
+            const o = new MutationObserver((ms) => {
+              for (const m of ms) {
+                const k = `${m.type}${m.attributeName ? `[${m.attributeName}]` : ''} ${name(m.target)}`;
+                seen.set(k, (seen.get(k) ?? 0) + 1);
+              }
+            });
+            o.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+            window.__diagMutations = () => (o.disconnect(), [...seen].sort((a, b) => b[1] - a[1]).slice(0, 25));
+          });
+          await new Promise((r) => setTimeout(r, 10_000));
+          return page.evaluate(() => window.__diagMutations());
+        })
+      : undefined;
   const out = await runWorkload();
+  if (mutations) for (const [k, n] of await mutations) console.log(`DIAG mutations in 10 s: ${n} ${k}`);
+  if (animations) for (const l of await animations) console.log(`DIAG animations ${l}`);
   if (stopHost) writeFileSync('/tmp/exthost.cpuprofile', JSON.stringify(await stopHost()));
   if (mode === 'trace') await browser.stopTracing();
   if (mode === 'profile') writeFileSync('/tmp/renderer.cpuprofile', JSON.stringify((await cdp.send('Profiler.stop')).profile));

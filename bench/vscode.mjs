@@ -155,13 +155,25 @@ try {
   // A first short run warms the caches (the first plan row is created, the webview's code is hot).
   await run(page, conv, 'plan', { count: 20, rate: 50 });
   if (process.env.ACP_BENCH_DIAG) {
-    // Diagnosis instead of the bench (bench/diag.mjs): ACP_BENCH_DIAG=<trace|profile|net>[:workload].
+    // Diagnosis instead of the bench (bench/diag.mjs): ACP_BENCH_DIAG=<trace|profile|net|…>[:workload|burst|rest].
     const [mode, what] = process.env.ACP_BENCH_DIAG.split(':');
     const { diagnose } = await import('./diag.mjs');
     const ctx = { page, conv, browser, serverPid: server.proc.pid, read, reset, until };
     const host = extensionHostPid(server.proc.pid);
     const rest = () => new Promise((r) => setTimeout(r, 10_000));
-    await diagnose(page, mode, () => (what === 'workload' ? workload({ ...ctx, rate: 50 }) : what === 'rest' ? rest() : run(page, conv, 'mixed', MIXED)), host);
+    await diagnose(
+      page,
+      mode,
+      () =>
+        what === 'workload'
+          ? workload({ ...ctx, rate: 50 })
+          : what === 'burst'
+            ? workload({ ...ctx, rate: 0 })
+            : what === 'rest'
+              ? rest()
+              : run(page, conv, 'mixed', MIXED),
+      host,
+    );
     throw new Error('diagnosis only');
   }
   results.planSteady = await run(page, conv, 'plan', STEADY);
@@ -234,6 +246,20 @@ if (!process.env.ACP_BENCH_SKIP_DAYLONG) {
       `   heap after GC: ${d.heapHalfMiB} MiB at ${(d.updates / 2).toLocaleString('en-US')}, ${d.heapFullMiB} MiB at the end (${d.heapChange > 0 ? '+' : ''}${d.heapChange} %)`,
     );
     console.log(`   event-loop delay: p50 ${d.lagP50Ms} ms, p99 ${d.lagP99Ms} ms, max ${d.lagMaxMs} ms;   history on disk ${d.diskMiB} MiB`);
+    // The same run holds the ten-agent bench (test/integration/tenAgents.bench.ts, issue 26 goal 3).
+    const ten = /TENAGENTS (\{.*\})/.exec(day.stdout ?? '');
+    if (ten) {
+      const t = (results.tenAgents = JSON.parse(ten[1]));
+      console.log(
+        `ten agents at once (${t.agents} × ${t.rate} updates/s for ${t.seconds} s; load ${t.load1}): event-loop delay p50 ${t.p50Ms} ms, p99 ${t.p99Ms} ms, max ${t.maxMs} ms; plans right ${t.plansRight}/${t.agents}; agent RSS ${Math.min(...t.agentRssMiB)}–${Math.max(...t.agentRssMiB)} MiB each`,
+      );
+      if (t.active) {
+        console.log(`   the active session (its own stream: ${t.active.planRate} plan updates/s and twice as many chunks), send → paint:`);
+        console.log(line('   plan_update → Plans tree row', t.active.tree));
+        console.log(line('   plan_update → status bar', t.active.status));
+        console.log(line('   message chunk → webview text', t.active.chat));
+      }
+    }
   } else {
     rc = 1;
     console.error(
@@ -316,6 +342,24 @@ if (results.dayLong) {
   goal(`heap after GC flat between the half and the end (±${GOALS.heapChangePct} %)`, Math.abs(d.heapChange) <= GOALS.heapChangePct, `${d.heapChange} %`);
   goal(`event-loop delay p99 ≤ ${GOALS.lagP99Ms} ms`, d.lagP99Ms <= GOALS.lagP99Ms, `${d.lagP99Ms} ms`);
   goal('history on disk bounded by retention (acp.history.maxMegabytes 500, 64 MB per session)', d.diskMiB > 0 && d.diskMiB <= 64, `${d.diskMiB} MiB`);
+}
+if (results.tenAgents) {
+  const t = results.tenAgents;
+  console.log(`goals (issue 26: 3, ten agents at once, one run)`);
+  goal('event-loop delay p99 ≤ 50 ms', t.p99Ms <= 50, `${t.p99Ms} ms`);
+  goal("every session's plans right at the end", t.plansRight === t.agents, `${t.plansRight} of ${t.agents}`);
+  if (t.active) {
+    const a = t.active;
+    goal(`active session: Plans tree p95 ≤ ${MIXED_GOALS.treeP95Ms} ms`, a.tree.p95 <= MIXED_GOALS.treeP95Ms, `${fmt(a.tree.p95)} ms`);
+    goal(`active session: Plans tree never ${MIXED_GOALS.treeStallMs} ms without a change`, a.tree.stall <= MIXED_GOALS.treeStallMs, `${fmt(a.tree.stall)} ms`);
+    goal(`active session: Plans tree final state ≤ ${MIXED_GOALS.treeLastMs} ms`, a.tree.last <= MIXED_GOALS.treeLastMs, `${fmt(a.tree.last)} ms`);
+    goal(`active session: status bar p95 ≤ ${MIXED_GOALS.statusP95Ms} ms`, a.status.p95 <= MIXED_GOALS.statusP95Ms, `${fmt(a.status.p95)} ms`);
+    goal(
+      `active session: conversation p95 ≤ ${MIXED_GOALS.chatP95Ms} ms`,
+      a.chat.p95 <= MIXED_GOALS.chatP95Ms && a.chat.shown === a.chat.of,
+      `${fmt(a.chat.p95)} ms (shown ${a.chat.shown}/${a.chat.of})`,
+    );
+  }
 }
 console.log(`VSCODE_BENCH ${JSON.stringify(results)}`);
 process.exit(rc);

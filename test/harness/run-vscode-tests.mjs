@@ -52,6 +52,12 @@ let server,
   summaryLine,
   axeSource;
 
+/** The webview watches asked for so far (installed again in every webview frame that loads). */
+const webviewWatches = [];
+
+/** The frames a /watch route works in: the workbench, or with webview=1 its webviews' frames. */
+const watchFrames = (u) => (u.searchParams.get('webview') ? page.frames().filter((f) => f !== page.mainFrame()) : [page.mainFrame()]);
+
 // UI hook for the tests (test/integration/ui.ts): screenshots and DOM text of the real workbench.
 const hook = createServer(async (req, res) => {
   const u = new URL(req.url, 'http://127.0.0.1');
@@ -178,11 +184,17 @@ const hook = createServer(async (req, res) => {
       res.end(JSON.stringify({ clicked }));
     } else if (u.pathname === '/watch') {
       // Starts noting when each value of `pattern` first appears under `root` (lib/watch.mjs).
+      // With webview=1, in every webview frame instead of the workbench.
       const args = { root: u.searchParams.get('root'), pattern: u.searchParams.get('pattern'), key: u.searchParams.get('key') };
-      await page.mainFrame().evaluate(installWatch, args);
+      // A webview's frames can be replaced (VS Code makes a new one when a view is resolved again):
+      // webview watches are installed in frames that load later too.
+      if (u.searchParams.get('webview')) webviewWatches.push(args);
+      for (const frame of watchFrames(u)) await frame.evaluate(installWatch, args).catch(() => undefined);
       res.end(JSON.stringify({ watching: true }));
     } else if (u.pathname === '/watched') {
-      res.end(JSON.stringify({ seen: await page.mainFrame().evaluate(readWatch, u.searchParams.get('key')) }));
+      const seen = [];
+      for (const frame of watchFrames(u)) seen.push(...(await frame.evaluate(readWatch, u.searchParams.get('key')).catch(() => [])));
+      res.end(JSON.stringify({ seen }));
     } else if (u.pathname === '/click') {
       const sel = u.searchParams.get('selector');
       const hasText = u.searchParams.get('text') ?? undefined;
@@ -218,6 +230,9 @@ try {
   console.log(`[harness] code-server up on ${server.url} after ${since()}`);
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  page.on('framenavigated', (frame) => {
+    if (frame !== page.mainFrame()) for (const args of webviewWatches) frame.evaluate(installWatch, args).catch(() => undefined);
+  });
 
   const MARK = '\u2063[test] ';
   const other = []; // workbench log lines that are not test output: shown with VERBOSE=1 or on failure

@@ -8,7 +8,7 @@ import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { prompt, startDemo, turnEnd, type SessionRef } from './support/demo';
 import type { TestApi as AcpPlansApi } from './support/ext';
-import { hasUiHook, screenshot, uiTexts, waitForUi, watchedUi, watchUi } from './ui';
+import { hasUiHook, screenshot, uiTexts, waitForUi, watchedUntil, watchUi } from './ui';
 
 const ROWS = '.part.sidebar .pane-body .monaco-list-row';
 const COUNT = 200;
@@ -17,17 +17,6 @@ const RATE = 50;
 const MAX_GAP_MS = 1500;
 /** Distinct intermediate states the tree must show during the 4 s stream (about 16 when healthy). */
 const MIN_STATES = 5;
-
-/** Polls what the page's watcher saw until `done` holds (the watcher itself is event-driven). */
-async function watchedUntil(key: string, done: (seen: [string, number, string][]) => boolean, ms: number): Promise<[string, number, string][]> {
-  const end = Date.now() + ms;
-  let seen = await watchedUi(key);
-  while (!done(seen) && Date.now() < end) {
-    await new Promise((r) => setTimeout(r, 250));
-    seen = await watchedUi(key);
-  }
-  return seen;
-}
 
 describe('Plans live tree: intermediate states while an agent streams', function () {
   this.timeout(90_000);

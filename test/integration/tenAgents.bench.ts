@@ -5,6 +5,10 @@
 // the event-loop delay (monitorEventLoopDelay, 10 ms resolution: the delay is what exceeds 10 ms)
 // p50/p99/max and the garbage-collection pauses; at the end every session's plan must show its
 // last update, and each agent process's RSS is read from /proc. Goal (issue 26): lag p99 ≤ 50 ms.
+// The first agent's session is the active one and streams `/pixel mixed` instead (plan updates and
+// twice as many message chunks, ~RATE updates/s in all, labelled `a`): through the UI hook, the
+// page notes when each of its updates is painted in the Plans tree, the status bar and the
+// conversation (issue 26's goals 1–2 for the active session; printed, not asserted).
 // Also the extension host's CPU share and the machine's load (on 2 cores, ten agents and the
 // workbench compete with the host: a pause is then partly the host waiting for a core). With
 // ACP_HEAP=<file>, a sampling heap profile of what is retained after the stream.
@@ -19,6 +23,7 @@ import { monitorEventLoopDelay, PerformanceObserver } from 'perf_hooks';
 import * as vscode from 'vscode';
 import { api, waitFor, type TestApi } from './support/ext';
 import { turnEnd, withSetting, type SessionRef } from './support/demo';
+import { hasUiHook, waitForUi, waitForWebview, watchedUntil, watchUi } from './ui';
 
 const AGENTS = 10;
 const RATE = Number(process.env.ACP_TEN_RATE ?? 200);
@@ -26,6 +31,41 @@ const SECONDS = Number(process.env.ACP_TEN_SECONDS ?? 60);
 const COUNT = RATE * SECONDS;
 const GOAL_P99_MS = 50;
 const RESOLUTION_MS = 10;
+/** The active session's mixed stream: `MIXED_RATE` plan updates/s and twice as many chunks ≈ RATE/s. */
+const MIXED_RATE = Math.round(RATE / 3);
+const MIXED_COUNT = MIXED_RATE * SECONDS;
+const STAMP = '(\\d+(?:\\.\\d+)?)';
+
+interface Shown {
+  shown: number;
+  of: number;
+  p50: number;
+  p95: number;
+  max: number;
+  /** The last update's send → paint. */
+  last: number;
+  /** The longest time the surface showed nothing new (newer updates were due all along). */
+  stall: number;
+}
+
+/** Send → paint of what a watcher saw (value, paint time, send time), against `of` updates. */
+function shown(seen: [string, number, string][], of: number): Shown {
+  const ms = seen.map(([, at, sent]) => at - Number(sent)).sort((x, y) => x - y);
+  const q = (f: number): number => Math.round((ms[Math.min(ms.length - 1, Math.floor(f * ms.length))] ?? NaN) * 10) / 10;
+  const at = seen.map(([, t]) => t).sort((x, y) => x - y);
+  let stall = 0;
+  for (let i = 1; i < at.length; i++) stall = Math.max(stall, at[i]! - at[i - 1]!);
+  const last = seen.find(([k]) => Number(k) === of);
+  return {
+    shown: seen.length,
+    of,
+    p50: q(0.5),
+    p95: q(0.95),
+    max: q(1),
+    last: last ? Math.round((last[1] - Number(last[2])) * 10) / 10 : NaN,
+    stall: Math.round(stall * 10) / 10,
+  };
+}
 
 /** RSS (MiB) of the processes whose command line names `marker`. */
 function rssOf(marker: string): number[] {
@@ -79,6 +119,31 @@ describe('Ten agents streaming at once', function () {
       assert.ok(ref, `${id} started: ${a.internals.agents.get(id)?.lastError ?? ''}`);
       refs.push(ref);
     }
+    // The first session is the one on screen: its plan expanded in the tree, its conversation shown.
+    const active = refs[0]!;
+    const ui = hasUiHook();
+    if (ui) {
+      await vscode.commands.executeCommand('workbench.view.extension.acp');
+      assert.strictEqual(await vscode.commands.executeCommand<boolean>('acp.sendPrompt', active, '/pixel plan 1 50 a'), true);
+      assert.strictEqual(await turnEnd(a, active), 'end_turn');
+      a.internals.store.setActiveSession(active);
+      const node = a.internals.plansUi.tree.planNode({ agentId: active.agentId, sessionId: active.sessionId, planId: 'pixel' });
+      // Ten sessions' rows are more than the view shows: reveal scrolls the plan's rows in (again if
+      // the tree re-rendered under it, as a person would scroll again).
+      for (let i = 0; ; i++) {
+        await a.internals.plansUi.treeView.reveal(node, { expand: true, select: false, focus: false });
+        const seen = await waitForUi('.part.sidebar .pane-body .monaco-list-row', (t) => t.some((x) => x.includes('tick a1 @')), 5000).then(
+          () => true,
+          (e: unknown) => (i < 2 ? false : Promise.reject(e)),
+        );
+        if (seen) break;
+      }
+      await watchUi('tenTree', '.part.sidebar', `tick a(\\d+) @${STAMP}`);
+      await watchUi('tenStatus', '.part.statusbar', `tick a(\\d+) @${STAMP}`);
+      // The conversation shows the active session (its first turn's answer) before it is watched.
+      await waitForWebview('.transcript', (t) => t.some((x) => x.includes('sent 1 plan updates at 50/s')), 30_000);
+      await watchUi('tenChat', 'body', `‹a(\\d+)@${STAMP}›`, true);
+    }
     const rssBefore = rssOf(dir);
     const gcs: number[] = [];
     const gcObs = new PerformanceObserver((l) => {
@@ -89,7 +154,11 @@ describe('Ten agents streaming at once', function () {
     const heap0 = process.memoryUsage();
     const cpu0 = process.cpuUsage();
     const t0 = performance.now();
-    for (const ref of refs) assert.strictEqual(await vscode.commands.executeCommand<boolean>('acp.sendPrompt', ref, `/pixel plan ${COUNT} ${RATE}`), true);
+    for (const ref of refs.slice(1))
+      assert.strictEqual(await vscode.commands.executeCommand<boolean>('acp.sendPrompt', ref, `/pixel plan ${COUNT} ${RATE}`), true);
+    const first = ui ? `/pixel mixed ${MIXED_COUNT} ${MIXED_RATE} a` : `/pixel plan ${COUNT} ${RATE}`;
+    assert.strictEqual(await vscode.commands.executeCommand<boolean>('acp.sendPrompt', active, first), true);
+    if (ui) a.internals.store.setActiveSession(active);
     const prof = process.env.ACP_HEAP ? new inspector.Session() : undefined;
     if (prof) {
       prof.connect();
@@ -131,8 +200,18 @@ describe('Ten agents streaming at once', function () {
     const wrong = refs.filter((r) => {
       const plan = a.internals.plans.get({ agentId: r.agentId, sessionId: r.sessionId, planId: 'pixel' })?.plan;
       const entry = plan?.type === 'items' ? plan.entries[0] : undefined;
-      return !entry || !entry.content.startsWith(`tick ${COUNT} @`) || entry.status !== 'completed';
+      const last = ui && r === active ? `tick a${MIXED_COUNT} @` : `tick ${COUNT} @`;
+      return !entry || !entry.content.startsWith(last) || entry.status !== 'completed';
     });
+    // What the page painted of the active session, once its last updates are on screen (5 s at most).
+    const has = (n: number) => (seen: [string, number, string][]) => seen.some(([k]) => Number(k) === n);
+    const painted = ui
+      ? {
+          tree: await watchedUntil('tenTree', has(MIXED_COUNT), 5000),
+          status: await watchedUntil('tenStatus', has(MIXED_COUNT), 5000),
+          chat: await watchedUntil('tenChat', has(2 * MIXED_COUNT), 5000, true),
+        }
+      : undefined;
     const ms = (ns: number): number => Math.round(Math.max(0, ns / 1e6 - RESOLUTION_MS) * 100) / 100;
     const sorted = [...gcs].sort((x, y) => y - x);
     const result = {
@@ -153,6 +232,17 @@ describe('Ten agents streaming at once', function () {
       hostRssMiB: [Math.round(heap0.rss / 1048576), Math.round(heap1.rss / 1048576)],
       hostHeapMiB: { before: Math.round(heap0.heapUsed / 1048576), end: Math.round(heap1.heapUsed / 1048576), afterGc: Math.round(kept.heapUsed / 1048576) },
       agentRssMiB: rssPeak,
+      // The active session's mixed stream as painted (send → paint, ms), when the UI hook is there.
+      ...(painted
+        ? {
+            active: {
+              planRate: MIXED_RATE,
+              tree: shown(painted.tree, MIXED_COUNT),
+              status: shown(painted.status, MIXED_COUNT),
+              chat: shown(painted.chat, 2 * MIXED_COUNT),
+            },
+          }
+        : {}),
       goalP99Ms: GOAL_P99_MS,
     };
     console.log(`TENAGENTS ${JSON.stringify(result)}`);

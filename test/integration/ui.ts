@@ -79,16 +79,33 @@ export async function uiType(text: string): Promise<void> {
 }
 
 /**
- * Starts noting, in the workbench page, when each value of `pattern`'s first group first appears
- * under the element `root` (at the frame that paints it); `watched(key)` reads what was seen.
+ * Starts noting, in the workbench page (or, with `webview`, in its webviews' frames), when each value
+ * of `pattern`'s first group first appears under the element `root` (at the frame that paints it);
+ * `watched(key)` reads what was seen.
  */
-export async function watchUi(key: string, root: string, pattern: string): Promise<void> {
-  await call('watch', { key, root, pattern });
+export async function watchUi(key: string, root: string, pattern: string, webview = false): Promise<void> {
+  await call('watch', { key, root, pattern, ...(webview ? { webview: '1' } : {}) });
 }
 
 /** What `watchUi(key, …)` saw: value, wall-clock ms when first painted, the pattern's second group. */
-export async function watchedUi(key: string): Promise<[string, number, string][]> {
-  return (await call<{ seen: [string, number, string][] }>('watched', { key })).seen;
+export async function watchedUi(key: string, webview = false): Promise<[string, number, string][]> {
+  return (await call<{ seen: [string, number, string][] }>('watched', { key, ...(webview ? { webview: '1' } : {}) })).seen;
+}
+
+/** Polls what the page's watcher saw until `done` holds or `ms` pass (the watcher itself is event-driven). */
+export async function watchedUntil(
+  key: string,
+  done: (seen: [string, number, string][]) => boolean,
+  ms: number,
+  webview = false,
+): Promise<[string, number, string][]> {
+  const end = Date.now() + ms;
+  let seen = await watchedUi(key, webview);
+  while (!done(seen) && Date.now() < end) {
+    await new Promise((r) => setTimeout(r, 250));
+    seen = await watchedUi(key, webview);
+  }
+  return seen;
 }
 
 /** Resizes the workbench's browser page (as a window resized to width × height). */

@@ -5,7 +5,9 @@
 export function installWatch({ root, pattern, key }) {
   const seen = new Map();
   const re = new RegExp(pattern, 'g');
-  const target = document.querySelector(root) ?? document.body;
+  // `body` watches the document itself: a webview writes its page into a frame's document after
+  // the frame loaded (document.open() keeps the document, not its body).
+  const target = root === 'body' ? document : (document.querySelector(root) ?? document);
   let queued = [];
   const scan = (text) => {
     for (const m of text.matchAll(re)) if (!seen.has(m[1]) && !queued.some((q) => q[0] === m[1])) queued.push([m[1], m[2] ?? '']);

@@ -146,6 +146,29 @@ describe('Demo Agent scenarios', function () {
     const chunks = (await turnV2(s, '/pixel chunk 5 1000')).filter((u) => u.sessionUpdate === 'agent_message_chunk');
     assert.equal(new Set(chunks.map((u) => u.messageId)).size, 2, 'the stamped chunks share one message; the summary is another');
     assert.match(String((chunks[4].content as { text: string }).text), /^‹5@\d+\.\d› $/);
+    // A label marks one session's stamps (the ten-agent bench tells the active session's apart).
+    const labelled = await turnV2(s, '/pixel mixed 2 1000 a');
+    const texts = labelled.map((u) =>
+      u.sessionUpdate === 'plan_update'
+        ? String((u.plan as { entries: { content: string }[] }).entries[0].content)
+        : u.sessionUpdate === 'agent_message_chunk'
+          ? String((u.content as { text: string }).text)
+          : '',
+    );
+    assert.ok(
+      texts.some((t) => /^tick a2 @\d+\.\d$/.test(t)),
+      JSON.stringify(texts),
+    );
+    assert.ok(
+      texts.some((t) => /^‹a4@\d+\.\d› $/.test(t)),
+      JSON.stringify(texts),
+    );
+    assert.ok(
+      !(await turnV2(s, '/pixel plan 1 1000 A1')).some(
+        (u) => u.sessionUpdate === 'plan_update' && !/^tick 1 @/.test(String((u.plan as { entries: { content: string }[] }).entries[0].content)),
+      ),
+      'a label that is not 1–8 lower-case letters is ignored',
+    );
     assertValid(s);
   });
 

@@ -10,7 +10,7 @@
 // against the official schema of its negotiated version (ACP_WIRE_RECORD_DIR, a fresh temp dir,
 // makes the extension host record its wire traffic; checked by lib/outbound-recordings.mjs after
 // the run). Last line: "N passed, N failed".
-import { mkdirSync, mkdtempSync, cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -195,6 +195,12 @@ const hook = createServer(async (req, res) => {
       const seen = [];
       for (const frame of watchFrames(u)) seen.push(...(await frame.evaluate(readWatch, u.searchParams.get('key')).catch(() => [])));
       res.end(JSON.stringify({ seen }));
+    } else if (u.pathname === '/trace') {
+      // A Chrome trace of the page (diagnosis of the benches): start=1, then stop=<file>.
+      if (u.searchParams.get('start'))
+        await browser.startTracing(page, { categories: ['devtools.timeline', 'toplevel', 'v8.execute', 'blink', 'disabled-by-default-devtools.timeline'] });
+      else writeFileSync(u.searchParams.get('stop'), await browser.stopTracing());
+      res.end(JSON.stringify({ traced: true }));
     } else if (u.pathname === '/click') {
       const sel = u.searchParams.get('selector');
       const hasText = u.searchParams.get('text') ?? undefined;

@@ -11,7 +11,8 @@
 // conversation (issue 26's goals 1–2 for the active session; printed, not asserted).
 // Also the extension host's CPU share and the machine's load (on 2 cores, ten agents and the
 // workbench compete with the host: a pause is then partly the host waiting for a core). With
-// ACP_HEAP=<file>, a sampling heap profile of what is retained after the stream.
+// ACP_HEAP=<file>, a sampling heap profile of what is retained after the stream; with ACP_TEN_TRACE=<file>,
+// a Chrome trace of the page over the stream.
 // Prints one line `TENAGENTS {...}`. Run on a quiet machine:
 //   node esbuild.mjs && ACP_BENCH=1 MOCHA_GREP='Ten agents' node test/harness/run-vscode-tests.mjs
 import * as assert from 'assert';
@@ -23,7 +24,7 @@ import { monitorEventLoopDelay, PerformanceObserver } from 'perf_hooks';
 import * as vscode from 'vscode';
 import { api, waitFor, type TestApi } from './support/ext';
 import { turnEnd, withSetting, type SessionRef } from './support/demo';
-import { hasUiHook, waitForUi, waitForWebview, watchedUntil, watchUi } from './ui';
+import { hasUiHook, startUiTrace, stopUiTrace, waitForUi, waitForWebview, watchedUntil, watchUi } from './ui';
 
 const AGENTS = 10;
 const RATE = Number(process.env.ACP_TEN_RATE ?? 200);
@@ -65,6 +66,22 @@ function shown(seen: [string, number, string][], of: number): Shown {
     last: last ? Math.round((last[1] - Number(last[2])) * 10) / 10 : NaN,
     stall: Math.round(stall * 10) / 10,
   };
+}
+
+/** CPU seconds (user + system) so far of the processes whose command line names `marker`. */
+function cpuOf(marker: string): number {
+  let ticks = 0;
+  for (const pid of fs.readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+    try {
+      if (!fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(marker)) continue;
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(f[11]) + Number(f[12]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return ticks / 100;
 }
 
 /** RSS (MiB) of the processes whose command line names `marker`. */
@@ -145,6 +162,7 @@ describe('Ten agents streaming at once', function () {
       await watchUi('tenChat', 'body', `‹a(\\d+)@${STAMP}›`, true);
     }
     const rssBefore = rssOf(dir);
+    const agentCpu0 = cpuOf(dir);
     const gcs: number[] = [];
     const gcObs = new PerformanceObserver((l) => {
       for (const e of l.getEntries()) gcs.push(e.duration);
@@ -164,6 +182,8 @@ describe('Ten agents streaming at once', function () {
       prof.connect();
       await new Promise<void>((r) => prof.post('HeapProfiler.startSampling', { samplingInterval: 8192 }, () => r()));
     }
+    // ACP_TEN_TRACE=<file>: a Chrome trace of the page over the stream (diagnosis).
+    if (ui && process.env.ACP_TEN_TRACE) await startUiTrace();
     lag.enable();
     let rssPeak = rssBefore;
     const sampler = setInterval(() => {
@@ -178,6 +198,8 @@ describe('Ten agents streaming at once', function () {
       gcObs.disconnect();
     }
     const streamMs = Math.round(performance.now() - t0);
+    const agentCpu = cpuOf(dir) - agentCpu0;
+    if (ui && process.env.ACP_TEN_TRACE) await stopUiTrace(process.env.ACP_TEN_TRACE);
     const cpu = process.cpuUsage(cpu0);
     if (prof) {
       await new Promise<void>((r) => prof.post('HeapProfiler.collectGarbage', () => r()));
@@ -232,6 +254,8 @@ describe('Ten agents streaming at once', function () {
       hostRssMiB: [Math.round(heap0.rss / 1048576), Math.round(heap1.rss / 1048576)],
       hostHeapMiB: { before: Math.round(heap0.heapUsed / 1048576), end: Math.round(heap1.heapUsed / 1048576), afterGc: Math.round(kept.heapUsed / 1048576) },
       agentRssMiB: rssPeak,
+      // The ten agent processes' CPU over the stream, in cores (they share the machine's two).
+      agentsCpuShare: Math.round((agentCpu / (streamMs / 1000)) * 100) / 100,
       // The active session's mixed stream as painted (send → paint, ms), when the UI hook is there.
       ...(painted
         ? {

@@ -108,6 +108,15 @@ export async function watchedUntil(
   return seen;
 }
 
+/** Starts a Chrome trace of the page (diagnosis); `stopUiTrace(file)` writes it. */
+export async function startUiTrace(): Promise<void> {
+  await call('trace', { start: '1' });
+}
+
+export async function stopUiTrace(file: string): Promise<void> {
+  await call('trace', { stop: file });
+}
+
 /** Resizes the workbench's browser page (as a window resized to width × height). */
 export async function uiViewport(width: number, height: number): Promise<void> {
   await call('viewport', { width: String(width), height: String(height) });

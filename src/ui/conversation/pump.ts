@@ -38,6 +38,12 @@ export interface PumpOptions {
 
 /** How late the webview's answer may be before the pace waits for it (it keeps up well within). */
 export const ANSWER_GRACE_MS = 100;
+/**
+ * Items a snapshot carries at first; the rest of the window comes on the next tick. A 10,000-item
+ * session's first paint took 190–285 ms with the whole 500-item window in one message, 110–120
+ * with 100 (bench/activation-history.mjs).
+ */
+export const FIRST_PAINT_ITEMS = 100;
 
 export interface PumpStats {
   /** Messages posted to the webview (snapshots, deltas, earlier pages). */
@@ -75,6 +81,8 @@ export class DeltaPump extends Disposable {
   private unanswered: number | undefined;
   private lastAsk = -Infinity;
   private readonly askEveryMs: number;
+  /** The rest of a snapshot's window, sent on the next tick (the newest items are painted first). */
+  private rest: { before: number; count: number } | undefined;
   private readonly onTick = (): void => {
     this.timer = undefined;
     this.flush();
@@ -143,6 +151,7 @@ export class DeltaPump extends Disposable {
     if (!this.live || this.sessionId === undefined) return this.resetDirty();
     const session = this.transcript.session(this.sessionId);
     if (this.needSnapshot || !this.tracker || this.tracker.session !== session) return this.sendSnapshot();
+    if (this.rest) this.sendRest(this.sessionId, this.tracker);
     const ops: DeltaOp[] = [];
     if (this.dirtySession)
       ops.push({ op: 'session', session: sessionView(this.sessionId, this.tracker.session.meta, this.facts?.get(this.sessionId), this.l10n) });
@@ -163,6 +172,16 @@ export class DeltaPump extends Disposable {
     }
     const arrived = this.post({ type: 'delta', sessionId: this.sessionId, ops });
     if (arrived) this.pace.held(arrived);
+  }
+
+  /** The items of the window older than the snapshot's first part (what "show earlier" would bring). */
+  private sendRest(sessionId: string, tracker: DeltaTracker): void {
+    const { before, count } = this.rest!;
+    this.rest = undefined;
+    const page = tracker.earlier(before, count);
+    this.stats.messagesPosted++;
+    const arrived = this.post({ type: 'earlier', sessionId, ...page });
+    if (arrived) this.pace?.held(arrived);
   }
 
   /** Answers the webview's "show earlier". */
@@ -196,6 +215,11 @@ export class DeltaPump extends Disposable {
       default:
         c satisfies never;
     }
+    this.schedule();
+  }
+
+  /** A flush on the next tick of the pace (or after the coalescing interval without one). */
+  private schedule(): void {
     if (this.timer !== undefined) return;
     if (this.pace) {
       this.timer = true;
@@ -220,7 +244,12 @@ export class DeltaPump extends Disposable {
     // Sessions named by an inter-session message are the same agent's: shown by their titles.
     const names = ref && facts ? (sid: string) => facts.get(sessionKey(ref.agentId, sid))?.title : undefined;
     this.tracker = session ? new DeltaTracker(session, names, this.l10n) : undefined;
-    const page = this.tracker?.snapshot(this.windowSize) ?? { items: [], firstIndex: 0, terminals: [] };
+    // A long session's newest items first: the webview paints them, and the rest of the window
+    // follows on the next tick as an "earlier" page (prepended, the view staying at the bottom).
+    const first = Math.min(this.windowSize, FIRST_PAINT_ITEMS);
+    const page = this.tracker?.snapshot(first) ?? { items: [], firstIndex: 0, terminals: [] };
+    const oldest = page.items[0]?.index;
+    this.rest = first < this.windowSize && oldest !== undefined && oldest > page.firstIndex ? { before: oldest, count: this.windowSize - first } : undefined;
     this.stats.messagesPosted++;
     this.stats.snapshotsPosted++;
     this.post({
@@ -230,6 +259,7 @@ export class DeltaPump extends Disposable {
       ...page,
       windowSize: this.windowSize,
     });
+    if (this.rest) this.schedule();
   }
 
   private resetDirty(): void {

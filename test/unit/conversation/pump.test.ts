@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { Transcript } from '../../../src/state/transcript';
 import type { DeltaOp, ToWebview } from '../../../src/ui/conversation/webviewMessages';
-import { DeltaPump } from '../../../src/ui/conversation/pump';
+import { DeltaPump, FIRST_PAINT_ITEMS } from '../../../src/ui/conversation/pump';
 import { b64, ev, S, text } from './builders';
 import { SessionStore } from '../../../src/state/sessionStore';
 
@@ -54,6 +54,40 @@ describe('DeltaPump', () => {
     assert.deepEqual(
       snap.items.map((i) => i.itemId),
       ['m:agent:m1'],
+    );
+  });
+
+  it("sends a long session's newest items first, then the rest of the window as an earlier page on the next tick", () => {
+    const { t, posts, pump, tick } = setup(500);
+    for (let i = 0; i < 700; i++) t.apply(ev.chunk(`m${i}`, `message ${i}`));
+    pump.setSession(S);
+    pump.start();
+    assert.equal(posts.length, 1);
+    const snap = posts[0];
+    assert.ok(snap.type === 'snapshot');
+    assert.equal(snap.items.length, FIRST_PAINT_ITEMS);
+    assert.equal(snap.windowSize, 500, 'the webview keeps the whole window');
+    assert.equal(snap.items.at(-1)?.itemId, 'm:agent:m699');
+    tick();
+    assert.equal(posts.length, 2);
+    const rest = posts[1];
+    assert.ok(rest.type === 'earlier');
+    assert.deepEqual(
+      rest.items.map((i) => i.index),
+      Array.from({ length: 500 - FIRST_PAINT_ITEMS }, (_, i) => snap.items[0].index - (500 - FIRST_PAINT_ITEMS) + i),
+      'the window just before the snapshot, in order',
+    );
+    tick();
+    assert.equal(posts.length, 2, 'nothing more');
+    // A session no longer than the first part is sent whole.
+    const small = setup(500);
+    for (let i = 0; i < 30; i++) small.t.apply(ev.chunk(`m${i}`, `message ${i}`));
+    small.pump.setSession(S);
+    small.pump.start();
+    small.tick();
+    assert.deepEqual(
+      small.posts.map((p) => p.type),
+      ['snapshot'],
     );
   });
 

@@ -52,8 +52,8 @@ let server,
   summaryLine,
   axeSource;
 
-/** The webview watches asked for so far (installed again in every webview frame that loads). */
-const webviewWatches = [];
+/** The webview watches asked for so far, by key (installed again in every webview frame that loads). */
+const webviewWatches = new Map();
 
 /** The frames a /watch route works in: the workbench, or with webview=1 its webviews' frames. */
 const watchFrames = (u) => (u.searchParams.get('webview') ? page.frames().filter((f) => f !== page.mainFrame()) : [page.mainFrame()]);
@@ -188,7 +188,7 @@ const hook = createServer(async (req, res) => {
       const args = { root: u.searchParams.get('root'), pattern: u.searchParams.get('pattern'), key: u.searchParams.get('key') };
       // A webview's frames can be replaced (VS Code makes a new one when a view is resolved again):
       // webview watches are installed in frames that load later too.
-      if (u.searchParams.get('webview')) webviewWatches.push(args);
+      if (u.searchParams.get('webview')) webviewWatches.set(args.key, args);
       for (const frame of watchFrames(u)) await frame.evaluate(installWatch, args).catch(() => undefined);
       res.end(JSON.stringify({ watching: true }));
     } else if (u.pathname === '/watched') {
@@ -237,7 +237,7 @@ try {
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   page.on('framenavigated', (frame) => {
-    if (frame !== page.mainFrame()) for (const args of webviewWatches) frame.evaluate(installWatch, args).catch(() => undefined);
+    if (frame !== page.mainFrame()) for (const args of webviewWatches.values()) frame.evaluate(installWatch, args).catch(() => undefined);
   });
 
   const MARK = '\u2063[test] ';

@@ -312,4 +312,30 @@ describe('Conversation view (window of items)', function () {
       transcript.dispose();
     }
   });
+
+  it('shows a long session newest first, then the rest of its window above, in order', async () => {
+    const ext = vscode.extensions.getExtension('acp-plans.acp-plans');
+    assert.ok(ext);
+    const transcript = new Transcript();
+    // A window larger than the snapshot's first part (FIRST_PAINT_ITEMS, 100): the other 50 come as an earlier page.
+    const conversation = new Conversation({ extensionUri: ext.extensionUri, transcript, windowSize: 150 });
+    try {
+      const W = 'long-window-session';
+      for (let i = 0; i < 300; i++)
+        transcript.apply({ sessionId: W, kind: 'message_chunk', role: 'agent', messageId: `m${i}`, content: { type: 'text', text: `message number ${i}` } });
+      conversation.setActiveSession(W);
+      const host = conversation.openPanel(vscode.ViewColumn.One);
+      await host.whenReady();
+      const snap = await waitForDom(host, (s) => s.counters.domItems === 150 && s.text.includes('message number 299'), 'the whole window');
+      assert.deepEqual(
+        snap.items.map((i) => i.index),
+        Array.from({ length: 150 }, (_, i) => 150 + i),
+        'the window, oldest to newest, no item twice',
+      );
+      assert.ok(snap.text.includes('Show earlier (150 more)'), snap.text.slice(0, 200));
+    } finally {
+      conversation.dispose();
+      transcript.dispose();
+    }
+  });
 });

@@ -68,35 +68,36 @@ function shown(seen: [string, number, string][], of: number): Shown {
   };
 }
 
-/** CPU seconds (user + system) so far of the processes whose command line names `marker`. */
-function cpuOf(marker: string): number {
-  let ticks = 0;
+/** Reads `file` of /proc/<pid> for each process whose command line names `marker` (gone ones skipped). */
+function procsOf<T>(marker: string, file: string, read: (text: string) => T | undefined): T[] {
+  const out: T[] = [];
   for (const pid of fs.readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
     try {
       if (!fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(marker)) continue;
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(f[11]) + Number(f[12]);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return ticks / 100;
-}
-
-/** RSS (MiB) of the processes whose command line names `marker`. */
-function rssOf(marker: string): number[] {
-  const out: number[] = [];
-  for (const pid of fs.readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
-    try {
-      if (!fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(marker)) continue;
-      const kb = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-      if (kb) out.push(Math.round(Number(kb) / 102.4) / 10);
+      const v = read(fs.readFileSync(`/proc/${pid}/${file}`, 'utf8'));
+      if (v !== undefined) out.push(v);
     } catch {
       // gone meanwhile
     }
   }
   return out;
+}
+
+/** CPU seconds (user + system) so far of the processes whose command line names `marker`. */
+function cpuOf(marker: string): number {
+  const ticks = procsOf(marker, 'stat', (stat) => {
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(f[11]) + Number(f[12]);
+  });
+  return ticks.reduce((x, y) => x + y, 0) / 100;
+}
+
+/** RSS (MiB) of the processes whose command line names `marker`. */
+function rssOf(marker: string): number[] {
+  return procsOf(marker, 'status', (status) => {
+    const kb = /VmRSS:\s+(\d+)/.exec(status)?.[1];
+    return kb ? Math.round(Number(kb) / 102.4) / 10 : undefined;
+  });
 }
 
 describe('Ten agents streaming at once', function () {

@@ -178,20 +178,21 @@ export class DeltaPump extends Disposable {
   private sendRest(sessionId: string, tracker: DeltaTracker): void {
     const { before, count } = this.rest!;
     this.rest = undefined;
-    const page = tracker.earlier(before, count);
-    this.stats.messagesPosted++;
-    const arrived = this.post({ type: 'earlier', sessionId, ...page });
-    if (arrived) this.pace?.held(arrived);
+    this.postEarlier(sessionId, tracker, before, count);
   }
 
   /** Answers the webview's "show earlier". */
   sendEarlier(sessionId: string, before: number, count: number): void {
     if (!this.live || sessionId !== this.sessionId || !this.tracker) return;
     this.flush();
-    if (!this.tracker) return;
-    const page = this.tracker.earlier(before, Math.max(1, Math.min(count, 1000)));
+    if (this.tracker) this.postEarlier(sessionId, this.tracker, before, Math.max(1, Math.min(count, 1000)));
+  }
+
+  /** Posts up to `count` items before index `before` as an "earlier" page. */
+  private postEarlier(sessionId: string, tracker: DeltaTracker, before: number, count: number): void {
     this.stats.messagesPosted++;
-    this.post({ type: 'earlier', sessionId, ...page });
+    const arrived = this.post({ type: 'earlier', sessionId, ...tracker.earlier(before, count) });
+    if (arrived) this.pace?.held(arrived);
   }
 
   private onChange(c: TranscriptChange): void {

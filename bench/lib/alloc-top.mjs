@@ -6,7 +6,7 @@ const self = new Map();
 const incl = new Map();
 let total = 0;
 const walk = (n, stack) => {
-  const name = `${n.callFrame.functionName || '(anon)'}:${n.callFrame.lineNumber}`;
+  const name = `${n.callFrame.functionName || '(anon)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber}`;
   const sz = n.selfSize;
   total += sz;
   self.set(name, (self.get(name) ?? 0) + sz);

@@ -1,23 +1,23 @@
-// Which of an agent's plans are the oldest, for its memory budget (agentBudget.ts): insertion-
-// ordered sets, so finding the oldest and moving a plan to the newest end are O(1) and a cut walks
-// only what it cuts. Kept by the plan store (planStore.ts), one per agent, with the reclaimers that
+// Which of an agent's plans are the oldest, for its memory budget (agentBudget.ts): recency lists,
+// so finding the oldest and moving a plan to the newest end are O(1) and a cut walks only what it
+// cuts. Kept by the plan store (planStore.ts), one per agent, with the reclaimers that
 // cut the oldest of them when the agent passes its budget. vscode-free.
 import { ReclaimStage, type AgentBudget } from './agentBudget';
+import { Recency } from './recency';
 
 export class PlanOrder<P extends { readonly revisions: readonly unknown[] }> {
   /** Live plans, least recently updated first. */
-  readonly live = new Set<P>();
+  readonly live = new Recency<P>();
   /** Live plans with more than one revision kept, least recently updated first. */
-  readonly history = new Set<P>();
+  readonly history = new Recency<P>();
   /** Archived plans, oldest removal first. */
   readonly archived = new Set<P>();
 
   /** The plan was added or updated: it is now the newest. */
   touch(p: P): void {
-    this.live.delete(p);
-    this.live.add(p);
-    this.history.delete(p);
-    if (p.revisions.length > 1) this.history.add(p);
+    this.live.touch(p);
+    if (p.revisions.length > 1) this.history.touch(p);
+    else this.history.delete(p);
   }
 
   /** The plan is no longer live (archived or dropped). */

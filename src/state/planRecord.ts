@@ -6,6 +6,7 @@ import { jsonClone } from './json';
 import type { PlanSummary } from './planSummary';
 import type { StoredRevision } from './planRevisions';
 import type { PlanView } from './planTypes';
+import type { Recency } from './recency';
 
 export const DEFAULT_MAX_REVISIONS = 200;
 export const DEFAULT_PLAN_LIMITS: PlanLimits = {
@@ -121,7 +122,7 @@ export type MutablePlan = { -readonly [K in keyof Omit<PlanRecord, 'revisions'>]
 export interface SessionPlans {
   readonly live: Map<string, MutablePlan>;
   /** The live plans, least recently updated first. */
-  readonly recent: Set<MutablePlan>;
+  readonly recent: Recency<MutablePlan>;
   archived: MutablePlan[];
   /** Archived plans dropped because of the caps. */
   droppedArchived: number;

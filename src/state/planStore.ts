@@ -28,6 +28,7 @@ import { limitPlan, summarizeView, viewPlan } from './planTypes';
 import type { FileState, MutablePlan, PlanChange, PlanLimits, PlanRecord, PlanRevision, PlanSnapshot, PlanRef, SessionPlans } from './planRecord';
 import { DEFAULT_MAX_REVISIONS, sanitizeCap, sanitizeLimits, toSnapshot } from './planRecord';
 import { StoredRevision } from './planRevisions';
+import { Recency } from './recency';
 
 export { cloneReusing } from './planClone';
 export { DEFAULT_MAX_REVISIONS, DEFAULT_PLAN_LIMITS } from './planRecord';
@@ -145,7 +146,7 @@ export class PlanStore extends Disposable {
       };
       if (sp.live.size >= this._limits.maxLive) this.archiveOverCap(sp);
       sp.live.set(incoming.planId, p);
-      sp.recent.add(p);
+      sp.recent.touch(p);
       this.orderOf(agentId).touch(p);
       this.charge(p, bytes);
       this._onDidChange.fire({ kind: 'added', agentId, sessionId, planId: incoming.planId, version: 1 });
@@ -166,8 +167,7 @@ export class PlanStore extends Disposable {
     prev.revisions.push(added);
     prev.historyBytes += bytes;
     const freed = this.trim(prev);
-    sp.recent.delete(prev);
-    sp.recent.add(prev);
+    sp.recent.touch(prev);
     this.orderOf(agentId).touch(prev);
     this.charge(prev, bytes - freed);
     this._onDidChange.fire({ kind: 'updated', agentId, sessionId, planId: incoming.planId, version: prev.version });
@@ -315,7 +315,7 @@ export class PlanStore extends Disposable {
       this.byAgent.set(agentId, (sessions = new Map()));
     }
     let sp = sessions.get(sessionId);
-    if (!sp && create) sessions.set(sessionId, (sp = { live: new Map(), recent: new Set(), archived: [], droppedArchived: 0 }));
+    if (!sp && create) sessions.set(sessionId, (sp = { live: new Map(), recent: new Recency(), archived: [], droppedArchived: 0 }));
     return sp;
   }
 
@@ -384,7 +384,7 @@ export class PlanStore extends Disposable {
 
   /** A new plan past `maxLive`: the session's least recently updated live plan is archived. */
   private archiveOverCap(sp: SessionPlans): void {
-    const oldest = sp.recent.values().next().value;
+    const oldest = sp.recent.oldest();
     if (!oldest) return;
     const text = `has more than ${this._limits.maxLive} live plans in one session; the least recently updated ones are archived.`;
     this.budget?.report(oldest.agentId, 'live plans', text, oldest.sessionId);

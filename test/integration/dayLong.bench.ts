@@ -11,7 +11,7 @@ import * as inspector from 'inspector';
 import * as path from 'path';
 import * as v8 from 'v8';
 import * as vm from 'vm';
-import { monitorEventLoopDelay } from 'perf_hooks';
+import { constants as perfConstants, monitorEventLoopDelay, PerformanceObserver } from 'perf_hooks';
 import * as vscode from 'vscode';
 import { TEST_HOOKS_KEY, type TestHooks } from '../../src/testHooks';
 import { api, waitFor } from './support/ext';
@@ -92,11 +92,39 @@ describe('Day-long session (benchmark)', function () {
       const profiler = profileTo ? new inspector.Session() : undefined;
       const post = (method: string, params?: object): Promise<unknown> =>
         new Promise((resolve, reject) => profiler!.post(method, params ?? {}, (err, r) => (err ? reject(err) : resolve(r))));
+      // ACP_DAYLONG_ALLOC=<file>: a sampling heap profile (every allocation, collected or not; with
+      // ACP_DAYLONG_ALLOC_SURVIVORS=1 only those that outlived a scavenge: what the collector copies).
+      const allocTo = process.env.ACP_DAYLONG_ALLOC;
+      const sampler = allocTo ? new inspector.Session() : undefined;
+      const postTo = (s: inspector.Session, method: string, params?: object): Promise<unknown> =>
+        new Promise((resolve, reject) => s.post(method, params ?? {}, (err, r) => (err ? reject(err) : resolve(r))));
       if (profiler) {
         profiler.connect();
         await post('Profiler.enable');
         await post('Profiler.start');
       }
+      if (sampler) {
+        sampler.connect();
+        await postTo(sampler, 'HeapProfiler.enable');
+        await postTo(sampler, 'HeapProfiler.startSampling', {
+          samplingInterval: 4096,
+          includeObjectsCollectedByMajorGC: true,
+          includeObjectsCollectedByMinorGC: !process.env.ACP_DAYLONG_ALLOC_SURVIVORS,
+        });
+      }
+      // The collections during the run, by kind: count, total and longest pause (ms).
+      const gcs: Record<string, { n: number; ms: number; maxMs: number }> = {};
+      const gcKind = (k: number | undefined): string =>
+        k === perfConstants.NODE_PERFORMANCE_GC_MAJOR ? 'major' : k === perfConstants.NODE_PERFORMANCE_GC_MINOR ? 'minor' : 'other';
+      const gcObserver = new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) {
+          const g = (gcs[gcKind((entry as { detail?: { kind?: number } }).detail?.kind)] ??= { n: 0, ms: 0, maxMs: 0 });
+          g.n++;
+          g.ms += entry.duration;
+          g.maxMs = Math.max(g.maxMs, entry.duration);
+        }
+      });
+      gcObserver.observe({ entryTypes: ['gc'] });
       lag.enable();
       try {
         const sent = await vscode.commands.executeCommand<boolean>('acp.sendPrompt', ref, String(COUNT));
@@ -104,11 +132,17 @@ describe('Day-long session (benchmark)', function () {
         await waitFor(a.internals.agents.onDidReceiveEvent, () => ended, 35 * 60_000, 'the end of the day');
       } finally {
         lag.disable();
+        gcObserver.disconnect();
         sub.dispose();
         if (profiler) {
           const r = (await post('Profiler.stop')) as { profile: unknown };
           fs.writeFileSync(profileTo!, JSON.stringify(r.profile));
           profiler.disconnect();
+        }
+        if (sampler) {
+          const r = (await postTo(sampler, 'HeapProfiler.stopSampling')) as { profile: unknown };
+          fs.writeFileSync(allocTo!, JSON.stringify(r.profile));
+          sampler.disconnect();
         }
       }
       const seconds = (Date.now() - t0) / 1000;
@@ -131,6 +165,7 @@ describe('Day-long session (benchmark)', function () {
         lagP99Ms: delayMs(lag.percentile(99)),
         lagMaxMs: delayMs(lag.max),
         diskMiB: mib(disk),
+        gc: Object.fromEntries(Object.entries(gcs).map(([k, g]) => [k, { n: g.n, ms: Math.round(g.ms), maxMs: Math.round(g.maxMs * 10) / 10 }])),
         marks,
       };
       console.log(`DAYLONG ${JSON.stringify(result)}`);

@@ -1,6 +1,7 @@
 // One plan's steps as the work index sees them: a stable identity for each entry across the
 // plan's revisions (entries matched by content; entries left unmatched by a revision are taken as rewordings of
-// the steps it left unmatched, in order),
+// the steps it left unmatched, in order; an entry that comes back with a dropped step's text is
+// that step again),
 // each step's timeline (first start, last finish) and the plan's drift (entries added, dropped or
 // reordered by a revision). Pure and vscode-free; time is passed in.
 import type { PlanContent, PlanEntry } from '../../protocol/domain';
@@ -72,6 +73,12 @@ export class PlanTrack {
   /** The last time the agent sent this plan (picks the plan that takes un-stepped work). */
   updatedAt = 0;
   private nextKey = 0;
+  /**
+   * The step last dropped with each text (it may have come back since: its index says). Kept while
+   * the step is in `all`, so a plan whose length goes up and down reuses its steps instead of
+   * making new ones at every revision.
+   */
+  private readonly lastDropped = new Map<string, Step>();
 
   constructor(readonly planId: string) {
     this.whole = { key: WHOLE_PLAN, planId, index: WHOLE_PLAN, content: planId, status: 'in_progress', ...newWork() };
@@ -108,8 +115,13 @@ export class PlanTrack {
       const e = plan.entries[i]!;
       let s = m;
       if (!s) {
-        s = { key: this.nextKey++, planId: this.planId, index: i, content: clip(e.content), status: 'pending', ...newWork() };
-        this.all.push(s);
+        // An entry that comes back with a dropped step's text is that step again (its work and times go on).
+        const back = this.lastDropped.get(clip(e.content));
+        s = back?.index === DROPPED ? back : undefined;
+        if (!s) {
+          s = { key: this.nextKey++, planId: this.planId, index: i, content: clip(e.content), status: 'pending', ...newWork() };
+          this.all.push(s);
+        }
         if (!first) added.push(s.content);
       }
       used.add(s);
@@ -123,6 +135,7 @@ export class PlanTrack {
     for (const s of dropped) {
       s.index = DROPPED;
       changed.push(s);
+      this.lastDropped.set(s.content, s);
     }
     const moved = aligned ? [] : movedSteps(this.byIndex, next);
     this.byIndex = result;
@@ -225,8 +238,10 @@ export class PlanTrack {
     let excess = this.all.length - MAX_STEPS_PER_PLAN;
     const kept: Step[] = [];
     for (const s of this.all) {
-      if (excess > 0 && s.index === DROPPED) excess--;
-      else kept.push(s);
+      if (excess > 0 && s.index === DROPPED) {
+        excess--;
+        if (this.lastDropped.get(s.content) === s) this.lastDropped.delete(s.content);
+      } else kept.push(s);
     }
     this.all.length = 0;
     this.all.push(...kept);

@@ -18,6 +18,7 @@ import type { ContentBlock, PermissionOutcome, PermissionRequest, SessionEvent }
 import type { TerminalExitStatus } from '../terminalBuffer';
 import { ReclaimStage, type AgentBudget } from '../agentBudget';
 import { Emitter } from '../emitter';
+import { Recency } from '../recency';
 import { parseSessionKey } from '../sessionStore';
 import type { ElicitationItem, TranscriptChange } from './model';
 import { DEFAULT_SESSION_LIMITS, type SessionLimits } from './limits';
@@ -40,9 +41,9 @@ export class Transcript extends Disposable {
   private readonly budget: AgentBudget | undefined;
   private readonly agentOf: (key: string) => { agentId: string; sessionId: string };
   /** Each agent's sessions, least recently active first (for its budget). */
-  private readonly recent = new Map<string, Set<SessionTranscript>>();
+  private readonly recent = new Map<string, Recency<SessionTranscript>>();
   /** Each session's agent's set in `recent` and the agent (one lookup per event). */
-  private readonly agentSet = new Map<SessionTranscript, { agentId: string; set: Set<SessionTranscript> }>();
+  private readonly agentSet = new Map<SessionTranscript, { agentId: string; set: Recency<SessionTranscript> }>();
 
   /** Fires synchronously after each change, with the session and the item/terminal changed. */
   readonly onDidChange: Event<TranscriptChange>;
@@ -80,9 +81,9 @@ export class Transcript extends Disposable {
       this.sessionMap.set(sessionId, s);
       if (ref) {
         let set = this.recent.get(ref.agentId);
-        if (!set) this.recent.set(ref.agentId, (set = new Set()));
+        if (!set) this.recent.set(ref.agentId, (set = new Recency()));
         this.agentSet.set(s, { agentId: ref.agentId, set });
-        set.add(s);
+        set.touch(s);
       }
     }
     return s;
@@ -107,9 +108,7 @@ export class Transcript extends Disposable {
 
   /** The session is now its agent's most recently active one. */
   private touch(s: SessionTranscript): void {
-    const set = this.agentSet.get(s)?.set;
-    set?.delete(s);
-    set?.add(s);
+    this.agentSet.get(s)?.set.touch(s);
   }
 
   /** Budget: the oldest items of the agent's least recently active sessions are cut (each keeps its newest). */

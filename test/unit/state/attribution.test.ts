@@ -80,6 +80,28 @@ describe('WorkStore (attribution of work to plan steps)', () => {
     assert.equal(t.all.find((s) => s.content === 'B, better')!.index, DROPPED);
   });
 
+  it('a plan that shrinks and grows back keeps its steps: the same keys, their work, no new steps', () => {
+    const { w, at } = setup();
+    const entries = (n: number, active: number) => Array.from({ length: n }, (_, i) => e(`S${i}`, i === active ? 'in_progress' : 'pending'));
+    at(plan('p', ...entries(5, 4)));
+    at(call('c4'));
+    const t = w.track(A, S, 'p')!;
+    const keys = t.byIndex.map((s) => s.key);
+    for (let k = 0; k < 50; k++) {
+      at(plan('p', ...entries(2, 0)));
+      assert.equal(t.all[4]!.index, DROPPED);
+      at(plan('p', ...entries(5, 4)));
+    }
+    assert.deepEqual(
+      t.byIndex.map((s) => s.key),
+      keys,
+    );
+    assert.equal(t.all.length, 5, 'no step made again');
+    assert.deepEqual(w.stepAt(A, S, 'p', 4)!.calls, ['c4']);
+    assert.deepEqual(t.drift.at(-1)!.added, ['S2', 'S3', 'S4']);
+    assert.deepEqual(t.drift.at(-2)!.dropped, ['S2', 'S3', 'S4']);
+  });
+
   it('concurrent plans: a call goes to the entries in progress in every plan', () => {
     const { w, at } = setup();
     at(plan('impl', e('Code', 'in_progress')));

@@ -11,6 +11,11 @@ export function utf8Length(s: string): number {
  * plus quotes, 8 per number, punctuation counted); stops counting past `stopAt`.
  */
 export function jsonBytes(v: unknown, stopAt = Infinity): number {
+  // A string or a flat object (a plan entry) needs no stack.
+  if (typeof v === 'string') return v.length > stopAt ? stopAt + 1 : utf8Length(v) + 2;
+  if (typeof v !== 'object' || v === null) return 8;
+  const flat = flatBytes(v, stopAt);
+  if (flat >= 0) return flat;
   let n = 0;
   const stack: unknown[] = [v];
   while (stack.length && n <= stopAt) {
@@ -30,6 +35,24 @@ export function jsonBytes(v: unknown, stopAt = Infinity): number {
       }
       n += 2;
     }
+  }
+  return n;
+}
+
+/** `jsonBytes` of an object whose members are all strings (none longer than `stopAt`), numbers, booleans or null; -1 for any other. */
+function flatBytes(o: object, stopAt: number): number {
+  if (Array.isArray(o)) return -1;
+  let n = 2;
+  const r = o as Record<string, unknown>;
+  for (const k in r) {
+    if (!Object.prototype.hasOwnProperty.call(r, k)) continue;
+    const x = r[k];
+    if (typeof x === 'string') {
+      if (x.length > stopAt) return -1;
+      n += utf8Length(x) + 2;
+    } else if (typeof x === 'object' && x !== null) return -1;
+    else n += 8;
+    n += utf8Length(k) + 4;
   }
   return n;
 }

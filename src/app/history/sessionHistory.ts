@@ -48,7 +48,8 @@ export class SessionHistory extends Disposable {
   private replaying = false;
   /** Characters stored per message / tool call, to stop storing what the views no longer keep. */
   private readonly stored = new Map<string, number>();
-  /** Per plan: the content of its last stored update (the plan store's own object). */
+  /** The key in `stored` of the last chunk and what it was made of: a message's chunks come in a row. */
+  private lastChunk?: { readonly agentId: string; readonly sessionId: string; readonly of: string; readonly role: string; readonly id: string };
   /** The plan last stored per plan, held weakly: a plan the budget cut must not stay alive here. */
   private readonly lastPlans = new Map<string, WeakRef<object>>();
   private restored: Promise<void> = Promise.resolve();
@@ -185,10 +186,15 @@ export class SessionHistory extends Disposable {
       return kept !== e.plan ? { t: r.t, e: { ...e, plan: kept } } : r;
     }
     if (e.kind !== 'message_chunk' && e.kind !== 'tool_call_content_chunk') return r;
-    const id =
-      e.kind === 'message_chunk'
-        ? `m\u0000${agentId}\u0000${e.sessionId}\u0000${e.role}\u0000${e.messageId}`
-        : `t\u0000${agentId}\u0000${e.sessionId}\u0000${e.toolCallId}`;
+    const of = e.kind === 'message_chunk' ? e.messageId : e.toolCallId;
+    const role = e.kind === 'message_chunk' ? e.role : '';
+    const last = this.lastChunk;
+    let id: string;
+    if (last && last.of === of && last.role === role && last.sessionId === e.sessionId && last.agentId === agentId) id = last.id;
+    else {
+      id = e.kind === 'message_chunk' ? `m\u0000${agentId}\u0000${e.sessionId}\u0000${role}\u0000${of}` : `t\u0000${agentId}\u0000${e.sessionId}\u0000${of}`;
+      this.lastChunk = { agentId, sessionId: e.sessionId, of, role, id };
+    }
     const total = (this.stored.get(id) ?? 0) + blockChars(e.content);
     if (this.stored.size > 10_000) this.stored.clear(); // a bound on the bookkeeping itself
     this.stored.set(id, total);

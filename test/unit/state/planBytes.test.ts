@@ -26,4 +26,14 @@ describe('jsonBytes', () => {
     for (const v of [inherited, bare, { a: inherited, b: [bare] }]) assert.equal(jsonBytes(v), reference(v));
     assert.equal(jsonBytes(inherited), 2 + 3 + 4 + 4);
   });
+
+  it('with a limit, is over it exactly when the whole count is (flat objects and nested ones)', () => {
+    const flat = fc.dictionary(fc.string(), fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constant(null)));
+    fc.assert(
+      fc.property(fc.oneof(fc.jsonValue(), flat), fc.nat(400), (v, stopAt) => {
+        assert.equal(jsonBytes(v, stopAt) > stopAt, reference(v) > stopAt);
+      }),
+      { numRuns: 1000 },
+    );
+  });
 });

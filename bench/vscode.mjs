@@ -246,6 +246,10 @@ if (!process.env.ACP_BENCH_SKIP_DAYLONG) {
       `   heap after GC: ${d.heapHalfMiB} MiB at ${(d.updates / 2).toLocaleString('en-US')}, ${d.heapFullMiB} MiB at the end (${d.heapChange > 0 ? '+' : ''}${d.heapChange} %)`,
     );
     console.log(`   event-loop delay: p50 ${d.lagP50Ms} ms, p99 ${d.lagP99Ms} ms, max ${d.lagMaxMs} ms;   history on disk ${d.diskMiB} MiB`);
+    if (d.gc)
+      console.log(
+        `   collections: ${d.gc.minor?.n ?? 0} scavenges (${d.gc.minor?.ms ?? 0} ms, longest ${d.gc.minor?.maxMs ?? 0} ms), ${d.gc.major?.n ?? 0} full (${d.gc.major?.ms ?? 0} ms, longest ${d.gc.major?.maxMs ?? 0} ms)`,
+      );
     // The same run holds the ten-agent bench (test/integration/tenAgents.bench.ts, issue 26 goal 3).
     const ten = /TENAGENTS (\{.*\})/.exec(day.stdout ?? '');
     if (ten) {

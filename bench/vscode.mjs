@@ -246,6 +246,12 @@ if (!process.env.ACP_BENCH_SKIP_DAYLONG) {
       `   heap after GC: ${d.heapHalfMiB} MiB at ${(d.updates / 2).toLocaleString('en-US')}, ${d.heapFullMiB} MiB at the end (${d.heapChange > 0 ? '+' : ''}${d.heapChange} %)`,
     );
     console.log(`   event-loop delay: p50 ${d.lagP50Ms} ms, p99 ${d.lagP99Ms} ms, max ${d.lagMaxMs} ms;   history on disk ${d.diskMiB} MiB`);
+    if (d.late) {
+      const l = d.late;
+      console.log(
+        `   turns later than 20 ms: ${l.over20ms} — ${l.over20ms - l.withoutCollection} held a collection, ${l.waitedForACore} spent most of their lateness waiting for a core`,
+      );
+    }
     if (d.gc)
       console.log(
         `   collections: ${d.gc.minor?.n ?? 0} scavenges (${d.gc.minor?.ms ?? 0} ms, longest ${d.gc.minor?.maxMs ?? 0} ms), ${d.gc.major?.n ?? 0} full (${d.gc.major?.ms ?? 0} ms, longest ${d.gc.major?.maxMs ?? 0} ms)`,

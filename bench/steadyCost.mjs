@@ -62,6 +62,30 @@ export async function rendererCpuSeconds(browser) {
   }
 }
 
+/** The renderer processes' ids (the workbench and its webviews' frames). */
+export async function rendererPids(browser) {
+  const cdp = await browser.newBrowserCDPSession();
+  try {
+    const { processInfo } = await cdp.send('SystemInfo.getProcessInfo');
+    return processInfo.filter((p) => p.type === 'renderer').map((p) => p.id);
+  } finally {
+    await cdp.detach().catch(() => {});
+  }
+}
+
+/**
+ * A process's main thread so far (Linux schedstat): seconds on a CPU and seconds waiting on a run
+ * queue for one. NaN where it cannot be read.
+ */
+export function mainThreadSched(pid) {
+  try {
+    const [run, wait] = readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ').map(Number);
+    return { cpu: run / 1e9, wait: wait / 1e9 };
+  } catch {
+    return { cpu: NaN, wait: NaN };
+  }
+}
+
 /** The extension host's resident memory after `settleMs` at rest (waits for it to exist first). */
 export async function restingRss(serverPid, settleMs = 8000) {
   let pid;

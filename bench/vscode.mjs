@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ROOT, ensureInstalled, makeProfile, startCodeServer, launchChromium, workbenchUrl } from '../test/harness/lib/code-server.mjs';
 import { openAcp, promptBox, startDemoAgent, until } from '../test/harness/lib/workbench.mjs';
-import { collectedRss, extensionHostPid, restingCpu, restingRss, workload } from './steadyCost.mjs';
+import { collectedRss, extensionHostPid, mainThreadSched, rendererPids, restingCpu, restingRss, workload } from './steadyCost.mjs';
 
 const STEADY = { count: 300, rate: 50 };
 const BURST = { count: 2000, rate: 2000 };
@@ -182,7 +182,19 @@ try {
   results.chunkBurst = await run(page, conv, 'chunk', BURST);
   // Issue 26: plan updates at 50/s with 100 message chunks/s beside them, for 10 s, MIXED_RUNS times.
   results.mixed = [];
-  for (let i = 0; i < MIXED_RUNS; i++) results.mixed.push(await run(page, conv, 'mixed', MIXED));
+  for (let i = 0; i < MIXED_RUNS; i++) {
+    // What the main threads of the page, its webviews and the extension host got of the machine:
+    // time on a CPU and time waiting for one, over the run.
+    const pids = { host: extensionHostPid(server.proc.pid), renderers: await rendererPids(browser) };
+    const sched = () => [pids.host, ...pids.renderers].map(mainThreadSched);
+    const t0 = Date.now();
+    const before = sched();
+    const m = await run(page, conv, 'mixed', MIXED);
+    const after = sched();
+    const d = after.map((a, k) => ({ cpu: a.cpu - before[k].cpu, wait: a.wait - before[k].wait }));
+    m.sched = { seconds: (Date.now() - t0) / 1000, host: d[0], renderers: d.slice(1).sort((a, b) => b.cpu - a.cpu) };
+    results.mixed.push(m);
+  }
   if (WORKLOAD_RUNS) {
     const ctx = { page, conv, browser, serverPid: server.proc.pid, read, reset, until };
     results.workloadPaced = await workload({ ...ctx, rate: 50 });
@@ -198,6 +210,15 @@ try {
   results.mixed.forEach((m, i) => {
     console.log(line(`run ${i + 1}: plan_update → Plans tree row`, m.tree));
     console.log(line(`run ${i + 1}: plan_update → status bar`, m.status));
+    if (m.sched) {
+      const t = (x) => `${fmt(x.cpu)} s on a CPU, ${fmt(x.wait)} s waiting for one`;
+      console.log(
+        `   run ${i + 1}: main threads over its ${fmt(m.sched.seconds)} s — extension host ${t(m.sched.host)}; the page (workbench and webviews) ${m.sched.renderers
+          .filter((r) => r.cpu >= 0.1)
+          .map(t)
+          .join('; ')}`,
+      );
+    }
     console.log(line(`run ${i + 1}: message chunk → webview text`, m.chat));
   });
   if (results.workloadPaced) {

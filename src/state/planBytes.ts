@@ -13,8 +13,8 @@ export function utf8Length(s: string): number {
 export function jsonBytes(v: unknown, stopAt = Infinity): number {
   // A string or a flat object (a plan entry) needs no stack.
   if (typeof v === 'string') return v.length > stopAt ? stopAt + 1 : utf8Length(v) + 2;
-  if (typeof v !== 'object' || v === null) return 8;
-  const flat = flatBytes(v, stopAt);
+  if (typeof v === 'number' || typeof v === 'boolean' || v === null || v === undefined) return 8;
+  const flat = typeof v === 'object' ? flatBytes(v, stopAt) : -1;
   if (flat >= 0) return flat;
   let n = 0;
   const stack: unknown[] = [v];
@@ -50,8 +50,8 @@ function flatBytes(o: object, stopAt: number): number {
     if (typeof x === 'string') {
       if (x.length > stopAt) return -1;
       n += utf8Length(x) + 2;
-    } else if (typeof x === 'object' && x !== null) return -1;
-    else n += 8;
+    } else if (typeof x === 'number' || typeof x === 'boolean' || x === null || x === undefined) n += 8;
+    else return -1;
     n += utf8Length(k) + 4;
   }
   return n;

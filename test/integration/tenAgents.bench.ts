@@ -12,7 +12,7 @@
 // Also the extension host's CPU share and the machine's load (on 2 cores, ten agents and the
 // workbench compete with the host: a pause is then partly the host waiting for a core). With
 // ACP_HEAP=<file>, a sampling heap profile of what is retained after the stream; with ACP_TEN_TRACE=<file>,
-// a Chrome trace of the page over the stream.
+// a Chrome trace of the page over the stream; with ACP_TEN_PROFILE=<file>, a CPU profile of the host.
 // Prints one line `TENAGENTS {...}`. Run on a quiet machine:
 //   node esbuild.mjs && ACP_BENCH=1 MOCHA_GREP='Ten agents' node test/harness/run-vscode-tests.mjs
 import * as assert from 'assert';
@@ -185,6 +185,15 @@ describe('Ten agents streaming at once', function () {
     }
     // ACP_TEN_TRACE=<file>: a Chrome trace of the page over the stream (diagnosis).
     if (ui && process.env.ACP_TEN_TRACE) await startUiTrace();
+    // ACP_TEN_PROFILE=<file>: a CPU profile of the extension host over the stream (diagnosis).
+    const cpuProf = process.env.ACP_TEN_PROFILE ? new inspector.Session() : undefined;
+    const cpuPost = (method: string): Promise<unknown> =>
+      new Promise((resolve, reject) => cpuProf!.post(method, {}, (err, r) => (err ? reject(err) : resolve(r))));
+    if (cpuProf) {
+      cpuProf.connect();
+      await cpuPost('Profiler.enable');
+      await cpuPost('Profiler.start');
+    }
     lag.enable();
     let rssPeak = rssBefore;
     const sampler = setInterval(() => {
@@ -201,6 +210,11 @@ describe('Ten agents streaming at once', function () {
     const streamMs = Math.round(performance.now() - t0);
     const agentCpu = cpuOf(dir) - agentCpu0;
     if (ui && process.env.ACP_TEN_TRACE) await stopUiTrace(process.env.ACP_TEN_TRACE);
+    if (cpuProf) {
+      const r = (await cpuPost('Profiler.stop')) as { profile: unknown };
+      fs.writeFileSync(process.env.ACP_TEN_PROFILE!, JSON.stringify(r.profile));
+      cpuProf.disconnect();
+    }
     const cpu = process.cpuUsage(cpu0);
     if (prof) {
       await new Promise<void>((r) => prof.post('HeapProfiler.collectGarbage', () => r()));

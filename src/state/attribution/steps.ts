@@ -137,7 +137,7 @@ export class PlanTrack {
       changed.push(s);
       this.lastDropped.set(s.content, s);
     }
-    const moved = aligned ? [] : movedSteps(this.byIndex, next);
+    const moved = aligned || samePlaces(this.byIndex, next) ? [] : movedSteps(this.byIndex, next);
     this.byIndex = result;
     if (added.length || dropped.length || moved.length) {
       this.drift.push({ version: this.version, time, added, dropped: dropped.map((s) => s.content), moved: moved.map((s) => s.content) });
@@ -246,6 +246,13 @@ export class PlanTrack {
     this.all.length = 0;
     this.all.push(...kept);
   }
+}
+
+/** The same steps at the same places (entries reworded in place, nothing moved). */
+function samePlaces(before: readonly Step[], after: readonly (Step | undefined)[]): boolean {
+  if (before.length !== after.length) return false;
+  for (let i = 0; i < before.length; i++) if (before[i] !== after[i]) return false;
+  return true;
 }
 
 /** Steps kept by both revisions whose relative order changed (those outside a longest kept order). */

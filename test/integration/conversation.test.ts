@@ -278,17 +278,29 @@ describe('Conversation view (webview)', function () {
 describe('Conversation view (window of items)', function () {
   this.timeout(90_000);
 
-  it('keeps only the last window of items in the DOM and shows earlier ones on request', async () => {
+  /** A conversation panel of `windowSize` items on a session of `count` one-chunk messages ("message number <i>"). */
+  function windowed(sessionId: string, count: number, windowSize: number) {
     const ext = vscode.extensions.getExtension('acp-plans.acp-plans');
     assert.ok(ext);
     const transcript = new Transcript();
-    const conversation = new Conversation({ extensionUri: ext.extensionUri, transcript, windowSize: 20 });
+    const conversation = new Conversation({ extensionUri: ext.extensionUri, transcript, windowSize });
+    const add = (from: number, to: number): void => {
+      for (let i = from; i < to; i++)
+        transcript.apply({ sessionId, kind: 'message_chunk', role: 'agent', messageId: `m${i}`, content: { type: 'text', text: `message number ${i}` } });
+    };
+    add(0, count);
+    conversation.setActiveSession(sessionId);
+    const host = conversation.openPanel(vscode.ViewColumn.One);
+    const dispose = (): void => {
+      conversation.dispose();
+      transcript.dispose();
+    };
+    return { host, add, dispose };
+  }
+
+  it('keeps only the last window of items in the DOM and shows earlier ones on request', async () => {
+    const { host, add, dispose } = windowed('window-session', 50, 20);
     try {
-      const W = 'window-session';
-      for (let i = 0; i < 50; i++)
-        transcript.apply({ sessionId: W, kind: 'message_chunk', role: 'agent', messageId: `m${i}`, content: { type: 'text', text: `message number ${i}` } });
-      conversation.setActiveSession(W);
-      const host = conversation.openPanel(vscode.ViewColumn.One);
       await host.whenReady();
       let snap = await waitForDom(host, (s) => s.text.includes('message number 49'), 'the last message');
       assert.equal(snap.counters.domItems, 20);
@@ -296,8 +308,7 @@ describe('Conversation view (window of items)', function () {
       assert.ok(snap.text.includes('Show earlier (30 more)'), snap.text);
 
       // New items push the oldest out of the DOM.
-      for (let i = 50; i < 55; i++)
-        transcript.apply({ sessionId: W, kind: 'message_chunk', role: 'agent', messageId: `m${i}`, content: { type: 'text', text: `message number ${i}` } });
+      add(50, 55);
       snap = await waitForDom(host, (s) => s.text.includes('message number 54'), 'the new messages');
       assert.equal(snap.counters.domItems, 20);
       assert.equal(snap.items[0].index, 35);
@@ -308,23 +319,14 @@ describe('Conversation view (window of items)', function () {
       assert.equal(snap.counters.domItems, 55);
       assert.ok(!snap.text.includes('Show earlier'), 'nothing left to load');
     } finally {
-      conversation.dispose();
-      transcript.dispose();
+      dispose();
     }
   });
 
   it('shows a long session newest first, then the rest of its window above, in order', async () => {
-    const ext = vscode.extensions.getExtension('acp-plans.acp-plans');
-    assert.ok(ext);
-    const transcript = new Transcript();
     // A window larger than the snapshot's first part (FIRST_PAINT_ITEMS, 100): the other 50 come as an earlier page.
-    const conversation = new Conversation({ extensionUri: ext.extensionUri, transcript, windowSize: 150 });
+    const { host, dispose } = windowed('long-window-session', 300, 150);
     try {
-      const W = 'long-window-session';
-      for (let i = 0; i < 300; i++)
-        transcript.apply({ sessionId: W, kind: 'message_chunk', role: 'agent', messageId: `m${i}`, content: { type: 'text', text: `message number ${i}` } });
-      conversation.setActiveSession(W);
-      const host = conversation.openPanel(vscode.ViewColumn.One);
       await host.whenReady();
       const snap = await waitForDom(host, (s) => s.counters.domItems === 150 && s.text.includes('message number 299'), 'the whole window');
       assert.deepEqual(
@@ -334,8 +336,7 @@ describe('Conversation view (window of items)', function () {
       );
       assert.ok(snap.text.includes('Show earlier (150 more)'), snap.text.slice(0, 200));
     } finally {
-      conversation.dispose();
-      transcript.dispose();
+      dispose();
     }
   });
 });

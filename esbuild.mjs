@@ -145,6 +145,7 @@ const targets = [
   { ...common, entryPoints: ['src/demo/agent.ts'], outfile: 'dist/demo-agent.js' },
   // The conversation webview's script runs in the browser.
   { ...common, entryPoints: ['media/src/conversation.ts'], outfile: 'dist/media/conversation.js', platform: 'browser', format: 'iife', target: 'es2022' },
+  { ...common, entryPoints: ['media/src/usage.ts'], outfile: 'dist/media/usage.js', platform: 'browser', format: 'iife', target: 'es2022' },
 ];
 if (tests) {
   // Tests: each file its own bundle (vscode external, dev dependencies inlined), so plain Node

@@ -1,4 +1,4 @@
-// Checks PlanStore's copy-with-reuse (cloneReusing in src/state/planStore.ts) against the plain
+// Checks PlanStore's copy-with-reuse (cloneReusing in src/state/planStore/content.ts) against the plain
 // JSON round trip it replaces, on random JSON values (fast-check): the copy has the same JSON
 // text (key order included) as JSON.parse(JSON.stringify(next)); it is the previous copy itself
 // exactly when the two have the same stable JSON; and it shares no object with the input.

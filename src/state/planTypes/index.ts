@@ -60,6 +60,12 @@ export function summarizeView(version: number, view: PlanView, file?: FileView):
   return model(view.kind).summarize(version, view.plan, view.data, file);
 }
 
+/** A revision's view and summary, as the plan store keeps them (parses it: call once per revision). */
+export function describePlan(version: number, plan: PlanContent, file?: FileView): { view: PlanView; summary: PlanSummary } {
+  const view = viewPlan(plan, file);
+  return { view, summary: summarizeView(version, view, file) };
+}
+
 /** Summary of any plan (parses it: the store keeps the result, use that). */
 export function summarizePlan(version: number, plan: PlanContent, file?: FileView): PlanSummary {
   return summarizeView(version, viewPlan(plan, file), file);

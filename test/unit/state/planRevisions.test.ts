@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import type { PlanContent, PlanEntry } from '../../../src/protocol/domain';
-import { PlanStore } from '../../../src/state/planStore';
-import type { StoredRevision } from '../../../src/state/planRevisions';
+import { PlanStore, type StoredRevision } from '../../../src/state/planStore';
 import { summarizeView, viewPlan } from '../../../src/state/planTypes';
 
 const A = 'agent-1';

@@ -1,5 +1,50 @@
-// Copies of plan content for the plan store (see the note below); vscode-free, no I/O.
-import { jsonClone } from './json';
+// A new revision's content, as the plan store keeps it (store.ts): a private copy of the agent's
+// plan, its size, and, over the byte cap, the head its type keeps (src/state/planTypes/). Copy
+// and size reuse the current revision's unchanged parts (see the note below). vscode-free, no I/O.
+import type { PlanContent } from '../../protocol/domain';
+import { jsonClone } from '../json';
+import { storedPlanBytes, type StoredPlanBytes } from '../planBytes';
+import { limitPlan } from '../planTypes';
+
+/** The sizes of a stored plan's array elements, by member name (for the next update's measure). */
+export type StoredParts = StoredPlanBytes['parts'];
+
+/** What the store keeps of an update: the content, its size, and what was cut from it. */
+export interface StoredContent {
+  readonly plan: PlanContent;
+  readonly parts: StoredParts;
+  readonly bytes: number;
+  /** What was left out of the agent's content (over `maxPlanBytes`). */
+  readonly truncated: string | undefined;
+}
+
+/**
+ * The content the store keeps of `incoming`, given the current revision (`prev`), cut by its type
+ * when it is over `maxPlanBytes`; undefined when it is the current revision's own (an identical
+ * re-send, whatever the key order, changes nothing).
+ */
+export function storedContent(
+  incoming: PlanContent,
+  prev: { plan: PlanContent; parts: StoredParts } | undefined,
+  maxPlanBytes: number,
+): StoredContent | undefined {
+  // Measured after the copy: a reused entry's size is known already, so an update costs what it
+  // changed, not the whole plan.
+  let plan = cloneReusing(incoming, prev?.plan) as PlanContent;
+  if (prev && plan === prev.plan) return undefined;
+  let measured = storedPlanBytes(plan, maxPlanBytes, prev);
+  let truncated: string | undefined;
+  if (measured.bytes > maxPlanBytes) {
+    const cut = limitPlan(incoming, maxPlanBytes);
+    if (cut) {
+      truncated = cut.dropped;
+      plan = cloneReusing(cut.plan, prev?.plan) as PlanContent;
+      if (prev && plan === prev.plan) return undefined;
+      measured = storedPlanBytes(plan, Infinity, prev);
+    }
+  }
+  return { plan, parts: measured.parts, bytes: measured.bytes, truncated };
+}
 
 // Plan updates arrive by the thousand per turn and most of a plan stays the same from one update
 // to the next (an entry's status changes), so the store neither serializes plans nor copies what

@@ -16,24 +16,21 @@
 //     the agent's oldest archived plans are dropped first, then the history of its least recently
 //     updated plans is cut to their current revision, and last (after the conversation) its least
 //     recently updated live plans are archived. The newest live plan is always kept.
-import { Disposable } from '../common/lifecycle';
-import type { Event } from '../protocol/api';
-import type { PlanContent, SessionEvent } from '../protocol/domain';
-import type { AgentBudget } from './agentBudget';
-import { Emitter } from './emitter';
-import { storedPlanBytes } from './planBytes';
-import { cloneReusing } from './planClone';
-import { PlanOrder, registerPlanReclaimers } from './planOrder';
-import { limitPlan, summarizeView, viewPlan } from './planTypes';
-import type { FileState, MutablePlan, PlanChange, PlanLimits, PlanRecord, PlanRevision, PlanSnapshot, PlanRef, SessionPlans } from './planRecord';
-import { DEFAULT_MAX_REVISIONS, sanitizeCap, sanitizeLimits, toSnapshot } from './planRecord';
-import { StoredRevision } from './planRevisions';
-import { Recency } from './recency';
-
-export { cloneReusing } from './planClone';
-export { DEFAULT_MAX_REVISIONS, DEFAULT_PLAN_LIMITS } from './planRecord';
-
-export type { FileState, PlanChange, PlanLimits, PlanRecord, PlanRef, PlanRevision, PlanSnapshot } from './planRecord';
+//
+// This class keeps the maps and fires the events; each step of an update is one call down to the
+// file that owns it: the content (content.ts), its view and summary (src/state/planTypes/), the
+// revisions (revisions.ts), the order, caps and budget (order.ts).
+import { Disposable } from '../../common/lifecycle';
+import type { Event } from '../../protocol/api';
+import type { PlanContent, SessionEvent } from '../../protocol/domain';
+import type { AgentBudget } from '../agentBudget';
+import { Emitter } from '../emitter';
+import { describePlan, summarizePlan } from '../planTypes';
+import { storedContent, type StoredContent } from './content';
+import { newSessionPlans, PlanOrder, type SessionPlans } from './order';
+import type { FileState, PlanChange, PlanLimits, PlanRecord, PlanRevision, PlanSnapshot, PlanRef } from './records';
+import { DEFAULT_MAX_REVISIONS, sanitizeCap, sanitizeLimits, toSnapshot } from './records';
+import { appendRevision, trimRevisions, type HistoryCaps, type MutablePlan } from './revisions';
 
 export interface PlanStoreOptions {
   maxRevisions?: number;
@@ -48,12 +45,13 @@ export class PlanStore extends Disposable {
   readonly onDidChange: Event<PlanChange> = this._onDidChange.event;
 
   private readonly byAgent = new Map<string, Map<string, SessionPlans>>();
-  /** Each agent's plans, oldest first (for its budget and the live cap). */
-  private readonly order = new Map<string, PlanOrder<MutablePlan>>();
-  private readonly budget: AgentBudget | undefined;
+  /** Which plans go first (the live cap, the archive caps, the agents' budgets). */
+  private readonly order: PlanOrder;
   private readonly now: () => number;
   private _maxRevisions: number;
   private _limits: PlanLimits;
+  /** `_maxRevisions` and `_limits.maxHistoryBytes`, as one plan's history reads them. */
+  private history: HistoryCaps;
   private seq = 0;
   private nextArchiveId = 1;
 
@@ -62,16 +60,11 @@ export class PlanStore extends Disposable {
     this.now = options.now ?? Date.now;
     this._maxRevisions = sanitizeCap(options.maxRevisions, DEFAULT_MAX_REVISIONS);
     this._limits = sanitizeLimits(options.limits);
-    const budget = (this.budget = options.budget);
-    if (budget) {
-      registerPlanReclaimers(budget, {
-        order: (agentId) => this.order.get(agentId),
-        archive: (agentId, sessionId) => this.sessionPlans(agentId, sessionId, false),
-        dropRevisions: (p, drop, bytes) => this.dropRevisions(p, drop, bytes),
-        charge: (p, delta) => this.charge(p, delta),
-        remove: (p) => this.remove(p.agentId, p.sessionId, p.planId),
-      });
-    }
+    this.history = this.historyCaps();
+    this.order = new PlanOrder(options.budget, {
+      session: (agentId, sessionId) => this.sessionPlans(agentId, sessionId, false),
+      remove: (p) => this.remove(p.agentId, p.sessionId, p.planId),
+    });
   }
 
   get maxRevisions(): number {
@@ -84,14 +77,16 @@ export class PlanStore extends Disposable {
   /** Changes the cap; plans over it drop their oldest revisions now (no change events). */
   setMaxRevisions(n: number): void {
     this._maxRevisions = sanitizeCap(n, DEFAULT_MAX_REVISIONS);
-    this.forEachPlan((p) => this.charge(p, -this.trim(p)));
+    this.history = this.historyCaps();
+    this.forEachPlan((p) => this.order.charge(p, -trimRevisions(p, this.history)));
   }
 
   /** Changes the byte caps (for new content; kept history and archives are trimmed now). */
   setLimits(limits: Partial<PlanLimits>): void {
     this._limits = sanitizeLimits({ ...this._limits, ...limits });
-    this.forEachPlan((p) => this.charge(p, -this.trim(p)));
-    for (const [agentId, sessions] of this.byAgent) for (const sp of sessions.values()) this.trimArchive(agentId, sp);
+    this.history = this.historyCaps();
+    this.forEachPlan((p) => this.order.charge(p, -trimRevisions(p, this.history)));
+    for (const [agentId, sessions] of this.byAgent) for (const sp of sessions.values()) this.order.trimArchive(agentId, sp, this._limits);
   }
 
   // ------------------------------------------------------------------ events
@@ -106,71 +101,51 @@ export class PlanStore extends Disposable {
     const sp = this.sessionPlans(agentId, sessionId, true);
     const prev = sp.live.get(incoming.planId);
     const time = this.now();
-    let truncated: string | undefined;
-    // A private copy sharing the unchanged parts of the current revision; an identical re-send
-    // (same JSON, whatever the key order) gives back the current revision and changes nothing.
-    // Measured after the copy: a reused entry's size is known already, so an update costs what
-    // it changed, not the whole plan.
-    let content = cloneReusing(incoming, prev?.plan) as PlanContent;
-    if (prev && content === prev.plan) return;
-    const last = prev && { plan: prev.plan, parts: prev.parts };
-    let measured = storedPlanBytes(content, this._limits.maxPlanBytes, last);
-    if (measured.bytes > this._limits.maxPlanBytes) {
-      const cut = limitPlan(incoming, this._limits.maxPlanBytes);
-      if (cut) {
-        truncated = cut.dropped;
-        content = cloneReusing(cut.plan, prev?.plan) as PlanContent;
-        if (prev && content === prev.plan) return;
-        measured = storedPlanBytes(content, Infinity, last);
-      }
-    }
-    const bytes = measured.bytes;
-    if (!prev) {
-      const view = viewPlan(content);
-      const summary = summarizeView(1, view);
-      const p: MutablePlan = {
-        agentId,
-        sessionId,
-        planId: incoming.planId,
-        plan: content,
-        parts: measured.parts,
-        version: 1,
-        summary,
-        view,
-        revisions: [new StoredRevision(1, time, content, summary, bytes, truncated)],
-        droppedRevisions: 0,
-        historyBytes: bytes,
-        createdAt: time,
-        updatedAt: time,
-        seq: ++this.seq,
-      };
-      if (sp.live.size >= this._limits.maxLive) this.archiveOverCap(sp);
-      sp.live.set(incoming.planId, p);
-      sp.recent.touch(p);
-      this.orderOf(agentId).touch(p);
-      this.charge(p, bytes);
-      this._onDidChange.fire({ kind: 'added', agentId, sessionId, planId: incoming.planId, version: 1 });
-      return;
-    }
-    const fileChanged = prev.plan.type !== 'file' || content.type !== 'file' || prev.plan.uri !== content.uri;
-    prev.plan = content;
-    prev.parts = measured.parts;
-    prev.version++;
-    prev.updatedAt = time;
-    prev.seq = ++this.seq;
-    if (fileChanged) delete prev.file;
-    this.recompute(prev);
+    const stored = storedContent(incoming, prev, this._limits.maxPlanBytes);
+    if (!stored) return;
+    if (prev) this.revise(sp, prev, stored, time);
+    else this.add(sp, agentId, sessionId, incoming.planId, stored, time);
+  }
+
+  private add(sp: SessionPlans, agentId: string, sessionId: string, planId: string, stored: StoredContent, time: number): void {
+    const { view, summary } = describePlan(1, stored.plan);
+    const p: MutablePlan = {
+      agentId,
+      sessionId,
+      planId,
+      plan: stored.plan,
+      parts: stored.parts,
+      version: 1,
+      summary,
+      view,
+      revisions: [],
+      droppedRevisions: 0,
+      historyBytes: 0,
+      createdAt: time,
+      updatedAt: time,
+      seq: ++this.seq,
+    };
+    appendRevision(p, time, summary, stored, this.history);
+    if (sp.live.size >= this._limits.maxLive) this.archiveOverCap(sp);
+    sp.live.set(planId, p);
+    this.order.touch(sp, p, stored.bytes);
+    this._onDidChange.fire({ kind: 'added', agentId, sessionId, planId, version: 1 });
+  }
+
+  private revise(sp: SessionPlans, p: MutablePlan, stored: StoredContent, time: number): void {
+    const fileChanged = p.plan.type !== 'file' || stored.plan.type !== 'file' || p.plan.uri !== stored.plan.uri;
+    p.plan = stored.plan;
+    p.parts = stored.parts;
+    p.version++;
+    p.updatedAt = time;
+    p.seq = ++this.seq;
+    if (fileChanged) delete p.file;
+    this.recompute(p);
     // A file plan's record summary counts its loaded text; the revision's is of the plan alone.
-    const summary = prev.file ? summarizeView(prev.version, viewPlan(content)) : prev.summary;
-    const added = new StoredRevision(prev.version, time, content, summary, bytes, truncated);
-    prev.revisions.at(-1)?.supersede(added);
-    prev.revisions.push(added);
-    prev.historyBytes += bytes;
-    const freed = this.trim(prev);
-    sp.recent.touch(prev);
-    this.orderOf(agentId).touch(prev);
-    this.charge(prev, bytes - freed);
-    this._onDidChange.fire({ kind: 'updated', agentId, sessionId, planId: incoming.planId, version: prev.version });
+    const summary = p.file ? summarizePlan(p.version, p.plan) : p.summary;
+    const freed = appendRevision(p, time, summary, stored, this.history);
+    this.order.touch(sp, p, stored.bytes - freed);
+    this._onDidChange.fire({ kind: 'updated', agentId: p.agentId, sessionId: p.sessionId, planId: p.planId, version: p.version });
   }
 
   /** `plan_removed`: the live plan moves to the archive. Unknown planIds are ignored. */
@@ -179,14 +154,9 @@ export class PlanStore extends Disposable {
     const p = sp?.live.get(planId);
     if (!sp || !p) return;
     sp.live.delete(planId);
-    sp.recent.delete(p);
-    const order = this.orderOf(agentId);
-    order.unlive(p);
     const archiveId = this.nextArchiveId++;
     const archived: MutablePlan = { ...p, archived: { archiveId, removedAt: this.now() }, seq: ++this.seq };
-    sp.archived.push(archived);
-    order.archived.add(archived);
-    this.trimArchive(agentId, sp);
+    this.order.archive(sp, p, archived, this._limits);
     this._onDidChange.fire({ kind: 'removed', agentId, sessionId, planId, archiveId });
   }
 
@@ -212,7 +182,7 @@ export class PlanStore extends Disposable {
   clearSession(agentId: string, sessionId: string): void {
     const sp = this.byAgent.get(agentId)?.get(sessionId);
     if (!sp || !this.byAgent.get(agentId)!.delete(sessionId)) return;
-    this.release(sp, this.order.get(agentId));
+    this.order.release(agentId, sp);
     this._onDidChange.fire({ kind: 'cleared', agentId, sessionId });
   }
 
@@ -221,8 +191,8 @@ export class PlanStore extends Disposable {
     const sessions = this.byAgent.get(agentId);
     if (!sessions) return;
     this.byAgent.delete(agentId);
-    this.order.delete(agentId);
-    for (const sp of sessions.values()) this.release(sp, undefined);
+    this.order.forget(agentId);
+    for (const sp of sessions.values()) this.order.release(agentId, sp);
     this._onDidChange.fire({ kind: 'cleared', agentId });
   }
 
@@ -315,81 +285,24 @@ export class PlanStore extends Disposable {
       this.byAgent.set(agentId, (sessions = new Map()));
     }
     let sp = sessions.get(sessionId);
-    if (!sp && create) sessions.set(sessionId, (sp = { live: new Map(), recent: new Recency(), archived: [], droppedArchived: 0 }));
+    if (!sp && create) sessions.set(sessionId, (sp = newSessionPlans()));
     return sp;
   }
 
   /** The view and summary of the current content (parses a Markdown plan or a file's text once). */
   private recompute(p: MutablePlan): void {
-    p.view = viewPlan(p.plan, p.file);
-    p.summary = summarizeView(p.version, p.view, p.file);
+    const { view, summary } = describePlan(p.version, p.plan, p.file);
+    p.view = view;
+    p.summary = summary;
   }
 
-  /** Drops the oldest revisions over the count and byte caps (the current one always stays); returns the bytes freed. */
-  private trim(p: MutablePlan): number {
-    let drop = Math.max(0, p.revisions.length - this._maxRevisions);
-    let bytes = p.historyBytes;
-    for (let i = 0; i < drop; i++) bytes -= p.revisions[i]!.bytes;
-    while (drop < p.revisions.length - 1 && bytes > this._limits.maxHistoryBytes) bytes -= p.revisions[drop++]!.bytes;
-    return this.dropRevisions(p, drop, bytes);
-  }
-
-  private dropRevisions(p: MutablePlan, drop: number, bytes: number): number {
-    if (drop === 0) return 0;
-    const freed = p.historyBytes - bytes;
-    // One at a time is the common case at the cap: shift() moves the array's start, splice copies the rest (~15× slower at 200).
-    if (drop === 1) p.revisions.shift();
-    else p.revisions.splice(0, drop);
-    p.droppedRevisions += drop;
-    p.historyBytes = bytes;
-    return freed;
-  }
-
-  /** Drops the oldest archived plans of a session over the count and byte caps. */
-  private trimArchive(agentId: string, sp: SessionPlans): void {
-    let bytes = 0;
-    for (const p of sp.archived) bytes += p.historyBytes;
-    let drop = Math.max(0, sp.archived.length - this._limits.maxArchived);
-    for (let i = 0; i < drop; i++) bytes -= sp.archived[i]!.historyBytes;
-    while (drop < sp.archived.length && bytes > this._limits.maxArchiveBytes) bytes -= sp.archived[drop++]!.historyBytes;
-    if (drop === 0) return;
-    const order = this.order.get(agentId);
-    for (let i = 0; i < drop; i++) {
-      const p = sp.archived[i]!;
-      order?.archived.delete(p);
-      this.charge(p, -p.historyBytes);
-    }
-    sp.archived = sp.archived.slice(drop);
-    sp.droppedArchived += drop;
-  }
-
-  // ------------------------------------------------------------------ the agent's budget and the live cap
-
-  private orderOf(agentId: string): PlanOrder<MutablePlan> {
-    let o = this.order.get(agentId);
-    if (!o) this.order.set(agentId, (o = new PlanOrder()));
-    return o;
-  }
-
-  private charge(p: MutablePlan, delta: number): void {
-    this.budget?.charge(p.agentId, delta, p.sessionId);
-  }
-
-  /** A session's plans were dropped: released from the budget (and the agent's order). */
-  private release(sp: SessionPlans, order: PlanOrder<MutablePlan> | undefined): void {
-    for (const p of [...sp.live.values(), ...sp.archived]) {
-      order?.unlive(p);
-      order?.archived.delete(p);
-      this.charge(p, -p.historyBytes);
-    }
+  private historyCaps(): HistoryCaps {
+    return { maxRevisions: this._maxRevisions, maxHistoryBytes: this._limits.maxHistoryBytes };
   }
 
   /** A new plan past `maxLive`: the session's least recently updated live plan is archived. */
   private archiveOverCap(sp: SessionPlans): void {
-    const oldest = sp.recent.oldest();
-    if (!oldest) return;
-    const text = `has more than ${this._limits.maxLive} live plans in one session; the least recently updated ones are archived.`;
-    this.budget?.report(oldest.agentId, 'live plans', text, oldest.sessionId);
-    this.remove(oldest.agentId, oldest.sessionId, oldest.planId);
+    const oldest = this.order.overLiveCap(sp, this._limits.maxLive);
+    if (oldest) this.remove(oldest.agentId, oldest.sessionId, oldest.planId);
   }
 }

@@ -1,12 +1,10 @@
-// The records of the plan store (planStore.ts): a plan with its revisions, what the UI read of a
-// file plan, change events and snapshots, the default caps. Plain data, vscode-free.
-import type { PlanContent } from '../protocol/domain';
-import type { StoredPlanBytes } from './planBytes';
-import { jsonClone } from './json';
-import type { PlanSummary } from './planSummary';
-import type { StoredRevision } from './planRevisions';
-import type { PlanView } from './planTypes';
-import type { Recency } from './recency';
+// The records the plan store hands out (store.ts): a plan with its revisions, what the UI read of
+// a file plan, change events and snapshots, and the caps with their defaults. Plain data, the
+// bottom of the store's files (index.ts), vscode-free.
+import type { PlanContent } from '../../protocol/domain';
+import { jsonClone } from '../json';
+import type { PlanSummary } from '../planSummary';
+import type { PlanView } from '../planTypes';
 
 export const DEFAULT_MAX_REVISIONS = 200;
 export const DEFAULT_PLAN_LIMITS: PlanLimits = {
@@ -109,23 +107,6 @@ export interface PlanSnapshot {
   truncated?: string;
   file?: FileState;
   archived?: { archiveId: number; removedAt: number };
-}
-
-/** The plan store's own record of a plan (planStore.ts). */
-export type MutablePlan = { -readonly [K in keyof Omit<PlanRecord, 'revisions'>]: PlanRecord[K] } & {
-  revisions: StoredRevision[];
-  /** Sizes of the current content's array elements (storedPlanBytes), for the next update. */
-  parts: StoredPlanBytes['parts'];
-};
-
-/** The plan store's plans of one session. */
-export interface SessionPlans {
-  readonly live: Map<string, MutablePlan>;
-  /** The live plans, least recently updated first. */
-  readonly recent: Recency<MutablePlan>;
-  archived: MutablePlan[];
-  /** Archived plans dropped because of the caps. */
-  droppedArchived: number;
 }
 
 export function sanitizeCap(n: number | undefined, fallback: number): number {

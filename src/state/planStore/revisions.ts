@@ -1,4 +1,5 @@
-// The plan store's revisions (planStore.ts). The newest revision of a plan holds its content and
+// A plan's revisions, as the plan store keeps them (store.ts): its own record of a plan, the
+// revisions' storage, and the history's caps. The newest revision of a plan holds its content and
 // summary; when a newer one arrives, an items revision keeps only the entries that differ from
 // it (a backward delta: the unchanged entries are the newer revision's own, shared by identity
 // since cloneReusing) and its summary is recomputed when read. A plan at its 200-revision cap
@@ -6,10 +7,64 @@
 // updates: the collector copied them out of the young generation and swept them from the old
 // one, and that churn grew the young generation to its largest size. Reading a revision's `plan`
 // builds it from the newest one (a fresh object each time, sharing the entries). vscode-free.
-import type { PlanContent, PlanEntry } from '../protocol/domain';
-import type { PlanRevision } from './planRecord';
-import type { PlanSummary } from './planSummary';
-import { summarizeView, viewPlan } from './planTypes';
+import type { PlanContent, PlanEntry } from '../../protocol/domain';
+import type { PlanSummary } from '../planSummary';
+import { summarizePlan } from '../planTypes';
+import type { StoredContent, StoredParts } from './content';
+import type { PlanRecord, PlanRevision } from './records';
+
+/** The plan store's own record of a plan. */
+export type MutablePlan = { -readonly [K in keyof Omit<PlanRecord, 'revisions'>]: PlanRecord[K] } & {
+  revisions: StoredRevision[];
+  /** Sizes of the current content's array elements (content.ts), for the next update. */
+  parts: StoredParts;
+};
+
+/** The caps of one plan's history. */
+export interface HistoryCaps {
+  readonly maxRevisions: number;
+  readonly maxHistoryBytes: number;
+}
+
+/**
+ * The plan's current content (`plan`, `version`; its size and cut in `stored`) becomes its newest
+ * revision, the one before it a delta of it; the oldest revisions over the caps are dropped.
+ * Returns the bytes freed.
+ */
+export function appendRevision(
+  p: MutablePlan,
+  time: number,
+  summary: PlanSummary,
+  stored: Pick<StoredContent, 'bytes' | 'truncated'>,
+  caps: HistoryCaps,
+): number {
+  const added = new StoredRevision(p.version, time, p.plan, summary, stored.bytes, stored.truncated);
+  p.revisions.at(-1)?.supersede(added);
+  p.revisions.push(added);
+  p.historyBytes += stored.bytes;
+  return trimRevisions(p, caps);
+}
+
+/** Drops the oldest revisions over the count and byte caps (the current one always stays); returns the bytes freed. */
+export function trimRevisions(p: MutablePlan, caps: HistoryCaps): number {
+  let drop = Math.max(0, p.revisions.length - caps.maxRevisions);
+  let bytes = p.historyBytes;
+  for (let i = 0; i < drop; i++) bytes -= p.revisions[i]!.bytes;
+  while (drop < p.revisions.length - 1 && bytes > caps.maxHistoryBytes) bytes -= p.revisions[drop++]!.bytes;
+  return dropRevisions(p, drop, bytes);
+}
+
+/** Drops the first `drop` revisions, leaving `bytes` of history; returns the bytes freed. */
+export function dropRevisions(p: MutablePlan, drop: number, bytes: number): number {
+  if (drop === 0) return 0;
+  const freed = p.historyBytes - bytes;
+  // One at a time is the common case at the cap: shift() moves the array's start, splice copies the rest (~15× slower at 200).
+  if (drop === 1) p.revisions.shift();
+  else p.revisions.splice(0, drop);
+  p.droppedRevisions += drop;
+  p.historyBytes = bytes;
+  return freed;
+}
 
 type ItemsPlan = Extract<PlanContent, { type: 'items' }>;
 
@@ -49,7 +104,7 @@ export class StoredRevision implements PlanRevision {
   }
 
   get summary(): PlanSummary {
-    return this.held ?? summarizeView(this.version, viewPlan(this.plan));
+    return this.held ?? summarizePlan(this.version, this.plan);
   }
 
   /** Entries this revision holds itself (all of them while whole); for tests and diagnostics. */

@@ -1,6 +1,8 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import { layersPlugin } from './lint/layers.mjs';
+import { functionsPlugin } from './lint/functionLength.mjs';
+import { LONG_FUNCTIONS } from './lint/longFunctions.mjs';
 
 // `import { z } from 'zod/mini'` pulls every zod locale into the bundle (≈260 KB); the namespace import doesn't.
 const zodImport = {
@@ -81,5 +83,26 @@ export default tseslint.config(
     // Tests and harness helpers print their results.
     files: ['test/**/*.ts', 'src/demo/**/*.ts'],
     rules: { 'no-console': 'off' },
+  },
+  {
+    // Functions ≤ 60 lines of code (lint/functionLength.mjs); the tables allowed over it, each with its
+    // reason, are lint/longFunctions.mjs. Not test/**: a test reads top to bottom as one scenario,
+    // and a describe block is a scope like a file (the 400-line file cap bounds both).
+    files: ['src/**/*.ts', 'media/src/**/*.ts'],
+    plugins: { functions: functionsPlugin },
+    rules: { 'functions/max-lines': ['error', { root: import.meta.dirname, max: 60, skipBlankLines: true, skipComments: true, allow: LONG_FUNCTIONS }] },
+  },
+  {
+    // The plan store has one entry (src/state/planStore/index.ts): outside its folder, code imports
+    // `…/state/planStore`, never a file inside it. typescript-eslint's twin of `no-restricted-imports`,
+    // so it does not replace that rule's options (the vscode-free files above).
+    files: ['src/**/*.ts', 'test/**/*.ts'],
+    ignores: ['src/state/planStore/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/planStore/*'], message: 'Import the plan store from its entry (…/state/planStore).' }] },
+      ],
+    },
   },
 );

@@ -19,6 +19,40 @@ const STATE_LABELS: Record<ElicitationView['state'], string> = {
 type Read = () => RawValue;
 
 export function elicitation(view: ElicitationView, sessionId: () => string | null): HTMLElement {
+  const el = card(view);
+  if (view.state !== 'pending') {
+    el.append(answered(view));
+    return el;
+  }
+  if (view.note) el.append(h('div', { class: 'elic-error elic-note', text: view.note }));
+  const isUrl = view.mode === 'url';
+  const form = isUrl ? undefined : formOf(view);
+  if (form) el.append(form.el);
+  const send = (action: 'accept' | 'decline' | 'cancel', values?: RawValues): void => {
+    const id = sessionId();
+    if (!id) return;
+    for (const b of buttons) b.disabled = true;
+    post({ type: 'elicitation', sessionId: id, requestId: view.requestId, action, ...(values ? { values } : {}) });
+  };
+  const submit = (): void => {
+    if (!form) {
+      send('accept');
+      return;
+    }
+    const values = form.check();
+    if (values) send('accept', values);
+  };
+  const buttons = [
+    h('button', { class: 'elic-accept', text: isUrl ? fill(S.openHost, view.host ?? S.link) : S.submit, onClick: submit }),
+    h('button', { class: 'elic-decline secondary', text: S.decline, onClick: () => send('decline') }),
+    h('button', { class: 'elic-cancel secondary', text: S.cancel, onClick: () => send('cancel') }),
+  ];
+  el.append(h('div', { class: 'elic-actions' }, ...buttons));
+  return el;
+}
+
+/** The card with what the agent sent: its words, the host a link opens, the request as sent. */
+function card(view: ElicitationView): HTMLElement {
   const isUrl = view.mode === 'url';
   const el = h(
     'div',
@@ -40,71 +74,55 @@ export function elicitation(view: ElicitationView, sessionId: () => string | nul
     );
   }
   if (view.raw) el.append(h('details', { class: 'unknown' }, h('summary', { text: S.requestAsSent }), h('pre', { text: view.raw })));
-  if (view.state !== 'pending') {
-    el.append(
-      h(
-        'div',
-        { class: 'elic-answer' },
-        STATE_LABELS[view.state] ? h('div', { class: 'elic-state', text: STATE_LABELS[view.state] }) : null,
-        ...(view.answer ?? []).map((line) => h('div', { class: 'elic-value', text: line })),
-        view.note ? h('div', { class: 'elic-note', text: view.note }) : null,
-      ),
-    );
-    return el;
-  }
-  if (view.note) el.append(h('div', { class: 'elic-error elic-note', text: view.note }));
-  const send = (action: 'accept' | 'decline' | 'cancel', values?: RawValues): void => {
-    const id = sessionId();
-    if (!id) return;
-    for (const b of buttons) b.disabled = true;
-    post({ type: 'elicitation', sessionId: id, requestId: view.requestId, action, ...(values ? { values } : {}) });
-  };
+  return el;
+}
+
+/** How an elicitation no longer pending was answered. */
+function answered(view: ElicitationView): HTMLElement {
+  return h(
+    'div',
+    { class: 'elic-answer' },
+    STATE_LABELS[view.state] ? h('div', { class: 'elic-state', text: STATE_LABELS[view.state] }) : null,
+    ...(view.answer ?? []).map((line) => h('div', { class: 'elic-value', text: line })),
+    view.note ? h('div', { class: 'elic-note', text: view.note }) : null,
+  );
+}
+
+/** The form of a form-mode elicitation; `check` shows each field's problem and returns the values when there is none. */
+function formOf(view: ElicitationView): { el: HTMLElement; check(): RawValues | undefined } {
   const readers = new Map<string, Read>();
   const errors = new Map<string, HTMLElement>();
-  if (!isUrl) {
-    const start = initialValues(view);
-    const form = h('div', { class: 'elic-form' });
-    for (const f of view.fields) {
-      const err = h('div', { class: 'elic-error' });
-      errors.set(f.name, err);
-      const { control, read } = fieldControl(f, start[f.name]);
-      const clear = (): void => {
-        err.textContent = '';
-      };
-      control.addEventListener('input', clear);
-      control.addEventListener('change', clear);
-      if (read) readers.set(f.name, read);
-      form.append(
-        h(
-          'div',
-          { class: `elic-field kind-${f.kind}`, attrs: { 'data-field': f.name } },
-          h('label', { class: 'elic-label', text: `${f.label}${f.required ? ' *' : ''}` }),
-          f.description ? h('div', { class: 'elic-field-desc muted', text: f.description }) : null,
-          control,
-          err,
-        ),
-      );
-    }
-    el.append(form);
+  const start = initialValues(view);
+  const form = h('div', { class: 'elic-form' });
+  for (const f of view.fields) {
+    const err = h('div', { class: 'elic-error' });
+    errors.set(f.name, err);
+    const { control, read } = fieldControl(f, start[f.name]);
+    const clear = (): void => {
+      err.textContent = '';
+    };
+    control.addEventListener('input', clear);
+    control.addEventListener('change', clear);
+    if (read) readers.set(f.name, read);
+    form.append(
+      h(
+        'div',
+        { class: `elic-field kind-${f.kind}`, attrs: { 'data-field': f.name } },
+        h('label', { class: 'elic-label', text: `${f.label}${f.required ? ' *' : ''}` }),
+        f.description ? h('div', { class: 'elic-field-desc muted', text: f.description }) : null,
+        control,
+        err,
+      ),
+    );
   }
-  const submit = (): void => {
-    if (isUrl) {
-      send('accept');
-      return;
-    }
+  const check = (): RawValues | undefined => {
     const values: RawValues = {};
     for (const [name, read] of readers) values[name] = read();
-    const check = checkForm(view, values, formL10n);
-    for (const [name, e] of errors) e.textContent = check.ok ? '' : (check.errors[name] ?? '');
-    if (check.ok) send('accept', values);
+    const result = checkForm(view, values, formL10n);
+    for (const [name, e] of errors) e.textContent = result.ok ? '' : (result.errors[name] ?? '');
+    return result.ok ? values : undefined;
   };
-  const buttons = [
-    h('button', { class: 'elic-accept', text: isUrl ? fill(S.openHost, view.host ?? S.link) : S.submit, onClick: submit }),
-    h('button', { class: 'elic-decline secondary', text: S.decline, onClick: () => send('decline') }),
-    h('button', { class: 'elic-cancel secondary', text: S.cancel, onClick: () => send('cancel') }),
-  ];
-  el.append(h('div', { class: 'elic-actions' }, ...buttons));
-  return el;
+  return { el: form, check };
 }
 
 const INPUT_TYPES: Record<string, string> = { email: 'email', uri: 'url', date: 'date', 'date-time': 'datetime-local' };

@@ -151,20 +151,23 @@ function capTables(state: CoreState, words: MarkdownWords): void {
     }
     out.push(t);
     if (t.type !== 'table_close') continue;
-    columns = Math.max(columns, declared);
-    const moreColumns = columns > TABLE_LIMITS.columns ? count(columns - TABLE_LIMITS.columns) : '';
-    const moreRows = hidden ? count(hidden) : '';
-    const said =
-      moreColumns && moreRows
-        ? fill(words.moreColumnsRows, moreColumns, moreRows)
-        : moreColumns
-          ? fill(words.moreColumns, moreColumns)
-          : moreRows
-            ? fill(words.moreRows, moreRows)
-            : '';
+    const said = notShown(Math.max(columns, declared), hidden, words);
     if (said) out.push(...note(state, said));
   }
   state.tokens = out;
+}
+
+/** What a table of `columns` columns with `hidden` body rows dropped does not show ('' when all of it shows). */
+function notShown(columns: number, hidden: number, words: MarkdownWords): string {
+  const moreColumns = columns > TABLE_LIMITS.columns ? count(columns - TABLE_LIMITS.columns) : '';
+  const moreRows = hidden ? count(hidden) : '';
+  return moreColumns && moreRows
+    ? fill(words.moreColumnsRows, moreColumns, moreRows)
+    : moreColumns
+      ? fill(words.moreColumns, moreColumns)
+      : moreRows
+        ? fill(words.moreRows, moreRows)
+        : '';
 }
 
 /** A paragraph (class md-table-more) saying what a table does not show. */

@@ -14,53 +14,9 @@ export type { AcpPlansApi } from './types';
 export const API_VERSION = 2;
 
 export function createApi(store: SessionStore, plans: PlanStore): AcpPlansApi {
-  const agent = (id: string): AgentSnapshot | undefined => {
-    const a = store.agent(id);
-    return (
-      a && {
-        id: a.id,
-        name: a.name,
-        status: a.status,
-        ...(a.protocolVersion ? { protocolVersion: a.protocolVersion } : {}),
-        ...(a.detail ? { detail: a.detail } : {}),
-      }
-    );
-  };
-  const plan = (c: Extract<PlanChange, { planId: string }>): PlanSnapshot | undefined => {
-    // This plan only: copying every plan of the session for each change costs O(plans × size) per event.
-    const p = plans.snapshotOf({ agentId: c.agentId, sessionId: c.sessionId, planId: c.planId });
-    return p && toPlan(p);
-  };
-  const fromStore = (c: StoreChange): AcpPlansChange => {
-    switch (c.scope) {
-      case 'agent':
-        return { kind: 'agent', change: c.kind, agentId: c.agentId, ...optional('agent', c.kind === 'removed' ? undefined : agent(c.agentId)) };
-      case 'session': {
-        const s = c.kind === 'removed' ? undefined : store.session(c.agentId, c.sessionId);
-        return { kind: 'session', change: c.kind, agentId: c.agentId, sessionId: c.sessionId, ...optional('session', s && toSession(s)) };
-      }
-      case 'active':
-        return { kind: 'activeSession', ...optional('current', c.current), ...optional('previous', c.previous) };
-      default:
-        return c satisfies never;
-    }
-  };
-  const fromPlans = (c: PlanChange): AcpPlansChange => {
-    switch (c.kind) {
-      case 'added':
-      case 'updated':
-        return { kind: 'plan', change: c.kind, agentId: c.agentId, sessionId: c.sessionId, planId: c.planId, ...optional('plan', plan(c)) };
-      case 'removed':
-        return { kind: 'plan', change: 'removed', agentId: c.agentId, sessionId: c.sessionId, planId: c.planId };
-      case 'cleared':
-        return { kind: 'plan', change: 'cleared', agentId: c.agentId, ...optional('sessionId', c.sessionId) };
-      default:
-        return c satisfies never;
-    }
-  };
   const onDidChange: AcpPlansApi['onDidChange'] = (listener, thisArg, disposables) => {
-    const a = store.onDidChange((c) => listener.call(thisArg, fromStore(c)));
-    const b = plans.onDidChange((c) => listener.call(thisArg, fromPlans(c)));
+    const a = store.onDidChange((c) => listener.call(thisArg, fromStore(store, c)));
+    const b = plans.onDidChange((c) => listener.call(thisArg, fromPlans(plans, c)));
     const d = {
       dispose: () => {
         a.dispose();
@@ -72,7 +28,7 @@ export function createApi(store: SessionStore, plans: PlanStore): AcpPlansApi {
   };
   return Object.freeze({
     apiVersion: 2 as const,
-    agents: () => store.agents().map((a) => agent(a.id)!),
+    agents: () => store.agents().map((a) => agentOf(store, a.id)!),
     sessions: (f?: { agentId?: string }) => store.sessions(f?.agentId).map(toSession),
     activeSession: () => {
       const k = store.activeSession;
@@ -82,6 +38,54 @@ export function createApi(store: SessionStore, plans: PlanStore): AcpPlansApi {
     archivedPlans: (f?: { agentId?: string; sessionId?: string }) => plans.archivedSnapshot(f).map(toPlan),
     onDidChange,
   });
+}
+
+function agentOf(store: SessionStore, id: string): AgentSnapshot | undefined {
+  const a = store.agent(id);
+  return (
+    a && {
+      id: a.id,
+      name: a.name,
+      status: a.status,
+      ...(a.protocolVersion ? { protocolVersion: a.protocolVersion } : {}),
+      ...(a.detail ? { detail: a.detail } : {}),
+    }
+  );
+}
+
+function fromStore(store: SessionStore, c: StoreChange): AcpPlansChange {
+  switch (c.scope) {
+    case 'agent':
+      return { kind: 'agent', change: c.kind, agentId: c.agentId, ...optional('agent', c.kind === 'removed' ? undefined : agentOf(store, c.agentId)) };
+    case 'session': {
+      const s = c.kind === 'removed' ? undefined : store.session(c.agentId, c.sessionId);
+      return { kind: 'session', change: c.kind, agentId: c.agentId, sessionId: c.sessionId, ...optional('session', s && toSession(s)) };
+    }
+    case 'active':
+      return { kind: 'activeSession', ...optional('current', c.current), ...optional('previous', c.previous) };
+    default:
+      return c satisfies never;
+  }
+}
+
+function fromPlans(plans: PlanStore, c: PlanChange): AcpPlansChange {
+  switch (c.kind) {
+    case 'added':
+    case 'updated':
+      return { kind: 'plan', change: c.kind, agentId: c.agentId, sessionId: c.sessionId, planId: c.planId, ...optional('plan', planOf(plans, c)) };
+    case 'removed':
+      return { kind: 'plan', change: 'removed', agentId: c.agentId, sessionId: c.sessionId, planId: c.planId };
+    case 'cleared':
+      return { kind: 'plan', change: 'cleared', agentId: c.agentId, ...optional('sessionId', c.sessionId) };
+    default:
+      return c satisfies never;
+  }
+}
+
+function planOf(plans: PlanStore, c: Extract<PlanChange, { planId: string }>): PlanSnapshot | undefined {
+  // This plan only: copying every plan of the session for each change costs O(plans × size) per event.
+  const p = plans.snapshotOf({ agentId: c.agentId, sessionId: c.sessionId, planId: c.planId });
+  return p && toPlan(p);
 }
 
 function toSession(s: SessionState): SessionSnapshot {

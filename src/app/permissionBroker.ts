@@ -173,15 +173,7 @@ export class PermissionBroker extends Disposable {
     token: CancelToken,
     inspection: PermissionInspection,
   ): Promise<PermissionOutcome> {
-    if (inspection.autoReject) {
-      // Only a one-time rejection: a lasting `reject_always` is a decision the user never made.
-      const reject = consentRules()
-        .optionPresentation(req.options, this.ui?.l10n)
-        .find((v) => v.kind === 'reject_once' && !v.contradicts && !v.ambiguousId);
-      const outcome: PermissionOutcome = reject ? { outcome: 'selected', optionId: reject.optionId } : { outcome: 'cancelled' };
-      this._onDidDecide.fire({ id, agentId, sessionId: req.sessionId, request: req, outcome, auto: { rejected: 'not_in_plan' } });
-      return Promise.resolve(outcome);
-    }
+    if (inspection.autoReject) return Promise.resolve(this.autoReject(id, agentId, req));
     // Leaving plan mode is the user's decision every time: no rule answers it, none is created from it.
     const modeSwitch = isModeSwitch(req, this.toolKindOf?.(agentId, req));
     const rule = inspection.flags.length === 0 && !modeSwitch ? this.rules.find((r) => consentRules().ruleMatches(r, agentId, req)) : undefined;
@@ -191,26 +183,45 @@ export class PermissionBroker extends Disposable {
       this._onDidDecide.fire({ id, agentId, sessionId: req.sessionId, request: req, outcome, auto: { byRule: rule } });
       return Promise.resolve(outcome);
     }
-    if (this.pending.filter((p) => p.agentId === agentId).length >= MAX_PENDING_PER_AGENT) {
-      if (!this.overflowReported.has(agentId)) {
-        this.overflowReported.add(agentId);
-        const message = `${agentName} asked for more than ${MAX_PENDING_PER_AGENT} permissions at once; the extra requests were answered "cancelled". Answer or cancel the waiting ones.`;
-        this.log(message);
-        this.ui?.warn(message);
-      }
-      const outcome: PermissionOutcome = { outcome: 'cancelled' };
-      this._onDidDecide.fire({ id, agentId, sessionId: req.sessionId, request: req, outcome });
-      return Promise.resolve(outcome);
+    if (this.pending.filter((p) => p.agentId === agentId).length >= MAX_PENDING_PER_AGENT) return Promise.resolve(this.overflow(id, agentId, agentName, req));
+    return this.ask({ id, agentId, agentName, request: req, flags: inspection.flags, createdAt: Date.now() }, token, modeSwitch);
+  }
+
+  /** A request outside the declared intent plan, rejected without asking. */
+  private autoReject(id: string, agentId: string, req: PermissionRequest): PermissionOutcome {
+    // Only a one-time rejection: a lasting `reject_always` is a decision the user never made.
+    const reject = consentRules()
+      .optionPresentation(req.options, this.ui?.l10n)
+      .find((v) => v.kind === 'reject_once' && !v.contradicts && !v.ambiguousId);
+    const outcome: PermissionOutcome = reject ? { outcome: 'selected', optionId: reject.optionId } : { outcome: 'cancelled' };
+    this._onDidDecide.fire({ id, agentId, sessionId: req.sessionId, request: req, outcome, auto: { rejected: 'not_in_plan' } });
+    return outcome;
+  }
+
+  /** A request past the agent's MAX_PENDING_PER_AGENT waiting ones: answered "cancelled", said once per agent. */
+  private overflow(id: string, agentId: string, agentName: string, req: PermissionRequest): PermissionOutcome {
+    if (!this.overflowReported.has(agentId)) {
+      this.overflowReported.add(agentId);
+      const message = `${agentName} asked for more than ${MAX_PENDING_PER_AGENT} permissions at once; the extra requests were answered "cancelled". Answer or cancel the waiting ones.`;
+      this.log(message);
+      this.ui?.warn(message);
     }
+    const outcome: PermissionOutcome = { outcome: 'cancelled' };
+    this._onDidDecide.fire({ id, agentId, sessionId: req.sessionId, request: req, outcome });
+    return outcome;
+  }
+
+  /** Shows the request and waits for the user's answer (or the agent's cancel). */
+  private ask(entry: PendingPermission, token: CancelToken, modeSwitch: boolean): Promise<PermissionOutcome> {
+    const id = entry.id;
     return new Promise<PermissionOutcome>((resolve) => {
-      const entry: PendingPermission = { id, agentId, agentName, request: req, flags: inspection.flags, createdAt: Date.now() };
       const sub = token.onCancellationRequested(() => this.settle(id, { outcome: 'cancelled' }));
       let markAnswered!: () => void;
       const answered = new Promise<void>((r) => {
         markAnswered = r;
       });
       const views = consentRules()
-        .optionPresentation(req.options, this.ui?.l10n)
+        .optionPresentation(entry.request.options, this.ui?.l10n)
         .map((v) => (modeSwitch ? { ...v, mayCreateRule: false, mayAutoPick: false } : v));
       this.waiting.set(id, {
         entry,

@@ -12,7 +12,7 @@ import * as path from 'path';
 import type { AuthMethod } from '../protocol/domain';
 import { Disposable, DisposableStore } from '../common/lifecycle';
 import { english, type L10n } from '../common/l10n';
-import type { AgentHandle, Agents, ServiceLog, SignInUi, WorkspacePort } from './agentPorts';
+import type { AgentHandle, Agents, ServiceLog, SignInUi, TerminalSpec, WorkspacePort } from './agentPorts';
 import type { SignInAction } from './signInWords';
 import { checkSignInArgs, checkSignInEnv, envRecord, signInConfirmation, type SignInVar } from './signInEnv';
 
@@ -107,28 +107,9 @@ export class SignIn extends Disposable {
   private async runTerminal(sup: AgentHandle, m: AuthMethod): Promise<boolean> {
     this.workspace.assertTrusted();
     const def = sup.def;
-    const l10n = this.l10n;
-    // The method's variables and arguments come from the agent: only the variables a sign-in needs
-    // (signInEnv.ts's allow-list) and plain arguments, so a click on "Log in" runs the configured
-    // command and nothing the agent slipped in; then the user sees exactly what will run.
-    let vars: SignInVar[];
-    let extraArgs: string[];
-    try {
-      vars = checkSignInEnv(m.env, l10n);
-      extraArgs = checkSignInArgs(m.args, l10n);
-    } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      this.log.warn(`${def.name}: terminal sign-in "${m.name}" refused: ${message}`);
-      this.ui.showError(
-        l10n.t(
-          '{0}\'s sign-in method "{1}" was not run. {2} Sign in with the agent\'s own tools outside VS Code, then restart the agent.',
-          def.name,
-          m.name,
-          message,
-        ),
-      );
-      return false;
-    }
+    const checked = this.checkedInputs(def.name, m);
+    if (!checked) return false;
+    const { vars, extraArgs } = checked;
     const args = [...def.args, ...extraArgs];
     const cwd = def.cwd ?? this.workspace.folders()[0]?.fsPath;
     const names = vars.length ? `, variables ${vars.map((v) => v.name).join(', ')}` : '';
@@ -143,42 +124,64 @@ export class SignIn extends Disposable {
         vars,
         cwd,
       },
-      l10n,
+      this.l10n,
     );
     if (!(await this.ui.confirmTerminalRun(confirmation)) || this.disposed) {
       this.log.info(`${def.name}: terminal sign-in "${m.name}" cancelled; nothing ran`);
       return false;
     }
     this.workspace.assertTrusted();
+    if (!(await this.signInTerminal(def.name, { command: def.command, args, env: { ...def.env, ...envRecord(vars) }, cwd }))) return false;
+    this.log.info(`${def.name}: terminal sign-in finished; restarting the agent`);
+    await this.restart(sup.id);
+    this.ui.showInfo(this.l10n.t('Signed in to {0}; the agent restarted.', def.name));
+    return true;
+  }
+
+  /**
+   * The method's variables and arguments come from the agent: only the variables a sign-in needs
+   * (signInEnv.ts's allow-list) and plain arguments, so a click on "Log in" runs the configured
+   * command and nothing the agent slipped in; then the user sees exactly what will run. Undefined
+   * (said to the user) when the method asks for anything else.
+   */
+  private checkedInputs(agentName: string, m: AuthMethod): { vars: SignInVar[]; extraArgs: string[] } | undefined {
+    const l10n = this.l10n;
+    try {
+      return { vars: checkSignInEnv(m.env, l10n), extraArgs: checkSignInArgs(m.args, l10n) };
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      this.log.warn(`${agentName}: terminal sign-in "${m.name}" refused: ${message}`);
+      this.ui.showError(
+        l10n.t(
+          '{0}\'s sign-in method "{1}" was not run. {2} Sign in with the agent\'s own tools outside VS Code, then restart the agent.',
+          agentName,
+          m.name,
+          message,
+        ),
+      );
+      return undefined;
+    }
+  }
+
+  /** Runs the sign-in in a terminal; true when it exits with status 0 (else says why the user is not signed in). */
+  private async signInTerminal(agentName: string, spec: Omit<TerminalSpec, 'name'>): Promise<boolean> {
+    const l10n = this.l10n;
     const scope = new DisposableStore();
     this.scopes.add(scope);
     try {
-      const term = scope.add(
-        this.ui.runInTerminal({
-          name: l10n.t('Sign in: {0}', def.name),
-          command: def.command,
-          args,
-          env: { ...def.env, ...envRecord(vars) },
-          cwd,
-        }),
-      );
+      const term = scope.add(this.ui.runInTerminal({ name: l10n.t('Sign in: {0}', agentName), ...spec }));
       const code = await term.exit;
-      if (code !== 0) {
-        this.log.warn(`${def.name}: terminal sign-in ${code === undefined ? 'was closed before it finished' : `ended with exit code ${code}`}`);
-        this.ui.showError(
-          code === undefined
-            ? l10n.t('Signing in to {0} in the terminal was closed before it finished, so you are not signed in. Run "ACP: Sign In" to try again.', def.name)
-            : l10n.t('Signing in to {0} in the terminal ended with exit code {1}, so you are not signed in. Run "ACP: Sign In" to try again.', def.name, code),
-        );
-        return false;
-      }
+      if (code === 0) return true;
+      this.log.warn(`${agentName}: terminal sign-in ${code === undefined ? 'was closed before it finished' : `ended with exit code ${code}`}`);
+      this.ui.showError(
+        code === undefined
+          ? l10n.t('Signing in to {0} in the terminal was closed before it finished, so you are not signed in. Run "ACP: Sign In" to try again.', agentName)
+          : l10n.t('Signing in to {0} in the terminal ended with exit code {1}, so you are not signed in. Run "ACP: Sign In" to try again.', agentName, code),
+      );
+      return false;
     } finally {
       this.scopes.delete(scope);
       scope.dispose();
     }
-    this.log.info(`${def.name}: terminal sign-in finished; restarting the agent`);
-    await this.restart(sup.id);
-    this.ui.showInfo(l10n.t('Signed in to {0}; the agent restarted.', def.name));
-    return true;
   }
 }

@@ -13,7 +13,7 @@ import type { PlanStore } from '../state/planStore';
 import { sessionKey, type SessionStore } from '../state/sessionStore';
 import type { Transcript } from '../state/transcript';
 import { replayPipeline, ReplaySink } from './replaySink';
-import { describeBadLines, indexRecording, MAX_RECORDING_BYTES, REPLAY_AGENT_PREFIX } from './format';
+import { describeBadLines, indexRecording, MAX_RECORDING_BYTES, REPLAY_AGENT_PREFIX, type RecordingIndex } from './format';
 import type { PlayerState, ReplayPace, ReplayPlayer } from './player';
 
 export { REPLAY_AGENT_PREFIX } from './format';
@@ -82,20 +82,7 @@ export class Replays extends Disposable {
 
   /** Reads, checks and starts playing `file`; opening the same file again replaces its replay. */
   async openFile(file: string, pace: ReplayPace): Promise<ReplayInfo> {
-    const name = path.basename(file);
-    const size = (await fs.promises.stat(file)).size;
-    if (size > MAX_RECORDING_BYTES) {
-      throw new Error(
-        vscode.l10n.t(
-          '{0} is {1} MB; recordings over {2} MB are not opened. Keep the part of the file you need (whole lines) and open that.',
-          name,
-          (size / 1048576).toFixed(1),
-          MAX_RECORDING_BYTES / 1048576,
-        ),
-      );
-    }
-    const bytes = await fs.promises.readFile(file);
-    const index = indexRecording(bytes);
+    const { name, bytes, index } = await readRecording(file);
     const agentId = `${REPLAY_AGENT_PREFIX}${name}`;
     this.close(agentId);
     const bad = describeBadLines(index);
@@ -111,51 +98,11 @@ export class Replays extends Disposable {
       badLines: index.bad.length,
       firstBadLines: index.bad.slice(0, 5).map((b) => b.line),
     };
-    const header = index.header;
-    const schedule = (fn: () => void, ms: number): { dispose(): void } => {
-      const t = setTimeout(fn, ms);
-      return { dispose: () => clearTimeout(t) };
-    };
-    const sink = new ReplaySink(agentId, this.deps, {
-      connected: (version) => {
-        r.version = version;
-        this.showAgent(r);
-      },
-      session: (sessionId) => this.activate(r, sessionId),
-      note: (line, text) => {
-        r.notes++;
-        this.deps.log.warn(`[replay ${r.name}] line ${line}: ${text}`);
-      },
-    });
-    const player = replayPipeline(bytes, index, sink, pace, schedule, () => this.open.get(agentId) === r);
-    const r: OpenReplay = {
-      info,
-      name,
-      agentName: typeof header?.agent === 'string' ? header.agent : undefined,
-      player,
-      version: undefined,
-      activated: false,
-      notes: 0,
-      finished: false,
-    };
-    this.open.set(agentId, r);
-    this.last = agentId;
-    player.onDidChange((s) => {
-      this.showAgent(r);
-      if (s.done && !r.finished) {
-        r.finished = true;
-        this.deps.log.info(`[replay ${name}] played ${s.total} messages${r.notes ? ` (${r.notes} could not be decoded; see the warnings above)` : ''}.`);
-        const capped = sink.summary();
-        if (capped) {
-          this.deps.log.warn(`[replay ${name}] ${capped}`);
-          void vscode.window.showWarningMessage(vscode.l10n.t('{0}: {1}', name, sink.summary(vscode.l10n) ?? capped));
-        }
-      }
-    });
+    const r = this.play(info, name, bytes, index, pace);
     this.showAgent(r);
     this.changed(agentId);
     this.deps.log.info(`[replay ${name}] opened ${file}: ${info.messages} messages, pace ${pace}. Nothing is sent to any agent.`);
-    player.start();
+    r.player.start();
     return info;
   }
 
@@ -186,6 +133,55 @@ export class Replays extends Disposable {
 
   // ------------------------------------------------------------------ internals
 
+  /** The replay of `info`, open and the latest, its player not started yet. */
+  private play(info: ReplayInfo, name: string, bytes: Buffer, index: RecordingIndex, pace: ReplayPace): OpenReplay {
+    const { agentId } = info;
+    const schedule = (fn: () => void, ms: number): { dispose(): void } => {
+      const t = setTimeout(fn, ms);
+      return { dispose: () => clearTimeout(t) };
+    };
+    const sink = new ReplaySink(agentId, this.deps, {
+      connected: (version) => {
+        r.version = version;
+        this.showAgent(r);
+      },
+      session: (sessionId) => this.activate(r, sessionId),
+      note: (line, text) => {
+        r.notes++;
+        this.deps.log.warn(`[replay ${r.name}] line ${line}: ${text}`);
+      },
+    });
+    const player = replayPipeline(bytes, index, sink, pace, schedule, () => this.open.get(agentId) === r);
+    const r: OpenReplay = {
+      info,
+      name,
+      agentName: typeof index.header?.agent === 'string' ? index.header.agent : undefined,
+      player,
+      version: undefined,
+      activated: false,
+      notes: 0,
+      finished: false,
+    };
+    this.open.set(agentId, r);
+    this.last = agentId;
+    player.onDidChange((s) => {
+      this.showAgent(r);
+      if (s.done && !r.finished) this.finished(r, sink, s.total);
+    });
+    return r;
+  }
+
+  /** The end of a replay, reported once: in the log, and what the caps dropped also to the user. */
+  private finished(r: OpenReplay, sink: ReplaySink, total: number): void {
+    r.finished = true;
+    this.deps.log.info(`[replay ${r.name}] played ${total} messages${r.notes ? ` (${r.notes} could not be decoded; see the warnings above)` : ''}.`);
+    const capped = sink.summary();
+    if (capped) {
+      this.deps.log.warn(`[replay ${r.name}] ${capped}`);
+      void vscode.window.showWarningMessage(vscode.l10n.t('{0}: {1}', r.name, sink.summary(vscode.l10n) ?? capped));
+    }
+  }
+
   /** The first session of a replay becomes the active one (the conversation shows it). */
   private activate(r: OpenReplay, sessionId: string): void {
     if (r.activated) return;
@@ -205,4 +201,22 @@ export class Replays extends Disposable {
     });
     this.changed(r.info.agentId);
   }
+}
+
+/** Reads a recording no larger than MAX_RECORDING_BYTES and indexes its lines. */
+async function readRecording(file: string): Promise<{ name: string; bytes: Buffer; index: RecordingIndex }> {
+  const name = path.basename(file);
+  const size = (await fs.promises.stat(file)).size;
+  if (size > MAX_RECORDING_BYTES) {
+    throw new Error(
+      vscode.l10n.t(
+        '{0} is {1} MB; recordings over {2} MB are not opened. Keep the part of the file you need (whole lines) and open that.',
+        name,
+        (size / 1048576).toFixed(1),
+        MAX_RECORDING_BYTES / 1048576,
+      ),
+    );
+  }
+  const bytes = await fs.promises.readFile(file);
+  return { name, bytes, index: indexRecording(bytes) };
 }

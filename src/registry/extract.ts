@@ -273,73 +273,79 @@ const S_IFMT = 0o170000,
   S_IFREG = 0o100000;
 
 async function extractZip(file: string, dest: string, budget: Budget): Promise<void> {
-  const l10n = budget.l10n;
-  const zipError = (err: unknown): Error => zipErrorIn(err, l10n);
   let zip: yauzl.ZipFile;
   try {
     zip = await yauzl.openPromise(file, { lazyEntries: true, validateEntrySizes: true, strictFileNames: true });
   } catch (err) {
-    throw zipError(err);
+    throw zipErrorIn(err, budget.l10n);
   }
   const pending: Pending = { links: [], hardLinks: [] };
-  const next = (): Promise<yauzl.Entry | undefined> =>
-    new Promise((resolve, reject) => {
-      const done = (): void => {
-        zip.off('entry', onEntry);
-        zip.off('end', onEnd);
-        zip.off('error', onError);
-      };
-      const onEntry = (e: yauzl.Entry): void => {
-        done();
-        resolve(e);
-      };
-      const onEnd = (): void => {
-        done();
-        resolve(undefined);
-      };
-      const onError = (err: unknown): void => {
-        done();
-        reject(zipError(err));
-      };
-      zip.on('entry', onEntry);
-      zip.on('end', onEnd);
-      zip.on('error', onError);
-      zip.readEntry();
-    });
   try {
-    for (let e = await next(); e; e = await next()) {
-      budget.entry();
-      const rel = safeRelative(e.fileName, 'entry', l10n);
-      const unixMode = e.versionMadeBy >> 8 === 3 ? e.externalFileAttributes >>> 16 : 0;
-      const type = unixMode & S_IFMT;
-      if (e.fileName.endsWith('/') || type === S_IFDIR) {
-        if (rel) await fs.promises.mkdir(inside(dest, rel, budget.l10n), { recursive: true });
-        continue;
-      }
-      if (type !== 0 && type !== S_IFREG && type !== S_IFLNK)
-        throw new ArchiveError(l10n.t('The archive holds a special file "{0}"; it is refused.', printable(e.fileName)));
-      if (!rel) throw new ArchiveError(l10n.t('The archive has a file without a name; it is refused.'));
-      if (e.isEncrypted()) throw new ArchiveError(l10n.t('The archive\'s file "{0}" is encrypted; it cannot be installed.', printable(e.fileName)));
-      // yauzl checks (validateEntrySizes) that no entry inflates to more than it announces.
-      budget.expect(e.uncompressedSize);
-      const stream = await zip.openReadStreamPromise(e).catch((err: unknown) => {
-        throw zipError(err);
-      });
-      if (type === S_IFLNK) {
-        if (e.uncompressedSize > 4096) throw new ArchiveError(l10n.t('The archive\'s symlink "{0}" is too long.', printable(e.fileName)));
-        const chunks: Buffer[] = [];
-        for await (const c of stream as AsyncIterable<Buffer>) chunks.push(c);
-        pending.links.push({ rel, target: Buffer.concat(chunks).toString('utf8') });
-        continue;
-      }
-      await writeFile(dest, rel, stream, unixMode ? unixMode & 0o777 : 0o644, budget).catch((err: unknown) => {
-        throw zipError(err);
-      });
-    }
+    for (let e = await nextEntry(zip, budget.l10n); e; e = await nextEntry(zip, budget.l10n)) await zipEntry(zip, e, dest, pending, budget);
   } finally {
     zip.close();
   }
   await finishLinks(dest, pending, budget);
+}
+
+/** The zip's next entry; undefined at its end. */
+function nextEntry(zip: yauzl.ZipFile, l10n: L10n): Promise<yauzl.Entry | undefined> {
+  return new Promise((resolve, reject) => {
+    const done = (): void => {
+      zip.off('entry', onEntry);
+      zip.off('end', onEnd);
+      zip.off('error', onError);
+    };
+    const onEntry = (e: yauzl.Entry): void => {
+      done();
+      resolve(e);
+    };
+    const onEnd = (): void => {
+      done();
+      resolve(undefined);
+    };
+    const onError = (err: unknown): void => {
+      done();
+      reject(zipErrorIn(err, l10n));
+    };
+    zip.on('entry', onEntry);
+    zip.on('end', onEnd);
+    zip.on('error', onError);
+    zip.readEntry();
+  });
+}
+
+/** Unpacks one entry: a folder, a file, or a symlink (made last, by finishLinks); refuses anything else. */
+async function zipEntry(zip: yauzl.ZipFile, e: yauzl.Entry, dest: string, pending: Pending, budget: Budget): Promise<void> {
+  const l10n = budget.l10n;
+  const zipError = (err: unknown): Error => zipErrorIn(err, l10n);
+  budget.entry();
+  const rel = safeRelative(e.fileName, 'entry', l10n);
+  const unixMode = e.versionMadeBy >> 8 === 3 ? e.externalFileAttributes >>> 16 : 0;
+  const type = unixMode & S_IFMT;
+  if (e.fileName.endsWith('/') || type === S_IFDIR) {
+    if (rel) await fs.promises.mkdir(inside(dest, rel, budget.l10n), { recursive: true });
+    return;
+  }
+  if (type !== 0 && type !== S_IFREG && type !== S_IFLNK)
+    throw new ArchiveError(l10n.t('The archive holds a special file "{0}"; it is refused.', printable(e.fileName)));
+  if (!rel) throw new ArchiveError(l10n.t('The archive has a file without a name; it is refused.'));
+  if (e.isEncrypted()) throw new ArchiveError(l10n.t('The archive\'s file "{0}" is encrypted; it cannot be installed.', printable(e.fileName)));
+  // yauzl checks (validateEntrySizes) that no entry inflates to more than it announces.
+  budget.expect(e.uncompressedSize);
+  const stream = await zip.openReadStreamPromise(e).catch((err: unknown) => {
+    throw zipError(err);
+  });
+  if (type === S_IFLNK) {
+    if (e.uncompressedSize > 4096) throw new ArchiveError(l10n.t('The archive\'s symlink "{0}" is too long.', printable(e.fileName)));
+    const chunks: Buffer[] = [];
+    for await (const c of stream as AsyncIterable<Buffer>) chunks.push(c);
+    pending.links.push({ rel, target: Buffer.concat(chunks).toString('utf8') });
+    return;
+  }
+  await writeFile(dest, rel, stream, unixMode ? unixMode & 0o777 : 0o644, budget).catch((err: unknown) => {
+    throw zipError(err);
+  });
 }
 
 /** yauzl's own name checks and format errors, in our words. */

@@ -130,6 +130,42 @@ function summary(edited: boolean, specUri: string): string[] {
   ];
 }
 
+/** The turn's plans at its start: two item plans side by side, a throwaway one and the notes. */
+function openPlans(turn: Turn): { impl: ItemPlan; tests: ItemPlan; scratch: ItemPlan } {
+  const impl = new ItemPlan(turn, 'impl', [
+    [`Read ${HELLO_FILE}`, 'high'],
+    ['Outline the change', 'medium'],
+    ['Add a farewell() function', 'high'],
+    ['Update the spec plan file', 'medium'],
+    ['Summarize the change', 'low'],
+  ]);
+  const tests = new ItemPlan(turn, 'tests', [
+    ['Write a unit test for farewell()', 'high'],
+    ['Run the test suite', 'medium'],
+    ['Check an empty name', 'low'],
+  ]);
+  const scratch = new ItemPlan(turn, 'scratch', [[`Check that ${path.dirname(HELLO_FILE)} is writable`, 'low']]);
+  impl.send();
+  tests.send();
+  scratch.send();
+  turn.emit({ kind: 'plan', plan: { type: 'markdown', planId: 'notes', content: notesMarkdown('start', false) } });
+  return { impl, tests, scratch };
+}
+
+/** The turn's last step: the summary streamed as a message, the plans completed, the usage reported. */
+async function summarize(turn: Turn, edited: boolean, impl: ItemPlan, tests: ItemPlan): Promise<void> {
+  impl.set([3, 'completed'], [4, 'in_progress']);
+  const specUri = pathToFileURL(path.join(turn.cwd, PLAN_FILE)).href;
+  const messageId = turn.id('msg');
+  for (const chunk of summary(edited, specUri)) {
+    turn.emit({ kind: 'message', role: 'agent', messageId, blocks: [{ type: 'text', text: chunk }] });
+    await turn.pace(0.25);
+  }
+  tests.set([2, 'completed']);
+  impl.set([4, 'completed']);
+  turn.emit({ kind: 'usage', used: Math.min(200_000, 1_800 + turn.session.data.counter * 137), size: 200_000, cost: { amount: 0.0042, currency: 'USD' } });
+}
+
 export const defaultTurn: Scenario = {
   name: '',
   description: 'A scripted turn with several plans, tool calls and a permission request',
@@ -141,23 +177,7 @@ export const defaultTurn: Scenario = {
     if (thoughts) turn.say(['Let me look at the greeting module first, ', 'then plan the work in two tracks: the change and its tests.'], 'thought');
     await turn.pace();
 
-    const impl = new ItemPlan(turn, 'impl', [
-      [`Read ${HELLO_FILE}`, 'high'],
-      ['Outline the change', 'medium'],
-      ['Add a farewell() function', 'high'],
-      ['Update the spec plan file', 'medium'],
-      ['Summarize the change', 'low'],
-    ]);
-    const tests = new ItemPlan(turn, 'tests', [
-      ['Write a unit test for farewell()', 'high'],
-      ['Run the test suite', 'medium'],
-      ['Check an empty name', 'low'],
-    ]);
-    const scratch = new ItemPlan(turn, 'scratch', [[`Check that ${path.dirname(HELLO_FILE)} is writable`, 'low']]);
-    impl.send();
-    tests.send();
-    scratch.send();
-    turn.emit({ kind: 'plan', plan: { type: 'markdown', planId: 'notes', content: notesMarkdown('start', false) } });
+    const { impl, tests, scratch } = openPlans(turn);
     await turn.pace();
     if (turn.version === 1) turn.emit({ kind: 'mode', modeId: startMode });
 
@@ -196,15 +216,6 @@ export const defaultTurn: Scenario = {
     tests.set([1, 'completed'], [2, 'in_progress']);
     await turn.pace();
 
-    impl.set([3, 'completed'], [4, 'in_progress']);
-    const specUri = pathToFileURL(path.join(turn.cwd, PLAN_FILE)).href;
-    const messageId = turn.id('msg');
-    for (const chunk of summary(edited, specUri)) {
-      turn.emit({ kind: 'message', role: 'agent', messageId, blocks: [{ type: 'text', text: chunk }] });
-      await turn.pace(0.25);
-    }
-    tests.set([2, 'completed']);
-    impl.set([4, 'completed']);
-    turn.emit({ kind: 'usage', used: Math.min(200_000, 1_800 + turn.session.data.counter * 137), size: 200_000, cost: { amount: 0.0042, currency: 'USD' } });
+    await summarize(turn, edited, impl, tests);
   },
 };

@@ -97,68 +97,82 @@ class PatchIndex {
   }
 }
 
+/** Where a scan of a patch is: the blocks so far, the open one, and the lines its hunk still owes. */
+interface Scan {
+  readonly text: string;
+  readonly out: Block[];
+  b: Block | undefined;
+  oldLeft: number;
+  newLeft: number;
+}
+
 function blocks(text: string): Block[] {
-  const out: Block[] = [];
-  let b: Block | undefined;
-  let oldLeft = 0;
-  let newLeft = 0;
-  const open = (start: number): Block => {
-    if (b) b.end = start;
-    b = { start, end: text.length, names: [], binary: false, sawOld: false, hunks: 0 };
-    out.push(b);
-    return b;
-  };
+  const s: Scan = { text, out: [], b: undefined, oldLeft: 0, newLeft: 0 };
   for (let at = 0; at < text.length;) {
     const nl = text.indexOf('\n', at);
     const next = nl < 0 ? text.length : nl + 1;
-    const first = text[at]!;
-    if (oldLeft > 0 || newLeft > 0) {
-      // A hunk's body, read by its counts (a removed line may look like a header).
-      const empty = first === '\n' || (first === '\r' && text[at + 1] === '\n');
-      if (first === ' ' || empty) {
-        oldLeft--;
-        newLeft--;
-      } else if (first === '-') oldLeft--;
-      else if (first === '+') newLeft--;
-      else if (first !== '\\') oldLeft = newLeft = 0; // a short hunk: this line is a header again
-      if (oldLeft > 0 || newLeft > 0 || first === ' ' || empty || first === '-' || first === '+' || first === '\\') {
-        at = next;
-        continue;
-      }
-    }
-    if (!HEADER_START.has(first)) {
+    if ((s.oldLeft > 0 || s.newLeft > 0) && hunkBody(s, at)) {
       at = next;
       continue;
     }
-    let line = text.slice(at, nl < 0 ? text.length : nl);
-    if (line.endsWith('\r')) line = line.slice(0, -1);
-    const h = HUNK.exec(line);
-    if (h) {
-      const blk: Block = b ?? open(at);
-      blk.hunks++;
-      oldLeft = h[2] === undefined ? 1 : +h[2];
-      newLeft = h[4] === undefined ? 1 : +h[4];
-    } else if (line.startsWith('diff ') || line.startsWith('Index: ')) {
-      const blk = open(at);
-      if (line.startsWith('diff --git ')) blk.names.push(...gitNames(line.slice(11)));
-    } else if (line.startsWith('--- ') && text.startsWith('+++ ', next)) {
-      const blk: Block = b && !b.sawOld && !b.hunks ? b : open(at);
-      blk.sawOld = true;
-      blk.names.push(headerName(line.slice(4)));
-    } else if (line.startsWith('+++ ') && b) {
-      b.names.push(headerName(line.slice(4)));
-    } else if (/^(rename|copy) (from|to) /.test(line) && b) {
-      b.names.push(unquote(line.slice(line.indexOf(' ', 7) + 1)));
-    } else if (line === 'GIT binary patch' || /^Binary files .* differ$/.test(line)) {
-      const m = /^Binary files (.+) and (.+) differ$/.exec(line);
-      const blk: Block = b ?? open(at);
-      if (m) blk.names.push(unquote(m[1]!), unquote(m[2]!));
-      blk.binary = true;
-      blk.headerEnd ??= next;
+    if (HEADER_START.has(text[at]!)) {
+      let line = text.slice(at, nl < 0 ? text.length : nl);
+      if (line.endsWith('\r')) line = line.slice(0, -1);
+      header(s, line, at, next);
     }
     at = next;
   }
-  return out;
+  return s.out;
+}
+
+/** Closes the open block at `start` and opens the next one there. */
+function open(s: Scan, start: number): Block {
+  if (s.b) s.b.end = start;
+  const b: Block = { start, end: s.text.length, names: [], binary: false, sawOld: false, hunks: 0 };
+  s.b = b;
+  s.out.push(b);
+  return b;
+}
+
+/** A line of a hunk's body, read by its counts (a removed line may look like a header): true when it was one. */
+function hunkBody(s: Scan, at: number): boolean {
+  const first = s.text[at]!;
+  const empty = first === '\n' || (first === '\r' && s.text[at + 1] === '\n');
+  if (first === ' ' || empty) {
+    s.oldLeft--;
+    s.newLeft--;
+  } else if (first === '-') s.oldLeft--;
+  else if (first === '+') s.newLeft--;
+  else if (first !== '\\') s.oldLeft = s.newLeft = 0; // a short hunk: this line is a header again
+  return s.oldLeft > 0 || s.newLeft > 0 || first === ' ' || empty || first === '-' || first === '+' || first === '\\';
+}
+
+/** A header line: a hunk's counts, a new block, or a name or the binary mark of the open one. */
+function header(s: Scan, line: string, at: number, next: number): void {
+  const h = HUNK.exec(line);
+  if (h) {
+    const blk: Block = s.b ?? open(s, at);
+    blk.hunks++;
+    s.oldLeft = h[2] === undefined ? 1 : +h[2];
+    s.newLeft = h[4] === undefined ? 1 : +h[4];
+  } else if (line.startsWith('diff ') || line.startsWith('Index: ')) {
+    const blk = open(s, at);
+    if (line.startsWith('diff --git ')) blk.names.push(...gitNames(line.slice(11)));
+  } else if (line.startsWith('--- ') && s.text.startsWith('+++ ', next)) {
+    const blk: Block = s.b && !s.b.sawOld && !s.b.hunks ? s.b : open(s, at);
+    blk.sawOld = true;
+    blk.names.push(headerName(line.slice(4)));
+  } else if (line.startsWith('+++ ') && s.b) {
+    s.b.names.push(headerName(line.slice(4)));
+  } else if (/^(rename|copy) (from|to) /.test(line) && s.b) {
+    s.b.names.push(unquote(line.slice(line.indexOf(' ', 7) + 1)));
+  } else if (line === 'GIT binary patch' || /^Binary files .* differ$/.test(line)) {
+    const m = /^Binary files (.+) and (.+) differ$/.exec(line);
+    const blk: Block = s.b ?? open(s, at);
+    if (m) blk.names.push(unquote(m[1]!), unquote(m[2]!));
+    blk.binary = true;
+    blk.headerEnd ??= next;
+  }
 }
 
 /** The two paths of `diff --git a/x b/y` (an unquoted pair split where its halves agree). */

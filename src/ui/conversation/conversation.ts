@@ -220,19 +220,8 @@ export class Conversation extends Disposable implements vscode.WebviewViewProvid
 
   private async handle(msg: FromWebview, host: ConversationHost): Promise<void> {
     switch (msg.type) {
-      case 'submit': {
-        const sessionId = msg.sessionId ?? undefined;
-        const caps = sessionId ? this.options.promptCapabilities?.(sessionId) : undefined;
-        const { buildPromptBlocks, confirmOutside, mediaBlocks } = viewSide();
-        const { keep, linkOnly } = await confirmOutside(msg.attachments);
-        const blocks = await buildPromptBlocks(msg.text, keep, caps, (uri) => (linkOnly.has(uri) ? Promise.resolve(undefined) : readWorkspaceText(uri)));
-        const media = mediaBlocks(msg.media ?? [], caps, vscode.l10n);
-        if (media.problems.length) void vscode.window.showWarningMessage(media.problems.join(' '));
-        const all = [...blocks, ...media.blocks];
-        if (!all.length) return; // nothing typed, and nothing attached that can be sent (said above)
-        this.submitEmitter.fire({ sessionId, text: msg.text, attachments: keep, blocks: all });
-        return;
-      }
+      case 'submit':
+        return this.submit(msg);
       case 'pickMedia': {
         const caps = msg.sessionId ? this.options.promptCapabilities?.(msg.sessionId) : undefined;
         host.post({ type: 'mediaPicked', ...(await viewSide().pickMedia(caps)) });
@@ -242,18 +231,8 @@ export class Conversation extends Disposable implements vscode.WebviewViewProvid
         return this.cancelEmitter.fire({ sessionId: msg.sessionId });
       case 'permission':
         return this.permission(msg);
-      case 'elicitation': {
-        const item = this.transcript.session(msg.sessionId)?.item(elicitationItemId(msg.requestId));
-        if (item?.kind === 'elicitation' && item.state === 'pending')
-          this.elicitationEmitter.fire({
-            sessionId: msg.sessionId,
-            requestId: msg.requestId,
-            action: msg.action,
-            ...(msg.values ? { values: msg.values } : {}),
-          });
-        else this.options.log?.warn(`conversation: ignored an answer to elicitation ${msg.requestId} (not pending)`);
-        return;
-      }
+      case 'elicitation':
+        return this.elicitation(msg);
       case 'setConfig':
         return this.setConfig(msg);
       case 'removeQueued':
@@ -263,13 +242,8 @@ export class Conversation extends Disposable implements vscode.WebviewViewProvid
       case 'openLink':
         await viewSide().openLink(msg.href);
         return;
-      case 'openDiff': {
-        const item = this.transcript.session(msg.sessionId)?.item(msg.itemId);
-        const content = item?.kind === 'tool_call' ? item.content[msg.index] : undefined;
-        if (content?.type !== 'diff') return;
-        this.diffs ??= new (viewSide().DiffDocuments)();
-        return this.diffs.open(content, msg.file);
-      }
+      case 'openDiff':
+        return this.openDiff(msg);
       case 'mentionQuery':
         host.post({ type: 'mentionResults', reqId: msg.reqId, items: await (this.files ??= new (viewSide().WorkspaceFiles)()).query(msg.query) });
         return;
@@ -289,6 +263,41 @@ export class Conversation extends Disposable implements vscode.WebviewViewProvid
       default:
         msg satisfies never;
     }
+  }
+
+  /** A prompt from the composer: its attachments confirmed and read, its media checked, then passed on. */
+  private async submit(msg: Extract<FromWebview, { type: 'submit' }>): Promise<void> {
+    const sessionId = msg.sessionId ?? undefined;
+    const caps = sessionId ? this.options.promptCapabilities?.(sessionId) : undefined;
+    const { buildPromptBlocks, confirmOutside, mediaBlocks } = viewSide();
+    const { keep, linkOnly } = await confirmOutside(msg.attachments);
+    const blocks = await buildPromptBlocks(msg.text, keep, caps, (uri) => (linkOnly.has(uri) ? Promise.resolve(undefined) : readWorkspaceText(uri)));
+    const media = mediaBlocks(msg.media ?? [], caps, vscode.l10n);
+    if (media.problems.length) void vscode.window.showWarningMessage(media.problems.join(' '));
+    const all = [...blocks, ...media.blocks];
+    if (!all.length) return; // nothing typed, and nothing attached that can be sent (said above)
+    this.submitEmitter.fire({ sessionId, text: msg.text, attachments: keep, blocks: all });
+  }
+
+  /** Passes an answer on for an elicitation still pending only. */
+  private elicitation(msg: Extract<FromWebview, { type: 'elicitation' }>): void {
+    const item = this.transcript.session(msg.sessionId)?.item(elicitationItemId(msg.requestId));
+    if (item?.kind === 'elicitation' && item.state === 'pending')
+      this.elicitationEmitter.fire({
+        sessionId: msg.sessionId,
+        requestId: msg.requestId,
+        action: msg.action,
+        ...(msg.values ? { values: msg.values } : {}),
+      });
+    else this.options.log?.warn(`conversation: ignored an answer to elicitation ${msg.requestId} (not pending)`);
+  }
+
+  private openDiff(msg: Extract<FromWebview, { type: 'openDiff' }>): Promise<void> | undefined {
+    const item = this.transcript.session(msg.sessionId)?.item(msg.itemId);
+    const content = item?.kind === 'tool_call' ? item.content[msg.index] : undefined;
+    if (content?.type !== 'diff') return;
+    this.diffs ??= new (viewSide().DiffDocuments)();
+    return this.diffs.open(content, msg.file);
   }
 
   /**

@@ -27,75 +27,93 @@ function stripPrefix(p: string): string | null {
   return path.replace(/^"(.*)"$/, '$1').replace(/^[ab]\//, '');
 }
 
+/** Where a parse is: the files so far, the file and hunk lines go to, and the last body line's op. */
+interface PatchParse {
+  files: FilePatch[];
+  file: FilePatch | null;
+  hunk: Hunk | null;
+  lastOp: string;
+}
+
 export function parsePatch(text: string): FilePatch[] {
-  const files: FilePatch[] = [];
-  let file: FilePatch | null = null;
-  let hunk: Hunk | null = null;
-  let lastOp = '';
-  const newFile = (): FilePatch => {
-    const f: FilePatch = { oldPath: null, newPath: null, hunks: [], binary: false };
-    files.push(f);
-    hunk = null;
-    return f;
-  };
+  const p: PatchParse = { files: [], file: null, hunk: null, lastOp: '' };
   for (const raw of text.split('\n')) {
     const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
     const h = HUNK.exec(line);
-    if (h) {
-      file ??= newFile();
-      hunk = {
-        oldStart: +h[1],
-        oldLines: h[2] === undefined ? 1 : +h[2],
-        newStart: +h[3],
-        newLines: h[4] === undefined ? 1 : +h[4],
-        lines: [],
-        oldNoEol: false,
-        newNoEol: false,
-      };
-      file.hunks.push(hunk);
-      continue;
-    }
-    const current = hunk as Hunk | null;
-    if (current && (line.startsWith(' ') || line.startsWith('+') || line.startsWith('-') || line === '') && !isHeader(line, current)) {
-      current.lines.push(line === '' ? ' ' : line);
-      lastOp = line[0] ?? ' ';
-      continue;
-    }
-    if (current && line.startsWith('\\')) {
-      if (lastOp === '-') current.oldNoEol = true;
-      else if (lastOp === '+') current.newNoEol = true;
-      else {
-        current.oldNoEol = true;
-        current.newNoEol = true;
-      }
-      continue;
-    }
-    if (line.startsWith('diff --git ')) {
-      file = newFile();
-      const m = /^diff --git (?:"?a\/(.+?)"?) (?:"?b\/(.+?)"?)$/.exec(line);
-      if (m) {
-        file.oldPath = m[1];
-        file.newPath = m[2];
-      }
-    } else if (line.startsWith('--- ')) {
-      if (!file || file.hunks.length > 0) file = newFile();
-      file.oldPath = stripPrefix(line.slice(4));
-      hunk = null;
-    } else if (line.startsWith('+++ ') && file) {
-      file.newPath = stripPrefix(line.slice(4));
-    } else if (file && line.startsWith('new file mode')) {
-      file.oldPath = null;
-    } else if (file && line.startsWith('deleted file mode')) {
-      file.newPath = null;
-    } else if (file && (line.startsWith('Binary files') || line === 'GIT binary patch')) {
-      file.binary = true;
-    } else if (file && line.startsWith('rename from ')) {
-      file.oldPath = line.slice(12);
-    } else if (file && line.startsWith('rename to ')) {
-      file.newPath = line.slice(10);
-    }
+    if (h) startHunk(p, h);
+    else if (!hunkLine(p, line)) headerLine(p, line);
   }
-  return files;
+  return p.files;
+}
+
+function newFile(p: PatchParse): FilePatch {
+  const f: FilePatch = { oldPath: null, newPath: null, hunks: [], binary: false };
+  p.files.push(f);
+  p.hunk = null;
+  return f;
+}
+
+function startHunk(p: PatchParse, h: RegExpExecArray): void {
+  p.file ??= newFile(p);
+  p.hunk = {
+    oldStart: +h[1],
+    oldLines: h[2] === undefined ? 1 : +h[2],
+    newStart: +h[3],
+    newLines: h[4] === undefined ? 1 : +h[4],
+    lines: [],
+    oldNoEol: false,
+    newNoEol: false,
+  };
+  p.file.hunks.push(p.hunk);
+}
+
+/** A line of the current hunk's body, or its "\ No newline at end of file" marker: true when it was one. */
+function hunkLine(p: PatchParse, line: string): boolean {
+  const current = p.hunk;
+  if (current && (line.startsWith(' ') || line.startsWith('+') || line.startsWith('-') || line === '') && !isHeader(line, current)) {
+    current.lines.push(line === '' ? ' ' : line);
+    p.lastOp = line[0] ?? ' ';
+    return true;
+  }
+  if (current && line.startsWith('\\')) {
+    if (p.lastOp === '-') current.oldNoEol = true;
+    else if (p.lastOp === '+') current.newNoEol = true;
+    else {
+      current.oldNoEol = true;
+      current.newNoEol = true;
+    }
+    return true;
+  }
+  return false;
+}
+
+/** A file header line (git's extended headers too): starts a file or names, marks its paths. */
+function headerLine(p: PatchParse, line: string): void {
+  const file = p.file;
+  if (line.startsWith('diff --git ')) {
+    const f = (p.file = newFile(p));
+    const m = /^diff --git (?:"?a\/(.+?)"?) (?:"?b\/(.+?)"?)$/.exec(line);
+    if (m) {
+      f.oldPath = m[1];
+      f.newPath = m[2];
+    }
+  } else if (line.startsWith('--- ')) {
+    const f = !file || file.hunks.length > 0 ? (p.file = newFile(p)) : file;
+    f.oldPath = stripPrefix(line.slice(4));
+    p.hunk = null;
+  } else if (line.startsWith('+++ ') && file) {
+    file.newPath = stripPrefix(line.slice(4));
+  } else if (file && line.startsWith('new file mode')) {
+    file.oldPath = null;
+  } else if (file && line.startsWith('deleted file mode')) {
+    file.newPath = null;
+  } else if (file && (line.startsWith('Binary files') || line === 'GIT binary patch')) {
+    file.binary = true;
+  } else if (file && line.startsWith('rename from ')) {
+    file.oldPath = line.slice(12);
+  } else if (file && line.startsWith('rename to ')) {
+    file.newPath = line.slice(10);
+  }
 }
 
 /** A hunk body ends once it has all its lines; what follows is the next header. */

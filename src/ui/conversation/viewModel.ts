@@ -145,65 +145,10 @@ export function itemView(item: TranscriptItem, index: number, names?: SessionNam
       };
     case 'tool_call':
       return { ...toolHeaderView(item, index, l10n), content: item.content.map((c, i) => toolContentView(c, i, l10n)) };
-    case 'permission': {
-      const s = item.subject;
-      const subject = !s
-        ? null
-        : s.type === 'command'
-          ? s.cwd
-            ? l10n.t('$ {0}   (in {1})', s.command, s.cwd)
-            : `$ ${s.command}`
-          : s.type === 'tool_call'
-            ? (s.fields.title ?? s.fields.name ?? l10n.t('tool call {0}', s.toolCallId))
-            : `${s.rawType}: ${json(s.raw, l10n, 400)}`;
-      const modeSwitch = item.toolKind === MODE_SWITCH_KIND;
-      const planText = item.plan?.text;
-      // A plan approval about a call without a title of its own: the tool call row above names it.
-      const shownSubject = modeSwitch && s?.type === 'tool_call' && !s.fields.title && !s.fields.name ? null : subject;
-      return {
-        kind: 'permission',
-        itemId: item.itemId,
-        index,
-        requestId: item.requestId,
-        title: item.title,
-        description: item.description,
-        subject: shownSubject,
-        options: optionPresentation(item.options, l10n).map((v) => ({
-          optionId: v.optionId,
-          name: v.name,
-          kind: v.rawKind,
-          label: v.label,
-          warning: v.warning ?? null,
-          explain: modeSwitch ? explainModeOption(item.options[v.index]!, l10n) : null,
-        })),
-        state: item.state,
-        optionId: item.optionId,
-        flags: item.flags,
-        planMode: modeSwitch
-          ? { plan: planText === undefined ? null : planText.slice(0, PLAN_VIEW_CHARS), planTruncated: (planText?.length ?? 0) > PLAN_VIEW_CHARS }
-          : null,
-      };
-    }
+    case 'permission':
+      return permissionView(item, index, l10n);
     case 'elicitation':
-      return {
-        kind: 'elicitation',
-        itemId: item.itemId,
-        index,
-        requestId: item.requestId,
-        message: item.message,
-        mode: item.mode,
-        title: item.form?.title ?? null,
-        description: item.form?.description ?? null,
-        fields: (item.form?.fields ?? []).map((f) => (f.kind === 'unknown' ? { ...f, raw: json(f.raw, l10n, 2_000) } : f)),
-        url: item.url,
-        host: item.host,
-        toolCallId: item.toolCallId,
-        problem: item.problem,
-        raw: item.raw ? json(item.raw, l10n, 4_000) : null,
-        state: item.state,
-        note: item.note,
-        answer: item.answer,
-      };
+      return elicitationView(item, index, l10n);
     case 'notice':
       return { kind: 'notice', itemId: item.itemId, index, severity: item.severity, title: item.title, description: item.description };
     case 'unknown':
@@ -225,6 +170,70 @@ export function itemView(item: TranscriptItem, index: number, names?: SessionNam
         usage: item.usage ? usageText(item.usage, l10n) : null,
       };
   }
+}
+
+/** A permission request as the conversation shows it: its subject worded, a plan-mode approval with its plan. */
+function permissionView(item: Extract<TranscriptItem, { kind: 'permission' }>, index: number, l10n: L10n): Extract<ItemView, { kind: 'permission' }> {
+  const s = item.subject;
+  const subject = !s
+    ? null
+    : s.type === 'command'
+      ? s.cwd
+        ? l10n.t('$ {0}   (in {1})', s.command, s.cwd)
+        : `$ ${s.command}`
+      : s.type === 'tool_call'
+        ? (s.fields.title ?? s.fields.name ?? l10n.t('tool call {0}', s.toolCallId))
+        : `${s.rawType}: ${json(s.raw, l10n, 400)}`;
+  const modeSwitch = item.toolKind === MODE_SWITCH_KIND;
+  const planText = item.plan?.text;
+  // A plan approval about a call without a title of its own: the tool call row above names it.
+  const shownSubject = modeSwitch && s?.type === 'tool_call' && !s.fields.title && !s.fields.name ? null : subject;
+  return {
+    kind: 'permission',
+    itemId: item.itemId,
+    index,
+    requestId: item.requestId,
+    title: item.title,
+    description: item.description,
+    subject: shownSubject,
+    options: optionPresentation(item.options, l10n).map((v) => ({
+      optionId: v.optionId,
+      name: v.name,
+      kind: v.rawKind,
+      label: v.label,
+      warning: v.warning ?? null,
+      explain: modeSwitch ? explainModeOption(item.options[v.index]!, l10n) : null,
+    })),
+    state: item.state,
+    optionId: item.optionId,
+    flags: item.flags,
+    planMode: modeSwitch
+      ? { plan: planText === undefined ? null : planText.slice(0, PLAN_VIEW_CHARS), planTruncated: (planText?.length ?? 0) > PLAN_VIEW_CHARS }
+      : null,
+  };
+}
+
+/** An elicitation request: its form fields, or its link with the host; raw JSON capped. */
+function elicitationView(item: Extract<TranscriptItem, { kind: 'elicitation' }>, index: number, l10n: L10n): Extract<ItemView, { kind: 'elicitation' }> {
+  return {
+    kind: 'elicitation',
+    itemId: item.itemId,
+    index,
+    requestId: item.requestId,
+    message: item.message,
+    mode: item.mode,
+    title: item.form?.title ?? null,
+    description: item.form?.description ?? null,
+    fields: (item.form?.fields ?? []).map((f) => (f.kind === 'unknown' ? { ...f, raw: json(f.raw, l10n, 2_000) } : f)),
+    url: item.url,
+    host: item.host,
+    toolCallId: item.toolCallId,
+    problem: item.problem,
+    raw: item.raw ? json(item.raw, l10n, 4_000) : null,
+    state: item.state,
+    note: item.note,
+    answer: item.answer,
+  };
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   type IntentNodeView,
   type IntentStepView,
   type OutsideCallView,
+  type UncheckedCallView,
 } from '../../app/intent/intentView';
 import type { IntentNode, PlanTreeNode } from './nodes';
 import { LABEL_MAX, icon, planItem } from './treeItems';
@@ -114,77 +115,95 @@ export function intentRowItem(node: IntentNode, view: IntentNodeView | undefined
       t.contextValue = 'intent:goal';
       return t;
     }
-    case 'user': {
-      const t = row(node, vscode.l10n.t('For: {0}', truncate(view.user, LABEL_MAX)));
-      if (!view.verified) t.description = vscode.l10n.t('not confirmed by a verified token');
-      t.tooltip = view.verified
-        ? vscode.l10n.t('The person the agent acts for: {0} (the token was issued for this person)', view.user)
-        : vscode.l10n.t('The person the agent acts for: {0} (as the agent says; no verified token confirms it)', view.user);
-      t.iconPath = icon('person');
-      t.contextValue = 'intent:user';
-      return t;
-    }
+    case 'user':
+      return userItem(node, view);
     case 'warning': {
       const text = view.warnings[Number(node.key)];
-      if (text === undefined) return gone(node);
-      const t = row(node, truncate(text, 120));
-      t.tooltip = text;
-      t.iconPath = icon('warning', 'list.warningForeground');
-      t.contextValue = 'intent:warning';
-      return t;
+      return text === undefined ? gone(node) : warningItem(node, text);
     }
     case 'step': {
       const s = view.steps.find((x) => String(x.index) === node.key);
       return s ? stepItem(node, s) : gone(node);
     }
-    case 'outside': {
-      const n = view.outside.length;
-      const t = row(node, vscode.l10n.t('Calls outside the plan'), n ? C.Expanded : C.None);
-      t.description = n ? String(n) : vscode.l10n.t('none');
-      t.tooltip = !n
-        ? vscode.l10n.t('Every tool call so far was covered by the plan or could not be checked.')
-        : n === 1
-          ? vscode.l10n.t('1 tool call this plan does not cover (not_in_plan).')
-          : vscode.l10n.t('{0} tool calls this plan does not cover (not_in_plan).', n);
-      t.iconPath = n ? icon('warning', 'list.warningForeground') : icon('shield');
-      t.contextValue = 'intent:outside';
-      return t;
-    }
+    case 'outside':
+      return outsideItem(node, view);
     case 'call': {
       const c = view.outside.find((x) => x.toolCallId === node.key);
       return c ? callItem(node, c) : gone(node);
     }
-    case 'unchecked': {
-      const n = view.unchecked.length;
-      const t = row(node, vscode.l10n.t('Calls not checked'), n ? C.Expanded : C.None);
-      t.description = String(n);
-      t.tooltip =
-        n === 1
-          ? vscode.l10n.t('1 tool call the plan could not judge (each says why).')
-          : vscode.l10n.t('{0} tool calls the plan could not judge (each says why).', n);
-      t.iconPath = icon('question', 'list.warningForeground');
-      t.contextValue = 'intent:unchecked';
-      return t;
-    }
+    case 'unchecked':
+      return uncheckedItem(node, view);
     case 'ucall': {
       const c = view.unchecked.find((x) => x.toolCallId === node.key);
-      if (!c) return gone(node);
-      const t = row(node, truncate(c.title || vscode.l10n.t('Tool call {0}', c.toolCallId), LABEL_MAX));
-      t.description = truncate(c.detail, LABEL_MAX);
-      t.tooltip = [c.title, vscode.l10n.t('Not checked: {0}', c.detail), vscode.l10n.t('Tool call {0}', c.toolCallId)].filter(Boolean).join('\n');
-      t.iconPath = icon('question');
-      t.contextValue = 'intent:call:cannot_check';
-      return t;
+      return c ? uncheckedCallItem(node, c) : gone(node);
     }
-    case 'missing': {
-      const tools = view.missingRequired ?? [];
-      const t = row(node, truncate(vscode.l10n.t('Required steps not run: {0}', tools.join(', ')), 120));
-      t.tooltip = `${vscode.l10n.t('When the turn ended, these required steps had not run:')}\n${tools.map((x) => `  • ${x}`).join('\n')}`;
-      t.iconPath = icon('warning', 'list.warningForeground');
-      t.contextValue = 'intent:missing';
-      return t;
-    }
+    case 'missing':
+      return missingItem(node, view);
   }
+}
+
+function userItem(node: IntentNode, view: ActiveIntentView): vscode.TreeItem {
+  const t = row(node, vscode.l10n.t('For: {0}', truncate(view.user, LABEL_MAX)));
+  if (!view.verified) t.description = vscode.l10n.t('not confirmed by a verified token');
+  t.tooltip = view.verified
+    ? vscode.l10n.t('The person the agent acts for: {0} (the token was issued for this person)', view.user)
+    : vscode.l10n.t('The person the agent acts for: {0} (as the agent says; no verified token confirms it)', view.user);
+  t.iconPath = icon('person');
+  t.contextValue = 'intent:user';
+  return t;
+}
+
+function warningItem(node: IntentNode, text: string): vscode.TreeItem {
+  const t = row(node, truncate(text, 120));
+  t.tooltip = text;
+  t.iconPath = icon('warning', 'list.warningForeground');
+  t.contextValue = 'intent:warning';
+  return t;
+}
+
+function outsideItem(node: IntentNode, view: ActiveIntentView): vscode.TreeItem {
+  const n = view.outside.length;
+  const t = row(node, vscode.l10n.t('Calls outside the plan'), n ? C.Expanded : C.None);
+  t.description = n ? String(n) : vscode.l10n.t('none');
+  t.tooltip = !n
+    ? vscode.l10n.t('Every tool call so far was covered by the plan or could not be checked.')
+    : n === 1
+      ? vscode.l10n.t('1 tool call this plan does not cover (not_in_plan).')
+      : vscode.l10n.t('{0} tool calls this plan does not cover (not_in_plan).', n);
+  t.iconPath = n ? icon('warning', 'list.warningForeground') : icon('shield');
+  t.contextValue = 'intent:outside';
+  return t;
+}
+
+function uncheckedItem(node: IntentNode, view: ActiveIntentView): vscode.TreeItem {
+  const n = view.unchecked.length;
+  const t = row(node, vscode.l10n.t('Calls not checked'), n ? C.Expanded : C.None);
+  t.description = String(n);
+  t.tooltip =
+    n === 1
+      ? vscode.l10n.t('1 tool call the plan could not judge (each says why).')
+      : vscode.l10n.t('{0} tool calls the plan could not judge (each says why).', n);
+  t.iconPath = icon('question', 'list.warningForeground');
+  t.contextValue = 'intent:unchecked';
+  return t;
+}
+
+function uncheckedCallItem(node: IntentNode, c: UncheckedCallView): vscode.TreeItem {
+  const t = row(node, truncate(c.title || vscode.l10n.t('Tool call {0}', c.toolCallId), LABEL_MAX));
+  t.description = truncate(c.detail, LABEL_MAX);
+  t.tooltip = [c.title, vscode.l10n.t('Not checked: {0}', c.detail), vscode.l10n.t('Tool call {0}', c.toolCallId)].filter(Boolean).join('\n');
+  t.iconPath = icon('question');
+  t.contextValue = 'intent:call:cannot_check';
+  return t;
+}
+
+function missingItem(node: IntentNode, view: ActiveIntentView): vscode.TreeItem {
+  const tools = view.missingRequired ?? [];
+  const t = row(node, truncate(vscode.l10n.t('Required steps not run: {0}', tools.join(', ')), 120));
+  t.tooltip = `${vscode.l10n.t('When the turn ended, these required steps had not run:')}\n${tools.map((x) => `  • ${x}`).join('\n')}`;
+  t.iconPath = icon('warning', 'list.warningForeground');
+  t.contextValue = 'intent:missing';
+  return t;
 }
 
 function stepItem(node: IntentNode, s: IntentStepView): vscode.TreeItem {

@@ -75,6 +75,14 @@ interface Waiting {
   answered: Promise<void>;
 }
 
+/** What the broker reads of other services for each request. */
+export interface BrokerSources {
+  /** The intent check (flags a request the declared plan does not cover). */
+  readonly inspector?: PermissionInspector;
+  /** The kind the conversation knows for a request's tool call (a permission may omit it). */
+  readonly toolKindOf?: (agentId: string, req: PermissionRequest) => string | null | undefined;
+}
+
 export class PermissionBroker extends Disposable {
   /** The agent's waiting promise of each pending request (the request itself is in the store). */
   private readonly waiting = new Map<string, Waiting>();
@@ -93,9 +101,6 @@ export class PermissionBroker extends Disposable {
   readonly onDidAsk = this._onDidAsk.event;
   /** A request was answered (by the user, a rule, the intent check, or cancellation). */
   readonly onDidDecide = this._onDidDecide.event;
-  inspector: PermissionInspector | undefined;
-  /** The kind the conversation knows for a request's tool call (a permission may omit it). */
-  toolKindOf: ((agentId: string, req: PermissionRequest) => string | null | undefined) | undefined;
 
   /** `ui` undefined: requests are shown inline only (tests). */
   constructor(
@@ -103,6 +108,7 @@ export class PermissionBroker extends Disposable {
     private readonly store: SessionStore,
     private readonly ui: ConsentUi | undefined,
     private readonly log: (message: string) => void = () => undefined,
+    private readonly sources: BrokerSources = {},
   ) {
     super();
     this._register(
@@ -153,7 +159,7 @@ export class PermissionBroker extends Disposable {
 
   request(agentId: string, agentName: string, req: PermissionRequest, token: CancelToken): Promise<PermissionOutcome> {
     const id = `perm-${this.run}-${++this.seq}`;
-    const inspection = this.inspector?.(agentId, req) ?? { flags: [] };
+    const inspection = this.sources.inspector?.(agentId, req) ?? { flags: [] };
     if (!(inspection instanceof Promise)) return this.decide(id, agentId, agentName, req, token, inspection);
     return inspection
       .catch((): PermissionInspection => ({ flags: [] }))
@@ -175,7 +181,7 @@ export class PermissionBroker extends Disposable {
   ): Promise<PermissionOutcome> {
     if (inspection.autoReject) return Promise.resolve(this.autoReject(id, agentId, req));
     // Leaving plan mode is the user's decision every time: no rule answers it, none is created from it.
-    const modeSwitch = isModeSwitch(req, this.toolKindOf?.(agentId, req));
+    const modeSwitch = isModeSwitch(req, this.sources.toolKindOf?.(agentId, req));
     const rule = inspection.flags.length === 0 && !modeSwitch ? this.rules.find((r) => consentRules().ruleMatches(r, agentId, req)) : undefined;
     const allowed = rule && consentRules().allowOption(req.options);
     if (rule && allowed) {

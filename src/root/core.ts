@@ -58,14 +58,21 @@ export class Core extends Disposable implements FeatureHost {
   constructor(readonly context: vscode.ExtensionContext) {
     super();
     this.broker = this._register(
-      new PermissionBroker(context.globalState, this.store, { ...lazyConsentUi(() => this.port(ATTENTION)), l10n: vscode.l10n }, (m) => this.logs.main.info(m)),
+      new PermissionBroker(
+        context.globalState,
+        this.store,
+        { ...lazyConsentUi(() => this.port(ATTENTION)), l10n: vscode.l10n },
+        (m) => this.logs.main.info(m),
+        {
+          inspector: (agentId, req) => this.intent.inspectPermission(agentId, req),
+          toolKindOf: (agentId, req) => {
+            const s = req.subject;
+            const tc = s?.type === 'tool_call' ? this.transcript.session(sessionKey(agentId, req.sessionId))?.item(toolCallItemId(s.toolCallId)) : undefined;
+            return tc?.kind === 'tool_call' ? tc.toolKind : undefined;
+          },
+        },
+      ),
     );
-    this.broker.inspector = (agentId, req) => this.intent.inspectPermission(agentId, req);
-    this.broker.toolKindOf = (agentId, req) => {
-      const s = req.subject;
-      const tc = s?.type === 'tool_call' ? this.transcript.session(sessionKey(agentId, req.sessionId))?.item(toolCallItemId(s.toolCallId)) : undefined;
-      return tc?.kind === 'tool_call' ? tc.toolKind : undefined;
-    };
     this.installed = this._register(new InstalledAgents(context.globalState));
     const consent = this._register(new ClientConsent(this.broker, this.store, (agentId) => this.agents.get(agentId)?.def.name ?? agentId, vscode.l10n));
     const terminals = this.terminals(consent);

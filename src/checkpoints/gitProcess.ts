@@ -2,10 +2,11 @@
 // (no inherited GIT_* variable, no system or global configuration, HOME an empty folder of ours)
 // and our own configuration on the command line, so no hook, filter, diff driver, fsmonitor,
 // pager or credential helper the workspace or the user configured can run. Output is bounded,
-// each run has a time limit, and paths go through stdin, never through a shell.
+// each run has a time limit, and paths go through stdin, never through a shell (the run itself is
+// common/git/runGit.ts; this adds the policy: environment, configuration, closing, failing codes).
 import * as os from 'node:os';
-import { spawner, type RunningProcess } from '../common/spawn/spawner';
-import { CheckpointError, GitMissingError } from './errors';
+import { GitRunError, runGit, subcommand, type GitOutcome, type GitRun } from '../common/git/runGit';
+import { CheckpointError, checkpointReason, GitMissingError } from './errors';
 import { IDENTITY } from './looseWrite';
 
 /** The longest a single git run may take before it is stopped. */
@@ -91,89 +92,68 @@ export function cleanEnv(base: NodeJS.ProcessEnv, emptyDir: string, extra: Recor
 
 /** Runs git with one environment, configuration and folder; kills what it started when told to. */
 export class GitRunner {
-  private readonly running = new Set<RunningProcess>();
-  private closed = false;
+  private readonly closing = new AbortController();
 
   constructor(
     readonly git: string,
     private readonly env: NodeJS.ProcessEnv,
     private readonly cwd: string,
     private readonly config: readonly string[],
+    /** What starts git; default the bundle's spawner (common/spawn). */
+    private readonly spawner?: GitRun['spawner'],
   ) {}
 
-  run(args: readonly string[], opts: GitRunOptions = {}): Promise<GitResult> {
-    if (this.closed) return Promise.reject(new CheckpointError('Checkpoints were closed.'));
-    const max = opts.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES;
-    const what = `git ${args.find((a) => !a.startsWith('-')) ?? ''}`.trim();
-    return new Promise<GitResult>((resolve, reject) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      let stderr = '';
-      let failure: Error | undefined;
-      let stopped = false;
-      const stop = (err?: Error): void => {
-        if (err && !failure) failure = err;
-        child.kill();
-      };
-      const settle = (): void => {
-        clearTimeout(timer);
-        this.running.delete(child);
-      };
-      const child = spawner().start(
-        { file: this.git, args: ['--no-pager', ...this.config, ...args], cwd: this.cwd, env: this.env, input: opts.input ?? '' },
-        {
-          onStdout: (b) => {
-            if (stopped || failure) return;
-            size += b.length;
-            if (size > max) {
-              stop(new CheckpointError(`${what} printed more than ${max.toLocaleString('en-US')} bytes and was stopped.`));
-              return;
-            }
-            chunks.push(b);
-            if (opts.onStdout && !opts.onStdout(b)) {
-              stopped = true;
-              child.kill();
-            }
-          },
-          onStderr: (b) => {
-            if (stderr.length < MAX_STDERR_CHARS) stderr += b.toString('utf8').slice(0, MAX_STDERR_CHARS - stderr.length);
-          },
-          onError: (e) => {
-            settle();
-            reject(failure ?? this.spawnError(e));
-          },
-          onClose: (code, signal) => {
-            settle();
-            if (failure) return reject(failure);
-            if (this.closed) return reject(new CheckpointError('Checkpoints were closed.'));
-            const result: GitResult = { stdout: Buffer.concat(chunks), stderr, code: code ?? -1, stopped };
-            if (stopped || code === 0 || (code !== null && opts.okCodes?.(code))) return resolve(result);
-            const first = stderr.trim().split('\n')[0] ?? '';
-            const how = code === null ? `was killed (${signal ?? 'signal'})` : `exited with code ${code}`;
-            reject(new CheckpointError(`${what} ${how}${first ? `: ${first}` : ''}.`));
-          },
-        },
-      );
-      this.running.add(child);
-      const timer = setTimeout(
-        () => stop(new CheckpointError(`${what} took longer than ${GIT_TIMEOUT_MS / 1000} s and was stopped.`)),
-        opts.timeoutMs ?? GIT_TIMEOUT_MS,
-      );
-    });
+  /** Resolves when git exits with 0 (or an ok code, or onStdout stopped it); rejects with a CheckpointError saying why otherwise. */
+  async run(args: readonly string[], opts: GitRunOptions = {}): Promise<GitResult> {
+    if (this.closing.signal.aborted) throw new CheckpointError({ code: 'closed', data: {} });
+    let out: GitOutcome;
+    try {
+      out = await runGit({
+        file: this.git,
+        args: ['--no-pager', ...this.config, ...args],
+        cwd: this.cwd,
+        env: this.env,
+        input: opts.input ?? '',
+        maxOutputBytes: opts.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES,
+        timeoutMs: opts.timeoutMs ?? GIT_TIMEOUT_MS,
+        maxStderrChars: MAX_STDERR_CHARS,
+        signal: this.closing.signal,
+        ...(opts.onStdout ? { onStdout: opts.onStdout } : {}),
+        ...(this.spawner ? { spawner: this.spawner } : {}),
+      });
+    } catch (e) {
+      throw this.failure(e);
+    }
+    if (this.closing.signal.aborted) throw new CheckpointError({ code: 'closed', data: {} });
+    const { code, signal, stopped } = out;
+    const result: GitResult = { stdout: out.stdout, stderr: out.stderr, code: code ?? -1, stopped };
+    if (stopped || code === 0 || (code !== null && opts.okCodes?.(code))) return result;
+    const stderr = out.stderr.trim().split('\n')[0] ?? '';
+    throw new CheckpointError({ code: 'git-failed', data: { command: subcommand(args), exitCode: code, signal, stderr } });
   }
 
   /** Kills every git this runner started; later runs reject. */
   close(): void {
-    this.closed = true;
-    for (const child of this.running) child.kill();
+    this.closing.abort();
   }
 
-  private spawnError(e: unknown): Error {
-    const code = (e as NodeJS.ErrnoException | undefined)?.code;
-    if (code === 'ENOENT' || code === 'EACCES' || code === 'ENOTDIR' || code === 'EISDIR')
-      return new GitMissingError(
-        `git was not found (${this.git}: ${code}): checkpoints are off; install git (or put it on the PATH) to have the workspace checkpointed.`,
-      );
-    return new CheckpointError(`git could not be started (${this.git}): ${e instanceof Error ? e.message : String(e)}.`);
+  private failure(e: unknown): CheckpointError {
+    if (!(e instanceof GitRunError)) return new CheckpointError(checkpointReason(e));
+    const r = e.reason;
+    switch (r.code) {
+      case 'not-found':
+        return new GitMissingError({ git: this.git, errno: r.data.errno });
+      case 'cannot-start':
+        return new CheckpointError({ code: 'git-cannot-start', data: { git: this.git, detail: r.data.detail } });
+      case 'timeout':
+        return new CheckpointError({ code: 'git-timeout', data: { command: r.data.command, seconds: r.data.limitMs / 1000 } });
+      case 'too-much-output':
+        return new CheckpointError({ code: 'git-output-over', data: { command: r.data.command, maxBytes: r.data.limitBytes } });
+      case 'helper-lost':
+        return new CheckpointError({ code: 'git-helper-lost', data: r.data });
+      case 'aborted':
+        return new CheckpointError({ code: 'closed', data: {} });
+    }
+    return r satisfies never;
   }
 }

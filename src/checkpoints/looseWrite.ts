@@ -36,7 +36,7 @@ export function commitBody(tree: string, message: string, ms: number): Buffer {
 
 /** Writes a commit object (no parent) into `gitDir`'s objects; resolves to its id. */
 export async function writeCommit(gitDir: string, tree: string, message: string, ms: number): Promise<string> {
-  if (!isSha1(tree)) throw new CheckpointError(`"${tree.slice(0, 80)}" is not a SHA-1 tree id.`);
+  if (!isSha1(tree)) throw new CheckpointError({ code: 'not-a-tree-id', data: { id: tree.slice(0, 80) } });
   const body = commitBody(tree, message, ms);
   const object = Buffer.concat([Buffer.from(`commit ${body.length}\0`, 'utf8'), body]);
   const id = createHash('sha1').update(object).digest('hex');
@@ -51,7 +51,7 @@ export async function writeCommit(gitDir: string, tree: string, message: string,
     await fsp.rename(tmp, file);
   } catch (e) {
     await fsp.rm(tmp, { force: true });
-    throw new CheckpointError(`The checkpoint's commit could not be written: ${reason(e)}.`);
+    throw new CheckpointError({ code: 'write-failed', data: { what: 'commit', detail: reason(e) } });
   }
   return id;
 }
@@ -70,7 +70,7 @@ export async function createRef(gitDir: string, ref: string, id: string): Promis
     locked = false;
   } catch (e) {
     if (locked) await fsp.rm(lock, { force: true });
-    throw new CheckpointError(`The checkpoint's ref could not be written: ${reason(e)}.`);
+    throw new CheckpointError({ code: 'write-failed', data: { what: 'ref', detail: reason(e) } });
   }
 }
 

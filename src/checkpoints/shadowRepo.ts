@@ -15,7 +15,7 @@ import { joinNul, newPathCounter, scan, splitListing } from './scan';
 import { LOOSE_REFS_TO_PACK, measure, pack, parseChanges, reclaim } from './store';
 import type { ChangedFile, Checkpoint, ShadowRepoOptions } from './types';
 
-export { CheckpointError, GitMissingError } from './errors';
+export { CheckpointError, checkpointReason, GitMissingError, type CheckpointReason } from './errors';
 export { threeWay } from './threeWay';
 export type { ChangedFile, Checkpoint, ShadowRepoOptions } from './types';
 
@@ -66,8 +66,7 @@ export class ShadowRepo {
   static async open(opts: ShadowRepoOptions): Promise<ShadowRepo> {
     const gitDir = path.resolve(opts.gitDir);
     const workTree = path.resolve(opts.workTree);
-    if (within(workTree, gitDir) || within(gitDir, workTree))
-      throw new CheckpointError(`The checkpoint store ${gitDir} and the folder ${workTree} overlap; checkpoints need a store outside the folder.`);
+    if (within(workTree, gitDir) || within(gitDir, workTree)) throw new CheckpointError({ code: 'store-overlaps', data: { gitDir, workTree } });
     const empty = path.join(gitDir, 'acp-empty');
     await fsp.mkdir(empty, { recursive: true });
     const git = opts.git ?? 'git';
@@ -173,7 +172,7 @@ export class ShadowRepo {
   }
 
   private enqueue<T>(job: () => Promise<T>): Promise<T> {
-    const run = (): Promise<T> => (this.disposed ? Promise.reject(new CheckpointError('Checkpoints were closed.')) : job());
+    const run = (): Promise<T> => (this.disposed ? Promise.reject(new CheckpointError({ code: 'closed', data: {} })) : job());
     const p = this.tail.then(run, run);
     this.tail = p.catch(() => undefined);
     return p;
@@ -217,12 +216,7 @@ export class ShadowRepo {
       maxOutputBytes: 256 * 1024 * 1024,
       onStdout: newPathCounter(room),
     });
-    if (out.stopped) {
-      const max = this.limits.maxFiles.toLocaleString('en-US');
-      throw new CheckpointError(
-        `${this.opts.workTree} holds more than ${max} files that .gitignore does not exclude, so it is not checkpointed; ignore generated folders (node_modules, build output) in .gitignore.`,
-      );
-    }
+    if (out.stopped) throw new CheckpointError({ code: 'too-many-files', data: { folder: this.opts.workTree, maxFiles: this.limits.maxFiles } });
     return splitListing(out.stdout);
   }
 
@@ -290,8 +284,8 @@ export class ShadowRepo {
   }
 
   private stored(id: string): void {
-    if (!isObjectId(id)) throw new CheckpointError(`"${id.slice(0, 80)}" is not a checkpoint id.`);
-    if (!this.refs.has(id)) throw new CheckpointError(`The checkpoint ${id.slice(0, 10)} is no longer stored (pruned, or its session's history was deleted).`);
+    if (!isObjectId(id)) throw new CheckpointError({ code: 'not-an-id', data: { id: id.slice(0, 80) } });
+    if (!this.refs.has(id)) throw new CheckpointError({ code: 'not-stored', data: { id: id.slice(0, 10) } });
   }
 
   private log(line: string): void {
@@ -304,7 +298,7 @@ function relativePath(p: string): string {
   const rel = p.replace(/\\/g, '/').replace(/^\.\//, '');
   const segments = rel.split('/');
   if (!rel || rel.includes('\0') || rel.startsWith('/') || /^[A-Za-z]:/.test(rel) || segments.some((s) => s === '..' || s === '.' || s === ''))
-    throw new CheckpointError(`"${p.slice(0, 200)}" is not a path inside the workspace folder.`);
+    throw new CheckpointError({ code: 'outside-folder', data: { path: p.slice(0, 200) } });
   return rel;
 }
 
@@ -358,5 +352,5 @@ function message(e: unknown): string {
 
 /** For callers that want to know whether an error means "no git here". */
 export function isGitMissing(e: unknown): e is GitMissingError {
-  return e instanceof Error && e.name === 'GitMissingError';
+  return e instanceof GitMissingError;
 }

@@ -27,8 +27,8 @@ export async function threeWay(git: string, base: string, current: string, wante
     });
     return { text: r.stdout.toString('utf8'), conflicts: r.code };
   } catch (e) {
-    if (e instanceof Error && e.name === 'GitMissingError') throw e;
-    throw e instanceof CheckpointError ? e : new CheckpointError(`The three-way merge failed: ${e instanceof Error ? e.message : String(e)}.`);
+    // A CheckpointError (GitMissingError among them) says why already.
+    throw e instanceof CheckpointError ? e : new CheckpointError({ code: 'merge-failed', data: { detail: e instanceof Error ? e.message : String(e) } });
   } finally {
     await fsp.rm(dir, { recursive: true, force: true });
   }

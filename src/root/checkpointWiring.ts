@@ -15,6 +15,7 @@ import type { Config } from '../platform/config';
 import { workspaceRoots } from '../platform/workspace';
 import type { WorkStore } from '../state/attribution/workStore';
 import type { SessionStore } from '../state/sessionStore';
+import { checkpointWords } from '../ui/checkpointWords';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded at the first checkpoint
 const engine = lazyModule('checkpoints.js', () => require('../checkpoints/shadowRepo') as typeof Engine);
@@ -46,7 +47,7 @@ export function createCheckpoints(w: CheckpointWiring): { checkpoints: Checkpoin
       }),
     record: (agentId, sessionId, ckpt, t) => w.history()?.record(agentId, sessionId, { t, ckpt }),
     merge: (base, current, wanted) => engine().threeWay('git', base, current, wanted),
-    problem: (message) => void vscode.window.showWarningMessage(message),
+    problem: (reason) => void vscode.window.showWarningMessage(checkpointWords(reason, vscode.l10n)),
     log: w.log,
     enabled: (agentId) => w.config.checkpointsEnabled() && vscode.workspace.isTrusted && !isImportedAgent(agentId) && !isReplayAgent(agentId),
   });

@@ -21,7 +21,7 @@ import type { Checkpoints } from '../app/checkpoints/checkpoints';
 import type { Conversation } from './conversation';
 import { patchReviewTexts } from './reviewPatch';
 import { checkpointSides } from './stepReview';
-import { restoreWorkspace, type RestoreResult } from './workRewind';
+import { restoreWorkspace, showCheckpointFailure, type RestoreResult } from './workRewind';
 import { isPlanTreeNode } from './tree/nodes';
 
 /** The module's one export the loader uses. */
@@ -175,7 +175,8 @@ export class WorkActions {
             merge: (base, current, wanted) => cps.merge(base, current, wanted),
           }
         : {}),
-    });
+    }).catch(showCheckpointFailure);
+    if (!plan) return { reverted: [], skipped: [] };
     if (plan.refused) {
       void vscode.window.showWarningMessage(plan.refused);
       return { reverted: [], skipped: [], refused: plan.refused };

@@ -4,8 +4,10 @@
 // a file whose write runs code later, writes, and offers Undo Restore. Part of the work-actions bundle.
 import * as vscode from 'vscode';
 import type { Checkpoints } from '../app/checkpoints/checkpoints';
+import { checkpointReason } from '../app/checkpoints/reasons';
 import { planRestore } from '../app/checkpoints/restorePlan';
 import { truncate } from '../state/planSummary';
+import { checkpointWords } from './checkpointWords';
 
 export interface RestoreResult {
   restored: string[];
@@ -26,7 +28,10 @@ export interface RestoreRequest {
 
 export async function restoreWorkspace(cps: Pick<Checkpoints, 'read' | 'snapshot' | 'changes'>, req: RestoreRequest): Promise<RestoreResult> {
   const isDirty = (file: string): boolean => vscode.workspace.textDocuments.some((d) => d.isDirty && d.uri.scheme === 'file' && d.uri.fsPath === file);
-  const plan = await planRestore({ agentId: req.agentId, sessionId: req.sessionId, targets: req.targets, checkpoints: cps, isDirty, l10n: vscode.l10n });
+  const plan = await planRestore({ agentId: req.agentId, sessionId: req.sessionId, targets: req.targets, checkpoints: cps, isDirty, l10n: vscode.l10n }).catch(
+    showCheckpointFailure,
+  );
+  if (!plan) return { restored: [], skipped: [] };
   if (plan.refused) {
     void vscode.window.showWarningMessage(plan.refused);
     return { restored: [], skipped: [], refused: plan.refused };
@@ -91,6 +96,11 @@ export async function restoreWorkspace(cps: Pick<Checkpoints, 'read' | 'snapshot
     .showInformationMessage(notes.length ? `${done} ${vscode.l10n.t('Left alone: {0}', notes.join('; '))}` : done, undo)
     .then((a) => (a === undo ? vscode.commands.executeCommand('acp.undoRestoreWorkspace') : undefined));
   return { restored, skipped, undo: plan.undo };
+}
+
+/** A Revert or Restore that could not read a checkpoint: why, in words. */
+export function showCheckpointFailure(err: unknown): void {
+  void vscode.window.showErrorMessage(checkpointWords(checkpointReason(err), vscode.l10n));
 }
 
 async function confirmRunsLater(file: string, deletes: boolean, reason: string): Promise<boolean> {

@@ -6,11 +6,21 @@
 import { mkdtempSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { spawner } from '../common/spawn/spawner';
+import { GitRunError, runGit } from '../common/git/runGit';
 
-/** A git operation failed; the message is a sentence for a person. */
+/**
+ * A worktree operation failed: `reason` says why as data (a code and its values; the views word
+ * it, src/ui/team/teamWords.ts); the message is the English sentence, for the logs. A throw
+ * without a reason (the git runner's own) is a git failure with the message as git's line.
+ */
 export class WorktreeError extends Error {
   override readonly name = 'WorktreeError';
+  readonly reason: import('./reasons').WorktreeReason;
+
+  constructor(message: string, reason?: import('./reasons').WorktreeReason) {
+    super(message);
+    this.reason = reason ?? { code: 'git-failed', what: 'run', gitLine: message };
+  }
 }
 
 export interface GitOutput {
@@ -21,6 +31,7 @@ export interface GitOutput {
 
 const TIMEOUT_MS = 60_000;
 const MAX_BUFFER = 32 * 1024 * 1024;
+const MAX_STDERR_CHARS = 64 * 1024;
 /** Used only when the repository has no identity of its own (a commit on the session's branch). */
 const FALLBACK_IDENTITY = { name: 'ACP Plans', email: 'acp-plans@localhost' };
 
@@ -41,45 +52,40 @@ function env(): NodeJS.ProcessEnv {
 }
 
 /**
- * Runs `git <args>` in `cwd`; resolves with its output whatever the exit code (a missing git
- * rejects). The process starts off this thread (common/spawn): a fork of the extension host
- * holds its thread 5–30 ms, and a team's worktree rows read their state while agents stream.
+ * Runs `git <args>` in `cwd`; resolves with its output whatever the exit code (git that cannot run
+ * rejects). The process starts off this thread (common/git/runGit.ts, through the spawn helper): a
+ * fork of the extension host holds its thread 5–30 ms, and a team's worktree rows read their state
+ * while agents stream.
  */
-export function git(cwd: string, args: readonly string[]): Promise<GitOutput> {
+export async function git(cwd: string, args: readonly string[]): Promise<GitOutput> {
   const full = ['--no-pager', '-c', `core.hooksPath=${emptyHooks()}`, '-c', 'core.fsmonitor=false', '-c', 'core.quotePath=false', ...args];
-  return new Promise((resolve, reject) => {
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    let size = 0;
-    let over = false;
-    const child = spawner().start(
-      { file: 'git', args: full, cwd, env: env() },
-      {
-        onStdout: (b) => {
-          size += b.length;
-          if (size > MAX_BUFFER) {
-            over = true;
-            child.kill();
-          } else out.push(b);
-        },
-        onStderr: (b) => {
-          if (err.length < 64) err.push(b);
-        },
-        onError: (e) => {
-          clearTimeout(timer);
-          const why = e.code === 'ENOENT' ? 'git was not found on the PATH; install git to use worktrees' : `git could not be started (${e.code ?? e.message})`;
-          reject(new WorktreeError(`${why}.`));
-        },
-        onClose: (code) => {
-          clearTimeout(timer);
-          const stderr = Buffer.concat(err).toString('utf8');
-          if (over) reject(new WorktreeError(`git ${args[0] ?? ''} printed more than ${MAX_BUFFER / 1024 / 1024} MiB and was stopped.`));
-          else resolve({ stdout: Buffer.concat(out).toString('utf8'), stderr, code: code ?? 1 });
-        },
-      },
-    );
-    const timer = setTimeout(() => child.kill(), TIMEOUT_MS);
-  });
+  try {
+    const r = await runGit({ file: 'git', args: full, cwd, env: env(), maxOutputBytes: MAX_BUFFER, timeoutMs: TIMEOUT_MS, maxStderrChars: MAX_STDERR_CHARS });
+    return { stdout: r.stdout.toString('utf8'), stderr: r.stderr, code: r.code ?? 1 };
+  } catch (e) {
+    const err = new WorktreeError(cannotRun(e, args));
+    err.cause = e;
+    throw err;
+  }
+}
+
+/** Why git could not run, as a sentence (the GitRunError's reason is the cause). */
+function cannotRun(e: unknown, args: readonly string[]): string {
+  if (!(e instanceof GitRunError)) return `git could not be started (${e instanceof Error ? e.message : String(e)}).`;
+  const r = e.reason;
+  switch (r.code) {
+    case 'not-found':
+      return r.data.errno === 'ENOENT' ? 'git was not found on the PATH; install git to use worktrees.' : `git could not be started (${r.data.errno}).`;
+    case 'cannot-start':
+      return `git could not be started (${r.data.errno ?? r.data.detail}).`;
+    case 'too-much-output':
+      return `git ${args[0] ?? ''} printed more than ${MAX_BUFFER / 1024 / 1024} MiB and was stopped.`;
+    case 'timeout':
+    case 'helper-lost':
+    case 'aborted':
+      return e.message;
+  }
+  return r satisfies never;
 }
 
 /** Runs git and returns its standard output, or rejects with `what` and git's first error line. */

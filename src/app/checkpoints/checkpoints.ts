@@ -10,12 +10,13 @@
 // that flips its plan a thousand times a second queues a few checkpoints, not a thousand. Nothing here blocks
 // the extension host: git runs as child processes.
 import * as path from 'node:path';
+import { checkpointMessage, checkpointReason, type CheckpointReason } from '../../checkpoints/errors';
 import { Disposable } from '../../common/lifecycle';
 import type { SessionEvent } from '../../protocol/domain';
 import type { CheckpointInterval, OwnerRef, WorkStore } from '../../state/attribution/workStore';
 import { sessionKey } from '../../state/sessionStore';
 import type { CheckpointRecord } from '../history/records';
-import { recordOf } from './intervalRecords';
+import { recordOf } from '../history/intervalRecords';
 
 /** What the service needs of a folder's shadow repository (src/checkpoints/shadowRepo.ts). */
 export interface CheckpointRepo {
@@ -34,14 +35,14 @@ export interface CheckpointDeps {
   readonly work: Pick<WorkStore, 'ownerRefs' | 'recordInterval'>;
   /** The folders a session works in (its cwd first). */
   folders(agentId: string, sessionId: string): readonly string[];
-  /** The folder's shadow repository; rejects with a sentence for a person (git missing, …). */
+  /** The folder's shadow repository; rejects with a CheckpointError whose reason says why (git missing, …). */
   open(folder: string): Promise<CheckpointRepo>;
   /** Stores an interval with the session's history. */
   record(agentId: string, sessionId: string, rec: CheckpointRecord, t: number): void;
   /** A 3-way merge of texts: `current` with the change base → wanted applied (git merge-file). */
   merge(base: string, current: string, wanted: string): Promise<{ text: string; conflicts: number }>;
-  /** A problem a person should hear about, once per distinct message. */
-  problem(message: string): void;
+  /** A problem a person should hear about (the view words it), once per distinct reason. */
+  problem(reason: CheckpointReason): void;
   log(line: string): void;
   /** The folder is one of the workspace's (a stored record, e.g. from an imported bundle, may name any folder). */
   isWorkspaceFolder(folder: string): boolean;
@@ -152,7 +153,7 @@ export class Checkpoints extends Disposable {
           return repo;
         },
         (err: unknown) => {
-          this.sayOnce(err instanceof Error ? err.message : String(err));
+          this.sayOnce(err);
           return undefined;
         },
       );
@@ -229,7 +230,7 @@ export class Checkpoints extends Disposable {
           if (c.skipped.length) this.d.log(`checkpoints: ${folder}: ${c.skipped.length} file(s) not kept (${c.skipped[0]!.path}: ${c.skipped[0]!.why}…)`);
           await this.close(s, repo, folder, c.id, p);
         } catch (err) {
-          this.sayOnce(err instanceof Error ? err.message : String(err));
+          this.sayOnce(err);
         }
       }
     } finally {
@@ -258,11 +259,13 @@ export class Checkpoints extends Disposable {
     this.d.record(s.agentId, s.sessionId, recordOf(iv), t);
   }
 
-  private sayOnce(message: string): void {
-    this.d.log(`checkpoints: ${message}`);
-    if (this.said.has(message)) return;
-    this.said.add(message);
-    this.d.problem(message);
+  private sayOnce(err: unknown): void {
+    const reason = checkpointReason(err);
+    this.d.log(`checkpoints: ${checkpointMessage(reason)}`);
+    const key = JSON.stringify(reason);
+    if (this.said.has(key)) return;
+    this.said.add(key);
+    this.d.problem(reason);
   }
 }
 

@@ -15,7 +15,7 @@ import type { Event } from '../../protocol/api';
 import { Emitter } from '../../state/emitter';
 import { parseSessionKey, sessionKey, type SessionKey, type SessionState, type SessionStore } from '../../state/sessionStore';
 import type { Transcript } from '../../state/transcript';
-import { intervalOf } from '../checkpoints/intervalRecords';
+import { intervalOf } from './intervalRecords';
 import type { HistoryRecord } from './records';
 import type { HistoryStore, SessionDescription, StoredSession, StoredWorktree } from './historyStore';
 
@@ -29,6 +29,8 @@ export interface SessionHistoryDeps {
   ignored(agentId: string): boolean;
   /** Sets the time the plan store stamps revisions with (undefined: the clock). */
   setReplayTime(t: number | undefined): void;
+  /** Each event replayed into the stores, at its recorded time (the session events' onDidReplay). */
+  replayed?(agentId: string, e: SessionEvent, t: number): void;
   /** The work index (src/state/attribution): fed the same events, with their stored times. */
   work?: Pick<WorkStore, 'apply' | 'recordWrite' | 'recordInterval' | 'clearSession'>;
   /** The owner of the sessions in git worktrees: told, at a restore, which stored sessions work in one. */
@@ -336,6 +338,7 @@ export class SessionHistory extends Disposable {
     this.d.plans.apply(agentId, e);
     this.d.transcript.apply(e, key);
     this.d.work?.apply(agentId, e, t);
+    this.d.replayed?.(agentId, e, t);
   }
 }
 

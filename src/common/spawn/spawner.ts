@@ -2,7 +2,10 @@
 // spawn helper (helper.ts, dist/spawn-helper.js beside the bundle that uses this), which forks and
 // streams the output back. The helper starts with the first run and ends after a while without
 // runs, so an idle extension host holds none. Where the helper file is missing (a test bundle) or
-// the helper cannot start, processes start from this process as before. No `vscode`.
+// the helper cannot start, processes start from this process as before. A listener is never called
+// from inside start() or kill() (its caller may not have finished setting up); when the helper's
+// channel closes or the helper dies, its runs fail with a HelperLostError saying why, the helper is
+// killed, and the next run starts a new one. No `vscode`.
 import { fork, spawn, type ChildProcess } from 'child_process';
 import { existsSync } from 'fs';
 import * as path from 'path';
@@ -13,7 +16,7 @@ export type { ProcessRun } from './protocol';
 export interface ProcessListener {
   onStdout(chunk: Buffer): void;
   onStderr(chunk: Buffer): void;
-  /** The process could not be started (errno code such as ENOENT). */
+  /** The process could not be started (errno code such as ENOENT), or its helper was lost (HelperLostError). */
   onError(e: NodeJS.ErrnoException): void;
   onClose(code: number | null, signal: string | null): void;
 }
@@ -22,10 +25,16 @@ export interface RunningProcess {
   kill(): void;
 }
 
+/** The spawn helper went away under a run (its channel closed, it exited, or it was stopped); the message says which. */
+export class HelperLostError extends Error {
+  override readonly name = 'HelperLostError';
+}
+
 /** Where the helper is at run time: beside the bundle that holds this module. */
 export const DEFAULT_SPAWN_HELPER = path.join(__dirname, 'spawn-helper.js');
 /** A helper without runs for this long ends (a new run starts another). */
 const IDLE_MS = 30_000;
+const CHANNEL_CLOSED = "the spawn helper's channel closed";
 
 export class Spawner {
   private helper: ChildProcess | undefined;
@@ -54,6 +63,7 @@ export class Spawner {
     return !!this.helper;
   }
 
+  /** Starts a run; the listener hears of it only after this returns. */
   start(run: ProcessRun, listener: ProcessListener): RunningProcess {
     const helper = this.usable ? this.ensureHelper() : undefined;
     if (!helper) return startHere(run, listener);
@@ -71,25 +81,32 @@ export class Spawner {
     const w = this.helper;
     this.helper = undefined;
     if (this.idle) clearTimeout(this.idle);
-    this.failAll(new Error('the spawn helper was stopped'));
+    this.failAll(new HelperLostError('the spawn helper was stopped'));
     w?.kill();
+  }
+
+  /** Starts the helper process (a test may watch what it forks). */
+  protected forkHelper(): ChildProcess {
+    return fork(this.helperFile, [], {
+      serialization: 'advanced',
+      stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+      execArgv: ['--max-old-space-size=64'],
+    });
   }
 
   private post(m: HostMessage): void {
     const w = this.helper;
     if (w?.connected) w.send(m);
-    else if (w) this.lost(w, new Error('the spawn helper is gone'));
+    else if (w) this.lost(w, new HelperLostError(CHANNEL_CLOSED));
   }
 
   private ensureHelper(): ChildProcess | undefined {
+    // A channel that closed before its 'disconnect' event was heard: that helper is lost already.
+    if (this.helper && !this.helper.connected) this.lost(this.helper, new HelperLostError(CHANNEL_CLOSED));
     if (this.helper) return this.helper;
     let w: ChildProcess;
     try {
-      w = fork(this.helperFile, [], {
-        serialization: 'advanced',
-        stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
-        execArgv: ['--max-old-space-size=64'],
-      });
+      w = this.forkHelper();
     } catch {
       return undefined;
     }
@@ -97,8 +114,10 @@ export class Spawner {
     w.unref();
     (w.channel as { unref?: () => void } | undefined)?.unref?.();
     w.on('message', (m: HelperMessage) => this.onMessage(m));
-    w.on('error', (e: Error) => this.lost(w, e));
-    w.on('exit', (code, signal) => this.lost(w, new Error(`the spawn helper exited (${signal ?? `code ${code}`})`)));
+    w.on('error', (e: Error) => this.lost(w, new HelperLostError(`the spawn helper failed (${e.message})`)));
+    // The channel can close while the process lives on (it would then never answer again).
+    w.on('disconnect', () => this.lost(w, new HelperLostError(CHANNEL_CLOSED)));
+    w.on('exit', (code, signal) => this.lost(w, new HelperLostError(`the spawn helper exited (${signal ?? `code ${code}`})`)));
     this.helper = w;
     return w;
   }
@@ -133,17 +152,21 @@ export class Spawner {
     this.idle.unref?.();
   }
 
-  /** The helper died under its runs: they fail (it kills their processes as it goes). */
-  private lost(w: ChildProcess, e: Error): void {
+  /** The helper went away under its runs: they fail, and it is killed (it kills their processes as it goes). */
+  private lost(w: ChildProcess, e: HelperLostError): void {
     if (this.helper !== w) return;
     this.helper = undefined;
+    if (this.idle) clearTimeout(this.idle);
+    this.idle = undefined;
     this.failAll(e);
+    w.kill();
   }
 
-  private failAll(e: Error): void {
+  /** Every run fails, each in a microtask of its own: never inside start() or kill(), and one listener's throw stops no other. */
+  private failAll(e: HelperLostError): void {
     const runs = [...this.runs.values()];
     this.runs.clear();
-    for (const l of runs) l.onError(e);
+    for (const l of runs) queueMicrotask(() => l.onError(e));
   }
 }
 
@@ -183,4 +206,11 @@ let shared: Spawner | undefined;
 export function spawner(): Spawner {
   shared ??= new Spawner();
   return shared;
+}
+
+/** Puts `s` in place of this bundle's spawner (a test's helper of its own); returns the one it replaced. */
+export function replaceSpawner(s: Spawner | undefined): Spawner | undefined {
+  const old = shared;
+  shared = s;
+  return old;
 }

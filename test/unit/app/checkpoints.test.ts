@@ -7,7 +7,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Checkpoints } from '../../../src/app/checkpoints/checkpoints';
-import { intervalOf, recordOf } from '../../../src/app/checkpoints/intervalRecords';
+import type { CheckpointReason } from '../../../src/app/checkpoints/reasons';
+import { intervalOf, recordOf } from '../../../src/app/history/intervalRecords';
 import { planRestore } from '../../../src/app/checkpoints/restorePlan';
 import type { CheckpointRecord } from '../../../src/app/history/records';
 import { planRevert } from '../../../src/app/revertPlan';
@@ -28,7 +29,7 @@ function world() {
   const folder = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'acp-ckpt-ws-')));
   const work = new WorkStore();
   const records: CheckpointRecord[] = [];
-  const problems: string[] = [];
+  const problems: CheckpointReason[] = [];
   let n = 0;
   const cps = new Checkpoints({
     work,
@@ -210,5 +211,27 @@ describe('checkpoints (service, work index, revert and restore, real git)', func
     // …nor make us open a shadow repository of a folder outside the workspace.
     assert.equal(await w.cps.read('/etc', w.records[0]!.from, 'passwd'), undefined);
     w.cps.dispose();
+  });
+
+  // Mutations: sayOnce handing up 'unexpected' for every error (the reason lost on the way), or saying it on every failure.
+  it('hands a failure up as its reason (a code and its data), once per distinct reason', async () => {
+    const storage = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-ckpt-store-'));
+    const folders = [1, 2].map(() => fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'acp-ckpt-ws-'))));
+    const problems: CheckpointReason[] = [];
+    const cps = new Checkpoints({
+      work: new WorkStore(),
+      folders: () => folders,
+      isWorkspaceFolder: () => true,
+      open: (f) => ShadowRepo.open({ gitDir: path.join(storage, `${path.basename(f)}.git`), workTree: f, git: '/nonexistent/git' }),
+      record: () => undefined,
+      merge: () => Promise.reject(new Error('no merge here')),
+      problem: (r) => problems.push(r),
+      log: () => undefined,
+      enabled: () => true,
+    });
+    await cps.turnStarting(A, S);
+    assert.deepEqual(problems, [{ code: 'git-missing', data: { git: '/nonexistent/git', errno: 'ENOENT' } }]);
+    cps.dispose();
+    for (const d of [storage, ...folders]) fs.rmSync(d, { recursive: true, force: true });
   });
 });

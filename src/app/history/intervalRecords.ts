@@ -2,7 +2,7 @@
 // relative to the workspace folder, statuses as one letter, so a busy session's log stays small.
 import * as path from 'node:path';
 import type { CheckpointInterval } from '../../state/attribution/workStore';
-import type { CheckpointRecord } from '../history/records';
+import type { CheckpointRecord } from './records';
 
 const LETTER = { added: 'A', modified: 'M', deleted: 'D' } as const;
 const STATUS = { A: 'added', M: 'modified', D: 'deleted' } as const;

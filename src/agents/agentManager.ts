@@ -168,7 +168,6 @@ export class AgentManager extends Disposable {
       return openRemoteEndpoint(def, {
         access: this.deps.remote,
         maxMessageBytes: this.deps.config.maxLineBytes(),
-        l10n: vscode.l10n,
         log: (l, m) => log[l](`[remote] ${m}`),
       });
     }

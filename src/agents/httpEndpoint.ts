@@ -5,7 +5,8 @@
 // experimental/http-client, over the runtime's fetch) does the HTTP and SSE framing and the
 // routing by connection and session; this turns its message stream into the same MessageStream a
 // process gives, so the connection reads it through the same NDJSON reader (line size and depth
-// limits) and the supervisor drives it like a process: a dropped connection is a crash.
+// limits) and the supervisor drives it like a process: a dropped connection is a crash. Opening
+// and closing are shared with the WebSocket endpoint (remoteEndpoint.ts); what is HTTP's:
 //   - limits: an SSE event or response larger than `maxMessageBytes` ends the connection (the SDK
 //     refuses it before it is whole), said so;
 //   - back-pressure: every SSE body goes through a gate that reads on only while the connection
@@ -18,118 +19,46 @@
 //   - cookies set by the server are sent back on every request and on reconnects (session
 //     affinity), per agent.
 // Part of dist/remote-agent.js (loaded on first use, see remoteAgent.ts). Free of `vscode`.
-import { english, type L10n } from '../common/l10n';
-import { Readable, Writable } from 'node:stream';
 import { createHttpStream, MemoryAcpCookieStore, type AcpCookieStore } from '@agentclientprotocol/sdk/experimental/http-client';
-import type { AgentEndpoint, EndpointExit } from './agentEndpoint';
-import type { MessageStream } from '../protocol/transport/messageStream';
-import type { Preparation } from './wsEndpoint';
-import { describeConnectError, describeDrop, type DropCause } from './remoteErrors';
+import { connectFailure, lost } from './remoteErrors';
+import { CLOSED, RemoteEndpoint, type RemoteTransportOptions } from './remoteEndpoint';
 
 export { MemoryAcpCookieStore, type AcpCookieStore };
 
 type AnyMessage = ReturnType<typeof createHttpStream> extends { writable: WritableStream<infer M> } ? M : never;
 
-export interface HttpEndpointOptions {
-  readonly url: string;
-  /** The words of what a person reads (`vscode.l10n` in the product); English when absent. */
-  readonly l10n?: L10n;
-  /** Runs first (confirmation, secrets); nothing is sent without its headers. */
-  prepare(): Promise<Preparation>;
-  /** The largest message accepted (acp.maxLineBytes, as over stdio). */
-  readonly maxMessageBytes: number;
-  readonly sendBufferBytes?: number;
-  readonly readBufferBytes?: number;
-  readonly deadAfterMs?: number;
-  readonly tickMs?: number;
+export interface HttpEndpointOptions extends RemoteTransportOptions {
   readonly cookies?: AcpCookieStore;
   /** The runtime's fetch unless given (tests). */
   readonly fetch?: typeof globalThis.fetch;
-  log?(level: 'info' | 'warn', message: string): void;
 }
 
-const NEWLINE = 0x0a;
-
-export class HttpEndpoint implements AgentEndpoint {
-  readonly stream: MessageStream;
-  readonly closed: Promise<EndpointExit>;
-  /** After the confirmation and secrets (the connection itself is made by the `initialize` POST). */
-  readonly connected: Promise<void>;
-  private readonly incoming: Readable;
-  private readonly outgoing: Writable;
-  private resolveClosed!: (exit: EndpointExit) => void;
+/** `connected`: after the confirmation and secrets (the connection itself is made by the `initialize` POST). */
+export class HttpEndpoint extends RemoteEndpoint<HttpEndpointOptions> {
   private writer: WritableStreamDefaultWriter<AnyMessage> | undefined;
-  private ready: Promise<boolean>;
-  private ended = false;
-  /** Answered `initialize` (the connection exists on the server). */
-  private opened = false;
-  private partial: Buffer[] = [];
   private queued = 0;
-  private readonly sendLimit: number;
   private gateWaiters: (() => void)[] = [];
-  private lastHeard = 0;
   private keepAlives = false;
-  private timer: NodeJS.Timeout | undefined;
 
-  private get l10n(): L10n {
-    return this.o.l10n ?? english;
+  protected override readMore(): void {
+    this.openGate();
   }
 
-  constructor(private readonly o: HttpEndpointOptions) {
-    this.sendLimit = Math.max(o.sendBufferBytes ?? 32 * 1024 * 1024, o.maxMessageBytes + 1024);
-    this.incoming = new Readable({
-      highWaterMark: o.readBufferBytes ?? 1024 * 1024,
-      read: () => this.openGate(),
-    });
-    this.outgoing = new Writable({
-      highWaterMark: 1024 * 1024,
-      write: (chunk: Buffer, _enc, cb) =>
-        void this.write(chunk).then(
-          () => cb(),
-          (err: Error) => cb(err),
-        ),
-      final: (cb) => {
-        void this.writer?.close().catch(() => undefined);
-        cb();
-      },
-    });
-    this.outgoing.on('error', () => undefined); // reported through the connection's writer
-    this.stream = { readable: this.incoming, writable: this.outgoing };
-    this.closed = new Promise((resolve) => (this.resolveClosed = resolve));
-    this.ready = this.open();
-    this.connected = this.ready.then((ok) => (ok ? undefined : new Promise<void>(() => undefined)));
+  protected override endGracefully(): void {
+    void this.writer?.close().catch(() => undefined);
   }
 
-  async stop(graceMs = 2000): Promise<EndpointExit> {
-    if (!this.opened) this.finish({ description: this.l10n.t('was stopped before it connected'), detail: '' });
-    else this.outgoing.end();
-    const timer = setTimeout(() => this.kill(), graceMs);
-    const exit = await this.closed;
-    clearTimeout(timer);
-    return exit;
-  }
-
-  kill(): void {
+  protected override abort(): void {
     void this.writer?.abort().catch(() => undefined);
-    this.finish({ description: this.l10n.t('was disconnected'), detail: '' });
   }
 
-  private async open(): Promise<boolean> {
-    let prep: Preparation;
-    try {
-      prep = await this.o.prepare();
-    } catch (err) {
-      prep = {
-        refused: { description: this.l10n.t('could not connect: {0}', err instanceof Error ? err.message : String(err)), detail: '', failedToOpen: true },
-      };
-    }
-    if (this.ended) return false;
-    if ('refused' in prep) {
-      this.finish(prep.refused);
-      return false;
-    }
+  protected override release(): void {
+    this.openGate();
+  }
+
+  protected override connect(headers: Record<string, string>): void {
     const sdk = createHttpStream(this.o.url, {
-      headers: prep.headers,
+      headers,
       maxMessageBytes: this.o.maxMessageBytes,
       fetch: (input, init) => this.fetch(input, init),
       ...(this.o.cookies ? { cookieStore: this.o.cookies } : {}),
@@ -137,7 +66,7 @@ export class HttpEndpoint implements AgentEndpoint {
     this.writer = sdk.writable.getWriter();
     void this.writer.closed.catch(() => undefined);
     void this.pump(sdk.readable.getReader());
-    return true;
+    this.markConnected();
   }
 
   /** The runtime's fetch, with every SSE body behind the gate (back-pressure) and heard (liveness). */
@@ -165,12 +94,11 @@ export class HttpEndpoint implements AgentEndpoint {
     this.lastHeard = Date.now();
     if (!this.keepAlives && chunk[0] === 0x3a /* ':' an SSE comment, the SDK server's keep-alive */) {
       this.keepAlives = true;
-      this.timer ??= setInterval(() => this.tick(), this.o.tickMs ?? 5000);
-      this.timer.unref?.();
+      this.startTicking();
     }
   }
 
-  private tick(): void {
+  protected override tick(): void {
     if (this.ended || this.incoming.readableLength >= this.incoming.readableHighWaterMark) return;
     const silent = Date.now() - this.lastHeard;
     if (silent > (this.o.deadAfterMs ?? 25000)) this.drop({ kind: 'silent', afterMs: silent });
@@ -193,7 +121,7 @@ export class HttpEndpoint implements AgentEndpoint {
     try {
       for (;;) {
         const r = await reader.read();
-        if (r.done) return this.finish(describeDrop({ kind: 'closed', code: 1000, reason: '' }, this.o.url, this.l10n));
+        if (r.done) return this.finish(this.exit(lost({ kind: 'closed', code: 1000, reason: '' }, this.o.url)));
         if (!this.opened) {
           this.opened = true;
           this.lastHeard = Date.now();
@@ -206,23 +134,20 @@ export class HttpEndpoint implements AgentEndpoint {
     }
   }
 
-  private async write(chunk: Buffer): Promise<void> {
-    if (this.ended || !(await this.ready) || !this.writer) throw new Error('The connection to the agent is closed.');
-    // The writer writes whole lines; a line split over writes is joined first.
-    let start = 0;
-    const lines: Buffer[] = [];
-    for (let nl = chunk.indexOf(NEWLINE); nl !== -1; nl = chunk.indexOf(NEWLINE, start)) {
-      const piece = chunk.subarray(start, nl);
-      lines.push(this.partial.length ? Buffer.concat([...this.partial, piece]) : piece);
-      this.partial = [];
-      start = nl + 1;
-    }
-    if (start < chunk.length) this.partial.push(chunk.subarray(start));
-    for (const line of lines) {
+  protected override send(chunk: Buffer, cb: (err?: Error | null) => void): void {
+    void this.post(chunk).then(
+      () => cb(),
+      (err: Error) => cb(err),
+    );
+  }
+
+  private async post(chunk: Buffer): Promise<void> {
+    if (this.ended || !(await this.ready) || !this.writer) throw new Error(CLOSED);
+    for (const line of this.lines(chunk)) {
       if (line.length === 0) continue;
       if (this.queued + line.length > this.sendLimit) {
         this.drop({ kind: 'backlog', bytes: this.queued + line.length });
-        throw new Error('The connection to the agent is closed.');
+        throw new Error(CLOSED);
       }
       this.queued += line.length;
       // Each POST is sent in order; it is answered at once (202) except `initialize`.
@@ -244,24 +169,8 @@ export class HttpEndpoint implements AgentEndpoint {
     const status = /failed: (\d{3})\b/.exec(e.message)?.[1];
     if (!this.opened) {
       const shaped: Error & { code?: string } = status ? new Error(`Unexpected server response: ${status}`) : (cause ?? e);
-      return this.finish(describeConnectError(shaped, this.o.url, 0, this.l10n, true));
+      return this.finish(this.exit(connectFailure(shaped, this.o.url, 0, true)));
     }
-    const message = /SSE stream closed/.test(e.message) ? this.l10n.t('the server closed its event stream') : (cause?.message ?? e.message);
-    this.drop({ kind: 'error', message });
-  }
-
-  private drop(cause: DropCause): void {
-    void this.writer?.abort().catch(() => undefined);
-    this.finish(describeDrop(cause, this.o.url, this.l10n));
-  }
-
-  private finish(exit: EndpointExit): void {
-    if (this.ended) return;
-    this.ended = true;
-    if (this.timer) clearInterval(this.timer);
-    this.openGate();
-    this.incoming.push(null);
-    this.outgoing.destroy();
-    this.resolveClosed(exit);
+    this.drop(/SSE stream closed/.test(e.message) ? { kind: 'stream-closed' } : { kind: 'error', message: cause?.message ?? e.message });
   }
 }

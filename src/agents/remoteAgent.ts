@@ -8,7 +8,7 @@ import type { RemoteSpec } from './remoteConfig';
 import type * as Remote from './remoteOpen';
 import type { L10n } from '../common/l10n';
 
-export type { RemoteAccess, RemoteEndpointOptions } from './remoteOpen';
+export type { RemoteAccess, RemoteEndpointOptions, RemoteReason } from './remoteOpen';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, synchronously
 const remote = lazyModule('remote-agent.js', () => require('./remoteOpen') as typeof Remote);

@@ -4,16 +4,18 @@
 // host — the first time only, remembered per host — and reads the secrets the headers name from
 // SecretStorage (each value masked in the logs from then on); then the WebSocket endpoint
 // (wsEndpoint.ts, with the `ws` library) connects, or for an `https://` url the streamable HTTP
-// endpoint (httpEndpoint.ts, with the ACP SDK's HTTP client). Free of `vscode`.
+// endpoint (httpEndpoint.ts, with the ACP SDK's HTTP client). How it failed or ended reaches
+// people as a reason (remoteErrors.ts) the VS Code side words. Free of `vscode`.
 import type { AgentEndpoint } from './agentEndpoint';
 import type { AgentDefinition } from './agentConfig';
 import { MissingSecretError, hostKey, resolveHeaders, secretNames } from './remoteConfig';
 import { addKnownSecret } from './redaction';
-import { english, type L10n } from '../common/l10n';
-import { CookieJar, WebSocketEndpoint, type Preparation } from './wsEndpoint';
+import { CookieJar, WebSocketEndpoint } from './wsEndpoint';
 import { HttpEndpoint, MemoryAcpCookieStore } from './httpEndpoint';
+import type { DescribeReason, Preparation } from './remoteEndpoint';
 
 export { parseRemote } from './remoteConfig';
+export type { RemoteReason } from './remoteErrors';
 
 /** What opening a remote agent needs from VS Code. */
 export interface RemoteAccess {
@@ -24,13 +26,13 @@ export interface RemoteAccess {
    * and the secrets they use, and resolves true to go ahead.
    */
   confirmHost(c: { agentName: string; url: string; host: string; headerNames: string[]; secrets: string[] }): Promise<boolean>;
+  /** Why a connection did not open or ended, in the window's language. */
+  readonly describe: DescribeReason;
 }
 
 export interface RemoteEndpointOptions {
   readonly access: RemoteAccess;
   readonly maxMessageBytes: number;
-  /** The words of what a person reads (`vscode.l10n` in the product); English when absent. */
-  readonly l10n?: L10n;
   log(level: 'info' | 'warn', message: string): void;
 }
 
@@ -38,44 +40,36 @@ export interface RemoteEndpointOptions {
 const jars = new Map<string, CookieJar>();
 const httpJars = new Map<string, MemoryAcpCookieStore>();
 
+function jarOf<T>(all: Map<string, T>, id: string, make: () => T): T {
+  let jar = all.get(id);
+  if (!jar) all.set(id, (jar = make()));
+  return jar;
+}
+
 export function openRemoteEndpoint(def: AgentDefinition, o: RemoteEndpointOptions): AgentEndpoint {
   const remote = def.remote!;
-  const log = (level: 'info' | 'warn', m: string): void => o.log(level, `${def.name}: ${m}`);
-  if (remote.transport === 'http') {
-    let store = httpJars.get(def.id);
-    if (!store) httpJars.set(def.id, (store = new MemoryAcpCookieStore()));
-    return new HttpEndpoint({ url: remote.url, maxMessageBytes: o.maxMessageBytes, l10n: o.l10n, cookies: store, log, prepare: () => prepare(def, o) });
-  }
-  let jar = jars.get(def.id);
-  if (!jar) jars.set(def.id, (jar = new CookieJar()));
-  return new WebSocketEndpoint({ url: remote.url, maxMessageBytes: o.maxMessageBytes, l10n: o.l10n, cookies: jar, log, prepare: () => prepare(def, o) });
+  const options = {
+    url: remote.url,
+    maxMessageBytes: o.maxMessageBytes,
+    describe: o.access.describe,
+    log: (level: 'info' | 'warn', m: string): void => o.log(level, `${def.name}: ${m}`),
+    prepare: () => prepare(def, o.access),
+  };
+  if (remote.transport === 'http') return new HttpEndpoint({ ...options, cookies: jarOf(httpJars, def.id, () => new MemoryAcpCookieStore()) });
+  return new WebSocketEndpoint({ ...options, cookies: jarOf(jars, def.id, () => new CookieJar()) });
 }
 
 /** Before the first byte goes out: the host confirmed (once per host), the headers' secrets read. */
-async function prepare(def: AgentDefinition, o: RemoteEndpointOptions): Promise<Preparation> {
+async function prepare(def: AgentDefinition, access: RemoteAccess): Promise<Preparation> {
   const remote = def.remote!;
   const host = hostKey(remote.url);
   const secrets = secretNames(remote.headers);
-  const l10n = o.l10n ?? english;
-  const ok = await o.access.confirmHost({ agentName: def.name, url: remote.url, host, headerNames: Object.keys(remote.headers), secrets });
-  if (!ok)
-    return {
-      refused: {
-        description: l10n.t('was not connected: connecting to {0} was not allowed', host),
-        detail: ` ${l10n.t('Start the agent again to see the confirmation.')}`,
-        failedToOpen: true,
-      },
-    };
+  const ok = await access.confirmHost({ agentName: def.name, url: remote.url, host, headerNames: Object.keys(remote.headers), secrets });
+  if (!ok) return { refused: { code: 'host-declined', data: { host } } };
   try {
-    return { headers: await resolveHeaders(remote.headers, (n) => o.access.secret(n), addKnownSecret) };
+    return { headers: await resolveHeaders(remote.headers, (n) => access.secret(n), addKnownSecret) };
   } catch (err) {
     if (!(err instanceof MissingSecretError)) throw err;
-    return {
-      refused: {
-        description: l10n.t('could not connect: the secret "{0}" its headers name is not set (run "ACP: Set Agent Secret…" to store it)', err.secret),
-        detail: '',
-        failedToOpen: true,
-      },
-    };
+    return { refused: { code: 'secret-missing', data: { secret: err.secret } } };
   }
 }

@@ -2,7 +2,8 @@
 // message per text frame, binary frames ignored), with `ws` doing the framing. It turns the socket
 // into the same MessageStream a process gives, so the connection reads it through the same NDJSON
 // reader (line size and depth limits) and the supervisor drives it like a process: a dropped
-// connection is a crash (restart with backoff, resume).
+// connection is a crash (restart with backoff, resume). Opening and closing are shared with the
+// HTTP endpoint (remoteEndpoint.ts); what is the WebSocket's:
 //   - limits: a frame larger than `maxMessageBytes` is refused by `ws` from its header, before it
 //     is buffered, and the socket is destroyed at once (the connection ends, said so); raw line breaks in a frame (pretty-printed JSON) become spaces;
 //   - back-pressure: when the connection stops reading, the socket is paused (TCP pushes back on
@@ -12,128 +13,62 @@
 //     ends the connection, so a dead peer is noticed within deadAfterMs + tick (≤ 25 s by default: two pings unanswered);
 //   - cookies set by the server are sent back on reconnects (RFD: session affinity), per agent.
 // Part of dist/remote-agent.js (loaded on first use, see remoteAgent.ts). Free of `vscode`.
-import { english, type L10n } from '../common/l10n';
-import { Readable, Writable } from 'node:stream';
 import WebSocket from 'ws';
-import type { AgentEndpoint, EndpointExit } from './agentEndpoint';
-import type { MessageStream } from '../protocol/transport/messageStream';
-import { describeConnectError, describeDrop, originOf, type DropCause } from './remoteErrors';
+import { connectFailure, handshakeClosed, lost } from './remoteErrors';
 import { CookieJar } from './cookieJar';
+import { CLOSED, RemoteEndpoint, type RemoteTransportOptions } from './remoteEndpoint';
 
 export { CookieJar };
 
-/** What the endpoint needs before it connects, from its opener: headers, or why it must not connect. */
-export type Preparation = { headers: Record<string, string> } | { refused: EndpointExit };
-
-export interface WebSocketEndpointOptions {
-  readonly url: string;
-  /** The words of what a person reads (`vscode.l10n` in the product); English when absent. */
-  readonly l10n?: L10n;
-  /** Runs first (confirmation, secrets); the connection opens only with its headers. */
-  prepare(): Promise<Preparation>;
-  /** The largest message accepted (acp.maxLineBytes, as over stdio). */
-  readonly maxMessageBytes: number;
-  /** The most bytes that may wait to be sent (default 32 MiB, at least one largest message). */
-  readonly sendBufferBytes?: number;
+export interface WebSocketEndpointOptions extends RemoteTransportOptions {
   readonly pingIntervalMs?: number;
-  readonly deadAfterMs?: number;
-  /** How often liveness and the send backlog are checked (default 5 s). */
-  readonly tickMs?: number;
   readonly handshakeTimeoutMs?: number;
   readonly cookies?: CookieJar;
-  /** How much the connection may leave unread before the socket is paused (default 1 MiB). */
-  readonly readBufferBytes?: number;
-  log?(level: 'info' | 'warn', message: string): void;
 }
 
 const NEWLINE = 0x0a;
 const CR = 0x0d;
 
-export class WebSocketEndpoint implements AgentEndpoint {
-  readonly stream: MessageStream;
-  readonly closed: Promise<EndpointExit>;
-  readonly connected: Promise<void>;
-  private resolveConnected!: () => void;
+export class WebSocketEndpoint extends RemoteEndpoint<WebSocketEndpointOptions> {
   private socket: WebSocket | undefined;
-  private readonly incoming: Readable;
-  private readonly outgoing: Writable;
-  private resolveClosed!: (exit: EndpointExit) => void;
-  private ended = false;
-  private opened = false;
   private openWaiter: (() => void) | undefined;
-  /** Why it ended, when this side knows better than the close code (set once). */
-  private cause: DropCause | undefined;
-  private lastHeard = 0;
   private lastPing = 0;
-  private timer: NodeJS.Timeout | undefined;
-  private partial: Buffer[] = [];
   private binaryIgnored = 0;
-  private readonly sendLimit: number;
-
-  private get l10n(): L10n {
-    return this.o.l10n ?? english;
-  }
-
-  constructor(private readonly o: WebSocketEndpointOptions) {
-    this.sendLimit = Math.max(o.sendBufferBytes ?? 32 * 1024 * 1024, o.maxMessageBytes + 1024);
-    this.incoming = new Readable({
-      highWaterMark: o.readBufferBytes ?? 1024 * 1024,
-      read: () => {
-        if (this.socket?.isPaused) {
-          this.lastHeard = Date.now(); // it was us not reading: the peer's silence meanwhile says nothing
-          this.socket.resume();
-        }
-      },
-    });
-    this.outgoing = new Writable({
-      highWaterMark: 1024 * 1024,
-      write: (chunk: Buffer, _enc, cb) => this.write(chunk, cb),
-      final: (cb) => {
-        this.socket?.close(1000, 'client stopping');
-        cb();
-      },
-    });
-    this.outgoing.on('error', () => undefined); // reported through the connection's writer
-    this.stream = { readable: this.incoming, writable: this.outgoing };
-    this.closed = new Promise((resolve) => (this.resolveClosed = resolve));
-    this.connected = new Promise((resolve) => (this.resolveConnected = resolve));
-    void this.open();
-  }
 
   /** Bytes accepted but not yet handed to the OS. */
   get backlog(): number {
     return this.outgoing.writableLength + (this.socket?.bufferedAmount ?? 0);
   }
 
-  async stop(graceMs = 2000): Promise<EndpointExit> {
-    if (!this.opened) this.finish({ description: this.l10n.t('was stopped before it connected'), detail: '' });
-    else this.outgoing.end();
-    const timer = setTimeout(() => this.socket?.terminate(), graceMs);
-    const exit = await this.closed;
-    clearTimeout(timer);
-    return exit;
-  }
-
-  kill(): void {
-    this.socket?.terminate();
-    this.finish({ description: this.l10n.t('was disconnected'), detail: '' });
-  }
-
-  private async open(): Promise<void> {
-    let prep: Preparation;
-    try {
-      prep = await this.o.prepare();
-    } catch (err) {
-      prep = {
-        refused: { description: this.l10n.t('could not connect: {0}', err instanceof Error ? err.message : String(err)), detail: '', failedToOpen: true },
-      };
+  protected override readMore(): void {
+    if (this.socket?.isPaused) {
+      this.lastHeard = Date.now(); // it was us not reading: the peer's silence meanwhile says nothing
+      this.socket.resume();
     }
-    if (this.ended) return;
-    if ('refused' in prep) return this.finish(prep.refused);
+  }
+
+  protected override endGracefully(): void {
+    this.socket?.close(1000, 'client stopping');
+  }
+
+  protected override abort(): void {
+    this.socket?.terminate();
+  }
+
+  protected override release(): void {
+    this.abort();
+  }
+
+  /** The socket's `close` says how it ended once terminated. */
+  protected override forceStop(): void {
+    this.abort();
+  }
+
+  protected override connect(headers: Record<string, string>): void {
     const cookie = this.o.cookies?.header();
     const timeout = this.o.handshakeTimeoutMs ?? 15000;
     const ws = new WebSocket(this.o.url, {
-      headers: { ...prep.headers, ...(cookie ? { Cookie: cookie } : {}) },
+      headers: { ...headers, ...(cookie ? { Cookie: cookie } : {}) },
       maxPayload: this.o.maxMessageBytes,
       handshakeTimeout: timeout,
       perMessageDeflate: false,
@@ -144,30 +79,24 @@ export class WebSocketEndpoint implements AgentEndpoint {
     ws.on('open', () => {
       this.opened = true;
       this.lastHeard = this.lastPing = Date.now();
-      this.timer = setInterval(() => this.tick(), this.o.tickMs ?? 5000);
-      this.timer.unref?.();
+      this.startTicking();
       const w = this.openWaiter;
       this.openWaiter = undefined;
       w?.();
-      this.resolveConnected();
+      this.markConnected();
     });
     ws.on('message', (data: Buffer, isBinary: boolean) => this.receive(data, isBinary));
     ws.on('pong', () => (this.lastHeard = Date.now()));
     ws.on('ping', () => (this.lastHeard = Date.now()));
     ws.on('error', (err: Error & { code?: string }) => {
-      if (!this.opened) return this.finish(describeConnectError(err, this.o.url, timeout, this.l10n));
+      if (!this.opened) return this.finish(this.exit(connectFailure(err, this.o.url, timeout)));
       // Too large: ends now (`ws` would read the rest of the frame through while it closes politely).
       if (err.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH') return this.drop({ kind: 'oversize', limit: this.o.maxMessageBytes });
       this.cause ??= { kind: 'error', message: err.message };
     });
     ws.on('close', (code: number, reason: Buffer) => {
-      if (!this.opened)
-        return this.finish({
-          description: this.l10n.t('could not connect to {0}: the connection closed during the handshake', originOf(this.o.url)),
-          detail: '',
-          failedToOpen: true,
-        });
-      this.finish(describeDrop(this.cause ?? { kind: 'closed', code, reason: reason.toString('utf8') }, this.o.url, this.l10n));
+      if (!this.opened) return this.finish(this.exit(handshakeClosed(this.o.url)));
+      this.finish(this.exit(lost(this.cause ?? { kind: 'closed', code, reason: reason.toString('utf8') }, this.o.url)));
     });
   }
 
@@ -188,26 +117,17 @@ export class WebSocketEndpoint implements AgentEndpoint {
     if (!more) this.socket?.pause();
   }
 
-  private write(chunk: Buffer, cb: (err?: Error | null) => void): void {
-    if (this.ended) return cb(new Error('The connection to the agent is closed.'));
+  protected override send(chunk: Buffer, cb: (err?: Error | null) => void): void {
+    if (this.ended) return cb(new Error(CLOSED));
     if (!this.opened) {
-      this.openWaiter = () => this.write(chunk, cb);
+      this.openWaiter = () => this.send(chunk, cb);
       return;
     }
     if (this.backlog > this.sendLimit) {
       this.drop({ kind: 'backlog', bytes: this.backlog });
-      return cb(new Error('The connection to the agent is closed.'));
+      return cb(new Error(CLOSED));
     }
-    // The writer writes whole lines; a line split over writes is joined first.
-    let start = 0;
-    const frames: Buffer[] = [];
-    for (let nl = chunk.indexOf(NEWLINE); nl !== -1; nl = chunk.indexOf(NEWLINE, start)) {
-      const piece = chunk.subarray(start, nl);
-      frames.push(this.partial.length ? Buffer.concat([...this.partial, piece]) : piece);
-      this.partial = [];
-      start = nl + 1;
-    }
-    if (start < chunk.length) this.partial.push(chunk.subarray(start));
+    const frames = this.lines(chunk);
     const ws = this.socket!;
     if (frames.length === 0) return cb();
     let done = false;
@@ -221,7 +141,7 @@ export class WebSocketEndpoint implements AgentEndpoint {
     if (ws.bufferedAmount <= 1024 * 1024) settle();
   }
 
-  private tick(): void {
+  protected override tick(): void {
     if (this.ended || !this.socket) return;
     const now = Date.now();
     const dead = this.o.deadAfterMs ?? 20000;
@@ -231,22 +151,5 @@ export class WebSocketEndpoint implements AgentEndpoint {
       this.lastPing = now;
       this.socket.ping();
     }
-  }
-
-  /** This side ends an open connection, for `cause`. */
-  private drop(cause: DropCause): void {
-    this.cause ??= cause;
-    this.socket?.terminate();
-    this.finish(describeDrop(this.cause, this.o.url, this.l10n));
-  }
-
-  private finish(exit: EndpointExit): void {
-    if (this.ended) return;
-    this.ended = true;
-    if (this.timer) clearInterval(this.timer);
-    if (this.socket && this.socket.readyState !== WebSocket.CLOSED) this.socket.terminate();
-    this.incoming.push(null);
-    this.outgoing.destroy();
-    this.resolveClosed(exit);
   }
 }

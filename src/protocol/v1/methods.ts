@@ -1,30 +1,10 @@
-// ACP v1 method names (from the spec's v1 meta.json). The only place v1 names are written.
+// ACP v1 method names: the shared table (common/methods.ts) less what only v2 has. Every v1
+// difference in method names is declared here.
 import type { MethodNames } from '../adapter';
+import { versionMethods } from '../common/methods';
 
-export const V1_METHODS = {
-  initialize: 'initialize',
-  authenticate: 'authenticate',
-  logout: 'logout',
-  sessionNew: 'session/new',
-  sessionLoad: 'session/load',
-  sessionResume: 'session/resume',
-  sessionList: 'session/list',
-  sessionClose: 'session/close',
-  sessionDelete: 'session/delete',
-  sessionSetMode: 'session/set_mode',
-  sessionSetConfigOption: 'session/set_config_option',
-  sessionPrompt: 'session/prompt',
-  sessionCancel: 'session/cancel',
-  cancelRequest: '$/cancel_request',
-  sessionUpdate: 'session/update',
-  requestPermission: 'session/request_permission',
-  elicitationCreate: 'elicitation/create',
-  elicitationComplete: 'elicitation/complete',
-  fsReadTextFile: 'fs/read_text_file',
-  fsWriteTextFile: 'fs/write_text_file',
-  terminalCreate: 'terminal/create',
-  terminalOutput: 'terminal/output',
-  terminalWaitForExit: 'terminal/wait_for_exit',
-  terminalKill: 'terminal/kill',
-  terminalRelease: 'terminal/release',
-} as const satisfies MethodNames;
+export const V1_METHODS = versionMethods({
+  // v2's cancels of one background item
+  without: ['terminalCancel', 'toolCallCancel'],
+  renamed: {},
+}) satisfies MethodNames;

@@ -1,23 +1,21 @@
-// ACP v2 method names (from the spec's v2 meta.json). The only place v2 names are written.
+// ACP v2 method names: the shared table (common/methods.ts) less what v2 removed, with its own
+// names for sign-in. Every v2 difference in method names is declared here.
 import type { MethodNames } from '../adapter';
+import { versionMethods } from '../common/methods';
 
-export const V2_METHODS = {
-  initialize: 'initialize',
-  authenticate: 'auth/login',
-  logout: 'auth/logout',
-  sessionNew: 'session/new',
-  sessionResume: 'session/resume',
-  sessionList: 'session/list',
-  sessionClose: 'session/close',
-  sessionDelete: 'session/delete',
-  sessionSetConfigOption: 'session/set_config_option',
-  sessionPrompt: 'session/prompt',
-  sessionCancel: 'session/cancel',
-  cancelRequest: '$/cancel_request',
-  sessionUpdate: 'session/update',
-  requestPermission: 'session/request_permission',
-  elicitationCreate: 'elicitation/create',
-  elicitationComplete: 'elicitation/complete',
-  terminalCancel: 'terminal/cancel',
-  toolCallCancel: 'tool_call/cancel',
-} as const satisfies MethodNames;
+export const V2_METHODS = versionMethods({
+  without: [
+    // session/resume with replayFrom replaces session/load; config options replace modes
+    'sessionLoad',
+    'sessionSetMode',
+    // no client file system or terminal services
+    'fsReadTextFile',
+    'fsWriteTextFile',
+    'terminalCreate',
+    'terminalOutput',
+    'terminalWaitForExit',
+    'terminalKill',
+    'terminalRelease',
+  ],
+  renamed: { authenticate: 'auth/login', logout: 'auth/logout' },
+}) satisfies MethodNames;

@@ -1,12 +1,15 @@
 // The streamable HTTP agent endpoint (src/agents/httpEndpoint.ts) against a small RFD server on
 // 127.0.0.1 written here (initialize POSTed and answered 200 with Acp-Connection-Id; the
 // connection's messages on an SSE GET; other POSTs 202): messages both ways as NDJSON lines, the
-// message size limit, the keep-alive rule (a server that sent one and then goes silent is dropped),
+// message size limit, the end of the event stream, the keep-alive rule (a server that sent one and
+// then goes silent is dropped),
 // and the failures before it opened (401, a refused port) as their sentences.
 import * as assert from 'node:assert/strict';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { HttpEndpoint, type HttpEndpointOptions } from '../../../src/agents/httpEndpoint';
+import { english } from '../../../src/common/l10n';
+import { remoteWords } from '../../../src/ui/remoteWords';
 
 interface Rfd {
   url: string;
@@ -54,7 +57,7 @@ async function rfdServer(opts: { status?: number } = {}): Promise<Rfd> {
 }
 
 function endpoint(url: string, o: Partial<HttpEndpointOptions> = {}): HttpEndpoint {
-  return new HttpEndpoint({ url, maxMessageBytes: 64 * 1024, prepare: () => Promise.resolve({ headers: {} }), ...o });
+  return new HttpEndpoint({ url, maxMessageBytes: 64 * 1024, describe: (r) => remoteWords(r, english), prepare: () => Promise.resolve({ headers: {} }), ...o });
 }
 
 function nextLine(e: HttpEndpoint): Promise<string> {
@@ -99,6 +102,18 @@ describe('HttpEndpoint (streamable HTTP)', () => {
     (await s.sse).write(`data: "${'a'.repeat(200 * 1024)}"\n\n`);
     const exit = await e.closed;
     assert.match(exit.description, /^lost its connection to http:\/\/127\.0\.0\.1:\d+: the server sent a message larger than 65536 bytes/);
+    await s.close();
+  });
+
+  it('a server that ends its event stream ends the connection, said so', async () => {
+    const s = await rfdServer();
+    const e = endpoint(s.url);
+    e.stream.readable.resume();
+    e.stream.writable.write(INIT);
+    (await s.sse).end();
+    const exit = await e.closed;
+    assert.match(exit.description, /^lost its connection to http:\/\/127\.0\.0\.1:\d+: the server closed its event stream$/);
+    assert.equal(exit.failedToOpen, undefined);
     await s.close();
   });
 

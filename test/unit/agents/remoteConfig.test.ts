@@ -1,15 +1,22 @@
 // Remote agent entries (src/agents/remoteConfig.ts, agentConfig.ts): which URLs are accepted, the
 // `${secret:NAME}` references in headers and their resolution, the known-secret masking of the
-// logs (redact.ts), and the sentences for failures before a connection opens (remoteErrors.ts).
+// logs (redact.ts), and the reasons a connection fails or ends (remoteErrors.ts) with their words
+// (src/ui/remoteWords.ts).
 import * as assert from 'node:assert/strict';
 import { parseAgentSettings } from '../../../src/agents/agentConfig';
 import { MissingSecretError, displayUrl, hostKey, isLoopbackHost, parseRemote, resolveHeaders, secretNames } from '../../../src/agents/remoteConfig';
 import { addKnownSecret, redact, redactText } from '../../../src/agents/redact';
-import { describeConnectError, describeDrop } from '../../../src/agents/remoteErrors';
-import { english } from '../../../src/common/l10n';
+import { connectFailure, lost, neverOpened, type DropCause } from '../../../src/agents/remoteErrors';
+import { english, type L10n } from '../../../src/common/l10n';
+import { remoteWords } from '../../../src/ui/remoteWords';
 import { german } from '../l10n/german';
 
 const err = (message: string, code?: string): Error & { code?: string } => Object.assign(new Error(message), code ? { code } : {});
+/** A failure before the connection opened, in words. */
+const describeConnectError = (e: Error & { code?: string }, url: string, ms: number, l10n: L10n = english, http = false) =>
+  remoteWords(connectFailure(e, url, ms, http), l10n);
+/** How an open connection ended, in words. */
+const describeDrop = (cause: DropCause, url: string, l10n: L10n = english) => remoteWords(lost(cause, url), l10n);
 
 describe('remote agent settings', () => {
   it('accepts wss:// and https:// anywhere, ws:// and http:// only to this machine', () => {
@@ -110,7 +117,8 @@ describe('remote connection failures, as sentences', () => {
       'could not connect to wss://agents.example.com:8443: the connection was refused (nothing listens on port 8443)',
     );
     assert.equal(d(err('Opening handshake has timed out')).description, 'could not connect to wss://agents.example.com:8443: no answer within 15 s');
-    for (const e of [err('Unexpected server response: 401'), err('x', 'ECONNREFUSED')]) assert.equal(d(e).failedToOpen, true);
+    for (const e of [err('Unexpected server response: 401'), err('x', 'ECONNREFUSED')]) assert.equal(neverOpened(connectFailure(e, url, 15000)), true);
+    assert.equal(neverOpened(lost({ kind: 'silent', afterMs: 1 }, url)), false);
   });
 
   it('says how an open connection ended', () => {
@@ -130,7 +138,7 @@ describe('remote connection failures, as sentences', () => {
       e.description,
       'konnte keine Verbindung zu wss://agents.example.com:8443 herstellen: Die Verbindung wurde abgewiesen (auf Port 8443 lauscht nichts)',
     );
-    assert.equal(e.detail, ' Prüfen Sie, ob der Server des Agents läuft, und den Port in seiner „url“.');
+    assert.equal(e.detail, 'Prüfen Sie, ob der Server des Agents läuft, und den Port in seiner „url“.');
     assert.match(describeConnectError(err('x', 'DEPTH_ZERO_SELF_SIGNED_CERT'), url, 15000, german).description, /\(es ist selbstsigniert\)$/);
     assert.equal(
       describeDrop({ kind: 'silent', afterMs: 25400 }, url, german).description,
@@ -146,6 +154,10 @@ describe('remote connection failures, as sentences', () => {
     assert.equal(
       describeConnectError(err('Unexpected server response: 404'), 'https://agents.example.com/acp', 0, english, true).description,
       'could not connect to https://agents.example.com: the server answered HTTP 404 to initialize',
+    );
+    assert.equal(
+      describeConnectError(err('connect ECONNREFUSED', 'ECONNREFUSED'), 'https://agents.example.com/acp', 0).description,
+      'could not connect to https://agents.example.com: the connection was refused (nothing listens on port 443)',
     );
   });
 });

@@ -7,6 +7,8 @@ import * as assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { CookieJar, WebSocketEndpoint, type WebSocketEndpointOptions } from '../../../src/agents/wsEndpoint';
+import { english } from '../../../src/common/l10n';
+import { remoteWords } from '../../../src/ui/remoteWords';
 import type { EndpointExit } from '../../../src/agents/agentEndpoint';
 
 interface Server {
@@ -39,7 +41,13 @@ async function server(opts: { status?: number; cookie?: string } = {}): Promise<
 }
 
 function endpoint(url: string, o: Partial<WebSocketEndpointOptions> = {}): WebSocketEndpoint {
-  return new WebSocketEndpoint({ url, maxMessageBytes: 64 * 1024, prepare: () => Promise.resolve({ headers: {} }), ...o });
+  return new WebSocketEndpoint({
+    url,
+    maxMessageBytes: 64 * 1024,
+    describe: (r) => remoteWords(r, english),
+    prepare: () => Promise.resolve({ headers: {} }),
+    ...o,
+  });
 }
 
 function lines(e: WebSocketEndpoint, n: number): Promise<string[]> {
@@ -192,7 +200,7 @@ describe('WebSocket agent endpoint', function () {
     e = endpoint(s.url);
     const exit = await within(e.closed, 3000, 'close');
     assert.match(exit.description, /could not connect to ws:\/\/127\.0\.0\.1:\d+: the server refused the credentials \(HTTP 401\)/);
-    assert.match(exit.detail, /ACP: Set Agent Secret…/);
+    assert.match(exit.detail, /^ Check the "headers" .*ACP: Set Agent Secret…/); // what to do, after the sentence
     assert.equal(exit.failedToOpen, true);
   });
 
@@ -226,10 +234,11 @@ describe('WebSocket agent endpoint', function () {
     let connected = false;
     s.wss.on('connection', () => (connected = true));
     e = endpoint(s.url, {
-      prepare: () => Promise.resolve({ refused: { description: 'could not connect: the secret "t" …', detail: '', failedToOpen: true } }),
+      prepare: () => Promise.resolve({ refused: { code: 'secret-missing', data: { secret: 't' } } }),
     });
     const exit = await within(e.closed, 3000, 'close');
-    assert.equal(exit.description, 'could not connect: the secret "t" …');
+    assert.equal(exit.description, 'could not connect: the secret "t" its headers name is not set (run "ACP: Set Agent Secret…" to store it)');
+    assert.equal(exit.failedToOpen, true);
     await new Promise((r) => setTimeout(r, 50));
     assert.equal(connected, false);
   });

@@ -6,6 +6,7 @@ import { WorktreeSessions } from '../app/team/worktreeSessions';
 import { workspaceRoots } from '../platform/workspace';
 import { registerLazyCommands, TEAM_COMMANDS, teamCommandsModule } from '../ui/lazyCommands';
 import { TeamStatus } from '../ui/team/teamStatus';
+import { worktreeHost } from '../ui/team/worktreeWatch';
 import type { AcpExtension } from './acpExtension';
 
 export interface TeamParts extends vscode.Disposable {
@@ -30,6 +31,7 @@ export function createTeam(
     ext.store,
     (l) => ext.logs.main.info(l),
     (r, w) => ext.history?.setWorktree(r, w),
+    worktreeHost,
   );
   const status = new TeamStatus(sessions);
   const commands = registerLazyCommands(TEAM_COMMANDS, () =>

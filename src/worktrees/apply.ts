@@ -2,27 +2,32 @@
 // are first committed on its own branch (so nothing of it can be lost), then merged (a merge
 // commit) or squashed (staged in the main tree, not committed) into the main tree. A conflict
 // leaves git's conflict markers in the main tree and reports the files: nothing is reset unless
-// the user asks (abortApply).
+// the user asks (abortApply). Every refusal is a WorktreeError with a reason (reasons.ts).
 import { existsSync } from 'node:fs';
-import { git, gitOk, identityArgs, WorktreeError, firstLine } from './git';
+import { firstLine, identityArgs, WorktreeError } from './git';
+import { gitRun as git, gitStep, type ApplyMode } from './reasons';
 import { uncommittedFiles } from './repo';
 
-export type ApplyMode = 'merge' | 'squash';
+export type { ApplyMode };
 
 export type ApplyResult = { readonly kind: 'applied'; readonly files: readonly string[] } | { readonly kind: 'conflict'; readonly files: readonly string[] };
 
 /** Commits everything changed in the worktree on its branch; false when there was nothing to commit. */
 export async function commitWorktree(folder: string, message: string): Promise<boolean> {
-  if (!existsSync(folder)) throw new WorktreeError(`The worktree folder ${folder} is gone (deleted outside VS Code): its uncommitted work cannot be read.`);
-  await gitOk(folder, ['add', '-A'], 'Staging the worktree changes');
+  if (!existsSync(folder))
+    throw new WorktreeError(`The worktree folder ${folder} is gone (deleted outside VS Code): its uncommitted work cannot be read.`, {
+      code: 'worktree-gone',
+      folder,
+    });
+  await gitStep(folder, ['add', '-A'], 'stage');
   if ((await git(folder, ['diff', '--cached', '--quiet'])).code === 0) return false;
-  await gitOk(folder, [...(await identityArgs(folder)), 'commit', '--no-verify', '-q', '-m', message], 'Committing the worktree changes');
+  await gitStep(folder, [...(await identityArgs(folder)), 'commit', '--no-verify', '-q', '-m', message], 'commit');
   return true;
 }
 
 /** The files `branch` changes against the main tree's HEAD (what an apply would bring). */
 export async function filesToApply(repo: string, branch: string): Promise<string[]> {
-  const out = await gitOk(repo, ['diff', '--no-renames', '--name-only', '-z', `HEAD...refs/heads/${branch}`, '--'], 'Listing the changes');
+  const out = await gitStep(repo, ['diff', '--no-renames', '--name-only', '-z', `HEAD...refs/heads/${branch}`, '--'], 'list-changes');
   return out.split('\0').filter(Boolean).sort();
 }
 
@@ -32,6 +37,7 @@ export async function assertClean(repo: string): Promise<void> {
   if (dirty.length)
     throw new WorktreeError(
       `The main tree has uncommitted changes (${dirty.slice(0, 5).join(', ')}${dirty.length > 5 ? ', …' : ''}): commit or stash them first, then apply again. Nothing was changed.`,
+      { code: 'dirty-main-tree', files: dirty },
     );
 }
 
@@ -45,7 +51,13 @@ export async function applyBranch(repo: string, branch: string, mode: ApplyMode,
   if (r.code === 0) return { kind: 'applied', files };
   const conflicts = (await git(repo, ['diff', '--name-only', '-z', '--diff-filter=U'])).stdout.split('\0').filter(Boolean);
   if (conflicts.length) return { kind: 'conflict', files: conflicts };
-  throw new WorktreeError(`Applying ${branch} failed: ${firstLine(r.stderr) || firstLine(r.stdout) || `git exited with code ${r.code}`}. Nothing was applied.`);
+  const gitLine = firstLine(r.stderr) || firstLine(r.stdout);
+  throw new WorktreeError(`Applying ${branch} failed: ${gitLine || `git exited with code ${r.code}`}. Nothing was applied.`, {
+    code: 'apply-failed',
+    branch,
+    gitLine,
+    exitCode: r.code,
+  });
 }
 
 /**
@@ -54,13 +66,22 @@ export async function applyBranch(repo: string, branch: string, mode: ApplyMode,
  */
 export async function abortApply(repo: string, mode: ApplyMode): Promise<void> {
   const args = mode === 'merge' ? ['merge', '--abort'] : ['reset', '--merge'];
-  await gitOk(repo, args, mode === 'merge' ? 'Aborting the merge' : 'Undoing the squash');
+  const r = await git(repo, args);
+  if (r.code === 0) return;
+  const gitLine = firstLine(r.stderr);
+  throw new WorktreeError(`${mode === 'merge' ? 'Aborting the merge' : 'Undoing the squash'} failed: ${gitLine || `git exited with code ${r.code}`}.`, {
+    code: 'abort-failed',
+    mode,
+    repo,
+    gitLine,
+    exitCode: r.code,
+  });
 }
 
 /** Removes the worktree (its folder, forced: the caller asked the user) and, when asked, its branch. */
 export async function removeWorktree(repo: string, folder: string, branch: string, deleteBranch: boolean): Promise<void> {
-  if (existsSync(folder)) await gitOk(repo, ['worktree', 'remove', '--force', folder], `Removing the worktree ${folder}`);
-  else await gitOk(repo, ['worktree', 'prune'], 'Forgetting the deleted worktree');
+  if (existsSync(folder)) await gitStep(repo, ['worktree', 'remove', '--force', folder], 'remove-worktree', folder);
+  else await gitStep(repo, ['worktree', 'prune'], 'prune');
   if (deleteBranch && (await git(repo, ['rev-parse', '--verify', '--quiet', `refs/heads/${branch}`])).code === 0)
-    await gitOk(repo, ['branch', '-D', branch], `Deleting the branch ${branch}`);
+    await gitStep(repo, ['branch', '-D', branch], 'delete-branch', branch);
 }

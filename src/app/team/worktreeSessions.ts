@@ -3,11 +3,12 @@
 // it survives reloads: a session restored from the history comes back under its worktree
 // (`restored`). And each worktree's state against its base (ahead/behind, changed files, folder
 // gone: said once, nothing forgotten), read again on events: a turn ending, a change made through
-// our commands, a folder deleted in the worktrees' parent folder. The one owner of both.
-import * as path from 'node:path';
-import * as vscode from 'vscode';
+// our commands, the worktree folder deleted or created. The one owner of both. Free of `vscode`
+// (unit tested in plain Node): the workspace state, the folder events and the "folder gone" warning
+// come in through ports (src/ui/team/worktreeWatch.ts in the product).
 import type { StoredWorktree } from '../history/storedSessions';
-import { Disposable } from '../../common/lifecycle';
+import { Disposable, type IDisposable } from '../../common/lifecycle';
+import { Emitter } from '../../state/emitter';
 import type { SessionStore } from '../../state/sessionStore';
 import { lazyModule } from '../../common/lazy';
 import type { WorktreeState } from '../../worktrees/repo';
@@ -16,6 +17,24 @@ import type * as Repo from '../../worktrees/repo';
 // The git plumbing is loaded the first time a worktree's state is read (a session in a worktree exists).
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, synchronously (src/common/lazy.ts)
 const repo = lazyModule('worktree-git.js', () => require('../../worktrees/repo') as typeof Repo);
+
+/** Where the records are kept between reloads (the workspace state: a vscode.Memento in the product). */
+export interface RecordsMemento {
+  keys(): readonly string[];
+  get<T>(key: string): T | undefined;
+  update(key: string, value: unknown): PromiseLike<void>;
+}
+
+/** What the owner needs from its host besides the records: the folder events and the one warning. */
+export interface WorktreeHost {
+  /** Calls `changed` when the folder itself is deleted or created, until the returned watch is disposed. */
+  watch(folder: string, changed: () => void): IDisposable;
+  /** The worktree folder was deleted outside VS Code (said once per deletion). */
+  gone(r: WorktreeRecord): void;
+}
+
+/** No folder events, no warning (a second owner made to read the history, as the integration tests do). */
+const QUIET: WorktreeHost = { watch: () => ({ dispose: () => undefined }), gone: () => undefined };
 
 export interface WorktreeRecord {
   readonly repo: string;
@@ -33,21 +52,22 @@ const KEY = 'acp.worktreeSessions';
 const MAX_RECORDS = 500;
 
 export class WorktreeSessions extends Disposable {
-  private readonly _onDidChange = this._register(new vscode.EventEmitter<void>());
+  private readonly _onDidChange = this._register(new Emitter<void>());
   readonly onDidChange = this._onDidChange.event;
   private records: WorktreeRecord[];
   private readonly states = new Map<string, WorktreeState>();
-  private readonly watchers = new Map<string, vscode.Disposable>();
+  private readonly watchers = new Map<string, IDisposable>();
   /** Refreshes running, by folder, and the folders asked for again meanwhile. */
   private readonly refreshing = new Map<string, Promise<void>>();
   private readonly stale = new Set<string>();
 
   constructor(
-    private readonly memento: vscode.Memento,
+    private readonly memento: RecordsMemento,
     private readonly store: SessionStore,
     private readonly log: (line: string) => void,
     /** Keeps a session's worktree on its history record (null: it has none any more). */
     private readonly keep: (r: WorktreeRecord, worktree: StoredWorktree | null) => void = () => undefined,
+    private readonly host: WorktreeHost = QUIET,
   ) {
     super();
     const saved = memento.get<unknown>(KEY);
@@ -178,7 +198,7 @@ export class WorktreeSessions extends Disposable {
       const before = this.states.get(folder);
       const now = await repo().worktreeState(folder, r.baseRef, r.baseCommit);
       this.states.set(folder, now);
-      if (!now.exists && before?.exists !== false && this.records.some((x) => x.path === folder)) gone(r);
+      if (!now.exists && before?.exists !== false && this.records.some((x) => x.path === folder)) this.host.gone(r);
     } catch (e) {
       this.log(`[worktrees] reading ${folder}: ${e instanceof Error ? e.message : String(e)}`);
     }
@@ -189,20 +209,13 @@ export class WorktreeSessions extends Disposable {
     await Promise.all(this.worktrees().map((r) => this.refresh(r.path)));
   }
 
-  /**
-   * The worktree folder deleted (or created again) reads its state again. The watcher sees every
-   * entry of the parent folder, where the other worktrees of a team live too: only this folder's
-   * own events count (five worktrees made at once were five reads each, during their streams).
-   */
+  /** The worktree folder deleted (or created again) reads its state again. */
   private watch(folder: string): void {
     if (this.watchers.has(folder)) return;
-    const parent = vscode.Uri.file(folder.replace(/[\\/][^\\/]+$/, '') || folder);
-    const w = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(parent, '*'), false, true, false);
-    const self = path.resolve(folder);
-    const again = (uri: vscode.Uri): void => {
-      if (path.resolve(uri.fsPath) === self) void this.refresh(folder);
-    };
-    this.watchers.set(folder, vscode.Disposable.from(w, w.onDidDelete(again), w.onDidCreate(again)));
+    this.watchers.set(
+      folder,
+      this.host.watch(folder, () => void this.refresh(folder)),
+    );
   }
 
   private async save(): Promise<void> {
@@ -212,15 +225,4 @@ export class WorktreeSessions extends Disposable {
 
 function stored(r: WorktreeRecord): StoredWorktree {
   return { repo: r.repo, path: r.path, branch: r.branch, baseRef: r.baseRef, baseCommit: r.baseCommit, ...(r.team ? { team: true } : {}) };
-}
-
-/** A worktree folder deleted outside VS Code: said once, with what is kept and what to do. */
-function gone(r: WorktreeRecord): void {
-  void vscode.window.showWarningMessage(
-    vscode.l10n.t(
-      "The worktree {0} was deleted outside VS Code. Nothing else was lost: what was committed on {1} is kept (Apply Worktree Changes… can still bring it into the main tree), and its sessions' conversations and plans stay in the history. Remove Worktree… forgets the worktree.",
-      r.path,
-      r.branch,
-    ),
-  );
 }

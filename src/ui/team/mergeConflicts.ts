@@ -1,14 +1,13 @@
-// What Apply Worktree Changes… does when the merge or squash stops on conflicts: each conflicted
-// file opens in VS Code's merge editor (base, the main tree's side, the worktree branch's side,
-// the file on disk as the result; the sides served read-only from git's index stages), and one
-// notification lists the files with "Abort Merge", which puts the main tree back as it was
-// (`git merge --abort`, or `git reset --merge` after a squash). Nothing is resolved or reset
-// unless the user does it; the worktree and its branch are never touched.
+// The vscode side of an apply that stopped on conflicts (the Team service decides, src/app/team):
+// each conflicted file opens in VS Code's merge editor (base, the main tree's side, the worktree
+// branch's side, the file on disk as the result; the sides served read-only from git's index
+// stages), and one notification lists the files with "Abort Merge", the person's answer handed back
+// to the service, which puts the main tree back. Before that, the merge editors are closed.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { WorktreeRecord } from '../../app/team/worktreeSessions';
-import { abortApply, type ApplyMode } from '../../worktrees/apply';
-import { BASE_SCHEME, ensureProviders } from './compareSessions';
+import type { ApplyConflict } from '../../app/team/teamPorts';
+import { BASE_SCHEME, ensureProviders, type ReadRevision } from './compareSessions';
+import { abortLabel, conflictNotice } from './teamWords';
 
 /** A conflict stage of `file` (1: the common base, 2: the main tree, 3: the branch), read-only. */
 function stageUri(repo: string, file: string, stage: 1 | 2 | 3, nonce: string): vscode.Uri {
@@ -17,13 +16,13 @@ function stageUri(repo: string, file: string, stage: 1 | 2 | 3, nonce: string): 
 }
 
 /** Opens `file`'s conflict in the merge editor; a VS Code without it shows the file with git's markers. */
-async function openMergeEditor(r: WorktreeRecord, file: string, nonce: string): Promise<void> {
-  const output = vscode.Uri.file(path.join(r.repo, file));
+async function openMergeEditor(repo: string, branch: string, file: string, nonce: string): Promise<void> {
+  const output = vscode.Uri.file(path.join(repo, file));
   try {
     await vscode.commands.executeCommand('_open.mergeEditor', {
-      base: stageUri(r.repo, file, 1, nonce),
-      input1: { uri: stageUri(r.repo, file, 2, nonce), title: vscode.l10n.t('Main tree'), description: 'HEAD' },
-      input2: { uri: stageUri(r.repo, file, 3, nonce), title: r.branch, description: vscode.l10n.t('the worktree’s branch') },
+      base: stageUri(repo, file, 1, nonce),
+      input1: { uri: stageUri(repo, file, 2, nonce), title: vscode.l10n.t('Main tree'), description: 'HEAD' },
+      input2: { uri: stageUri(repo, file, 3, nonce), title: branch, description: vscode.l10n.t('the worktree’s branch') },
       output,
     });
   } catch {
@@ -46,56 +45,22 @@ export function mergeInput(input: unknown): MergeTabInput | undefined {
     : undefined;
 }
 
-/** Closes the merge editors whose result is one of `files` (after an abort: their conflict is gone). */
-async function closeMergeEditors(files: readonly vscode.Uri[]): Promise<void> {
-  const wanted = new Set(files.map((u) => u.toString()));
+/** Closes the merge editors of the conflict's files (before an abort: a result saved later would write over the restored file). */
+export async function closeConflicts(c: ApplyConflict): Promise<void> {
+  const wanted = new Set(c.files.map((f) => vscode.Uri.file(path.join(c.record.repo, f)).toString()));
   const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => wanted.has(mergeInput(t.input)?.result.toString() ?? ''));
   if (tabs.length) await vscode.window.tabGroups.close(tabs, true);
 }
 
 /**
  * Opens every conflicted file in the merge editor and shows the notification; resolves once the
- * editors are open (the notification's answer is handled when it comes).
+ * editors are open, with the notification's answer to come (true: Abort Merge).
  */
-export async function showConflicts(own: (d: vscode.Disposable) => void, r: WorktreeRecord, mode: ApplyMode, files: readonly string[]): Promise<void> {
-  ensureProviders(own);
+export async function showConflicts(own: (d: vscode.Disposable) => void, read: ReadRevision, c: ApplyConflict): Promise<{ abort: Promise<boolean> }> {
+  ensureProviders(own, read);
   const nonce = Date.now().toString(36);
-  for (const f of files) await openMergeEditor(r, f, nonce);
-  const abort = vscode.l10n.t('Abort Merge');
-  const finish = mode === 'merge' ? vscode.l10n.t('then commit the merge') : vscode.l10n.t('then commit (the squashed changes are staged)');
-  const conflicts =
-    files.length === 1
-      ? vscode.l10n.t('{0} conflicts with the main tree in 1 file: {1}.', r.branch, files.join(', '))
-      : vscode.l10n.t('{0} conflicts with the main tree in {1} files: {2}.', r.branch, files.length, files.join(', '));
-  const message = [
-    conflicts,
-    vscode.l10n.t(
-      'Each is open in the merge editor: resolve it and press Complete Merge, {0}. Nothing was lost: {1} and its worktree are unchanged.',
-      finish,
-      r.branch,
-    ),
-    vscode.l10n.t('{0} puts the main tree back as it was.', abort),
-  ].join(' ');
-  void vscode.window.showWarningMessage(message, abort).then(async (pick) => {
-    if (pick !== abort) return;
-    try {
-      // The editors first: a result saved later (files that auto-save) would write over the restored file.
-      await closeMergeEditors(files.map((f) => vscode.Uri.file(path.join(r.repo, f))));
-      await abortApply(r.repo, mode);
-      void vscode.window.showInformationMessage(
-        mode === 'merge'
-          ? vscode.l10n.t('The merge of {0} was undone: the main tree is as it was before.', r.branch)
-          : vscode.l10n.t('The squash of {0} was undone: the main tree is as it was before.', r.branch),
-      );
-    } catch (e) {
-      void vscode.window.showErrorMessage(
-        vscode.l10n.t(
-          '{0} The conflicts are still in the main tree: resolve them, or run "{1}" in {2}.',
-          e instanceof Error ? e.message : String(e),
-          mode === 'merge' ? 'git merge --abort' : 'git reset --merge',
-          r.repo,
-        ),
-      );
-    }
-  });
+  for (const f of c.files) await openMergeEditor(c.record.repo, c.record.branch, f, nonce);
+  const abort = abortLabel(vscode.l10n);
+  const answer = vscode.window.showWarningMessage(conflictNotice(c, vscode.l10n), abort);
+  return { abort: Promise.resolve(answer).then((pick) => pick === abort) };
 }

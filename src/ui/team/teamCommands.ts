@@ -1,19 +1,19 @@
 // The team commands (dist/team-commands.js, loaded when one first runs): New Session in Worktree…,
 // Run Prompt on Several Agents…, Compare Sessions…, Apply Worktree Changes…, Remove Worktree….
-// Each acts through the Team service and the worktree sessions' owner; every failure is one
-// message saying what happened and what to do. Arguments let tests and menus skip the pickers.
+// Each acts through the Team service (src/app/team), which asks through TeamView (teamView.ts);
+// every failure is one message saying what happened and what to do, worded from its reason
+// (teamWords.ts). Arguments let tests and menus skip the pickers.
 import * as vscode from 'vscode';
 import type { AgentChoice } from '../../app/agentPorts';
-import { Team } from '../../app/team/team';
+import { Team, type WorktreeTarget, type TeamDeps } from '../../app/team/team';
+import type { StepIn } from '../../app/team/teamPorts';
 import type { WorktreeSessions } from '../../app/team/worktreeSessions';
 import type { ContentBlock } from '../../protocol/domain';
 import type { PlanStore } from '../../state/planStore';
 import type { SessionKey, SessionStore } from '../../state/sessionStore';
-import { branchNameProblem } from '../../worktrees/branchName';
-import { branches, repositoryOf } from '../../worktrees/repo';
 import type { CommandTable, IdsOf, TEAM_COMMANDS } from '../lazyCommands';
-import { applyWorktree, removeWorktree } from './applyWorktree';
-import { compareSessions } from './compareSessions';
+import { TeamView } from './teamView';
+import { nameRuleText, problemText } from './teamWords';
 
 export interface TeamCommandDeps {
   readonly sessions: WorktreeSessions;
@@ -36,6 +36,15 @@ function argsOf(arg: unknown): Args {
   return arg && typeof arg === 'object' ? (arg as Args) : {};
 }
 
+/** A worktree named by a command's argument (`{ path, mode }`: tests, menus); absent parts are asked. */
+function targetOf(arg: unknown): WorktreeTarget {
+  const t = arg && typeof arg === 'object' ? (arg as { path?: unknown; mode?: unknown }) : {};
+  return {
+    ...(typeof t.path === 'string' && t.path ? { path: t.path } : {}),
+    ...(t.mode === 'merge' || t.mode === 'squash' ? { mode: t.mode } : {}),
+  };
+}
+
 /** The folder whose repository the worktree comes from: the argument, the only workspace folder, or a pick. */
 async function folderOf(a: Args): Promise<string | undefined> {
   if (a.folder) return a.folder;
@@ -46,12 +55,29 @@ async function folderOf(a: Args): Promise<string | undefined> {
   return (await vscode.window.showWorkspaceFolderPick({ placeHolder: vscode.l10n.t('Worktree of which folder’s repository?') }))?.uri.fsPath;
 }
 
+/** The Team service's needs, from the commands' (the stores read here, SessionActions behind the functions). */
+function teamDeps(deps: TeamCommandDeps): TeamDeps {
+  return {
+    sessions: deps.sessions,
+    newSession: (agentId, cwd) => deps.newSession(agentId, cwd),
+    prompt: (ref, blocks) => deps.prompt(ref, blocks),
+    closeSession: (ref) => deps.closeSession(ref),
+    isLive: (ref) => !!deps.store.session(ref.agentId, ref.sessionId)?.live,
+    steps: (ref): StepIn[] =>
+      deps.plans
+        .plans(ref.agentId, ref.sessionId)
+        .flatMap((p) => (p.view.kind === 'items' ? p.view.plan.entries.map((e) => ({ content: e.content, status: e.status })) : [])),
+    agentName: (id) => deps.agentChoices().find((c) => c.id === id)?.name ?? id,
+    location: () => deps.location(),
+    maxParallel: () => deps.maxParallel(),
+  };
+}
+
 export function teamCommands(deps: TeamCommandDeps): CommandTable<IdsOf<typeof TEAM_COMMANDS>> {
-  const team = new Team(deps);
+  const team: Team = new Team(teamDeps(deps), new TeamView(deps.own, (repo, rev, file) => team.baseText(repo, rev, file)));
   const fail = (err: unknown): undefined => {
-    const message = err instanceof Error ? err.message : String(err);
-    deps.log.error(`[team] ${message}`);
-    void vscode.window.showErrorMessage(message);
+    deps.log.error(`[team] ${err instanceof Error ? err.message : String(err)}`);
+    void vscode.window.showErrorMessage(problemText(err, vscode.l10n));
     return undefined;
   };
   const agentPick = async (placeHolder: string, many: boolean): Promise<AgentChoice[]> => {
@@ -75,16 +101,17 @@ export function teamCommands(deps: TeamCommandDeps): CommandTable<IdsOf<typeof T
         if (!folder) return undefined;
         const agentId = a.agentId ?? (await agentPick(vscode.l10n.t('Which agent works in the new worktree?'), false))[0]?.id;
         if (!agentId) return undefined;
-        const repo = await repositoryOf(folder);
-        const base =
-          a.base ??
-          (await vscode.window.showQuickPick(['HEAD', ...(await branches(repo))], { placeHolder: vscode.l10n.t('The worktree’s branch starts from…') }));
+        const choices = await team.baseChoices(folder);
+        const base = a.base ?? (await vscode.window.showQuickPick(choices, { placeHolder: vscode.l10n.t('The worktree’s branch starts from…') }));
         if (!base) return undefined;
         const name =
           a.name ??
           (await vscode.window.showInputBox({
             prompt: vscode.l10n.t('Name of the worktree (its branch: {0})', `acp/${agentId}/<name>`),
-            validateInput: (v) => branchNameProblem(v.trim()),
+            validateInput: (v) => {
+              const rule = team.nameRule(v.trim());
+              return rule && nameRuleText(rule, vscode.l10n);
+            },
           }));
         if (!name) return undefined;
         const { ref, record } = await team.newSessionInWorktree({ folder, agentId, base, name: name.trim() });
@@ -109,8 +136,8 @@ export function teamCommands(deps: TeamCommandDeps): CommandTable<IdsOf<typeof T
         return fail(e);
       }
     },
-    'acp.compareSessions': (x?: unknown, y?: unknown) => compareSessions(deps, x, y).catch(fail),
-    'acp.applyWorktreeChanges': (arg?: unknown) => applyWorktree(deps, arg).catch(fail),
-    'acp.removeWorktree': (arg?: unknown) => removeWorktree(deps, arg).catch(fail),
+    'acp.compareSessions': (x?: unknown, y?: unknown) => team.compare(x, y).catch(fail),
+    'acp.applyWorktreeChanges': (arg?: unknown) => team.apply(targetOf(arg)).catch(fail),
+    'acp.removeWorktree': (arg?: unknown) => team.remove(targetOf(arg)).catch(fail),
   };
 }

@@ -3,7 +3,7 @@
 // deleted outside VS Code); its other sessions stay where they were. The facts come from the
 // worktree sessions' owner (src/app/team/worktreeSessions.ts); this only draws them.
 import * as vscode from 'vscode';
-import type { WorktreeState } from '../../worktrees/repo';
+import type { WorktreeState } from '../../app/team/teamPorts';
 import type { NodeIndex, PlanTreeNode, SessionNode, WorktreeNode } from './nodes';
 
 export interface WorktreeSource {

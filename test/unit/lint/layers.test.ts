@@ -107,6 +107,28 @@ describe('Layers: docs/ARCHITECTURE.md and lint/layers.mjs', () => {
     for (const code of forms) assert.deepEqual(lint('src/app/probe.ts', code.replace(/\.\.\/ui\//g, '../state/')), [], code);
   });
 
+  it('views reach git only through src/app; the history imports no service, src/app/checkpoints included', () => {
+    const refused = (file: string, spec: string): string => {
+      const messages = lint(file, `import type { X } from '${spec}';\nexport type Y = X;\n`);
+      assert.equal(messages.length, 1, `${file} → ${spec}`);
+      return messages[0]!.message;
+    };
+    assert.match(
+      refused('src/ui/team/teamView.ts', '../../worktrees/apply'),
+      /src\/ui may not import src\/worktrees: .*checkpoints and worktrees are reached through src\/app/,
+    );
+    assert.match(refused('src/ui/workActions.ts', '../checkpoints/shadowRepo'), /src\/ui may not import src\/checkpoints: /);
+    assert.match(
+      refused('src/app/history/sessionHistory.ts', '../checkpoints/checkpoints'),
+      /src\/app\/history may not import src\/app: .*src\/app\/checkpoints included/,
+    );
+    assert.match(refused('src/app/team/team.ts', '../checkpoints/checkpoints'), /src\/app\/team may not import src\/app: /);
+    // What they may import instead.
+    assert.deepEqual(lint('src/ui/team/teamView.ts', "import type { X } from '../../app/team/teamPorts';\nexport type Y = X;\n"), []);
+    assert.deepEqual(lint('src/ui/workRewind.ts', "import type { X } from '../app/checkpoints/checkpoints';\nexport type Y = X;\n"), []);
+    assert.deepEqual(lint('src/app/checkpoints/checkpoints.ts', "import type { X } from '../history/records';\nexport type Y = X;\n"), []);
+  });
+
   it('forbids vscode exactly in the layers marked free of it', () => {
     for (const l of layers) {
       const messages = lint(fileIn(l), "import * as vscode from 'vscode';\nexport const v = vscode;\n");
@@ -115,7 +137,9 @@ describe('Layers: docs/ARCHITECTURE.md and lint/layers.mjs', () => {
   });
 
   it('places a file by the longest folder that holds it (nested folders, the root files)', () => {
-    assert.equal(layerOf('src/app/history/historyStore.ts')?.name, 'app');
+    assert.equal(layerOf('src/app/history/historyStore.ts')?.name, 'history');
+    assert.equal(layerOf('src/app/team/team.ts')?.name, 'team');
+    assert.equal(layerOf('src/app/checkpoints/checkpoints.ts')?.name, 'app');
     assert.equal(layerOf('src/extension.ts')?.name, 'root');
     assert.equal(layerOf('src/extensions/x.ts'), undefined);
     assert.equal(layerOf('test/unit/x.ts'), undefined);

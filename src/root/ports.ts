@@ -9,7 +9,7 @@ import type { ConsentAttention } from '../ui/permissionPrompts';
 import type { PlansUi } from '../ui/plansUi';
 import type { WorkCommands } from '../ui/workCommands';
 import { PortKey } from './host';
-import type { TeamParts } from './teamWiring';
+import type { TeamParts } from './features/team';
 
 /** The conversation view and panel (feature: conversation). */
 export const CONVERSATION = new PortKey<Conversation>('conversation');

@@ -53,6 +53,14 @@ function play(bytes: Buffer) {
   return { store, plans, transcript, agentId, sink, notes };
 }
 
+/** CPU time (user + system) `f` takes, in ms. */
+function cpuMsOf(f: () => void): number {
+  const before = process.cpuUsage();
+  f();
+  const used = process.cpuUsage(before);
+  return (used.user + used.system) / 1000;
+}
+
 describe('replayed recordings are data, not authority', () => {
   it('a recording naming a live session replays into a copy of its own, never the live one', () => {
     const r = play(
@@ -66,29 +74,31 @@ describe('replayed recordings are data, not authority', () => {
     assert.ok(r.store.session(r.agentId, 'live'), 'the replay has its own copy');
   });
 
-  it('a recording naming 200,001 sessions replays at most 100 of them and says so, within 2 s', function () {
+  it('a recording naming 200,001 sessions replays at most 100 of them and says so, at the cost of reading the file', function () {
     this.timeout(60_000); // today's code must fail on the assertions, not on mocha's clock
     const lines: unknown[] = [];
     for (let i = 0; i < 200_001; i++) lines.push(chunk(`s${i}`, 'x'));
     const bytes = recording(lines);
     lines.length = 0;
+    // The floor, measured in this process on this machine's load: reading every line of the file once.
+    const floorMs = cpuMsOf(() =>
+      bytes
+        .toString('utf8')
+        .split('\n')
+        .forEach((l) => JSON.parse(l)),
+    );
     const heap = process.memoryUsage().heapUsed;
-    const started = performance.now();
-    const cpu = process.cpuUsage();
-    const r = play(bytes);
-    const ms = performance.now() - started;
-    const used = process.cpuUsage(cpu);
-    const cpuMs = (used.user + used.system) / 1000;
+    let r!: ReturnType<typeof play>;
+    const cpuMs = cpuMsOf(() => (r = play(bytes)));
     const sessions = r.store.sessions(r.agentId).length;
     assert.ok(sessions <= 100, `${sessions} replayed sessions`);
     assert.ok(r.transcript.sessionIds().length <= 100, `${r.transcript.sessionIds().length} transcripts`);
     assert.equal(sinks.MAX_REPLAYED_SESSIONS, 100);
     assert.equal(r.sink.summary(), 'The file names 200,001 sessions; only the first 100 were replayed.');
     assert.equal(r.sink.summary(german), 'Die Datei nennt 200,001 Sitzungen; nur die ersten 100 wurden wiedergegeben.');
-    // CPU time is the sharp check (it does not grow with the machine's load, docs/SECURITY.md); the
-    // wall clock only catches a stall.
-    assert.ok(cpuMs < 2000, `replayed in ${Math.round(cpuMs)} ms of CPU (${Math.round(ms)} ms)`);
-    assert.ok(ms < 10_000, `replayed in ${Math.round(ms)} ms`);
+    // A ratio to the floor, not a time: it holds on a busy machine (both run under the same load),
+    // and work per skipped session beyond reading its line (a store, a transcript) would pass it.
+    assert.ok(cpuMs < 8 * floorMs + 300, `replayed in ${Math.round(cpuMs)} ms of CPU; reading the file takes ${Math.round(floorMs)} ms`);
     const grown = (process.memoryUsage().heapUsed - heap) / 1048576;
     assert.ok(grown < 200, `heap grew ${grown.toFixed(0)} MiB`);
   });

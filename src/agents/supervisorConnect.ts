@@ -32,7 +32,6 @@ export function connectEndpoint(endpoint: AgentEndpoint, deps: EndpointConnectDe
     ...host.connectOptions(def),
     protocol: def.protocol,
     logger: host.logger(def),
-    l10n,
     handlers: {
       ...gate.guard(host.services(def.id)),
       onEvent: (e) => deps.onEvent(e),

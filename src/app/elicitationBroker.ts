@@ -9,7 +9,7 @@
 // opened link done.
 import { randomUUID } from 'node:crypto';
 import type { CancelToken } from '../protocol/api';
-import type { ElicitationRequest, ElicitationResponse, ElicitationValue } from '../protocol/elicitation';
+import type { ElicitationProblem, ElicitationRequest, ElicitationResponse, ElicitationValue } from '../protocol/elicitation';
 import { Disposable, toDisposable } from '../common/lifecycle';
 import { english, type L10n } from '../common/l10n';
 import { checkLink, hostOf, refusedLinkNote } from '../common/linkTarget';
@@ -26,6 +26,8 @@ export interface ElicitationUi {
   openUrl(url: string): Promise<boolean>;
   /** Something the user must hear about that has no card (a request-scoped form that cannot be shown). */
   warn(message: string): void;
+  /** Why a form or link cannot be shown, in the window's words (src/ui/elicitationWords.ts). */
+  problemWords(problem: ElicitationProblem): string;
   /** Words the notes the transcript shows (`vscode.l10n` in the product; English without). */
   readonly l10n?: L10n;
 }
@@ -89,7 +91,7 @@ export class ElicitationBroker extends Disposable {
     // A link whose real destination could differ from the host shown is never offered.
     const link = req.mode === 'url' ? checkLink(req.url, this.l10n) : undefined;
     const problem =
-      link && !link.ok ? refusedLinkNote(link.reason, this.l10n) : req.mode === 'form' || req.mode === 'url' ? null : unusableNote(req, this.l10n);
+      link && !link.ok ? refusedLinkNote(link.reason, this.l10n) : req.mode === 'form' || req.mode === 'url' ? null : unusableNote(req, this.l10n, this.ui);
     if (key) this.transcript.addElicitation(key, itemFields(id, req, problem));
     if (problem) {
       if (!key && !this.warned.has(agentId)) {
@@ -215,8 +217,8 @@ export class ElicitationBroker extends Disposable {
   }
 }
 
-function unusableNote(req: ElicitationRequest, l10n: L10n): string {
-  if (req.mode === 'unusable') return l10n.t('Not shown: {0}. Answered "cancel"; the agent may ask again in another way.', req.problem);
+function unusableNote(req: ElicitationRequest, l10n: L10n, ui: ElicitationUi): string {
+  if (req.mode === 'unusable') return l10n.t('Not shown: {0}. Answered "cancel"; the agent may ask again in another way.', ui.problemWords(req.problem));
   if (req.mode === 'unknown') return l10n.t('Not shown: this client does not know the mode "{0}". Answered "cancel".', req.rawMode);
   return '';
 }

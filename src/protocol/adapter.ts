@@ -19,7 +19,6 @@ import type {
 } from './domain';
 import type { ClientServices, NewSessionParams, SessionListEntry, SessionSetup } from './api';
 import type { ElicitationRequest, ElicitationResponse } from './elicitation';
-import type { L10n } from '../common/l10n';
 import { createV1Adapter } from './v1/adapter';
 import { createV2Adapter } from './v2/adapter';
 
@@ -192,10 +191,10 @@ export interface VersionAdapter {
   encodePermissionOutcome(outcome: PermissionOutcome): JsonObject;
 
   /**
-   * `elicitation/create` params. Throws ProtocolShapeError (answer -32602) for a broken envelope.
-   * `l10n`: the words of an unusable request's `problem` (English when absent).
+   * `elicitation/create` params. Throws ProtocolShapeError (answer -32602) for a broken envelope;
+   * an unusable request's `problem` is a reason (a code and its data) the views word.
    */
-  decodeElicitation(params: unknown, l10n?: L10n): ElicitationRequest;
+  decodeElicitation(params: unknown): ElicitationRequest;
   /** `elicitation/complete` params → the elicitation id; undefined when malformed. */
   decodeElicitationComplete(params: unknown): string | undefined;
   /** The result object for `elicitation/create`. */

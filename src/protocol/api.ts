@@ -14,7 +14,6 @@ import type {
   SessionEvent,
 } from './domain';
 import type { ElicitationRequest, ElicitationResponse } from './elicitation';
-import type { L10n } from '../common/l10n';
 
 /** Minimal disposable/event shapes, so src/protocol stays free of `vscode`. */
 export interface Disposable {
@@ -120,8 +119,6 @@ export interface ConnectOptions {
   initializeTimeoutMs?: number;
   /** Advertise the unstable plan opt-in (v1 `clientCapabilities.plan`). Default true. */
   unstablePlans?: boolean;
-  /** The words of what the user reads from decoding (why an elicitation cannot be shown). English when absent. */
-  l10n?: L10n;
 }
 
 export interface AcpConnection extends Disposable {

@@ -219,7 +219,7 @@ class AcpClientConnection implements AcpConnection {
   private async onElicitation(params: unknown, token: CancellationToken): Promise<unknown> {
     let req;
     try {
-      req = this.adapter.decodeElicitation(params, this.options.l10n);
+      req = this.adapter.decodeElicitation(params);
     } catch (err) {
       throw new ResponseError(ErrorCodes.InvalidParams, errorText(err));
     }

@@ -3,7 +3,7 @@
 // decodeElicitation (common/elicitation.ts); v1 and v2 share the shape. No `vscode`.
 import type { JsonObject } from './domain';
 
-/** Bounds on what an agent may ask at once; a larger form is declined with a message for people. */
+/** Bounds on what an agent may ask at once; a larger form is declined with the reason (ElicitationProblem). */
 export const ELICITATION_LIMITS = {
   /** Fields of one form. */
   maxFields: 32,
@@ -73,8 +73,32 @@ export type ElicitationRequest = {
   /** A mode this client does not know (kept raw; never rendered as a form or a link). */
   | { mode: 'unknown'; rawMode: string; raw: JsonObject }
   /** A form or URL the client cannot show (too large, malformed, not http(s)); `problem` says why. */
-  | { mode: 'unusable'; requested: 'form' | 'url'; problem: string; raw: JsonObject }
+  | { mode: 'unusable'; requested: 'form' | 'url'; problem: ElicitationProblem; raw: JsonObject }
 );
+
+/**
+ * Why a form or link cannot be shown, as data: a code and its values. The views word it
+ * (src/ui/elicitationWords.ts, through vscode.l10n), so a German window reads German; `field` is
+ * the field's label (its title, else its name).
+ */
+export type ElicitationProblem =
+  // The form's schema.
+  | { readonly code: 'no-schema'; readonly data: Readonly<Record<string, never>> }
+  | { readonly code: 'schema-too-large'; readonly data: { readonly kb: number; readonly limitKb: number } }
+  | { readonly code: 'schema-too-deep'; readonly data: { readonly limit: number } }
+  | { readonly code: 'schema-not-object'; readonly data: Readonly<Record<string, never>> }
+  | { readonly code: 'too-many-fields'; readonly data: { readonly count: number; readonly limit: number } }
+  // One field of it.
+  | { readonly code: 'field-without-type'; readonly data: { readonly field: string } }
+  | { readonly code: 'no-choices'; readonly data: { readonly field: string } }
+  | { readonly code: 'too-many-options'; readonly data: { readonly field: string; readonly count: number; readonly limit: number } }
+  | { readonly code: 'no-valid-choices'; readonly data: { readonly field: string } }
+  // The link of a URL elicitation.
+  | { readonly code: 'url-missing'; readonly data: Readonly<Record<string, never>> }
+  | { readonly code: 'url-too-long'; readonly data: { readonly length: number; readonly limit: number } }
+  | { readonly code: 'url-invalid'; readonly data: Readonly<Record<string, never>> }
+  | { readonly code: 'url-not-web'; readonly data: { readonly scheme: string } }
+  | { readonly code: 'url-no-host'; readonly data: Readonly<Record<string, never>> };
 
 export type ElicitationValue = string | number | boolean | string[];
 

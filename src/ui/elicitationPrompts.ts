@@ -9,6 +9,7 @@ import type { RawValues } from '../state/elicitationValues';
 import { formChecks } from '../state/elicitationChecks';
 import type { ElicitationUi } from '../app/elicitationBroker';
 import { checkLink, hostOf } from '../common/linkTarget';
+import { elicitationProblemWords } from './elicitationWords';
 
 export const vscodeElicitationUi: ElicitationUi = {
   async askOutsideSession(agentName, req) {
@@ -24,6 +25,7 @@ export const vscodeElicitationUi: ElicitationUi = {
   },
   openUrl: openHttpUrl,
   warn: (message) => void vscode.window.showWarningMessage(message),
+  problemWords: (problem) => elicitationProblemWords(problem, vscode.l10n),
 };
 
 /**

@@ -25,11 +25,12 @@ export function lazyConsentUi(attention: () => ConsentAttention | undefined): Co
   };
 }
 
-/** vscodeElicitationUi (src/ui/elicitationPrompts.ts), loaded with the first elicitation outside a conversation or link opened. */
+/** vscodeElicitationUi (src/ui/elicitationPrompts.ts), loaded with the first elicitation outside a conversation, link opened or form that cannot be shown. */
 export const lazyElicitationUi: ElicitationUi = {
   askOutsideSession: async (agentName, req) => dialogs().vscodeElicitationUi.askOutsideSession(agentName, req),
   openUrl: async (url) => dialogs().vscodeElicitationUi.openUrl(url),
   warn: (message) => dialogs().vscodeElicitationUi.warn(message),
+  problemWords: (problem) => dialogs().vscodeElicitationUi.problemWords(problem),
 };
 
 /** vscodeSignInUi(log) (src/ui/signInPrompts.ts), made the first time sign-in asks or tells the user something. */

@@ -2,24 +2,28 @@
 // (the later-draft schemas give both versions the same shapes). Strict about the envelope (a
 // message and a scope), lenient about the rest: malformed optional fields read as omitted, an
 // unknown mode or property type is kept raw; a form past the bounds (ELICITATION_LIMITS) or a
-// non-http(s) URL becomes `unusable` with a sentence saying why. Linear in the input.
+// non-http(s) URL becomes `unusable` with the reason as data (ElicitationProblem; the views word
+// it). Linear in the input.
 import type { JsonObject } from '../domain';
 import {
   ELICITATION_LIMITS as L,
   type ChoiceOption,
   type ElicitationField,
   type ElicitationForm,
+  type ElicitationProblem,
   type ElicitationRequest,
   type ElicitationResponse,
   type ElicitationScope,
 } from '../elicitation';
-import { english, type L10n } from '../../common/l10n';
 import { ProtocolShapeError } from './errors';
 import { isObject } from './isObject';
 
 const str = (v: unknown, max: number = L.maxTextChars): string | null => (typeof v === 'string' ? v.slice(0, max) : null);
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const count = (v: unknown): number | null => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : null);
+
+const NONE = {} as const;
+const isProblem = (v: object): v is ElicitationProblem => 'code' in v;
 
 const bad = (issue: string, raw: unknown): ProtocolShapeError => new ProtocolShapeError('elicitation/create params', [issue], raw);
 
@@ -41,9 +45,10 @@ function depthOver(root: unknown, limit: number): boolean {
   return false;
 }
 
-function options(list: unknown, titled: boolean, l10n: L10n): ChoiceOption[] | string {
-  if (!Array.isArray(list) || list.length === 0) return l10n.t('it offers no choices');
-  if (list.length > L.maxOptions) return l10n.t('a choice has {0} options (the limit is {1})', list.length, L.maxOptions);
+/** The options of the choice field labelled `field`, or why they cannot be offered. */
+function options(list: unknown, titled: boolean, field: string): ChoiceOption[] | ElicitationProblem {
+  if (!Array.isArray(list) || list.length === 0) return { code: 'no-choices', data: { field } };
+  if (list.length > L.maxOptions) return { code: 'too-many-options', data: { field, count: list.length, limit: L.maxOptions } };
   const out: ChoiceOption[] = [];
   for (const o of list) {
     if (!titled) {
@@ -53,17 +58,17 @@ function options(list: unknown, titled: boolean, l10n: L10n): ChoiceOption[] | s
     if (isObject(o) && typeof o.const === 'string')
       out.push({ value: o.const, title: str(o.title, L.maxLabelChars) ?? o.const, description: str(o.description) });
   }
-  return out.length ? out : l10n.t('it offers no valid choices');
+  return out.length ? out : { code: 'no-valid-choices', data: { field } };
 }
 
-function field(name: string, raw: unknown, required: boolean, l10n: L10n): ElicitationField | string {
-  if (!isObject(raw) || typeof raw.type !== 'string') return l10n.t('field "{0}" has no type', name.slice(0, 60));
+function field(name: string, raw: unknown, required: boolean): ElicitationField | ElicitationProblem {
+  if (!isObject(raw) || typeof raw.type !== 'string') return { code: 'field-without-type', data: { field: name.slice(0, 60) } };
   const base = { name, label: str(raw.title, L.maxLabelChars) ?? name.slice(0, L.maxLabelChars), description: str(raw.description), required };
   switch (raw.type) {
     case 'string': {
       if (raw.oneOf != null || raw.enum != null) {
-        const opts = raw.oneOf != null ? options(raw.oneOf, true, l10n) : options(raw.enum, false, l10n);
-        if (typeof opts === 'string') return l10n.t('field "{0}": {1}', base.label, opts);
+        const opts = raw.oneOf != null ? options(raw.oneOf, true, base.label) : options(raw.enum, false, base.label);
+        if (!Array.isArray(opts)) return opts;
         return { ...base, kind: 'choice', default: typeof raw.default === 'string' ? raw.default : null, options: opts };
       }
       return {
@@ -83,8 +88,8 @@ function field(name: string, raw: unknown, required: boolean, l10n: L10n): Elici
       return { ...base, kind: 'boolean', default: typeof raw.default === 'boolean' ? raw.default : null };
     case 'array': {
       const items = isObject(raw.items) ? raw.items : {};
-      const opts = Array.isArray(items.anyOf) ? options(items.anyOf, true, l10n) : options(items.enum, false, l10n);
-      if (typeof opts === 'string') return l10n.t('field "{0}": {1}', base.label, opts);
+      const opts = Array.isArray(items.anyOf) ? options(items.anyOf, true, base.label) : options(items.enum, false, base.label);
+      if (!Array.isArray(opts)) return opts;
       const def = Array.isArray(raw.default) ? raw.default.filter((d): d is string => typeof d === 'string') : [];
       return { ...base, kind: 'multi', default: def, options: opts, minItems: count(raw.minItems), maxItems: count(raw.maxItems) };
     }
@@ -93,45 +98,43 @@ function field(name: string, raw: unknown, required: boolean, l10n: L10n): Elici
   }
 }
 
-/** The requested schema as a form, or why it cannot be shown (in `l10n`'s words). */
-export function decodeForm(schema: unknown, l10n: L10n = english): ElicitationForm | string {
-  if (!isObject(schema)) return l10n.t('the form has no schema');
+/** The requested schema as a form, or why it cannot be shown. */
+export function decodeForm(schema: unknown): ElicitationForm | ElicitationProblem {
+  if (!isObject(schema)) return { code: 'no-schema', data: NONE };
   const size = JSON.stringify(schema).length;
-  if (size > L.maxSchemaBytes) return l10n.t("the form's schema is {0} KB (the limit is {1} KB)", Math.ceil(size / 1024), L.maxSchemaBytes / 1024);
-  if (depthOver(schema, L.maxDepth)) return l10n.t("the form's schema is nested more than {0} levels deep", L.maxDepth);
-  if (schema.type !== undefined && schema.type !== 'object') return l10n.t("the form's schema is not an object");
+  if (size > L.maxSchemaBytes) return { code: 'schema-too-large', data: { kb: Math.ceil(size / 1024), limitKb: L.maxSchemaBytes / 1024 } };
+  if (depthOver(schema, L.maxDepth)) return { code: 'schema-too-deep', data: { limit: L.maxDepth } };
+  if (schema.type !== undefined && schema.type !== 'object') return { code: 'schema-not-object', data: NONE };
   const props = isObject(schema.properties) ? schema.properties : {};
   const names = Object.keys(props);
-  if (names.length > L.maxFields) return l10n.t('the form has {0} fields (the limit is {1})', names.length, L.maxFields);
+  if (names.length > L.maxFields) return { code: 'too-many-fields', data: { count: names.length, limit: L.maxFields } };
   const required = new Set(Array.isArray(schema.required) ? schema.required.filter((r) => typeof r === 'string') : []);
   const fields: ElicitationField[] = [];
   for (const name of names) {
-    const f = field(name, props[name], required.has(name), l10n);
-    if (typeof f === 'string') return f;
+    const f = field(name, props[name], required.has(name));
+    if (isProblem(f)) return f;
     fields.push(f);
   }
   return { title: str(schema.title, L.maxLabelChars), description: str(schema.description), fields };
 }
 
 /**
- * `elicitation/create` params. Throws ProtocolShapeError (answer -32602) for a broken envelope.
- * `l10n`: the words of an unusable request's `problem` (shown to the user).
+ * `elicitation/create` params. Throws ProtocolShapeError (answer -32602) for a broken envelope; a
+ * form or link that cannot be shown is `unusable`, its `problem` saying why (as data).
  */
-export function decodeElicitation(params: unknown, l10n: L10n = english): ElicitationRequest {
+export function decodeElicitation(params: unknown): ElicitationRequest {
   if (!isObject(params)) throw bad('not an object', params);
   if (typeof params.message !== 'string') throw bad('"message" must be a string', params);
   if (typeof params.mode !== 'string') throw bad('"mode" must be a string', params);
   const scope = scopeOf(params);
   const message = params.message.slice(0, L.maxTextChars);
   if (params.mode === 'form') {
-    const form = decodeForm(params.requestedSchema, l10n);
-    return typeof form === 'string'
-      ? { scope, message, mode: 'unusable', requested: 'form', problem: form, raw: params }
-      : { scope, message, mode: 'form', form };
+    const form = decodeForm(params.requestedSchema);
+    return isProblem(form) ? { scope, message, mode: 'unusable', requested: 'form', problem: form, raw: params } : { scope, message, mode: 'form', form };
   }
   if (params.mode === 'url') {
     if (typeof params.elicitationId !== 'string') throw bad('"elicitationId" must be a string', params);
-    const problem = urlProblem(params.url, l10n);
+    const problem = urlProblem(params.url);
     if (problem) return { scope, message, mode: 'unusable', requested: 'url', problem, raw: params };
     return { scope, message, mode: 'url', elicitationId: params.elicitationId, url: params.url as string };
   }
@@ -139,18 +142,17 @@ export function decodeElicitation(params: unknown, l10n: L10n = english): Elicit
 }
 
 /** Why a URL must not be offered (only absolute http(s) URLs are), or undefined. */
-export function urlProblem(url: unknown, l10n: L10n = english): string | undefined {
-  if (typeof url !== 'string') return l10n.t('the link is missing');
-  if (url.length > L.maxUrlChars) return l10n.t('the link is {0} characters long (the limit is {1})', url.length, L.maxUrlChars);
+export function urlProblem(url: unknown): ElicitationProblem | undefined {
+  if (typeof url !== 'string') return { code: 'url-missing', data: NONE };
+  if (url.length > L.maxUrlChars) return { code: 'url-too-long', data: { length: url.length, limit: L.maxUrlChars } };
   let u: URL;
   try {
     u = new URL(url);
   } catch {
-    return l10n.t('the link is not a valid URL');
+    return { code: 'url-invalid', data: NONE };
   }
-  if (u.protocol !== 'http:' && u.protocol !== 'https:')
-    return l10n.t('the link is not a web address ({0}); only http and https links are opened', u.protocol.slice(0, 20));
-  if (!u.hostname) return l10n.t('the link has no host');
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') return { code: 'url-not-web', data: { scheme: u.protocol.slice(0, 20) } };
+  if (!u.hostname) return { code: 'url-no-host', data: NONE };
   return undefined;
 }
 

@@ -4,5 +4,5 @@ export * from './model';
 export { Transcript, type TranscriptOptions } from './transcript';
 export { MODE_SWITCH_KIND, planInInput, SessionTranscript } from './session';
 export { messageItemId, toolCallItemId, permissionItemId, elicitationItemId } from './ids';
-export { DEFAULT_SESSION_LIMITS, sizeText, type SessionLimits } from './limits';
+export { DEFAULT_SESSION_LIMITS, type SessionLimits } from './limits';
 export type { TerminalExitStatus } from '../terminalBuffer';

@@ -5,7 +5,6 @@
 // Sizes are counted in characters (UTF-16 code units, what `string.length` counts): a JS string
 // holds one or two bytes per character, so a limit of N characters bounds memory to at most 2N
 // bytes. Non-text values are counted by `approxSize` (string lengths plus a few per key/number).
-import { english, type L10n } from '../../common/l10n';
 import { DEFAULT_TERMINAL_MAX_CHARS } from '../terminalBuffer';
 
 const KiB = 1024;
@@ -37,11 +36,3 @@ export const DEFAULT_SESSION_LIMITS: Readonly<SessionLimits> = {
   maxTerminalChars: DEFAULT_TERMINAL_MAX_CHARS,
   maxTerminals: 500,
 };
-
-/** "1 MiB", "64 KiB", "500 characters": a limit as people read it (in `l10n`'s words). */
-export function sizeText(chars: number, l10n: L10n = english): string {
-  if (chars >= MiB && chars % MiB === 0) return `${chars / MiB} MiB`;
-  if (chars >= MiB) return `${(chars / MiB).toFixed(1)} MiB`;
-  if (chars >= KiB) return `${Math.round(chars / KiB)} KiB`;
-  return l10n.t('{0} characters', chars);
-}

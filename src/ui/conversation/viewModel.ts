@@ -2,8 +2,9 @@
 // Pure (no `vscode`); long texts are capped so one update cannot flood the webview.
 import type { ConfigOption, ContentBlock, ToolCallContent } from '../../protocol/domain';
 import type { TerminalBuffer } from '../../state/terminalBuffer';
-import { sizeText, type MessagePart, type SessionMeta, type ToolCallItem, type TranscriptItem, type Truncation } from '../../state/transcript';
+import type { MessagePart, SessionMeta, ToolCallItem, TranscriptItem, Truncation } from '../../state/transcript';
 import { jsonPreview, JSON_PREVIEW_CHARS, JSON_PREVIEW_DEPTH } from './jsonPreview';
+import { sizeText } from './sizeText';
 import { english, type L10n } from '../../common/l10n';
 import { optionPresentation } from '../../consent/optionPresentation';
 import { explainModeOption } from '../../consent/modeSwitch';

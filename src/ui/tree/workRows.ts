@@ -7,8 +7,7 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import type { PlanRef } from '../../state/planStore';
 import { truncate } from '../../state/planSummary';
-import type { L10n } from '../../common/l10n';
-import { callsText, filesText, stepTimeline } from '../../state/attribution/timeline';
+import { callsText, filesText, stepTimeline } from '../timelineText';
 import { WHOLE_PLAN, type Step, type WorkChange, type WorkStore } from '../../state/attribution/workStore';
 import { planNodeId, sessionNodeId, UNPLANNED_OWNER, type NodeIndex, type PlanTreeNode, type WorkNode } from './nodes';
 import { icon } from './treeItems';
@@ -51,7 +50,7 @@ export class WorkRows {
       t.contextValue = `${t.contextValue ?? 'entry'}:work${s.files.length ? ':files' : ''}`;
     }
     if (s.before?.length) t.contextValue = `${t.contextValue ?? 'entry'}:ckpt`;
-    const line = stepTimeline(s, (ms) => new Date(ms).toLocaleTimeString(), vscode.l10n);
+    const line = stepTimeline(s, (ms) => new Date(ms).toLocaleTimeString());
     if (line) t.tooltip = `${typeof t.tooltip === 'string' ? t.tooltip : ''}\n${vscode.l10n.t('Timeline: {0}', line)}`;
   }
 
@@ -183,10 +182,10 @@ export class WorkRows {
   }
 }
 
-export function countText(s: Step, l10n: L10n = vscode.l10n): string {
+export function countText(s: Step): string {
   const parts: string[] = [];
-  if (s.calls.length) parts.push(callsText(s.calls.length, l10n));
-  if (s.files.length) parts.push(filesText(s.files.length, l10n));
+  if (s.calls.length) parts.push(callsText(s.calls.length));
+  if (s.files.length) parts.push(filesText(s.files.length));
   return parts.join(' · ');
 }
 

@@ -4,6 +4,8 @@
 import * as assert from 'node:assert/strict';
 import { ElicitationBroker, MAX_PENDING_ELICITATIONS_PER_AGENT, type ElicitationUi } from '../../../src/app/elicitationBroker';
 import type { CancelToken } from '../../../src/protocol/api';
+import { english } from '../../../src/common/l10n';
+import { elicitationProblemWords } from '../../../src/ui/elicitationWords';
 import { decodeElicitation } from '../../../src/protocol/common/elicitation';
 import { SessionStore, sessionKey } from '../../../src/state/sessionStore';
 import { elicitationItemId, Transcript, type ElicitationItem } from '../../../src/state/transcript';
@@ -37,6 +39,7 @@ describe('ElicitationBroker', () => {
       return Promise.resolve(true);
     },
     warn: () => undefined,
+    problemWords: (p) => elicitationProblemWords(p, english),
   };
   const card = (): ElicitationItem => {
     const s = transcript.session(key)!;

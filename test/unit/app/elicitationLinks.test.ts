@@ -7,6 +7,8 @@ import * as assert from 'node:assert/strict';
 import { ElicitationBroker, type ElicitationUi } from '../../../src/app/elicitationBroker';
 import { checkLink } from '../../../src/common/linkTarget';
 import type { CancelToken } from '../../../src/protocol/api';
+import { english } from '../../../src/common/l10n';
+import { elicitationProblemWords } from '../../../src/ui/elicitationWords';
 import { decodeElicitation } from '../../../src/protocol/common/elicitation';
 import { SessionStore, sessionKey } from '../../../src/state/sessionStore';
 import { Transcript, type ElicitationItem } from '../../../src/state/transcript';
@@ -32,6 +34,7 @@ describe('elicitation links show where they go', () => {
       return Promise.resolve(true);
     },
     warn: (m) => warned.push(m),
+    problemWords: (p) => elicitationProblemWords(p, english),
   };
   const card = (): ElicitationItem => {
     const s = transcript.session(key)!;

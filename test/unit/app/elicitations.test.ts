@@ -5,12 +5,19 @@ import * as assert from 'node:assert/strict';
 import { Elicitations } from '../../../src/app/elicitations';
 import type { ElicitationUi } from '../../../src/app/elicitationBroker';
 import type { CancelToken } from '../../../src/protocol/api';
+import { english } from '../../../src/common/l10n';
+import { elicitationProblemWords } from '../../../src/ui/elicitationWords';
 import { decodeElicitation } from '../../../src/protocol/common/elicitation';
 import { SessionStore, sessionKey } from '../../../src/state/sessionStore';
 import { Transcript, type ElicitationItem } from '../../../src/state/transcript';
 
 const never: CancelToken = { isCancellationRequested: false, onCancellationRequested: () => ({ dispose: () => undefined }) };
-const ui: ElicitationUi = { askOutsideSession: () => Promise.resolve(undefined), openUrl: () => Promise.resolve(true), warn: () => undefined };
+const ui: ElicitationUi = {
+  askOutsideSession: () => Promise.resolve(undefined),
+  openUrl: () => Promise.resolve(true),
+  warn: () => undefined,
+  problemWords: (p) => elicitationProblemWords(p, english),
+};
 const form = () =>
   decodeElicitation({ sessionId: 's1', mode: 'form', message: 'Name?', requestedSchema: { type: 'object', properties: { n: { type: 'string' } } } });
 

@@ -10,7 +10,6 @@ import { ELICITATION_LIMITS, type ElicitationForm, type ElicitationRequest } fro
 import { checkForm, initialValues } from '../../../src/state/elicitationValues';
 import { DEMO_FORM_SCHEMA } from '../../../src/demo/scenarios/elicitation';
 import { decodeForm, urlProblem } from '../../../src/protocol/common/elicitation';
-import { german } from '../l10n/german';
 import { schemasDir } from './outbound';
 import { killAgents, start } from './outboundHarness';
 
@@ -107,12 +106,12 @@ describe('elicitation', () => {
   }
 
   describe('bounds', () => {
-    it('declines a form with too many fields, too deep or too large, saying why', () => {
+    it('declines a form with too many fields, too deep or too large, saying why (a code and its data)', () => {
       const many = Object.fromEntries(Array.from({ length: ELICITATION_LIMITS.maxFields + 1 }, (_, i) => [`f${i}`, { type: 'string' }]));
-      assert.equal(
-        decodeForm({ type: 'object', properties: many }),
-        `the form has ${ELICITATION_LIMITS.maxFields + 1} fields (the limit is ${ELICITATION_LIMITS.maxFields})`,
-      );
+      assert.deepEqual(decodeForm({ type: 'object', properties: many }), {
+        code: 'too-many-fields',
+        data: { count: ELICITATION_LIMITS.maxFields + 1, limit: ELICITATION_LIMITS.maxFields },
+      });
       let deep: Record<string, unknown> = {};
       const root = { type: 'object', properties: { a: { type: 'string', _meta: deep } } };
       for (let i = 0; i < 10; i++) {
@@ -120,21 +119,28 @@ describe('elicitation', () => {
         deep.x = next;
         deep = next;
       }
-      assert.match(String(decodeForm(root)), /nested more than 6 levels/);
-      assert.match(String(decodeForm({ type: 'object', properties: { a: { type: 'string', description: 'x'.repeat(70_000) } } })), /KB \(the limit is 64 KB\)/);
+      assert.deepEqual(decodeForm(root), { code: 'schema-too-deep', data: { limit: 6 } });
+      assert.deepEqual(decodeForm({ type: 'object', properties: { a: { type: 'string', description: 'x'.repeat(70_000) } } }), {
+        code: 'schema-too-large',
+        data: { kb: 69, limitKb: 64 },
+      });
       const opts = Array.from({ length: ELICITATION_LIMITS.maxOptions + 1 }, (_, i) => `o${i}`);
-      assert.match(String(decodeForm({ type: 'object', properties: { a: { type: 'string', enum: opts } } })), /101 options \(the limit is 100\)/);
+      assert.deepEqual(decodeForm({ type: 'object', properties: { a: { type: 'string', enum: opts } } }), {
+        code: 'too-many-options',
+        data: { field: 'a', count: 101, limit: 100 },
+      });
     });
-    it("says why in the user's words (the L10n given: the connection's, vscode.l10n in the product)", () => {
-      const many = Object.fromEntries(Array.from({ length: ELICITATION_LIMITS.maxFields + 1 }, (_, i) => [`f${i}`, { type: 'string' }]));
-      assert.equal(
-        decodeForm({ type: 'object', properties: many }, german),
-        `das Formular hat ${ELICITATION_LIMITS.maxFields + 1} Felder (die Grenze liegt bei ${ELICITATION_LIMITS.maxFields})`,
-      );
-      assert.equal(decodeForm({ type: 'object', properties: { a: { type: 'string', enum: [] } } }, german), 'Feld „a“: sie bietet keine Auswahlmöglichkeiten');
-      assert.equal(urlProblem('javascript:alert(1)', german), 'der Link ist keine Webadresse (javascript:); nur http- und https-Links werden geöffnet');
-      const r = createAdapter(2).decodeElicitation({ sessionId: 's', mode: 'url', elicitationId: 'e', url: 'not a url', message: 'm' }, german);
-      assert.equal(r.mode === 'unusable' ? r.problem : r.mode, 'der Link ist keine gültige URL');
+    it('hands up why a form or link cannot be shown as data, never as words (the views word it)', () => {
+      assert.deepEqual(decodeForm({ type: 'object', properties: { a: { type: 'string', enum: [] } } }), { code: 'no-choices', data: { field: 'a' } });
+      assert.deepEqual(urlProblem('javascript:alert(1)'), { code: 'url-not-web', data: { scheme: 'javascript:' } });
+      for (const version of [1, 2] as const) {
+        const r = createAdapter(version).decodeElicitation({ sessionId: 's', mode: 'url', elicitationId: 'e', url: 'not a url', message: 'm' });
+        assert.equal(r.mode, 'unusable');
+        assert.deepEqual(r.mode === 'unusable' && { requested: r.requested, problem: r.problem }, {
+          requested: 'url',
+          problem: { code: 'url-invalid', data: {} },
+        });
+      }
     });
     it('keeps an unknown property type raw (never an input) and cuts long labels', () => {
       const f = decodeForm({ type: 'object', properties: { s: { type: 'signature', title: 'T'.repeat(1000) } } }) as ElicitationForm;

@@ -79,7 +79,13 @@ describe('UsageLedger', () => {
     const l = new UsageLedger(day);
     l.apply(
       'a',
-      { sessionId: 's', kind: 'state', state: 'idle', stopReason: 'end_turn', usage: { inputTokens: -5, outputTokens: Number.NaN, totalTokens: 'x' } as unknown as Usage },
+      {
+        sessionId: 's',
+        kind: 'state',
+        state: 'idle',
+        stopReason: 'end_turn',
+        usage: { inputTokens: -5, outputTokens: Number.NaN, totalTokens: 'x' } as unknown as Usage,
+      },
       0,
     );
     const [r] = l.rows('session');

@@ -1,21 +1,23 @@
-// A plan's step timeline and drift as plain text (Markdown), for Show Plan History. Pure.
-import { english, type L10n } from '../../common/l10n';
-import { DROPPED, type PlanTrack, type Step } from './steps';
+// A plan step's timeline and counts as people read them (the Plans tree's rows and tooltips), and a
+// plan's step timeline and drift as Markdown (Show Plan History), in the window's words. The steps
+// and drift are the work index's (src/state/attribution/steps.ts).
+import * as vscode from 'vscode';
+import { DROPPED, type PlanTrack, type Step } from '../state/attribution/steps';
 
-export function durationText(ms: number, l10n: L10n = english): string {
+function durationText(ms: number): string {
   const sec = Math.max(0, Math.round(ms / 1000));
-  if (sec < 60) return l10n.t('{0} s', sec);
+  if (sec < 60) return vscode.l10n.t('{0} s', sec);
   const min = Math.floor(sec / 60);
-  if (min < 60) return l10n.t('{0} min {1} s', min, sec % 60);
-  return l10n.t('{0} h {1} min', Math.floor(min / 60), min % 60);
+  if (min < 60) return vscode.l10n.t('{0} min {1} s', min, sec % 60);
+  return vscode.l10n.t('{0} h {1} min', Math.floor(min / 60), min % 60);
 }
 
 /** "started 14:01:02 · finished 14:01:09 · took 7 s" (what is known of it), or undefined before it started. */
-export function stepTimeline(s: Step, time: (ms: number) => string, l10n: L10n = english): string | undefined {
-  if (s.start === undefined) return s.finish === undefined ? undefined : l10n.t('finished {0} (its start was not reported)', time(s.finish));
-  const parts = [l10n.t('started {0}', time(s.start))];
-  if (s.finish !== undefined) parts.push(l10n.t('finished {0}', time(s.finish)), l10n.t('took {0}', durationText(s.finish - s.start, l10n)));
-  else parts.push(l10n.t('not finished'));
+export function stepTimeline(s: Step, time: (ms: number) => string): string | undefined {
+  if (s.start === undefined) return s.finish === undefined ? undefined : vscode.l10n.t('finished {0} (its start was not reported)', time(s.finish));
+  const parts = [vscode.l10n.t('started {0}', time(s.start))];
+  if (s.finish !== undefined) parts.push(vscode.l10n.t('finished {0}', time(s.finish)), vscode.l10n.t('took {0}', durationText(s.finish - s.start)));
+  else parts.push(vscode.l10n.t('not finished'));
   return parts.join(' · ');
 }
 
@@ -27,21 +29,22 @@ function code(text: string): string {
 }
 
 /** "3 calls" / "1 file": a count with its noun, singular or plural as whole messages. */
-export function callsText(n: number, l10n: L10n = english): string {
-  return n === 1 ? l10n.t('1 call') : l10n.t('{0} calls', n);
+export function callsText(n: number): string {
+  return n === 1 ? vscode.l10n.t('1 call') : vscode.l10n.t('{0} calls', n);
 }
-export function filesText(n: number, l10n: L10n = english): string {
-  return n === 1 ? l10n.t('1 file') : l10n.t('{0} files', n);
+export function filesText(n: number): string {
+  return n === 1 ? vscode.l10n.t('1 file') : vscode.l10n.t('{0} files', n);
 }
 
-export function timelineMarkdown(t: PlanTrack, time: (ms: number) => string, l10n: L10n = english): string {
+export function timelineMarkdown(t: PlanTrack, time: (ms: number) => string): string {
+  const l10n = vscode.l10n;
   const out = [l10n.t('# Plan {0}: step timeline and drift', code(t.planId)), '', l10n.t('## Steps'), ''];
   const steps = [...t.byIndex, ...t.all.filter((s) => s.index === DROPPED)];
   if (!steps.length) out.push(l10n.t('No entries (work goes to the plan as a whole).'));
   for (const s of steps) {
     const where = s.index === DROPPED ? l10n.t('dropped') : `${s.index + 1}.`;
-    const counts = `${callsText(s.calls.length, l10n)}, ${filesText(s.files.length, l10n)}`;
-    out.push(`- ${where} ${code(s.content)} — ${code(s.status)}; ${stepTimeline(s, time, l10n) ?? l10n.t('never started')}; ${counts}`);
+    const counts = `${callsText(s.calls.length)}, ${filesText(s.files.length)}`;
+    out.push(`- ${where} ${code(s.content)} — ${code(s.status)}; ${stepTimeline(s, time) ?? l10n.t('never started')}; ${counts}`);
   }
   out.push('', l10n.t('## Drift (entries added, dropped or reordered by a revision)'), '');
   if (!t.drift.length) out.push(l10n.t('None: the agent kept its entries as first sent.'));

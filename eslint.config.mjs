@@ -63,6 +63,7 @@ export default tseslint.config(
       'src/recording/{format,decoder,player,recorder,replaySink}.ts',
       'src/app/{agentPorts,permissionBroker,sessionActions,signIn,revertPlan,elicitations,elicitationBroker}.ts',
       'src/app/history/bundle.ts',
+      'src/ui/**/*Words.ts',
     ],
     rules: {
       'no-restricted-imports': [
@@ -72,7 +73,7 @@ export default tseslint.config(
             {
               name: 'vscode',
               message:
-                'The agent supervisor, the recording format, decoder, player, recorder and replay sink, the session bundle reader, the revert plan, and the services behind ports (PermissionBroker, SessionActions, SignIn) run in plain Node (unit tests): no vscode.',
+                'The agent supervisor, the recording format, decoder, player, recorder and replay sink, the session bundle reader, the revert plan, the services behind ports (PermissionBroker, SessionActions, SignIn), and the words of the views (src/ui/**/*Words.ts: they take an L10n) run in plain Node (unit tests): no vscode.',
             },
           ],
         },
@@ -102,6 +103,28 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': [
         'error',
         { patterns: [{ group: ['**/planStore/*'], message: 'Import the plan store from its entry (…/state/planStore).' }] },
+      ],
+    },
+  },
+  {
+    // Words at the edge: the layers below the views hand up reasons as data, so none of them takes
+    // an `L10n`. The base `no-restricted-imports`: the planStore block above holds typescript-eslint's
+    // twin for these files, and the vscode-free block (the base rule) covers none of them, so each
+    // restriction stays in force. Listed under `ignores`: the files that still word sentences.
+    files: ['src/protocol/**/*.ts', 'src/state/**/*.ts', 'src/common/**/*.ts', 'src/checkpoints/**/*.ts', 'src/worktrees/**/*.ts'],
+    ignores: ['src/common/l10n.ts', 'src/common/linkTarget.ts', 'src/common/sessionBudget.ts', 'src/state/planFileUri.ts', 'src/state/elicitationValues.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)common/l10n$|^\\./l10n$',
+              message:
+                'Layers below the views return typed reasons (a code and its data); the views word them through vscode.l10n (docs/ARCHITECTURE.md, Words)',
+            },
+          ],
+        },
       ],
     },
   },

@@ -2,9 +2,8 @@
 // `functions/max-lines` in eslint.config.mjs), by file and name, each with the reason. Only a
 // table belongs here: a command table, a switch over every variant that the compiler checks for
 // exhaustiveness, a schema or words literal; a function with steps is split into named helpers
-// instead. Entries marked "being reworked (issue 38)" are in files being rebuilt right now and
-// leave this list when that work lands. An entry whose function is gone or back under the limit
-// fails the lint, so this list only shrinks.
+// instead. An entry whose function is gone or back under the limit fails the lint, so this list
+// only shrinks.
 
 /** @type {{ file: string; name: string; reason: string }[]} */
 export const LONG_FUNCTIONS = [
@@ -18,7 +17,4 @@ export const LONG_FUNCTIONS = [
     name: 'SessionTranscript.apply',
     reason: 'a switch over every SessionEvent kind, exhaustive by `satisfies never`; each case one call or assignment',
   },
-  { file: 'src/ui/team/teamCommands.ts', name: 'teamCommands', reason: 'being reworked (issue 38)' },
-  { file: 'src/ui/workActions.ts', name: 'WorkActions.revert', reason: 'being reworked (issue 38)' },
-  { file: 'src/ui/workRewind.ts', name: 'restoreWorkspace', reason: 'being reworked (issue 38)' },
 ];

@@ -4,14 +4,12 @@
 // Code's multi-file diff editor over read-only `acp-step:` documents holding the texts the work
 // index kept, so the review shows what the step did even after the files changed again), Show
 // Work of This Step (the conversation filtered to the step's items, until the user clears it),
-// Revert Changes of This Step (undoes the client's own writes of the step where the file still
-// holds what the step left; says per file why not otherwise; asks first). And the step timeline
+// Revert Changes of This Step (workRevert.ts: undoes the client's own writes of the step where the
+// file still holds what the step left; says per file why not otherwise; asks first). And the step timeline
 // and drift document of Show Plan History. Each accepts a tree row or a plain target (tests).
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { confirmationRows, planRevert } from '../app/revertPlan';
-import { workspaceRoots } from '../platform/workspace';
-import { timelineMarkdown } from '../state/attribution/timeline';
+import { timelineMarkdown } from './timelineText';
 import { WHOLE_PLAN, type FileChange, type FileChanges, type Step, type WorkStore } from '../state/attribution/workStore';
 import type { PlanRef } from '../state/planStore';
 import { truncate } from '../state/planSummary';
@@ -21,7 +19,8 @@ import type { Checkpoints } from '../app/checkpoints/checkpoints';
 import type { Conversation } from './conversation';
 import { patchReviewTexts } from './reviewPatch';
 import { checkpointSides } from './stepReview';
-import { restoreWorkspace, showCheckpointFailure, type RestoreResult } from './workRewind';
+import { revertStep, type RevertResult } from './workRevert';
+import { restoreWorkspace, type RestoreResult } from './workRewind';
 import { isPlanTreeNode } from './tree/nodes';
 
 /** The module's one export the loader uses. */
@@ -57,14 +56,6 @@ interface Resolved {
   step: Step;
   label: string;
   path?: string;
-}
-
-export interface RevertResult {
-  reverted: string[];
-  skipped: { path: string; why: string }[];
-  cancelled?: boolean;
-  /** Why nothing of this session may be reverted (an imported session, a replayed recording). */
-  refused?: string;
 }
 
 export class WorkActions {
@@ -158,84 +149,7 @@ export class WorkActions {
     const t = this.resolve(arg);
     if (!t) return { reverted: [], skipped: [] };
     const changes = this.work.stepChanges(t.agentId, t.sessionId, t.step).filter((c) => !t.path || c.path === t.path);
-    const cps = this.host.checkpoints;
-    const plan = await planRevert({
-      l10n: vscode.l10n,
-      agentId: t.agentId,
-      sessionId: t.sessionId,
-      changes,
-      roots: workspaceRoots(),
-      currentText,
-      ...(cps
-        ? {
-            checkpointText: async (folder, id, file) => {
-              const b = await cps.read(folder, id, path.relative(folder, file).split(path.sep).join('/'));
-              return b === null || b === undefined ? b : b.toString('utf8');
-            },
-            merge: (base, current, wanted) => cps.merge(base, current, wanted),
-          }
-        : {}),
-    }).catch(showCheckpointFailure);
-    if (!plan) return { reverted: [], skipped: [] };
-    if (plan.refused) {
-      void vscode.window.showWarningMessage(plan.refused);
-      return { reverted: [], skipped: [], refused: plan.refused };
-    }
-    const { skipped } = plan;
-    let todo = plan.todo;
-    if (!todo.length) {
-      const detail = skipped.map((s) => `${vscode.workspace.asRelativePath(s.path)}: ${s.why}`).join('\n') || vscode.l10n.t('It changed no files.');
-      void vscode.window.showWarningMessage(vscode.l10n.t('Nothing of step "{0}" can be reverted. {1}', truncate(t.label, 60), detail));
-      return { reverted: [], skipped };
-    }
-    const deletes = todo.filter((c) => c.deletes).length;
-    const rows = confirmationRows(plan, (f) => vscode.workspace.asRelativePath(f), vscode.l10n);
-    const picked = await vscode.window.showQuickPick(
-      [
-        {
-          label: `$(discard) ${
-            todo.length === 1
-              ? vscode.l10n.t('Revert 1 file to before step "{0}"', truncate(t.label, 50))
-              : vscode.l10n.t('Revert {0} files to before step "{1}"', todo.length, truncate(t.label, 50))
-          }${deletes ? ` ${vscode.l10n.t('(deletes {0})', deletes)}` : ''}`,
-          go: true,
-        },
-        { label: `$(close) ${vscode.l10n.t('Cancel')}`, go: false },
-        ...rows.map((r) => ({
-          label: `${r.kind === 'delete' ? '$(trash) ' : r.kind === 'skipped' ? '$(warning) ' : ''}${r.label}`,
-          description: r.description,
-          go: undefined,
-        })),
-      ],
-      { title: vscode.l10n.t('Revert Changes of This Step'), placeHolder: vscode.l10n.t('Check the files, then pick Revert'), ignoreFocusOut: true },
-    );
-    if (picked?.go !== true) return { reverted: [], skipped, cancelled: true };
-    // A file that runs code later is asked for on its own, as an agent's write to it would be.
-    const allowed: typeof todo = [];
-    for (const c of todo) {
-      if (c.runsLater && !(await confirmRunsLater(c.path, c.deletes, c.runsLater))) {
-        skipped.push({ path: c.path, why: vscode.l10n.t('you did not allow it ({0})', c.runsLater) });
-        continue;
-      }
-      allowed.push(c);
-    }
-    todo = allowed;
-    const reverted: string[] = [];
-    for (const c of todo) {
-      try {
-        await restore(c.path, c.before);
-        reverted.push(c.path);
-      } catch (err) {
-        skipped.push({ path: c.path, why: vscode.l10n.t('could not be written ({0})', err instanceof Error ? err.message : String(err)) });
-      }
-    }
-    const notes = skipped.map((s) => `${vscode.workspace.asRelativePath(s.path)}: ${s.why}`);
-    const done =
-      reverted.length === 1
-        ? vscode.l10n.t('Reverted 1 file of step "{0}".', truncate(t.label, 50))
-        : vscode.l10n.t('Reverted {0} files of step "{1}".', reverted.length, truncate(t.label, 50));
-    void vscode.window.showInformationMessage(notes.length ? `${done} ${vscode.l10n.t('Not reverted: {0}', notes.join('; '))}` : done);
-    return { reverted, skipped };
+    return revertStep(this.host.checkpoints, { agentId: t.agentId, sessionId: t.sessionId, label: t.label, changes });
   }
 
   /** Restore Workspace to Before This Step: every file back to the checkpoint taken as the step began (asks first; undoable). */
@@ -285,7 +199,7 @@ export class WorkActions {
       'timeline',
       ref.planId,
       `${ref.planId}-timeline.md`,
-      timelineMarkdown(track, (ms) => new Date(ms).toLocaleTimeString(), vscode.l10n),
+      timelineMarkdown(track, (ms) => new Date(ms).toLocaleTimeString()),
     );
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: true });
     return uri;
@@ -328,58 +242,6 @@ export class WorkActions {
     const label = planId === undefined ? vscode.l10n.t('Unplanned') : index === undefined ? vscode.l10n.t('{0} (the plan as a whole)', planId) : step.content;
     return { agentId, sessionId, step, label, ...(target.path ? { path: target.path } : {}) };
   }
-}
-
-/** A yes, asked now, for reverting a file that runs code later. */
-async function confirmRunsLater(file: string, deletes: boolean, reason: string): Promise<boolean> {
-  const verb = deletes ? vscode.l10n.t('Delete') : vscode.l10n.t('Write');
-  const rel = vscode.workspace.asRelativePath(file);
-  const answer = await vscode.window.showWarningMessage(
-    deletes ? vscode.l10n.t('Delete {0}?', rel) : vscode.l10n.t('Write {0}?', rel),
-    {
-      modal: true,
-      detail: deletes
-        ? vscode.l10n.t('Reverting this step deletes it, and {0}. Allow only if you expect this change.', reason)
-        : vscode.l10n.t('Reverting this step writes it, and {0}. Allow only if you expect this change.', reason),
-    },
-    verb,
-  );
-  return answer === verb;
-}
-
-/** The file's text now: an editor's unsaved changes, else the file on disk (a saved editor copy can lag it). */
-async function currentText(file: string): Promise<string | null> {
-  const open = vscode.workspace.textDocuments.find((d) => d.isDirty && d.uri.scheme === 'file' && d.uri.fsPath === file);
-  if (open) return open.getText();
-  return diskText(vscode.Uri.file(file));
-}
-
-async function diskText(uri: vscode.Uri): Promise<string | null> {
-  try {
-    return await vscode.workspace.decode(await vscode.workspace.fs.readFile(uri), { uri });
-  } catch {
-    return null;
-  }
-}
-
-/** Puts back the text from before the step (null: the step created the file, so it is deleted). */
-async function restore(file: string, before: string | null): Promise<void> {
-  const uri = vscode.Uri.file(file);
-  const edit = new vscode.WorkspaceEdit();
-  if (before === null) edit.deleteFile(uri, { ignoreIfNotExists: true });
-  else {
-    const doc = await vscode.workspace.openTextDocument(uri);
-    const disk = doc.isDirty ? null : await diskText(uri);
-    if (disk !== null && disk.replace(/\r\n?/g, '\n') !== doc.getText().replace(/\r\n?/g, '\n')) {
-      // The editor's saved copy is behind the file: the file itself is written (the editor reloads it).
-      await vscode.workspace.fs.writeFile(uri, await vscode.workspace.encode(before, { encoding: doc.encoding }));
-      return;
-    }
-    edit.replace(uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), before);
-  }
-  if (!(await vscode.workspace.applyEdit(edit))) throw new Error(vscode.l10n.t('VS Code rejected the edit'));
-  if (before !== null && !(await (await vscode.workspace.openTextDocument(uri)).save()))
-    throw new Error(vscode.l10n.t('VS Code did not save it (the editor says why)'));
 }
 
 /** The session a tree row (agent session row) or a plain `{agentId, sessionId}` names. */

@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { Checkpoints } from '../app/checkpoints/checkpoints';
 import { checkpointReason } from '../app/checkpoints/reasons';
-import { planRestore } from '../app/checkpoints/restorePlan';
+import { planRestore, type RestoreItem, type RestorePlan } from '../app/checkpoints/restorePlan';
 import { truncate } from '../state/planSummary';
 import { checkpointWords } from './checkpointWords';
 
@@ -26,6 +26,11 @@ export interface RestoreRequest {
   readonly what: string;
 }
 
+type Skipped = RestoreResult['skipped'];
+
+const rel = (f: string): string => vscode.workspace.asRelativePath(f);
+
+/** Puts the workspace back to the request's checkpoints after a confirmation; returns what was restored and how to undo it. */
 export async function restoreWorkspace(cps: Pick<Checkpoints, 'read' | 'snapshot' | 'changes'>, req: RestoreRequest): Promise<RestoreResult> {
   const isDirty = (file: string): boolean => vscode.workspace.textDocuments.some((d) => d.isDirty && d.uri.scheme === 'file' && d.uri.fsPath === file);
   const plan = await planRestore({ agentId: req.agentId, sessionId: req.sessionId, targets: req.targets, checkpoints: cps, isDirty, l10n: vscode.l10n }).catch(
@@ -36,7 +41,6 @@ export async function restoreWorkspace(cps: Pick<Checkpoints, 'read' | 'snapshot
     void vscode.window.showWarningMessage(plan.refused);
     return { restored: [], skipped: [], refused: plan.refused };
   }
-  const rel = (f: string): string => vscode.workspace.asRelativePath(f);
   const { skipped } = plan;
   if (!plan.todo.length) {
     const why = skipped.map((s) => `${rel(s.path)}: ${s.why}`).join('; ');
@@ -44,12 +48,20 @@ export async function restoreWorkspace(cps: Pick<Checkpoints, 'read' | 'snapshot
     void vscode.window.showInformationMessage(why ? `${none} ${vscode.l10n.t('Left alone: {0}', why)}` : none);
     return { restored: [], skipped, undo: plan.undo };
   }
+  if (!(await confirmRestore(plan, req.what))) return { restored: [], skipped, cancelled: true, undo: plan.undo };
+  const restored = await writeFiles(plan.todo, skipped);
+  showRestored(req.what, restored, skipped);
+  return { restored, skipped, undo: plan.undo };
+}
+
+/** The confirmation: Restore, Cancel, then every file with what happens to it (and those left alone, with why); true for Restore. */
+async function confirmRestore(plan: RestorePlan, what: string): Promise<boolean> {
   const deletes = plan.todo.filter((t) => t.bytes === null).length;
   const n = plan.todo.length;
   const picked = await vscode.window.showQuickPick(
     [
       {
-        label: `$(history) ${n === 1 ? vscode.l10n.t('Restore 1 file {0}', truncate(req.what, 60)) : vscode.l10n.t('Restore {0} files {1}', n, truncate(req.what, 60))}${
+        label: `$(history) ${n === 1 ? vscode.l10n.t('Restore 1 file {0}', truncate(what, 60)) : vscode.l10n.t('Restore {0} files {1}', n, truncate(what, 60))}${
           deletes ? ` ${vscode.l10n.t('(deletes {0})', deletes)}` : ''
         }`,
         go: true,
@@ -62,7 +74,7 @@ export async function restoreWorkspace(cps: Pick<Checkpoints, 'read' | 'snapshot
         }`,
         go: undefined,
       })),
-      ...skipped.map((s) => ({ label: `$(warning) ${rel(s.path)}`, description: vscode.l10n.t('left alone: {0}', s.why), go: undefined })),
+      ...plan.skipped.map((s) => ({ label: `$(warning) ${rel(s.path)}`, description: vscode.l10n.t('left alone: {0}', s.why), go: undefined })),
     ],
     {
       title: vscode.l10n.t('Restore Workspace'),
@@ -70,9 +82,16 @@ export async function restoreWorkspace(cps: Pick<Checkpoints, 'read' | 'snapshot
       ignoreFocusOut: true,
     },
   );
-  if (picked?.go !== true) return { restored: [], skipped, cancelled: true, undo: plan.undo };
+  return picked?.go === true;
+}
+
+/**
+ * Writes (or deletes) each file; one whose write runs code later is asked for on its own first. A
+ * file not allowed or not written joins `skipped` with why; returns the files restored.
+ */
+async function writeFiles(todo: readonly RestoreItem[], skipped: Skipped): Promise<string[]> {
   const restored: string[] = [];
-  for (const t of plan.todo) {
+  for (const t of todo) {
     if (t.runsLater && !(await confirmRunsLater(rel(t.path), t.bytes === null, t.runsLater))) {
       skipped.push({ path: t.path, why: vscode.l10n.t('you did not allow it ({0})', t.runsLater) });
       continue;
@@ -86,16 +105,20 @@ export async function restoreWorkspace(cps: Pick<Checkpoints, 'read' | 'snapshot
       skipped.push({ path: t.path, why: vscode.l10n.t('could not be written ({0})', err instanceof Error ? err.message : String(err)) });
     }
   }
+  return restored;
+}
+
+/** What was restored and what was left alone, with Undo Restore. */
+function showRestored(what: string, restored: readonly string[], skipped: Skipped): void {
   const notes = skipped.map((s) => `${rel(s.path)}: ${s.why}`);
   const done =
     restored.length === 1
-      ? vscode.l10n.t('Restored 1 file {0}.', truncate(req.what, 60))
-      : vscode.l10n.t('Restored {0} files {1}.', restored.length, truncate(req.what, 60));
+      ? vscode.l10n.t('Restored 1 file {0}.', truncate(what, 60))
+      : vscode.l10n.t('Restored {0} files {1}.', restored.length, truncate(what, 60));
   const undo = vscode.l10n.t('Undo Restore');
   void vscode.window
     .showInformationMessage(notes.length ? `${done} ${vscode.l10n.t('Left alone: {0}', notes.join('; '))}` : done, undo)
     .then((a) => (a === undo ? vscode.commands.executeCommand('acp.undoRestoreWorkspace') : undefined));
-  return { restored, skipped, undo: plan.undo };
 }
 
 /** A Revert or Restore that could not read a checkpoint: why, in words. */

@@ -88,13 +88,6 @@ function cannotRun(e: unknown, args: readonly string[]): string {
   return r satisfies never;
 }
 
-/** Runs git and returns its standard output, or rejects with `what` and git's first error line. */
-export async function gitOk(cwd: string, args: readonly string[], what: string): Promise<string> {
-  const r = await git(cwd, args);
-  if (r.code !== 0) throw new WorktreeError(`${what} failed: ${firstLine(r.stderr) || `git exited with code ${r.code}`}.`);
-  return r.stdout;
-}
-
 export function firstLine(text: string): string {
   return text.trim().split('\n')[0]?.replace(/\.$/, '') ?? '';
 }

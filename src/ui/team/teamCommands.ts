@@ -73,71 +73,73 @@ function teamDeps(deps: TeamCommandDeps): TeamDeps {
   };
 }
 
+/** The handler of each team command: one line each, the work in the named functions below. */
 export function teamCommands(deps: TeamCommandDeps): CommandTable<IdsOf<typeof TEAM_COMMANDS>> {
   const team: Team = new Team(teamDeps(deps), new TeamView(deps.own, (repo, rev, file) => team.baseText(repo, rev, file)));
-  const fail = (err: unknown): undefined => {
-    deps.log.error(`[team] ${err instanceof Error ? err.message : String(err)}`);
-    void vscode.window.showErrorMessage(problemText(err, vscode.l10n));
-    return undefined;
-  };
-  const agentPick = async (placeHolder: string, many: boolean): Promise<AgentChoice[]> => {
-    const list = deps.agentChoices();
-    if (!list.length) throw new Error(vscode.l10n.t('No agent is configured: add one in the acp.agents setting (or install one from the ACP Registry).'));
-    const items = list.map((c) => ({ label: c.name, description: c.id, choice: c }));
-    if (!many) {
-      const one = await vscode.window.showQuickPick(items, { placeHolder });
-      return one ? [one.choice] : [];
-    }
-    // The same agent may be picked several times: each row is one more session of it.
-    const rows = items.flatMap((i) => [1, 2, 3].map((n) => ({ ...i, label: n === 1 ? i.label : `${i.label} (#${n})` })));
-    return ((await vscode.window.showQuickPick(rows, { placeHolder, canPickMany: true })) ?? []).map((r) => r.choice);
-  };
-
+  const fail = (err: unknown): undefined => failed(deps, err);
   return {
-    'acp.newSessionInWorktree': async (arg?: unknown) => {
-      try {
-        const a = argsOf(arg);
-        const folder = await folderOf(a);
-        if (!folder) return undefined;
-        const agentId = a.agentId ?? (await agentPick(vscode.l10n.t('Which agent works in the new worktree?'), false))[0]?.id;
-        if (!agentId) return undefined;
-        const choices = await team.baseChoices(folder);
-        const base = a.base ?? (await vscode.window.showQuickPick(choices, { placeHolder: vscode.l10n.t('The worktree’s branch starts from…') }));
-        if (!base) return undefined;
-        const name =
-          a.name ??
-          (await vscode.window.showInputBox({
-            prompt: vscode.l10n.t('Name of the worktree (its branch: {0})', `acp/${agentId}/<name>`),
-            validateInput: (v) => {
-              const rule = team.nameRule(v.trim());
-              return rule && nameRuleText(rule, vscode.l10n);
-            },
-          }));
-        if (!name) return undefined;
-        const { ref, record } = await team.newSessionInWorktree({ folder, agentId, base, name: name.trim() });
-        deps.log.info(`[team] session ${ref.sessionId} of ${agentId} in ${record.path} (${record.branch})`);
-        return ref;
-      } catch (e) {
-        return fail(e);
-      }
-    },
-    'acp.runPromptOnSeveralAgents': async (arg?: unknown) => {
-      try {
-        const a = argsOf(arg);
-        const folder = await folderOf(a);
-        if (!folder) return undefined;
-        const agents = a.agents ?? (await agentPick(vscode.l10n.t('Pick 2 to 5 agents (the same agent may be picked more than once)'), true)).map((c) => c.id);
-        if (!agents.length) return undefined;
-        const prompt =
-          a.prompt ?? (await vscode.window.showInputBox({ prompt: vscode.l10n.t('Prompt for {0} agents, each in its own worktree', agents.length) }));
-        if (!prompt) return undefined;
-        return (await team.runOnSeveral(folder, agents, prompt, a.base ?? 'HEAD')).map((s) => s.ref);
-      } catch (e) {
-        return fail(e);
-      }
-    },
-    'acp.compareSessions': (x?: unknown, y?: unknown) => team.compare(x, y).catch(fail),
-    'acp.applyWorktreeChanges': (arg?: unknown) => team.apply(targetOf(arg)).catch(fail),
-    'acp.removeWorktree': (arg?: unknown) => team.remove(targetOf(arg)).catch(fail),
+    'acp.newSessionInWorktree': (arg) => newSessionInWorktree(deps, team, argsOf(arg)).catch(fail),
+    'acp.runPromptOnSeveralAgents': (arg) => runPromptOnSeveralAgents(deps, team, argsOf(arg)).catch(fail),
+    'acp.compareSessions': (x, y) => team.compare(x, y).catch(fail),
+    'acp.applyWorktreeChanges': (arg) => team.apply(targetOf(arg)).catch(fail),
+    'acp.removeWorktree': (arg) => team.remove(targetOf(arg)).catch(fail),
   };
+}
+
+/** A command's failure: logged, and shown as one message worded from its reason; the command returns undefined. */
+function failed(deps: TeamCommandDeps, err: unknown): undefined {
+  deps.log.error(`[team] ${err instanceof Error ? err.message : String(err)}`);
+  void vscode.window.showErrorMessage(problemText(err, vscode.l10n));
+  return undefined;
+}
+
+/** New Session in Worktree…: folder, agent, base and name (each asked unless given), then the session. */
+async function newSessionInWorktree(deps: TeamCommandDeps, team: Team, a: Args): Promise<SessionKey | undefined> {
+  const folder = await folderOf(a);
+  if (!folder) return undefined;
+  const agentId = a.agentId ?? (await pickAgents(deps, vscode.l10n.t('Which agent works in the new worktree?'), false))[0]?.id;
+  if (!agentId) return undefined;
+  const choices = await team.baseChoices(folder);
+  const base = a.base ?? (await vscode.window.showQuickPick(choices, { placeHolder: vscode.l10n.t('The worktree’s branch starts from…') }));
+  if (!base) return undefined;
+  const name = a.name ?? (await askName(team, agentId));
+  if (!name) return undefined;
+  const { ref, record } = await team.newSessionInWorktree({ folder, agentId, base, name: name.trim() });
+  deps.log.info(`[team] session ${ref.sessionId} of ${agentId} in ${record.path} (${record.branch})`);
+  return ref;
+}
+
+/** The new worktree's name, checked as it is typed against the service's naming rule. */
+function askName(team: Team, agentId: string): Thenable<string | undefined> {
+  return vscode.window.showInputBox({
+    prompt: vscode.l10n.t('Name of the worktree (its branch: {0})', `acp/${agentId}/<name>`),
+    validateInput: (v) => {
+      const rule = team.nameRule(v.trim());
+      return rule && nameRuleText(rule, vscode.l10n);
+    },
+  });
+}
+
+/** Run Prompt on Several Agents…: folder, agents and prompt (each asked unless given); the sessions started. */
+async function runPromptOnSeveralAgents(deps: TeamCommandDeps, team: Team, a: Args): Promise<SessionKey[] | undefined> {
+  const folder = await folderOf(a);
+  if (!folder) return undefined;
+  const agents = a.agents ?? (await pickAgents(deps, vscode.l10n.t('Pick 2 to 5 agents (the same agent may be picked more than once)'), true)).map((c) => c.id);
+  if (!agents.length) return undefined;
+  const prompt = a.prompt ?? (await vscode.window.showInputBox({ prompt: vscode.l10n.t('Prompt for {0} agents, each in its own worktree', agents.length) }));
+  if (!prompt) return undefined;
+  return (await team.runOnSeveral(folder, agents, prompt, a.base ?? 'HEAD')).map((s) => s.ref);
+}
+
+/** One agent, or several (`many`: the same agent may be picked several times, each row one more session of it). */
+async function pickAgents(deps: TeamCommandDeps, placeHolder: string, many: boolean): Promise<AgentChoice[]> {
+  const list = deps.agentChoices();
+  if (!list.length) throw new Error(vscode.l10n.t('No agent is configured: add one in the acp.agents setting (or install one from the ACP Registry).'));
+  const items = list.map((c) => ({ label: c.name, description: c.id, choice: c }));
+  if (!many) {
+    const one = await vscode.window.showQuickPick(items, { placeHolder });
+    return one ? [one.choice] : [];
+  }
+  const rows = items.flatMap((i) => [1, 2, 3].map((n) => ({ ...i, label: n === 1 ? i.label : `${i.label} (#${n})` })));
+  return ((await vscode.window.showQuickPick(rows, { placeHolder, canPickMany: true })) ?? []).map((r) => r.choice);
 }

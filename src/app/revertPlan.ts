@@ -6,8 +6,9 @@
 // Revert needs the consent a live agent's write would need, and more:
 //   - an imported session or a replayed recording is never reverted (its write records are what a
 //     file says, not changes made here): the whole revert is refused with the reason;
-//   - a path outside every workspace folder (as written, or once its links are resolved) is refused
-//     with the reason, before the file is read;
+//   - a path outside every workspace folder as written is refused with the reason, before the file
+//     is read; so is one with a link on the way that leads outside them or nowhere
+//     (src/common/safePath.ts: every component is looked at, a dangling link is never written through);
 //   - a path whose write runs code later (src/agents/executesLater.ts: .vscode/, .git/, CI files…)
 //     is marked `runsLater` with that reason: the user is asked for it separately;
 //   - a delete is marked `deletes`; the confirmation lists every file, each with what happens to it.
@@ -15,6 +16,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { executesLater } from '../agents/executesLater';
 import { within } from '../common/paths';
+import { checkWritePath, pathRefusalMessage, type PathRefusal } from '../common/safePath';
 import { english, type L10n } from '../common/l10n';
 import { isImportedAgent, isReplayAgent } from '../common/pseudoAgents';
 import type { FileChange } from '../state/attribution/workStore';
@@ -42,7 +44,8 @@ export interface RevertPlan {
   /** Why nothing of this session may be reverted at all. */
   readonly refused?: string;
   readonly todo: RevertItem[];
-  readonly skipped: { path: string; why: string }[];
+  /** `refusal`: a link on the way (or the path itself) that Revert never writes through. */
+  readonly skipped: { path: string; why: string; refusal?: PathRefusal }[];
 }
 
 export interface RevertInput {
@@ -54,14 +57,14 @@ export interface RevertInput {
   readonly roots: readonly string[];
   /** The file's text now (an editor's unsaved text first), null when it does not exist. */
   currentText(path: string): Promise<string | null>;
-  /** The path with its links resolved (default: the disk's realpath; the path itself when it does not exist). */
-  realPath?(path: string): Promise<string>;
   /** Checkpoints (src/app/checkpoints): a file's text in one (null: absent there), undefined when not available. */
   checkpointText?(folder: string, id: string, path: string): Promise<string | null | undefined>;
   /** `current` with the change base → wanted applied; conflicts: places where both changed. */
   merge?(base: string, current: string, wanted: string): Promise<{ text: string; conflicts: number }>;
   /** The words of the reasons (vscode.l10n in the product; English by default). */
   readonly l10n?: L10n;
+  /** The words of a link refused on the way (the view's; English by default). */
+  readonly refusalWords?: (r: PathRefusal) => string;
 }
 
 /** What reverting the step's changes would do, file by file. */
@@ -69,19 +72,21 @@ export async function planRevert(input: RevertInput): Promise<RevertPlan> {
   const l10n = input.l10n ?? english;
   const refused = isImportedAgent(input.agentId) ? imported(l10n) : isReplayAgent(input.agentId) ? replayed(l10n) : undefined;
   if (refused) return { refused, todo: [], skipped: [] };
-  const realPath = input.realPath ?? diskRealPath;
-  const roots = await Promise.all(input.roots.map(async (r) => [path.resolve(r), await realPath(path.resolve(r))] as const));
+  const words = input.refusalWords ?? pathRefusalMessage;
+  const roots = input.roots.map((r) => path.resolve(r));
+  const realRoots = await Promise.all(roots.map((r) => fs.promises.realpath(r).catch(() => r)));
   const todo: RevertItem[] = [];
-  const skipped: { path: string; why: string }[] = [];
+  const skipped: RevertPlan['skipped'] = [];
   for (const c of input.changes) {
     const file = path.resolve(c.path);
-    const root = roots.find(([r]) => within(r, file));
-    const real = root && (await realPath(file));
-    const realRoot = real !== undefined ? roots.find(([l, r]) => within(r, real) || within(l, real)) : undefined;
-    if (!root || !realRoot || real === undefined) {
-      skipped.push({ path: c.path, why: outside(l10n) });
+    const root = roots.find((r) => within(r, file));
+    const target = await checkWritePath(input.roots, file);
+    if (!root || !target.ok) {
+      const refusal = root && !target.ok && target.refusal.code !== 'outside' ? target.refusal : undefined;
+      skipped.push(refusal ? { path: c.path, why: words(refusal), refusal } : { path: c.path, why: outside(l10n) });
       continue;
     }
+    const real = target.real;
     // The client's own writes know their texts exactly: they decide where there are some; the checkpoints decide otherwise.
     const wire = c.all.filter((x) => !x.checkpoint);
     const plan =
@@ -92,7 +97,8 @@ export async function planRevert(input: RevertInput): Promise<RevertPlan> {
       skipped.push({ path: c.path, why: plan.why });
       continue;
     }
-    const runsLater = executesLater(root[0], file, l10n) ?? executesLater(realRoot[1], real, l10n);
+    const realRoot = realRoots.find((r) => within(r, real)) ?? root;
+    const runsLater = executesLater(root, file, l10n) ?? executesLater(realRoot, real, l10n);
     todo.push({
       path: c.path,
       before: plan.before,
@@ -130,14 +136,6 @@ export interface ConfirmationRow {
   readonly description: string;
   /** The label and the description in one line. */
   readonly text: string;
-}
-
-async function diskRealPath(p: string): Promise<string> {
-  try {
-    return await fs.promises.realpath(p);
-  } catch {
-    return p;
-  }
 }
 
 /**

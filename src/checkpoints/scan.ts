@@ -1,6 +1,7 @@
 // Which of the paths git named as changed or new go into a checkpoint: each is looked at with
 // lstat (asynchronously, a few at a time), and files over the size caps, binaries over theirs,
-// nested repositories and anything that is neither a file nor a link stay out, each with a reason.
+// nested repositories, anything that is neither a file nor a link, and what lies beyond a folder
+// that is a link stay out, each with a reason (the rest of the checkpoint is taken all the same).
 // Paths stay the bytes git printed (a name need not be UTF-8); they become text only to be shown.
 import { promises as fsp, type Stats } from 'node:fs';
 import * as path from 'node:path';
@@ -63,9 +64,12 @@ async function looksBinary(p: Buffer): Promise<boolean> {
 
 type Verdict = { kind: 'update' } | { kind: 'remove'; why?: string } | { kind: 'skip'; why: string };
 
-async function judge(full: Buffer, rel: Buffer, limits: ScanLimits): Promise<Verdict> {
+async function judge(root: Buffer, rel: Buffer, limits: ScanLimits, links: LinkedFolders): Promise<Verdict> {
   // ls-files names a nested repository by its folder, with a trailing slash.
   if (rel[rel.length - 1] === 0x2f) return { kind: 'skip', why: 'a nested git repository (not checkpointed: its own history keeps it)' };
+  const link = await links.beyond(rel);
+  if (link) return { kind: 'skip', why: `beyond the symbolic link "${link}" (the link is checkpointed, not what it leads to)` };
+  const full = Buffer.concat([root, rel]);
   const st = await lstat(full);
   if (!st || st.isSymbolicLink()) return { kind: 'update' };
   if (st.isDirectory()) return { kind: 'remove' };
@@ -74,6 +78,36 @@ async function judge(full: Buffer, rel: Buffer, limits: ScanLimits): Promise<Ver
   if (st.size > limits.maxBinaryBytes && (await looksBinary(full)))
     return { kind: 'skip', why: `a binary file larger than ${size(limits.maxBinaryBytes)} (${size(st.size)})` };
   return { kind: 'update' };
+}
+
+/** Which folder on a path is a symbolic link, each folder looked at once per scan. */
+interface LinkedFolders {
+  /** The first folder of `rel` (relative to the work tree) that is a link, as text; undefined when none is. */
+  beyond(rel: Buffer): Promise<string | undefined>;
+}
+
+/**
+ * git refuses to index a path beyond a link ("beyond a symbolic link") and lstat would follow the
+ * link to whatever it leads to: a tracked path under a folder that became a link leaves the
+ * checkpoint with this reason, and the link itself is checkpointed as a link (ls-files lists it).
+ */
+function linkedFolders(root: Buffer): LinkedFolders {
+  const seen = new Map<string, Promise<boolean>>();
+  const isLink = (folder: Buffer): Promise<boolean> => {
+    const key = folder.toString('latin1');
+    let p = seen.get(key);
+    if (!p) seen.set(key, (p = lstat(Buffer.concat([root, folder])).then((st) => st?.isSymbolicLink() === true)));
+    return p;
+  };
+  return {
+    async beyond(rel) {
+      for (let i = rel.indexOf(0x2f); i > 0 && i < rel.length - 1; i = rel.indexOf(0x2f, i + 1)) {
+        const folder = rel.subarray(0, i);
+        if (await isLink(folder)) return folder.toString('utf8');
+      }
+      return undefined;
+    },
+  };
 }
 
 /**
@@ -87,11 +121,12 @@ export async function scan(workTree: string, candidates: readonly Buffer[], limi
   const skipped: Skipped[] = [];
   let skippedTotal = 0;
   let next = 0;
+  const links = linkedFolders(root);
   const worker = async (): Promise<void> => {
     while (next < candidates.length) {
       const i = next++;
       const rel = candidates[i]!;
-      const v = await judge(Buffer.concat([root, rel]), rel, limits);
+      const v = await judge(root, rel, limits, links);
       if (v.kind === 'update') update.push(rel);
       else {
         // Only a path in the index has anything to remove (a new one left out was never added).

@@ -293,9 +293,12 @@ export class ShadowRepo {
   }
 }
 
-/** A path inside the work tree, posix, without `.`/`..` segments; CheckpointError otherwise. */
+/**
+ * A path inside the work tree, posix, without `.`/`..` segments; CheckpointError otherwise. A
+ * backslash is a separator only where it is one (Windows); elsewhere it is part of a name.
+ */
 function relativePath(p: string): string {
-  const rel = p.replace(/\\/g, '/').replace(/^\.\//, '');
+  const rel = (path.sep === '\\' ? p.replace(/\\/g, '/') : p).replace(/^\.\//, '');
   const segments = rel.split('/');
   if (!rel || rel.includes('\0') || rel.startsWith('/') || /^[A-Za-z]:/.test(rel) || segments.some((s) => s === '..' || s === '.' || s === ''))
     throw new CheckpointError({ code: 'outside-folder', data: { path: p.slice(0, 200) } });

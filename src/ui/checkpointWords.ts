@@ -4,6 +4,7 @@
 // German). One sentence per code; a new code fails to compile here until it has its words.
 import type { CheckpointReason } from '../app/checkpoints/reasons';
 import type { L10n } from '../common/l10n';
+import type { PathRefusal } from '../common/safePath';
 
 export function checkpointWords(r: CheckpointReason, l10n: L10n): string {
   switch (r.code) {
@@ -49,6 +50,21 @@ export function checkpointWords(r: CheckpointReason, l10n: L10n): string {
       return l10n.t('The three-way merge failed: {0}', r.data.detail);
     case 'unexpected':
       return l10n.t('Checkpoints failed: {0}', r.data.detail);
+  }
+  return r satisfies never;
+}
+
+/** Why Revert, Restore or Undo Restore does not write a file (src/common/safePath.ts): the links on its way. */
+export function pathRefusalWords(r: PathRefusal, l10n: L10n): string {
+  switch (r.code) {
+    case 'outside':
+      return l10n.t('it is outside the workspace folders');
+    case 'link-outside':
+      return l10n.t('the symbolic link {0} leads outside the workspace folders (to {1}); nothing is written through it', r.data.link, r.data.target);
+    case 'link-nowhere':
+      return l10n.t('the symbolic link {0} leads nowhere (its target does not exist); nothing is written through it', r.data.link);
+    case 'not-a-folder':
+      return l10n.t('{0} is a file, not a folder', r.data.path);
   }
   return r satisfies never;
 }

@@ -6,9 +6,11 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import { confirmationRows, planRevert, type RevertItem, type RevertPlan } from '../app/revertPlan';
 import type { Checkpoints } from '../app/checkpoints/checkpoints';
+import { checkWritePath } from '../common/safePath';
 import { workspaceRoots } from '../platform/workspace';
 import type { FileChanges } from '../state/attribution/workStore';
 import { truncate } from '../state/planSummary';
+import { pathRefusalWords } from './checkpointWords';
 import { showCheckpointFailure } from './workRewind';
 
 export interface RevertResult {
@@ -53,6 +55,7 @@ export async function revertStep(cps: Pick<Checkpoints, 'read' | 'merge'> | unde
 function planStepRevert(cps: Pick<Checkpoints, 'read' | 'merge'> | undefined, req: RevertRequest): Promise<RevertPlan> {
   return planRevert({
     l10n: vscode.l10n,
+    refusalWords: (r) => pathRefusalWords(r, vscode.l10n),
     agentId: req.agentId,
     sessionId: req.sessionId,
     changes: req.changes,
@@ -114,6 +117,12 @@ async function allowedOnly(todo: readonly RevertItem[], skipped: Skipped): Promi
 async function writeBack(todo: readonly RevertItem[], skipped: Skipped): Promise<string[]> {
   const reverted: string[] = [];
   for (const c of todo) {
+    // Checked again now: the agent may have put a link in the way while the confirmation was open.
+    const target = await checkWritePath(workspaceRoots(), c.path).catch(() => undefined);
+    if (!target?.ok) {
+      skipped.push({ path: c.path, why: target ? pathRefusalWords(target.refusal, vscode.l10n) : vscode.l10n.t('its folder could not be looked at') });
+      continue;
+    }
     try {
       await restore(c.path, c.before);
       reverted.push(c.path);

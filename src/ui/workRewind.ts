@@ -6,8 +6,9 @@ import * as vscode from 'vscode';
 import type { Checkpoints } from '../app/checkpoints/checkpoints';
 import { checkpointReason } from '../app/checkpoints/reasons';
 import { planRestore, type RestoreItem, type RestorePlan } from '../app/checkpoints/restorePlan';
+import { checkWritePath } from '../common/safePath';
 import { truncate } from '../state/planSummary';
-import { checkpointWords } from './checkpointWords';
+import { checkpointWords, pathRefusalWords } from './checkpointWords';
 
 export interface RestoreResult {
   restored: string[];
@@ -33,9 +34,15 @@ const rel = (f: string): string => vscode.workspace.asRelativePath(f);
 /** Puts the workspace back to the request's checkpoints after a confirmation; returns what was restored and how to undo it. */
 export async function restoreWorkspace(cps: Pick<Checkpoints, 'read' | 'snapshot' | 'changes'>, req: RestoreRequest): Promise<RestoreResult> {
   const isDirty = (file: string): boolean => vscode.workspace.textDocuments.some((d) => d.isDirty && d.uri.scheme === 'file' && d.uri.fsPath === file);
-  const plan = await planRestore({ agentId: req.agentId, sessionId: req.sessionId, targets: req.targets, checkpoints: cps, isDirty, l10n: vscode.l10n }).catch(
-    showCheckpointFailure,
-  );
+  const plan = await planRestore({
+    agentId: req.agentId,
+    sessionId: req.sessionId,
+    targets: req.targets,
+    checkpoints: cps,
+    isDirty,
+    l10n: vscode.l10n,
+    refusalWords: (r) => pathRefusalWords(r, vscode.l10n),
+  }).catch(showCheckpointFailure);
   if (!plan) return { restored: [], skipped: [] };
   if (plan.refused) {
     void vscode.window.showWarningMessage(plan.refused);
@@ -94,6 +101,12 @@ async function writeFiles(todo: readonly RestoreItem[], skipped: Skipped): Promi
   for (const t of todo) {
     if (t.runsLater && !(await confirmRunsLater(rel(t.path), t.bytes === null, t.runsLater))) {
       skipped.push({ path: t.path, why: vscode.l10n.t('you did not allow it ({0})', t.runsLater) });
+      continue;
+    }
+    // Checked again now: the agent may have put a link in the way while the confirmation was open.
+    const target = await checkWritePath([t.folder], t.path).catch(() => undefined);
+    if (!target?.ok) {
+      skipped.push({ path: t.path, why: target ? pathRefusalWords(target.refusal, vscode.l10n) : vscode.l10n.t('its folder could not be looked at') });
       continue;
     }
     try {

@@ -5,17 +5,20 @@
 //
 // Consent as for Revert: an imported session or a replayed recording is refused whole; a file
 // whose write runs code later (.vscode/, .git/, CI files…) is marked and asked for on its own; a
-// path that resolves outside its workspace folder (a link) is refused.
-import * as fs from 'node:fs';
+// path with a link on the way that leads outside its workspace folder, or nowhere, is refused
+// (src/common/safePath.ts: a dangling link is never written through); the view checks each path
+// again right before it writes (the agent may have made a link since).
 import * as path from 'node:path';
 import { executesLater } from '../../agents/executesLater';
 import { english, type L10n } from '../../common/l10n';
-import { within } from '../../common/paths';
+import { checkWritePath, pathRefusalMessage, type PathRefusal } from '../../common/safePath';
 import { isImportedAgent, isReplayAgent } from '../../common/pseudoAgents';
 import type { Checkpoints } from './checkpoints';
 
 export interface RestoreItem {
   readonly path: string;
+  /** The workspace folder it is restored in (the only folder its write may reach). */
+  readonly folder: string;
   /** The target's bytes; null: the file is deleted (the target did not have it). */
   readonly bytes: Buffer | null;
   readonly runsLater?: string;
@@ -24,7 +27,8 @@ export interface RestoreItem {
 export interface RestorePlan {
   readonly refused?: string;
   readonly todo: RestoreItem[];
-  readonly skipped: { path: string; why: string }[];
+  /** `refusal`: a link on the way that Restore never writes through. */
+  readonly skipped: { path: string; why: string; refusal?: PathRefusal }[];
   /** The present, as checkpointed before anything is written: restoring it undoes the restore. */
   readonly undo: { folder: string; id: string }[];
 }
@@ -39,6 +43,8 @@ export interface RestoreInput {
   isDirty(path: string): boolean;
   /** Words the refusal and the reasons a file was skipped (English without). */
   readonly l10n?: L10n;
+  /** The words of a link refused on the way (the view's; English by default). */
+  readonly refusalWords?: (r: PathRefusal) => string;
 }
 
 export async function planRestore(input: RestoreInput): Promise<RestorePlan> {
@@ -52,7 +58,8 @@ export async function planRestore(input: RestoreInput): Promise<RestorePlan> {
   const now = await input.checkpoints.snapshot(input.agentId, input.sessionId);
   const undo = [...now].map(([folder, id]) => ({ folder, id }));
   const todo: RestoreItem[] = [];
-  const skipped: { path: string; why: string }[] = [];
+  const skipped: RestorePlan['skipped'] = [];
+  const words = input.refusalWords ?? pathRefusalMessage;
   for (const t of input.targets) {
     const present = now.get(t.folder);
     const files = present === undefined ? undefined : await input.checkpoints.changes(t.folder, t.id, present);
@@ -60,12 +67,11 @@ export async function planRestore(input: RestoreInput): Promise<RestorePlan> {
       skipped.push({ path: t.folder, why: l10n.t('its checkpoint is no longer stored, or git is not available: nothing in this folder was restored') });
       continue;
     }
-    const realRoot = await fs.promises.realpath(t.folder).catch(() => t.folder);
     for (const f of files) {
       const file = path.join(t.folder, ...f.path.split('/'));
-      const real = await fs.promises.realpath(file).catch(() => file);
-      if (!within(t.folder, file) || !(within(realRoot, real) || within(t.folder, real))) {
-        skipped.push({ path: file, why: l10n.t('it is outside the workspace folder once its links are resolved') });
+      const target = await checkWritePath([t.folder], file);
+      if (!target.ok) {
+        skipped.push({ path: file, why: words(target.refusal), refusal: target.refusal });
         continue;
       }
       if (input.isDirty(file)) {
@@ -78,7 +84,7 @@ export async function planRestore(input: RestoreInput): Promise<RestorePlan> {
         continue;
       }
       const runsLater = executesLater(t.folder, file, l10n);
-      todo.push({ path: file, bytes, ...(runsLater ? { runsLater } : {}) });
+      todo.push({ path: file, folder: t.folder, bytes, ...(runsLater ? { runsLater } : {}) });
     }
   }
   return { todo, skipped, undo };

@@ -1,5 +1,6 @@
 // Extracts a downloaded archive into a fresh folder: zip (yauzl), tar, tar.gz/tgz (node zlib +
-// tar-stream), tar.bz2/tbz2 (bunzip.ts: a worker thread + tar-stream), or a raw binary. Nothing is
+// tar-stream), tar.bz2/tbz2 (bunzip.ts: a worker thread + tar-stream), or a raw binary (an archive of another
+// format, xz for one, is refused: otherFormats.ts). Nothing is
 // decoded in long synchronous steps on this thread: zlib inflates on libuv's pool, bzip2 in a worker. The kind is read from
 // the file's first bytes, not trusted from the URL. Every name goes through safeRelative (no `..`,
 // no absolute paths); files never overwrite each other; links are made last (so nothing is ever
@@ -15,6 +16,7 @@ import * as zlib from 'zlib';
 import * as yauzl from 'yauzl';
 import * as tarStream from 'tar-stream';
 import { BunzipStream } from './bunzip';
+import { notUnpacked, UnsupportedArchiveError } from './otherFormats';
 import { CancelledError } from './http';
 import { inside, isWithin, linkStaysInside, printable, safeRelative, UnsafeEntryError } from './safePath';
 import { english, type L10n } from '../common/l10n';
@@ -59,7 +61,7 @@ export class TooLargeError extends ArchiveError {
  */
 const TAR_OVERHEAD_PER_ENTRY = 2048;
 
-/** The archive kind from its first bytes (zip, gzip, bzip2, ustar), else a raw binary. */
+/** The archive kind from its first bytes (zip, gzip, bzip2, ustar), else a raw binary; an archive of another format is an UnsupportedArchiveError. */
 export async function sniffArchive(file: string): Promise<ArchiveKind> {
   const fd = await fs.promises.open(file, 'r');
   try {
@@ -70,6 +72,8 @@ export async function sniffArchive(file: string): Promise<ArchiveKind> {
     if (b.length >= 2 && b[0] === 0x1f && b[1] === 0x8b) return 'tar.gz';
     if (b.length >= 3 && b.toString('latin1', 0, 3) === 'BZh') return 'tar.bz2';
     if (b.length >= 262 && b.toString('latin1', 257, 262) === 'ustar') return 'tar';
+    const other = notUnpacked(b);
+    if (other) throw new UnsupportedArchiveError(other);
     return 'raw';
   } finally {
     await fd.close();

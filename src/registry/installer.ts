@@ -7,6 +7,7 @@ import * as path from 'path';
 import { downloadTo } from './download';
 import { CancelledError } from './http';
 import { DEFAULT_EXTRACT_LIMITS, extractArchive, sniffArchive, TooLargeError, type ArchiveKind, type ExtractLimits } from './extract';
+import { UnsupportedArchiveError } from './otherFormats';
 import { binaryLaunch, binaryPlatforms, type LaunchCommand } from './launch';
 import { isWithin, safeRelative } from './safePath';
 import type { PlatformKey, RegistryEntry } from './schema';
@@ -66,7 +67,18 @@ export async function installBinary(entry: RegistryEntry, platform: PlatformKey 
       ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
     });
     opts.onPhase?.('unpack');
-    const kind = await sniffArchive(archive);
+    const kind = await sniffArchive(archive).catch((err: unknown) => {
+      if (err instanceof UnsupportedArchiveError)
+        throw new UnsupportedArchiveError(
+          err.format,
+          l10n.t(
+            'The archive of {0} is in the {1} format, which is not unpacked (zip, tar, tar.gz and tar.bz2 are); nothing was installed.',
+            entry.name,
+            err.format,
+          ),
+        );
+      throw err;
+    });
     const files = path.join(work, 'files');
     await fs.promises.mkdir(files);
     await extractArchive(archive, kind, files, {

@@ -297,7 +297,9 @@ export class SessionHistory extends Disposable {
         const r = records[i++]!;
         this.d.setReplayTime(r.t);
         try {
-          if ('e' in r) this.applyEvent(s.agentId, r.e, key, r.t);
+          if (namesOtherSession(r, s.sessionId))
+            replay.skipped++; // another session's: a log never feeds one
+          else if ('e' in r) this.applyEvent(s.agentId, r.e, key, r.t);
           else if ('ask' in r) {
             transcript.addPermissionRequest(r.ask.request, { requestId: r.ask.id, flags: [...r.ask.flags], key });
             asked.add(r.ask.id);
@@ -374,6 +376,13 @@ class Replay {
   constructor(readonly s: StoredSession) {
     this.key = sessionKey(s.agentId, s.sessionId);
   }
+}
+
+/** A record naming a session other than `sessionId` (an event's, a permission request's): never its log's to replay. */
+function namesOtherSession(r: HistoryRecord, sessionId: string): boolean {
+  if ('e' in r) return r.e.sessionId !== sessionId;
+  const named: unknown = 'ask' in r ? r.ask.request.sessionId : undefined;
+  return typeof named === 'string' && named !== sessionId;
 }
 
 /** A content block's size in characters (text, or the encoded data of an image, audio or resource). */

@@ -11,8 +11,11 @@
 //     refuses it before it is whole), said so;
 //   - back-pressure: every SSE body goes through a gate that reads on only while the connection
 //     has taken what came before (at most `readBufferBytes` unread), so a slow client pauses the
-//     server's streams (TCP pushes back) instead of buffering; what waits to be sent is bounded
-//     (`sendBufferBytes`) as over a WebSocket;
+//     server's streams (TCP pushes back) instead of buffering; what waits to be sent (written and
+//     not yet answered) is bounded (`sendBufferBytes`, checked on every write) as over a WebSocket;
+//   - where: a plain `http://` name goes to the loopback address the endpoint checked
+//     (remoteResolve.ts: the request names that address, so no second lookup can move it);
+//     `https://` keeps the name for TLS, which checks the certificate against it;
 //   - heartbeats: servers built on the SDK send an SSE comment every 15 s on an idle stream; once
 //     one has been seen, nothing heard for `deadAfterMs` (25 s) ends the connection (a dead peer
 //     is noticed within deadAfterMs + tick ≤ 30 s). A server that never sends them is not timed;
@@ -21,7 +24,9 @@
 // Part of dist/remote-agent.js (loaded on first use, see remoteAgent.ts). Free of `vscode`.
 import { createHttpStream, MemoryAcpCookieStore, type AcpCookieStore } from '@agentclientprotocol/sdk/experimental/http-client';
 import { connectFailure, lost } from './remoteErrors';
+import { isIP } from 'node:net';
 import { CLOSED, RemoteEndpoint, type RemoteTransportOptions } from './remoteEndpoint';
+import type { ResolvedAddress } from './remoteResolve';
 
 export { MemoryAcpCookieStore, type AcpCookieStore };
 
@@ -39,6 +44,12 @@ export class HttpEndpoint extends RemoteEndpoint<HttpEndpointOptions> {
   private queued = 0;
   private gateWaiters: (() => void)[] = [];
   private keepAlives = false;
+  /** `host:port` of the checked address a plain http:// name is sent to. */
+  private pinnedHost: string | undefined;
+
+  override get backlog(): number {
+    return this.outgoing.writableLength + this.queued;
+  }
 
   protected override readMore(): void {
     this.openGate();
@@ -56,7 +67,13 @@ export class HttpEndpoint extends RemoteEndpoint<HttpEndpointOptions> {
     this.openGate();
   }
 
-  protected override connect(headers: Record<string, string>): void {
+  protected override connect(headers: Record<string, string>, addresses: readonly ResolvedAddress[]): void {
+    const u = new URL(this.o.url);
+    if (u.protocol === 'http:' && !isIP(u.hostname.replace(/^\[|\]$/g, ''))) {
+      const a = addresses[0]!;
+      u.hostname = a.family === 6 ? `[${a.address}]` : a.address;
+      this.pinnedHost = u.host;
+    }
     const sdk = createHttpStream(this.o.url, {
       headers,
       maxMessageBytes: this.o.maxMessageBytes,
@@ -71,7 +88,7 @@ export class HttpEndpoint extends RemoteEndpoint<HttpEndpointOptions> {
 
   /** The runtime's fetch, with every SSE body behind the gate (back-pressure) and heard (liveness). */
   private async fetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
-    const res = await (this.o.fetch ?? globalThis.fetch)(input, init);
+    const res = await (this.o.fetch ?? globalThis.fetch)(this.pinned(input), init);
     if (init?.method !== 'GET' || !res.body || !res.ok) return res;
     const reader = res.body.getReader();
     const body = new ReadableStream<Uint8Array>(
@@ -88,6 +105,14 @@ export class HttpEndpoint extends RemoteEndpoint<HttpEndpointOptions> {
       { highWaterMark: 0 },
     );
     return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
+  }
+
+  /** The request's URL with a plain http:// name replaced by its checked address. */
+  private pinned(input: string | URL | Request): string | URL | Request {
+    if (!this.pinnedHost) return input;
+    const u = new URL(input instanceof Request ? input.url : input);
+    u.host = this.pinnedHost;
+    return input instanceof Request ? new Request(u, input) : u;
   }
 
   private heard(chunk: Uint8Array): void {
@@ -145,10 +170,6 @@ export class HttpEndpoint extends RemoteEndpoint<HttpEndpointOptions> {
     if (this.ended || !(await this.ready) || !this.writer) throw new Error(CLOSED);
     for (const line of this.lines(chunk)) {
       if (line.length === 0) continue;
-      if (this.queued + line.length > this.sendLimit) {
-        this.drop({ kind: 'backlog', bytes: this.queued + line.length });
-        throw new Error(CLOSED);
-      }
       this.queued += line.length;
       // Each POST is sent in order; it is answered at once (202) except `initialize`.
       const sent = this.writer.write(JSON.parse(line.toString('utf8')) as AnyMessage);

@@ -3,13 +3,17 @@
 // writes (NDJSON lines, with a read buffer the transport honours), opening (the opener's
 // confirmation and secrets first; a refusal or a throw ends it before anything is sent), closing
 // (`closed` resolves once; stop ends the stream gracefully and forces after a grace; kill and
-// drop end it now), how it ended as an EndpointExit (its reason worded by `describe`, the views'
-// words: src/ui/remoteWords.ts), whole lines out of split writes, the send limit and the liveness
-// tick. Part of dist/remote-agent.js. Free of `vscode`.
+// drop end it now), where it connects (the host resolved once, plain ws/http only to loopback:
+// remoteResolve.ts), how it ended as an EndpointExit (its reason masked as the logs are, then
+// worded by `describe`, the views' words: src/ui/remoteWords.ts), whole lines out of split
+// writes, the send limit (checked on every write, when the backlog grows, and on the tick) and the
+// liveness tick. Part of dist/remote-agent.js. Free of `vscode`.
 import { Readable, Writable } from 'node:stream';
 import type { AgentEndpoint, EndpointExit } from './agentEndpoint';
 import type { MessageStream } from '../protocol/transport/messageStream';
-import { lost, neverOpened, type DropCause, type RemoteReason } from './remoteErrors';
+import { lost, masked, neverOpened, type DropCause, type RemoteReason } from './remoteErrors';
+import { resolveTarget, systemResolver, type ResolvedAddress, type Resolver } from './remoteResolve';
+import { redactText } from './redaction';
 
 /** What the endpoint needs before it connects, from its opener: headers, or why it must not connect. */
 export type Preparation = { headers: Record<string, string> } | { refused: RemoteReason };
@@ -26,13 +30,18 @@ export interface RemoteTransportOptions {
   prepare(): Promise<Preparation>;
   /** The largest message accepted (acp.maxLineBytes, as over stdio). */
   readonly maxMessageBytes: number;
-  /** The most bytes that may wait to be sent (default 32 MiB, at least one largest message). */
+  /**
+   * The most bytes that may wait to be sent (default 32 MiB): a write finding more waiting ends the
+   * connection (so one message larger than this may still go when less waits before it).
+   */
   readonly sendBufferBytes?: number;
   /** How much the connection may leave unread before the transport stops reading (default 1 MiB). */
   readonly readBufferBytes?: number;
   readonly deadAfterMs?: number;
   /** How often liveness and the send backlog are checked (default 5 s). */
   readonly tickMs?: number;
+  /** Resolves the url's host name (the system's resolver unless given). */
+  readonly resolve?: Resolver;
   log?(level: 'info' | 'warn', message: string): void;
 }
 
@@ -58,21 +67,26 @@ export abstract class RemoteEndpoint<O extends RemoteTransportOptions> implement
   protected cause: DropCause | undefined;
   protected lastHeard = 0;
   private timer: NodeJS.Timeout | undefined;
+  /** The backlog at the last tick, to tell a server that stopped reading from a slow one. */
+  private backlogAtTick = 0;
   private partial: Buffer[] = [];
   private resolveClosed!: (exit: EndpointExit) => void;
   private resolveConnected!: () => void;
 
   constructor(protected readonly o: O) {
-    this.sendLimit = Math.max(o.sendBufferBytes ?? 32 * 1024 * 1024, o.maxMessageBytes + 1024);
+    this.sendLimit = o.sendBufferBytes ?? 32 * 1024 * 1024;
     this.incoming = new Readable({ highWaterMark: o.readBufferBytes ?? 1024 * 1024, read: () => this.readMore() });
-    this.outgoing = new Writable({
-      highWaterMark: 1024 * 1024,
-      write: (chunk: Buffer, _enc, cb) => this.send(chunk, cb),
-      final: (cb) => {
-        this.endGracefully();
-        cb();
+    this.outgoing = new Outgoing(
+      {
+        highWaterMark: 1024 * 1024,
+        write: (chunk: Buffer, _enc, cb) => this.send(chunk, cb),
+        final: (cb) => {
+          this.endGracefully();
+          cb();
+        },
       },
-    });
+      (bytes) => this.grows(bytes),
+    );
     this.outgoing.on('error', () => undefined); // reported through the connection's writer
     this.stream = { readable: this.incoming, writable: this.outgoing };
     this.closed = new Promise((resolve) => (this.resolveClosed = resolve));
@@ -81,8 +95,10 @@ export abstract class RemoteEndpoint<O extends RemoteTransportOptions> implement
     this.ready = this.open();
   }
 
-  /** Connects with the prepared headers (called once, after `prepare`). */
-  protected abstract connect(headers: Record<string, string>): void;
+  /** Bytes written and not yet handed to the OS (over HTTP: not yet answered). */
+  abstract get backlog(): number;
+  /** Connects with the prepared headers to the checked addresses (called once, after `prepare`). */
+  protected abstract connect(headers: Record<string, string>, addresses: readonly ResolvedAddress[]): void;
   /** The connection reads again: let the transport read on. */
   protected abstract readMore(): void;
   /** Sends what the connection wrote (NDJSON; `lines` cuts it). */
@@ -125,6 +141,24 @@ export abstract class RemoteEndpoint<O extends RemoteTransportOptions> implement
     this.timer.unref?.();
   }
 
+  /**
+   * Another write is coming (`bytes`): a connection with more than the limit waiting already ends
+   * here, so what waits never grows past the limit and one message, however fast the writes come.
+   */
+  private grows(bytes: number): void {
+    if (this.ended || !this.opened) return;
+    const waiting = this.backlog;
+    if (waiting > this.sendLimit) this.drop({ kind: 'backlog', bytes: waiting + bytes });
+  }
+
+  /** For the tick: over the limit and nothing went out since the last tick (a slow server still takes some). */
+  protected backlogStuck(): boolean {
+    const waiting = this.backlog;
+    const stuck = waiting > this.sendLimit && waiting >= this.backlogAtTick;
+    this.backlogAtTick = waiting;
+    return stuck;
+  }
+
   /** The whole lines of what was written (a line split over writes is joined first). */
   protected lines(chunk: Buffer): Buffer[] {
     let start = 0;
@@ -148,7 +182,7 @@ export abstract class RemoteEndpoint<O extends RemoteTransportOptions> implement
 
   /** How it ended, for people. */
   protected exit(reason: RemoteReason): EndpointExit {
-    const { description, detail } = this.o.describe(reason);
+    const { description, detail } = this.o.describe(masked(reason, redactText));
     return { description, detail: detail && ` ${detail}`, ...(neverOpened(reason) ? { failedToOpen: true } : {}) };
   }
 
@@ -174,7 +208,31 @@ export abstract class RemoteEndpoint<O extends RemoteTransportOptions> implement
       this.finish(this.exit(prep.refused));
       return false;
     }
-    this.connect(prep.headers);
+    // After the confirmation: not even a name lookup goes out before it.
+    const target = await resolveTarget(this.o.url, this.o.resolve ?? systemResolver);
+    if (this.ended) return false;
+    if ('refused' in target) {
+      this.finish(this.exit(target.refused));
+      return false;
+    }
+    this.connect(prep.headers, target.addresses);
     return true;
   }
 }
+
+/** The outgoing stream, telling the endpoint of each write before it is taken (`grows`). */
+class Outgoing extends Writable {
+  constructor(
+    options: ConstructorParameters<typeof Writable>[0],
+    private readonly grows: (bytes: number) => void,
+  ) {
+    super(options);
+  }
+
+  override write(chunk: unknown, encoding?: BufferEncoding | WriteCallback, cb?: WriteCallback): boolean {
+    this.grows(typeof chunk === 'string' || Buffer.isBuffer(chunk) ? Buffer.byteLength(chunk) : 0);
+    return typeof encoding === 'function' ? super.write(chunk, encoding) : super.write(chunk, encoding ?? 'utf8', cb);
+  }
+}
+
+type WriteCallback = (error: Error | null | undefined) => void;

@@ -1,9 +1,10 @@
 // Why a remote agent's connection did not open, or ended: a reason (a code and its data) for each
 // cause a person can act on — refused credentials, another HTTP answer, an untrusted or failed
-// TLS handshake, an unknown host name, a refused or unanswered connection, the peer closing it, a
-// peer that stopped answering pings, an oversized message, a peer that stopped reading. The views
-// word them (src/ui/remoteWords.ts: the predicate of a sentence whose subject is the agent's name,
-// and what to do); this layer only tells them apart. Free of `vscode`.
+// TLS handshake, an unknown host name, plain ws/http to a name that is not this machine, a refused
+// or unanswered connection, the peer closing it, a peer that stopped answering pings, an oversized
+// message, a peer that stopped reading. The views word them (src/ui/remoteWords.ts: the predicate
+// of a sentence whose subject is the agent's name, and what to do); this layer only tells them
+// apart, and masks the secrets a server's words may echo (`masked`). Free of `vscode`.
 import { hostKey as originOf } from './remoteConfig';
 
 const CERT_CODES = new Set([
@@ -46,6 +47,8 @@ export type RemoteReason =
   | { readonly code: 'certificate-untrusted'; readonly data: Origin & { readonly cert: string } }
   | { readonly code: 'tls-failed'; readonly data: Origin & { readonly detail: string } }
   | { readonly code: 'host-not-found'; readonly data: { readonly host: string; readonly tryAgain: boolean } }
+  /** Plain `ws://` or `http://` to a name that resolves to another machine (`addresses`: what it resolved to). */
+  | { readonly code: 'not-loopback'; readonly data: { readonly host: string; readonly scheme: string; readonly addresses: string } }
   | { readonly code: 'connection-refused'; readonly data: Origin & { readonly port: string } }
   | { readonly code: 'no-answer'; readonly data: Origin & { readonly seconds: number } }
   | { readonly code: 'unreachable'; readonly data: Origin & { readonly errno: string } }
@@ -65,6 +68,21 @@ export type RemoteReason =
 /** The reasons that ended it before it opened (`EndpointExit.failedToOpen`). */
 export function neverOpened(r: RemoteReason): boolean {
   return r.code !== 'lost' && r.code !== 'stopped-before-connected' && r.code !== 'disconnected';
+}
+
+/**
+ * The reason with every text in it masked by `mask` (the log's redaction: the secrets the headers
+ * named, credentials by their shape): a server's words (a close reason, an error) may echo a
+ * header, and the reason becomes a sentence people read, copy and paste.
+ */
+export function masked(r: RemoteReason, mask: (s: string) => string): RemoteReason {
+  return { code: r.code, data: maskStrings(r.data, mask) } as RemoteReason;
+}
+
+function maskStrings(v: unknown, mask: (s: string) => string): unknown {
+  if (typeof v === 'string') return mask(v);
+  if (v === null || typeof v !== 'object') return v;
+  return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, maskStrings(x, mask)]));
 }
 
 /**

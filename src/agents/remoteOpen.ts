@@ -2,7 +2,8 @@
 // entry's `url` and `headers` (remoteConfig.ts) and opening its endpoint. Before the first byte
 // goes out it asks RemoteAccess (the VS Code side, given by the composition root) to confirm the
 // host — the first time only, remembered per host — and reads the secrets the headers name from
-// SecretStorage (each value masked in the logs from then on); then the WebSocket endpoint
+// SecretStorage (each value masked in the logs and in every sentence from then on); then the host
+// name is resolved (plain ws/http only to loopback, remoteResolve.ts) and the WebSocket endpoint
 // (wsEndpoint.ts, with the `ws` library) connects, or for an `https://` url the streamable HTTP
 // endpoint (httpEndpoint.ts, with the ACP SDK's HTTP client). How it failed or ended reaches
 // people as a reason (remoteErrors.ts) the VS Code side words. Free of `vscode`.
@@ -13,6 +14,7 @@ import { addKnownSecret } from './redaction';
 import { CookieJar, WebSocketEndpoint } from './wsEndpoint';
 import { HttpEndpoint, MemoryAcpCookieStore } from './httpEndpoint';
 import type { DescribeReason, Preparation } from './remoteEndpoint';
+import type { Resolver } from './remoteResolve';
 
 export { parseRemote } from './remoteConfig';
 export type { RemoteReason } from './remoteErrors';
@@ -28,6 +30,8 @@ export interface RemoteAccess {
   confirmHost(c: { agentName: string; url: string; host: string; headerNames: string[]; secrets: string[] }): Promise<boolean>;
   /** Why a connection did not open or ended, in the window's language. */
   readonly describe: DescribeReason;
+  /** Resolves a remote agent's host name (remoteResolve.ts; the system's resolver when absent). */
+  readonly resolve?: Resolver;
 }
 
 export interface RemoteEndpointOptions {
@@ -54,6 +58,7 @@ export function openRemoteEndpoint(def: AgentDefinition, o: RemoteEndpointOption
     describe: o.access.describe,
     log: (level: 'info' | 'warn', m: string): void => o.log(level, `${def.name}: ${m}`),
     prepare: () => prepare(def, o.access),
+    ...(o.access.resolve ? { resolve: o.access.resolve } : {}),
   };
   if (remote.transport === 'http') return new HttpEndpoint({ ...options, cookies: jarOf(httpJars, def.id, () => new MemoryAcpCookieStore()) });
   return new WebSocketEndpoint({ ...options, cookies: jarOf(jars, def.id, () => new CookieJar()) });

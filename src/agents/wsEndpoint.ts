@@ -7,16 +7,20 @@
 //   - limits: a frame larger than `maxMessageBytes` is refused by `ws` from its header, before it
 //     is buffered, and the socket is destroyed at once (the connection ends, said so); raw line breaks in a frame (pretty-printed JSON) become spaces;
 //   - back-pressure: when the connection stops reading, the socket is paused (TCP pushes back on
-//     the server); what waits to be sent is bounded (`sendBufferBytes`): a server that stops
-//     reading ends the connection instead of growing memory;
+//     the server); what waits to be sent is bounded (`sendBufferBytes`, checked on every write):
+//     a server that stops reading ends the connection instead of growing memory;
+//   - where: the socket connects to the addresses the endpoint checked (remoteResolve.ts), through
+//     a `lookup` that answers with them only;
 //   - heartbeats: a ping every `pingIntervalMs`; nothing heard for `deadAfterMs` (pongs, messages)
 //     ends the connection, so a dead peer is noticed within deadAfterMs + tick (≤ 25 s by default: two pings unanswered);
 //   - cookies set by the server are sent back on reconnects (RFD: session affinity), per agent.
 // Part of dist/remote-agent.js (loaded on first use, see remoteAgent.ts). Free of `vscode`.
+import type { TcpNetConnectOpts } from 'node:net';
 import WebSocket from 'ws';
 import { connectFailure, handshakeClosed, lost } from './remoteErrors';
 import { CookieJar } from './cookieJar';
 import { CLOSED, RemoteEndpoint, type RemoteTransportOptions } from './remoteEndpoint';
+import { pinnedLookup, type ResolvedAddress } from './remoteResolve';
 
 export { CookieJar };
 
@@ -34,10 +38,12 @@ export class WebSocketEndpoint extends RemoteEndpoint<WebSocketEndpointOptions> 
   private openWaiter: (() => void) | undefined;
   private lastPing = 0;
   private binaryIgnored = 0;
+  /** A chunk handed to the socket whose write waits for it: counted by the socket, not twice. */
+  private inFlight = 0;
 
   /** Bytes accepted but not yet handed to the OS. */
-  get backlog(): number {
-    return this.outgoing.writableLength + (this.socket?.bufferedAmount ?? 0);
+  override get backlog(): number {
+    return this.outgoing.writableLength - this.inFlight + (this.socket?.bufferedAmount ?? 0);
   }
 
   protected override readMore(): void {
@@ -64,16 +70,18 @@ export class WebSocketEndpoint extends RemoteEndpoint<WebSocketEndpointOptions> 
     this.abort();
   }
 
-  protected override connect(headers: Record<string, string>): void {
+  protected override connect(headers: Record<string, string>, addresses: readonly ResolvedAddress[]): void {
     const cookie = this.o.cookies?.header();
     const timeout = this.o.handshakeTimeoutMs ?? 15000;
-    const ws = new WebSocket(this.o.url, {
+    const options: WebSocket.ClientOptions & Pick<TcpNetConnectOpts, 'lookup'> = {
       headers: { ...headers, ...(cookie ? { Cookie: cookie } : {}) },
       maxPayload: this.o.maxMessageBytes,
       handshakeTimeout: timeout,
       perMessageDeflate: false,
       followRedirects: false,
-    });
+      lookup: pinnedLookup(addresses), // passed on to net.connect
+    };
+    const ws = new WebSocket(this.o.url, options);
     this.socket = ws;
     ws.on('upgrade', (res) => this.o.cookies?.take(res.headers['set-cookie']));
     ws.on('open', () => {
@@ -123,10 +131,6 @@ export class WebSocketEndpoint extends RemoteEndpoint<WebSocketEndpointOptions> 
       this.openWaiter = () => this.send(chunk, cb);
       return;
     }
-    if (this.backlog > this.sendLimit) {
-      this.drop({ kind: 'backlog', bytes: this.backlog });
-      return cb(new Error(CLOSED));
-    }
     const frames = this.lines(chunk);
     const ws = this.socket!;
     if (frames.length === 0) return cb();
@@ -134,11 +138,13 @@ export class WebSocketEndpoint extends RemoteEndpoint<WebSocketEndpointOptions> 
     const settle = (err?: Error | null): void => {
       if (done) return;
       done = true;
+      this.inFlight = 0;
       cb(err ?? null);
     };
     frames.forEach((f, i) => ws.send(f, { binary: false }, i === frames.length - 1 ? settle : undefined));
     // Wait for the socket only when it holds much already: what waits stays bounded by `sendLimit`.
     if (ws.bufferedAmount <= 1024 * 1024) settle();
+    else if (!done) this.inFlight = chunk.length;
   }
 
   protected override tick(): void {
@@ -146,7 +152,7 @@ export class WebSocketEndpoint extends RemoteEndpoint<WebSocketEndpointOptions> 
     const now = Date.now();
     const dead = this.o.deadAfterMs ?? 20000;
     if (!this.socket.isPaused && now - this.lastHeard > dead) return this.drop({ kind: 'silent', afterMs: now - this.lastHeard });
-    if (this.backlog > this.sendLimit) return this.drop({ kind: 'backlog', bytes: this.backlog });
+    if (this.backlogStuck()) return this.drop({ kind: 'backlog', bytes: this.backlog });
     if (now - this.lastPing >= (this.o.pingIntervalMs ?? 10000)) {
       this.lastPing = now;
       this.socket.ping();

@@ -45,6 +45,11 @@ const WORDS: { readonly [C in RemoteReason['code']]: (d: Extract<RemoteReason, {
         : l10n.t('could not connect: the host name "{0}" was not found (DNS)', d.host),
       l10n.t('Check the host in the agent\'s "url" and your network.'),
     ),
+  'not-loopback': (d, l10n) =>
+    words(
+      l10n.t('was not connected: {0}:// (unencrypted) is allowed only to this machine, but "{1}" resolves to {2}', d.scheme, d.host, d.addresses),
+      l10n.t('Use wss:// or https:// to reach another machine, or a host name that resolves only to this machine (127.0.0.1, ::1).'),
+    ),
   'connection-refused': (d, l10n) =>
     words(
       l10n.t('could not connect to {0}: the connection was refused (nothing listens on port {1})', d.origin, d.port),

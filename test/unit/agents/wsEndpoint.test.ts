@@ -2,7 +2,8 @@
 // 127.0.0.1: one message per text frame both ways (binary frames ignored, raw line breaks made
 // spaces), the message size limit, back-pressure both ways (the socket paused while the
 // connection does not read; a server that stops reading ends it), heartbeats (a silent peer is
-// noticed), cookies sent back on the next connection, and each failure as its sentence.
+// noticed), cookies sent back on the next connection, and each failure as its sentence, with the
+// secrets a server's words echo masked.
 import * as assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -10,6 +11,7 @@ import { CookieJar, WebSocketEndpoint, type WebSocketEndpointOptions } from '../
 import { english } from '../../../src/common/l10n';
 import { remoteWords } from '../../../src/ui/remoteWords';
 import type { EndpointExit } from '../../../src/agents/agentEndpoint';
+import { addKnownSecret } from '../../../src/agents/redaction';
 
 interface Server {
   url: string;
@@ -162,6 +164,39 @@ describe('WebSocket agent endpoint', function () {
     }
     const x = await within(e.closed, 5000, 'close');
     assert.match(x.description, /the server stopped reading \(\d+ MiB waiting to be sent\)$/);
+  });
+
+  it('ends the connection once more than 32 MiB wait, checked on every write (not only on the tick)', async () => {
+    s = await server();
+    const conn = s.next();
+    // The default limit (32 MiB), whatever the largest message accepted; the tick never comes.
+    e = endpoint(s.url, { maxMessageBytes: 64 * 1024 * 1024, tickMs: 3_600_000 });
+    const { ws } = await conn;
+    await opened(e, ws);
+    (ws as unknown as { _socket: { pause(): void } })._socket.pause();
+    const line = `"${'z'.repeat(64 * 1024 - 3)}"\n`;
+    let ended = false;
+    void e.closed.then(() => (ended = true));
+    let peak = 0;
+    for (let i = 0; i < 1600 && !ended; i++) {
+      peak = Math.max(peak, e.backlog);
+      e.stream.writable.write(line);
+      if (i % 64 === 0) await new Promise((r) => setImmediate(r));
+    }
+    const x = await within(e.closed, 3000, 'close');
+    assert.match(x.description, /the server stopped reading \(32 MiB waiting to be sent\)$/);
+    assert.ok(peak <= 32 * 1024 * 1024 + 64 * 1024, `waited at most the limit and one message: ${peak}`);
+  });
+
+  it('masks the secrets a server echoes in what it says (the sentence people read)', async () => {
+    addKnownSecret('s3cr3t-header-value');
+    s = await server();
+    const conn = s.next();
+    e = endpoint(s.url);
+    (await conn).ws.close(4001, 'refused s3cr3t-header-value, "Bearer abcdefgh12345678"');
+    const exit = await within(e.closed, 3000, 'close');
+    assert.match(exit.description, /: the server closed it \(code 4001, "refused \*\*\*, "Bearer \*\*\*""\)$/);
+    assert.ok(!/s3cr3t|abcdefgh/.test(exit.description + exit.detail), exit.description);
   });
 
   it('notices a peer that stops answering pings', async () => {

@@ -116,16 +116,16 @@ describe('plan store folder: imports go downwards', () => {
       const write = (rel: string, text: string): void => fs.writeFileSync(path.join(root, 'src', rel), text);
       const order = ['// Order:', '//   low.ts   the bottom', '//   high.ts  above it', '//   index.ts  the entry'];
       write('store/index.ts', [...order, "export { High } from './high';", ''].join('\n'));
-      write('store/low.ts', "import type { High } from './high';\nimport { shared } from '../shared';\nexport const low = (h: High) => [h, shared];\n");
+      write('store/low.ts', "import type { High } from './high';\nimport { common } from '../common';\nexport const low = (h: High) => [h, common];\n");
       write('store/high.ts', "import { low } from './low';\nexport type { High } from './high';\nexport class High {\n  x = low;\n}\n");
       write('store/stray.ts', "export const stray = await import('./low');\n");
-      write('shared.ts', "import { High } from './store';\nexport const shared = High;\n");
+      write('common.ts', "import { High } from './store';\nexport const common = High;\n");
       const { problems } = direction(dir, path.join(root, 'src'));
       assert.deepEqual(problems, [
         'stray.ts is not in the order of index.ts: list it where it belongs',
         `high.ts imports './high' (high.ts), which index.ts lists as itself: imports go downwards only`,
         `low.ts imports './high' (high.ts), which index.ts lists after it: imports go downwards only`,
-        `low.ts imports '../shared', which leads back into the folder: shared.ts → store/index.ts`,
+        `low.ts imports '../common', which leads back into the folder: common.ts → store/index.ts`,
       ]);
     } finally {
       fs.rmSync(root, { recursive: true, force: true });

@@ -13,7 +13,8 @@ export function makeNonce(): string {
   return Array.from(bytes, (b) => chars[b % chars.length]).join('');
 }
 
-function attr(s: string): string {
+/** `s` as the value of an HTML attribute (or text between tags). */
+export function attr(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 

@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { usageCsv, currencies, type UsageNames } from '../../app/usage/usageCsv';
 import type { UsageGrouping, UsageLedger, UsageRow } from '../../app/usage/usageLedger';
 import { Disposable, toDisposable } from '../../common/lifecycle';
-import { makeNonce } from '../conversation/html';
+import { attr, makeNonce } from '../conversation/html';
 import type { FromUsagePage, UsageColumn, UsageTable } from './usageMessages';
 
 const UPDATE_MS = 250;
@@ -128,10 +128,6 @@ export function table(by: UsageGrouping, rows: readonly UsageRow[], names: Usage
     }),
     empty: vscode.l10n.t('No usage yet: it is counted as agents report it (tokens when a turn ends, cost and context as they stream).'),
   };
-}
-
-function attr(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 function page(cspSource: string, script: vscode.Uri, style: vscode.Uri): string {

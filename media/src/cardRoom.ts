@@ -8,7 +8,11 @@ const PENDING = '.permission.state-pending, .elicitation.state-pending';
 export class CardRoom {
   private readonly seen = new WeakSet<Element>();
 
-  constructor(private readonly transcript: HTMLElement) {}
+  constructor(
+    private readonly transcript: HTMLElement,
+    /** Brings the card into view and keeps it there while `until` holds. */
+    private readonly reveal: (card: Element, until: () => boolean) => void,
+  ) {}
 
   /** After a snapshot or delta: the newest pending card not yet looked at. */
   check(): void {
@@ -16,7 +20,7 @@ export class CardRoom {
     const card = cards[cards.length - 1];
     if (!card || this.seen.has(card)) return;
     this.seen.add(card);
-    card.scrollIntoView({ block: 'start' });
+    this.reveal(card, () => card.isConnected && card.matches(PENDING));
     const needed = Math.ceil(card.getBoundingClientRect().height);
     const available = Math.floor(this.transcript.clientHeight);
     if (needed > available) post({ type: 'cramped', needed, available });

@@ -12,7 +12,7 @@ const header = new Header();
 const transcript = new TranscriptView();
 const composer = new Composer();
 const announcer = new Announcer();
-const cardRoom = new CardRoom(transcript.el);
+const cardRoom = new CardRoom(transcript.el, (card, until) => transcript.reveal(card, until));
 document.getElementById('app')?.append(header.el, transcript.el, composer.el, announcer.el);
 
 /** The text of the last agent message in the view (for the announcement at the end of a turn). */
@@ -96,7 +96,7 @@ function handle(m: ToWebview): void {
 /** What the view shows (for tests and diagnostics); optionally clicks an element first. */
 function inspect(click?: InspectClick): DomSnapshot {
   let clicked: boolean | undefined;
-  if (click?.scrollTop !== undefined) transcript.el.scrollTop = click.scrollTop;
+  if (click?.scrollTop !== undefined) transcript.scrollAsUser(click.scrollTop);
   if (click?.selector !== undefined) {
     const selector = click.selector;
     const target = Array.from(document.querySelectorAll<HTMLElement>(selector)).find(

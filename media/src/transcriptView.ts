@@ -1,9 +1,10 @@
 // The list of items in the webview: applies the snapshot and deltas, keeps at most `limit` item
 // elements in the DOM (the oldest are removed; "Show earlier" asks the extension for them again)
-// and follows the bottom while the user is there.
+// and follows the bottom unless the user scrolled away from it (follow.ts).
 import type { ConversationFilter, DeltaOp, ItemView, SnapshotMessage, TerminalView, WebviewCounters } from '../../src/ui/conversation/webviewMessages';
 import { post } from './api';
-import { atBottom, h } from './dom';
+import { h } from './dom';
+import { Follower } from './follow';
 import { S, fill } from './strings';
 import { renderItem, type RenderedItem } from './items';
 import { Terminals } from './terminals';
@@ -32,24 +33,11 @@ export class TranscriptView {
   private windowSize = 500;
   private limit = 500;
   private sessionId: string | null = null;
-  /** Whether the view follows new content: true until the user scrolls away from the bottom. */
-  private pinned = true;
-  /** A scroll to the bottom is due at the next frame. */
-  private followQueued = false;
-  /** The next scroll event is our own (scroll events of one frame come as one). */
-  private ownScroll = false;
+  private readonly follower = new Follower(this.el, this.list);
 
   constructor() {
     this.el.append(this.filterBar, this.earlierButton, this.list, this.empty);
     this.filterBar.hidden = true;
-    this.el.addEventListener(
-      'scroll',
-      () => {
-        if (this.ownScroll) this.ownScroll = false;
-        else this.pinned = atBottom(this.el);
-      },
-      { passive: true },
-    );
   }
 
   get currentSession(): string | null {
@@ -57,6 +45,7 @@ export class TranscriptView {
   }
 
   snapshot(m: SnapshotMessage): void {
+    const same = m.sessionId === this.sessionId;
     this.sessionId = m.sessionId;
     this.windowSize = m.windowSize;
     this.limit = m.windowSize;
@@ -77,15 +66,15 @@ export class TranscriptView {
     this.counters.snapshotsApplied++;
     this.refreshFilter();
     this.refresh();
-    this.pinned = true;
-    this.el.scrollTop = this.el.scrollHeight;
+    // Another session is read from its end; the same one again keeps where the user scrolled.
+    if (!same || this.follower.following) this.follower.reset();
   }
 
   /**
-   * Applies a delta. Nothing here reads the layout: while the user is at the bottom, one scroll
-   * per frame follows the new content (reading the height after each delta made the browser lay
-   * out the whole transcript once per streamed chunk, which at 100 chunks/s held up the workbench
-   * sharing the renderer).
+   * Applies a delta. Nothing here reads the layout: while following, one scroll per frame follows
+   * the new content (reading the height after each delta made the browser lay out the whole
+   * transcript once per streamed chunk, which at 100 chunks/s held up the workbench sharing the
+   * renderer).
    */
   apply(ops: DeltaOp[]): void {
     for (const op of ops) this.applyOp(op);
@@ -93,20 +82,17 @@ export class TranscriptView {
     this.counters.deltasApplied++;
     this.counters.opsApplied += ops.length;
     this.refresh();
-    this.follow();
+    this.follower.request();
   }
 
-  private follow(): void {
-    if (!this.pinned || this.followQueued) return;
-    this.followQueued = true;
-    requestAnimationFrame(() => {
-      this.followQueued = false;
-      if (!this.pinned) return;
-      const top = this.el.scrollHeight - this.el.clientHeight;
-      if (this.el.scrollTop >= top) return;
-      this.ownScroll = true;
-      this.el.scrollTop = top;
-    });
+  /** Brings a card that waits for the user into view and keeps it there while `until` holds. */
+  reveal(card: Element, until: () => boolean): void {
+    this.follower.reveal(card, until);
+  }
+
+  /** Scrolls as the user would (the test hook's stand-in for a wheel). */
+  scrollAsUser(top: number): void {
+    this.follower.userScrollTo(top);
   }
 
   /** Older items sent on request: prepended, and kept beyond the usual window. */
@@ -115,7 +101,9 @@ export class TranscriptView {
     terminals.forEach((t) => this.terminals.set(t));
     const first = this.entries[0]?.view.index ?? Infinity;
     const older = items.filter((v) => v.index < first && !this.byId.has(v.itemId));
-    const before = this.el.scrollHeight;
+    // What was first stays where it was on screen (the browser may already have kept it there).
+    const kept = this.entries[0]?.el;
+    const before = kept?.getBoundingClientRect().top ?? 0;
     const frag = document.createDocumentFragment();
     const rendered = older.map((v) => this.render(v));
     for (const r of rendered) {
@@ -126,7 +114,8 @@ export class TranscriptView {
     this.entries = [...rendered, ...this.entries];
     this.limit = Math.max(this.limit, this.entries.length);
     this.refresh();
-    this.el.scrollTop += this.el.scrollHeight - before;
+    if (kept) this.el.scrollTop += kept.getBoundingClientRect().top - before;
+    this.follower.stick();
   }
 
   /** Text of each rendered item (for tests and diagnostics). */

@@ -182,6 +182,40 @@ const hook = createServer(async (req, res) => {
         }
       }
       res.end(JSON.stringify({ clicked }));
+    } else if (u.pathname === '/webview-wheel') {
+      // Turns the mouse wheel over the first element matching the selector in a webview frame, as a
+      // person would (the pointer moves there, then the wheel sends its real input events).
+      const sel = u.searchParams.get('selector');
+      let box = null;
+      for (const frame of page.frames()) {
+        if (frame === page.mainFrame()) continue;
+        const loc = frame.locator(sel).first();
+        // Only where it is (a locator waits for an element that is not there).
+        if (!(await loc.count().catch(() => 0))) continue;
+        box = await loc.boundingBox().catch(() => null);
+        if (box) break;
+      }
+      if (box) {
+        await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+        await page.mouse.wheel(0, Number(u.searchParams.get('dy') ?? 0));
+      }
+      res.end(JSON.stringify({ wheeled: !!box }));
+    } else if (u.pathname === '/busy') {
+      // Keeps the workbench's main thread busy `ms` of every `every` ms (ms=0: stops), as other views
+      // working in the same window would; the webviews of the page's process share that thread.
+      const ms = Number(u.searchParams.get('ms') ?? 0);
+      const every = Number(u.searchParams.get('every') ?? 100);
+      await page.evaluate(
+        ([busy, period]) => {
+          clearInterval(globalThis.harnessBusy);
+          if (busy > 0)
+            globalThis.harnessBusy = setInterval(() => {
+              for (const end = performance.now() + busy; performance.now() < end;);
+            }, period);
+        },
+        [ms, every],
+      );
+      res.end(JSON.stringify({ busy: ms, every }));
     } else if (u.pathname === '/watch') {
       // Starts noting when each value of `pattern` first appears under `root` (lib/watch.mjs).
       // With webview=1, in every webview frame instead of the workbench.

@@ -58,6 +58,16 @@ export async function webviewClick(selector: string, text?: string): Promise<boo
   return (await call<{ clicked: boolean }>('webview-click', text ? { selector, text } : { selector })).clicked;
 }
 
+/** Turns the mouse wheel by `dy` pixels (negative: up) over the first element matching `selector` in a webview frame. */
+export async function webviewWheel(selector: string, dy: number): Promise<boolean> {
+  return (await call<{ wheeled: boolean }>('webview-wheel', { selector, dy: String(dy) })).wheeled;
+}
+
+/** Keeps the workbench's main thread (which its webviews share) busy `ms` of every `every` ms; 0 stops it. */
+export async function uiBusy(ms: number, every = 100): Promise<void> {
+  await call('busy', { ms: String(ms), every: String(every) });
+}
+
 /** Clicks the first element matching `selector` (and containing `text`) in the workbench. */
 export async function uiClick(selector: string, text?: string): Promise<void> {
   await call('click', text ? { selector, text } : { selector });

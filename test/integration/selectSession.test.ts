@@ -40,8 +40,15 @@ describe('Picking a session in the Plans tree', function () {
       const s = a.internals.store.session(first.agentId, first.sessionId)!;
       const label = s.title || `Session ${first.sessionId.replace(/^sess_/, '').slice(0, 8)}`;
       // The list draws only the rows in view (earlier suites leave rows above): scroll the first session's row in.
-      await a.internals.plansUi.treeView.reveal(await sessionNode(a, first.sessionId), { select: false, focus: false });
-      await waitForUi(ROWS, (t) => t.some((x) => x.startsWith(label)));
+      // A reveal that lands while the tree refreshes its rows can be lost: reveal again until the row is drawn.
+      for (let attempt = 1; ; attempt++) {
+        await a.internals.plansUi.treeView.reveal(await sessionNode(a, first.sessionId), { select: false, focus: false, expand: false });
+        const drawn = await waitForUi(ROWS, (t) => t.some((x) => x.startsWith(label)), 4000).then(
+          () => true,
+          (e: unknown) => (attempt < 4 ? false : Promise.reject(e)),
+        );
+        if (drawn) break;
+      }
       // A click that lands while the tree re-renders its rows hits a row being replaced; a person clicks again, once.
       const firstActive = () => a.internals.store.activeSession?.sessionId === first.sessionId;
       await uiClick(ROWS, label);

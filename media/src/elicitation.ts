@@ -104,11 +104,13 @@ function formOf(view: ElicitationView): { el: HTMLElement; check(): RawValues | 
     control.addEventListener('input', clear);
     control.addEventListener('change', clear);
     if (read) readers.set(f.name, read);
+    const label = h('label', { class: 'elic-label', text: `${f.label}${f.required ? ' *' : ''}` });
+    labelFor(label, control);
     form.append(
       h(
         'div',
         { class: `elic-field kind-${f.kind}`, attrs: { 'data-field': f.name } },
-        h('label', { class: 'elic-label', text: `${f.label}${f.required ? ' *' : ''}` }),
+        label,
         f.description ? h('div', { class: 'elic-field-desc muted', text: f.description }) : null,
         control,
         err,
@@ -123,6 +125,25 @@ function formOf(view: ElicitationView): { el: HTMLElement; check(): RawValues | 
     return result.ok ? values : undefined;
   };
   return { el: form, check };
+}
+
+let fieldIds = 0;
+
+/**
+ * Ties the field's label to its control, so a screen reader names the control by it and a click on
+ * the label focuses it; a group of boxes (each labelled by its option) is named by it as a group.
+ */
+function labelFor(label: HTMLLabelElement, control: HTMLElement): void {
+  label.id = `elic-label-${++fieldIds}`;
+  if (control.classList.contains('elic-multi')) {
+    control.setAttribute('role', 'group');
+    control.setAttribute('aria-labelledby', label.id);
+    return;
+  }
+  const target = control.matches('input, select, textarea') ? control : control.querySelector('input, select, textarea');
+  if (!target) return;
+  target.id ||= `elic-field-${fieldIds}`;
+  label.htmlFor = target.id;
 }
 
 const INPUT_TYPES: Record<string, string> = { email: 'email', uri: 'url', date: 'date', 'date-time': 'datetime-local' };

@@ -194,7 +194,7 @@ function diff(c: Extract<ToolContentView, { type: 'diff' }>, itemId: string, ctx
     );
   });
   if (c.preview.length) {
-    const pre = h('pre', { class: 'diff-preview' });
+    const pre = h('pre', { class: 'diff-preview', attrs: { tabindex: '0', role: 'region', 'aria-label': fill(S.diffPreview, c.files[0]?.path ?? '') } });
     for (const line of c.preview) {
       const cls = line.startsWith('+') ? 'add' : line.startsWith('-') ? 'del' : line.startsWith('@') || line.startsWith('…') ? 'hunk' : 'ctx';
       pre.append(h('span', { class: `line ${cls}`, text: line }), '\n');

@@ -45,6 +45,7 @@ export function webviewStrings(l10n: L10n = english) {
     input: l10n.t('Input'),
     output: l10n.t('Output'),
     openDiff: l10n.t('Open Diff'),
+    diffPreview: l10n.t('Changes in {0}'),
     planApproval: l10n.t('Plan approval'),
     permission: l10n.t('Permission'),
     answered: l10n.t('Answered: {0}'),

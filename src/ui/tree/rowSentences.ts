@@ -21,6 +21,30 @@ export function statusWords(status: string, l10n: L10n = english): string {
   }
 }
 
+/** An agent's status in words (the tree row, its tooltip and what a screen reader says); an unknown one as sent. */
+export function agentStatusWords(status: string, l10n: L10n = english): string {
+  switch (status) {
+    case 'stopped':
+      return l10n.t('stopped');
+    case 'starting':
+      return l10n.t('starting');
+    case 'running':
+      return l10n.t('running');
+    case 'stopping':
+      return l10n.t('stopping');
+    case 'restarting':
+      return l10n.t('restarting');
+    case 'crashed':
+      return l10n.t('crashed');
+    case 'failed':
+      return l10n.t('failed');
+    case 'gone':
+      return l10n.t('gone');
+    default:
+      return status.replace(/_/g, ' ');
+  }
+}
+
 function short(text: string, limit = 200): string {
   const one = text.replace(/\s+/g, ' ').trim();
   return one.length > limit ? `${one.slice(0, limit - 1)}…` : one;

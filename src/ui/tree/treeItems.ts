@@ -14,6 +14,7 @@ import { blockedCount, KNOWN_STATUSES, statusLabel, truncate } from '../../state
 import type { AgentState, SessionState } from '../../state/sessionStore';
 import type { PlanTreeNode } from './nodes';
 import { planLabel } from './planLabel';
+import { agentStatusWords } from './rowSentences';
 
 export const LABEL_MAX = 80;
 
@@ -47,7 +48,7 @@ export function agentItem(node: PlanTreeNode, a: AgentState | undefined, fallbac
   const version = a?.protocolVersion ? `v${a.protocolVersion}` : undefined;
   t.description = [
     version,
-    replay ? undefined : imported ? vscode.l10n.t('read-only') : status,
+    replay ? undefined : imported ? vscode.l10n.t('read-only') : agentStatusWords(status, vscode.l10n),
     a?.detail ? truncate(a.detail, 60) : undefined,
     recording ? vscode.l10n.t('recording') : undefined,
   ]
@@ -57,7 +58,7 @@ export function agentItem(node: PlanTreeNode, a: AgentState | undefined, fallbac
   t.tooltip = [
     vscode.l10n.t('Agent {0} ({1})', a?.name ?? fallbackId, fallbackId),
     vscode.l10n.t('Protocol: {0}', version ?? vscode.l10n.t('not negotiated yet')),
-    vscode.l10n.t('Status: {0}', status),
+    vscode.l10n.t('Status: {0}', agentStatusWords(status, vscode.l10n)),
     a?.detail ? vscode.l10n.t('Detail: {0}', a.detail) : undefined,
     recording ? vscode.l10n.t('Recording its traffic (ACP: Record Agent Traffic stops it).') : undefined,
     replay ? vscode.l10n.t('A recording played back: read-only, nothing is sent to any agent.') : undefined,

@@ -1,7 +1,8 @@
 // What a screen reader says for Plans rows and the status bar item: sentences in words, with the
 // step's place in its plan and its work, a file by its workspace path, symbols said as words.
 import * as assert from 'node:assert/strict';
-import { callSentence, fileSentence, labelOf, rowSentence, stepSentence } from '../../../src/ui/tree/rowSentences';
+import { agentStatusWords, callSentence, fileSentence, labelOf, rowSentence, stepSentence } from '../../../src/ui/tree/rowSentences';
+import { german } from '../l10n/german';
 import { statusBarView } from '../../../src/ui/statusBarText';
 import type { PlanSummary } from '../../../src/state/planSummary';
 
@@ -19,6 +20,14 @@ describe('Spoken sentences of Plans rows and the status bar', () => {
     assert.equal(fileSentence('README.md'), 'File README.md, changed in this step');
     assert.equal(callSentence('Read hello.ts', 'read', 'completed'), 'Tool call Read hello.ts, read, done');
     assert.equal(callSentence('Think', 'other', 'in_progress'), 'Tool call Think, in progress');
+  });
+
+  // Mutation: the agent row's description shows the status as sent ("running") → the German row says "running".
+  it("an agent's status in words, in German too (the row and its spoken label say \"läuft\")", () => {
+    for (const s of ['stopped', 'starting', 'running', 'stopping', 'restarting', 'crashed', 'failed', 'gone']) assert.ok(agentStatusWords(s, german));
+    assert.equal(agentStatusWords('running', german), 'läuft');
+    assert.equal(rowSentence('Demo Agent', `v2 · ${agentStatusWords('running', german)}`, 'agent:running', german), 'Agent Demo Agent, v2, läuft');
+    assert.equal(agentStatusWords('half_awake'), 'half awake');
   });
 
   it('any other row: its kind, label and description, symbols as words', () => {

@@ -19,6 +19,7 @@ import { createServer } from 'node:http';
 import { ROOT, ensureInstalled, makeProfile, startCodeServer, launchChromium, workbenchUrl } from './lib/code-server.mjs';
 import { checkRecordingDir, formatReport } from './lib/outbound-recordings.mjs';
 import { installWatch, readWatch } from './lib/watch.mjs';
+import { installLanguagePack } from './lib/languagePack.mjs';
 
 const t0 = Date.now();
 const since = () => `${((Date.now() - t0) / 1000).toFixed(1)}s`;
@@ -35,6 +36,8 @@ ensureInstalled();
 // HARNESS_UNTRUSTED=1: workspace trust on and the folder not trusted (restricted mode).
 const untrusted = !!process.env.HARNESS_UNTRUSTED;
 const profile = makeProfile({}, { untrusted });
+// HARNESS_LOCALE=de: a German language pack installed from a VSIX and chosen as the display language.
+if (process.env.HARNESS_LOCALE) installLanguagePack(profile, process.env.HARNESS_LOCALE);
 // Another extension, installed in the profile the way a user's extensions are, that uses only our
 // public API (test/integration/api.test.ts).
 cpSync(path.join(ROOT, 'test/fixtures/api-consumer'), path.join(profile.extensions, 'acp-plans-tests.api-consumer-0.0.1'), { recursive: true });

@@ -41,7 +41,7 @@ export class Core extends Disposable implements FeatureHost {
   private replayTime: number | undefined;
   readonly plans = this._register(new PlanStore({ maxRevisions: this.config.planHistoryMax(), now: () => this.replayTime ?? Date.now(), budget: this.budget }));
   /** Which plan step each piece of work belongs to (src/state/attribution). */
-  readonly work = this._register(new WorkStore());
+  readonly work = this._register(new WorkStore({ cwd: (a, s) => this.store.session(a, s)?.cwd }));
   readonly transcript = this._register(
     new Transcript({ budget: this.budget, onListenerError: (e) => this.logs.main.error(`transcript listener: ${String(e)}`) }),
   );

@@ -55,6 +55,9 @@ let server,
   summaryLine,
   axeSource;
 
+/** The workbench's last log lines (the /log route: a test checks what the workbench said, e.g. a dialog it refused to show in tests). */
+const workbenchLog = [];
+
 /** The webview watches asked for so far, by key (installed again in every webview frame that loads). */
 const webviewWatches = new Map();
 
@@ -238,6 +241,9 @@ const hook = createServer(async (req, res) => {
         await browser.startTracing(page, { categories: ['devtools.timeline', 'toplevel', 'v8.execute', 'blink', 'disabled-by-default-devtools.timeline'] });
       else writeFileSync(u.searchParams.get('stop'), await browser.stopTracing());
       res.end(JSON.stringify({ traced: true }));
+    } else if (u.pathname === '/log') {
+      const re = new RegExp(u.searchParams.get('pattern') ?? '');
+      res.end(JSON.stringify({ lines: workbenchLog.filter((l) => re.test(l)) }));
     } else if (u.pathname === '/click') {
       const sel = u.searchParams.get('selector');
       const hasText = u.searchParams.get('text') ?? undefined;
@@ -287,6 +293,8 @@ try {
   // every workbench log line (incl. forwarded extension host console output) and the ext host exit code.
   await page.exposeFunction('codeAutomationLog', (type, args) => {
     const text = format(...args);
+    workbenchLog.push(text);
+    if (workbenchLog.length > 5000) workbenchLog.splice(0, 1000);
     if (text.startsWith(MARK)) {
       const line = text.slice(MARK.length);
       if (line.startsWith('SUMMARY ')) summary = JSON.parse(line.slice(8));

@@ -13,7 +13,7 @@ import * as vscode from 'vscode';
 import { HistoryStore } from '../../src/app/history/historyStore';
 import { SessionHistory } from '../../src/app/history/sessionHistory';
 import { WorktreeSessions } from '../../src/app/team/worktreeSessions';
-import { NodeIndex, type PlanTreeNode } from '../../src/ui/tree/nodes';
+import { NodeIndex } from '../../src/ui/tree/nodes';
 import { WorktreeRows } from '../../src/ui/tree/worktreeRows';
 import { TEST_HOOKS_KEY, type TestHooks } from '../../src/testHooks';
 import { startDemo, turnEnd, type SessionRef } from './support/demo';
@@ -21,8 +21,8 @@ import type { TestApi } from './support/ext';
 import { waitFor } from './support/ext';
 import { toastWith, clearNotes } from './support/notifications';
 import { confirm, QUICK_ROWS, SHOWN_PICK } from './support/quickPick';
-import { mergeTabs, snapshot } from './support/team';
-import { hasUiHook, screenshot, uiClick, uiPress, uiType, waitForUi } from './ui';
+import { label, mergeTabs, snapshot, withConfirm } from './support/team';
+import { hasUiHook, screenshot, uiClick, uiLog, uiPress, uiTexts, uiType, waitForUi } from './ui';
 
 function sh(cwd: string, ...args: string[]): string {
   return execFileSync('git', args, { cwd, encoding: 'utf8' });
@@ -30,22 +30,6 @@ function sh(cwd: string, ...args: string[]): string {
 
 function team() {
   return ((globalThis as Record<symbol, unknown>)[TEST_HOOKS_KEY] as TestHooks).ext.team;
-}
-
-async function label(a: TestApi, n: PlanTreeNode): Promise<{ label: string; description: string }> {
-  const t = await a.internals.plansUi.tree.getTreeItem(n);
-  return { label: typeof t.label === 'string' ? t.label : (t.label?.label ?? ''), description: String(t.description ?? '') };
-}
-
-/** Runs a command that asks for a confirmation (a quick pick titled `title`), picks `button`, and returns the command's result and the pick's text. */
-async function withConfirm<T>(run: () => Thenable<T>, title: RegExp, button: string): Promise<{ result: T; dialog: string }> {
-  const pending = run();
-  const titles = await waitForUi(`${SHOWN_PICK} .quick-input-title`, (t) => t.some((x) => title.test(x)), 15000);
-  const rows = await confirm(
-    titles.find((x) => title.test(x))!,
-    button,
-  );
-  return { result: await pending, dialog: `${titles.join('\n')}\n${rows}` };
 }
 
 describe('Team of agents', function () {
@@ -207,8 +191,25 @@ describe('Team of agents', function () {
     assert.match(text, /A: Demo Agent on acp\/demo\/team-.*3\/3 steps done/);
     assert.match(text, /\[x\] \| \[x\] {2}Sign the shared file/);
     assert.match(text, /Done by A only: nothing/);
+    // What each wrote: its own note, and both the shared file.
+    assert.match(text, new RegExp(`^A only: team/${refs[0]!.sessionId}\\.txt$`, 'm'));
+    assert.match(text, new RegExp(`^B only: team/${refs[1]!.sessionId}\\.txt$`, 'm'));
+    assert.match(text, /^Both: shared\.txt$/m);
     await waitForUi('.multiDiffEditor', (t) => t.some((x) => x.includes('shared.txt')), 20000);
+    // A readable title (the agents and their worktrees, not the session ids), and a changed file shown as changed, not renamed.
+    const titles = vscode.window.tabGroups.all.flatMap((g) => g.tabs.map((t) => t.label));
+    assert.ok(
+      titles.some((t) => /^Compare Demo Agent \(team-[0-9a-z]+-1\) ↔ Demo Agent \(team-[0-9a-z]+-2\)$/.test(t)),
+      JSON.stringify(titles),
+    );
+    assert.ok(!titles.some((t) => t.includes(refs[0]!.sessionId)), JSON.stringify(titles));
+    assert.deepStrictEqual(await uiTexts('.multiDiffEditor .renamed'), [], 'no file shown as renamed');
     await screenshot('team-compare');
+    const plansDoc = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'acp-compare');
+    assert.ok(plansDoc);
+    await vscode.window.showTextDocument(plansDoc);
+    await waitForUi('.editor-instance .view-lines', (t) => t.some((x) => x.replace(/\s+/g, ' ').includes('Files changed against each base')), 10000);
+    await screenshot('team-compare-plans');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
@@ -310,13 +311,19 @@ describe('Team of agents', function () {
     assert.strictEqual(fs.readFileSync(path.join(repo, 'team', `${refs[1]!.sessionId}.txt`), 'utf8'), `Written by ${refs[1]!.sessionId}\n`);
     // One notification lists the files; Abort Merge puts the main tree back exactly.
     await toastWith(/conflicts with the main tree in 1 file: shared\.txt\..*Nothing was lost/);
+    // Under tests the workbench shows no dialog: it logs the one it refused (closing a dirty merge
+    // editor asks to "Save with Conflicts"). Abort Merge must ask nothing.
+    const refused = (await uiLog('refused to show')).length;
     await uiClick('.notifications-list-container .notification-list-item .monaco-button', 'Abort Merge');
     await waitFor(vscode.window.tabGroups.onDidChangeTabs, () => mergeTabs().length === 0, 15000, 'the merge editor closed after the abort');
     await toastWith(/was undone: the main tree is as it was before/);
+    await screenshot(`team-aborted-${mode}`);
+    assert.deepStrictEqual((await uiLog('refused to show')).slice(refused), [], 'closing the merge editor asked nothing');
     assert.deepStrictEqual(snapshot(repo), before);
-    const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === shared);
-    assert.ok(!open?.isDirty, 'no editor keeps the conflicted text to save over the restored file');
-    assert.strictEqual(open?.getText() ?? before['shared.txt'], before['shared.txt']);
+    // The editor's document (if still open) has nothing to save over the restored file. (Its text is
+    // read again from disk when opened next: the repository is outside the workspace, not watched.)
+    const doc = (): vscode.TextDocument | undefined => vscode.workspace.textDocuments.find((d) => d.uri.toString() === shared);
+    assert.ok(!doc()?.isDirty, 'no editor keeps the conflicted text to save over the restored file');
     assert.strictEqual(sh(repo, 'rev-parse', 'HEAD'), head);
     assert.strictEqual(sh(repo, 'status', '--porcelain'), '');
     assert.strictEqual(sh(repo, 'show', `${rb.branch}:shared.txt`), `signed by ${refs[1]!.sessionId}\nsecond line\n`);
@@ -359,7 +366,9 @@ describe('Team of agents', function () {
       'Remove and Delete Branch',
     );
     assert.strictEqual(result, 'removed-branch');
-    assert.match(dialog, /commit\(s\) not applied to the main tree/);
+    // Only committed work is left there: the question says so, and not that something uncommitted is lost.
+    assert.match(dialog, /has nothing uncommitted and \d+ commit\(s\) not applied to the main tree: they stay on the branch unless it is deleted too/);
+    assert.doesNotMatch(dialog, /loses what is uncommitted/);
     assert.ok(!fs.existsSync(rb!.path));
     assert.strictEqual(sh(repo, 'branch', '--list', rb!.branch).trim(), '');
     // Deleted outside VS Code: the row says so, the command explains and forgets it.

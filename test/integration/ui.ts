@@ -36,6 +36,14 @@ export async function waitForUi(selector: string, predicate: (texts: string[]) =
   throw new Error(`UI condition not met for ${selector}; last texts: ${JSON.stringify(last)}`);
 }
 
+/**
+ * The workbench's log lines (its last few thousand) matching `pattern`. Under tests the workbench
+ * shows no dialog: it logs that it refused one (a prompt) instead, which is how a test sees it.
+ */
+export async function uiLog(pattern: string): Promise<string[]> {
+  return (await call<{ lines: string[] }>('log', { pattern })).lines;
+}
+
 /** innerText of every element matching `selector` inside the workbench's webview frames. */
 export async function webviewTexts(selector: string): Promise<string[]> {
   return (await call<{ texts: string[] }>('webview-texts', { selector })).texts;

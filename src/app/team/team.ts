@@ -153,9 +153,10 @@ export class Team {
           code: 'compare-folder-gone',
           path: r.path,
         });
-    const text = compareText(a.label, b.label, this.deps.steps(a.record), this.deps.steps(b.record));
     const changes = [];
     for (const { record } of [a, b]) changes.push({ record, files: await changesSince(record.path, record.baseCommit) });
+    const files = { a: changes[0]!.files.map((f) => f.path), b: changes[1]!.files.map((f) => f.path) };
+    const text = compareText(a.label, b.label, this.deps.steps(a.record), this.deps.steps(b.record), files);
     const comparison: Comparison = { a, b, text, changes };
     await this.ui.showComparison(comparison);
     return text;
@@ -167,6 +168,7 @@ export class Team {
   }
 
   private choice(record: WorktreeRecord): SessionChoice {
-    return { record, label: `${this.deps.agentName(record.agentId)} on ${record.branch}` };
+    const agent = this.deps.agentName(record.agentId);
+    return { record, label: `${agent} on ${record.branch}`, name: `${agent} (${record.branch.split('/').pop() ?? record.branch})` };
   }
 }

@@ -31,6 +31,8 @@ export interface RemoveLoss {
 export interface SessionChoice {
   readonly record: WorktreeRecord;
   readonly label: string;
+  /** A short name for titles: the agent's name and the worktree's own part of the branch. */
+  readonly name: string;
 }
 
 /** What two sessions did: their plans side by side (text), and the files each changed against its base. */

@@ -47,6 +47,7 @@ function commandDeps(host: FeatureHost, sessions: WorktreeSessions, owned: vscod
     sessions,
     store: host.store,
     plans: host.plans,
+    work: host.work,
     agentChoices: () => actions.agentChoices(),
     newSession: (agentId, cwd) => actions.newSession(agentId, cwd),
     prompt: (ref, blocks) => actions.prompt(ref, blocks),

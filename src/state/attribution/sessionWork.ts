@@ -1,6 +1,7 @@
 // The work of one session as the work index keeps it (src/state/attribution/workStore.ts): its
 // plans' steps, tool calls, file changes, messages and terminals, and the explicit-link rule.
 // vscode-free.
+import nodePath from 'node:path';
 import type { Meta } from '../../protocol/domain';
 import type { PlanTrack, Step } from './steps';
 
@@ -92,6 +93,8 @@ export interface WorkChange {
 }
 
 export class SessionWork {
+  /** The session's working folder when known (relative paths are resolved against it). */
+  cwd: string | undefined;
   readonly plans = new Map<string, PlanTrack>();
   readonly calls = new Map<string, CallInfo>();
   /** Call ids in arrival order, from `callsHead` on: the next one to forget is `callOrder[callsHead]`. */
@@ -114,6 +117,18 @@ export class SessionWork {
   };
   textChars = 0;
   forgottenCalls = 0;
+}
+
+/**
+ * A file as the work index keys it: a path the agent named relative to the session's folder is
+ * resolved against it, so `alpha.txt` and `<worktree>/alpha.txt` are one file, live and on replay
+ * alike. Absolute paths (POSIX or Windows), URIs and paths of a session without a known folder are
+ * kept as named.
+ */
+export function filePath(cwd: string | undefined, p: string): string {
+  if (!cwd || !p || nodePath.posix.isAbsolute(p) || nodePath.win32.isAbsolute(p) || /^[a-z][a-z0-9+.-]+:/i.test(p)) return p;
+  const api = nodePath.win32.isAbsolute(cwd) && !nodePath.posix.isAbsolute(cwd) ? nodePath.win32 : nodePath.posix;
+  return api.join(cwd, p);
 }
 
 /** The steps an explicit `_meta` link names, or undefined when there is none (or none that resolves). */

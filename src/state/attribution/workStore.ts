@@ -26,6 +26,7 @@ import type { Event } from '../../protocol/api';
 import type { Meta, SessionEvent, ToolCallContent, ToolCallFields } from '../../protocol/domain';
 import { Emitter } from '../emitter';
 import {
+  filePath,
   linkOf,
   MAX_CALLS,
   MAX_SESSION_TEXT_CHARS,
@@ -70,14 +71,25 @@ export const MAX_INTERVAL_FILES = 5000;
 
 export { DROPPED, MAX_DRIFT, PlanTrack, WHOLE_PLAN, type DriftRecord, type Step } from './steps';
 
+export interface WorkStoreOptions {
+  /** The session's working folder (its worktree): a relative path the agent names is resolved against it. */
+  cwd?(agentId: string, sessionId: string): string | undefined;
+}
+
 export class WorkStore extends Disposable {
   private readonly _onDidChange = this._register(new Emitter<WorkChange>());
   readonly onDidChange: Event<WorkChange> = this._onDidChange.event;
   private readonly byAgent = new Map<string, Map<string, SessionWork>>();
   private touched = new Set<Step>();
 
+  constructor(private readonly options: WorkStoreOptions = {}) {
+    super();
+  }
+
   apply(agentId: string, e: SessionEvent, time: number): void {
     const w = this.session(agentId, e.sessionId, true);
+    // Only tool calls name files: the folder is looked up for them alone (text chunks are the hot path).
+    if (e.kind === 'tool_call' || e.kind === 'tool_call_content_chunk') w.cwd = this.options.cwd?.(agentId, e.sessionId) ?? w.cwd;
     switch (e.kind) {
       case 'plan_update': {
         let t = w.plans.get(e.plan.planId);
@@ -112,8 +124,10 @@ export class WorkStore extends Disposable {
   }
 
   /** A write the client made for the agent (fs/write_text_file): `before` null when the file was new. */
-  recordWrite(agentId: string, sessionId: string, path: string, before: string | null, after: string, time: number): void {
+  recordWrite(agentId: string, sessionId: string, named: string, before: string | null, after: string, time: number): void {
     const w = this.session(agentId, sessionId, true);
+    w.cwd = this.options.cwd?.(agentId, sessionId) ?? w.cwd;
+    const path = filePath(w.cwd, named);
     let call: CallInfo | undefined;
     for (const c of w.open) if (c.paths?.has(path)) call = c;
     const owners = call ? call.owners : this.owners(w, undefined);
@@ -250,7 +264,7 @@ export class WorkStore extends Disposable {
     }
     if (c.status === 'pending' || c.status === 'in_progress') w.open.add(c);
     else w.open.delete(c);
-    for (const l of f.locations ?? []) (c.paths ??= new Set()).add(l.path);
+    for (const l of f.locations ?? []) (c.paths ??= new Set()).add(filePath(w.cwd, l.path));
     for (const content of f.content ?? []) this.content(w, c, content, time);
     if (chunk) for (const s of c.owners) this.touched.add(s);
   }
@@ -261,9 +275,9 @@ export class WorkStore extends Disposable {
       return;
     }
     if (content.type !== 'diff') return;
-    const texts = new Map((content.texts ?? []).map((t) => [t.path, t]));
+    const texts = new Map((content.texts ?? []).map((t) => [filePath(w.cwd, t.path), t]));
     const paths = (c.paths ??= new Set());
-    const fresh = content.changes.filter((ch) => !paths.has(`diff:${ch.path}`)); // a re-sent diff of the same call adds nothing
+    const fresh = content.changes.filter((ch) => !paths.has(`diff:${filePath(w.cwd, ch.path)}`)); // a re-sent diff of the same call adds nothing
     // A file without full texts keeps its section of the patch (patchTexts.ts rebuilds the texts from it).
     const patches =
       content.patch &&
@@ -272,7 +286,7 @@ export class WorkStore extends Disposable {
         fresh.flatMap((ch) => (texts.has(ch.path) ? [] : [ch.path])),
       );
     for (const ch of fresh) {
-      const path = ch.path;
+      const path = filePath(w.cwd, ch.path);
       if (paths.has(`diff:${path}`)) continue; // the same path twice in one diff
       paths.add(path);
       paths.add(`diff:${path}`);
@@ -285,7 +299,7 @@ export class WorkStore extends Disposable {
         toolCallId: c.toolCallId,
         time,
         owners: c.owners,
-        ...patches?.get(path),
+        ...patches?.get(ch.path),
       });
     }
   }

@@ -6,13 +6,12 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ApplyConflict } from '../../app/team/teamPorts';
-import { BASE_SCHEME, ensureProviders, type ReadRevision } from './compareSessions';
+import { ensureProviders, revisionUri, type ReadRevision } from './compareSessions';
 import { abortLabel, conflictNotice } from './teamWords';
 
-/** A conflict stage of `file` (1: the common base, 2: the main tree, 3: the branch), read-only. */
+/** A conflict stage of `file` (1: the common base, 2: the main tree, 3: the branch), read-only, under the file's own path. */
 function stageUri(repo: string, file: string, stage: 1 | 2 | 3, nonce: string): vscode.Uri {
-  const query = new URLSearchParams({ repo, rev: `:${stage}`, n: nonce }).toString();
-  return vscode.Uri.from({ scheme: BASE_SCHEME, path: `/${file}`, query });
+  return revisionUri(vscode.Uri.file(path.join(repo, file)), repo, `:${stage}`, file, { n: nonce });
 }
 
 /** Opens `file`'s conflict in the merge editor; a VS Code without it shows the file with git's markers. */
@@ -45,11 +44,32 @@ export function mergeInput(input: unknown): MergeTabInput | undefined {
     : undefined;
 }
 
-/** Closes the merge editors of the conflict's files (before an abort: a result saved later would write over the restored file). */
+/**
+ * Closes the merge editors of the conflict's files without saving (before an abort: a result
+ * saved later would write over the restored file). Closing a merge editor asks to save its result
+ * "with conflicts" when it is dirty, and whether to close "with conflicts" when any is unhandled,
+ * and waits for the answer: neither question may be asked. So each one is made active, every
+ * conflict taken as handled (both sides accepted: only the editor's own state, the result is
+ * reverted next), then its result reverted to the file on disk and the editor closed.
+ */
 export async function closeConflicts(c: ApplyConflict): Promise<void> {
   const wanted = new Set(c.files.map((f) => vscode.Uri.file(path.join(c.record.repo, f)).toString()));
-  const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => wanted.has(mergeInput(t.input)?.result.toString() ?? ''));
-  if (tabs.length) await vscode.window.tabGroups.close(tabs, true);
+  const open = (): MergeTabInput[] =>
+    vscode.window.tabGroups.all.flatMap((g) => g.tabs.flatMap((t) => mergeInput(t.input) ?? [])).filter((i) => wanted.has(i.result.toString()));
+  for (const input of open()) {
+    await vscode.commands.executeCommand('_open.mergeEditor', {
+      base: input.base,
+      input1: { uri: input.input1 },
+      input2: { uri: input.input2 },
+      output: input.result,
+    });
+    const active = mergeInput(vscode.window.tabGroups.activeTabGroup.activeTab?.input);
+    if (active?.result.toString() !== input.result.toString()) continue;
+    for (const side of ['merge.acceptAllInput1', 'merge.acceptAllInput2']) await vscode.commands.executeCommand(side).then(undefined, () => undefined);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  }
+  const left = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => wanted.has(mergeInput(t.input)?.result.toString() ?? ''));
+  if (left.length) await vscode.window.tabGroups.close(left, true);
 }
 
 /**

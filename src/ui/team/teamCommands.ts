@@ -3,12 +3,14 @@
 // Each acts through the Team service (src/app/team), which asks through TeamView (teamView.ts);
 // every failure is one message saying what happened and what to do, worded from its reason
 // (teamWords.ts). Arguments let tests and menus skip the pickers.
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { AgentChoice } from '../../app/agentPorts';
 import { Team, type WorktreeTarget, type TeamDeps } from '../../app/team/team';
 import type { StepIn } from '../../app/team/teamPorts';
 import type { WorktreeSessions } from '../../app/team/worktreeSessions';
 import type { ContentBlock } from '../../protocol/domain';
+import type { WorkStore } from '../../state/attribution/workStore';
 import type { PlanStore } from '../../state/planStore';
 import type { SessionKey, SessionStore } from '../../state/sessionStore';
 import type { CommandTable, IdsOf, TEAM_COMMANDS } from '../lazyCommands';
@@ -19,6 +21,8 @@ export interface TeamCommandDeps {
   readonly sessions: WorktreeSessions;
   readonly store: SessionStore;
   readonly plans: PlanStore;
+  /** Which files each plan step wrote (Compare Sessions lists them per step). */
+  readonly work?: Pick<WorkStore, 'stepAt'>;
   agentChoices(): readonly AgentChoice[];
   newSession(agentId: string, cwd: string): Promise<SessionKey>;
   prompt(ref: SessionKey, blocks: readonly ContentBlock[]): unknown;
@@ -63,14 +67,28 @@ function teamDeps(deps: TeamCommandDeps): TeamDeps {
     prompt: (ref, blocks) => deps.prompt(ref, blocks),
     closeSession: (ref) => deps.closeSession(ref),
     isLive: (ref) => !!deps.store.session(ref.agentId, ref.sessionId)?.live,
-    steps: (ref): StepIn[] =>
-      deps.plans
-        .plans(ref.agentId, ref.sessionId)
-        .flatMap((p) => (p.view.kind === 'items' ? p.view.plan.entries.map((e) => ({ content: e.content, status: e.status })) : [])),
+    steps: (ref) => stepsOf(deps, ref),
     agentName: (id) => deps.agentChoices().find((c) => c.id === id)?.name ?? id,
     location: () => deps.location(),
     maxParallel: () => deps.maxParallel(),
   };
+}
+
+/** A session's plan steps, each with the files it wrote (relative to the session's worktree). */
+function stepsOf(deps: TeamCommandDeps, ref: SessionKey): StepIn[] {
+  const root = deps.sessions.of(ref.agentId, ref.sessionId)?.path;
+  const rel = (f: string): string => {
+    const r = root && path.isAbsolute(f) ? path.relative(root, f) : f;
+    return (r && !r.startsWith('..') && !path.isAbsolute(r) ? r : f).split(path.sep).join('/');
+  };
+  return deps.plans.plans(ref.agentId, ref.sessionId).flatMap((p) =>
+    p.view.kind === 'items'
+      ? p.view.plan.entries.map((e, i) => {
+          const files = deps.work?.stepAt(ref.agentId, ref.sessionId, p.planId, i)?.files ?? [];
+          return { content: e.content, status: e.status, ...(files.length ? { files: [...new Set(files.map(rel))] } : {}) };
+        })
+      : [],
+  );
 }
 
 /** The handler of each team command: one line each, the work in the named functions below. */

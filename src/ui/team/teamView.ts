@@ -10,7 +10,7 @@ import type { WorktreeRecord } from '../../app/team/worktreeSessions';
 import { showComparison, type ReadRevision } from './compareSessions';
 import { confirmPick } from './confirmPick';
 import { closeConflicts, showConflicts } from './mergeConflicts';
-import { newsText, reasonText } from './teamWords';
+import { deleteBranchDetail, newsText, reasonText, removeQuestion } from './teamWords';
 
 export class TeamView implements TeamUi {
   constructor(
@@ -57,22 +57,14 @@ export class TeamView implements TeamUi {
   }
 
   async confirmRemove(r: WorktreeRecord, loss: RemoveLoss): Promise<'keep-branch' | 'delete-branch' | undefined> {
-    const work = [
-      ...(loss.uncommitted.length ? [vscode.l10n.t('{0} uncommitted file(s)', loss.uncommitted.length)] : []),
-      ...(loss.unapplied ? [vscode.l10n.t('{0} commit(s) not applied to the main tree', loss.unapplied)] : []),
-    ];
-    const what = loss.folderGone
-      ? vscode.l10n.t('The folder {0} was already deleted outside VS Code. Forget the worktree?', r.path)
-      : work.length
-        ? vscode.l10n.t('{0} has {1}: removing the worktree loses what is uncommitted. Remove it?', r.branch, work.join(vscode.l10n.t(' and ')))
-        : vscode.l10n.t('Remove the worktree {0}?', r.path);
+    const what = removeQuestion(r.branch, r.path, loss, vscode.l10n);
     const keep = vscode.l10n.t('Remove, Keep Branch');
     const drop = vscode.l10n.t('Remove and Delete Branch');
     const choice = await confirmPick(
       what,
       [
         { label: keep, detail: vscode.l10n.t('{0} stays: its commits can still be applied', r.branch) },
-        { label: drop, detail: `git branch -D ${r.branch}` },
+        { label: drop, detail: deleteBranchDetail(r.branch, loss, vscode.l10n) },
       ],
       loss.uncommitted,
       loss.uncommitted.length ? vscode.l10n.t('Uncommitted files (lost on removal)') : vscode.l10n.t('No uncommitted file'),

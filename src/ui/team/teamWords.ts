@@ -4,7 +4,7 @@
 // German window words all of them in German. No `vscode`: the views pass `vscode.l10n` (unit tests
 // pass the German bundle).
 import type { L10n } from '../../common/l10n';
-import type { ApplyConflict, BranchNameRule, GitStep, TeamNews, WorktreeReason } from '../../app/team/teamPorts';
+import type { ApplyConflict, BranchNameRule, GitStep, RemoveLoss, TeamNews, WorktreeReason } from '../../app/team/teamPorts';
 
 /** What failed, as a sentence: a reason worded; any other error's own message. */
 export function problemText(err: unknown, l10n: L10n): string {
@@ -192,6 +192,39 @@ export function conflictNotice(c: ApplyConflict, l10n: L10n): string {
     l10n.t('Each is open in the merge editor: resolve it and press Complete Merge, {0}. Nothing was lost: {1} and its worktree are unchanged.', finish, branch),
     l10n.t('{0} puts the main tree back as it was.', abortLabel(l10n)),
   ].join(' ');
+}
+
+/**
+ * The question before Remove Worktree, saying exactly what would be lost from the counts the
+ * service gave: uncommitted files are lost with the folder; commits the main tree lacks stay on
+ * the branch, lost only when the branch is deleted too.
+ */
+export function removeQuestion(branch: string, folder: string, loss: RemoveLoss, l10n: L10n): string {
+  const files = loss.uncommitted.length;
+  const commits = loss.unapplied;
+  if (loss.folderGone) return l10n.t('The folder {0} was already deleted outside VS Code. Forget the worktree?', folder);
+  if (files && commits)
+    return l10n.t(
+      '{0} has {1} uncommitted file(s) and {2} commit(s) not applied to the main tree. Removing the worktree loses the uncommitted files; the commits stay on the branch unless it is deleted too. Remove it?',
+      branch,
+      files,
+      commits,
+    );
+  if (files) return l10n.t('{0} has {1} uncommitted file(s): removing the worktree loses them. Remove it?', branch, files);
+  if (commits)
+    return l10n.t(
+      '{0} has nothing uncommitted and {1} commit(s) not applied to the main tree: they stay on the branch unless it is deleted too. Remove it?',
+      branch,
+      commits,
+    );
+  return l10n.t('Remove the worktree {0}?', folder);
+}
+
+/** What deleting the branch too loses, when the main tree lacks some of its commits. */
+export function deleteBranchDetail(branch: string, loss: RemoveLoss, l10n: L10n): string {
+  return loss.unapplied
+    ? l10n.t('git branch -D {0}: its {1} commit(s) not applied to the main tree are lost', branch, loss.unapplied)
+    : `git branch -D ${branch}`;
 }
 
 /** What the Team service tells, as a sentence. */

@@ -58,6 +58,30 @@ describe('Team service: Compare Sessions on a real repository', function () {
     );
   });
 
+  it('never takes two different steps for one: "Create alpha.txt" and "Create bravo.txt" stay apart, with the files each wrote', async () => {
+    const ui = new ScriptedUi({});
+    const steps: Record<string, { content: string; status: string; files: string[] }[]> = {
+      s1: [{ content: 'Create alpha.txt', status: 'completed', files: ['alpha.txt'] }],
+      s2: [{ content: 'Create bravo.txt', status: 'completed', files: ['bravo.txt'] }],
+    };
+    const { team } = teamWorld(ui, undefined, { steps: (ref) => steps[ref.sessionId] ?? [], agentName: () => 'Claude' });
+    const a = (await team.newSessionInWorktree({ folder: repo, agentId: 'claude', base: 'HEAD', name: 'a' })).record;
+    const b = (await team.newSessionInWorktree({ folder: repo, agentId: 'claude', base: 'HEAD', name: 'b' })).record;
+    fs.writeFileSync(path.join(a.path, 'alpha.txt'), 'a\n');
+    fs.writeFileSync(path.join(b.path, 'bravo.txt'), 'b\n');
+    for (const r of [a, b]) fs.appendFileSync(path.join(r.path, 'shared.txt'), `${r.branch}\n`);
+    const text = (await team.compare({ agentId: 'claude', sessionId: 's1' }, { agentId: 'claude', sessionId: 's2' }))!;
+    assert.match(text, /^\[x\] \| {6}Create alpha\.txt {2}— only A {2}\[alpha\.txt\]$/m);
+    assert.match(text, /^ {4}\| \[x\] {2}Create bravo\.txt {2}— only B {2}\[bravo\.txt\]$/m);
+    assert.match(text, /^Done by A only: Create alpha\.txt$/m);
+    assert.match(text, /^Done by B only: Create bravo\.txt$/m);
+    assert.match(text, /^A only: alpha\.txt$/m);
+    assert.match(text, /^B only: bravo\.txt$/m);
+    assert.match(text, /^Both: shared\.txt$/m);
+    const [c] = ui.args<[Comparison]>('showComparison');
+    assert.deepEqual([c.a.name, c.b.name], ['Claude (a)', 'Claude (b)'], 'short names for the titles');
+  });
+
   it('refuses a worktree whose folder was deleted outside VS Code, naming it', async () => {
     const ui = new ScriptedUi({});
     const w = teamWorld(ui);

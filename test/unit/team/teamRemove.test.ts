@@ -7,6 +7,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { RemoveLoss } from '../../../src/app/team/teamPorts';
 import type { WorktreeRecord } from '../../../src/app/team/worktreeSessions';
+import { english } from '../../../src/common/l10n';
+import { deleteBranchDetail, removeQuestion } from '../../../src/ui/team/teamWords';
+import { removeWorktree } from '../../../src/worktrees/apply';
 import { makeRepo, ScriptedUi, sh, teamWorld } from './support';
 
 describe('Team service: Remove Worktree on a real repository', function () {
@@ -48,6 +51,35 @@ describe('Team service: Remove Worktree on a real repository', function () {
     assert.ok(fs.existsSync(path.join(r.path, 'new1.txt')), 'nothing removed');
     assert.equal(worktrees(), 2);
     assert.equal(w.sessions.worktrees().length, 1);
+  });
+
+  it('words exactly what would be lost: commits alone are not "uncommitted", files alone are, both are said apart', async () => {
+    const question = async (dirty: boolean, commits: number): Promise<string> => {
+      const ui = new ScriptedUi({});
+      const w = teamWorld(ui);
+      const r = await withCommits(w, commits);
+      if (dirty) fs.appendFileSync(path.join(r.path, 'shared.txt'), 'changed\n');
+      await w.team.remove({ path: r.path });
+      const [, loss] = ui.args<[WorktreeRecord, RemoveLoss]>('confirmRemove');
+      const text = `${removeQuestion(r.branch, r.path, loss, english)}\n${deleteBranchDetail(r.branch, loss, english)}`;
+      await removeWorktree(repo, r.path, r.branch, true);
+      return text;
+    };
+    const committed = await question(false, 1);
+    assert.match(
+      committed,
+      /^acp\/demo\/x has nothing uncommitted and 1 commit\(s\) not applied to the main tree: they stay on the branch unless it is deleted too\. Remove it\?$/m,
+    );
+    assert.doesNotMatch(committed, /loses|uncommitted file/);
+    assert.match(committed, /^git branch -D acp\/demo\/x: its 1 commit\(s\) not applied to the main tree are lost$/m);
+    assert.match(
+      await question(true, 0),
+      /^acp\/demo\/x has 1 uncommitted file\(s\): removing the worktree loses them\. Remove it\?\ngit branch -D acp\/demo\/x$/,
+    );
+    assert.match(
+      await question(true, 2),
+      /^acp\/demo\/x has 1 uncommitted file\(s\) and 2 commit\(s\) not applied to the main tree\. Removing the worktree loses the uncommitted files; the commits stay on the branch unless it is deleted too\./,
+    );
   });
 
   it('closes the live sessions, removes the worktree and deletes its branch when asked', async () => {

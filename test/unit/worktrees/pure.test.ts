@@ -95,13 +95,14 @@ describe('Worktrees: parsing git output', () => {
 
 describe('Worktrees: plan steps matched by content', () => {
   const s = (content: string, status = 'pending') => ({ content, status });
-  it('matches the same words in any case and punctuation first, then the most similar, and keeps unmatched steps in order', () => {
+  it('matches the same words in any case and punctuation, similar words only with the same files, and keeps unmatched steps in order', () => {
     assert.equal(similarity('Write the tests!', 'write THE tests'), 1);
     assert.ok(similarity('Write unit tests for login', 'Write tests for login') >= 0.5);
     assert.ok(similarity('Deploy', 'Write docs') < 0.5);
+    const f = (content: string, status: string, files: string[]) => ({ content, status, files });
     const pairs = matchSteps(
-      [s('Read the code', 'completed'), s('Write tests for login', 'completed'), s('Deploy it')],
-      [s('read the code.', 'completed'), s('Update the README'), s('Write unit tests for login', 'in_progress')],
+      [s('Read the code', 'completed'), f('Write tests for login', 'completed', ['login.test.ts']), s('Deploy it'), s('Create alpha.txt')],
+      [s('read the code.', 'completed'), s('Update the README'), f('Write unit tests for login', 'in_progress', ['login.test.ts']), s('Create bravo.txt')],
     );
     assert.deepEqual(
       pairs.map((p) => [p.a?.content, p.b?.content]),
@@ -110,8 +111,13 @@ describe('Worktrees: plan steps matched by content', () => {
         [undefined, 'Update the README'],
         ['Write tests for login', 'Write unit tests for login'],
         ['Deploy it', undefined],
+        ['Create alpha.txt', undefined],
+        [undefined, 'Create bravo.txt'],
       ],
     );
+    // Shared words alone (half of them here) never make two steps one.
+    assert.equal(matchSteps([s('Create alpha.txt')], [s('Create bravo.txt')]).filter((p) => p.a && p.b).length, 0);
+    assert.equal(matchSteps([f('Create alpha.txt', 'completed', ['alpha.txt'])], [f('Create bravo.txt', 'completed', ['bravo.txt'])]).length, 2);
     assert.equal(pairs[0]!.similarity, 1);
   });
   it('one step is matched at most once, and empty plans compare', () => {

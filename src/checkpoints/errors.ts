@@ -22,6 +22,8 @@ export type CheckpointReason =
   | { readonly code: 'closed'; readonly data: Readonly<Record<string, never>> }
   | { readonly code: 'store-overlaps'; readonly data: { readonly gitDir: string; readonly workTree: string } }
   | { readonly code: 'too-many-files'; readonly data: { readonly folder: string; readonly maxFiles: number } }
+  /** A folder of the workspace folder `folder` became a symbolic link (`link`, relative): the `files` checkpointed beyond it are no longer. */
+  | { readonly code: 'beyond-link'; readonly data: { readonly folder: string; readonly link: string; readonly files: number } }
   | { readonly code: 'not-an-id'; readonly data: { readonly id: string } }
   | { readonly code: 'not-stored'; readonly data: { readonly id: string } }
   | { readonly code: 'outside-folder'; readonly data: { readonly path: string } }
@@ -91,6 +93,8 @@ export function checkpointMessage(r: CheckpointReason): string {
       return `The checkpoint store ${r.data.gitDir} and the folder ${r.data.workTree} overlap; checkpoints need a store outside the folder.`;
     case 'too-many-files':
       return `${r.data.folder} holds more than ${r.data.maxFiles.toLocaleString('en-US')} files that .gitignore does not exclude, so it is not checkpointed; ignore generated folders (node_modules, build output) in .gitignore.`;
+    case 'beyond-link':
+      return `${r.data.link} in ${r.data.folder} is a symbolic link now: the ${r.data.files} file(s) beyond it are no longer checkpointed (the link itself is; what it leads to is never followed).`;
     case 'not-an-id':
       return `"${r.data.id}" is not a checkpoint id.`;
     case 'not-stored':

@@ -20,6 +20,8 @@ export interface ScanLimits {
 export interface Skipped {
   readonly path: string;
   readonly why: string;
+  /** Left out because it lies beyond this folder (relative to the work tree), which is a symbolic link. */
+  readonly link?: string;
 }
 
 export interface Scan {
@@ -62,13 +64,13 @@ async function looksBinary(p: Buffer): Promise<boolean> {
   }
 }
 
-type Verdict = { kind: 'update' } | { kind: 'remove'; why?: string } | { kind: 'skip'; why: string };
+type Verdict = { kind: 'update' } | { kind: 'remove'; why?: string } | { kind: 'skip'; why: string; link?: string };
 
 async function judge(root: Buffer, rel: Buffer, limits: ScanLimits, links: LinkedFolders): Promise<Verdict> {
   // ls-files names a nested repository by its folder, with a trailing slash.
   if (rel[rel.length - 1] === 0x2f) return { kind: 'skip', why: 'a nested git repository (not checkpointed: its own history keeps it)' };
   const link = await links.beyond(rel);
-  if (link) return { kind: 'skip', why: `beyond the symbolic link "${link}" (the link is checkpointed, not what it leads to)` };
+  if (link) return { kind: 'skip', why: `beyond the symbolic link "${link}" (the link is checkpointed, not what it leads to)`, link };
   const full = Buffer.concat([root, rel]);
   const st = await lstat(full);
   if (!st || st.isSymbolicLink()) return { kind: 'update' };
@@ -133,7 +135,8 @@ export async function scan(workTree: string, candidates: readonly Buffer[], limi
         if (i < tracked) forceRemove.push(rel);
         if (v.kind === 'skip') {
           skippedTotal++;
-          if (skipped.length < MAX_SKIPPED_LISTED) skipped.push({ path: rel.toString('utf8').replace(/\/$/, ''), why: v.why });
+          if (skipped.length < MAX_SKIPPED_LISTED)
+            skipped.push({ path: rel.toString('utf8').replace(/\/$/, ''), why: v.why, ...(v.link ? { link: v.link } : {}) });
         }
       }
     }

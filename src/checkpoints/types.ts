@@ -28,7 +28,7 @@ export interface Checkpoint {
   /** How long taking it took, waiting for earlier operations not included. */
   readonly ms: number;
   /** Files left out (over a cap, nested repositories, not regular files), at most 1,000 listed. */
-  readonly skipped: readonly { path: string; why: string }[];
+  readonly skipped: readonly { path: string; why: string; link?: string }[];
   /** How many were left out in all (more than `skipped` lists when over 1,000). */
   readonly skippedTotal: number;
   /** The tree id: equal for two checkpoints of the same files. */

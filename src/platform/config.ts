@@ -11,6 +11,7 @@ export const SETTINGS = {
   traceServer: 'trace.server',
   planHistoryMax: 'planHistory.maxRevisions',
   agentMemoryMiB: 'limits.agentMemoryMiB',
+  totalMemoryMiB: 'limits.totalMemoryMiB',
   foldDoneStepsAfter: 'plans.foldDoneStepsAfter',
   checkpointsEnabled: 'checkpoints.enabled',
   checkpointsMaxStorageMiB: 'checkpoints.maxStorageMiB',
@@ -62,6 +63,11 @@ export class Config {
   agentMemoryBytes(): number {
     const mib = this.c.get<number>(SETTINGS.agentMemoryMiB, 256);
     return Math.max(16, Number.isFinite(mib) ? mib : 256) * 1024 * 1024;
+  }
+  /** The memory limit of all agents together (src/state/agentBudget.ts), at least 64 MiB. */
+  totalMemoryBytes(): number {
+    const mib = this.c.get<number>(SETTINGS.totalMemoryMiB, 1024);
+    return Math.max(64, Number.isFinite(mib) ? mib : 1024) * 1024 * 1024;
   }
   checkpointsEnabled(): boolean {
     return this.c.get<boolean>(SETTINGS.checkpointsEnabled, true);

@@ -34,8 +34,8 @@ import { ATTENTION, RECORDINGS, TEAM } from './ports';
 export class Core extends Disposable implements FeatureHost {
   readonly config = new Config();
   readonly logs = this._register(new Logs(this.config));
-  /** One memory budget per agent, drawn from by its plans and conversations (src/state/agentBudget.ts). */
-  readonly budget = this._register(new AgentBudget(this.config.agentMemoryBytes()));
+  /** One memory budget per agent, and one limit for all together, drawn from by their plans and conversations (src/state/agentBudget.ts). */
+  readonly budget = this._register(new AgentBudget(this.config.agentMemoryBytes(), this.config.totalMemoryBytes()));
   readonly store = this._register(new SessionStore({ budget: this.budget }));
   /** While a stored session is replayed, the time its records arrived (plan revisions keep it). */
   private replayTime: number | undefined;
@@ -240,6 +240,7 @@ export class Core extends Disposable implements FeatureHost {
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration(`acp.${SETTINGS.planHistoryMax}`)) this.plans.setMaxRevisions(this.config.planHistoryMax());
         if (e.affectsConfiguration(`acp.${SETTINGS.agentMemoryMiB}`)) this.budget.setLimit(this.config.agentMemoryBytes());
+        if (e.affectsConfiguration(`acp.${SETTINGS.totalMemoryMiB}`)) this.budget.setTotalLimit(this.config.totalMemoryBytes());
       }),
     );
   }

@@ -34,6 +34,13 @@ export function checkpointWords(r: CheckpointReason, l10n: L10n): string {
         r.data.folder,
         r.data.maxFiles,
       );
+    case 'beyond-link':
+      return l10n.t(
+        'Checkpoints skip {0} files in {1}: the folder {2} is a symbolic link now, and checkpoints keep the link itself, never what it leads to.',
+        r.data.files,
+        r.data.folder,
+        r.data.link,
+      );
     case 'not-an-id':
       return l10n.t('"{0}" is not a checkpoint id.', r.data.id);
     case 'not-stored':

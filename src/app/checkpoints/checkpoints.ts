@@ -20,7 +20,7 @@ import { recordOf } from '../history/intervalRecords';
 
 /** What the service needs of a folder's shadow repository (src/checkpoints/shadowRepo.ts). */
 export interface CheckpointRepo {
-  checkpoint(tag: string): Promise<{ readonly id: string; readonly skipped: readonly { path: string; why: string }[] }>;
+  checkpoint(tag: string): Promise<{ readonly id: string; readonly skipped: readonly { path: string; why: string; link?: string }[] }>;
   changes(
     from: string,
     to: string,
@@ -228,6 +228,7 @@ export class Checkpoints extends Disposable {
           const c = await repo.checkpoint(tag);
           ids.set(folder, c.id);
           if (c.skipped.length) this.d.log(`checkpoints: ${folder}: ${c.skipped.length} file(s) not kept (${c.skipped[0]!.path}: ${c.skipped[0]!.why}…)`);
+          this.sayLinks(folder, c.skipped);
           await this.close(s, repo, folder, c.id, p);
         } catch (err) {
           this.sayOnce(err);
@@ -257,6 +258,18 @@ export class Checkpoints extends Disposable {
     const t = this.d.now?.() ?? Date.now();
     this.d.work.recordInterval(s.agentId, s.sessionId, iv, t);
     this.d.record(s.agentId, s.sessionId, recordOf(iv), t);
+  }
+
+  /** A folder that became a symbolic link: what was skipped beyond it, and why, said once per folder. */
+  private sayLinks(folder: string, skipped: readonly { link?: string }[]): void {
+    const files = new Map<string, number>();
+    for (const s of skipped) if (s.link !== undefined) files.set(s.link, (files.get(s.link) ?? 0) + 1);
+    for (const [link, n] of files) {
+      const key = `link\u0000${folder}\u0000${link}`;
+      if (this.said.has(key)) continue;
+      this.said.add(key);
+      this.d.problem({ code: 'beyond-link', data: { folder, link, files: n } });
+    }
   }
 
   private sayOnce(err: unknown): void {

@@ -1,9 +1,11 @@
 // Writing a log a slice at a time: the slice size, a yield to the host between slices, and the
-// serialization of records as a log of their own. Free of `vscode`.
+// serialization of records as a log of their own; the most records a restore applies in one slice. Free of `vscode`.
 import type { HistoryRecord, LogEncoder } from './records';
 
 /** Writing a batch or a whole log goes a slice of this many characters at a time (the host answers in between). */
 export const SLICE_CHARS = 128 * 1024;
+/** The most records one slice of a restore applies, however fast they go (the host answers between slices). */
+export const MAX_SLICE_RECORDS = 256;
 export const yieldNow = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /** Serializes records as a log of their own, a slice at a time, yielding between slices. */

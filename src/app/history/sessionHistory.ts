@@ -16,6 +16,7 @@ import { Emitter } from '../../state/emitter';
 import { parseSessionKey, sessionKey, type SessionKey, type SessionState, type SessionStore } from '../../state/sessionStore';
 import type { Transcript } from '../../state/transcript';
 import { intervalOf } from './intervalRecords';
+import { MAX_SLICE_RECORDS } from './logSlices';
 import type { HistoryRecord } from './records';
 import type { HistoryStore, SessionDescription, StoredSession, StoredWorktree } from './historyStore';
 
@@ -269,7 +270,7 @@ export class SessionHistory extends Disposable {
     const replay = new Replay(s);
     replay.skipped = loaded.badLines;
     for (let i = 0; i < loaded.records.length;) {
-      i = this.replaySlice(replay, loaded.records, i, performance.now() + SLICE_MS);
+      i = this.replaySlice(replay, loaded.records, i, performance.now() + SLICE_MS, MAX_SLICE_RECORDS);
       if (i < loaded.records.length) await yieldNow();
     }
     this.endReplay(replay);
@@ -285,15 +286,16 @@ export class SessionHistory extends Disposable {
 
   /**
    * Applies records of a replay from `from` (in order, synchronously; live events wait until it
-   * returns) until `deadline` (a `performance.now()` time); returns the index of the next record.
+   * returns) until `deadline` (a `performance.now()` time) or `max` records; returns the next index.
    */
-  private replaySlice(replay: Replay, records: readonly HistoryRecord[], from: number, deadline: number): number {
+  private replaySlice(replay: Replay, records: readonly HistoryRecord[], from: number, deadline: number, max = Infinity): number {
     const { transcript } = this.d;
     const { s, key, asked } = replay;
     this.replaying = true;
     let i = from;
+    const end = Math.min(records.length, from + max);
     try {
-      while (i < records.length) {
+      while (i < end) {
         const r = records[i++]!;
         this.d.setReplayTime(r.t);
         try {
@@ -312,7 +314,7 @@ export class SessionHistory extends Disposable {
         } catch {
           replay.skipped++; // a record that does not hold what its kind needs: the next ones still apply
         }
-        if ((i & 63) === 0 && performance.now() >= deadline) break;
+        if (performance.now() >= deadline) break; // every record: 64 between checks held the host 150 ms
       }
     } finally {
       this.d.setReplayTime(undefined);

@@ -8,6 +8,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { Checkpoints } from '../../../src/app/checkpoints/checkpoints';
 import type { CheckpointReason } from '../../../src/app/checkpoints/reasons';
+import { english } from '../../../src/common/l10n';
+import { checkpointWords } from '../../../src/ui/checkpointWords';
 import { intervalOf, recordOf } from '../../../src/app/history/intervalRecords';
 import { planRestore } from '../../../src/app/checkpoints/restorePlan';
 import type { CheckpointRecord } from '../../../src/app/history/records';
@@ -233,5 +235,38 @@ describe('checkpoints (service, work index, revert and restore, real git)', func
     assert.deepEqual(problems, [{ code: 'git-missing', data: { git: '/nonexistent/git', errno: 'ENOENT' } }]);
     cps.dispose();
     for (const d of [storage, ...folders]) fs.rmSync(d, { recursive: true, force: true });
+  });
+
+  // Mutations: the skip not handed up (only logged), or handed up at every checkpoint.
+  (process.platform === 'win32' ? it.skip : it)('a folder replaced by a symbolic link: what is skipped and why is said once, in words', async () => {
+    const w = world();
+    const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-ckpt-outside-'));
+    fs.mkdirSync(path.join(w.folder, 'src', 'deep'), { recursive: true });
+    w.write('src/a.ts', 'a\n');
+    w.write('src/deep/b.ts', 'b\n');
+    w.write('keep.txt', 'k\n');
+    await w.cps.turnStarting(A, S);
+    // The folder becomes a link, a folder again, and a link again: its files are skipped twice, said once.
+    for (const [i, link] of [true, true, false, true].entries()) {
+      fs.rmSync(path.join(w.folder, 'src'), { recursive: true, force: true });
+      if (link) fs.symlinkSync(outside, path.join(w.folder, 'src'));
+      else {
+        fs.mkdirSync(path.join(w.folder, 'src', 'deep'), { recursive: true });
+        w.write('src/a.ts', 'a\n');
+        w.write('src/deep/b.ts', 'b\n');
+      }
+      w.write('keep.txt', `k${i}\n`);
+      w.apply(plan(i % 2 ? 'completed' : 'in_progress'));
+      await w.cps.settled(A, S);
+    }
+    w.cps.turnEnded(A, S);
+    await w.cps.settled(A, S);
+    assert.deepEqual(w.problems, [{ code: 'beyond-link', data: { folder: w.folder, link: 'src', files: 2 } }]);
+    assert.equal(
+      checkpointWords(w.problems[0]!, english),
+      `Checkpoints skip 2 files in ${w.folder}: the folder src is a symbolic link now, and checkpoints keep the link itself, never what it leads to.`,
+    );
+    w.cps.dispose();
+    for (const d of [w.storage, w.folder, outside]) fs.rmSync(d, { recursive: true, force: true });
   });
 });

@@ -11,7 +11,10 @@ import * as path from 'node:path';
 
 const root = path.resolve(__dirname, '../../../..');
 type Schema = { scope?: string; markdownDescription?: string; description?: string; [k: string]: unknown };
-const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { contributes: { configuration: { properties: Record<string, Schema> } } };
+const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+  contributes: { configuration: { properties: Record<string, Schema> } };
+  capabilities: { untrustedWorkspaces: { restrictedConfigurations?: string[] } };
+};
 const nls = JSON.parse(fs.readFileSync(path.join(root, 'package.nls.json'), 'utf8')) as Record<string, string>;
 const settings = pkg.contributes.configuration.properties;
 
@@ -72,6 +75,20 @@ describe('Settings a workspace can set (package.json scopes)', () => {
       wrong.push(`${key}: ${schema.scope ?? '(no scope: window)'}`);
     }
     assert.deepEqual(wrong, [], 'a workspace could choose where files go or what runs');
+  });
+
+  it('every such setting is also restricted in untrusted workspaces, whatever its scope (capabilities.untrustedWorkspaces)', () => {
+    // Twice held: were its scope ever widened, Restricted Mode would still ignore a workspace's value.
+    const restricted = pkg.capabilities.untrustedWorkspaces.restrictedConfigurations ?? [];
+    const missing = Object.entries(settings)
+      .filter(([key, schema]) => namesSomething(key, schema) && !restricted.includes(key))
+      .map(([key]) => key);
+    assert.deepEqual(missing, [], 'a setting that chooses where files go or what runs is not in restrictedConfigurations');
+    assert.deepEqual(
+      restricted.filter((k) => !settings[k]),
+      [],
+      'restrictedConfigurations names settings package.json does not contribute',
+    );
   });
 
   it('finds what it looks for (the rule is not vacuous)', () => {

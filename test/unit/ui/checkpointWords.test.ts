@@ -22,6 +22,7 @@ const SAMPLES: { readonly [K in CheckpointReason['code']]: readonly Extract<Chec
   closed: [{ code: 'closed', data: {} }],
   'store-overlaps': [{ code: 'store-overlaps', data: { gitDir: '/ws/.store', workTree: '/ws' } }],
   'too-many-files': [{ code: 'too-many-files', data: { folder: '/ws', maxFiles: 100000 } }],
+  'beyond-link': [{ code: 'beyond-link', data: { folder: '/ws', link: 'src/vendor', files: 12 } }],
   'not-an-id': [{ code: 'not-an-id', data: { id: 'xyz' } }],
   'not-stored': [{ code: 'not-stored', data: { id: '0123456789' } }],
   'outside-folder': [{ code: 'outside-folder', data: { path: '../etc' } }],

@@ -1,5 +1,6 @@
 // The bottom of the view: queued prompts, config pickers, the prompt input with `/` commands
-// and `@` file mentions, Send (or Queue while the agent works) and Cancel.
+// and `@` file mentions, Send (or Queue while the agent works; Steer beside it when the agent takes
+// input into its running turn: Ctrl/Cmd+Enter) and Cancel.
 import type { Attachment, ConfigView, MediaAttachment, MentionItem, SessionView } from '../../src/ui/conversation/webviewMessages';
 import { loadState, post, saveState } from './api';
 import { h } from './dom';
@@ -22,9 +23,18 @@ export class Composer {
   private readonly suggestEl = h('div', { class: 'suggest', attrs: { role: 'listbox' } });
   private readonly attachEl = h('div', { class: 'attachments' });
   private readonly input = h('textarea', { class: 'prompt-input', attrs: { rows: '3', 'aria-label': S.prompt } });
-  private readonly send = h('button', { class: 'send', text: S.send, onClick: () => this.submit() });
+  private readonly send = h('button', { class: 'send', text: S.send, onClick: () => this.submit(false) });
+  private readonly steer = h('button', { class: 'steer', text: S.steer, title: S.steerTitle, onClick: () => this.submit(true) });
   private readonly cancel = h('button', { class: 'cancel secondary', text: S.cancel, onClick: () => this.cancelTurn() });
   private readonly media = new MediaTray();
+  /** Shown instead of the prompt box when the session has ended (SessionView.ended). */
+  private readonly endedText = h('span', { class: 'ended-text' });
+  private readonly endedEl = h(
+    'div',
+    { class: 'session-ended', attrs: { role: 'status' } },
+    this.endedText,
+    h('button', { class: 'new-session', text: S.newSession, title: S.newSessionTitle, onClick: () => this.newSession() }),
+  );
   private readonly attach = h('button', {
     class: 'attach secondary',
     text: S.attach,
@@ -43,13 +53,14 @@ export class Composer {
     this.suggestEl.hidden = true;
     this.input.value = loadState<Draft>().draft ?? '';
     this.el.append(
+      this.endedEl,
       this.queueEl,
       this.configEl,
       this.suggestEl,
       this.attachEl,
       this.media.el,
       this.input,
-      h('div', { class: 'composer-actions' }, this.attach, this.cancel, this.send),
+      h('div', { class: 'composer-actions' }, this.attach, this.cancel, this.steer, this.send),
     );
     this.input.addEventListener('paste', (e) => {
       if (this.media.addFiles(Array.from(e.clipboardData?.files ?? []))) e.preventDefault();
@@ -83,6 +94,13 @@ export class Composer {
     this.send.textContent = s?.busy ? S.queue : S.send;
     this.send.title = s?.busy ? S.queueTitle : S.sendTitle;
     this.cancel.hidden = !s?.busy;
+    this.steer.hidden = !s?.steerable;
+    // With Steer on offer, Queue is the quieter choice.
+    this.send.classList.toggle('secondary', s?.steerable === true);
+    this.endedEl.hidden = !s?.ended;
+    this.configEl.hidden = !!s?.ended; // nothing to set on a session no agent serves
+    this.endedText.textContent = s?.ended ?? '';
+    this.input.disabled = this.send.disabled = this.attach.disabled = !!s?.ended;
     this.media.setAccepts(s?.accepts ?? { image: false, audio: false });
     this.attach.hidden = !this.media.acceptsAny;
     this.renderQueue(s);
@@ -106,17 +124,30 @@ export class Composer {
 
   // ------------------------------------------------------------------ submit / cancel
 
-  private submit(): void {
+  /** `steer`: into the running turn now (only while Steer is offered), else Send / Queue. */
+  private submit(steer: boolean): void {
     const text = this.input.value.trim();
     if (!text && this.media.count === 0) return;
     const attachments = this.attachments.filter((a) => text.includes(`@${a.name}`));
     const media = this.media.take();
-    post({ type: 'submit', sessionId: this.session?.sessionId ?? null, text, attachments, ...(media.length ? { media } : {}) });
+    const steering = steer && this.session?.steerable === true;
+    post({
+      type: 'submit',
+      sessionId: this.session?.sessionId ?? null,
+      text,
+      attachments,
+      ...(media.length ? { media } : {}),
+      ...(steering ? { steer: true } : {}),
+    });
     this.input.value = '';
     this.attachments = [];
     this.renderAttachments();
     this.hideSuggestions();
     saveState<Draft>({ draft: '' });
+  }
+
+  private newSession(): void {
+    if (this.session) post({ type: 'newSession', sessionId: this.session.sessionId });
   }
 
   private cancelTurn(): void {
@@ -145,7 +176,7 @@ export class Composer {
     }
     if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) {
       e.preventDefault();
-      this.submit();
+      this.submit(e.ctrlKey || e.metaKey);
     }
   }
 
@@ -262,7 +293,8 @@ export class Composer {
         h(
           'div',
           { class: 'queued' },
-          h('span', { class: 'queued-text', text: q.text }),
+          h('span', { class: 'queued-text', text: q.text, title: q.note ?? q.text }),
+          q.note ? h('span', { class: 'queued-note muted', text: q.note }) : null,
           h('button', {
             class: 'link-like',
             text: '×',

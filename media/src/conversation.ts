@@ -21,9 +21,12 @@ function lastAgentText(): string | undefined {
   return all.length ? (all[all.length - 1]!.textContent ?? undefined) : undefined;
 }
 
-// Escape in the transcript (a card's button, a link) goes back to the prompt.
-transcript.el.addEventListener('keydown', (e) => {
+// Escape in the transcript (a card's button, a link) goes back to the prompt; so does Escape on the
+// page itself: a card answered by keyboard is redrawn, and its focused button goes with it.
+document.addEventListener('keydown', (e) => {
   if (e.key !== 'Escape' || e.defaultPrevented) return;
+  const at = document.activeElement;
+  if (at && at !== document.body && !transcript.el.contains(at)) return;
   e.preventDefault();
   composer.focus();
 });

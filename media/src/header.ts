@@ -22,8 +22,10 @@ export class Header {
     this.title.textContent = s.title ?? S.conversation;
     // The host keys sessions by agent and session id (NUL-separated): show the agent's session id.
     this.title.title = fill(S.sessionN, s.sessionId.slice(s.sessionId.lastIndexOf('\u0000') + 1));
-    this.state.textContent = STATE_LABELS[s.turnState] ?? s.turnState;
-    this.state.className = `turn-state state-${s.turnState.replace(/[^a-z_]/gi, '')}`;
+    const state = s.ended ? 'ended' : s.turnState;
+    this.state.textContent = s.ended ? S.sessionEnded : (STATE_LABELS[state] ?? state);
+    this.state.className = `turn-state state-${state.replace(/[^a-z_]/gi, '')}`;
+    this.state.title = s.ended ?? '';
     const parts: string[] = [];
     if (s.usage) {
       const pct = s.usage.size > 0 ? ` (${Math.round((100 * s.usage.used) / s.usage.size)}%)` : '';

@@ -2,6 +2,7 @@
 import type { BlockView, ItemView, ToolCallHeaderView, ToolContentView } from '../../src/ui/conversation/webviewMessages';
 import { post } from './api';
 import { MarkdownStream, renderBlock } from './blocks';
+import { compaction } from './compaction';
 import { add, h } from './dom';
 import { elicitation } from './elicitation';
 import type { Terminals } from './terminals';
@@ -50,6 +51,8 @@ function build(view: ItemView, ctx: ItemContext): RenderedItem {
           view.description ? h('div', { class: 'notice-desc', text: view.description }) : null,
         ),
       };
+    case 'compaction':
+      return { view, ...compaction(view) };
     case 'unknown':
       return {
         view,
@@ -95,7 +98,8 @@ function message(view: Extract<ItemView, { kind: 'message' }>): RenderedItem {
   if (view.role === 'thought') {
     el = h('details', { class: 'message role-thought' }, h('summary', { text: S.thinking }), blocksEl, note);
   } else {
-    el = h('div', { class: `message role-${view.role}${view.local ? ' local' : ''}` }, h('div', { class: 'role', text: roleLabel(view) }), blocksEl, note);
+    const role = h('div', { class: 'role', text: roleLabel(view) }, view.steered ? h('span', { class: 'steered-mark', text: ` · ${S.steered}` }) : null);
+    el = h('div', { class: `message role-${view.role}${view.local ? ' local' : ''}${view.steered ? ' steered' : ''}` }, role, blocksEl, note);
   }
   return {
     view,
@@ -194,6 +198,7 @@ function diff(c: Extract<ToolContentView, { type: 'diff' }>, itemId: string, ctx
     );
   });
   if (c.preview.length) {
+    // A region the keyboard can reach and scroll, named for screen readers.
     const pre = h('pre', { class: 'diff-preview', attrs: { tabindex: '0', role: 'region', 'aria-label': fill(S.diffPreview, c.files[0]?.path ?? '') } });
     for (const line of c.preview) {
       const cls = line.startsWith('+') ? 'add' : line.startsWith('-') ? 'del' : line.startsWith('@') || line.startsWith('…') ? 'hunk' : 'ctx';

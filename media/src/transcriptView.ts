@@ -7,6 +7,7 @@ import { h } from './dom';
 import { Follower } from './follow';
 import { S, fill } from './strings';
 import { renderItem, type RenderedItem } from './items';
+import { keepSummaryOpen } from './compaction';
 import { Terminals } from './terminals';
 
 const PAGE = 100;
@@ -149,6 +150,7 @@ export class TranscriptView {
     const old = this.byId.get(v.itemId);
     if (old) {
       const r = this.render(v);
+      keepSummaryOpen(old.el, r.el);
       old.el.replaceWith(r.el);
       this.entries[this.entries.indexOf(old)] = r;
       this.byId.set(v.itemId, r);

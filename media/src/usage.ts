@@ -1,6 +1,7 @@
 // The usage page (ACP: Show Usage): a table the extension sends, sortable by any column (click or
-// Enter on its header; aria-sort says how), a grouping (session, agent, day) and Export CSV…. Every
-// text goes in with textContent; the page keeps its sort across updates.
+// Enter on its header; aria-sort says how), a grouping (session, agent, day) and Export CSV…, and
+// below it the agents' rate limits when any reported one. Every text goes in with textContent; the
+// page keeps its sort across updates.
 import type { FromUsagePage, ToUsagePage, UsageTable } from '../../src/ui/usage/usageMessages';
 
 declare function acquireVsCodeApi(): { postMessage(msg: FromUsagePage): void };
@@ -58,10 +59,29 @@ function body(t: UsageTable): HTMLTableSectionElement {
   return tbody;
 }
 
+/** The rate limits: a plain table under its heading (a few rows: not sortable). */
+function renderLimits(t: UsageTable | undefined): void {
+  const host = document.getElementById('limits');
+  if (!host) return;
+  host.replaceChildren();
+  const l = t?.limits;
+  if (!l || !l.rows.length) return;
+  host.appendChild(el('h2', l.title));
+  const tableEl = host.appendChild(el('table'));
+  const tr = tableEl.appendChild(el('thead')).appendChild(el('tr'));
+  for (const c of l.columns) tr.appendChild(el('th', c.label)).className = c.numeric ? 'num plain' : 'plain';
+  const tbody = tableEl.appendChild(el('tbody'));
+  for (const r of l.rows) {
+    const row = tbody.appendChild(el('tr'));
+    r.cells.forEach((cell, i) => (row.appendChild(el('td', cell.text)).className = l.columns[i]?.numeric ? 'num' : ''));
+  }
+}
+
 function render(): void {
   const t = table;
   const host = document.getElementById('table')!;
   host.replaceChildren();
+  renderLimits(t);
   if (!t) return;
   for (const input of Array.from(document.querySelectorAll<HTMLInputElement>('input[name="by"]'))) input.checked = input.value === t.by;
   if (!t.rows.length) {

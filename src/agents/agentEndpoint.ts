@@ -18,6 +18,11 @@ export interface EndpointExit {
   readonly detail: string;
   /** It never opened (the program did not start, the host refused the connection). */
   readonly failedToOpen?: boolean;
+  /**
+   * Trying again cannot help until the user changes something (the server refused the
+   * credentials, a secret is missing, the host was declined): no restart loop, said at once.
+   */
+  readonly permanent?: boolean;
 }
 
 /**

@@ -47,6 +47,8 @@ export interface AgentReport {
   readonly agentId: string;
   readonly message: string;
   readonly severity: 'error' | 'warning' | 'info';
+  /** The agent restarts on its own: a notice withdrawn once it runs again (or gives up). */
+  readonly restarting?: boolean;
 }
 
 export class AgentManager extends Disposable {
@@ -63,6 +65,9 @@ export class AgentManager extends Disposable {
   private readonly _onDidReport = this._register(new vscode.EventEmitter<AgentReport>());
   /** An agent's crash or failure, for the user (already logged); the app layer shows it and offers Restart. */
   readonly onDidReport = this._onDidReport.event;
+  private readonly _onDidChangeConfigProblems = this._register(new vscode.EventEmitter<void>());
+  /** The problems found in the settings changed (configProblems). */
+  readonly onDidChangeConfigProblems = this._onDidChangeConfigProblems.event;
   private problems: string[] = [];
 
   constructor(private readonly deps: AgentManagerDeps) {
@@ -124,8 +129,10 @@ export class AgentManager extends Disposable {
     const installed = this.deps.installed.definitions(this.deps.config.registryOverridesRaw(), this.deps.config.offerV2());
     const agents = [...configured.agents, ...installed.agents];
     const problems = [...configured.problems, ...installed.problems];
-    if (JSON.stringify(problems) !== JSON.stringify(this.problems)) for (const p of problems) this.deps.logs.main.warn(`[config] ${p}`);
+    const changed = JSON.stringify(problems) !== JSON.stringify(this.problems);
+    if (changed) for (const p of problems) this.deps.logs.main.warn(`[config] ${p}`);
     this.problems = problems;
+    if (changed) this._onDidChangeConfigProblems.fire();
     const defs = [this.demoDefinition(), ...agents];
     const keep = new Set(defs.map((d) => d.id));
     for (const [id, sup] of this.supervisors) {
@@ -209,9 +216,9 @@ export class AgentManager extends Disposable {
       // Settings edited while the agent ran take effect once it is no longer running.
       if (e.kind === 'status' && (e.status === 'stopped' || e.status === 'failed' || e.status === 'crashed')) this.reloadDefinitions();
     },
-    report: (agentId, message, severity) => {
+    report: (agentId, message, severity, kind) => {
       this.deps.logs.main[severity === 'info' ? 'info' : severity === 'warning' ? 'warn' : 'error'](message);
-      this._onDidReport.fire({ agentId, message, severity });
+      this._onDidReport.fire({ agentId, message, severity, ...(kind === 'restarting' ? { restarting: true } : {}) });
     },
     now: () => Date.now(),
   };

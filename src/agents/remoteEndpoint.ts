@@ -45,6 +45,9 @@ export interface RemoteTransportOptions {
   log?(level: 'info' | 'warn', message: string): void;
 }
 
+/** Reasons a retry cannot cure (the user must change a setting or a secret first). */
+const PERMANENT = new Set<RemoteReason['code']>(['credentials-refused', 'secret-missing', 'host-declined']);
+
 /** What a write is answered with once the connection has ended. */
 export const CLOSED = 'The connection to the agent is closed.';
 
@@ -183,7 +186,12 @@ export abstract class RemoteEndpoint<O extends RemoteTransportOptions> implement
   /** How it ended, for people. */
   protected exit(reason: RemoteReason): EndpointExit {
     const { description, detail } = this.o.describe(masked(reason, redactText));
-    return { description, detail: detail && ` ${detail}`, ...(neverOpened(reason) ? { failedToOpen: true } : {}) };
+    return {
+      description,
+      detail: detail && ` ${detail}`,
+      ...(neverOpened(reason) ? { failedToOpen: true } : {}),
+      ...(PERMANENT.has(reason.code) ? { permanent: true } : {}),
+    };
   }
 
   protected finish(exit: EndpointExit): void {

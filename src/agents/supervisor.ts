@@ -15,9 +15,9 @@ import { isAuthRequired } from '../protocol/transport/rpcError';
 import type { AgentEndpoint, EndpointExit } from './agentEndpoint';
 import type { AgentDefinition } from './agentConfig';
 import type { SupervisorHost } from './supervisorHost';
-import { connectEndpoint, drained, endedWhileRunning } from './supervisorConnect';
+import { connectEndpoint, drained, endedWhileRunning, isPermanentFailure } from './supervisorConnect';
 import { resumeDetached, type ResumeHost } from './supervisorResume';
-import { SupervisedSessions, type AttachedSession } from './supervisorSessions';
+import { SupervisedSessions, createSession, type AttachedSession } from './supervisorSessions';
 import { GIVE_UP, RestartBudget } from './supervisorRestarts';
 
 export type { AgentEndpoint, EndpointExit } from './agentEndpoint';
@@ -130,13 +130,13 @@ export class AgentSupervisor {
    * Opens a session in `cwd`. Extra folders and MCP servers are passed only where the agent says
    * it supports them (others are left out, never sent to an agent that can't use them).
    */
-  async newSession(cwd: string, extras: { additionalDirectories?: string[]; mcpServers?: McpServerConfig[] } = {}): Promise<string> {
+  async newSession(cwd: string, extras: { additionalDirectories?: string[]; mcpServers?: McpServerConfig[]; forkOf?: string } = {}): Promise<string> {
     const conn = await this.ready();
     const s = this.sessions.params(conn, '', cwd, extras);
     this.sessions.gate.creatingStarted();
     let setup: Awaited<ReturnType<AcpConnection['newSession']>> | undefined;
     try {
-      setup = await conn.newSession({ cwd, additionalDirectories: s.additionalDirectories, mcpServers: s.mcpServers });
+      setup = await createSession(conn, s, extras.forkOf);
     } finally {
       const held = this.sessions.gate.creatingEnded(setup?.sessionId);
       if (setup && this._connection === conn) {
@@ -313,8 +313,8 @@ export class AgentSupervisor {
         void endpoint.stop(500);
       }
       // A restart after a crash that fails (a remote agent's server not back yet) is tried again
-      // within the same budget; the sessions still wait to be resumed.
-      if (restarting && !this.stopping && !this.disposed && this.scheduleRestart(message)) throw new Error(message);
+      // within the same budget (not refused credentials: no retry cures them); the sessions wait.
+      if (restarting && !isPermanentFailure(err) && !this.stopping && !this.disposed && this.scheduleRestart(message)) throw new Error(message);
       this.resumePending = false; // nothing resumes now: prompts are not queued for it (willResume); Restart resumes
       this.setStatus('failed', message);
       throw new Error(message);
@@ -349,7 +349,7 @@ export class AgentSupervisor {
     this._lastError = why;
     this.resumePending = this.sessions.detached.size > 0;
     this.setStatus('restarting', why);
-    this.host.report(this.id, `${why} Restarting…`, 'warning');
+    this.host.report(this.id, `${why} Restarting…`, 'warning', 'restarting');
     this.scope.add(
       this.host.schedule(() => {
         if (this.disposed || this.stopping || this._status !== 'restarting') return;

@@ -8,6 +8,7 @@ import type { SessionEvent } from '../protocol/domain';
 import { ConnectionClosedError, InitializeTimeoutError } from '../protocol/connectionErrors';
 import type { AgentEndpoint, EndpointExit } from './agentEndpoint';
 import type { AgentDefinition } from './agentConfig';
+import { redactText } from './redaction';
 import type { SessionGate } from './sessionGate';
 import type { SupervisorHost } from './supervisorHost';
 
@@ -49,10 +50,13 @@ export function connectEndpoint(endpoint: AgentEndpoint, deps: EndpointConnectDe
     options.handlers.onElicitationComplete = (id) => elicitationComplete?.call(host, def.id, id);
   }
   const endedError = (exit: EndpointExit): Error =>
-    new Error(
-      exit.failedToOpen
-        ? l10n.t('{0} {1}.{2}', def.name, exit.description, exit.detail)
-        : l10n.t('{0} {1} during initialize.{2}', def.name, exit.description, exit.detail),
+    Object.assign(
+      new Error(
+        exit.failedToOpen
+          ? l10n.t('{0} {1}.{2}', def.name, exit.description, exit.detail)
+          : l10n.t('{0} {1} during initialize.{2}', def.name, exit.description, exit.detail),
+      ),
+      exit.permanent ? { permanent: true } : {},
     );
   // The initialize timeout starts once the transport is connected (a remote host's confirmation
   // and handshake are not the agent's time).
@@ -60,8 +64,8 @@ export function connectEndpoint(endpoint: AgentEndpoint, deps: EndpointConnectDe
     .then(() => host.connect(endpoint.stream, options))
     .catch(async (err: unknown) => {
       if (err instanceof InitializeTimeoutError) throw new Error(initializeTimeoutSentence(def, err.timeoutMs, l10n));
+      if (!(err instanceof ConnectionClosedError)) throw masked(err);
       // The stream closes before the end is seen: say how it ended (code, last output), not "connection closed".
-      if (!(err instanceof ConnectionClosedError)) throw err;
       void endpoint.stop(500); // one that closed its stream but runs on is stopped
       throw endedError(await endpoint.closed);
     });
@@ -71,6 +75,18 @@ export function connectEndpoint(endpoint: AgentEndpoint, deps: EndpointConnectDe
       throw endedError(exit);
     }),
   ]);
+}
+
+/** The start failed for a reason a retry cannot cure (EndpointExit.permanent). */
+export function isPermanentFailure(err: unknown): boolean {
+  return err instanceof Error && (err as { permanent?: unknown }).permanent === true;
+}
+
+/** An agent's error reply may echo a key it was given: its message masked as the logs are, its kind and code kept. */
+function masked(err: unknown): Error {
+  if (!(err instanceof Error)) return new Error(redactText(String(err)));
+  err.message = redactText(err.message);
+  return err;
 }
 
 /** An agent that never answered `initialize`: which one, the bound (a setting), what to check. */

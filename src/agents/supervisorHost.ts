@@ -18,7 +18,7 @@ export type LifecycleEvent =
    * No longer served (agent stopped or crashed, session closed, resume failed). `ended`: it will
    * not be served again on its own (why, for people: "could not be resumed").
    */
-  | { kind: 'session_detached'; sessionId: string; ended?: string }
+  | { kind: 'session_detached'; sessionId: string; ended?: string; endedBy?: 'not_resumed' | 'cannot_resume' }
   | { kind: 'session_deleted'; sessionId: string };
 
 export interface SupervisorHost {
@@ -41,8 +41,11 @@ export interface SupervisorHost {
   elicit?(agentId: string, req: ElicitationRequest, token: CancelToken): Promise<ElicitationResponse>;
   /** The agent finished a URL elicitation (`elicitation/complete`). */
   elicitationComplete?(agentId: string, elicitationId: string): void;
-  /** A failure a person must hear about (the host offers Show Log / Restart). */
-  report(agentId: string, message: string, severity: 'error' | 'warning' | 'info'): void;
+  /**
+   * A failure a person must hear about (the host offers Show Log / Restart). `restarting`: the
+   * agent is being restarted on its own (the host withdraws the notice once it is back).
+   */
+  report(agentId: string, message: string, severity: 'error' | 'warning' | 'info', kind?: 'restarting'): void;
   now(): number;
   /** Words the sentences people read (`vscode.l10n` in the product; English without). */
   readonly l10n?: L10n;

@@ -32,7 +32,7 @@ export async function resumeDetached(conn: AcpConnection, h: ResumeHost): Promis
   for (const s of [...sessions.detached.values()]) {
     if (!caps.resume && !caps.loadSession) {
       sessions.detached.delete(s.sessionId);
-      h.lifecycle({ kind: 'session_detached', sessionId: s.sessionId, ended: `${h.agentName()} cannot resume sessions` });
+      h.lifecycle({ kind: 'session_detached', sessionId: s.sessionId, ended: `${h.agentName()} cannot resume sessions`, endedBy: 'cannot_resume' });
       h.emit({
         sessionId: s.sessionId,
         kind: 'notice',
@@ -57,7 +57,7 @@ export async function resumeDetached(conn: AcpConnection, h: ResumeHost): Promis
       sessions.detached.delete(s.sessionId);
       sessions.unanswered.forget(s.sessionId);
       sessions.gate.forget(s.sessionId);
-      h.lifecycle({ kind: 'session_detached', sessionId: s.sessionId, ended: 'the session could not be resumed' });
+      h.lifecycle({ kind: 'session_detached', sessionId: s.sessionId, ended: 'the session could not be resumed', endedBy: 'not_resumed' });
       h.emit({
         sessionId: s.sessionId,
         kind: 'notice',

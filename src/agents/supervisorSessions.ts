@@ -3,7 +3,7 @@
 // (detached, to resume), the turns in flight per session (for the queue and crash reports), the
 // sessions whose replay is muted, the prompts not answered yet, and the gate of which sessions the
 // connection may speak for. Reports nothing itself: the supervisor tells its host. Free of `vscode`.
-import type { AcpConnection, McpServerConfig } from '../protocol/api';
+import type { AcpConnection, McpServerConfig, SessionSetup } from '../protocol/api';
 import type { SessionEvent } from '../protocol/domain';
 import { SessionGate } from './sessionGate';
 import { UnansweredPrompts } from './unansweredPrompts';
@@ -119,4 +119,10 @@ export class SupervisedSessions {
     this.attached.clear();
     return ids;
   }
+}
+
+/** `session/new` in the session's folder, or `session/fork` of `forkOf` (where the agent advertises it). */
+export function createSession(conn: AcpConnection, s: AttachedSession, forkOf: string | undefined): Promise<SessionSetup> {
+  const p = { cwd: s.cwd, additionalDirectories: s.additionalDirectories, mcpServers: s.mcpServers };
+  return forkOf === undefined ? conn.newSession(p) : conn.forkSession({ ...p, sessionId: forkOf });
 }

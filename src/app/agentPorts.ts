@@ -14,7 +14,10 @@ import type { L10n } from '../common/l10n';
 import type { SignInAction } from './signInWords';
 
 /** What the services use of an agent's connection (present while the agent runs). */
-export type AgentConnection = Pick<AcpConnection, 'capabilities' | 'authMethods' | 'authenticate' | 'logout' | 'listSessions'>;
+export type AgentConnection = Pick<
+  AcpConnection,
+  'capabilities' | 'authMethods' | 'authenticate' | 'logout' | 'listSessions' | 'sessionStatus' | 'steering' | 'steer'
+>;
 
 /** One configured agent: its process, connection and sessions (the AgentSupervisor). */
 export interface AgentHandle {
@@ -27,7 +30,8 @@ export interface AgentHandle {
   isAttached(sessionId: string): boolean;
   /** The session will be re-attached once the agent is back from a crash. */
   willResume(sessionId: string): boolean;
-  newSession(cwd: string, extras: { additionalDirectories?: string[]; mcpServers?: McpServerConfig[] }): Promise<string>;
+  /** `forkOf`: the session to fork (`session/fork`, where the agent advertises it) instead of a new one. */
+  newSession(cwd: string, extras: { additionalDirectories?: string[]; mcpServers?: McpServerConfig[]; forkOf?: string }): Promise<string>;
   resumeExisting(sessionId: string, cwd: string, known: boolean): Promise<void>;
   closeSession(sessionId: string): Promise<void>;
   deleteSession(sessionId: string): Promise<void>;

@@ -109,6 +109,8 @@ export class IntentChecks extends Disposable implements IntentSource {
       case 'session_info':
       case 'usage':
       case 'notice':
+      case 'compaction':
+      case 'compaction_chunk':
       case 'unknown':
       case 'replay_complete':
       case 'subagent':

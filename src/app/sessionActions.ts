@@ -5,7 +5,6 @@
 // the agents as plain data (agentChoices). Throws person-readable errors; the caller shows them.
 // It reaches agents, the workspace and the user through ports (src/app/agentPorts.ts): no `vscode`.
 import { randomUUID } from 'crypto';
-import type { SessionListEntry } from '../protocol/api';
 import type { ContentBlock } from '../protocol/domain';
 import type { LifecycleEvent } from '../agents/supervisor';
 import { parseMcpSettings } from '../agents/agentConfig';
@@ -18,6 +17,8 @@ import { signInDeclined, stillAsksForSignIn, type SignInAction } from './signInW
 import { lazyModule } from '../common/lazy';
 import { settledWithin } from '../common/timeout';
 import type { AgentChoice, AgentHandle, Agents, ServiceLog, SessionActionsDeps, SessionActionsUi, WorkspacePort } from './agentPorts';
+import { listWithStatus, type ListedSession } from './sessionManagement/listing';
+import { steerTurn, type SteerResult } from './steering/steerTurn';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- sign-in, loaded the first time an agent asks for it (dist/sign-in.js)
 const signInModule = lazyModule('sign-in.js', () => require('./signIn') as typeof import('./signIn'));
@@ -46,12 +47,7 @@ export class SessionActions extends Disposable {
   constructor(private readonly deps: SessionActionsDeps) {
     super();
     ({ agents: this.agents, store: this.store, broker: this.broker, workspace: this.workspace, log: this.log, ui: this.ui } = deps);
-    const store = this.store;
-    this._register(
-      store.onDidChange((c) => {
-        if (c.scope === 'session' && c.kind === 'updated') this.drainQueue(c);
-      }),
-    );
+    this._register(this.store.onDidChange((c) => (c.scope === 'session' && c.kind === 'updated' ? this.drainQueue(c) : undefined)));
   }
 
   /** Applies a supervisor's lifecycle event to the store. */
@@ -84,7 +80,8 @@ export class SessionActions extends Disposable {
       case 'session_attached':
         return this.store.attachSession(agentId, e.sessionId, { cwd: e.cwd });
       case 'session_detached':
-        this.store.detachSession(agentId, e.sessionId);
+        if (e.endedBy) this.store.endSession(agentId, e.sessionId, e.endedBy);
+        else this.store.detachSession(agentId, e.sessionId);
         if (e.ended) this.dropQueues(agentId, e.ended, e.sessionId);
         return;
       case 'session_deleted':
@@ -249,6 +246,8 @@ export class SessionActions extends Disposable {
     const sup = this.agent(ref.agentId);
     const s = this.store.session(ref.agentId, ref.sessionId);
     if (!s) throw new Error('That session is no longer open.');
+    if (s.ended)
+      throw new Error('This session has ended: the agent could not resume it. Its transcript and plans are kept read-only; start a new session to continue.');
     this.touch(ref);
     if ((sup.status === 'running' && s.turnState !== 'idle') || (!s.live && sup.willResume(s.sessionId))) {
       if (s.queued.length >= MAX_QUEUED_PROMPTS)
@@ -259,6 +258,9 @@ export class SessionActions extends Disposable {
     this.send(sup, ref, blocks);
     return 'sent';
   }
+
+  /** Sends into the running turn when its agent offers steering (src/app/steering), else as `prompt` does; a steer not taken is queued, with why. */
+  readonly steer = (ref: SessionKey, blocks: readonly ContentBlock[]): Promise<SteerResult> => steerTurn(this.deps, (r, b) => this.prompt(r, b), ref, blocks);
 
   /** Sign-in with one of the agent's methods (`ACP: Sign In`). */
   signIn(agentId: string): Promise<boolean> {
@@ -285,13 +287,13 @@ export class SessionActions extends Disposable {
   }
 
   /** One page of the running agent's sessions in the first workspace folder (`cursor`: the page after it). */
-  async listSessions(agentId: string, cursor: string | undefined): Promise<{ sessions: SessionListEntry[]; nextCursor?: string | null }> {
+  async listSessions(agentId: string, cursor: string | undefined): Promise<{ sessions: ListedSession[]; nextCursor?: string | null }> {
     const conn = this.agent(agentId).connection;
     if (!conn) throw new Error(`${this.agentName(agentId)} is not running. Start it, then resume a session.`);
     if (!conn.capabilities.list)
       throw new Error(`${this.agentName(agentId)} cannot list its sessions. Resume one from the Plans view, or start a new session.`);
     const cwd = this.workspace.folders()[0]?.fsPath;
-    return conn.listSessions({ ...(cwd ? { cwd } : {}), ...(cursor !== undefined ? { cursor } : {}) });
+    return listWithStatus(conn, { ...(cwd ? { cwd } : {}), ...(cursor !== undefined ? { cursor } : {}) });
   }
 
   /**

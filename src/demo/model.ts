@@ -78,11 +78,15 @@ export type DemoEvent =
   /** Display terminal bytes, base64 (v2 only). */
   | { kind: 'terminalChunk'; terminalId: string; data: string }
   | { kind: 'info'; title?: string; updatedAt?: string }
-  | { kind: 'usage'; used: number; size: number; cost?: { amount: number; currency: string } }
+  | { kind: 'usage'; used: number; size: number; cost?: { amount: number; currency: string }; _meta?: JsonObject }
   /** Foreground state (v2 only; never recorded in history). */
   | { kind: 'state'; state: 'running' | 'requires_action' | 'idle'; stopReason?: StopReason; background?: JsonObject[] }
   /** Mode change (v1 only; never recorded in history). */
-  | { kind: 'mode'; modeId: string };
+  | { kind: 'mode'; modeId: string }
+  /** A context compaction's status (never recorded in history); v1 only to a client that opted in. */
+  | { kind: 'compaction'; compactionId: string; status: string; summary?: Block[]; error?: string; _meta?: JsonObject }
+  /** Text appended to a running compaction's summary (never recorded in history). */
+  | { kind: 'compactionChunk'; compactionId: string; text: string };
 
 export type StopReason = 'end_turn' | 'cancelled' | 'max_tokens' | 'max_turn_requests' | 'refusal';
 
@@ -94,7 +98,7 @@ export type HistoryRecord =
   | { kind: 'tool'; call: ToolState }
   | { kind: 'terminal'; terminalId: string; command?: string; cwd?: string; output: string; exitStatus?: TerminalExit }
   | { kind: 'info'; title?: string; updatedAt?: string }
-  | { kind: 'usage'; used: number; size: number; cost?: { amount: number; currency: string } };
+  | { kind: 'usage'; used: number; size: number; cost?: { amount: number; currency: string }; _meta?: JsonObject };
 
 export interface PermissionOption {
   optionId: string;

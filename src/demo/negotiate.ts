@@ -18,6 +18,8 @@ export interface Negotiated {
   planUpdates: boolean;
   /** Boolean config options may be shown (v1: `session.configOptions.boolean`; v2: always). */
   booleanConfig: boolean;
+  /** Compaction updates may be sent (v1: `session.compaction`, unstable; v2: always). */
+  compaction: boolean;
 }
 
 type Obj = Record<string, unknown>;
@@ -38,7 +40,7 @@ export function negotiate(params: unknown, forced: ProtocolVersion | undefined):
   }
   const version: ProtocolVersion = forced ?? (requested === 1 ? 1 : 2);
   if (version === 2) {
-    return { version, services: { readTextFile: false, writeTextFile: false, terminal: false }, planUpdates: false, booleanConfig: true };
+    return { version, services: { readTextFile: false, writeTextFile: false, terminal: false }, planUpdates: false, booleanConfig: true, compaction: true };
   }
   const caps = obj(p.clientCapabilities);
   const fs = obj(caps.fs);
@@ -47,8 +49,12 @@ export function negotiate(params: unknown, forced: ProtocolVersion | undefined):
     services: { readTextFile: fs.readTextFile === true, writeTextFile: fs.writeTextFile === true, terminal: caps.terminal === true },
     planUpdates: isSet(caps.plan),
     booleanConfig: isSet(obj(obj(caps.session).configOptions).boolean),
+    compaction: isSet(obj(caps.session).compaction),
   };
 }
+
+/** `_session/steering` is served (src/demo/steering.ts), as codex-acp and claude-agent-acp advertise it. */
+const STEERING_META = { steering: { supported: true } };
 
 /** `authMethods`: what the agent lists (scenarios/signin.ts decides). */
 export function initializeResult(n: Negotiated, authMethods: object[] = []): object {
@@ -63,12 +69,15 @@ export function initializeResult(n: Negotiated, authMethods: object[] = []): obj
       },
       authMethods,
       agentInfo: { ...AGENT_INFO },
+      _meta: { ...STEERING_META },
     };
   }
   return {
     protocolVersion: 2,
     info: { ...AGENT_INFO },
-    capabilities: { session: { prompt: { embeddedContext: {}, image: {} } } },
+    // fork, archive, title, status: session management of the later draft (src/demo/sessionManagement.ts)
+    capabilities: { session: { prompt: { embeddedContext: {}, image: {} }, fork: {}, archive: {}, title: {}, status: {} } },
     authMethods,
+    _meta: { ...STEERING_META },
   };
 }

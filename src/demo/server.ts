@@ -6,8 +6,10 @@ import { ErrorCodes, RpcError, type Peer, type PeerHandler, type Reply } from '.
 import { initializeResult, negotiate } from './negotiate';
 import { authMethods, checkSignedIn } from './scenarios/signin';
 import { prompt } from './prompt';
+import { sessionSteering } from './steering';
 import { closeSession, listSessions, loadSession, newSession, resumeSession, setConfigOption, setMode } from './sessionMethods';
 import type { SessionStore } from './session/store';
+import { archiveSession, forkSession, sessionStatus, setSessionTitle, unarchiveSession } from './sessionManagement';
 import { cancelWork } from './scenarios/backgroundWork';
 import { WireV1 } from './wire/wireV1';
 import { WireV2 } from './wire/wireV2';
@@ -19,6 +21,8 @@ const COMMON: Record<string, Handler> = {
   'session/close': closeSession,
   'session/set_config_option': setConfigOption,
   'session/prompt': prompt,
+  // An extension (both versions), advertised in `_meta.steering`.
+  '_session/steering': sessionSteering,
 };
 
 const V1_METHODS: Record<string, Handler> = {
@@ -41,6 +45,11 @@ function cancelItem(kind: 'terminal' | 'tool_call', idKey: string): Handler {
 
 const V2_METHODS: Record<string, Handler> = {
   ...COMMON,
+  'session/fork': forkSession,
+  'session/archive': archiveSession,
+  'session/unarchive': unarchiveSession,
+  'session/set_title': setSessionTitle,
+  'session/status': sessionStatus,
   'terminal/cancel': cancelItem('terminal', 'terminalId'),
   'tool_call/cancel': cancelItem('tool_call', 'toolCallId'),
 };
@@ -86,7 +95,7 @@ export class AgentServer implements PeerHandler {
   private initialize(params: unknown, reply: Reply): void {
     if (this.connection) throw new RpcError(ErrorCodes.invalidRequest, 'Already initialized');
     const negotiated = negotiate(params, this.deps.config.forcedVersion);
-    const wire = negotiated.version === 1 ? new WireV1({ planUpdates: negotiated.planUpdates }) : new WireV2();
+    const wire = negotiated.version === 1 ? new WireV1({ planUpdates: negotiated.planUpdates, compaction: negotiated.compaction }) : new WireV2();
     this.connection = { ...this.deps, negotiated, wire };
     this.deps.log(`speaking ACP v${negotiated.version}${negotiated.planUpdates ? ' (plan_update opt-in)' : ''}`);
     reply.ok(initializeResult(negotiated, authMethods(this.deps.config, negotiated.version)));

@@ -2,6 +2,7 @@
 
 import { type Reply } from './jsonrpc/peer';
 import { checkConfigValue, MODES } from './session/options';
+import { archiveFilter } from './sessionManagement';
 import type { DemoSession } from './session/session';
 import { configOptions, cwdParam, invalid, modeState, requireSession, sendCommands, sendUpdate, stringParam, type Connection, type Params } from './connection';
 
@@ -63,10 +64,18 @@ export function listSessions(c: Connection, params: Params, reply: Reply): void 
   const start = cursor === null ? 0 : Number(cursor);
   if (typeof cursor !== 'string' && cursor !== null) throw invalid('cursor must be a string');
   if (!Number.isInteger(start) || start < 0) throw invalid(`unknown cursor ${JSON.stringify(cursor)}`);
+  // v2 marks archived sessions (and lists them only when asked: src/demo/sessionManagement.ts); v1 has no archive.
+  const wanted = c.wire.version === 2 ? archiveFilter(params) : () => true;
   const all = c.store
     .list()
-    .filter((s) => cwd === undefined || s.cwd === cwd)
-    .map((s) => ({ sessionId: s.sessionId, cwd: s.cwd, ...(s.title !== undefined ? { title: s.title } : {}), updatedAt: s.updatedAt }));
+    .filter((s) => (cwd === undefined || s.cwd === cwd) && wanted(!!s.archived))
+    .map((s) => ({
+      sessionId: s.sessionId,
+      cwd: s.cwd,
+      ...(s.title !== undefined ? { title: s.title } : {}),
+      updatedAt: s.updatedAt,
+      ...(c.wire.version === 2 ? { archived: !!s.archived } : {}),
+    }));
   const end = start + LIST_PAGE_SIZE;
   reply.ok({ sessions: all.slice(start, end), ...(end < all.length ? { nextCursor: String(end) } : {}) });
 }

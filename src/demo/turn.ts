@@ -5,6 +5,7 @@ import type { Block, DemoEvent, PermissionAsk, PermissionOutcome, ProtocolVersio
 import type { DemoSession } from './session/session';
 import { parseOutcome, type Wire } from './wire/wire';
 import { backgroundOf } from './scenarios/backgroundWork';
+import { steerTurn, type SteerAnswer } from './steering';
 
 /** Thrown out of a scenario once the turn was cancelled. */
 export class TurnCancelled extends Error {
@@ -80,6 +81,14 @@ export class Turn {
 
   exit(code: number): Promise<never> {
     return this.host.exit(code);
+  }
+
+  /** Set by a scenario that refuses steering: the reason `_session/steering` answers. */
+  refuseSteer: string | undefined;
+
+  /** Input steered into this turn (`_session/steering`): taken and answered in the turn, or refused. */
+  steer(blocks: Block[]): SteerAnswer {
+    return steerTurn(this, blocks, this.refuseSteer);
   }
 
   cancel(): void {

@@ -17,7 +17,7 @@ import type {
   ProtocolVersion,
   SessionEvent,
 } from './domain';
-import type { ClientServices, NewSessionParams, SessionListEntry, SessionSetup } from './api';
+import type { ClientServices, ListSessionsParams, NewSessionParams, SessionListEntry, SessionSetup, SessionStatusInfo, SteerOutcome } from './api';
 import type { ElicitationRequest, ElicitationResponse } from './elicitation';
 import { createV1Adapter } from './v1/adapter';
 import { createV2Adapter } from './v2/adapter';
@@ -39,6 +39,12 @@ export interface MethodNames {
   readonly sessionList: string;
   readonly sessionClose: string;
   readonly sessionDelete: string;
+  /** v2 only (unstable, later draft): fork, archive, unarchive, set_title, status. */
+  readonly sessionFork?: string;
+  readonly sessionArchive?: string;
+  readonly sessionUnarchive?: string;
+  readonly sessionSetTitle?: string;
+  readonly sessionStatus?: string;
   /** v1 only. */
   readonly sessionSetMode?: string;
   readonly sessionSetConfigOption: string;
@@ -161,7 +167,7 @@ export interface VersionAdapter {
   newSession(p: NewSessionParams): AdapterCall<SessionSetup>;
   /** v1: `session/load` when `replay`, else `session/resume`; v2: `session/resume` (+ replayFrom start). */
   resumeSession(p: NewSessionParams & { sessionId: string; replay: boolean }): AdapterCall<SessionSetup>;
-  listSessions(p?: { cwd?: string; cursor?: string }): AdapterCall<{ sessions: SessionListEntry[]; nextCursor?: string | null }>;
+  listSessions(p?: ListSessionsParams): AdapterCall<{ sessions: SessionListEntry[]; nextCursor?: string | null }>;
   closeSession(sessionId: string): AdapterCall<void>;
   deleteSession(sessionId: string): AdapterCall<void>;
 
@@ -176,6 +182,12 @@ export interface VersionAdapter {
   /** v2 only (`terminal/cancel`, `tool_call/cancel`); send only when the item's controls offer cancel. */
   cancelTerminal?(sessionId: string, terminalId: string): AdapterCall<void>;
   cancelToolCall?(sessionId: string, toolCallId: string): AdapterCall<void>;
+  /**
+   * `_session/steering` (common/steering.ts). decode yields the message as a user message event:
+   * `steered`, inside the running turn, when injected; the start of a new turn when the agent
+   * started one.
+   */
+  steer(sessionId: string, blocks: readonly ContentBlock[]): AdapterCall<SteerOutcome>;
   /** v1 `V1_MODE_CONFIG_ID` → `session/set_mode`. decode also yields a `config_options` event. */
   setConfigOption(sessionId: string, configId: string, value: string | boolean): AdapterCall<ConfigOption[]>;
 
@@ -202,6 +214,17 @@ export interface VersionAdapter {
 
   /** v1 only. */
   readonly clientServices?: ClientServiceCodecs;
+
+  /** v2 only (unstable): the session management calls (src/protocol/v2/sessionManagement.ts). */
+  readonly sessionManagement?: SessionManagementCodecs;
+}
+
+/** `session/fork`, `session/archive` / `unarchive`, `session/set_title`, `session/status`. */
+export interface SessionManagementCodecs {
+  fork(p: NewSessionParams & { sessionId: string }): AdapterCall<SessionSetup>;
+  archive(sessionId: string, archived: boolean): AdapterCall<void>;
+  setTitle(sessionId: string, title: string): AdapterCall<string>;
+  status(sessionId: string): AdapterCall<SessionStatusInfo>;
 }
 
 /**

@@ -60,6 +60,20 @@ export interface SessionListEntry {
   cwd: string;
   title?: string | null;
   updatedAt?: string | null;
+  /** v2 (unstable, `session.archive`): whether the agent keeps it archived. */
+  archived?: boolean;
+}
+export interface ListSessionsParams {
+  cwd?: string;
+  cursor?: string;
+  /** v2 (unstable): which sessions by archive state; send only to an agent with `session.archive`. */
+  archived?: 'exclude' | 'include' | 'only';
+}
+/** `session/status` (v2, unstable): `open` (in the agent's memory), `saved`, or a value of the agent's. */
+export interface SessionStatusInfo {
+  status: string;
+  /** The foreground state snapshot (`running`, `idle`, `requires_action`…), when the agent reports it. */
+  state?: string;
 }
 
 /** v1 client services (fs, terminal). v2 has none; the v2 adapter never calls them. */
@@ -135,9 +149,18 @@ export interface AcpConnection extends Disposable {
   newSession(p: NewSessionParams): Promise<SessionSetup>;
   /** v2 `session/resume` (replayFrom start when `replay`), v1 `session/load` (replay) or `session/resume`. */
   resumeSession(p: NewSessionParams & { sessionId: string; replay: boolean }): Promise<SessionSetup>;
-  listSessions(p?: { cwd?: string; cursor?: string }): Promise<{ sessions: SessionListEntry[]; nextCursor?: string | null }>;
+  listSessions(p?: ListSessionsParams): Promise<{ sessions: SessionListEntry[]; nextCursor?: string | null }>;
   closeSession(sessionId: string): Promise<void>;
   deleteSession(sessionId: string): Promise<void>;
+  /**
+   * v2 (unstable), each only where the agent advertises it (`capabilities.fork`, `archive`,
+   * `title`, `status`); they reject on v1. `forkSession` answers the new session (not attached:
+   * the supervisor attaches it); `setSessionTitle` the title the agent stored.
+   */
+  forkSession(p: NewSessionParams & { sessionId: string }): Promise<SessionSetup>;
+  setSessionArchived(sessionId: string, archived: boolean): Promise<void>;
+  setSessionTitle(sessionId: string, title: string): Promise<string>;
+  sessionStatus(sessionId: string): Promise<SessionStatusInfo>;
 
   /**
    * Sends a prompt. Resolves when the agent accepted it (v2) or when the turn ended (v1).
@@ -151,4 +174,25 @@ export interface AcpConnection extends Disposable {
   cancelToolCall(sessionId: string, toolCallId: string): Promise<void>;
   /** v1 modes (V1_MODE_CONFIG_ID) map to `session/set_mode`. */
   setConfigOption(sessionId: string, configId: string, value: string | boolean): Promise<ConfigOption[]>;
+  /** The agent advertised steering (`_meta.steering` of its initialize answer). */
+  readonly steering: boolean;
+  /**
+   * Sends input into the running turn (`_session/steering`). Never rejects: an error answer or a
+   * closed connection is `failed` with its message. On `injected` (and `newTurn`) the message is
+   * reported as a user message event (`steered` when injected).
+   */
+  steer(sessionId: string, blocks: readonly ContentBlock[]): Promise<SteerOutcome>;
 }
+
+/** What the agent did with steered input. */
+export type SteerOutcome =
+  /** Joined the running turn. */
+  | { kind: 'injected' }
+  /** The turn had ended; the agent started a new one with it. */
+  | { kind: 'newTurn' }
+  /** Not taken; `reason` as the agent (or the error) gave it. */
+  | { kind: 'failed'; reason?: string }
+  /** The turn had ended; the client is to send it as a prompt. */
+  | { kind: 'promptRequired'; reason?: string }
+  /** An answer this client does not know, kept whole. */
+  | { kind: 'unknown'; raw: unknown };

@@ -9,18 +9,32 @@
 //   - v1 only: `fs/*` and `terminal/*` → the handlers (`-32601` when a handler is missing);
 //   - every other agent → client request gets `-32601` (transport), notifications are ignored.
 import { CancellationTokenSource, ResponseError, type CancellationToken } from 'vscode-jsonrpc/node';
-import type { AcpConnection, ClientHandlers, ConnectOptions, Event, NewSessionParams, SessionListEntry, SessionSetup } from './api';
-import { permissionEvents, type AdapterCall, type ClientServiceCodecs, type ServiceCodec, type VersionAdapter, type WireError } from './adapter';
+import type {
+  AcpConnection,
+  ClientHandlers,
+  ConnectOptions,
+  Event,
+  ListSessionsParams,
+  NewSessionParams,
+  SessionListEntry,
+  SessionSetup,
+  SessionStatusInfo,
+  SteerOutcome,
+} from './api';
+import { steeringAdvertised } from './common/steering';
+import { permissionEvents, type AdapterCall, type ClientServiceCodecs, type ServiceCodec, type SessionManagementCodecs, type VersionAdapter } from './adapter';
 import type { AgentCapabilities, AgentInfo, AuthMethod, ConfigOption, ContentBlock, PermissionOutcome, ProtocolVersion, SessionEvent } from './domain';
 import type { ElicitationResponse } from './elicitation';
 import { negotiate, type Negotiated } from './negotiate';
 import { ConnectionClosedError, ErrorCodes, RpcError } from './transport/errors';
 import type { MessageStream } from './transport/messageStream';
 import { RpcConnection } from './transport/rpcConnection';
+import { toWireError, unknownUpdateEvent } from './unknownUpdate';
 
 export { IncompatibleAgentError, InitializeTimeoutError } from './negotiate';
 export { ConnectionClosedError, RpcError, isAuthRequired } from './transport/errors';
 export { memoryStreamPair, type MemoryStreamPair, type MessageStream } from './transport/messageStream';
+export { unknownUpdateEvent } from './unknownUpdate';
 
 /**
  * Negotiates a protocol version with the agent at the other end of `stream` (reads its NDJSON from
@@ -63,6 +77,7 @@ class AcpClientConnection implements AcpConnection {
   readonly agentInfo: AgentInfo | undefined;
   readonly capabilities: AgentCapabilities;
   readonly authMethods: AuthMethod[];
+  readonly steering: boolean;
   private readonly adapter: VersionAdapter;
   private readonly handlers: ClientHandlers;
   private readonly pendingPermissions = new Map<string, Set<InFlightPermission>>();
@@ -81,6 +96,7 @@ class AcpClientConnection implements AcpConnection {
     this.agentInfo = info.agentInfo;
     this.capabilities = info.capabilities;
     this.authMethods = info.authMethods;
+    this.steering = steeringAdvertised(info.raw);
     const m = adapter.methods;
     rpc.onNotification(m.sessionUpdate, (p) => this.onSessionUpdate(p));
     rpc.onRequest(m.requestPermission, (p, token) => this.onPermissionRequest(p, token));
@@ -124,8 +140,26 @@ class AcpClientConnection implements AcpConnection {
   resumeSession(p: NewSessionParams & { sessionId: string; replay: boolean }): Promise<SessionSetup> {
     return this.call(this.adapter.resumeSession(p));
   }
-  listSessions(p?: { cwd?: string; cursor?: string }): Promise<{ sessions: SessionListEntry[]; nextCursor?: string | null }> {
+  listSessions(p?: ListSessionsParams): Promise<{ sessions: SessionListEntry[]; nextCursor?: string | null }> {
     return this.call(this.adapter.listSessions(p));
+  }
+  forkSession(p: NewSessionParams & { sessionId: string }): Promise<SessionSetup> {
+    return this.managed('fork', (c) => c.fork(p));
+  }
+  setSessionArchived(sessionId: string, archived: boolean): Promise<void> {
+    return this.managed('archive', (c) => c.archive(sessionId, archived));
+  }
+  setSessionTitle(sessionId: string, title: string): Promise<string> {
+    return this.managed('title', (c) => c.setTitle(sessionId, title));
+  }
+  sessionStatus(sessionId: string): Promise<SessionStatusInfo> {
+    return this.managed('status', (c) => c.status(sessionId));
+  }
+  /** The session management calls, only for what the agent advertised (never sent unasked). */
+  private async managed<T>(cap: 'fork' | 'archive' | 'title' | 'status', call: (c: SessionManagementCodecs) => AdapterCall<T>): Promise<T> {
+    const codecs = this.adapter.sessionManagement;
+    if (!codecs || !this.capabilities[cap]) throw new Error(`The agent does not support session ${cap} (it did not advertise it).`);
+    return this.call(call(codecs));
   }
   closeSession(sessionId: string): Promise<void> {
     return this.call(this.adapter.closeSession(sessionId));
@@ -138,6 +172,10 @@ class AcpClientConnection implements AcpConnection {
   }
   setConfigOption(sessionId: string, configId: string, value: string | boolean): Promise<ConfigOption[]> {
     return this.call(this.adapter.setConfigOption(sessionId, configId, value));
+  }
+
+  steer(sessionId: string, blocks: readonly ContentBlock[]): Promise<SteerOutcome> {
+    return this.call(this.adapter.steer(sessionId, blocks)).catch((err: unknown): SteerOutcome => ({ kind: 'failed', reason: errorText(err) }));
   }
 
   cancel(sessionId: string): void {
@@ -338,23 +376,6 @@ class AcpClientConnection implements AcpConnection {
   private log(level: 'debug' | 'info' | 'warn' | 'error', message: string): void {
     this.options.logger?.log(level, message);
   }
-}
-
-function toWireError(err: unknown): WireError {
-  if (err instanceof RpcError)
-    return err.data === undefined ? { code: err.code, message: err.message } : { code: err.code, message: err.message, data: err.data };
-  return { code: ErrorCodes.InternalError, message: errorText(err) };
-}
-
-/** A `session/update` the adapter could not decode, kept whole as an `unknown` event (none without a session). */
-export function unknownUpdateEvent(params: unknown, problem?: string): SessionEvent[] {
-  if (typeof params !== 'object' || params === null) return [];
-  const { sessionId, update } = params as { sessionId?: unknown; update?: unknown };
-  if (typeof sessionId !== 'string' || typeof update !== 'object' || update === null || Array.isArray(update)) return [];
-  const type = (update as { sessionUpdate?: unknown }).sessionUpdate;
-  const e: SessionEvent = { sessionId, kind: 'unknown', updateType: typeof type === 'string' ? type : '', raw: update as Record<string, unknown> };
-  if (problem !== undefined) e.problem = problem;
-  return [e];
 }
 
 function requestCancelled(): ResponseError<void> {

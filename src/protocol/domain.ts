@@ -156,6 +156,12 @@ export interface Usage {
   [k: string]: unknown;
 }
 
+/** Context size around a compaction, as the agent reports it (either may be missing). */
+export interface CompactionTokens {
+  before?: number;
+  after?: number;
+}
+
 export type SessionEvent = { sessionId: string } & (
   | { kind: 'plan_update'; plan: PlanContent; _meta?: Meta }
   | { kind: 'plan_removed'; planId: string; _meta?: Meta }
@@ -176,7 +182,8 @@ export type SessionEvent = { sessionId: string } & (
   /** Appends to a message; v1 chunks without messageId get a stable synthesized id per turn. */
   | { kind: 'message_chunk'; role: 'user' | 'agent' | 'thought'; messageId: string; content: ContentBlock; _meta?: Meta }
   /** Upsert of a whole message (v2): undefined content = unchanged, null/[] = cleared. */
-  | { kind: 'message'; role: 'user' | 'agent' | 'thought'; messageId: string; content: Patch<ContentBlock[]>; _meta?: Meta }
+  /** `steered`: input this client sent into the running turn (`_session/steering`) that the agent took. */
+  | { kind: 'message'; role: 'user' | 'agent' | 'thought'; messageId: string; content: Patch<ContentBlock[]>; _meta?: Meta; steered?: true }
   /** Create-or-update of a tool call (v1 `tool_call` and `tool_call_update`, v2 `tool_call_update`). */
   | { kind: 'tool_call'; toolCallId: string; fields: ToolCallFields }
   | { kind: 'tool_call_content_chunk'; toolCallId: string; content: ToolCallContent; _meta?: Meta }
@@ -195,8 +202,25 @@ export type SessionEvent = { sessionId: string } & (
   | { kind: 'commands'; commands: AvailableCommand[] }
   | { kind: 'config_options'; options: ConfigOption[] }
   | { kind: 'session_info'; title?: Patch<string>; updatedAt?: Patch<string>; _meta?: Meta }
-  | { kind: 'usage'; used: number; size: number; cost?: { amount: number; currency: string } | null }
+  /** `_meta` kept: agents put more there (claude-agent-acp: its rate limit under `_claude/rateLimit`). */
+  | { kind: 'usage'; used: number; size: number; cost?: { amount: number; currency: string } | null; _meta?: Meta }
   | { kind: 'notice'; severity: string; title: string; description?: string | null }
+  /**
+   * `compaction_update`: upsert of the context compaction `compactionId` (`in_progress`, `completed`,
+   * `failed`, `cancelled` or another status, kept verbatim). `summary` and `error` follow patch
+   * semantics; `tokens` is read from `_meta` when the agent reports counts (undefined: `_meta` omitted).
+   */
+  | {
+      kind: 'compaction';
+      compactionId: string;
+      status: string;
+      summary?: Patch<ContentBlock[]>;
+      error?: Patch<string>;
+      tokens?: CompactionTokens | null;
+      _meta?: Meta;
+    }
+  /** `compaction_summary_chunk`: appends to the summary of `compactionId` (a first-seen id makes an in-progress one). */
+  | { kind: 'compaction_chunk'; compactionId: string; content: ContentBlock; _meta?: Meta }
   /**
    * `subagent_update` on a parent: announces (first time) or patches its child session `childSessionId`.
    * `state` mirrors the child's foreground state onto the association.
@@ -278,6 +302,11 @@ export interface AgentCapabilities {
   list: boolean;
   close: boolean;
   delete: boolean;
+  /** v2 (unstable) `session.fork`, `session.archive`, `session.title`, `session.status`; absent: not offered. */
+  fork?: boolean;
+  archive?: boolean;
+  title?: boolean;
+  status?: boolean;
   additionalDirectories: boolean;
   logout: boolean;
   prompt: { image: boolean; audio: boolean; embeddedContext: boolean };

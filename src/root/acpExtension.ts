@@ -6,7 +6,7 @@ import { Disposable } from '../common/lifecycle';
 import { Core } from './core';
 import { FEATURES } from './features';
 import type { Feature } from './host';
-import { CHECKPOINTS, CONVERSATION, HISTORY, PLANS_VIEW, RECORDINGS, TEAM } from './ports';
+import { CHECKPOINTS, CONVERSATION, HISTORY, PLANS_VIEW, RECORDINGS, REVIEW, TEAM } from './ports';
 
 export class AcpExtension extends Disposable {
   private readonly core: Core;
@@ -65,6 +65,9 @@ export class AcpExtension extends Disposable {
   get agents() {
     return this.core.agents;
   }
+  get remote() {
+    return this.core.remote;
+  }
   get actions() {
     return this.core.actions;
   }
@@ -88,5 +91,8 @@ export class AcpExtension extends Disposable {
   }
   get checkpoints() {
     return this.core.port(CHECKPOINTS);
+  }
+  get review() {
+    return this.core.port(REVIEW);
   }
 }

@@ -26,7 +26,8 @@ import { PlanStore } from '../state/planStore';
 import { sessionKey, SessionStore } from '../state/sessionStore';
 import { permissionItemId, toolCallItemId, Transcript } from '../state/transcript';
 import { lazyConsentUi, lazyElicitationUi, lazySignInUi } from '../ui/lazyDialogs';
-import { remoteAgentsUi } from '../ui/remoteAgents';
+import { remoteAgentsUi, type RemoteAgentsUi } from '../ui/remoteAgents';
+import { ReconnectNotices } from '../ui/remoteReconnect';
 import { vscodeSessionActionsUi, vscodeWorkspace } from '../ui/sessionPrompts';
 import { Ports, type FeatureHost, type PortKey } from './host';
 import { ATTENTION, RECORDINGS, TEAM } from './ports';
@@ -52,11 +53,14 @@ export class Core extends Disposable implements FeatureHost {
   readonly broker: PermissionBroker;
   readonly agents: AgentManager;
   readonly actions: SessionActions;
+  /** What remote agents ask of VS Code (secrets, the host confirmation, words); its resolver is the tests' to set. */
+  readonly remote: RemoteAgentsUi;
   private readonly ports = new Ports();
   private readonly starts: (() => void)[] = [];
 
   constructor(readonly context: vscode.ExtensionContext) {
     super();
+    this.remote = this._register(remoteAgentsUi(context));
     this.broker = this._register(
       new PermissionBroker(
         context.globalState,
@@ -90,7 +94,7 @@ export class Core extends Disposable implements FeatureHost {
         elicit: (agentId, agentName, req, token) => this.elicitations.request(agentId, agentName, req, token),
         elicitationComplete: (agentId, id) => this.elicitations.complete(agentId, id),
         wireTap: (agentId) => this.port(RECORDINGS)!.tap(agentId),
-        remote: this._register(remoteAgentsUi(context)),
+        remote: this.remote,
       }),
     );
     this.actions = this._register(
@@ -193,7 +197,11 @@ export class Core extends Disposable implements FeatureHost {
     );
     this._register(this.agents.onDidChangeDefinitions((agentId) => this.actions.definitionChanged(agentId)));
     // A crash or failure is shown with Show Log and Restart; Restart goes through SessionActions.
-    this._register(this.agents.onDidReport((r) => this.actions.agentReported(r.agentId, r.message, r.severity)));
+    // A restart on its own is a notice withdrawn once the agent is back (or gives up).
+    const reconnecting = this._register(new ReconnectNotices(this.store));
+    this._register(
+      this.agents.onDidReport((r) => (r.restarting ? reconnecting.show(r.agentId, r.message) : this.actions.agentReported(r.agentId, r.message, r.severity))),
+    );
   }
 
   /** The broker decides; the transcript renders each request and its answer once; the session events tell the rest. */

@@ -10,6 +10,7 @@ import type { PlansUi } from '../ui/plansUi';
 import type { WorkCommands } from '../ui/workCommands';
 import { PortKey } from './host';
 import type { TeamParts } from './features/team';
+import type { ReviewParts } from './features/review';
 
 /** The conversation view and panel (feature: conversation). */
 export const CONVERSATION = new PortKey<Conversation>('conversation');
@@ -27,3 +28,5 @@ export const RECORDINGS = new PortKey<Recordings>('recordings');
 export const PLANS_VIEW = new PortKey<PlansUi>('plans view');
 /** Whether a permission request should follow the user out of the window (feature: notifications). */
 export const ATTENTION = new PortKey<ConsentAttention>('attention');
+/** The review comments and their threads in the editors (feature: review; offered for tests and later features). */
+export const REVIEW = new PortKey<ReviewParts>('review');

@@ -11,6 +11,7 @@ import type { AgentBudget } from './agentBudget';
 import { Emitter } from './emitter';
 import { applyControls, applySubagent, ChildCaps, keptBackground, type Controls, type SubagentInfo } from './subagentState';
 import { jsonClone, sameJson } from './json';
+import type { QueueNote } from './queueNote';
 
 export type { AgentStatus };
 export { MAX_CHILDREN_PER_AGENT, MAX_CHILDREN_PER_SESSION } from './subagentState';
@@ -29,6 +30,8 @@ export interface QueuedPrompt {
   readonly blocks: readonly ContentBlock[];
   /** One line for the view ("Run the tests @app.ts"). */
   readonly text: string;
+  /** Why it waits although the user asked to steer it into the turn. */
+  readonly note?: QueueNote;
 }
 
 /** A permission request waiting for the user (answered through the permission broker). */
@@ -49,6 +52,8 @@ export interface SessionState {
   readonly cwd?: string;
   /** Attached to a running agent process (false once the agent stopped or could not resume it). */
   readonly live: boolean;
+  /** It cannot continue (its agent could not resume it): read-only until the user resumes it. */
+  readonly ended?: SessionEnd;
   readonly turnState: TurnState;
   readonly stopReason?: string;
   readonly error?: { code: number; message: string };
@@ -69,6 +74,8 @@ export interface SessionState {
   readonly controls?: Controls;
 }
 
+/** Why a session cannot continue (views say it in words). */
+export type SessionEnd = 'not_resumed' | 'cannot_resume';
 export interface SessionKey {
   readonly agentId: string;
   readonly sessionId: string;
@@ -162,6 +169,7 @@ export class SessionStore extends Disposable {
     const byId = this.sessionMap(agentId);
     const prev = byId.get(sessionId);
     const next: Mutable<SessionState> = { ...(prev ?? emptySession(agentId, sessionId)), live: true };
+    delete next.ended;
     if (info.cwd !== undefined) next.cwd = info.cwd;
     if (info.title !== undefined) next.title = info.title;
     if (info.parentSessionId !== undefined) next.parentSessionId = info.parentSessionId;
@@ -178,10 +186,14 @@ export class SessionStore extends Disposable {
     this.put(byId, undefined, next);
   }
 
-  /** The agent no longer serves the session (stopped, crashed, closed): kept read-only, queue dropped. */
-  /** Its queue is kept (shown, removable): it is sent once the session is back and idle. */
+  /** The agent no longer serves the session (stopped, crashed, closed): kept read-only. Its queue is kept (shown, removable): it is sent once the session is back and idle. */
   detachSession(agentId: string, sessionId: string): void {
     this.patch(agentId, sessionId, (s) => ({ ...s, live: false }));
+  }
+
+  /** The session cannot continue (`why`): not live, no turn running, read-only until resumed again. */
+  endSession(agentId: string, sessionId: string, why: SessionEnd): void {
+    this.patch(agentId, sessionId, (s) => ({ ...s, live: false, ended: why, turnState: 'idle' }));
   }
 
   removeSession(agentId: string, sessionId: string): void {
@@ -219,17 +231,15 @@ export class SessionStore extends Disposable {
 
   /** A prompt was sent: the turn runs from now on (before the agent says so). */
   turnStarted(agentId: string, sessionId: string): void {
-    this.patch(agentId, sessionId, (s) => clearOutcome({ ...s, turnState: 'running' }));
+    // An ended session runs no turn: nothing would ever end it.
+    this.patch(agentId, sessionId, (s) => (s.ended ? s : clearOutcome({ ...s, turnState: 'running' })));
   }
 
-  enqueue(agentId: string, sessionId: string, blocks: readonly ContentBlock[]): QueuedPrompt | undefined {
-    const q: QueuedPrompt = { id: `q${++this.queueSeq}`, blocks, text: promptText(blocks) };
-    let added = false;
-    this.patch(agentId, sessionId, (s) => {
-      added = true;
-      return { ...s, queued: [...s.queued, q] };
-    });
-    return added ? q : undefined;
+  enqueue(agentId: string, sessionId: string, blocks: readonly ContentBlock[], note?: QueueNote): QueuedPrompt | undefined {
+    if (!this.session(agentId, sessionId)) return undefined;
+    const q: QueuedPrompt = { id: `q${++this.queueSeq}`, blocks, text: promptText(blocks), ...(note ? { note } : {}) };
+    this.patch(agentId, sessionId, (s) => ({ ...s, queued: [...s.queued, q] }));
+    return q;
   }
 
   /** Takes the oldest queued prompt. */

@@ -15,6 +15,7 @@ import { FilePlanSync } from './tree/filePlans';
 import { MarkdownPlanFiles } from './markdownPlanFiles';
 import type { PlanTreeNode } from './tree/nodes';
 import { PlansTreeProvider, type RestoringSessions } from './tree/plansTreeProvider';
+import type { ConfigProblemRows } from './tree/nodes';
 import type { AgentMarks } from './tree/treeItems';
 import type { BackgroundNameSource } from './tree/subagentItems';
 
@@ -49,6 +50,8 @@ export interface PlansUiOptions {
   restoring?: RestoringSessions;
   /** Sessions in git worktrees (grouped under a row per worktree). */
   worktrees?: WorktreeSource;
+  /** Rejected `acp.agents` entries (an error row each at the top of the tree). */
+  problems?: ConfigProblemRows;
   /** Opens a plan's step timeline and drift (offered by Show Plan History). */
   timeline?: (ref: PlanRef) => Promise<vscode.Uri | undefined>;
 }
@@ -68,6 +71,7 @@ export function createPlansUi(registry: SessionStore, plans: PlanStore, options:
       work: options.work,
       restoring: options.restoring,
       worktrees: options.worktrees,
+      problems: options.problems,
     }),
   );
   const treeView = own(vscode.window.createTreeView(viewId, { treeDataProvider: tree.forView, showCollapseAll: true }));

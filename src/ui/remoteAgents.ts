@@ -23,6 +23,11 @@ export interface RemoteAgentsUi {
   secret(name: string): Promise<string | undefined>;
   confirmHost(c: HostConfirmation): Promise<boolean>;
   describe(reason: RemoteReason): Words.RemoteWords;
+  /**
+   * Resolves a remote agent's host name (the system's resolver when unset). Only this extension's
+   * integration tests set it (through src/testHooks.ts), so no test sends a name lookup off the machine.
+   */
+  resolve?: (hostname: string) => Promise<readonly { readonly address: string; readonly family: number }[]>;
 }
 
 export function remoteAgentsUi(context: vscode.ExtensionContext): RemoteAgentsUi & vscode.Disposable {

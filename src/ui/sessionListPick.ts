@@ -3,6 +3,7 @@
 // within the bounds of SessionPages.
 import * as vscode from 'vscode';
 import type { SessionListEntry } from '../protocol/api';
+import type { ListedSession } from '../app/sessionManagement/listing';
 import { SessionPages, type SessionLister } from '../protocol/sessionPages';
 
 /** Shows the pick; resolves with the chosen session, or undefined when dismissed. */
@@ -13,7 +14,7 @@ export async function pickListedSession(list: SessionLister): Promise<SessionLis
   for (;;) {
     const items: (vscode.QuickPickItem & { s?: SessionListEntry })[] = pages.sessions.map((s) => ({
       label: s.title ?? s.sessionId,
-      description: s.updatedAt ?? '',
+      description: [s.updatedAt, ...listedFacts(s)].filter(Boolean).join(' · '),
       s,
     }));
     if (pages.more) items.push({ label: MORE, description: vscode.l10n.t('{0} listed so far', pages.sessions.length) });
@@ -28,4 +29,15 @@ export async function pickListedSession(list: SessionLister): Promise<SessionLis
     if (pick.label !== MORE) continue;
     await pages.fetch();
   }
+}
+
+/** What the agent says of a listed session beyond its title: archived, and its `session/status` (where offered). */
+export function listedFacts(s: ListedSession): string[] {
+  const out: string[] = [];
+  if (s.archived) out.push(vscode.l10n.t('archived'));
+  // An unknown status reads as `saved`, as the protocol asks.
+  if (s.status) out.push(s.status.status === 'open' ? vscode.l10n.t('open on the agent') : vscode.l10n.t('saved on the agent'));
+  if (s.status?.state === 'running') out.push(vscode.l10n.t('running'));
+  else if (s.status?.state === 'requires_action') out.push(vscode.l10n.t('waiting for you'));
+  return out;
 }

@@ -9,10 +9,19 @@ import { FrameCoalescer } from './coalesce';
 import { rendererPace } from './renderPace';
 import { PLAN_COMMANDS } from './lazyCommands';
 import { statusBarView, type StatusBarView } from './statusBarText';
+import { sessionEndedWords } from './sessionEndWords';
+
+/** What the usage feature adds to the tooltip: a session's usage and its agent's rate limits, worded. */
+export interface StatusBarUsage {
+  tooltip(agentId: string, sessionId: string): readonly string[];
+  /** A session's usage or (no session) an agent's rate limits changed. */
+  readonly onDidChange: (listener: (key: { agentId: string; sessionId?: string }) => void) => vscode.Disposable;
+}
 
 export class PlansStatusBar extends Disposable {
   readonly item: vscode.StatusBarItem;
   private readonly coalescer: FrameCoalescer<true>;
+  private usage: StatusBarUsage | undefined;
   private _view: StatusBarView = { visible: false, text: '', tooltip: '', attention: false };
   /** The item was rendered once (the first render always applies). */
   private shown = false;
@@ -42,6 +51,20 @@ export class PlansStatusBar extends Disposable {
     return this._view;
   }
 
+  /** Adds `usage` to the tooltip until the result is disposed; only a change of the active session's agent renders again. */
+  showUsage(usage: StatusBarUsage): vscode.Disposable {
+    this.usage = usage;
+    const sub = usage.onDidChange((k) => {
+      const active = this.registry.activeSession;
+      if (active?.agentId === k.agentId && (k.sessionId === undefined || k.sessionId === active.sessionId)) this.coalescer.add(true);
+    });
+    this.coalescer.add(true);
+    return new vscode.Disposable(() => {
+      sub.dispose();
+      if (this.usage === usage) this.usage = undefined;
+    });
+  }
+
   /** Resolves once pending updates are rendered. */
   whenIdle(): Promise<void> {
     return this.coalescer.whenIdle();
@@ -60,6 +83,8 @@ export class PlansStatusBar extends Disposable {
             pendingPermissions: s.pendingPermissions.length,
             pendingElicitations: s.pendingElicitations ?? 0,
             background: s.background?.length ?? 0,
+            ...(this.usage ? { usage: this.usage.tooltip(s.agentId, s.sessionId) } : {}),
+            ...(s.ended ? { ended: sessionEndedWords(s.ended, vscode.l10n) } : {}),
             ...(s.title ? { title: s.title } : {}),
             ...(agent ? { agentName: agent.name } : {}),
           }

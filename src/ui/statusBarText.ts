@@ -32,6 +32,10 @@ export interface StatusBarSession {
   readonly pendingElicitations?: number;
   /** Work running on after the turn (its background snapshot and its children's); 0 or omitted: none. */
   readonly background?: number;
+  /** The session cannot continue (why, a sentence): shown instead of its progress. */
+  readonly ended?: string;
+  /** What the session used so far and its agent's rate limits, worded (src/ui/usage/usageMeter.ts). */
+  readonly usage?: readonly string[];
 }
 
 export interface StatusBarPlan {
@@ -66,6 +70,8 @@ export function focusPlan<P extends { readonly seq: number; readonly summary: { 
 
 export function statusBarView(session: StatusBarSession | undefined, plans: readonly StatusBarPlan[], l10n: L10n = english): StatusBarView {
   if (!session) return { visible: false, text: '', tooltip: '', attention: false };
+  if (session.ended)
+    return { visible: true, text: l10n.t('$(debug-disconnect) Session ended'), tooltip: session.ended, attention: false, accessibilityLabel: session.ended };
   const attention = session.pendingPermissions > 0 || (session.pendingElicitations ?? 0) > 0 || session.turnState === 'requires_action';
   const running = session.turnState === 'running';
   const icon = attention ? '$(bell)' : running ? '$(loading~spin)' : '$(checklist)';
@@ -144,6 +150,7 @@ function tooltip(session: StatusBarSession, plans: readonly StatusBarPlan[], foc
     const cur = p.summary.current ? l10n.t(' — now: {0}', truncate(p.summary.current.content, 80)) : '';
     lines.push(`${p === focus ? '▸ ' : '  '}${truncate(p.planId, 40)}: ${p.summary.header}${cur}`);
   }
+  if (session.usage) lines.push(...session.usage);
   lines.push(l10n.t('Click to show the plans.'));
   return lines.join('\n');
 }

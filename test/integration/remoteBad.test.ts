@@ -1,7 +1,8 @@
 // Remote agents given bad peers in the real VS Code (issue 27, must-show 3), each case started the
 // way a person does (acp.agents entry, the host confirmation clicked in the workbench), each ending
 // in the sentence that says what happened and what to do, no secret in it, nothing lost:
-//   - a host name that does not resolve (DNS);
+//   - a host name that does not resolve (DNS), through a resolver of the test's own: no name lookup
+//     leaves this machine (the other agents' urls are address literals, never looked up);
 //   - a self-signed certificate (generated here with openssl), over wss:// and https://;
 //   - a peer that accepts the WebSocket and never answers `initialize` (acp.initializeTimeoutSeconds);
 //   - a peer that answers a prompt with one 100 MiB frame: cut by the WebSocket's maxPayload
@@ -52,6 +53,8 @@ describe('Remote agent bad inputs (remote, real UI)', function () {
   const restore: (() => Promise<void>)[] = [];
   const started: string[] = [];
   let ports: { tls: number; silent: number; live: number };
+  /** The host names the test's resolver was asked; it knows none (ENOTFOUND). */
+  const asked: string[] = [];
 
   const sup = (name: string) => a.internals.agents.get(`agent:${name}`)!;
   const bridge = async (env: Record<string, string>): Promise<{ b: Bridge; port: number }> => {
@@ -85,6 +88,11 @@ describe('Remote agent bad inputs (remote, real UI)', function () {
   before(async function () {
     if (!hasUiHook()) this.skip();
     a = await api();
+    a.internals.remote.resolve = (host) => {
+      asked.push(host);
+      return Promise.reject(Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' }));
+    };
+    restore.push(() => Promise.resolve(void delete a.internals.remote.resolve));
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-remote-bad-'));
     const agent = path.join(vscode.extensions.getExtension(EXT_ID)!.extensionPath, 'dist', 'demo-agent.js');
     const tls: Record<string, string> = {};
@@ -150,6 +158,7 @@ describe('Remote agent bad inputs (remote, real UI)', function () {
       'wss://acp-no-such-host.invalid/acp',
       /^Bad DNS could not connect: the host name "acp-no-such-host\.invalid" was not found \(DNS.*\)\. Check the host in the agent's "url"/,
     );
+    assert.deepEqual(asked, ['acp-no-such-host.invalid'], "the name went to the test's resolver, not the system's");
   });
 
   it('a self-signed certificate (wss:// and https://): says it is not trusted and how to trust it', async function () {

@@ -154,6 +154,7 @@ export function asRecord(v: unknown): HistoryRecord | undefined {
   )
     return v as HistoryRecord;
   if (isCheckpoint(r.ckpt)) return v as HistoryRecord;
+  if (isObject(r.review) && typeof r.review.id === 'string') return v as HistoryRecord;
   return undefined;
 }
 

@@ -19,7 +19,9 @@ export type HistoryRecord =
   /** A file the client wrote for the agent (fs/write_text_file): what the work index keeps to review and revert it. */
   | { readonly t: number; readonly write: { readonly path: string; readonly before: string | null; readonly after: string } }
   /** What a workspace folder changed between two checkpoints (src/app/checkpoints) and who owned that time: the work index's interval. */
-  | { readonly t: number; readonly ckpt: CheckpointRecord };
+  | { readonly t: number; readonly ckpt: CheckpointRecord }
+  /** A review comment as it is now (src/app/review): the last record of an id wins; `deleted` removes it. */
+  | { readonly t: number; readonly review: { readonly id: string } };
 
 /** A checkpoint interval as stored: paths relative to `folder`, status A/M/D, lines added and removed, `b` binary. */
 export interface CheckpointRecord {

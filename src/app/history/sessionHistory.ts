@@ -63,6 +63,9 @@ export class SessionHistory extends Disposable {
   private readonly _onDidReplay = this._register(new Emitter<SessionKey>());
   /** A stored session's replay finished (its plans, work and conversation are complete). */
   readonly onDidReplay: Event<SessionKey> = this._onDidReplay.event;
+  private readonly _onDidReplayReview = this._register(new Emitter<SessionKey & { readonly review: unknown }>());
+  /** A stored review comment, as its session is replayed (src/app/review keeps them). */
+  readonly onDidReplayReview: Event<SessionKey & { readonly review: unknown }> = this._onDidReplayReview.event;
 
   constructor(private readonly d: SessionHistoryDeps) {
     super();
@@ -310,6 +313,7 @@ export class SessionHistory extends Disposable {
             transcript.resolvePermission(key, r.answer.id, r.answer.outcome);
           } else if ('write' in r) this.d.work?.recordWrite(s.agentId, s.sessionId, r.write.path, r.write.before, r.write.after, r.t);
           else if ('ckpt' in r) this.d.work?.recordInterval(s.agentId, s.sessionId, intervalOf(r.ckpt), r.t);
+          else if ('review' in r) this._onDidReplayReview.fire({ agentId: s.agentId, sessionId: s.sessionId, review: r.review });
           else transcript.appendClientTerminalOutput(key, r.term.terminalId, r.term.text, r.term.exit);
         } catch {
           replay.skipped++; // a record that does not hold what its kind needs: the next ones still apply

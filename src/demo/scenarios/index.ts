@@ -4,6 +4,7 @@
 import type { Block } from '../model';
 import { burstScenario } from './burst';
 import { commandPermissionScenario } from './commandPermission';
+import { compactScenario } from './compact';
 import { crashScenario } from './crash';
 import { defaultTurn } from './defaultTurn';
 import { elicitationScenario } from './elicitation';
@@ -13,11 +14,13 @@ import { intentScenario } from './intent';
 import { longPlanScenario } from './longPlan';
 import { permissionScenario } from './permission';
 import { pixelScenario } from './pixel';
+import { reviewAsks, reviewScenario } from './review';
 import { workloadScenario } from './workload';
 import { planModeScenario } from './planMode';
 import { signinScenario } from './signin';
 import type { Scenario } from './scenario';
 import { slowScenario } from './slow';
+import { steerScenario } from './steer';
 import { subagentsScenario } from './subagents';
 import { backgroundScenario } from './background';
 import { teamScenario } from './team';
@@ -44,6 +47,8 @@ export const SCENARIOS: readonly Scenario[] = [
   planModeScenario,
   signinScenario,
   teamScenario,
+  compactScenario,
+  steerScenario,
 ];
 
 /** The text of the prompt's first text block. */
@@ -56,6 +61,8 @@ export function pickScenario(prompt: readonly Block[]): { scenario: Scenario; ar
   const text = promptText(prompt).trim();
   const match = /^\/([A-Za-z][\w-]*)(?:\s+([\s\S]*))?$/.exec(text);
   const scenario = match ? SCENARIOS.find((s) => s.name === match[1].toLowerCase()) : undefined;
+  // A review the client sent (links with line ranges, each with its text) runs the review scenario.
+  if (!scenario && reviewAsks(prompt).length) return { scenario: reviewScenario, args: text };
   if (!match || !scenario) return { scenario: defaultTurn, args: text };
   return { scenario, args: (match[2] ?? '').trim() };
 }

@@ -93,6 +93,8 @@ export class History {
         return false;
       case 'state':
       case 'mode':
+      case 'compaction':
+      case 'compactionChunk':
         return false;
     }
   }

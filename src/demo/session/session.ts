@@ -1,6 +1,6 @@
 // One demo session: its persisted data, its history and the turn running in it (if any).
 
-import type { DemoEvent, HistoryRecord, PlanEntry, ToolState } from '../model';
+import type { Block, DemoEvent, HistoryRecord, PlanEntry, ToolState } from '../model';
 import type { SessionView } from '../wire/wire';
 import { History } from './history';
 import type { ConfigValues } from './options';
@@ -10,6 +10,8 @@ export interface SessionData {
   sessionId: string;
   cwd: string;
   title?: string;
+  /** `session/archive` (v2): listed only when asked for archived sessions. */
+  archived?: boolean;
   updatedAt: string;
   modeId: string;
   config: ConfigValues;
@@ -21,6 +23,8 @@ export interface SessionData {
 /** The part of a running turn the session needs to know about. */
 export interface ActiveTurn {
   cancel(): void;
+  /** `_session/steering` into this turn (src/demo/steering.ts). */
+  steer(blocks: Block[]): object;
   /** Stops the turn without telling the client anything more (the session was closed). */
   silence(): void;
 }

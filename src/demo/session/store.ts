@@ -17,15 +17,17 @@ export class SessionStore {
     private readonly log: (text: string) => void,
   ) {}
 
-  create(cwd: string): DemoSession {
+  /** A new session; `from`: a fork of that one (a copy of its history, options and title). */
+  create(cwd: string, from?: SessionData): DemoSession {
     const session = new DemoSession({
       sessionId: `sess_${randomUUID().replace(/-/g, '')}`,
       cwd,
       updatedAt: new Date().toISOString(),
-      modeId: DEFAULT_MODE,
-      config: defaultConfig(),
-      counter: 0,
-      history: [],
+      modeId: from?.modeId ?? DEFAULT_MODE,
+      config: from ? { ...from.config } : defaultConfig(),
+      counter: from?.counter ?? 0,
+      history: from ? structuredClone(from.history) : [],
+      ...(from?.title !== undefined ? { title: from.title } : {}),
     });
     this.sessions.set(session.sessionId, session);
     this.save(session);
@@ -52,6 +54,11 @@ export class SessionStore {
     }
     for (const s of this.sessions.values()) all.set(s.sessionId, s.data);
     return [...all.values()].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+  }
+
+  /** Whether the session is held in memory (`session/status` `open`). */
+  isOpen(sessionId: string): boolean {
+    return this.sessions.has(sessionId);
   }
 
   /** Forgets the session's runtime state; its data stays listable and resumable. */

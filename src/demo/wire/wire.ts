@@ -80,3 +80,11 @@ export function pick(source: object, keys: readonly string[]): JsonObject {
   }
   return out;
 }
+
+/** A compaction's update or summary chunk: the same shape in v1 (unstable) and v2. */
+export function compactionUpdate(event: Extract<DemoEvent, { kind: 'compaction' | 'compactionChunk' }>): JsonObject[] {
+  if (event.kind === 'compactionChunk') {
+    return [{ sessionUpdate: 'compaction_summary_chunk', compactionId: event.compactionId, content: { type: 'text', text: event.text } }];
+  }
+  return [{ sessionUpdate: 'compaction_update', ...pick(event, ['compactionId', 'status', 'summary', 'error', '_meta']) }];
+}

@@ -2,13 +2,15 @@
 // opted in with `clientCapabilities.plan`). v1 enums are closed: custom values are mapped.
 
 import type { Block, DemoEvent, HistoryRecord, JsonObject, PermissionAsk, PlanContent, PlanEntry, ToolContent, ToolPatch } from '../model';
-import { livePlanRecords, mergeText, pick, type CommandInfo, type ConfigOptionInfo, type SessionView, type Wire } from './wire';
+import { compactionUpdate, livePlanRecords, mergeText, pick, type CommandInfo, type ConfigOptionInfo, type SessionView, type Wire } from './wire';
 
 const V1_BLOCK_TYPES = new Set(['text', 'image', 'audio', 'resource_link', 'resource']);
 
 export interface V1Options {
   /** The client sent `clientCapabilities.plan` (opt-in for plan_update / plan_removed). */
   planUpdates: boolean;
+  /** The client sent `clientCapabilities.session.compaction` (opt-in for compaction updates). */
+  compaction?: boolean;
 }
 
 function entry(e: PlanEntry): JsonObject {
@@ -60,9 +62,12 @@ export class WireV1 implements Wire {
       case 'info':
         return [{ sessionUpdate: 'session_info_update', ...pick(event, ['title', 'updatedAt']) }];
       case 'usage':
-        return [{ sessionUpdate: 'usage_update', ...pick(event, ['used', 'size', 'cost']) }];
+        return [{ sessionUpdate: 'usage_update', ...pick(event, ['used', 'size', 'cost', '_meta']) }];
       case 'mode':
         return [{ sessionUpdate: 'current_mode_update', currentModeId: event.modeId }];
+      case 'compaction':
+      case 'compactionChunk':
+        return this.options.compaction ? compactionUpdate(event) : [];
       case 'terminal':
       case 'terminalChunk':
       case 'state':
@@ -90,7 +95,7 @@ export class WireV1 implements Wire {
           out.push({ sessionUpdate: 'session_info_update', ...pick(r, ['title', 'updatedAt']) });
           break;
         case 'usage':
-          out.push({ sessionUpdate: 'usage_update', ...pick(r, ['used', 'size', 'cost']) });
+          out.push({ sessionUpdate: 'usage_update', ...pick(r, ['used', 'size', 'cost', '_meta']) });
           break;
         case 'terminal':
           break;

@@ -3,7 +3,7 @@
 
 import type { DemoEvent, HistoryRecord, JsonObject, PermissionAsk, ToolContent, ToolPatch } from '../model';
 import { gitPatch } from './gitPatch';
-import { mergeText, pick, type CommandInfo, type ConfigOptionInfo, type Wire } from './wire';
+import { compactionUpdate, mergeText, pick, type CommandInfo, type ConfigOptionInfo, type Wire } from './wire';
 
 function toolContent(c: ToolContent): JsonObject {
   switch (c.type) {
@@ -55,9 +55,12 @@ export class WireV2 implements Wire {
       case 'info':
         return [{ sessionUpdate: 'session_info_update', ...pick(event, ['title', 'updatedAt']) }];
       case 'usage':
-        return [{ sessionUpdate: 'usage_update', ...pick(event, ['used', 'size', 'cost']) }];
+        return [{ sessionUpdate: 'usage_update', ...pick(event, ['used', 'size', 'cost', '_meta']) }];
       case 'state':
         return [{ sessionUpdate: 'state_update', ...pick(event, ['state', 'stopReason', 'background']) }];
+      case 'compaction':
+      case 'compactionChunk':
+        return compactionUpdate(event);
       case 'mode':
         return [];
     }
@@ -80,7 +83,7 @@ export class WireV2 implements Wire {
         case 'info':
           return { sessionUpdate: 'session_info_update', ...pick(r, ['title', 'updatedAt']) };
         case 'usage':
-          return { sessionUpdate: 'usage_update', ...pick(r, ['used', 'size', 'cost']) };
+          return { sessionUpdate: 'usage_update', ...pick(r, ['used', 'size', 'cost', '_meta']) };
       }
     });
   }

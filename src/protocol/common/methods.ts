@@ -28,6 +28,11 @@ export const ACP_METHODS = {
   sessionList: { name: 'session/list', handledBy: 'agent', kind: 'request' },
   sessionClose: { name: 'session/close', handledBy: 'agent', kind: 'request' },
   sessionDelete: { name: 'session/delete', handledBy: 'agent', kind: 'request' },
+  sessionFork: { name: 'session/fork', handledBy: 'agent', kind: 'request' },
+  sessionArchive: { name: 'session/archive', handledBy: 'agent', kind: 'request' },
+  sessionUnarchive: { name: 'session/unarchive', handledBy: 'agent', kind: 'request' },
+  sessionSetTitle: { name: 'session/set_title', handledBy: 'agent', kind: 'request' },
+  sessionStatus: { name: 'session/status', handledBy: 'agent', kind: 'request' },
   sessionSetMode: { name: 'session/set_mode', handledBy: 'agent', kind: 'request' },
   sessionSetConfigOption: { name: 'session/set_config_option', handledBy: 'agent', kind: 'request' },
   sessionPrompt: { name: 'session/prompt', handledBy: 'agent', kind: 'request' },
@@ -77,3 +82,12 @@ export function versionMethods<const Without extends MethodKey, const Renamed ex
 export function methodSpecs(table: Partial<Record<MethodKey, string>>): (MethodSpec & { readonly key: MethodKey })[] {
   return (Object.keys(table) as MethodKey[]).map((key) => ({ ...ACP_METHODS[key], key, name: table[key]! }));
 }
+
+/**
+ * Extension methods (`_`-prefixed, outside the schemas' method tables; the schemas' ExtRequest
+ * allows them): the same name in both versions, sent only to an agent that advertises them.
+ */
+export const EXTENSION_METHODS = {
+  /** Input into the running turn (`_meta.steering` of the initialize answer advertises it). */
+  sessionSteering: '_session/steering',
+} as const;

@@ -1,10 +1,11 @@
 // The session/update variants v1 and v2 decode the same way, and the helpers both adapters use to
 // build domain events (stamping the session id, keeping an unknown update whole).
 import * as z from 'zod/mini';
-import type { JsonObject, SessionEvent } from '../domain';
+import type { CompactionTokens, JsonObject, Meta, SessionEvent } from '../domain';
 import { availableCommands } from './config';
+import { contentBlock } from './content';
 import { planContent } from './plan';
-import { optStr, put, soft, uint, withMeta } from './zod';
+import { isObject, lenientArray, metaOf, optStr, put, soft, uint, withMeta } from './zod';
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 /** A session event before the adapter stamps its `sessionId`. */
@@ -55,7 +56,7 @@ export const usageUpdate = z.pipe(
   z.transform((w): EventBody => {
     const e: Extract<EventBody, { kind: 'usage' }> = { kind: 'usage', used: w.used, size: w.size };
     if (w.cost !== undefined) e.cost = w.cost === null ? null : { amount: w.cost.amount, currency: w.cost.currency };
-    return e;
+    return withMeta(e, w);
   }),
 );
 
@@ -66,4 +67,44 @@ export const notice = z.pipe(
     put(e, 'description', w.description);
     return e;
   }),
+);
+
+/**
+ * Token counts around a compaction. No schema field carries them; the one agent that reports them
+ * puts them in `_meta.jetbrains.air.contextCompaction` (`preTokens`, `postTokens`). Undefined when
+ * `_meta` was omitted (counts unchanged), null when it was cleared or holds none.
+ */
+function compactionTokens(meta: Meta): CompactionTokens | null | undefined {
+  if (meta === undefined || meta === null) return meta;
+  const facts = path(meta, ['jetbrains', 'air', 'contextCompaction']);
+  if (!isObject(facts)) return null;
+  const t: CompactionTokens = {};
+  if (isCount(facts.preTokens)) t.before = facts.preTokens;
+  if (isCount(facts.postTokens)) t.after = facts.postTokens;
+  return t.before === undefined && t.after === undefined ? null : t;
+}
+
+function path(o: JsonObject, keys: string[]): unknown {
+  let v: unknown = o;
+  for (const k of keys) v = isObject(v) ? v[k] : undefined;
+  return v;
+}
+
+const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+
+/** `compaction_update`: an upsert; `summary` drops invalid blocks, a malformed `summary` or `error` reads as omitted. */
+export const compactionUpdate = z.pipe(
+  z.looseObject({ compactionId: z.string(), status: z.string(), summary: soft(z.nullable(lenientArray(contentBlock))), error: optStr }),
+  z.transform((w): EventBody => {
+    const e: Extract<EventBody, { kind: 'compaction' }> = { kind: 'compaction', compactionId: w.compactionId, status: w.status };
+    put(e, 'summary', w.summary);
+    put(e, 'error', w.error);
+    put(e, 'tokens', compactionTokens(metaOf(w)));
+    return withMeta(e, w);
+  }),
+);
+
+export const compactionSummaryChunk = z.pipe(
+  z.looseObject({ compactionId: z.string(), content: contentBlock }),
+  z.transform((w): EventBody => withMeta({ kind: 'compaction_chunk', compactionId: w.compactionId, content: w.content }, w)),
 );

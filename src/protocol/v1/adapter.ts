@@ -2,7 +2,7 @@
 // so it synthesizes them (turns.ts): `running` when a prompt is sent, `idle` + stopReason from
 // the prompt's response, and a stable messageId per turn, role and segment.
 import type { AdapterCall, AdapterNotification, InitializeInfo, InitializeOptions, PromptResultValue, VersionAdapter, WireError } from '../adapter';
-import type { McpServerConfig, NewSessionParams, SessionListEntry, SessionSetup } from '../api';
+import type { McpServerConfig, NewSessionParams, SessionListEntry, SessionSetup, SteerOutcome } from '../api';
 import type { ConfigOption, ContentBlock, JsonObject, PermissionOutcome, PermissionRequest, SessionEvent } from '../domain';
 import { V1_MODE_CONFIG_ID } from '../domain';
 import { encodeContentBlock } from '../common/content';
@@ -11,6 +11,7 @@ import { decodeElicitation, decodeElicitationComplete, encodeElicitationResponse
 import { parseOrThrow } from '../common/zod';
 import { decodeEnvelope, encodeOutcome, plainCall } from '../common/calls';
 import { listSessionsCall } from '../common/session';
+import { steerCall } from '../common/steering';
 import { V1_METHODS as M } from './methods';
 import { emptyResult, initializeResult, loadSessionResult, newSessionResult, permissionRequest, promptResult, setConfigOptionResult } from './schema';
 import { V1_SERVICES } from './services';
@@ -53,7 +54,8 @@ class V1Adapter implements VersionAdapter {
       fs: { readTextFile: o.fs?.readTextFile ?? false, writeTextFile: o.fs?.writeTextFile ?? false },
       terminal: o.terminal ?? false,
     };
-    if (o.booleanConfigOptions !== false) caps.session = { configOptions: { boolean: {} } };
+    // Unstable opt-in `session.compaction`: compaction updates instead of a "compacting" tool call.
+    caps.session = o.booleanConfigOptions !== false ? { configOptions: { boolean: {} }, compaction: {} } : { compaction: {} };
     if (o.unstablePlans) caps.plan = {};
     if (o.elicitation) caps.elicitation = { form: {}, url: {} };
     // Unstable opt-in: child sessions, their state and inter-session messages (v2 clients must handle them).
@@ -148,6 +150,11 @@ class V1Adapter implements VersionAdapter {
 
   cancel(sessionId: string): AdapterNotification {
     return { method: M.sessionCancel, params: { sessionId } };
+  }
+
+  steer(sessionId: string, blocks: readonly ContentBlock[]): AdapterCall<SteerOutcome> {
+    const s = this.session(sessionId);
+    return steerCall(sessionId, blocks, { steered: () => s.steeredSegment(), newTurn: () => s.startTurn() });
   }
 
   setConfigOption(sessionId: string, configId: string, value: string | boolean): AdapterCall<ConfigOption[]> {

@@ -4,7 +4,7 @@ import type { MethodNames } from '../adapter';
 import { versionMethods } from '../common/methods';
 
 export const V1_METHODS = versionMethods({
-  // v2's cancels of one background item
-  without: ['terminalCancel', 'toolCallCancel'],
+  // v2's cancels of one background item, and v2's (unstable) session management
+  without: ['terminalCancel', 'toolCallCancel', 'sessionFork', 'sessionArchive', 'sessionUnarchive', 'sessionSetTitle', 'sessionStatus'],
   renamed: {},
 }) satisfies MethodNames;

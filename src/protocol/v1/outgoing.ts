@@ -21,7 +21,7 @@ const marker = z.nullish(z.looseObject({}));
 const clientCapabilities = z.looseObject({
   fs: z.optional(z.looseObject({ readTextFile: z.optional(z.boolean()), writeTextFile: z.optional(z.boolean()), _meta: meta })),
   terminal: z.optional(z.boolean()),
-  session: z.nullish(z.looseObject({ configOptions: z.nullish(z.looseObject({ boolean: marker, _meta: meta })), _meta: meta })),
+  session: z.nullish(z.looseObject({ configOptions: z.nullish(z.looseObject({ boolean: marker, _meta: meta })), compaction: marker, _meta: meta })),
   plan: marker,
   subagents: marker,
   auth: z.optional(z.looseObject({ terminal: z.optional(z.boolean()), _meta: meta })),

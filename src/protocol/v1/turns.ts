@@ -31,6 +31,15 @@ export class V1Session {
     return this.id('user');
   }
 
+  /** Input steered into the running turn: a user segment of this turn (the next chunk opens another). */
+  steeredSegment(): string {
+    this.segment++;
+    this.role = 'user';
+    this.synthesizedUser = true;
+    this.breakNext = false;
+    return this.id('user');
+  }
+
   /** The message id for the next chunk of `role`. */
   chunkId(role: ChunkRole): string {
     if (role === 'user' && this.role !== 'user') {

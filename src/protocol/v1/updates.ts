@@ -4,7 +4,18 @@
 import * as z from 'zod/mini';
 import type { ConfigOption, ContentBlock, JsonObject, Meta, ToolCallFields } from '../domain';
 import { contentBlock } from '../common/content';
-import { commandsUpdate, notice, planRemoved, planUpdate, sessionInfoUpdate, unknownUpdate, usageUpdate, type EventBody } from '../common/updates';
+import {
+  commandsUpdate,
+  compactionSummaryChunk,
+  compactionUpdate,
+  notice,
+  planRemoved,
+  planUpdate,
+  sessionInfoUpdate,
+  unknownUpdate,
+  usageUpdate,
+  type EventBody,
+} from '../common/updates';
 import { planEntries } from '../common/plan';
 import { sessionMessage, sessionMessageChunk, subagentUpdate } from '../common/subagents';
 import { patchFields, toolCallLocation } from '../common/toolCall';
@@ -103,6 +114,9 @@ const variants = new Map<string, z.ZodMiniType<V1Decoded>>([
   ['session_info_update', asEvent(sessionInfoUpdate)],
   ['usage_update', asEvent(usageUpdate)],
   ['notice', asEvent(notice)],
+  // Unstable, sent only to a client that advertised `clientCapabilities.session.compaction`.
+  ['compaction_update', asEvent(compactionUpdate)],
+  ['compaction_summary_chunk', asEvent(compactionSummaryChunk)],
   // Unstable, sent only to a client that advertised `clientCapabilities.subagents`.
   ['subagent_update', asEvent(subagentUpdate)],
   ['session_message', asEvent(sessionMessage)],

@@ -1,10 +1,12 @@
 // The v2 adapter: v2 wire ⇄ version-neutral model. v2 is already shaped like the model, so
 // this is mostly validation; it keeps no per-session state.
 import type { AdapterCall, AdapterNotification, InitializeInfo, InitializeOptions, PromptResultValue, VersionAdapter } from '../adapter';
-import type { McpServerConfig, NewSessionParams, SessionListEntry, SessionSetup } from '../api';
+import { randomUUID } from 'crypto';
+import type { ListSessionsParams, McpServerConfig, NewSessionParams, SessionListEntry, SessionSetup, SteerOutcome } from '../api';
 import type { AvailableCommand, ConfigOption, ContentBlock, JsonObject, PermissionOutcome, PermissionRequest, SessionEvent } from '../domain';
 import { decodeEnvelope, encodeOutcome, plainCall } from '../common/calls';
 import { listSessionsCall } from '../common/session';
+import { steerCall } from '../common/steering';
 import { encodeContentBlock } from '../common/content';
 import { stamp } from '../common/updates';
 import { decodeElicitation, decodeElicitationComplete, encodeElicitationResponse } from '../common/elicitationCodec';
@@ -13,6 +15,7 @@ import { fastUpdate } from './fastPath';
 import { V2_METHODS as M } from './methods';
 import { emptyResult, initializeResult, newSessionResult, permissionRequest, promptResult, resumeSessionResult, setConfigOptionResult } from './schema';
 import { v2Unknown, v2UpdateSchema } from './updates';
+import { v2SessionManagement } from './sessionManagement';
 
 export function createV2Adapter(): VersionAdapter {
   return new V2Adapter();
@@ -82,9 +85,11 @@ class V2Adapter implements VersionAdapter {
     return plainCall(M.sessionResume, params, resumeSessionResult, (r) => setup(p.sessionId, r));
   }
 
-  listSessions(p?: { cwd?: string; cursor?: string }): AdapterCall<{ sessions: SessionListEntry[]; nextCursor?: string | null }> {
-    return listSessionsCall(M.sessionList, p);
+  listSessions(p?: ListSessionsParams): AdapterCall<{ sessions: SessionListEntry[]; nextCursor?: string | null }> {
+    return listSessionsCall(M.sessionList, p, true);
   }
+
+  readonly sessionManagement = v2SessionManagement(setupParams, (r) => setup(r.sessionId, r));
 
   closeSession(sessionId: string): AdapterCall<void> {
     return plainCall(M.sessionClose, { sessionId }, emptyResult, () => undefined);
@@ -116,6 +121,12 @@ class V2Adapter implements VersionAdapter {
 
   cancelToolCall(sessionId: string, toolCallId: string): AdapterCall<void> {
     return plainCall(M.toolCallCancel, { sessionId, toolCallId }, emptyResult, () => undefined);
+  }
+
+  /** Our own id for the steered message: the answer carries none. */
+  steer(sessionId: string, blocks: readonly ContentBlock[]): AdapterCall<SteerOutcome> {
+    const id = (): string => `steer-${randomUUID()}`;
+    return steerCall(sessionId, blocks, { steered: id, newTurn: id });
   }
 
   setConfigOption(sessionId: string, configId: string, value: string | boolean): AdapterCall<ConfigOption[]> {

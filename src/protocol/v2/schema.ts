@@ -18,6 +18,10 @@ const sessionCaps = z.looseObject({
   mcp: soft(z.nullable(z.looseObject({ stdio: marker, http: marker }))),
   delete: marker,
   additionalDirectories: marker,
+  fork: marker,
+  archive: marker,
+  title: marker,
+  status: marker,
 });
 
 const agentCapabilities = soft(z.looseObject({ session: soft(z.nullable(sessionCaps)), auth: marker }));
@@ -32,6 +36,10 @@ function capabilities(c: z.infer<typeof agentCapabilities>, authMethods: number)
     list: session,
     close: session,
     delete: has(s?.delete),
+    fork: has(s?.fork),
+    archive: has(s?.archive),
+    title: has(s?.title),
+    status: has(s?.status),
     additionalDirectories: has(s?.additionalDirectories),
     // auth/logout is required whenever auth methods are advertised.
     logout: authMethods > 0,

@@ -3,7 +3,18 @@
 import * as z from 'zod/mini';
 import type { ContentBlock, JsonObject } from '../domain';
 import { contentBlock } from '../common/content';
-import { commandsUpdate, notice, planRemoved, planUpdate, sessionInfoUpdate, unknownUpdate, usageUpdate, type EventBody } from '../common/updates';
+import {
+  commandsUpdate,
+  compactionSummaryChunk,
+  compactionUpdate,
+  notice,
+  planRemoved,
+  planUpdate,
+  sessionInfoUpdate,
+  unknownUpdate,
+  usageUpdate,
+  type EventBody,
+} from '../common/updates';
 import { patchFields } from '../common/toolCall';
 import { backgroundList, controls, sessionMessage, sessionMessageChunk, subagentUpdate } from '../common/subagents';
 import { lenientArray, optStr, put, soft, withMeta } from '../common/zod';
@@ -144,6 +155,8 @@ const variants = new Map<string, z.ZodMiniType<EventBody>>([
   ['session_info_update', sessionInfoUpdate],
   ['usage_update', usageUpdate],
   ['notice', notice],
+  ['compaction_update', compactionUpdate],
+  ['compaction_summary_chunk', compactionSummaryChunk],
   ['subagent_update', subagentUpdate],
   ['session_message', sessionMessage],
   ['session_message_chunk', sessionMessageChunk],

@@ -27,7 +27,9 @@ export const conversationFeature: Feature = {
             const ref = parseSessionKey(key);
             const s = ref && host.store.session(ref.agentId, ref.sessionId);
             const prompt = s && host.agents.get(s.agentId)?.connection?.capabilities.prompt;
-            return s && (prompt ? { ...s, accepts: { image: prompt.image, audio: prompt.audio } } : s);
+            // Steer is offered while a turn runs and the agent advertised steering (src/app/steering).
+            const facts = s && { ...s, steering: host.agents.get(s.agentId)?.connection?.steering === true };
+            return facts && (prompt ? { ...facts, accepts: { image: prompt.image, audio: prompt.audio } } : facts);
           },
           onDidChange: (listener) =>
             host.store.onDidChange((c) => {
@@ -62,7 +64,7 @@ function wireActions(host: FeatureHost, c: Conversation, owned: DisposableStore)
     c.onDidSubmitPrompt((p) => {
       const active = host.store.activeSession;
       const key = p.sessionId ?? (active && sessionKey(active.agentId, active.sessionId));
-      if (key) act(key, (ref) => host.actions.prompt(ref, p.blocks));
+      if (key) act(key, (ref) => (p.steer ? host.actions.steer(ref, p.blocks) : host.actions.prompt(ref, p.blocks)));
       else void vscode.commands.executeCommand('acp.sendPrompt', p.text); // offers to start an agent
     }),
   );

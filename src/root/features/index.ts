@@ -9,7 +9,9 @@ import { notificationsFeature } from './notifications';
 import { plansFeature } from './plans';
 import { recordingsFeature } from './recordings';
 import { registryFeature } from './registry';
+import { reviewFeature } from './review';
 import { sessionsFeature } from './sessions';
+import { sessionManagementFeature } from './sessionManagement';
 import { teamFeature } from './team';
 import { usageFeature } from './usage';
 
@@ -23,5 +25,7 @@ export const FEATURES: readonly Feature[] = [
   notificationsFeature, // needs the Plans tree and the conversation at run time
   registryFeature,
   sessionsFeature,
+  sessionManagementFeature, // fork, archive, rename: needs the Plans tree
   usageFeature, // counts live and replayed events: any place after the history
+  reviewFeature, // review comments: needs the history and the Plans tree at activation
 ];

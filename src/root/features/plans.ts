@@ -6,6 +6,7 @@ import { DisposableStore } from '../../common/lifecycle';
 import { SETTINGS } from '../../platform/config';
 import { ContextKeys } from '../../ui/contextKeys';
 import { createPlansUi } from '../../ui/plansUi';
+import { warnSettingProblems } from '../../ui/agentSettingProblems';
 import type { Feature } from '../host';
 import { HISTORY, PLANS_VIEW, RECORDINGS, STEP_WORK, TEAM } from '../ports';
 
@@ -26,8 +27,10 @@ export const plansFeature: Feature = {
         work: host.work,
         ...(team ? { worktrees: team.sessions } : {}),
         timeline: async (ref) => host.port(STEP_WORK)?.showTimeline(ref),
+        problems: { list: () => host.agents.configProblems, onDidChange: host.agents.onDidChangeConfigProblems },
       }),
     );
+    owned.add(warnSettingProblems(host.agents));
     host.offer(PLANS_VIEW, ui);
     const configured = (): boolean => {
       const raw = host.config.agentsRaw();

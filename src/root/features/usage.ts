@@ -1,12 +1,16 @@
 // Feature: usage (ACP: Show Usage). A ledger (src/app/usage) fed by the session events — live ones
 // as they arrive, stored ones as the history replays them at their recorded times — and the panel
-// that shows it per session, agent or day (src/ui/usage). A deleted session's usage goes with it.
+// that shows it per session, agent or day, with the agents' rate limits (src/ui/usage). A deleted
+// session's usage goes with it. The live meter goes on the Plans tree's session rows and in the
+// status bar's tooltip, as each report arrives.
 import * as vscode from 'vscode';
 import type { UsageNames } from '../../app/usage/usageCsv';
 import { UsageLedger, type UsageGrouping } from '../../app/usage/usageLedger';
 import { DisposableStore, toDisposable } from '../../common/lifecycle';
+import { UsageMeters } from '../../ui/usage/usageMeters';
 import { UsagePanel } from '../../ui/usage/usagePanel';
 import type { Feature, FeatureHost } from '../host';
+import { PLANS_VIEW } from '../ports';
 
 /** What `acp.showUsage` accepts (tests and menus skip the page's controls). */
 interface ShowUsageArgs {
@@ -28,6 +32,12 @@ export const usageFeature: Feature = {
         if (c.scope === 'session' && c.kind === 'removed') ledger.forget(c.agentId, c.sessionId);
       }),
     );
+    const plans = host.port(PLANS_VIEW);
+    if (plans) {
+      const meters = new UsageMeters(ledger);
+      owned.add(plans.tree.meters.show(meters));
+      owned.add(plans.statusBar.showUsage(meters));
+    }
     const panel = owned.add(new UsagePanel(host.context.extensionUri, ledger, names(host)));
     owned.add(
       vscode.commands.registerCommand('acp.showUsage', async (arg?: ShowUsageArgs) => {

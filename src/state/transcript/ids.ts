@@ -5,3 +5,4 @@ export const messageItemId = (role: Role, messageId: string): string => `m:${rol
 export const toolCallItemId = (toolCallId: string): string => `t:${toolCallId}`;
 export const permissionItemId = (requestId: string): string => `p:${requestId}`;
 export const elicitationItemId = (requestId: string): string => `e:${requestId}`;
+export const compactionItemId = (compactionId: string): string => `c:${compactionId}`;

@@ -3,6 +3,6 @@
 export * from './model';
 export { Transcript, type TranscriptOptions } from './transcript';
 export { MODE_SWITCH_KIND, planInInput, SessionTranscript } from './session';
-export { messageItemId, toolCallItemId, permissionItemId, elicitationItemId } from './ids';
+export { messageItemId, toolCallItemId, permissionItemId, elicitationItemId, compactionItemId } from './ids';
 export { DEFAULT_SESSION_LIMITS, type SessionLimits } from './limits';
 export type { TerminalExitStatus } from '../terminalBuffer';

@@ -3,7 +3,10 @@
 // later is dropped and counted in `truncated`.
 import type { ContentBlock, Meta } from '../../protocol/domain';
 import { messageItemId } from './ids';
-import { TEXT_JOIN_AT, type MessageItem, type MessagePart, type Role } from './model';
+import { TEXT_JOIN_AT, type MessageItem, type MessagePart, type Role, type Truncation } from './model';
+
+/** What holds parts: a message, or a compaction's summary. */
+type WithParts = { parts: MessagePart[]; truncated?: Truncation };
 import { fitBlock, keepRaw, noteDrop } from './size';
 
 export function newMessage(role: Role, messageId: string, local: boolean): MessageItem {
@@ -14,7 +17,7 @@ export function newMessage(role: Role, messageId: string, local: boolean): Messa
  * Appends `block` to `m` (which counts `used` characters) within `limit`. Returns the message's
  * new size, whether anything was appended, and whether this append truncated it the first time.
  */
-export function appendBlock(m: MessageItem, used: number, block: ContentBlock, limit: number): { size: number; appended: boolean; newlyTruncated: boolean } {
+export function appendBlock(m: WithParts, used: number, block: ContentBlock, limit: number): { size: number; appended: boolean; newlyTruncated: boolean } {
   const fit = fitBlock(block, limit - used);
   if (fit.block) appendPart(m.parts, fit.block);
   const dropped = fit.droppedChars > 0 || fit.droppedBlocks > 0;
@@ -24,7 +27,7 @@ export function appendBlock(m: MessageItem, used: number, block: ContentBlock, l
 }
 
 /** Replaces the parts of `m` (a v2 upsert) within `limit`; the truncation record starts over. Returns the size. */
-export function replaceParts(m: MessageItem, blocks: readonly ContentBlock[], limit: number, metaSize: number): number {
+export function replaceParts(m: WithParts, blocks: readonly ContentBlock[], limit: number, metaSize: number): number {
   m.parts = [];
   delete m.truncated;
   let size = metaSize;

@@ -2,6 +2,7 @@
 // store and mutated in place as events arrive; consumers must treat them as read-only.
 import type {
   AvailableCommand,
+  CompactionTokens,
   ContentBlock,
   JsonObject,
   Meta,
@@ -79,6 +80,8 @@ export interface MessageItem {
   local: boolean;
   /** Set for an inter-session message (role `session`). */
   route?: MessageRoute;
+  /** The user's input sent into the running turn (steering), which the agent took. */
+  steered?: true;
   _meta?: Meta;
   /** Set once a size limit dropped part of the message. */
   truncated?: Truncation;
@@ -164,6 +167,24 @@ export interface NoticeItem {
   description: string | null;
 }
 
+/**
+ * A context compaction (one per `compactionId`), placed where it was first reported. `parts` is
+ * its summary: chunks append (`rev` kept), a whole summary replaces them; `rev` is bumped by
+ * anything that is not an append (status, error, token counts, a replaced summary).
+ */
+export interface CompactionItem {
+  kind: 'compaction';
+  itemId: string;
+  compactionId: string;
+  /** `in_progress`, `completed`, `failed`, `cancelled` or a status this client does not know. */
+  status: string;
+  error: string | null;
+  tokens: CompactionTokens | null;
+  parts: MessagePart[];
+  rev: number;
+  truncated?: Truncation;
+}
+
 /** An update this client does not know, kept raw and shown generically. */
 /** `problem`: a known update kind that was malformed (rejected, not applied). */
 export interface UnknownItem {
@@ -184,7 +205,7 @@ export interface TurnEndItem {
   usage: Usage | null;
 }
 
-export type TranscriptItem = MessageItem | ToolCallItem | PermissionItem | ElicitationItem | NoticeItem | UnknownItem | TurnEndItem;
+export type TranscriptItem = MessageItem | ToolCallItem | PermissionItem | ElicitationItem | NoticeItem | CompactionItem | UnknownItem | TurnEndItem;
 export type TranscriptItemKind = TranscriptItem['kind'];
 
 export interface ContextUsage {

@@ -12,6 +12,7 @@ import { ItemList } from './itemList';
 import { newPermission } from './permissions';
 import type { SessionLimits } from './limits';
 import { appendBlock, newMessage, replaceParts, setMessageMeta } from './messages';
+import { applyCompaction, newNotice } from './infoItems';
 import type { ElicitationItem, MessageItem, Role, SessionMeta, ToolCallItem, TranscriptChange, TranscriptItem, UnknownItem } from './model';
 import { approxSize, cutText, keepRaw, noteDrop } from './size';
 import { appendToolContent, applyToolFields, MAX_LABEL_CHARS, newToolCall, toolCallSize } from './toolCalls';
@@ -22,12 +23,7 @@ export { planInInput } from './permissions';
 type Fire = (c: TranscriptChange) => void;
 type MessageEvent = Extract<SessionEvent, { kind: 'message' }>;
 /** A whole-message upsert: an agent message, or an inter-session one (role `session`). */
-interface MessageUpsert {
-  role: Role;
-  messageId: string;
-  content?: MessageEvent['content'];
-  _meta?: MessageEvent['_meta'];
-}
+type MessageUpsert = Pick<MessageEvent, 'messageId' | '_meta' | 'steered'> & { role: Role; content?: MessageEvent['content'] };
 type ChangeKind = 'add' | 'append' | 'upsert';
 export class SessionTranscript {
   /** What the transcript shows besides items; turn state, title, config options and the prompt queue are the SessionStore's. */
@@ -138,15 +134,14 @@ export class SessionTranscript {
         this.meta.usage = { used: e.used, size: e.size, cost: e.cost ?? null };
         return this.metaChanged();
       case 'notice': {
-        const description = e.description == null ? null : cutText(e.description, this.limits.maxMessageChars);
-        const item = {
-          kind: 'notice' as const,
-          itemId: this.nextId('n'),
-          severity: cutText(e.severity, 100),
-          title: cutText(e.title, MAX_LABEL_CHARS),
-          description,
-        };
-        return this.addItem(item, item.title.length + (description?.length ?? 0));
+        const n = newNotice(e, this.nextId('n'), this.limits);
+        return this.addItem(n.item, n.size);
+      }
+      // Never a turn boundary: plans, steps and the turn's items stay as they are.
+      case 'compaction':
+      case 'compaction_chunk': {
+        const change = applyCompaction(this.items, e, this.limits);
+        return change && this.emit(change);
       }
       case 'unknown':
         return this.addUnknown(e.updateType, e.raw, e.problem);
@@ -259,6 +254,7 @@ export class SessionTranscript {
     const existing = this.item(messageItemId(e.role, e.messageId));
     const m: MessageItem = existing?.kind === 'message' ? existing : newMessage(e.role, e.messageId, false);
     if (route) m.route = route;
+    if (e.steered) m.steered = true;
     const { maxMessageChars: limit, maxRawChars } = this.limits;
     const oldMeta = keepRaw(m._meta, maxRawChars).size;
     const metaSize = e._meta !== undefined ? setMessageMeta(m, e._meta, maxRawChars, limit) : oldMeta;

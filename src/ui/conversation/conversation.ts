@@ -12,6 +12,7 @@ import type { WorkspaceFiles } from './mentions';
 import type { PromptCapabilities } from './promptBlocks';
 import type { Attachment, ConversationFilter, DomSnapshot, FromWebview, InspectClick } from './webviewMessages';
 import type { SessionFactsSource } from './viewModel';
+import { parseSessionKey } from '../../state/sessionStore';
 
 /**
  * The webview side (host, view model, deltas, message checks, what the webview's messages ask
@@ -42,6 +43,8 @@ export interface PromptSubmission {
   attachments: Attachment[];
   /** Ready to send: the text, then each attachment as an embedded resource or a resource link. */
   blocks: ContentBlock[];
+  /** Steer: into the running turn now (else Send / Queue). */
+  steer: boolean;
 }
 
 export class Conversation extends Disposable implements vscode.WebviewViewProvider, HostOwner {
@@ -229,6 +232,11 @@ export class Conversation extends Disposable implements vscode.WebviewViewProvid
       }
       case 'cancel':
         return this.cancelEmitter.fire({ sessionId: msg.sessionId });
+      case 'newSession': {
+        const ref = parseSessionKey(msg.sessionId);
+        if (ref) await vscode.commands.executeCommand('acp.newSession', ref.agentId);
+        return;
+      }
       case 'permission':
         return this.permission(msg);
       case 'elicitation':
@@ -276,7 +284,7 @@ export class Conversation extends Disposable implements vscode.WebviewViewProvid
     if (media.problems.length) void vscode.window.showWarningMessage(media.problems.join(' '));
     const all = [...blocks, ...media.blocks];
     if (!all.length) return; // nothing typed, and nothing attached that can be sent (said above)
-    this.submitEmitter.fire({ sessionId, text: msg.text, attachments: keep, blocks: all });
+    this.submitEmitter.fire({ sessionId, text: msg.text, attachments: keep, blocks: all, steer: msg.steer === true });
   }
 
   /** Passes an answer on for an elicitation still pending only. */

@@ -46,7 +46,8 @@ export class DeltaTracker {
     if (!item || index === undefined) return [];
     const ops: DeltaOp[] = [];
     const prev = this.sent.get(itemId);
-    if (item.kind === 'message' && prev?.kind === 'message' && prev.rev === item.rev && prev.parts <= item.parts.length) {
+    // A compaction's summary streams like a message's text.
+    if ((item.kind === 'message' || item.kind === 'compaction') && prev?.kind === 'message' && prev.rev === item.rev && prev.parts <= item.parts.length) {
       const op: Extract<DeltaOp, { op: 'append' }> = { op: 'append', itemId };
       const last = prev.parts > 0 ? item.parts[prev.parts - 1] : undefined;
       if (last?.type === 'text' && last.length > prev.lastLength) op.text = textFrom(last, prev.lastLength);
@@ -96,7 +97,7 @@ export class DeltaTracker {
   }
 
   private remember(item: TranscriptItem): void {
-    if (item.kind === 'message') {
+    if (item.kind === 'message' || item.kind === 'compaction') {
       const last = item.parts[item.parts.length - 1];
       this.sent.set(item.itemId, { kind: 'message', rev: item.rev, parts: item.parts.length, lastLength: last?.type === 'text' ? last.length : 0 });
     } else if (item.kind === 'tool_call') {

@@ -23,6 +23,7 @@ const schema = z.discriminatedUnion('type', [
     text: z.string().check(z.maxLength(1_000_000)),
     attachments: z.array(attachment).check(z.maxLength(100)),
     media: z.optional(z.array(media).check(z.maxLength(MAX_MEDIA_PER_PROMPT))),
+    steer: z.optional(z.boolean()),
   }),
   z.object({ type: z.literal('pickMedia'), sessionId: z.nullable(id) }),
   z.object({ type: z.literal('cancel'), sessionId: id }),

@@ -5,6 +5,7 @@ import type { TerminalBuffer } from '../../state/terminalBuffer';
 import type { MessagePart, SessionMeta, ToolCallItem, TranscriptItem, Truncation } from '../../state/transcript';
 import { jsonPreview, JSON_PREVIEW_CHARS, JSON_PREVIEW_DEPTH } from './jsonPreview';
 import { sizeText } from './sizeText';
+import { compactionView } from './compactionView';
 import { english, type L10n } from '../../common/l10n';
 import { optionPresentation } from '../../consent/optionPresentation';
 import { explainModeOption } from '../../consent/modeSwitch';
@@ -12,6 +13,9 @@ import { MODE_SWITCH_KIND } from '../../state/transcript';
 import { compactHunks, countChanges, diffLines, splitLines } from './lineDiff';
 import { findFilePatch, parsePatch, patchStats } from './patch';
 import type { BlockView, ConfigView, DiffFileView, ItemView, SessionView, TerminalView, ToolCallHeaderView, ToolContentView } from './webviewMessages';
+import { sessionEndedWords } from '../sessionEndWords';
+import type { QueuedPrompt, SessionEnd } from '../../state/sessionStore';
+import { queueNoteText } from './steerWords';
 
 export const RESOURCE_PREVIEW_CHARS = 4000;
 export const TERMINAL_VIEW_CHARS = 100_000;
@@ -140,6 +144,7 @@ export function itemView(item: TranscriptItem, index: number, names?: SessionNam
         index,
         role: item.role,
         local: item.local,
+        ...(item.steered ? { steered: true as const } : {}),
         blocks: item.parts.map((p) => partView(p, l10n)),
         truncated: item.truncated ? truncationText(item.truncated, 'message', l10n) : null,
         ...(item.route ? { route: { from: routeName(item.route.from, names, l10n), to: routeName(item.route.to, names, l10n) } } : {}),
@@ -152,6 +157,8 @@ export function itemView(item: TranscriptItem, index: number, names?: SessionNam
       return elicitationView(item, index, l10n);
     case 'notice':
       return { kind: 'notice', itemId: item.itemId, index, severity: item.severity, title: item.title, description: item.description };
+    case 'compaction':
+      return compactionView(item, index, l10n, partView, truncationText);
     case 'unknown':
       return {
         kind: 'unknown',
@@ -327,9 +334,13 @@ export interface SessionFacts {
   readonly turnState: string;
   readonly stopReason?: string;
   readonly configOptions: readonly ConfigOption[];
-  readonly queued: readonly { readonly id: string; readonly text: string }[];
+  readonly queued: readonly Pick<QueuedPrompt, 'id' | 'text' | 'note'>[];
+  /** The session's agent takes input into a running turn (it advertised steering). */
+  readonly steering?: boolean;
   /** What the session's agent accepts in prompts besides text (its prompt capabilities). */
   readonly accepts?: { readonly image: boolean; readonly audio: boolean };
+  /** The session cannot continue (SessionStore `ended`). */
+  readonly ended?: SessionEnd;
 }
 
 /** Where the conversation reads session facts, and hears that they changed (by session id). */
@@ -362,13 +373,15 @@ export function sessionView(sessionId: string, m: SessionMeta, facts: SessionFac
     sessionId,
     title: facts.title ?? null,
     turnState: facts.turnState,
-    busy: facts.turnState !== 'idle',
+    busy: !facts.ended && facts.turnState !== 'idle',
+    ...(facts.ended ? { ended: sessionEndedWords(facts.ended, l10n) } : {}),
     stopReason: facts.stopReason ?? null,
     commands: m.commands.map((c) => ({ name: c.name, description: c.description, hint: c.hint ?? null })),
     config,
     usage: m.usage ? { used: m.usage.used, size: m.usage.size, cost } : null,
     lastTurnUsage: m.lastTurnUsage ? usageText(m.lastTurnUsage, l10n) : null,
-    queued: facts.queued.map((q) => ({ id: q.id, text: q.text })),
+    queued: facts.queued.map((q) => ({ id: q.id, text: q.text, note: queueNoteText(q.note, l10n) })),
+    steerable: facts.steering === true && facts.turnState !== 'idle',
     accepts: { image: facts.accepts?.image === true, audio: facts.accepts?.audio === true },
   };
 }

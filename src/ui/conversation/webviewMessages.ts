@@ -72,6 +72,8 @@ export type ItemView =
       index: number;
       role: 'user' | 'agent' | 'thought' | 'session';
       local: boolean;
+      /** The user's input the agent took into its running turn (steering). */
+      steered?: true;
       blocks: BlockView[];
       /** An inter-session message: "from → to", session ids or titles (role `session`). */
       route?: { from: string; to: string };
@@ -97,9 +99,24 @@ export type ItemView =
     }
   | ElicitationView
   | { kind: 'notice'; itemId: string; index: number; severity: string; title: string; description: string | null }
+  | CompactionView
   /** `problem`: a known update kind that was malformed and rejected (not applied). */
   | { kind: 'unknown'; itemId: string; index: number; label: string; problem: string | null; json: string }
   | { kind: 'turn_end'; itemId: string; index: number; stopReason: string; error: string | null; usage: string | null };
+
+/** A context compaction: its status worded (`label`), token counts, and its summary (folded, untrusted Markdown). */
+export interface CompactionView {
+  kind: 'compaction';
+  itemId: string;
+  index: number;
+  /** The agent's status, for styling only. */
+  status: string;
+  label: string;
+  tokens: string | null;
+  error: string | null;
+  blocks: BlockView[];
+  truncated: string | null;
+}
 
 /** A form field as the webview gets it (an unknown field's schema as JSON text). */
 export type ElicitationFieldView =
@@ -159,9 +176,14 @@ export interface SessionView {
   config: ConfigView[];
   usage: { used: number; size: number; cost: string | null } | null;
   lastTurnUsage: string | null;
-  queued: { id: string; text: string }[];
+  /** `note`: why it waits although the user asked to steer it into the turn, in words. */
+  queued: { id: string; text: string; note: string | null }[];
+  /** A turn runs and the agent takes input into it (steering): Steer is offered beside Queue. */
+  steerable: boolean;
   /** Content the agent accepts in prompts beyond text and links (its prompt capabilities). */
   accepts: { image: boolean; audio: boolean };
+  /** The session cannot continue (why, a sentence): the prompt box is replaced by this and New Session. */
+  ended?: string;
 }
 
 // ---------------------------------------------------------------- extension → webview
@@ -253,10 +275,12 @@ export interface MediaAttachment {
 export type FromWebview =
   | { type: 'ready' }
   | { type: 'applied'; seq: number }
-  | { type: 'submit'; sessionId: string | null; text: string; attachments: Attachment[]; media?: MediaAttachment[] }
+  | { type: 'submit'; sessionId: string | null; text: string; attachments: Attachment[]; media?: MediaAttachment[]; steer?: boolean }
   /** "Attach…": the extension shows a file picker for images / audio. */
   | { type: 'pickMedia'; sessionId: string | null }
   | { type: 'cancel'; sessionId: string }
+  /** New Session, offered by a session that has ended (same agent). */
+  | { type: 'newSession'; sessionId: string }
   /** `option`: the position of the clicked option among the request's options. */
   | { type: 'permission'; sessionId: string; requestId: string; optionId: string; option: number }
   /** An elicitation answered in its card (`accept` of a URL: the user agreed to open it). */

@@ -7,6 +7,7 @@
 // Ids (TreeItem.id) are built from URI-encoded segments, so ids of different nodes never collide:
 //   agent          <agentId>
 //   session        <agentId>/<sessionId>
+//   archived       <agentId>/#archived                    (archived sessions, folded; they keep their ids)
 //   plan           <agentId>/<sessionId>/<planId>
 //   step           <agentId>/<sessionId>/<planId>/<index>      (entry of an items plan, or the n-th
 //                                                                heading/task of a Markdown outline)
@@ -31,6 +32,8 @@ export type AgentNode = { readonly kind: 'agent'; readonly id: string; readonly 
 /** A git worktree some of the agent's sessions work in (`<agentId>/#wt:<folder>`); its sessions are shown below it. */
 export type WorktreeNode = { readonly kind: 'worktree'; readonly id: string; readonly agentId: string; readonly path: string };
 export type SessionNode = { readonly kind: 'session'; readonly id: string; readonly agentId: string; readonly sessionId: string };
+/** The agent's archived sessions, folded below one row (`<agentId>/#archived`); its sessions keep their ids. */
+export type ArchivedSessionsNode = { readonly kind: 'archivedSessions'; readonly id: string; readonly agentId: string };
 /** A piece of background work of a session (terminal, tool call, or an unknown kind). */
 export type BackgroundNode = {
   readonly kind: 'background';
@@ -72,8 +75,41 @@ export type WorkNode = {
 };
 export const UNPLANNED_OWNER = -3;
 
+/** A row a feature adds below a session (src/ui/tree/extraRows.ts): `source` names the feature, `key` the row. */
+export type ExtraNode = {
+  readonly kind: 'extra';
+  readonly id: string;
+  readonly agentId: string;
+  readonly sessionId: string;
+  readonly source: string;
+  readonly key: string;
+};
+
+/** Where the Plans tree reads rejected `acp.agents` entries (plansTreeProvider's `problems`). */
+export interface ConfigProblemRows {
+  list(): readonly string[];
+  readonly onDidChange: (listener: () => void) => { dispose(): void };
+}
+
+/** A rejected `acp.agents` entry, at the top level until the setting is fixed (`text`: why, a sentence). */
+export type ProblemNode = { readonly kind: 'problem'; readonly id: string; readonly text: string };
+
 export type PlanTreeNode =
-  AgentNode | WorktreeNode | SessionNode | BackgroundNode | ArchiveNode | PlanNode | StepNode | FieldNode | InfoNode | IntentNode | FoldNode | WorkNode;
+  | ProblemNode
+  | AgentNode
+  | WorktreeNode
+  | SessionNode
+  | ArchivedSessionsNode
+  | BackgroundNode
+  | ArchiveNode
+  | PlanNode
+  | StepNode
+  | FieldNode
+  | InfoNode
+  | IntentNode
+  | FoldNode
+  | WorkNode
+  | ExtraNode;
 
 const enc = encodeURIComponent;
 
@@ -125,8 +161,14 @@ export class NodeIndex {
   agent(a: string): AgentNode {
     return this.intern({ kind: 'agent', id: agentNodeId(a), agentId: a });
   }
+  problem(text: string): ProblemNode {
+    return this.intern({ kind: 'problem', id: `#problem:${enc(text)}`, text });
+  }
   worktree(a: string, folder: string): WorktreeNode {
     return this.intern({ kind: 'worktree', id: `${agentNodeId(a)}/#wt:${enc(folder)}`, agentId: a, path: folder });
+  }
+  archivedSessions(a: string): ArchivedSessionsNode {
+    return this.intern({ kind: 'archivedSessions', id: `${agentNodeId(a)}/#archived`, agentId: a });
   }
   session(a: string, s: string): SessionNode {
     return this.intern({ kind: 'session', id: sessionNodeId(a, s), agentId: a, sessionId: s });
@@ -160,6 +202,12 @@ export class NodeIndex {
   work(ownerId: string, n: Omit<WorkNode, 'kind' | 'id'>): WorkNode {
     const id = n.part === 'group' ? ownerId : `${ownerId}/#w${n.part === 'call' ? 'c' : 'f'}:${enc(n.key)}`;
     return this.intern({ kind: 'work', id, ...n });
+  }
+
+  /** A feature's row below a session: `path` is its place below the session's row (`a/b`: b below a). */
+  extra(agentId: string, sessionId: string, source: string, path: string): ExtraNode {
+    const id = `${sessionNodeId(agentId, sessionId)}/#x:${enc(source)}:${path.split('/').map(enc).join('/')}`;
+    return this.intern({ kind: 'extra', id, agentId, sessionId, source, key: path });
   }
 
   /** Forgets a node and everything below it. */
@@ -267,6 +315,6 @@ export function isPlanTreeNode(x: unknown): x is PlanTreeNode {
 
 /** The session a row belongs to (none for an agent's row). */
 export function sessionOfNode(n: PlanTreeNode): { agentId: string; sessionId: string } | undefined {
-  if (n.kind === 'agent' || n.kind === 'worktree') return undefined;
+  if (n.kind === 'agent' || n.kind === 'worktree' || n.kind === 'problem' || n.kind === 'archivedSessions') return undefined;
   return 'ref' in n ? n.ref : n;
 }

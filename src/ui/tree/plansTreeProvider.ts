@@ -1,7 +1,7 @@
-// The Plans tree: Agent → (worktree →) Session → Plan → steps, with an "Archived" node per session
-// for plans the agent removed. A child session (subagent) is nested under its parent session, after
-// the parent's plans; a session's background work follows as rows. Sessions and agents are those of
-// the registry plus any that hold plans (a closed session's plans stay until the store drops them).
+// The Plans tree: Agent → (worktree →) Session → Plan → steps, with an "Archived" node per session for plans the agent
+// removed. A child session (subagent) is nested under its parent session, after the parent's plans; a session's
+// background work follows as rows, then rows other features add (extraRows.ts). Sessions and agents are those of the
+// registry plus any that hold plans (a closed session's plans stay until the store drops them).
 //
 // Refresh: store changes name the node that changed; ids are collected by a RefreshPacer and fired
 // together, only the changed nodes (an ancestor covers its descendants); `undefined` (full refresh)
@@ -9,8 +9,7 @@
 // (src/ui/tree/refreshPacer.ts explains why); otherwise at most once per `frameMs`.
 //
 // A plan and the rows below it are its type's (src/ui/planTypes/: items, markdown, file, intent,
-// unknown); this provider never looks at a plan's type. A change of a session's intent state
-// refreshes its `_intent` plan nodes.
+// unknown); this provider never looks at a plan's type. A change of a session's intent state refreshes its `_intent` plan nodes.
 import * as vscode from 'vscode';
 import { Disposable } from '../../common/lifecycle';
 import { settledWithin } from '../../common/timeout';
@@ -18,45 +17,24 @@ import type { PlanChange, PlanRef, PlanStore } from '../../state/planStore';
 import type { SessionStore, StoreChange } from '../../state/sessionStore';
 import { FETCH_WAIT_MS, RefreshPacer, VIEW_DEBOUNCE_MS, type FlushResult } from './refreshPacer';
 import { HeldRows } from './heldRows';
-import type { IntentSource } from '../../app/intent/intentView';
 import { PLAN_COMMANDS } from '../lazyCommands';
 import { planTypeView } from '../planTypes';
 import type { PlanRowContext } from '../planTypes/planTypeView';
 import { NodeIndex, agentNodeId, archiveNodeId, parentIdOf, planNodeId, sessionNodeId, sessionOfNode } from './nodes';
 import type { PlanNode, PlanTreeNode, StepNode } from './nodes';
+import { ExtraRows } from './extraRows';
 import { backgroundItem, backgroundName, decorateChild, isBackgroundChild, type BackgroundNameSource } from './subagentItems';
-import { agentItem, archiveItem, infoItem, sessionItem, type AgentMarks } from './treeItems';
-import type { WorkStore } from '../../state/attribution/workStore';
+import { agentItem, archiveItem, infoItem, problemItem, sessionItem, type AgentMarks } from './treeItems';
 import { changedWorkRows, WorkRows } from './workRows';
-import { WorktreeRows, type WorktreeSource } from './worktreeRows';
+import { WorktreeRows } from './worktreeRows';
+import { ArchivedSlot } from './archivedSessions';
 import { labelOf, rowSentence } from './rowSentences';
+import { MeterSlot } from './sessionMeters';
+import type { PlansTreeOptions, RestoringSessions } from './plansTreeOptions';
+
+export type { PlansTreeOptions, RestoringSessions } from './plansTreeOptions';
 
 const ROOT = '';
-
-/**
- * Stored sessions being restored (replayed from their history) at activation. Until a session's
- * replay has finished, its rows are not refreshed (they would show it half replayed) and its
- * children wait for it (a bounded time), so the rows in view appear once, complete.
- */
-export interface RestoringSessions {
-  pending(agentId: string, sessionId: string): Promise<void> | undefined;
-  /** The same, and its replay goes next (its rows are wanted now). */
-  wanted(agentId: string, sessionId: string): Promise<void> | undefined;
-  readonly onDidReplay: (listener: (key: { agentId: string; sessionId: string }) => void) => vscode.Disposable;
-}
-
-export interface PlansTreeOptions {
-  /** Paced for the real view (VS Code's debounce and fetches); else `frameMs` apart. */
-  view?: boolean;
-  frameMs?: number; // the shortest time between two refreshes when not `view`; default 16
-  intent?: IntentSource;
-  marks?: AgentMarks;
-  foldDoneStepsAfter?: () => number;
-  names?: BackgroundNameSource;
-  work?: WorkStore;
-  restoring?: RestoringSessions;
-  worktrees?: WorktreeSource;
-}
 
 /** The longest a restored session's children wait for its replay before they show what is there. */
 const RESTORE_WAIT_MS = 1500;
@@ -75,15 +53,20 @@ export class PlansTreeProvider extends Disposable implements vscode.TreeDataProv
   /** The work attributed to steps (absent: the tree shows plans only). */
   private readonly workRows: WorkRows | undefined;
   private readonly worktreeRows: WorktreeRows | undefined;
+  readonly extras = new ExtraRows(this.nodes, (id) => this.coalescer.add(id));
 
   private readonly marks: AgentMarks | undefined;
   private readonly names: BackgroundNameSource | undefined;
   private readonly restoring: RestoringSessions | undefined;
+  /** What another feature adds to session rows (the usage feature's live meter); its changes refresh those rows. */
+  readonly meters = new MeterSlot((agentId, sessionId) => this.coalescer.add(sessionNodeId(agentId, sessionId)));
+  /** Archived sessions folded under their agent, and the session menus' facets (the session management feature). */
+  readonly archived = new ArchivedSlot(this.nodes, (agentId) => this.coalescer.add(agentNodeId(agentId)));
 
   constructor(
     private readonly registry: SessionStore,
     private readonly plans: PlanStore,
-    options: PlansTreeOptions = {},
+    private readonly options: PlansTreeOptions = {},
   ) {
     super();
     const { intent, foldDoneStepsAfter, work } = options;
@@ -101,8 +84,7 @@ export class PlansTreeProvider extends Disposable implements vscode.TreeDataProv
     this._register(plans.onDidChange((c) => this.onPlanChange(c)));
     this._register(registry.onDidChange((c) => this.onRegistryChange(c)));
     if (intent) this._register(intent.onDidChange((c) => this.onIntentChange(c.agentId, c.sessionId)));
-    const marks = this.marks;
-    if (marks) this._register(marks.onDidChangeMarks((agentId) => this.coalescer.add(agentNodeId(agentId))));
+    if (this.marks) this._register(this.marks.onDidChangeMarks((agentId) => this.coalescer.add(agentNodeId(agentId))));
     this.workRows = work && new WorkRows(work, this.nodes);
     if (work) this._register(work.onDidChange((c) => changedWorkRows(c).forEach((id) => this.coalescer.add(id))));
     const wt = options.worktrees;
@@ -110,6 +92,7 @@ export class PlansTreeProvider extends Disposable implements vscode.TreeDataProv
     if (wt) this._register(wt.onDidChange(() => this.coalescer.add(ROOT)));
     // A restored session's rows are refreshed once, when its replay has finished.
     if (this.restoring) this._register(this.restoring.onDidReplay((k) => this.coalescer.add(sessionNodeId(k.agentId, k.sessionId))));
+    if (options.problems) this._register(options.problems.onDidChange(() => this.coalescer.add(ROOT)));
   }
 
   /** How many times onDidChangeTreeData fired. */
@@ -134,7 +117,11 @@ export class PlansTreeProvider extends Disposable implements vscode.TreeDataProv
   }
 
   private rowItem(node: PlanTreeNode): vscode.TreeItem {
+    if (node.kind === 'extra') return this.extras.item(node) ?? infoItem(node, vscode.l10n.t('(gone)'), false);
+    if (node.kind === 'archivedSessions') return this.archived.item(node, this.topSessions(node.agentId));
     switch (node.kind) {
+      case 'problem':
+        return problemItem(node);
       case 'agent':
         return agentItem(node, this.registry.agent(node.agentId), node.agentId, this.marks);
       case 'worktree':
@@ -145,6 +132,8 @@ export class PlansTreeProvider extends Disposable implements vscode.TreeDataProv
         const s = this.registry.session(node.agentId, node.sessionId);
         const t = sessionItem(node, s, node.sessionId, active?.agentId === node.agentId && active.sessionId === node.sessionId, hasPlans);
         if (s?.parentSessionId !== undefined) decorateChild(t, s, isBackgroundChild(this.registry.session(node.agentId, s.parentSessionId), s.sessionId));
+        this.meters.decorate(t, node.agentId, node.sessionId);
+        this.archived.decorate(t, node);
         return t;
       }
       case 'background': {
@@ -170,6 +159,7 @@ export class PlansTreeProvider extends Disposable implements vscode.TreeDataProv
         if (!p) return infoItem(node, vscode.l10n.t('(gone)'), false);
         const t = planTypeView(p).rowItem(this.rowContext, node);
         if (node.kind === 'step' && p.view.kind === 'items') this.workRows?.decorateStep(t, node.ref, node.index, p.view.plan.entries);
+        if (node.kind === 'step') this.extras.decorateStep(t, node.ref, node.index);
         return t;
       }
       case 'work':
@@ -207,14 +197,18 @@ export class PlansTreeProvider extends Disposable implements vscode.TreeDataProv
 
   /** The rows below `node` as they are now. */
   getChildren(node?: PlanTreeNode): PlanTreeNode[] {
-    if (!node) return this.agentIds().map((a) => this.nodes.agent(a));
+    if (!node) return [...(this.options.problems?.list() ?? []).map((p) => this.nodes.problem(p)), ...this.agentIds().map((a) => this.nodes.agent(a))];
+    if (node.kind === 'extra') return this.extras.children(node);
+    if (node.kind === 'archivedSessions') return this.archived.children(node, this.topSessions(node.agentId));
     switch (node.kind) {
       case 'agent': {
-        const top = this.sessionIds(node.agentId).filter((s) => this.parentOf(node.agentId, s) === undefined);
-        return this.worktreeRows ? this.worktreeRows.agentChildren(node.agentId, top) : top.map((s) => this.nodes.session(node.agentId, s));
+        const all = this.topSessions(node.agentId);
+        const top = this.archived.visible(node.agentId, all);
+        const rows = this.worktreeRows ? this.worktreeRows.agentChildren(node.agentId, top) : top.map((s) => this.nodes.session(node.agentId, s));
+        return [...rows, ...this.archived.fold(node.agentId, all)];
       }
       case 'worktree':
-        return this.worktreeRows?.children(node, this.sessionIds(node.agentId)) ?? [];
+        return this.worktreeRows?.children(node, this.archived.visible(node.agentId, this.sessionIds(node.agentId))) ?? [];
       case 'session': {
         const out: PlanTreeNode[] = this.plans
           .plans(node.agentId, node.sessionId)
@@ -225,9 +219,11 @@ export class PlansTreeProvider extends Disposable implements vscode.TreeDataProv
           if (b.type !== 'subagent' || !this.registry.session(node.agentId, b.sessionId)) out.push(this.nodes.background(node.agentId, node.sessionId, b, i));
         });
         if (this.workRows) out.push(...this.workRows.sessionChildren(node.agentId, node.sessionId));
+        out.push(...this.extras.sessionChildren(node.agentId, node.sessionId));
         if (this.plans.archived(node.agentId, node.sessionId).length) out.push(this.nodes.archive(node.agentId, node.sessionId));
         return out;
       }
+      case 'problem':
       case 'background':
         return [];
       case 'archive':
@@ -256,7 +252,10 @@ export class PlansTreeProvider extends Disposable implements vscode.TreeDataProv
   }
 
   getParent(node: PlanTreeNode): PlanTreeNode | undefined {
+    if (node.kind === 'extra') return this.extras.parent(node);
+    if (node.kind === 'archivedSessions') return this.nodes.agent(node.agentId);
     switch (node.kind) {
+      case 'problem':
       case 'agent':
         return undefined;
       case 'worktree':
@@ -264,7 +263,8 @@ export class PlansTreeProvider extends Disposable implements vscode.TreeDataProv
       case 'session': {
         const parent = this.parentOf(node.agentId, node.sessionId);
         if (parent !== undefined) return this.nodes.session(node.agentId, parent);
-        return this.worktreeRows?.parentOfSession(node.agentId, node.sessionId) ?? this.nodes.agent(node.agentId);
+        const archived = this.archived.parentOfSession(node.agentId, node.sessionId);
+        return archived ?? this.worktreeRows?.parentOfSession(node.agentId, node.sessionId) ?? this.nodes.agent(node.agentId);
       }
       case 'background':
       case 'archive':
@@ -326,6 +326,10 @@ export class PlansTreeProvider extends Disposable implements vscode.TreeDataProv
   private parentOf(agentId: string, sessionId: string): string | undefined {
     const parent = this.registry.session(agentId, sessionId)?.parentSessionId;
     return parent !== undefined && parent !== sessionId && this.registry.session(agentId, parent) ? parent : undefined;
+  }
+
+  private topSessions(agentId: string): string[] {
+    return this.sessionIds(agentId).filter((s) => this.parentOf(agentId, s) === undefined);
   }
 
   private sessionIds(agentId: string): string[] {

@@ -12,9 +12,10 @@ import type { PlanRecord } from '../../state/planStore';
 import { stepMeta } from '../../state/stepMeta';
 import { blockedCount, KNOWN_STATUSES, statusLabel, truncate } from '../../state/planSummary';
 import type { AgentState, SessionState } from '../../state/sessionStore';
-import type { PlanTreeNode } from './nodes';
+import type { PlanTreeNode, ProblemNode } from './nodes';
 import { planLabel } from './planLabel';
 import { agentStatusWords } from './rowSentences';
+import { sessionEndedWords } from '../sessionEndWords';
 
 export const LABEL_MAX = 80;
 
@@ -91,6 +92,17 @@ function agentIcon(status: string): vscode.ThemeIcon {
   }
 }
 
+/** A rejected `acp.agents` entry: the reason in the label and tooltip; a click opens the setting. */
+export function problemItem(node: ProblemNode): vscode.TreeItem {
+  const t = new vscode.TreeItem(node.text, vscode.TreeItemCollapsibleState.None);
+  t.id = node.id;
+  t.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('list.errorForeground'));
+  t.tooltip = node.text;
+  t.contextValue = 'configProblem';
+  t.command = { command: 'workbench.action.openSettings', title: vscode.l10n.t('Open Settings'), arguments: ['acp.agents'] };
+  return t;
+}
+
 export function sessionItem(node: PlanTreeNode, s: SessionState | undefined, sessionId: string, active: boolean, hasPlans: boolean): vscode.TreeItem {
   // Untitled sessions: a short, readable label (the full id is in the tooltip). A stored session
   // (from an earlier window) starts folded unless it is the active one: after a reload the tree
@@ -104,32 +116,37 @@ export function sessionItem(node: PlanTreeNode, s: SessionState | undefined, ses
   const attention = !!s && (pending > 0 || s.turnState === 'requires_action');
   const state = !s
     ? vscode.l10n.t('closed')
-    : attention
-      ? pending > 1
-        ? vscode.l10n.t('waiting for you ({0})', pending)
-        : vscode.l10n.t('waiting for you')
-      : s.turnState === 'idle' && s.stopReason
-        ? vscode.l10n.t('idle ({0})', truncate(s.stopReason, 30))
-        : truncate(turnWords(s.turnState), 30);
+    : s.ended
+      ? vscode.l10n.t('ended (read-only)')
+      : attention
+        ? pending > 1
+          ? vscode.l10n.t('waiting for you ({0})', pending)
+          : vscode.l10n.t('waiting for you')
+        : s.turnState === 'idle' && s.stopReason
+          ? vscode.l10n.t('idle ({0})', truncate(s.stopReason, 30))
+          : truncate(turnWords(s.turnState), 30);
   t.description = active ? `${state} · ${vscode.l10n.t('active')}` : state;
   t.iconPath = !s
     ? icon('circle-slash', 'disabledForeground')
-    : attention
-      ? icon('bell', 'list.warningForeground')
-      : s.turnState === 'running'
-        ? icon('loading~spin')
-        : icon('comment-discussion');
+    : s.ended
+      ? icon('debug-disconnect', 'disabledForeground')
+      : attention
+        ? icon('bell', 'list.warningForeground')
+        : s.turnState === 'running'
+          ? icon('loading~spin')
+          : icon('comment-discussion');
   t.tooltip = [
     vscode.l10n.t('Session {0}', sessionId),
     s?.title ? vscode.l10n.t('Title: {0}', s.title) : undefined,
     s?.cwd ? vscode.l10n.t('Folder: {0}', s.cwd) : undefined,
     vscode.l10n.t('Turn: {0}', state),
     s?.error ? vscode.l10n.t('Error: {0} ({1})', s.error.message, s.error.code) : undefined,
+    s?.ended ? sessionEndedWords(s.ended, vscode.l10n) : undefined,
     hasPlans ? undefined : vscode.l10n.t('No plan yet.'),
   ]
     .filter(Boolean)
     .join('\n');
-  t.contextValue = ['session', active ? 'active' : '', attention ? 'attention' : '', s ? '' : 'closed', s && !s.live ? 'detached' : '']
+  t.contextValue = ['session', active ? 'active' : '', attention ? 'attention' : '', s ? '' : 'closed', s && !s.live ? 'detached' : '', s?.ended ? 'ended' : '']
     .filter(Boolean)
     .join(':');
   return t;

@@ -17,6 +17,12 @@ export interface UsageTable {
   readonly rows: readonly { readonly key: string; readonly cells: readonly { readonly text: string; readonly sort: string | number }[] }[];
   /** Said when there are no rows. */
   readonly empty: string;
+  /** The agents' rate limits (newest report of each window), when any agent reported one. */
+  readonly limits?: {
+    readonly title: string;
+    readonly columns: readonly UsageColumn[];
+    readonly rows: readonly { readonly key: string; readonly cells: readonly { readonly text: string; readonly sort: string | number }[] }[];
+  };
 }
 
 export type ToUsagePage = UsageTable;

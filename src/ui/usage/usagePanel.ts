@@ -1,12 +1,15 @@
 // ACP: Show Usage — one editor panel with the usage table (per session, agent or day), updated as
 // sessions stream (at most one update per UPDATE_MS, after the change that asked for it) and
-// exportable as CSV. The page is a strict-CSP webview (media/src/usage.ts) that shows text only.
+// exportable as CSV, with the agents' rate limits below it (each window's newest report). The page
+// is a strict-CSP webview (media/src/usage.ts) that shows text only.
 import * as vscode from 'vscode';
 import { usageCsv, currencies, type UsageNames } from '../../app/usage/usageCsv';
+import type { RateLimit } from '../../app/usage/rateLimits';
 import type { UsageGrouping, UsageLedger, UsageRow } from '../../app/usage/usageLedger';
 import { Disposable, toDisposable } from '../../common/lifecycle';
 import { attr, makeNonce } from '../conversation/html';
 import type { FromUsagePage, UsageColumn, UsageTable } from './usageMessages';
+import { windowName } from './usageMeter';
 
 const UPDATE_MS = 250;
 
@@ -81,7 +84,7 @@ export class UsagePanel extends Disposable {
   }
 
   private post(): UsageTable {
-    const t = table(this.by, this.ledger.rows(this.by), this.names);
+    const t = { ...table(this.by, this.ledger.rows(this.by), this.names), ...limitsTable(this.ledger.rateLimits(), this.names) };
     void this.panel?.webview.postMessage(t);
     return t;
   }
@@ -130,6 +133,41 @@ export function table(by: UsageGrouping, rows: readonly UsageRow[], names: Usage
   };
 }
 
+/** The rate limits' table: per agent and window, used, the agent's status word, when it resets and when it was reported. */
+export function limitsTable(limits: readonly { agentId: string; limit: RateLimit }[], names: UsageNames): Pick<UsageTable, 'limits'> {
+  if (!limits.length) return {};
+  const lang = vscode.env.language;
+  const when = (t: number | undefined): { text: string; sort: number } => ({ text: t === undefined ? '' : new Date(t).toLocaleString(lang), sort: t ?? 0 });
+  const columns = [
+    vscode.l10n.t('Agent'),
+    vscode.l10n.t('Window'),
+    vscode.l10n.t('Used'),
+    vscode.l10n.t('Status'),
+    vscode.l10n.t('Resets at'),
+    vscode.l10n.t('Reported'),
+  ];
+  return {
+    limits: {
+      title: vscode.l10n.t('Rate limits'),
+      columns: columns.map((label, i) => ({ label, numeric: i === 2 })),
+      rows: limits.map(({ agentId, limit: l }) => {
+        const agent = names.agent(agentId);
+        const used = l.usedPercent === undefined ? { text: '', sort: -1 } : { text: `${Math.round(l.usedPercent)}%`, sort: l.usedPercent };
+        const status = l.status ?? '';
+        const cells = [
+          { text: agent, sort: agent },
+          { text: windowName(l, vscode.l10n), sort: l.window },
+          used,
+          { text: status, sort: status },
+          when(l.resetsAt),
+          when(l.t),
+        ];
+        return { key: `${agentId}\0${l.window}`, cells };
+      }),
+    },
+  };
+}
+
 function page(cspSource: string, script: vscode.Uri, style: vscode.Uri): string {
   const nonce = makeNonce();
   const csp = ["default-src 'none'", `script-src 'nonce-${nonce}'`, `style-src ${cspSource}`].join('; ');
@@ -159,6 +197,7 @@ function page(cspSource: string, script: vscode.Uri, style: vscode.Uri): string 
 <button id="export" type="button">${w.exportCsv}</button>
 </header>
 <main id="table" aria-live="polite"></main>
+<section id="limits"></section>
 <script nonce="${nonce}" src="${attr(script.toString())}"></script>
 </body>
 </html>`;

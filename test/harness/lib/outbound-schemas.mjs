@@ -9,6 +9,8 @@
 //     `x-side` is the agent's (or `protocol`/`both`); the method must be one the schema's
 //     `*.meta.json` lists among `agentMethods`/`protocolMethods`;
 //   - a notification's params against the matching `*Notification` $def, the same way;
+//   - an extension method (a name with a leading `_`, the spec's rule) against `ExtRequest` /
+//     `ExtNotification` (any params), as the schemas' ExtMethodRequest allows it;
 //   - a response we send to an agent request against the `*Response` of that request's method
 //     (one of `clientMethods`); an error response's `error` against `Error`.
 // `initialize` goes out before the version is known and is checked by its own shape: a plain v1
@@ -147,7 +149,9 @@ export function checkSent(set, m, version, answered, require = 'all') {
     if (typeof method === 'string') {
       const kind = m.id === undefined ? 'Notification' : 'Request';
       if (kind === 'Request') p.push(...set.validate(schema, 'RequestId', m.id));
-      const def = set.lists(schema, method, SENT_SIDES) ? set.defFor(schema, method, kind, SENT_SIDES) : undefined;
+      // The schemas' ExtMethodRequest / ExtNotification: any method named with a leading `_`.
+      const ext = method.startsWith('_') ? `Ext${kind}` : undefined;
+      const def = ext ?? (set.lists(schema, method, SENT_SIDES) ? set.defFor(schema, method, kind, SENT_SIDES) : undefined);
       if (!def) return [...p, `${schema}: no ${kind} ${method} handled by the agent`];
       p.push(...set.validate(schema, def, m.params));
     } else if (m.error !== undefined) {

@@ -19,6 +19,7 @@ export interface Internals {
   logs: TestHooks['ext']['logs'];
   budget: TestHooks['ext']['budget'];
   history: TestHooks['ext']['history'];
+  remote: TestHooks['ext']['remote'];
   activationMs: number;
 }
 
@@ -45,6 +46,7 @@ export async function api(): Promise<TestApi> {
     logs: e.logs,
     budget: e.budget,
     history: e.history,
+    remote: e.remote,
     activationMs: hooks.activationMs,
   };
   return { ...pub, internals };

@@ -44,6 +44,12 @@ export interface ClientTurnOptions {
   /** Cancel once the fake model starts this step, or once an event matches. */
   cancelWhen?: { modelStep: number } | { event: (e: SessionEvent) => boolean } | { permission: true };
   prompt?: string;
+  /** Prompts sent in the same session after the first turn ends, each once the one before ended (the last one's stop reason is returned). */
+  thenPrompts?: string[];
+  /** Runs once the prompt is sent, alongside the turn (e.g. steering into it); awaited before the turn is reported. */
+  whileRunning?: (ctx: { conn: AcpConnection; sessionId: string; model: FakeModel }) => Promise<void>;
+  /** Runs once the turn (and `thenPrompts`) ended, on the open connection (session management after a turn). */
+  afterTurn?: (ctx: { conn: AcpConnection; sessionId: string; events: SessionEvent[] }) => Promise<void>;
   /** Offer fs and terminal services (default true). */
   services?: boolean;
   record?: string;
@@ -200,6 +206,7 @@ export async function clientTurn(opts: ClientTurnOptions): Promise<ClientTurn> {
     let configOptions = setup.configOptions ?? [];
     for (const c of opts.config ?? []) configOptions = await conn.setConfigOption(sessionId, c.configId, c.value);
     const started = Date.now();
+    let running: Promise<void> | undefined;
     const ended = waitForEvent(
       events,
       subscribe,
@@ -208,6 +215,7 @@ export async function clientTurn(opts: ClientTurnOptions): Promise<ClientTurn> {
     );
     const promptResult = await (async () => {
       const p = conn.prompt(sessionId, [{ type: 'text', text: opts.prompt ?? 'Run the interop task.' }]);
+      running = opts.whileRunning?.({ conn, sessionId, model });
       const c = opts.cancelWhen;
       if (c) {
         const trigger =
@@ -217,8 +225,21 @@ export async function clientTurn(opts: ClientTurnOptions): Promise<ClientTurn> {
       }
       return p;
     })();
-    const end = await ended;
+    let end = await ended;
+    await running;
+    for (const text of opts.thenPrompts ?? []) {
+      // Only an idle after this prompt ends it (the earlier ones are in `events` already).
+      const next = waitForEvent(
+        [],
+        subscribe,
+        (e) => e.sessionId === sessionId && e.kind === 'state' && e.state === 'idle' && e.stopReason != null,
+        `the end of "${text}"`,
+      );
+      await conn.prompt(sessionId, [{ type: 'text', text }]);
+      end = await next;
+    }
     const turnMs = Date.now() - started;
+    await opts.afterTurn?.({ conn, sessionId, events });
     if (opts.awaitAfterTurn) await waitForEvent(events, subscribe, opts.awaitAfterTurn, 'the work after the turn');
     files.push(...readdirSync(cwd));
     return {

@@ -171,6 +171,20 @@ describe('AgentSupervisor over an agent endpoint (fake endpoint, fake time)', ()
     assert.equal(sup.lastError, `${NAME} could not connect (connection refused).`);
     assert.deepEqual(host.scheduled, [], 'a failed start is not restarted');
   });
+  it('initialize answered with a JSON-RPC error that echoes a secret: the failure says the error with the secret masked', async () => {
+    const key = 'sk-ant-api03-Zx9Qw8Er7Ty6Ui5Op4As3Df2Gh1Jk0Lz';
+    host.onOpen = (e) => (e.agent.initializeError = { code: -32000, message: `invalid x-api-key ${key} (Authorization: Bearer ${key})` });
+    const failed = await sup.start().then(
+      () => assert.fail('start() resolved'),
+      (err: Error) => err.message,
+    );
+    assert.equal(sup.status, 'failed');
+    for (const said of [failed, sup.lastError ?? '', ...host.lifecycles().map((e) => (e.kind === 'status' ? (e.detail ?? '') : ''))]) {
+      assert.ok(!said.includes(key) && !said.includes('Zx9Qw8Er7Ty6'), `unmasked: ${said}`);
+    }
+    assert.match(failed, /invalid x-api-key \S*\*\*\*/);
+  });
+
   it('a restart whose endpoint does not open (a remote server not back yet) is tried again within the budget; the session then resumes', async () => {
     await sup.start();
     const a = await sup.newSession(cwd);

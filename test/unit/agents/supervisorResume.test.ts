@@ -215,7 +215,7 @@ describe('AgentSupervisor (real agent processes, fake time)', () => {
       );
       assert.deepEqual(
         host.lifecycles(from).filter((e) => e.kind === 'session_detached'),
-        [{ kind: 'session_detached', sessionId: a, ended: 'Scripted Agent cannot resume sessions' }],
+        [{ kind: 'session_detached', sessionId: a, ended: 'Scripted Agent cannot resume sessions', endedBy: 'cannot_resume' }],
         'it will not come back: its queue goes (SessionActions)',
       );
       assert.deepEqual(host.sent(1, 'session/load'), []);

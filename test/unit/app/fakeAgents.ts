@@ -16,7 +16,7 @@ import type {
 } from '../../../src/app/agentPorts';
 import type { LifecycleEvent } from '../../../src/agents/supervisor';
 import type { AgentDefinition } from '../../../src/agents/agentConfig';
-import type { AgentStatus } from '../../../src/protocol/api';
+import type { AgentStatus, SteerOutcome } from '../../../src/protocol/api';
 import type { AuthMethod, ContentBlock } from '../../../src/protocol/domain';
 
 export interface Sent {
@@ -52,6 +52,17 @@ export class FakeConnection implements AgentConnection {
   }
   listSessions(p?: { cwd?: string; cursor?: string }): Promise<{ sessions: { sessionId: string; cwd: string }[]; nextCursor?: string | null }> {
     return Promise.resolve({ sessions: [{ sessionId: `listed-${p?.cursor ?? 'first'}`, cwd: p?.cwd ?? '' }] });
+  }
+  sessionStatus(): Promise<{ status: string }> {
+    return Promise.resolve({ status: 'saved' });
+  }
+  /** Off unless a test advertises it; `steerAnswer` is what the agent makes of a steer. */
+  steering = false;
+  steerAnswer: SteerOutcome = { kind: 'injected' };
+  readonly steered: string[] = [];
+  steer(_sessionId: string, blocks: readonly ContentBlock[]): Promise<SteerOutcome> {
+    this.steered.push(blocks.map((b) => (b.type === 'text' ? b.text : '')).join(''));
+    return Promise.resolve(this.steerAnswer);
   }
 }
 

@@ -68,6 +68,8 @@ describe('Demo Agent scenarios', function () {
       'planmode',
       'signin',
       'team',
+      'compact',
+      'steer',
     ]);
     assertValid(s);
   });

@@ -67,7 +67,8 @@ describe('method tables (one source, each version against its meta.json and sche
     assert.deepEqual(sorted(ours(V1_METHODS)), sorted(official('v1')));
   });
 
-  it('v2: exactly the methods of v2.meta.json, plus the later draft cancels, each with its side and kind', () => {
-    assert.deepEqual(sorted(ours(V2_METHODS)), sorted([...official('v2'), ...laterDraft(['terminal/cancel', 'tool_call/cancel'])]));
+  it('v2: exactly the methods of v2.meta.json, plus the later draft cancels and session management, each with its side and kind', () => {
+    const draft = ['terminal/cancel', 'tool_call/cancel', 'session/fork', 'session/archive', 'session/unarchive', 'session/set_title', 'session/status'];
+    assert.deepEqual(sorted(ours(V2_METHODS)), sorted([...official('v2'), ...laterDraft(draft)]));
   });
 });

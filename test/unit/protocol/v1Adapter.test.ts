@@ -26,7 +26,7 @@ describe('v1 adapter', () => {
         clientCapabilities: {
           fs: { readTextFile: true, writeTextFile: false },
           terminal: true,
-          session: { configOptions: { boolean: {} } },
+          session: { configOptions: { boolean: {} }, compaction: {} },
           plan: {},
           subagents: {},
           auth: { terminal: true },

@@ -54,6 +54,10 @@ describe('v2 adapter', () => {
         logout: true,
         prompt: { image: true, audio: false, embeddedContext: false },
         mcp: { stdio: false, http: true, sse: false },
+        fork: false,
+        archive: false,
+        title: false,
+        status: false,
       });
       assert.deepEqual(
         info.authMethods.map((m) => [m.id, m.type]),

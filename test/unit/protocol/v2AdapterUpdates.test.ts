@@ -317,7 +317,7 @@ describe('v2 adapter', () => {
 
     it('turns anything else into an unknown event', () => {
       for (const u of [
-        { sessionUpdate: 'compaction_update', compactionId: 'c', status: 'in_progress' },
+        { sessionUpdate: '_vendor_progress', id: 'c', status: 'in_progress' },
         { sessionUpdate: 'plan', entries: [] },
         { sessionUpdate: '_x' },
       ]) {

@@ -23,7 +23,7 @@ describe('Spoken sentences of Plans rows and the status bar', () => {
   });
 
   // Mutation: the agent row's description shows the status as sent ("running") → the German row says "running".
-  it("an agent's status in words, in German too (the row and its spoken label say \"läuft\")", () => {
+  it('an agent\'s status in words, in German too (the row and its spoken label say "läuft")', () => {
     for (const s of ['stopped', 'starting', 'running', 'stopping', 'restarting', 'crashed', 'failed', 'gone']) assert.ok(agentStatusWords(s, german));
     assert.equal(agentStatusWords('running', german), 'läuft');
     assert.equal(rowSentence('Demo Agent', `v2 · ${agentStatusWords('running', german)}`, 'agent:running', german), 'Agent Demo Agent, v2, läuft');

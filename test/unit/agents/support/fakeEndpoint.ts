@@ -21,6 +21,8 @@ export class FakeAgent {
   readonly received: Msg[] = [];
   /** Prompts are accepted but never answered. */
   hold = false;
+  /** When set, `initialize` is answered with this JSON-RPC error. */
+  initializeError: { code: number; message: string; data?: unknown } | undefined;
   private sessions = 0;
   private nextId = 1;
   private buf = '';
@@ -88,6 +90,7 @@ export class FakeAgent {
     const reply = (result: unknown): void => this.send({ id, result });
     switch (method) {
       case 'initialize':
+        if (this.initializeError) return this.send({ id, error: this.initializeError });
         if (this.version === 1)
           return reply({ protocolVersion: 1, agentCapabilities: { loadSession: true }, authMethods: [], agentInfo: { name: 'fake-v1', version: '1.0.0' } });
         return reply({

@@ -196,7 +196,13 @@ describe('checkpoints: a real agent that writes files itself (claude-agent-acp 0
         'the review tab',
       );
       const beforeDoc = () =>
-        vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'acp-step' && new URLSearchParams(d.uri.query).get('side') === 'before');
+        // This step's file: review tabs of earlier tests may still hold documents of their own.
+        vscode.workspace.textDocuments.find(
+          (d) =>
+            d.uri.scheme === 'acp-step' &&
+            new URLSearchParams(d.uri.query).get('side') === 'before' &&
+            decodeURIComponent(d.uri.toString()).includes('ckpt-a.txt'),
+        );
       await waitFor(vscode.workspace.onDidOpenTextDocument, () => !!beforeDoc(), 15_000, 'the before side');
       const before = beforeDoc()!;
       assert.equal(before.getText(), A_BEFORE, 'the before side is the file as the checkpoint before step 1 holds it');

@@ -271,7 +271,7 @@ describe('Conversation view (webview)', function () {
       });
     });
     host.receive({ type: 'submit', sessionId: S, text: 'next step', attachments: [] });
-    assert.deepEqual(await got, { sessionId: S, text: 'next step', attachments: [], blocks: [{ type: 'text', text: 'next step' }] });
+    assert.deepEqual(await got, { sessionId: S, text: 'next step', attachments: [], blocks: [{ type: 'text', text: 'next step' }], steer: false });
   });
 });
 

@@ -131,9 +131,9 @@ export class PlansTreeProvider extends Disposable implements vscode.TreeDataProv
         const hasPlans = this.plans.plans(node.agentId, node.sessionId).length + this.plans.archived(node.agentId, node.sessionId).length > 0;
         const s = this.registry.session(node.agentId, node.sessionId);
         const t = sessionItem(node, s, node.sessionId, active?.agentId === node.agentId && active.sessionId === node.sessionId, hasPlans);
-        if (s?.parentSessionId !== undefined) decorateChild(t, s, isBackgroundChild(this.registry.session(node.agentId, s.parentSessionId), s.sessionId));
         this.meters.decorate(t, node.agentId, node.sessionId);
-        this.archived.decorate(t, node);
+        this.archived.decorate(t, node); // the menus' facets, before a child's (`:subagent…` ends the value)
+        if (s?.parentSessionId !== undefined) decorateChild(t, s, isBackgroundChild(this.registry.session(node.agentId, s.parentSessionId), s.sessionId));
         return t;
       }
       case 'background': {

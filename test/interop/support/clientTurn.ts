@@ -8,7 +8,7 @@ import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { connect } from '../../../src/protocol/connect';
 import type { AcpConnection, ClientHandlers, ConnectOptions } from '../../../src/protocol/api';
-import type { ConfigOption, PermissionRequest, SessionEvent } from '../../../src/protocol/domain';
+import type { ConfigOption, ContentBlock, PermissionRequest, SessionEvent } from '../../../src/protocol/domain';
 import type { ElicitationRequest, ElicitationResponse } from '../../../src/protocol/elicitation';
 import { PlanStore } from '../../../src/state/planStore';
 import { startFakeModel, type FakeModel, type Scenario } from './fakeModel';
@@ -44,6 +44,10 @@ export interface ClientTurnOptions {
   /** Cancel once the fake model starts this step, or once an event matches. */
   cancelWhen?: { modelStep: number } | { event: (e: SessionEvent) => boolean } | { permission: true };
   prompt?: string;
+  /** The first prompt's content instead of `prompt`'s text (e.g. a review with resource links to workspace files). */
+  promptBlocks?: (ctx: { cwd: string; sessionId: string }) => ContentBlock[];
+  /** Runs on the fresh workspace before the agent starts (files the turn works on). */
+  prepare?: (cwd: string) => void;
   /** Prompts sent in the same session after the first turn ends, each once the one before ended (the last one's stop reason is returned). */
   thenPrompts?: string[];
   /** Runs once the prompt is sent, alongside the turn (e.g. steering into it); awaited before the turn is reported. */
@@ -132,6 +136,7 @@ function waitForEvent(
 
 export async function clientTurn(opts: ClientTurnOptions): Promise<ClientTurn> {
   const cwd = tempDir('ws');
+  opts.prepare?.(cwd);
   const model = await startFakeModel(opts.scenario ? opts.scenario(cwd) : { steps: [] });
   const launch = launchOf(opts.agent, model.url, cwd, opts.launch);
   const services = createServices(cwd);
@@ -214,7 +219,7 @@ export async function clientTurn(opts: ClientTurnOptions): Promise<ClientTurn> {
       'the end of the turn',
     );
     const promptResult = await (async () => {
-      const p = conn.prompt(sessionId, [{ type: 'text', text: opts.prompt ?? 'Run the interop task.' }]);
+      const p = conn.prompt(sessionId, opts.promptBlocks?.({ cwd, sessionId }) ?? [{ type: 'text', text: opts.prompt ?? 'Run the interop task.' }]);
       running = opts.whileRunning?.({ conn, sessionId, model });
       const c = opts.cancelWhen;
       if (c) {

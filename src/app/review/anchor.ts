@@ -63,28 +63,32 @@ export function reanchorLines(range: LineRange, a: readonly string[], b: readonl
   const map = lineMap(a, b);
   const kept: number[] = [];
   for (let i = range.start; i <= range.end && i < a.length; i++) if (map[i]! >= 0) kept.push(map[i]!);
+  // The new lines between the range's neighbours that are left: what replaced its lost edges.
+  const at = afterKept(map, Math.min(range.start, a.length));
+  const next = beforeKept(map, range.end + 1, b.length);
   if (!kept.length) {
-    // Replaced: the new lines between the neighbours that are left; none: gone, said where they were.
-    let at = 0;
-    for (let i = Math.min(range.start, a.length) - 1; i >= 0; i--)
-      if (map[i]! >= 0) {
-        at = map[i]! + 1;
-        break;
-      }
-    let next = b.length;
-    for (let i = range.end + 1; i < a.length; i++)
-      if (map[i]! >= 0) {
-        next = map[i]!;
-        break;
-      }
     if (next > at) return { start: at, end: next - 1, touched: true, gone: false };
     const start = Math.min(at, Math.max(0, b.length - 1));
     return { start, end: start, touched: true, gone: true };
   }
-  const start = kept[0]!;
-  const end = kept[kept.length - 1]!;
+  // A first or last line replaced: the range keeps the lines that took its place.
+  const start = map[range.start]! < 0 && at < kept[0]! ? at : kept[0]!;
+  const last = kept[kept.length - 1]!;
+  const end = range.end < a.length && map[range.end]! < 0 && next - 1 > last ? next - 1 : last;
   const whole = kept.length === Math.min(range.end, a.length - 1) - range.start + 1;
   return { start, end, touched: !whole || end - start !== range.end - range.start, gone: false };
+}
+
+/** The new line after the last old line before `i` that is left (0 when none is). */
+function afterKept(map: Int32Array, i: number): number {
+  for (let k = i - 1; k >= 0; k--) if (map[k]! >= 0) return map[k]! + 1;
+  return 0;
+}
+
+/** The new line of the first old line from `i` on that is left (`size` when none is). */
+function beforeKept(map: Int32Array, i: number, size: number): number {
+  for (let k = i; k < map.length; k++) if (map[k]! >= 0) return map[k]!;
+  return size;
 }
 
 /** Where `lines` are in `doc`, the match nearest to `start` first; undefined when they are not there. */

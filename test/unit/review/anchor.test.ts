@@ -22,12 +22,20 @@ describe('Review: anchoring comments to lines', () => {
   });
 
   it('is touched by an edit inside its range and keeps the lines that are left', () => {
-    assert.deepEqual(reanchor(C, BASE, text('a', 'b', 'c', 'D', 'e', 'f')), { start: 2, end: 2, touched: true, gone: false });
+    assert.deepEqual(reanchor(C, BASE, text('a', 'b', 'c', 'D', 'e', 'f')), { start: 2, end: 3, touched: true, gone: false });
     assert.deepEqual(reanchor(C, BASE, text('a', 'b', 'c', 'new', 'd', 'e', 'f')), { start: 2, end: 4, touched: true, gone: false });
   });
 
   it('follows its lines when they were replaced in place: the new lines, touched', () => {
     assert.deepEqual(reanchor(C, BASE, text('a', 'b', 'X', 'Y', 'Z', 'e', 'f')), { start: 2, end: 4, touched: true, gone: false });
+  });
+
+  // Mutation: keep only the surviving lines (the range shrank to "d" and the new first line was not shown as its code).
+  it('keeps the lines that replaced its first or last line', () => {
+    assert.deepEqual(reanchor(C, BASE, text('a', 'b', 'C', 'd', 'e', 'f')), { start: 2, end: 3, touched: true, gone: false });
+    assert.deepEqual(reanchor(C, BASE, text('a', 'b', 'C1', 'C2', 'd', 'e', 'f')), { start: 2, end: 4, touched: true, gone: false });
+    // A line deleted at the edge, none in its place: the range is what is left.
+    assert.deepEqual(reanchor(C, BASE, text('a', 'b', 'd', 'e', 'f')), { start: 2, end: 2, touched: true, gone: false });
   });
 
   it('says its lines are gone when they were deleted, where they were', () => {

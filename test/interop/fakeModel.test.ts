@@ -1,5 +1,6 @@
 // The fake model server on its own: each API's stream shape, stateless step choice, stock text
-// for tool-less requests, and a held step that a client can abandon.
+// for tool-less requests, and a held step that a client can abandon, that ends with its delay or
+// on `release()`.
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { startFakeModel, STOCK_TEXT, type FakeModel } from './support/fakeModel';
@@ -107,6 +108,25 @@ describe('interop: fake model server', () => {
     await model.stepStarted(1);
     ac.abort();
     assert.equal(await pending, 'AbortError');
+  });
+
+  it('a held step is answered once its delay ran out', async () => {
+    const short = await startFakeModel({ steps: [{ kind: 'text', text: 'late', delayMs: 50 }] });
+    try {
+      const r = await post(short, '/v1/messages', { model: 'm', stream: true, tools: [{ name: 'a' }], messages: [] });
+      assert.ok(r.text.includes('late') && r.text.includes('message_stop'), r.text);
+    } finally {
+      await short.close();
+    }
+  });
+
+  it('release() answers a held step at once', async () => {
+    const body = { model: 'm', input: [{ type: 'function_call_output' }, { type: 'function_call_output' }], tools: [tool] };
+    const pending = post(model, '/v1/responses', body);
+    await model.stepStarted(1);
+    model.release();
+    const r = await pending;
+    assert.ok(r.text.includes('"name":"c"') && r.text.includes('response.completed'), r.text);
   });
 
   it('unknown routes get a 404', async () => {

@@ -16,6 +16,7 @@ import { applyCompaction, newNotice } from './infoItems';
 import type { ElicitationItem, MessageItem, Role, SessionMeta, ToolCallItem, TranscriptChange, TranscriptItem, UnknownItem } from './model';
 import { approxSize, cutText, keepRaw, noteDrop } from './size';
 import { appendToolContent, applyToolFields, MAX_LABEL_CHARS, newToolCall, toolCallSize } from './toolCalls';
+import { SteerEchoes } from './steerEcho';
 
 export type { SessionLimits } from './limits';
 export { MODE_SWITCH_KIND };
@@ -37,6 +38,8 @@ export class SessionTranscript {
   private turnStart = 0;
   /** The text of the last Markdown plan the agent sent (shown beside a plan-mode approval). */
   private lastMarkdownPlan: string | undefined;
+  /** An agent's own copy of a steered message is folded into the one shown (steerEcho.ts). */
+  private readonly echoes = new SteerEchoes(this);
 
   constructor(
     readonly sessionId: string,
@@ -91,6 +94,7 @@ export class SessionTranscript {
   // ------------------------------------------------------------------ events
 
   apply(e: SessionEvent): void {
+    if (this.echoes.fold(e)) return;
     switch (e.kind) {
       case 'message_chunk':
         return this.messageChunk(e.role, e.messageId, e.content);

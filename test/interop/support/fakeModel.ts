@@ -50,6 +50,8 @@ export interface FakeModel {
   readonly requests: SeenRequest[];
   /** Resolves when a request is answered with step `index` (after its delay started). */
   stepStarted(index: number): Promise<void>;
+  /** Answers every request held now (a step with `delayMs`) at once; later ones are held as usual. */
+  release(): void;
   close(): Promise<void>;
 }
 
@@ -275,17 +277,23 @@ function apiOf(method: string, url: string): Api {
   return 'other';
 }
 
-/** Waits `ms`, or less when the client goes away (a cancelled turn). */
-function hold(ms: number, req: http.IncomingMessage, res: http.ServerResponse): Promise<boolean> {
+/**
+ * Waits `ms`, or less when the client goes away (a cancelled turn: false) or `release` fires (true).
+ * Liveness is the response's: a request stream is destroyed once its body was read.
+ */
+function hold(ms: number, res: http.ServerResponse, releases: Set<() => void>): Promise<boolean> {
   return new Promise((resolve) => {
     const done = (alive: boolean) => {
       clearTimeout(timer);
       res.off('close', gone);
-      resolve(alive);
+      releases.delete(release);
+      resolve(alive && !res.destroyed);
     };
     const gone = () => done(false);
-    const timer = setTimeout(() => done(!req.destroyed), ms);
+    const release = () => done(true);
+    const timer = setTimeout(() => done(true), ms);
     res.on('close', gone);
+    releases.add(release);
   });
 }
 
@@ -293,6 +301,7 @@ export async function startFakeModel(scenario: Scenario): Promise<FakeModel> {
   const requests: SeenRequest[] = [];
   const waiters = new Map<number, (() => void)[]>();
   const started = new Set<number>();
+  const releases = new Set<() => void>();
   let seq = 0;
 
   const markStarted = (index: number) => {
@@ -351,7 +360,7 @@ export async function startFakeModel(scenario: Scenario): Promise<FakeModel> {
       }
     }
     requests.push({ api, path, stream, tools, toolResults, answer: label, body });
-    if (delayMs > 0 && !(await hold(delayMs, req, res))) return;
+    if (delayMs > 0 && !(await hold(delayMs, res, releases))) return;
     if (api === 'responses') writeResponses(res, model, out, n);
     else if (api === 'chat') writeChat(res, model, out, n, stream);
     else writeMessages(res, model, out, n, stream);
@@ -379,6 +388,9 @@ export async function startFakeModel(scenario: Scenario): Promise<FakeModel> {
     stepStarted(index) {
       if (started.has(index)) return Promise.resolve();
       return new Promise((resolve) => waiters.set(index, [...(waiters.get(index) ?? []), resolve]));
+    },
+    release() {
+      for (const r of [...releases]) r();
     },
     close() {
       server.closeAllConnections();

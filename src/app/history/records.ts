@@ -222,3 +222,22 @@ export class PlanRevisions {
 }
 
 export type Block = Extract<SessionEvent, { kind: 'message_chunk' }>['content'];
+
+/** What the transcript keeps of one message / tool call's content / compaction summary (characters): no more is stored. */
+const MAX_MESSAGE_CHARS = 1024 * 1024;
+const MAX_TOOL_CONTENT_CHARS = 2 * 1024 * 1024;
+
+/** A chunk the history stores only while what it belongs to is within its cap: what it belongs to, and the cap. */
+export function chunkOf(e: SessionEvent): { kind: string; of: string; role: string; content: unknown; max: number } | undefined {
+  switch (e.kind) {
+    case 'message_chunk':
+      return { kind: 'm', of: e.messageId, role: e.role, content: e.content, max: MAX_MESSAGE_CHARS };
+    case 'tool_call_content_chunk':
+      return { kind: 't', of: e.toolCallId, role: '', content: e.content, max: MAX_TOOL_CONTENT_CHARS };
+    case 'compaction_chunk':
+      // A summary is a message of the agent's: the same cap (the transcript keeps 1 MiB of it).
+      return { kind: 'c', of: e.compactionId, role: '', content: e.content, max: MAX_MESSAGE_CHARS };
+    default:
+      return undefined;
+  }
+}

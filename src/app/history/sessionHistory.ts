@@ -17,7 +17,7 @@ import { parseSessionKey, sessionKey, type SessionKey, type SessionState, type S
 import type { Transcript } from '../../state/transcript';
 import { intervalOf } from './intervalRecords';
 import { MAX_SLICE_RECORDS } from './logSlices';
-import type { HistoryRecord } from './records';
+import { chunkOf, type HistoryRecord } from './records';
 import type { HistoryStore, SessionDescription, StoredSession, StoredWorktree } from './historyStore';
 
 export interface SessionHistoryDeps {
@@ -42,10 +42,6 @@ export interface SessionHistoryDeps {
 export interface WorktreeSession extends SessionKey {
   readonly worktree: StoredWorktree;
 }
-
-/** What the transcript keeps of one message / one tool call's content (characters): no more is stored. */
-const MAX_MESSAGE_CHARS = 1024 * 1024;
-const MAX_TOOL_CONTENT_CHARS = 2 * 1024 * 1024;
 
 export class SessionHistory extends Disposable {
   private replaying = false;
@@ -191,20 +187,19 @@ export class SessionHistory extends Disposable {
       this.lastPlans.set(key, new WeakRef(kept));
       return kept !== e.plan ? { t: r.t, e: { ...e, plan: kept } } : r;
     }
-    if (e.kind !== 'message_chunk' && e.kind !== 'tool_call_content_chunk') return r;
-    const of = e.kind === 'message_chunk' ? e.messageId : e.toolCallId;
-    const role = e.kind === 'message_chunk' ? e.role : '';
+    const c = chunkOf(e);
+    if (!c) return r;
     const last = this.lastChunk;
     let id: string;
-    if (last && last.of === of && last.role === role && last.sessionId === e.sessionId && last.agentId === agentId) id = last.id;
+    if (last && last.of === c.of && last.role === c.role && last.sessionId === e.sessionId && last.agentId === agentId) id = last.id;
     else {
-      id = e.kind === 'message_chunk' ? `m\u0000${agentId}\u0000${e.sessionId}\u0000${role}\u0000${of}` : `t\u0000${agentId}\u0000${e.sessionId}\u0000${of}`;
-      this.lastChunk = { agentId, sessionId: e.sessionId, of, role, id };
+      id = `${c.kind}\u0000${agentId}\u0000${e.sessionId}\u0000${c.role}\u0000${c.of}`;
+      this.lastChunk = { agentId, sessionId: e.sessionId, of: c.of, role: c.role, id };
     }
-    const total = (this.stored.get(id) ?? 0) + blockChars(e.content);
+    const total = (this.stored.get(id) ?? 0) + blockChars(c.content);
     if (this.stored.size > 10_000) this.stored.clear(); // a bound on the bookkeeping itself
     this.stored.set(id, total);
-    return total > (e.kind === 'message_chunk' ? MAX_MESSAGE_CHARS : MAX_TOOL_CONTENT_CHARS) ? undefined : r;
+    return total > c.max ? undefined : r;
   }
 
   /** The session's title, folder or agent changed, or it became active. */

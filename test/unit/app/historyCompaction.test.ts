@@ -75,4 +75,24 @@ describe('session history: context compactions', () => {
     assert.equal(c2.status, 'in_progress');
     assert.equal(summary(c2), 'no update before me');
   });
+
+  // Mutation: compaction chunks left out of the history's chunk cap (chunkOf in records.ts) → the log grows by 40 MB.
+  it('stores a compaction summary only up to what the transcript keeps (a hostile agent cannot grow the log without end)', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-compaction-'));
+    const w = world(dir);
+    w.store.addStoredSession(A, S, { title: 'Flood' });
+    const piece = 'x'.repeat(64 * 1024);
+    for (let i = 0; i < 640; i++) w.h.record(A, S, { t: i + 1, e: { sessionId: S, kind: 'compaction_chunk', compactionId: 'flood', content: text(piece) } });
+    await w.history.flush();
+    let bytes = 0;
+    const walk = (d: string): void => {
+      for (const f of fs.readdirSync(d, { withFileTypes: true })) {
+        const p = path.join(d, f.name);
+        if (f.isDirectory()) walk(p);
+        else bytes += fs.statSync(p).size;
+      }
+    };
+    walk(dir);
+    assert.ok(bytes < 2 * 1024 * 1024, `the history holds ${(bytes / 1024 / 1024).toFixed(1)} MB of a 40 MB summary`);
+  });
 });

@@ -10,7 +10,7 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import { api, waitFor, type TestApi } from './support/ext';
 import { nextPermission, prompt, startDemo, turnEnd, withSetting, type SessionRef } from './support/demo';
-import { hasUiHook, screenshot, uiAttrs, uiClick, uiPress, uiTexts, waitForUi, waitForWebview, webviewClick } from './ui';
+import { hasUiHook, screenshot, uiAttrs, uiClick, uiPress, waitForUi, waitForWebview, webviewClick } from './ui';
 import { RemoteBed } from './support/bridge';
 import { NOTES, clearNotes, toastWith } from './support/notifications';
 
@@ -86,9 +86,9 @@ describe('Remote fixes (remote, real UI)', function () {
 
     // Item 8: the notice says reconnected, then goes; no toast keeps a Restart button.
     await toastWith(/reconnected/);
-    await new Promise((res) => setTimeout(res, 6000));
+    // The notice is withdrawn (waited for as a state of the list, not a time): nothing of it is left.
     await vscode.commands.executeCommand('notifications.showList');
-    const left = await uiTexts(NOTES);
+    const left = await waitForUi(NOTES, (t) => !t.some((x) => /Restarting|reconnected/.test(x)), 30000);
     assert.ok(!left.some((t) => /Restarting/.test(t)), `no restart notice is left: ${JSON.stringify(left)}`);
     await vscode.commands.executeCommand('notifications.hideList');
 
